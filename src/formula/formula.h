@@ -1,0 +1,127 @@
+/* formula.h: the formula language, the one public face of src/formula/.
+ *
+ * A formula is compiled once against an environment (the names it may use,
+ * each bound to a slot) into a program that runs over blocks of cases, like
+ * numexpr, rather than walking a tree case by case.  Slots hold data, not
+ * constants: a parameter changed between evaluations, or a column rebound to
+ * another run's array, needs no recompilation.
+ *
+ * Shapes: every name, and so every expression, is either per-case (a column
+ * of N values) or one number (a scalar).  The shape of a whole formula is
+ * known after compilation, before anything runs.
+ *
+ * Domain errors (x/0, log of a number <= 0, sqrt of a negative, pow with a
+ * non-real result) produce NaN, and NaN propagates through every operator,
+ * function and aggregate (min/max/comparisons/if included), except through
+ * the branch of if() that is not selected for that case.  fx_eval reports a
+ * non-finite result as a fault naming the case and the operator that first
+ * produced it; it never hands back a silently repaired number. */
+#ifndef FP_FORMULA_H
+#define FP_FORMULA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "util/diag.h"
+
+/* Limits a hostile formula cannot exceed (documented in fixprice-metric(5)). */
+#define FX_MAX_DEPTH 256        /* nesting of parentheses, calls and operators */
+#define FX_MAX_SOURCE 65536     /* bytes of one formula */
+
+enum fx_shape { FX_SCALAR, FX_PERCASE };
+
+/* ---- Environment: the names a formula may use ------------------------- */
+
+struct fx_env;
+
+/* Returns a new, empty environment, or NULL when out of memory.
+ * The caller owns it and frees it with fx_env_free(), after every program
+ * compiled against it. */
+struct fx_env *fx_env_new(void);
+void fx_env_free(struct fx_env *env);
+
+/* Declares a name and returns its slot (>= 0), or -1 when out of memory.
+ * Declaring an existing name again returns its slot if the shape matches
+ * and -1 if not.  The name is copied. */
+int fx_env_declare(struct fx_env *env, const char *name, enum fx_shape shape);
+
+/* Returns the slot of name, or -1; *shape is set when found (shape may be
+ * NULL). */
+int fx_env_lookup(const struct fx_env *env, const char *name,
+                  enum fx_shape *shape);
+
+/* Number of declared slots and the name of one (owned by env). */
+int fx_env_count(const struct fx_env *env);
+const char *fx_env_name(const struct fx_env *env, int slot);
+
+/* Binds a per-case slot to n values owned by the caller; they must stay valid
+ * until the next evaluation that reads them.  All per-case slots share one n,
+ * set with fx_env_set_ncases. */
+void fx_env_bind(struct fx_env *env, int slot, const double *values);
+void fx_env_set_scalar(struct fx_env *env, int slot, double value);
+double fx_env_scalar(const struct fx_env *env, int slot);
+void fx_env_set_ncases(struct fx_env *env, size_t n);
+size_t fx_env_ncases(const struct fx_env *env);
+
+/* ---- Compiling -------------------------------------------------------- */
+
+/* Where a formula's text comes from, for messages.  line and col (1-based)
+ * are the position of text[0] in file; `prefix` (may be NULL) is what stands
+ * before text[0] on that line in the file (e.g. "score: "), so that an error
+ * shows the file's real line with the caret in the right place.  Text after
+ * a newline in `text` is counted from column 1 of the next line. */
+struct fx_src {
+	const char *file; /* "<command line>" for formulas typed by the user */
+	int line, col;
+	const char *prefix;
+	const char *text;
+};
+
+struct fx_prog;
+
+/* Compiles src against env: lexes, parses, resolves names, checks shapes
+ * and argument counts, folds constants, and emits the program.
+ * On success returns FP_OK and *out (caller frees with fx_prog_free).
+ * On error returns FP_ERR and fills d with file:line:col, the message,
+ * the source line and a caret. */
+int fx_compile(struct fx_env *env, const struct fx_src *src,
+               struct fx_prog **out, struct diag *d);
+
+enum fx_shape fx_prog_shape(const struct fx_prog *prog);
+
+/* Fails with "WHAT must be one number; did you mean sum(...)?" (d points at
+ * the formula's start) when prog is per-case and one number is needed, or
+ * "WHAT must be per case" the other way round.  `what` names the formula. */
+int fx_prog_require(const struct fx_prog *prog, const struct fx_src *src,
+                    enum fx_shape want, const char *what, struct diag *d);
+
+/* True if the program reads slot (directly).  Sensitivity analysis uses this
+ * to evaluate once what does not depend on the parameter it varies. */
+bool fx_prog_reads(const struct fx_prog *prog, int slot);
+
+void fx_prog_free(struct fx_prog *prog);
+
+/* Prints the compiled program, one instruction a line, for --disasm and for
+ * tests that check folding and hoisting. */
+void fx_disasm(const struct fx_prog *prog, const struct fx_env *env, FILE *out);
+
+/* ---- Evaluating ------------------------------------------------------- */
+
+/* What went wrong when a result is not a finite number. */
+struct fx_fault {
+	bool has_case;    /* false when the fault is not tied to one case */
+	size_t case_index;
+	int line, col;    /* position in the formula's file of the operator */
+	char what[160];   /* "division by zero", "log of a negative number", ... */
+};
+
+/* Evaluates prog with env's current bindings into out: n values for a
+ * per-case program, out[0] for a scalar one.  Returns FP_OK, or FP_ERR with
+ * *fault filled when any result is NaN or infinite (out is then filled as
+ * far as it was computed).  Thread-compatible: a program may be evaluated
+ * from several threads with different envs. */
+int fx_eval(const struct fx_prog *prog, const struct fx_env *env, double *out,
+            struct fx_fault *fault);
+
+#endif

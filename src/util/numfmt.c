@@ -1,0 +1,60 @@
+#include "util/numfmt.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *numfmt_exact(char buf[NUMFMT_MAX], double x)
+{
+	if (isnan(x))
+		return strcpy(buf, "nan");
+	if (isinf(x))
+		return strcpy(buf, x > 0 ? "inf" : "-inf");
+	if (x == 0)
+		return strcpy(buf, "0");
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(buf, NUMFMT_MAX, "%.*g", prec, x);
+		if (strtod(buf, NULL) == x)
+			break;
+	}
+	return buf;
+}
+
+char *numfmt_human(char buf[NUMFMT_MAX], double x, int digits)
+{
+	snprintf(buf, NUMFMT_MAX, "%.*g", digits, x == 0 ? 0.0 : x);
+	return buf;
+}
+
+char *numfmt_fixed(char buf[NUMFMT_MAX], double x, int decimals)
+{
+	snprintf(buf, NUMFMT_MAX, "%.*f", decimals, x);
+	/* "-0.00" would claim a sign the value does not have at this precision. */
+	if (buf[0] == '-' && strspn(buf + 1, "0.") == strlen(buf + 1))
+		memmove(buf, buf + 1, strlen(buf));
+	return buf;
+}
+
+bool numfmt_parse(const char *s, size_t len, double *out)
+{
+	char tmp[128];
+	char *end;
+	size_t a = 0, b = len;
+
+	while (a < b && (s[a] == ' ' || s[a] == '\t'))
+		a++;
+	while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t'))
+		b--;
+	if (a == b || b - a >= sizeof tmp)
+		return false;
+	/* strtod also takes hex floats, "nan" and "infinity"; a run file with
+	 * those is more likely a mistake than a wish, so only plain decimals. */
+	for (size_t i = a; i < b; i++)
+		if (!strchr("0123456789+-.eE", s[i]))
+			return false;
+	memcpy(tmp, s + a, b - a);
+	tmp[b - a] = '\0';
+	*out = strtod(tmp, &end);
+	return *end == '\0' && end != tmp;
+}

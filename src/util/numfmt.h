@@ -1,0 +1,32 @@
+/* numfmt.h: numbers in and out, independent of the locale.
+ *
+ * fixprice never calls setlocale(), so the C library stays in the "C"
+ * locale and strtod/printf use '.' whatever LANG says.  These helpers add
+ * what printf lacks: the shortest text that reads back to the same double,
+ * so records are both exact and readable, and a strict full-string parse. */
+#ifndef FP_NUMFMT_H
+#define FP_NUMFMT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define NUMFMT_MAX 32
+
+/* Writes the shortest decimal (at most 17 significant digits) that strtod
+ * reads back to exactly x; "nan", "inf", "-inf" for the non-finite.
+ * -0 prints as "0".  Returns buf. */
+char *numfmt_exact(char buf[NUMFMT_MAX], double x);
+
+/* Writes x rounded to `digits` significant digits for people ("%.*g"),
+ * with -0 printed as "0".  Returns buf. */
+char *numfmt_human(char buf[NUMFMT_MAX], double x, int digits);
+
+/* Writes x with a fixed number of decimals ("%.*f"), -0 as "0.00..". */
+char *numfmt_fixed(char buf[NUMFMT_MAX], double x, int decimals);
+
+/* Parses all of s[0..len) as a finite or infinite decimal number (leading
+ * and trailing blanks allowed, nothing else).  Returns false if any other
+ * text is present or the string is empty. */
+bool numfmt_parse(const char *s, size_t len, double *out);
+
+#endif
