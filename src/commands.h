@@ -1,6 +1,7 @@
 /* commands.h: the subcommand table.  Each command lives in src/cmd_NAME.c,
- * parses its own options with getopt_long, calls the layers, and returns an
- * exit status (0 ok, 1 a --check gate said no, 2 bad input or usage). */
+ * parses its own options with getopt_long (argv[0] is the command's name),
+ * calls the layers, prints its own diagnostics with diag_print, and returns
+ * an exit status. */
 #ifndef FP_COMMANDS_H
 #define FP_COMMANDS_H
 
@@ -10,12 +11,22 @@ struct command {
 	const char *name;
 	int (*run)(int argc, char **argv);
 	const char *summary; /* one line, for `fixprice --help` */
-	const char *usage;   /* full text, for `fixprice help NAME` */
+	const char *usage;   /* full text, for `fixprice help NAME` and --help */
 };
 
 /* The table, ending with a zeroed entry (defined in main.c). */
 extern const struct command fp_commands[];
 
 const struct command *command_find(const char *name);
+
+/* One entry point and one usage text per command. */
+#define FP_COMMAND(name) \
+	int cmd_##name(int argc, char **argv); \
+	extern const char cmd_##name##_usage[]
+
+FP_COMMAND(price);
+FP_COMMAND(eval);
+FP_COMMAND(check);
+FP_COMMAND(metrics);
 
 #endif

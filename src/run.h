@@ -36,6 +36,8 @@ struct column {
 	char *bad_text;
 };
 
+/* Every pointer in a run is its own malloc'd block (run_free frees each), so
+ * code outside run.c may build runs field by field. */
 struct run {
 	char *path;        /* as given by the user */
 	char *format;      /* "csv", "json", "yaml", "gbench", "hyperfine" */

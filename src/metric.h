@@ -1,0 +1,131 @@
+/* metric.h: a benchmark's scoring, written down once (design.md).
+ *
+ * A metric is loaded from YAML (a shipped one by name, a file by path, or
+ * the built-in default pypto-gym), checked, and compiled against its own
+ * formula environment.  Pricing then binds run columns into that environment
+ * and evaluates; parameters are slots, so --set and sweeps change them
+ * without recompiling.
+ *
+ * Names the formulas may use (all per-case unless marked "one number"):
+ *
+ *  In the per-side formulas `score`, `value`, `total` (each evaluated once
+ *  for the before run and once for the after run):
+ *    runtime, passed, every column listed under `columns:`, and, after it is
+ *    computed, `score` (in value and total) and `value` (in total).
+ *  In the cross-side formulas `gain`, `cost`, `decide` and `define`s:
+ *    runtime_before, runtime_after, passed_before, passed_after,
+ *    score_before, score_after, value_before, value_after,
+ *    total_before, total_after (one number each),
+ *    COL_before, COL_after for every column under `columns:`, and COL alone
+ *    for the before run's value (columns such as ref_runtime are the same
+ *    in both runs), newly_passing, newly_failing, still_passing,
+ *    still_failing (1/0), and every define, in order; gain and cost may be
+ *    used in decide.
+ *  Everywhere: weight (per case), N (number of cases), W (sum of weights),
+ *    every parameter (one number each).
+ */
+#ifndef FP_METRIC_H
+#define FP_METRIC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "formula/formula.h"
+#include "util/diag.h"
+
+#define METRIC_DEFAULT "pypto-gym"
+#define METRIC_MAX_DEFINES 256
+#define METRIC_MAX_PARAMS 256
+
+enum metric_side { SIDE_BEFORE = 0, SIDE_AFTER = 1 };
+
+/* One formula of the metric, with where it stands in the file. */
+struct metric_formula {
+	const char *key;      /* "score", "gain", a define's name, ... (owned) */
+	struct fx_src src;    /* strings owned by the metric */
+	struct fx_prog *prog; /* compiled; owned by the metric */
+};
+
+struct metric_param {
+	char *name;
+	double value;         /* current value, after --set */
+	double file_value;    /* as written in the file */
+	int slot;             /* in the metric's env */
+	int line, col;
+};
+
+/* Case weights: `default`, then rules in file order, then --weight rules.
+ * The LAST rule whose glob (fnmatch) matches a case name wins, so that a
+ * later, more specific line and the command line override earlier ones. */
+struct weight_rule {
+	char *glob;
+	double weight;
+	char *origin;         /* "FILE:LINE:COL" or "--weight", for messages */
+};
+
+struct metric {
+	char *path;           /* file read, or "<builtin>/pypto-gym.yaml" */
+	char *name, *version, *description, *source;
+	char sha256[65];      /* hex SHA-256 of the file's bytes */
+
+	size_t nparams;
+	struct metric_param *params;
+
+	double weight_default;
+	size_t nrules;
+	struct weight_rule *rules;
+
+	size_t ncolumns;      /* extra run columns the formulas need */
+	char **columns;
+	/* Parallel to columns: a formula over runtime_before, runtime_after,
+	 * passed_before, passed_after and N to use when the runs lack the
+	 * column (`columns: [{ref_runtime: runtime_before}]`), or NULL. */
+	char **column_default;
+
+	struct metric_formula score, value, total;  /* per side */
+	struct metric_formula gain, cost, decide;   /* cross side */
+	size_t ndefines;
+	struct metric_formula *defines;             /* cross side, in order */
+
+	/* Environments: `side` for score/value/total, `cross` for the rest.
+	 * Slots a caller binds are found with fx_env_lookup by the names above. */
+	struct fx_env *side, *cross;
+};
+
+/* Loads a metric: name_or_path is NULL (the built-in default), a shipped
+ * metric's name (looked up in FP_DATADIR/metrics, then in ./metrics and the
+ * folder of the running binary's source tree), or a path to a file.
+ * Everything is checked and compiled here.  Caller owns *out (metric_free). */
+int metric_load(const char *name_or_path, struct metric **out, struct diag *d);
+
+/* Loads from text in memory (tests, the built-in default). */
+int metric_load_text(const char *path, const char *text, size_t len,
+                     struct metric **out, struct diag *d);
+
+void metric_free(struct metric *m);
+
+/* Sets a parameter (for --set); fails naming the known parameters if name
+ * is not one.  Updates both environments. */
+int metric_set_param(struct metric *m, const char *name, double value,
+                     struct diag *d);
+struct metric_param *metric_find_param(const struct metric *m,
+                                       const char *name);
+
+/* Appends a --weight GLOB=W rule (highest precedence so far). */
+int metric_add_weight_rule(struct metric *m, const char *glob, double weight,
+                           struct diag *d);
+
+/* The weight of one case under the rules. */
+double metric_case_weight(const struct metric *m, const char *case_name);
+
+/* Names of the shipped metrics with their descriptions, for `fixprice
+ * metrics`: calls fn once per metric found, sorted by name. */
+int metric_list(void (*fn)(const char *name, const char *path,
+                           const char *description, void *arg),
+                void *arg, struct diag *d);
+
+/* The built-in copy of metrics/pypto-gym.yaml. */
+extern const char metric_builtin_text[];
+extern const size_t metric_builtin_len;
+
+#endif

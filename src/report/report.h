@@ -1,0 +1,80 @@
+/* report.h: the decision record in its four forms (text, Markdown, JSON,
+ * CSV) and the record folder.
+ *
+ * A struct record gathers everything a record shows; the writers only
+ * format it.  They print numbers through util/numfmt (locale-independent;
+ * JSON and CSV exact to the last bit, text and Markdown rounded for people)
+ * and pass every string that came from a user (case names, metric name,
+ * description, scenario name, paths) through util/escape first. */
+#ifndef FP_REPORT_H
+#define FP_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "metric.h"
+#include "price.h"
+#include "scenario.h"
+#include "util/diag.h"
+
+struct record_input {
+	const char *role;     /* "before", "after", "both", "scenario", "metric" */
+	const char *path;
+	char sha256[65];
+};
+
+/* Where net is zero as one parameter varies, the others held. */
+struct record_breakeven {
+	const char *param;
+	double value;         /* the parameter's current value */
+	double lo, hi;        /* range searched */
+	size_t ncross;        /* 0: the sign never flips in [lo, hi] */
+	double *cross;        /* ncross values */
+};
+
+struct record_plot {
+	const char *title;
+	const char *file;     /* path relative to the record folder */
+	const char *ascii;    /* gnuplot dumb rendering, or NULL */
+};
+
+struct record {
+	const char *tool_version;
+	bool prediction;      /* made from a scenario: kind "prediction" */
+	const struct metric *metric;
+	const struct scenario *scenario;  /* NULL when measured */
+	const struct price *price;
+	size_t ninputs;
+	struct record_input inputs[8];
+	size_t ndropped;      /* cases dropped by --drop-missing */
+	size_t nbreakeven;
+	const struct record_breakeven *breakeven;
+	size_t nplots;
+	const struct record_plot *plots;
+};
+
+enum report_format { FORMAT_TEXT, FORMAT_MD, FORMAT_JSON, FORMAT_CSV };
+
+/* Parses "text", "md", "json", "csv". */
+int report_format_parse(const char *s, enum report_format *out,
+                        struct diag *d);
+
+/* Writers.  verbose adds the full per-case table to text output (the others
+ * always carry it).  Return FP_ERR with d filled on a write error. */
+int report_text(const struct record *r, FILE *out, int verbose,
+                struct diag *d);
+int report_markdown(const struct record *r, FILE *out, struct diag *d);
+int report_json(const struct record *r, FILE *out, struct diag *d);
+int report_csv(const struct record *r, FILE *out, struct diag *d);
+int report_write(const struct record *r, enum report_format f, FILE *out,
+                 int verbose, struct diag *d);
+
+/* Writes decision.md, decision.json and cases.csv into dir (created if
+ * missing).  Each file is written to a temporary name and renamed into place
+ * only once all are written; an existing record (any of the three) is an
+ * error unless force. */
+int report_record_dir(const struct record *r, const char *dir, bool force,
+                      struct diag *d);
+
+#endif

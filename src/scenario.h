@@ -1,0 +1,70 @@
+/* scenario.h: a predicted after-run, made from the before run.
+ *
+ *   name: fp32 cube matmul
+ *   params: { runtime_factor: 2 }      # optional, sweepable like metric params
+ *   runtime: runtime * runtime_factor  # per-case formula over before's columns
+ *   pass: [m512_k4096]                 # names or globs that pass afterwards
+ *   fail: []                           # names or globs that fail afterwards
+ *
+ * Cases not named keep their before pass state.  A case matched by both
+ * pass and fail is an error.  A glob that matches no case is an error (it is
+ * almost always a typo).  Shorthands from the command line (--runtime-factor,
+ * --pass, --fail) build the same structure. */
+#ifndef FP_SCENARIO_H
+#define FP_SCENARIO_H
+
+#include <stddef.h>
+
+#include "formula/formula.h"
+#include "run.h"
+#include "util/diag.h"
+
+struct scenario_param {
+	char *name;
+	double value;
+	int slot;             /* in the scenario's env */
+};
+
+struct scenario {
+	char *path;           /* NULL when built from command-line shorthands */
+	char sha256[65];      /* of the file, "" when there is none */
+	char *name;
+	size_t nparams;
+	struct scenario_param *params;
+	struct fx_src runtime; /* strings owned; text NULL: runtimes unchanged */
+	size_t npass, nfail;
+	char **pass, **fail;  /* globs */
+	struct fx_env *env;   /* before run's columns + params */
+	struct fx_prog *prog; /* runtime formula, compiled at scenario_bind */
+};
+
+/* Reads a scenario file (YAML); formulas are compiled later, against the
+ * before run, by scenario_bind.  Caller owns *out. */
+int scenario_load(const char *path, struct scenario **out, struct diag *d);
+
+/* An empty scenario for command-line shorthands (name "command line"). */
+struct scenario *scenario_new(void);
+
+/* Shorthands: --runtime-factor F sets param runtime_factor and the runtime
+ * formula `runtime * runtime_factor` (an error if the file already gives a
+ * runtime formula that does not use runtime_factor); --pass/--fail globs. */
+int scenario_set_runtime_factor(struct scenario *s, double factor,
+                                struct diag *d);
+int scenario_add_glob(struct scenario *s, int pass, const char *glob,
+                      struct diag *d);
+int scenario_set_param(struct scenario *s, const char *name, double value,
+                       struct diag *d);
+
+/* Compiles the runtime formula against before's columns. */
+int scenario_bind(struct scenario *s, const struct run *before,
+                  struct diag *d);
+
+/* Builds the predicted after-run: runtime from the formula (each result must
+ * be finite and > 0, else an error naming the case), passed from before with
+ * pass/fail globs applied, other columns copied.  Caller owns *out. */
+int scenario_apply(const struct scenario *s, const struct run *before,
+                   struct run **out, struct diag *d);
+
+void scenario_free(struct scenario *s);
+
+#endif
