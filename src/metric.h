@@ -77,6 +77,14 @@ struct metric {
 
 	size_t ncolumns;      /* extra run columns the formulas need */
 	char **columns;
+	/* Per column: what to use when the runs lack it, written under
+	 * `columns:` as `{ ref_runtime: runtime_before }`; NULL when the runs
+	 * must have the column.  The formula is compiled in `cross` (per case;
+	 * it may use the raw run names, weight, N, W, parameters and earlier
+	 * columns): column_default_formula[i].prog, NULL when there is none;
+	 * column_default[i] is its text. */
+	char **column_default;
+	struct metric_formula *column_default_formula;
 	/* Parallel to columns: a formula over runtime_before, runtime_after,
 	 * passed_before, passed_after and N to use when the runs lack the
 	 * column (`columns: [{ref_runtime: runtime_before}]`), or NULL. */
@@ -92,10 +100,12 @@ struct metric {
 	struct fx_env *side, *cross;
 };
 
-/* Loads a metric: name_or_path is NULL (the built-in default), a shipped
- * metric's name (looked up in FP_DATADIR/metrics, then in ./metrics and the
- * folder of the running binary's source tree), or a path to a file.
- * Everything is checked and compiled here.  Caller owns *out (metric_free). */
+/* Loads a metric: name_or_path is NULL (the built-in default), a path (it
+ * has a '/' or ends in .yaml/.yml), or a name, looked up as NAME.yaml or
+ * NAME.yml in each folder of $FIXPRICE_METRICS_PATH (colon-separated), then
+ * in FP_DATADIR/metrics, then the built-in copy for "pypto-gym"; else the
+ * error "no metric named 'x' (shipped: a, b)".  Everything is checked and
+ * compiled here.  Caller owns *out (metric_free). */
 int metric_load(const char *name_or_path, struct metric **out, struct diag *d);
 
 /* Loads from text in memory (tests, the built-in default). */
@@ -119,7 +129,10 @@ int metric_add_weight_rule(struct metric *m, const char *glob, double weight,
 double metric_case_weight(const struct metric *m, const char *case_name);
 
 /* Names of the shipped metrics with their descriptions, for `fixprice
- * metrics`: calls fn once per metric found, sorted by name. */
+ * metrics`: calls fn once per metric found, sorted by name.  Searches the
+ * folders metric_load does (first occurrence of a name wins), plus the
+ * built-in pypto-gym if no folder has it.  A file that cannot be read is
+ * listed with the reason as its description. */
 int metric_list(void (*fn)(const char *name, const char *path,
                            const char *description, void *arg),
                 void *arg, struct diag *d);

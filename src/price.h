@@ -59,8 +59,18 @@ struct price {
 	size_t ncontrol_cases;
 	size_t *control_cases;
 
-	/* Storage behind the derived columns (newly_passing, ..., defines,
-	 * metric columns that the runs lack); price_free frees it. */
+	/* The metric's extra columns per side (borrowed from the runs, or owned
+	 * when made from a column default): extra[side][k] for columns[k]. */
+	const double **extra[2];
+
+	/* Working arrays, allocated once by price_compute so that recomputing
+	 * (sweeps) allocates nothing: per-case defines, share buffers. */
+	double **define_values;
+	double *share_buf[4]; /* gain, cost, total before, total after */
+	double *control_diff;
+
+	/* Storage behind every array above that price owns; price_free frees
+	 * it. */
 	size_t nowned;
 	double **owned;
 };

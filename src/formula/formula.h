@@ -124,4 +124,20 @@ struct fx_fault {
 int fx_eval(const struct fx_prog *prog, const struct fx_env *env, double *out,
             struct fx_fault *fault);
 
+/* ---- Per-case shares -------------------------------------------------- */
+
+/* fx_eval_shares's answer when the formula is not of the required form. */
+#define FX_NOT_SHARES 1
+
+/* Splits a one-number formula into each case's share of it, when the
+ * formula is a linear combination of sums over cases with one-number
+ * coefficients free of aggregates:  c1 * sum(T1) + c2 * sum(T2) - ...
+ * (any arrangement of + - * / by such coefficients, e.g. the default
+ * `sum(weight * x) / W * 100`).  Then shares[i] = c1 * T1[i] + c2 * T2[i]
+ * ..., and the shares add up to the formula's value.  Returns FP_OK with
+ * shares (n values) filled, FX_NOT_SHARES when the formula has another form
+ * (shares untouched), or FP_ERR with *fault on a domain error. */
+int fx_eval_shares(const struct fx_prog *prog, const struct fx_env *env,
+                   double *shares, struct fx_fault *fault);
+
 #endif
