@@ -1,0 +1,173 @@
+#include "util/atomic_file.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static void af_clear(struct atomic_file *af)
+{
+	free(af->path);
+	free(af->tmp);
+	af->path = af->tmp = NULL;
+	af->fp = NULL;
+}
+
+/* The folder part of path ("." when there is none); caller frees. */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir;
+
+	if (!slash)
+		return strdup(".");
+	if (slash == path)
+		return strdup("/");
+	dir = malloc((size_t)(slash - path) + 1);
+	if (dir) {
+		memcpy(dir, path, (size_t)(slash - path));
+		dir[slash - path] = '\0';
+	}
+	return dir;
+}
+
+int atomic_file_open(struct atomic_file *af, const char *path,
+                     struct diag *d)
+{
+	const char *slash = strrchr(path, '/');
+	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
+	const char *base = path + dirlen;
+	mode_t mask;
+	int fd, err;
+
+	memset(af, 0, sizeof *af);
+	if (*base == '\0')
+		return diag_set(d, path, 0, 0, "not a file name");
+	af->path = strdup(path);
+	/* "DIR/" + "." + BASE + ".XXXXXX": hidden, and in the same folder so
+	 * that the rename cannot cross file systems. */
+	af->tmp = malloc(dirlen + 1 + strlen(base) + 8);
+	if (!af->path || !af->tmp) {
+		af_clear(af);
+		return diag_set(d, path, 0, 0, "out of memory");
+	}
+	memcpy(af->tmp, path, dirlen);
+	af->tmp[dirlen] = '.';
+	strcpy(af->tmp + dirlen + 1, base);
+	strcat(af->tmp, ".XXXXXX");
+
+	fd = mkstemp(af->tmp);
+	if (fd < 0) {
+		err = errno;
+		af_clear(af);
+		return diag_set(d, path, 0, 0,
+		                "cannot create a temporary file next to it: %s",
+		                strerror(err));
+	}
+	/* mkstemp makes 0600; a record is an ordinary file.  umask can only be
+	 * read by setting it, so set it back at once. */
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) != 0 || !(af->fp = fdopen(fd, "w"))) {
+		err = errno;
+		close(fd);
+		unlink(af->tmp);
+		af_clear(af);
+		return diag_set(d, path, 0, 0, "cannot write: %s",
+		                strerror(err));
+	}
+	return FP_OK;
+}
+
+/* Flushes, syncs and closes the temporary file; keeps it on disk.
+ * Returns 0 or an errno value. */
+static int af_finish(struct atomic_file *af)
+{
+	int err = 0;
+
+	if (!af->fp)
+		return EBADF;
+	if (fflush(af->fp) != 0)
+		err = errno;
+	else if (ferror(af->fp))
+		err = errno ? errno : EIO; /* most likely the failed write's */
+	else if (fsync(fileno(af->fp)) != 0)
+		err = errno;
+	if (fclose(af->fp) != 0 && !err)
+		err = errno;
+	af->fp = NULL;
+	return err;
+}
+
+/* Makes the renames themselves durable; not every file system can sync a
+ * folder, and the data is already safe, so failure is ignored. */
+static void sync_dir_of(const char *path)
+{
+	char *dir = dir_of(path);
+	int fd;
+
+	if (!dir)
+		return;
+	fd = open(dir, O_RDONLY | O_DIRECTORY);
+	if (fd >= 0) {
+		(void)fsync(fd);
+		close(fd);
+	}
+	free(dir);
+}
+
+void atomic_file_abort(struct atomic_file *af)
+{
+	if (af->fp)
+		fclose(af->fp);
+	if (af->tmp)
+		unlink(af->tmp);
+	af_clear(af);
+}
+
+int atomic_file_commit(struct atomic_file *af, struct diag *d)
+{
+	return atomic_file_commit_all(af, 1, d);
+}
+
+int atomic_file_commit_all(struct atomic_file *af, size_t n, struct diag *d)
+{
+	size_t i, k;
+	int err = 0;
+
+	for (i = 0; i < n; i++) {
+		err = af_finish(&af[i]);
+		if (err)
+			break;
+	}
+	if (err) {
+		diag_set(d, af[i].path, 0, 0, "cannot write: %s", strerror(err));
+		for (k = 0; k < n; k++)
+			atomic_file_abort(&af[k]);
+		return FP_ERR;
+	}
+	for (i = 0; i < n; i++) {
+		if (rename(af[i].tmp, af[i].path) != 0) {
+			err = errno;
+			break;
+		}
+	}
+	if (err) {
+		diag_set(d, af[i].path, 0, 0, "cannot rename into place: %s",
+		         strerror(err));
+		/* Take back what this call already put in place: a record made
+		 * of some new and some old files would be worse than none. */
+		for (k = 0; k < i; k++)
+			unlink(af[k].path);
+		for (k = 0; k < n; k++)
+			atomic_file_abort(&af[k]);
+		return FP_ERR;
+	}
+	for (k = 0; k < n; k++) {
+		sync_dir_of(af[k].path);
+		af_clear(&af[k]);
+	}
+	return FP_OK;
+}

@@ -1,0 +1,305 @@
+#include "util/escape.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A growing output string.  On allocation failure `failed` is set and later
+ * appends do nothing, so callers check once at the end. */
+struct sbuf {
+	char *buf;
+	size_t len, cap;
+	bool failed;
+};
+
+static void sb_grow(struct sbuf *b, size_t more)
+{
+	size_t cap;
+	char *p;
+
+	if (b->failed || b->len + more + 1 <= b->cap)
+		return;
+	cap = b->cap ? b->cap : 32;
+	while (cap < b->len + more + 1)
+		cap *= 2;
+	p = realloc(b->buf, cap);
+	if (!p) {
+		b->failed = true;
+		return;
+	}
+	b->buf = p;
+	b->cap = cap;
+}
+
+static void sb_putn(struct sbuf *b, const char *s, size_t n)
+{
+	sb_grow(b, n);
+	if (b->failed)
+		return;
+	memcpy(b->buf + b->len, s, n);
+	b->len += n;
+	b->buf[b->len] = '\0';
+}
+
+static void sb_puts(struct sbuf *b, const char *s)
+{
+	sb_putn(b, s, strlen(s));
+}
+
+static void sb_putc(struct sbuf *b, char c)
+{
+	sb_putn(b, &c, 1);
+}
+
+/* Hands the string to the caller, or frees it and returns NULL. */
+static char *sb_finish(struct sbuf *b)
+{
+	if (!b->failed && !b->buf)
+		sb_grow(b, 0);
+	if (b->failed) {
+		free(b->buf);
+		return NULL;
+	}
+	b->buf[b->len] = '\0';
+	return b->buf;
+}
+
+/* Length of the well-formed UTF-8 sequence at s (1..4) with its code point,
+ * or 0 if s does not start one (overlong forms and surrogates included). */
+static size_t utf8_decode(const unsigned char *s, uint32_t *cp)
+{
+	unsigned char c = s[0];
+	size_t n;
+	unsigned char lo = 0x80, hi = 0xbf;
+
+	if (c < 0x80) {
+		*cp = c;
+		return 1;
+	}
+	if (c >= 0xc2 && c <= 0xdf) {
+		n = 2;
+		*cp = c & 0x1f;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		n = 3;
+		*cp = c & 0x0f;
+		if (c == 0xe0)
+			lo = 0xa0;
+		else if (c == 0xed)
+			hi = 0x9f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 4;
+		*cp = c & 0x07;
+		if (c == 0xf0)
+			lo = 0x90;
+		else if (c == 0xf4)
+			hi = 0x8f;
+	} else {
+		return 0;
+	}
+	/* Only the second byte has a narrowed range; the rest are 80..BF. */
+	if (s[1] < lo || s[1] > hi)
+		return 0;
+	*cp = (*cp << 6) | (s[1] & 0x3f);
+	for (size_t i = 2; i < n; i++) {
+		if (s[i] < 0x80 || s[i] > 0xbf)
+			return 0;
+		*cp = (*cp << 6) | (s[i] & 0x3f);
+	}
+	return n;
+}
+
+/* Characters that are valid but invisible or that reorder text: shown as
+ * \uHHHH so that two names that look alike can be told apart. */
+static bool is_hidden(uint32_t cp)
+{
+	return (cp >= 0x80 && cp <= 0x9f) || cp == 0x061c ||
+	       (cp >= 0x200b && cp <= 0x200f) ||
+	       (cp >= 0x2028 && cp <= 0x202e) ||
+	       (cp >= 0x2060 && cp <= 0x2069) || cp == 0xfeff;
+}
+
+static void put_terminal(struct sbuf *b, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)(str ? str : "");
+	char tmp[16];
+
+	while (*s) {
+		uint32_t cp;
+		size_t n;
+
+		switch (*s) {
+		case '\\': sb_puts(b, "\\\\"); s++; continue;
+		case '\t': sb_puts(b, "\\t"); s++; continue;
+		case '\n': sb_puts(b, "\\n"); s++; continue;
+		case '\r': sb_puts(b, "\\r"); s++; continue;
+		default: break;
+		}
+		if (*s < 0x20 || *s == 0x7f) {
+			snprintf(tmp, sizeof tmp, "\\x%02x", *s);
+			sb_puts(b, tmp);
+			s++;
+			continue;
+		}
+		n = utf8_decode(s, &cp);
+		if (n == 0) {
+			snprintf(tmp, sizeof tmp, "\\x%02x", *s);
+			sb_puts(b, tmp);
+			s++;
+		} else if (is_hidden(cp)) {
+			snprintf(tmp, sizeof tmp, "\\u%04x", (unsigned)cp);
+			sb_puts(b, tmp);
+			s += n;
+		} else {
+			sb_putn(b, (const char *)s, n);
+			s += n;
+		}
+	}
+}
+
+char *escape_terminal(const char *s)
+{
+	struct sbuf b = {0};
+	put_terminal(&b, s);
+	return sb_finish(&b);
+}
+
+char *escape_md_text(const char *s)
+{
+	struct sbuf t = {0}, b = {0};
+	char *vis;
+
+	put_terminal(&t, s);
+	vis = sb_finish(&t);
+	if (!vis)
+		return NULL;
+	for (const char *p = vis; *p; p++) {
+		if (p == vis && *p == '/')
+			sb_puts(&b, "\\/");
+		else if (strchr("\\`*_[]()!#|~$", *p))
+			sb_putc(&b, '\\'), sb_putc(&b, *p);
+		else if (*p == '<')
+			sb_puts(&b, "&lt;");
+		else if (*p == '>')
+			sb_puts(&b, "&gt;");
+		else if (*p == '&')
+			sb_puts(&b, "&amp;");
+		else if (*p == '@')
+			sb_puts(&b, "@\xe2\x80\x8b");
+		else
+			sb_putc(&b, *p);
+	}
+	free(vis);
+	return sb_finish(&b);
+}
+
+char *escape_md_code(const char *s, bool in_table)
+{
+	struct sbuf t = {0}, b = {0};
+	size_t run = 0, longest = 0, len;
+	bool pad, all_spaces = true;
+	char *vis;
+
+	put_terminal(&t, s);
+	vis = sb_finish(&t);
+	if (!vis)
+		return NULL;
+	len = strlen(vis);
+	if (len == 0) {
+		free(vis);
+		sb_puts(&b, "` `");
+		return sb_finish(&b);
+	}
+	for (const char *p = vis; *p; p++) {
+		run = *p == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+		if (*p != ' ')
+			all_spaces = false;
+	}
+	/* A code span drops one space at each end when both are there, and a
+	 * backtick at an end would join the fence: pad so neither happens. */
+	pad = !all_spaces && (vis[0] == '`' || vis[0] == ' ' ||
+	                      vis[len - 1] == '`' || vis[len - 1] == ' ');
+	for (size_t i = 0; i <= longest; i++)
+		sb_putc(&b, '`');
+	if (pad)
+		sb_putc(&b, ' ');
+	for (const char *p = vis; *p; p++) {
+		if (in_table && *p == '|')
+			sb_putc(&b, '\\');
+		sb_putc(&b, *p);
+	}
+	if (pad)
+		sb_putc(&b, ' ');
+	for (size_t i = 0; i <= longest; i++)
+		sb_putc(&b, '`');
+	free(vis);
+	return sb_finish(&b);
+}
+
+char *escape_url_path(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)(str ? str : "");
+	struct sbuf b = {0};
+	char tmp[8];
+
+	for (; *s; s++) {
+		if ((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z') ||
+		    (*s >= '0' && *s <= '9') || strchr("-._~/", *s)) {
+			sb_putc(&b, (char)*s);
+		} else {
+			snprintf(tmp, sizeof tmp, "%%%02X", *s);
+			sb_puts(&b, tmp);
+		}
+	}
+	return sb_finish(&b);
+}
+
+char *escape_gnuplot(const char *s)
+{
+	struct sbuf t = {0}, b = {0};
+	char *vis;
+
+	put_terminal(&t, s);
+	vis = sb_finish(&t);
+	if (!vis)
+		return NULL;
+	for (const char *p = vis; *p; p++) {
+		if (*p == '"')
+			sb_puts(&b, "\\x22");
+		else if (*p == '`')
+			sb_puts(&b, "\\x60");
+		else
+			sb_putc(&b, *p);
+	}
+	free(vis);
+	return sb_finish(&b);
+}
+
+char *escape_gnuplot_path(const char *path)
+{
+	struct sbuf b = {0};
+
+	if (!path)
+		path = "";
+	if (path[0] != '/')
+		sb_puts(&b, "./");
+	sb_puts(&b, path);
+	return sb_finish(&b);
+}
+
+bool escape_spreadsheet_needed(const char *s)
+{
+	return s && s[0] != '\0' && strchr("=+-@\t\r", s[0]);
+}
+
+char *escape_spreadsheet(const char *s)
+{
+	struct sbuf b = {0};
+
+	if (escape_spreadsheet_needed(s))
+		sb_putc(&b, '\'');
+	sb_puts(&b, s ? s : "");
+	return sb_finish(&b);
+}

@@ -1,0 +1,71 @@
+/* escape.h: user text made safe for the places fixprice writes it.
+ *
+ * Case names, metric and scenario names, descriptions, parameter names and
+ * paths come from files a user (or a stranger's merge request) wrote.  None
+ * of them may rewrite a terminal, break a Markdown table, inject HTML or
+ * mentions, or make gnuplot run a command.  Every function here returns a new
+ * NUL-terminated string (caller frees with free()), or NULL when out of
+ * memory; a NULL argument is treated as "".
+ *
+ * The one visible form.  All escapers start from the same transformation,
+ * escape_terminal(), so a name reads the same on a terminal, in rendered
+ * Markdown and in a plot:
+ *   backslash                      -> \\
+ *   tab, newline, carriage return  -> \t \n \r
+ *   other C0 controls and DEL      -> \xHH   (ESC is \x1b)
+ *   bytes that are not UTF-8       -> \xHH
+ *   C1 controls, and invisible or direction-changing characters
+ *   (U+0080..U+009F, U+061C, U+200B..U+200F, U+2028..U+202E,
+ *   U+2060..U+2069, U+FEFF)        -> \uHHHH
+ * Everything else (printable ASCII, any other valid UTF-8) is kept. */
+#ifndef FP_ESCAPE_H
+#define FP_ESCAPE_H
+
+#include <stdbool.h>
+
+/* Text for a terminal, as above. */
+char *escape_terminal(const char *s);
+
+/* Text for Markdown (GitHub/GitLab flavoured), in a paragraph or a table
+ * cell: the terminal form, then
+ *   \ ` * _ [ ] ( ) ! # | ~ $     -> backslash + the character
+ *   < > &                         -> &lt; &gt; &amp;
+ *   @                             -> @ U+200B (zero-width space: no mention)
+ *   / as the first character      -> \/ (no slash command)
+ * Renders as exactly the terminal form. */
+char *escape_md_text(const char *s);
+
+/* A Markdown code span holding the terminal form of s: a fence of one more
+ * backtick than the longest run inside, padded with a space when the content
+ * starts or ends with a backtick or space.  in_table: also | -> \| (GitHub
+ * splits table cells on | even inside code spans).  "" gives "` `". */
+char *escape_md_code(const char *s, bool in_table);
+
+/* A relative link target for Markdown (![title](target)): every byte but
+ * A-Z a-z 0-9 - . _ ~ / percent-encoded. */
+char *escape_url_path(const char *s);
+
+/* Text for gnuplot: a label inside a double-quoted data-file field, or a
+ * -c argument used as a string variable.  The terminal form, then
+ * " -> \x22 (a data-file string cannot contain one) and ` -> \x60 (in case
+ * the text ever reaches a command line, where backquotes run commands).
+ * Keeps @ < | ' literally: gnuplot expands none of them in data or string
+ * values.  Labels still need `noenhanced`, or _ ^ { } @ & ~ are markup. */
+char *escape_gnuplot(const char *s);
+
+/* A file path for gnuplot (a data file to plot, an output file): gnuplot
+ * runs a path that starts with '<' (input) or '|' (output) as a shell
+ * command, so a relative path gets "./" in front.  The path is otherwise
+ * unchanged (it must still name the file). */
+char *escape_gnuplot_path(const char *path);
+
+/* A text cell for a CSV file that spreadsheets open: a cell starting with
+ * = + - @ tab or carriage return is run as a formula, so it gets a leading
+ * ' (as OWASP recommends).  The rest is kept; CSV quoting is the writer's
+ * job.  Lossy on purpose: the JSON record keeps the exact text. */
+char *escape_spreadsheet(const char *s);
+
+/* True if escape_spreadsheet() would change s. */
+bool escape_spreadsheet_needed(const char *s);
+
+#endif
