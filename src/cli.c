@@ -1,0 +1,96 @@
+#include "cli.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formula/formula.h"
+
+int cli_number(const char *text, const char *what, double *out,
+               struct diag *d)
+{
+	struct fx_src src = {CLI_SOURCE, 1, 1, NULL, text};
+	struct fx_env *env = fx_env_new();
+	struct fx_prog *prog = NULL;
+	struct fx_fault fault;
+	int rc = FP_ERR;
+
+	if (!env)
+		return diag_set(d, NULL, 0, 0, "out of memory");
+	/* An empty environment: only constants and functions of them. */
+	if (fx_compile(env, &src, &prog, d) != FP_OK) {
+		diag_prefix(d, "%s", what);
+		goto out;
+	}
+	if (fx_prog_shape(prog) != FX_SCALAR) {
+		diag_set(d, CLI_SOURCE, 0, 0, "%s: '%s' is not one number", what,
+		         text);
+		goto out;
+	}
+	if (fx_eval(prog, env, out, &fault) != FP_OK) {
+		diag_set(d, CLI_SOURCE, fault.line, fault.col, "%s: %s", what,
+		         fault.what);
+		goto out;
+	}
+	rc = FP_OK;
+out:
+	fx_prog_free(prog);
+	fx_env_free(env);
+	return rc;
+}
+
+int cli_assignment(const char *arg, const char *what, char **name,
+                   double *value, struct diag *d)
+{
+	const char *eq = strrchr(arg, '=');
+
+	if (!eq || eq == arg)
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "%s needs NAME=VALUE, got '%s'", what, arg);
+	if (cli_number(eq + 1, what, value, d) != FP_OK)
+		return FP_ERR;
+	*name = strndup(arg, (size_t)(eq - arg));
+	if (!*name)
+		return diag_set(d, NULL, 0, 0, "out of memory");
+	return FP_OK;
+}
+
+/* Copies text[0..len) into a NUL-terminated buffer for cli_number. */
+static int range_part(const char *text, size_t len, const char *what,
+                      double *out, struct diag *d)
+{
+	char *part = strndup(text, len);
+	int rc;
+
+	if (!part)
+		return diag_set(d, NULL, 0, 0, "out of memory");
+	rc = cli_number(part, what, out, d);
+	free(part);
+	return rc;
+}
+
+int cli_range(const char *text, const char *what, double *lo, double *hi,
+              double *step, struct diag *d)
+{
+	const char *c1 = strchr(text, ':');
+	const char *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+
+	*step = 0;
+	if (!c1)
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "%s needs LO:HI or LO:HI:STEP, got '%s'", what, text);
+	if (range_part(text, (size_t)(c1 - text), what, lo, d) != FP_OK)
+		return FP_ERR;
+	if (range_part(c1 + 1, c2 ? (size_t)(c2 - c1 - 1) : strlen(c1 + 1), what,
+	               hi, d) != FP_OK)
+		return FP_ERR;
+	if (c2 && range_part(c2 + 1, strlen(c2 + 1), what, step, d) != FP_OK)
+		return FP_ERR;
+	if (!(*lo < *hi))
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "%s: LO must be below HI in '%s'", what, text);
+	if (c2 && !(*step > 0))
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "%s: STEP must be above 0 in '%s'", what, text);
+	return FP_OK;
+}

@@ -1,0 +1,507 @@
+/* price.c: where the metric's formulas meet the runs.
+ *
+ * Order of evaluation, fixed by what each formula may read (metric.h):
+ *   1. weights, N, W, and the metric's extra columns for both sides;
+ *   2. per side: score, then value, then total;
+ *   3. across sides: newly_passing & co, the defines in order, gain, cost,
+ *      decide;
+ *   4. per-case shares of gain and cost, and the control (net against the
+ *      metric's own delta_total). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "price.h"
+#include "util/ksum.h"
+#include "util/numfmt.h"
+
+static const char *const side_suffix[2] = {"_before", "_after"};
+
+/* Allocates one n-long array that p owns.  NULL when out of memory. */
+static double *owned_array(struct price *p, size_t n)
+{
+	double **grown = realloc(p->owned, (p->nowned + 1) * sizeof *grown);
+	double *a;
+
+	if (!grown)
+		return NULL;
+	p->owned = grown;
+	a = calloc(n ? n : 1, sizeof *a);
+	if (a)
+		p->owned[p->nowned++] = a;
+	return a;
+}
+
+static void bind_name(struct fx_env *env, const char *name, const double *v)
+{
+	int slot = fx_env_lookup(env, name, NULL);
+	if (slot >= 0)
+		fx_env_bind(env, slot, v);
+}
+
+static void bind_sided(struct fx_env *env, const char *stem, int side,
+                       const double *v)
+{
+	char name[256];
+	snprintf(name, sizeof name, "%s%s", stem, side_suffix[side]);
+	bind_name(env, name, v);
+}
+
+static void set_name(struct fx_env *env, const char *name, double v)
+{
+	int slot = fx_env_lookup(env, name, NULL);
+	if (slot >= 0)
+		fx_env_set_scalar(env, slot, v);
+}
+
+/* Describes a fault of formula f as an error at the operator in the metric
+ * file, naming the case. */
+static int fault_error(const struct metric_formula *f, const struct fx_fault *fault,
+                       const struct joined *j, const char *side,
+                       struct diag *d)
+{
+	const struct run *r = j->before;
+
+	if (fault->has_case && fault->case_index < r->n)
+		return diag_set(d, f->src.file, fault->line, fault->col,
+		                "%s%s: %s in case '%s'", f->key, side, fault->what,
+		                r->case_name[fault->case_index]);
+	return diag_set(d, f->src.file, fault->line, fault->col, "%s%s: %s",
+	                f->key, side, fault->what);
+}
+
+/* A runtime column: numbers, finite and above zero. */
+static int check_runtime(const struct run *r, const double **out,
+                         struct diag *d)
+{
+	const struct column *c = run_numeric(r, "runtime", d);
+
+	if (!c)
+		return FP_ERR;
+	for (size_t i = 0; i < r->n; i++) {
+		double v = c->v[i];
+		char num[NUMFMT_MAX];
+		if (isfinite(v) && v > 0)
+			continue;
+		return diag_set(d, r->path, c->line ? (int)c->line[i] : 0,
+		                c->col ? (int)c->col[i] : 0,
+		                "runtime of case '%s' must be a finite number above 0, "
+		                "got %s", r->case_name[i], numfmt_exact(num, v));
+	}
+	*out = c->v;
+	return FP_OK;
+}
+
+/* A pass column: every value 0 or 1. */
+static int check_passed(const struct run *r, const double **out,
+                        struct diag *d)
+{
+	const struct column *c = run_numeric(r, "passed", d);
+
+	if (!c)
+		return FP_ERR;
+	for (size_t i = 0; i < r->n; i++) {
+		double v = c->v[i];
+		char num[NUMFMT_MAX];
+		if (v == 0 || v == 1)
+			continue;
+		return diag_set(d, r->path, c->line ? (int)c->line[i] : 0,
+		                c->col ? (int)c->col[i] : 0,
+		                "passed of case '%s' must be a pass state (true/false, "
+		                "1/0, pass/fail, yes/no), got %s",
+		                r->case_name[i], numfmt_exact(num, v));
+	}
+	*out = c->v;
+	return FP_OK;
+}
+
+/* Evaluates a column default (a formula over the runs' basic columns) into
+ * a new array owned by p. */
+static int column_default(struct price *p, const struct metric *m, size_t k,
+                          const double **out,
+                          struct diag *d)
+{
+	struct fx_env *env = fx_env_new();
+	struct fx_src src = {m->path, 0, 0, NULL, m->column_default[k]};
+	struct fx_prog *prog = NULL;
+	struct fx_fault fault;
+	double *v = owned_array(p, p->n);
+	int rc = FP_ERR;
+
+	if (!env || !v) {
+		diag_set(d, NULL, 0, 0, "out of memory");
+		goto out;
+	}
+	fx_env_set_ncases(env, p->n);
+	for (int s = 0; s < 2; s++) {
+		char name[32];
+		snprintf(name, sizeof name, "runtime%s", side_suffix[s]);
+		fx_env_bind(env, fx_env_declare(env, name, FX_PERCASE), p->runtime[s]);
+		snprintf(name, sizeof name, "passed%s", side_suffix[s]);
+		fx_env_bind(env, fx_env_declare(env, name, FX_PERCASE), p->passed[s]);
+	}
+	fx_env_set_scalar(env, fx_env_declare(env, "N", FX_SCALAR), p->N);
+	if (fx_compile(env, &src, &prog, d) != FP_OK) {
+		diag_prefix(d, "default of column '%s'", m->columns[k]);
+		goto out;
+	}
+	if (fx_eval(prog, env, v, &fault) != FP_OK) {
+		diag_set(d, m->path, 0, 0, "default of column '%s': %s",
+		         m->columns[k], fault.what);
+		goto out;
+	}
+	if (fx_prog_shape(prog) == FX_SCALAR)
+		for (size_t i = 1; i < p->n; i++)
+			v[i] = v[0];
+	*out = v;
+	rc = FP_OK;
+out:
+	fx_prog_free(prog);
+	fx_env_free(env);
+	return rc;
+}
+
+/* Binds the metric's extra columns (ref_runtime, ...) in both environments.
+ * A column only the before run has is used for both sides. */
+static int bind_columns(struct price *p, struct metric *m,
+                        const struct joined *j, struct diag *d)
+{
+	const struct run *runs[2] = {j->before, j->after};
+
+	for (size_t k = 0; k < m->ncolumns; k++) {
+		const char *name = m->columns[k];
+		const double *v[2] = {NULL, NULL};
+
+		if (run_find(runs[0], name)) {
+			const struct column *c = run_numeric(runs[0], name, d);
+			if (!c)
+				return FP_ERR;
+			v[0] = v[1] = c->v;
+			if (run_find(runs[1], name)) {
+				c = run_numeric(runs[1], name, d);
+				if (!c)
+					return FP_ERR;
+				v[1] = c->v;
+			}
+		} else if (m->column_default && m->column_default[k]) {
+			if (column_default(p, m, k, &v[0], d) != FP_OK)
+				return FP_ERR;
+			v[1] = v[0];
+		} else {
+			run_numeric(runs[0], name, d);
+			diag_prefix(d, "metric %s needs column '%s'", m->name, name);
+			return FP_ERR;
+		}
+		p->extra[0][k] = v[0];
+		p->extra[1][k] = v[1];
+		bind_sided(m->cross, name, 0, v[0]);
+		bind_sided(m->cross, name, 1, v[1]);
+		bind_name(m->cross, name, v[0]);
+	}
+	return FP_OK;
+}
+
+/* Evaluates a formula into out: n values if per case, else out[0]. */
+static int eval_formula(const struct metric_formula *f, const struct fx_env *env,
+                       const struct joined *j, const char *side, double *out,
+                       struct diag *d)
+{
+	struct fx_fault fault;
+
+	if (fx_eval(f->prog, env, out, &fault) != FP_OK)
+		return fault_error(f, &fault, j, side, d);
+	return FP_OK;
+}
+
+/* Step 2: score, value and total of one side. */
+static int eval_side(struct price *p, struct metric *m, int s,
+                     const struct joined *j, struct diag *d)
+{
+	struct fx_env *env = m->side;
+
+	bind_name(env, "runtime", p->runtime[s]);
+	bind_name(env, "passed", p->passed[s]);
+	for (size_t k = 0; k < m->ncolumns; k++)
+		bind_name(env, m->columns[k], p->extra[s][k]);
+	if (eval_formula(&m->score, env, j, side_suffix[s], p->score[s], d) != FP_OK)
+		return FP_ERR;
+	bind_name(env, "score", p->score[s]);
+	if (eval_formula(&m->value, env, j, side_suffix[s], p->value[s], d) != FP_OK)
+		return FP_ERR;
+	bind_name(env, "value", p->value[s]);
+	return eval_formula(&m->total, env, j, side_suffix[s], &p->total[s], d);
+}
+
+/* Step 3: the transition columns, from the two pass states. */
+static int bind_transitions(struct price *p, struct metric *m)
+{
+	static const char *const names[4] = {"newly_passing", "newly_failing",
+	                                      "still_passing", "still_failing"};
+	double *t[4];
+
+	for (int k = 0; k < 4; k++)
+		if (!(t[k] = owned_array(p, p->n)))
+			return FP_ERR;
+	for (size_t i = 0; i < p->n; i++) {
+		double b = p->passed[0][i], a = p->passed[1][i];
+		t[0][i] = a * (1 - b);
+		t[1][i] = (1 - a) * b;
+		t[2][i] = a * b;
+		t[3][i] = (1 - a) * (1 - b);
+	}
+	for (int k = 0; k < 4; k++)
+		bind_name(m->cross, names[k], t[k]);
+	return FP_OK;
+}
+
+static int eval_defines(struct price *p, struct metric *m,
+                        const struct joined *j, struct diag *d)
+{
+	for (size_t k = 0; k < m->ndefines; k++) {
+		const struct metric_formula *f = &m->defines[k];
+		int slot = fx_env_lookup(m->cross, f->key, NULL);
+
+		if (fx_prog_shape(f->prog) == FX_PERCASE) {
+			double *v = p->define_values[k];
+			if (eval_formula(f, m->cross, j, "", v, d) != FP_OK)
+				return FP_ERR;
+			fx_env_bind(m->cross, slot, v);
+		} else {
+			double v;
+			if (eval_formula(f, m->cross, j, "", &v, d) != FP_OK)
+				return FP_ERR;
+			fx_env_set_scalar(m->cross, slot, v);
+		}
+	}
+	return FP_OK;
+}
+
+/* Step 3, the part that sweeps repeat: defines, gain, cost, decide. */
+static int eval_decision(struct price *p, struct metric *m,
+                         const struct joined *j, struct diag *d)
+{
+	double decide;
+
+	if (eval_defines(p, m, j, d) != FP_OK ||
+	    eval_formula(&m->gain, m->cross, j, "", &p->gain, d) != FP_OK)
+		return FP_ERR;
+	set_name(m->cross, "gain", p->gain);
+	if (eval_formula(&m->cost, m->cross, j, "", &p->cost, d) != FP_OK)
+		return FP_ERR;
+	set_name(m->cross, "cost", p->cost);
+	p->net = p->gain - p->cost;
+	if (eval_formula(&m->decide, m->cross, j, "", &decide, d) != FP_OK)
+		return FP_ERR;
+	p->accept = decide != 0;
+	return FP_OK;
+}
+
+/* Each case's share of a formula that is a sum over cases times one number;
+ * *shares is left NULL (and why set) when the formula is not of that form. */
+static int eval_shares(struct price *p, const struct metric_formula *f,
+                       const struct fx_env *env, const struct joined *j,
+                       double *v, double **shares, struct diag *d)
+{
+	struct fx_fault fault;
+	int rc;
+
+	*shares = NULL;
+	rc = fx_eval_shares(f->prog, env, v, &fault);
+	if (rc == FP_ERR)
+		return fault_error(f, &fault, j, "", d);
+	if (rc == FX_NOT_SHARES) {
+		snprintf(p->shares_undefined, sizeof p->shares_undefined,
+		         "%s is not a sum over cases times one number, so per-case "
+		         "shares are not defined for it", f->key);
+		return FP_OK;
+	}
+	*shares = v;
+	return FP_OK;
+}
+
+static const double *sort_key; /* qsort has no context argument */
+
+static int by_size_desc(const void *a, const void *b)
+{
+	double x = fabs(sort_key[*(const size_t *)a]);
+	double y = fabs(sort_key[*(const size_t *)b]);
+	if (x != y)
+		return x < y ? 1 : -1;
+	/* Ties in file order, so records are deterministic. */
+	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
+/* The control: does net agree with the metric's own delta_total?  When not,
+ * name the cases whose per-case difference accounts for the gap. */
+static int check_control(struct price *p, double *const total_share[2],
+                         struct diag *d)
+{
+	double scale = fmax(1, fmax(fmax(fabs(p->gain), fabs(p->cost)),
+	                            fmax(fabs(p->total[0]), fabs(p->total[1]))));
+	double tol = 1e-9 * scale, sum = 0, covered = 0;
+	double *diff = p->control_diff;
+	size_t *order;
+
+	p->delta_total = p->total[1] - p->total[0];
+	p->control_gap = p->net - p->delta_total;
+	p->control_ok = fabs(p->control_gap) <= tol &&
+	                (fabs(p->net) <= tol) == (fabs(p->delta_total) <= tol) &&
+	                (fabs(p->net) <= tol || (p->net > 0) == (p->delta_total > 0));
+	if (p->control_ok || !p->gain_share || !p->cost_share ||
+	    !total_share[0] || !total_share[1])
+		return FP_OK;
+	order = malloc(p->n * sizeof *order);
+	if (!order)
+		return diag_set(d, NULL, 0, 0, "out of memory");
+	for (size_t i = 0; i < p->n; i++) {
+		diff[i] = (p->gain_share[i] - p->cost_share[i]) -
+		          (total_share[1][i] - total_share[0][i]);
+		sum += fabs(diff[i]);
+		order[i] = i;
+	}
+	sort_key = diff;
+	qsort(order, p->n, sizeof *order, by_size_desc);
+	/* Enough cases to explain nearly all of the gap, and at most ten. */
+	while (p->ncontrol_cases < p->n && p->ncontrol_cases < 10 &&
+	       fabs(diff[order[p->ncontrol_cases]]) > tol && covered < 0.999 * sum)
+		covered += fabs(diff[order[p->ncontrol_cases++]]);
+	p->control_cases = order;
+	return FP_OK;
+}
+
+/* Fills weights, N and W. */
+static int weigh(struct price *p, const struct metric *m, const struct run *r,
+                 struct diag *d)
+{
+	struct ksum w = {0, 0};
+
+	for (size_t i = 0; i < p->n; i++) {
+		p->weight[i] = metric_case_weight(m, r->case_name[i]);
+		ksum_add(&w, p->weight[i]);
+	}
+	p->N = (double)p->n;
+	p->W = ksum_value(&w);
+	if (!(p->W > 0))
+		return diag_set(d, m->path, 0, 0,
+		                "the case weights add up to 0: nothing to price");
+	return FP_OK;
+}
+
+static void bind_common(struct price *p, struct metric *m)
+{
+	struct fx_env *envs[2] = {m->side, m->cross};
+
+	for (int e = 0; e < 2; e++) {
+		fx_env_set_ncases(envs[e], p->n);
+		bind_name(envs[e], "weight", p->weight);
+		set_name(envs[e], "N", p->N);
+		set_name(envs[e], "W", p->W);
+	}
+	for (int s = 0; s < 2; s++) {
+		bind_sided(m->cross, "runtime", s, p->runtime[s]);
+		bind_sided(m->cross, "passed", s, p->passed[s]);
+	}
+}
+
+/* Steps 2 to 4 (everything after the runs are checked and bound). */
+static int evaluate(struct price *p, struct metric *m, const struct joined *j,
+                    struct diag *d)
+{
+	double *total_share[2] = {NULL, NULL};
+
+	p->shares_undefined[0] = '\0';
+	for (int s = 0; s < 2; s++) {
+		if (eval_side(p, m, s, j, d) != FP_OK ||
+		    eval_shares(p, &m->total, m->side, j, p->share_buf[2 + s],
+		                &total_share[s], d) != FP_OK)
+			return FP_ERR;
+		bind_sided(m->cross, "score", s, p->score[s]);
+		bind_sided(m->cross, "value", s, p->value[s]);
+		set_name(m->cross, s ? "total_after" : "total_before", p->total[s]);
+	}
+	/* Only gain's and cost's shares are the record's business. */
+	p->shares_undefined[0] = '\0';
+	if (eval_decision(p, m, j, d) != FP_OK ||
+	    eval_shares(p, &m->gain, m->cross, j, p->share_buf[0],
+	                &p->gain_share, d) != FP_OK ||
+	    eval_shares(p, &m->cost, m->cross, j, p->share_buf[1],
+	                &p->cost_share, d) != FP_OK)
+		return FP_ERR;
+	if (!p->gain_share || !p->cost_share)
+		p->gain_share = p->cost_share = NULL;
+	free(p->control_cases);
+	p->control_cases = NULL;
+	p->ncontrol_cases = 0;
+	return check_control(p, total_share, d);
+}
+
+int price_compute(struct metric *m, const struct joined *j, struct price **out,
+                  struct diag *d)
+{
+	const struct run *runs[2] = {j->before, j->after};
+	struct price *p = calloc(1, sizeof *p);
+
+	*out = NULL;
+	if (!p)
+		return diag_set(d, NULL, 0, 0, "out of memory");
+	p->n = j->before->n;
+	p->case_name = (const char *const *)j->before->case_name;
+	p->extra[0] = calloc(m->ncolumns + 1, sizeof *p->extra[0]);
+	p->extra[1] = calloc(m->ncolumns + 1, sizeof *p->extra[1]);
+	p->define_values = calloc(m->ndefines + 1, sizeof *p->define_values);
+	if (!p->extra[0] || !p->extra[1] || !p->define_values ||
+	    !(p->weight = owned_array(p, p->n)) ||
+	    !(p->control_diff = owned_array(p, p->n)))
+		goto oom;
+	for (int k = 0; k < 4; k++)
+		if (!(p->share_buf[k] = owned_array(p, p->n)))
+			goto oom;
+	for (size_t k = 0; k < m->ndefines; k++)
+		if (!(p->define_values[k] = owned_array(p, p->n)))
+			goto oom;
+	for (int s = 0; s < 2; s++) {
+		if (!(p->score[s] = owned_array(p, p->n)) ||
+		    !(p->value[s] = owned_array(p, p->n)))
+			goto oom;
+		if (check_runtime(runs[s], &p->runtime[s], d) != FP_OK ||
+		    check_passed(runs[s], &p->passed[s], d) != FP_OK)
+			goto fail;
+	}
+	if (weigh(p, m, j->before, d) != FP_OK)
+		goto fail;
+	bind_common(p, m);
+	if (bind_columns(p, m, j, d) != FP_OK || bind_transitions(p, m) != FP_OK ||
+	    evaluate(p, m, j, d) != FP_OK)
+		goto fail;
+	*out = p;
+	return FP_OK;
+oom:
+	diag_set(d, NULL, 0, 0, "out of memory");
+fail:
+	price_free(p);
+	return FP_ERR;
+}
+
+int price_recompute(struct metric *m, const struct joined *j, struct price *p,
+                    struct diag *d)
+{
+	/* Weights may have changed (--param weight:GLOB). */
+	if (weigh(p, m, j->before, d) != FP_OK)
+		return FP_ERR;
+	bind_common(p, m);
+	return evaluate(p, m, j, d);
+}
+
+void price_free(struct price *p)
+{
+	if (!p)
+		return;
+	for (size_t i = 0; i < p->nowned; i++)
+		free(p->owned[i]);
+	free(p->owned);
+	free(p->extra[0]);
+	free(p->extra[1]);
+	free(p->define_values);
+	free(p->control_cases);
+	free(p);
+}
