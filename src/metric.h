@@ -77,14 +77,6 @@ struct metric {
 
 	size_t ncolumns;      /* extra run columns the formulas need */
 	char **columns;
-	/* Per column: what to use when the runs lack it, written under
-	 * `columns:` as `{ ref_runtime: runtime_before }`; NULL when the runs
-	 * must have the column.  The formula is compiled in `cross` (per case;
-	 * it may use the raw run names, weight, N, W, parameters and earlier
-	 * columns): column_default_formula[i].prog, NULL when there is none;
-	 * column_default[i] is its text. */
-	char **column_default;
-	struct metric_formula *column_default_formula;
 	/* Parallel to columns: a formula over runtime_before, runtime_after,
 	 * passed_before, passed_after and N to use when the runs lack the
 	 * column (`columns: [{ref_runtime: runtime_before}]`), or NULL. */
