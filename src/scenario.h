@@ -29,6 +29,7 @@ struct scenario {
 	char *path;           /* NULL when built from command-line shorthands */
 	char sha256[65];      /* of the file, "" when there is none */
 	char *name;
+	char *description;    /* NULL when the file gives none */
 	size_t nparams;
 	struct scenario_param *params;
 	struct fx_src runtime; /* strings owned; text NULL: runtimes unchanged */

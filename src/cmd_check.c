@@ -1,0 +1,149 @@
+/* cmd_check.c: `fixprice check [METRIC]`: load a metric, check everything
+ * in it, and show what it defines. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "metric.h"
+#include "util/escape.h"
+#include "util/numfmt.h"
+
+const char cmd_check_usage[] =
+	"usage: fixprice check [METRIC]\n"
+	"\n"
+	"Loads METRIC (a shipped metric's name or a path to a metric file;\n"
+	"default pypto-gym), checks every key, name and formula in it, and\n"
+	"prints what it defines: name, version, source, SHA-256, parameters,\n"
+	"weights, columns, and each formula with its shape.  Exits 2 with the\n"
+	"error's file, line and column if anything is wrong.\n"
+	"\n"
+	"  -h, --help   show this help\n";
+
+/* Prints user text on one line: blanks (line breaks of a multi-line YAML
+ * scalar) collapsed to one space, the rest made safe for a terminal. */
+static void print_text(const char *s)
+{
+	size_t len = strlen(s), used = 0;
+	char *flat = malloc(len + 1), *safe;
+
+	if (!flat)
+		return;
+	for (size_t i = 0; i < len; i++) {
+		bool blank = strchr(" \t\r\n", s[i]) != NULL;
+		if (!blank)
+			flat[used++] = s[i];
+		else if (used > 0 && flat[used - 1] != ' ')
+			flat[used++] = ' ';
+	}
+	while (used > 0 && flat[used - 1] == ' ')
+		used--;
+	flat[used] = '\0';
+	safe = escape_terminal(flat);
+	fputs(safe ? safe : "", stdout);
+	free(safe);
+	free(flat);
+}
+
+static void print_field(const char *label, const char *text)
+{
+	printf("%-12s ", label);
+	print_text(text ? text : "");
+	putchar('\n');
+}
+
+static void print_formula(const char *label, const struct metric_formula *f,
+                          const char *note)
+{
+	bool per_case = fx_prog_shape(f->prog) == FX_PERCASE;
+
+	printf("  %-10s %-10s  ", label, per_case ? "per case" : "one number");
+	print_text(f->src.text);
+	if (note)
+		printf("  (%s)", note);
+	putchar('\n');
+}
+
+static void print_metric(const struct metric *m)
+{
+	char num[NUMFMT_MAX];
+
+	print_field("metric", m->name);
+	print_field("version", m->version);
+	print_field("file", m->path);
+	print_field("sha256", m->sha256);
+	print_field("description", m->description);
+	print_field("source", m->source);
+
+	printf("params:%s\n", m->nparams ? "" : " none");
+	for (size_t i = 0; i < m->nparams; i++) {
+		fputs("  ", stdout);
+		print_text(m->params[i].name);
+		printf(" = %s\n", numfmt_exact(num, m->params[i].value));
+	}
+
+	printf("weights:\n  default = %s\n",
+	       numfmt_exact(num, m->weight_default));
+	for (size_t i = 0; i < m->nrules; i++) {
+		fputs("  ", stdout);
+		print_text(m->rules[i].glob);
+		printf(" = %s  (", numfmt_exact(num, m->rules[i].weight));
+		print_text(m->rules[i].origin);
+		puts(")");
+	}
+
+	printf("columns:%s\n", m->ncolumns ? "" : " none");
+	for (size_t i = 0; i < m->ncolumns; i++) {
+		fputs("  ", stdout);
+		print_text(m->columns[i]);
+		if (m->column_default[i]) {
+			fputs("  (when the runs lack it: ", stdout);
+			print_text(m->column_default[i]);
+			putchar(')');
+		}
+		putchar('\n');
+	}
+
+	puts("formulas:");
+	print_formula("score", &m->score, NULL);
+	print_formula("value", &m->value, NULL);
+	print_formula("total", &m->total, NULL);
+	for (size_t i = 0; i < m->ndefines; i++)
+		print_formula(m->defines[i].key, &m->defines[i], "define");
+	print_formula("gain", &m->gain, NULL);
+	print_formula("cost", &m->cost, NULL);
+	print_formula("decide", &m->decide,
+	              m->decide.src.line == 0 ? "default" : NULL);
+}
+
+int cmd_check(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{"help", no_argument, NULL, 'h'},
+		{0},
+	};
+	struct metric *m;
+	struct diag d;
+	int opt;
+
+	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		if (opt == 'h') {
+			fputs(cmd_check_usage, stdout);
+			return EXIT_OK;
+		}
+		fputs(cmd_check_usage, stderr);
+		return EXIT_USAGE;
+	}
+	if (argc - optind > 1) {
+		fputs(cmd_check_usage, stderr);
+		return EXIT_USAGE;
+	}
+	if (metric_load(optind < argc ? argv[optind] : NULL, &m, &d)) {
+		diag_print(&d, stderr);
+		return EXIT_USAGE;
+	}
+	print_metric(m);
+	metric_free(m);
+	return EXIT_OK;
+}

@@ -1,0 +1,258 @@
+#include "metric_yaml.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Optimal string alignment distance (a swap of two neighbours counts 1),
+ * capped: words longer than 63 bytes are never "close". */
+static size_t edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	size_t d[64][64];
+
+	if (la >= 64 || lb >= 64)
+		return (size_t)-1;
+	for (size_t i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (size_t j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		for (size_t j = 1; j <= lb; j++) {
+			size_t cost = a[i - 1] != b[j - 1];
+			size_t best = d[i - 1][j - 1] + cost;
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	}
+	return d[la][lb];
+}
+
+const char *myaml_closest(const char *word, const char *const *cands,
+                          size_t ncands)
+{
+	/* One edit for short words, two for longer ones: more would suggest
+	 * unrelated keys. */
+	size_t limit = strlen(word) <= 4 ? 1 : 2;
+	const char *best = NULL;
+	size_t best_d = limit + 1;
+
+	for (size_t i = 0; i < ncands; i++) {
+		size_t dist = edit_distance(word, cands[i]);
+		if (dist < best_d) {
+			best_d = dist;
+			best = cands[i];
+		}
+	}
+	return best;
+}
+
+int myaml_check_keys(const struct ydoc *doc, const struct ynode *map,
+                     const char *where, const char *const *known,
+                     size_t nknown, struct diag *d)
+{
+	for (size_t i = 0; i < map->count; i++) {
+		const struct ynode *key = map->keys[i];
+		const char *hint;
+		char list[DIAG_MSG_MAX / 2];
+		size_t used = 0;
+		bool found = false;
+
+		for (size_t k = 0; k < nknown && !found; k++)
+			found = strcmp(key->str, known[k]) == 0;
+		if (found)
+			continue;
+		hint = myaml_closest(key->str, known, nknown);
+		if (hint)
+			return ydoc_error(doc, key, d,
+			                  "unknown key '%s%s'; did you mean '%s%s'?",
+			                  where, key->str, where, hint);
+		list[0] = '\0';
+		for (size_t k = 0; k < nknown && used < sizeof list; k++)
+			used += (size_t)snprintf(list + used, sizeof list - used,
+			                         "%s%s", k ? ", " : "", known[k]);
+		return ydoc_error(doc, key, d, "unknown key '%s%s' (known: %s)",
+		                  where, key->str, list);
+	}
+	return FP_OK;
+}
+
+bool myaml_is_identifier(const char *s)
+{
+	if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_'))
+		return false;
+	for (s++; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || *s == '_'))
+			return false;
+	return true;
+}
+
+bool myaml_is_null(const struct ynode *node)
+{
+	return node->kind == YNODE_SCALAR && !node->quoted && !node->block &&
+	       node->len == 0;
+}
+
+int myaml_text(const struct ydoc *doc, const struct ynode *node,
+               const char *what, bool allow_empty, char **out,
+               struct diag *d)
+{
+	if (node->kind != YNODE_SCALAR)
+		return ydoc_error(doc, node, d, "%s must be text", what);
+	if (!allow_empty && node->len == 0)
+		return ydoc_error(doc, node, d, "%s must not be empty", what);
+	*out = strdup(node->str);
+	if (!*out)
+		return ydoc_error(doc, node, d, "out of memory");
+	return FP_OK;
+}
+
+int myaml_number(const struct ydoc *doc, const struct ynode *node,
+                 const char *what, double *out, struct diag *d)
+{
+	if (node->kind != YNODE_SCALAR || !ydoc_number(node, out))
+		return ydoc_error(doc, node, d, "%s must be a number", what);
+	if (!isfinite(*out))
+		return ydoc_error(doc, node, d, "%s must be a finite number", what);
+	return FP_OK;
+}
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Byte offset of 1-based character column col in line[0..len): libyaml
+ * counts columns in characters, and UTF-8 continuation bytes are not. */
+static size_t column_offset(const char *line, size_t len, int col)
+{
+	size_t off = 0;
+
+	for (int c = 1; c < col && off < len; c++) {
+		off++;
+		while (off < len && ((unsigned char)line[off] & 0xc0) == 0x80)
+			off++;
+	}
+	return off;
+}
+
+/* 1-based character column of byte offset off in line. */
+static int offset_column(const char *line, size_t off)
+{
+	int col = 1;
+
+	for (size_t i = 0; i < off; i++)
+		if (((unsigned char)line[i] & 0xc0) != 0x80)
+			col++;
+	return col;
+}
+
+/* Finds str in the file from p on, reading any run of blanks in str as any
+ * run of blanks in the file (that is what YAML's line folding and block
+ * indentation do to a scalar).  On success sets [*start, *end) in the file;
+ * false when the two differ otherwise (escapes in quoted scalars). */
+static bool match_in_file(const char *str, const char *p, const char *limit,
+                          const char **start, const char **end)
+{
+	while (*str && is_blank(*str))
+		str++;
+	while (p < limit && is_blank(*p))
+		p++;
+	*start = p;
+	while (*str) {
+		if (is_blank(*str)) {
+			while (*str && is_blank(*str))
+				str++;
+			if (!*str)
+				break;
+			if (p >= limit || !is_blank(*p))
+				return false;
+			while (p < limit && is_blank(*p))
+				p++;
+			continue;
+		}
+		if (p >= limit || *p != *str)
+			return false;
+		p++;
+		str++;
+	}
+	*end = p;
+	return true;
+}
+
+int myaml_formula(const struct ydoc *doc, const struct ynode *node,
+                  const char *file, const char *what, struct fx_src *src,
+                  struct diag *d)
+{
+	const char *limit = doc->text + doc->text_len;
+	const char *line, *p, *start, *end;
+	size_t llen;
+	int lineno;
+
+	memset(src, 0, sizeof *src);
+	src->file = file;
+	if (node->kind != YNODE_SCALAR)
+		return ydoc_error(doc, node, d, "%s must be a formula (text)", what);
+	if (strspn(node->str, " \t\r\n") == node->len)
+		return ydoc_error(doc, node, d, "%s is empty", what);
+
+	lineno = node->line;
+	line = ydoc_line(doc, lineno, &llen);
+	if (!line) /* no source to point into: the text alone will do */
+		goto plain;
+	p = line + column_offset(line, llen, node->col);
+	if (node->block) {
+		/* The text starts on the line after the | or > indicator. */
+		p = line + llen;
+		if (p < limit && *p == '\r')
+			p++;
+		if (p < limit && *p == '\n')
+			p++;
+	} else if (node->quoted && (*p == '"' || *p == '\'')) {
+		p++;
+	}
+	if (!match_in_file(node->str, p, limit, &start, &end)) {
+		/* Escapes changed the text: keep positions of its first line. */
+		start = p;
+		end = NULL;
+	}
+	/* The line and line start of start. */
+	for (const char *q = line; q < start; q++) {
+		if (*q == '\n') {
+			lineno++;
+			line = q + 1;
+		}
+	}
+	src->line = lineno;
+	src->col = offset_column(line, (size_t)(start - line));
+	src->prefix = strndup(line, (size_t)(start - line));
+	src->text = end ? strndup(start, (size_t)(end - start))
+	                : strdup(node->str);
+	goto done;
+plain:
+	src->line = node->line;
+	src->col = node->col;
+	src->prefix = strdup("");
+	src->text = strdup(node->str);
+done:
+	if (!src->prefix || !src->text) {
+		myaml_src_free(src);
+		return ydoc_error(doc, node, d, "out of memory");
+	}
+	return FP_OK;
+}
+
+void myaml_src_free(struct fx_src *src)
+{
+	free((char *)src->text);
+	free((char *)src->prefix);
+	src->text = NULL;
+	src->prefix = NULL;
+}
