@@ -7,6 +7,7 @@
 
 #include "commands.h"
 #include "metric.h"
+#include "metric_yaml.h"
 #include "util/escape.h"
 #include "util/numfmt.h"
 
@@ -21,26 +22,13 @@ const char cmd_check_usage[] =
 	"\n"
 	"  -h, --help   show this help\n";
 
-/* Prints user text on one line: blanks (line breaks of a multi-line YAML
- * scalar) collapsed to one space, the rest made safe for a terminal. */
+/* Prints user text on one line (a multi-line YAML scalar's breaks become
+ * spaces), made safe for a terminal. */
 static void print_text(const char *s)
 {
-	size_t len = strlen(s), used = 0;
-	char *flat = malloc(len + 1), *safe;
+	char *flat = myaml_one_line(s), *safe = flat ? escape_terminal(flat)
+	                                             : NULL;
 
-	if (!flat)
-		return;
-	for (size_t i = 0; i < len; i++) {
-		bool blank = strchr(" \t\r\n", s[i]) != NULL;
-		if (!blank)
-			flat[used++] = s[i];
-		else if (used > 0 && flat[used - 1] != ' ')
-			flat[used++] = ' ';
-	}
-	while (used > 0 && flat[used - 1] == ' ')
-		used--;
-	flat[used] = '\0';
-	safe = escape_terminal(flat);
 	fputs(safe ? safe : "", stdout);
 	free(safe);
 	free(flat);

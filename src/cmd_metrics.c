@@ -6,6 +6,7 @@
 
 #include "commands.h"
 #include "metric.h"
+#include "metric_yaml.h"
 #include "util/escape.h"
 
 const char cmd_metrics_usage[] =
@@ -28,24 +29,12 @@ struct rows {
 	bool oom;
 };
 
-/* The description on one line: blanks collapsed, made safe for a terminal. */
+/* The description on one line, made safe for a terminal. */
 static char *one_line(const char *s)
 {
-	size_t used = 0;
-	char *flat = malloc(strlen(s) + 1), *safe;
+	char *flat = myaml_one_line(s), *safe = flat ? escape_terminal(flat)
+	                                             : NULL;
 
-	if (!flat)
-		return NULL;
-	for (; *s; s++) {
-		if (!strchr(" \t\r\n", *s))
-			flat[used++] = *s;
-		else if (used > 0 && flat[used - 1] != ' ')
-			flat[used++] = ' ';
-	}
-	while (used > 0 && flat[used - 1] == ' ')
-		used--;
-	flat[used] = '\0';
-	safe = escape_terminal(flat);
 	free(flat);
 	return safe;
 }

@@ -31,8 +31,9 @@ static const char *const builtin_names[] = {
 /* Functions and words of the formula language (design.md). */
 static const char *const function_names[] = {
 	"min", "max", "abs", "sqrt", "exp", "log", "log2", "log10", "pow",
-	"floor", "ceil", "clamp", "if", "sum", "mean", "count", "median",
-	"geomean", "percentile", "minof", "maxof", "and", "or", "not",
+	"floor", "ceil", "round", "clamp", "if", "sum", "mean", "count",
+	"median", "geomean", "percentile", "minof", "maxof", "and", "or",
+	"not",
 };
 
 static const char default_decide[] = "gain - cost > 0";

@@ -249,6 +249,25 @@ done:
 	return FP_OK;
 }
 
+char *myaml_one_line(const char *s)
+{
+	size_t used = 0;
+	char *flat = malloc(strlen(s) + 1);
+
+	if (!flat)
+		return NULL;
+	for (; *s; s++) {
+		if (!is_blank(*s))
+			flat[used++] = *s;
+		else if (used > 0 && flat[used - 1] != ' ')
+			flat[used++] = ' ';
+	}
+	while (used > 0 && flat[used - 1] == ' ')
+		used--;
+	flat[used] = '\0';
+	return flat;
+}
+
 void myaml_src_free(struct fx_src *src)
 {
 	free((char *)src->text);

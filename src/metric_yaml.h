@@ -53,6 +53,11 @@ int myaml_formula(const struct ydoc *doc, const struct ynode *node,
                   const char *file, const char *what, struct fx_src *src,
                   struct diag *d);
 
+/* A multi-line scalar (folded formula, description) on one line: every run
+ * of blanks and line breaks becomes one space, none at the ends.  Caller
+ * frees; NULL when out of memory. */
+char *myaml_one_line(const char *s);
+
 /* Frees src->text and src->prefix (not src->file) and clears them. */
 void myaml_src_free(struct fx_src *src);
 
