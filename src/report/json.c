@@ -1,0 +1,328 @@
+/* json.c: the record as JSON (schema: doc/record-schema.md).
+ *
+ * Built as a jansson tree and dumped with keys in insertion order, so the
+ * same record gives the same bytes.  Reals are written with jansson's
+ * default 17 significant digits, which read back to the identical double.
+ * A string that is not valid UTF-8 cannot be a JSON string; it is written
+ * in its escape_terminal form (\xHH for each bad byte). */
+#include <assert.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "report/internal.h"
+#include "report/report.h"
+#include "util/escape.h"
+
+/* Building stops at the first failure (out of memory, in practice); the
+ * helpers then do nothing and the writer reports it once. */
+struct jb {
+	bool failed;
+};
+
+static json_t *jstr(struct jb *b, const char *s)
+{
+	json_t *v;
+	char *e;
+
+	if (!s)
+		return json_null();
+	v = json_string(s);
+	if (v)
+		return v;
+	e = escape_terminal(s);
+	v = e ? json_string(e) : NULL;
+	free(e);
+	if (!v)
+		b->failed = true;
+	return v;
+}
+
+/* A string, or null when s is NULL or "" (an absent hash, for one). */
+static json_t *jstr_or_null(struct jb *b, const char *s)
+{
+	return s && s[0] ? jstr(b, s) : json_null();
+}
+
+static json_t *jreal(struct jb *b, double x)
+{
+	json_t *v;
+
+	/* Pricing rejects non-finite results; jansson could not write them. */
+	assert(isfinite(x));
+	v = json_real(x);
+	if (!v)
+		b->failed = true;
+	return v;
+}
+
+static json_t *jint(struct jb *b, size_t n)
+{
+	json_t *v = json_integer((json_int_t)n);
+	if (!v)
+		b->failed = true;
+	return v;
+}
+
+/* Adds key: v to obj, taking v; records a failure (v NULL included). */
+static void set(struct jb *b, json_t *obj, const char *key, json_t *v)
+{
+	/* json_object_set_new takes v even when it fails. */
+	if (!obj) {
+		json_decref(v);
+		b->failed = true;
+	} else if (json_object_set_new(obj, key, v) != 0) {
+		b->failed = true;
+	}
+}
+
+static void push(struct jb *b, json_t *arr, json_t *v)
+{
+	if (!arr) {
+		json_decref(v);
+		b->failed = true;
+	} else if (json_array_append_new(arr, v) != 0) {
+		b->failed = true;
+	}
+}
+
+static json_t *jobj(struct jb *b)
+{
+	json_t *v = json_object();
+	if (!v)
+		b->failed = true;
+	return v;
+}
+
+static json_t *jarr(struct jb *b)
+{
+	json_t *v = json_array();
+	if (!v)
+		b->failed = true;
+	return v;
+}
+
+static json_t *formula_text(struct jb *b, const struct metric_formula *f)
+{
+	return jstr(b, f->src.text);
+}
+
+static json_t *metric_json(struct jb *b, const struct metric *m)
+{
+	json_t *o = jobj(b), *params = jobj(b), *f = jobj(b), *defs = jarr(b);
+	json_t *w = jobj(b), *rules = jarr(b), *cols = jarr(b);
+
+	set(b, o, "name", jstr(b, m->name));
+	set(b, o, "version", jstr(b, m->version));
+	set(b, o, "description", jstr(b, m->description));
+	set(b, o, "source", jstr(b, m->source));
+	set(b, o, "path", jstr(b, m->path));
+	set(b, o, "sha256", jstr_or_null(b, m->sha256));
+	for (size_t k = 0; k < m->nparams; k++)
+		set(b, params, m->params[k].name, jreal(b, m->params[k].value));
+	set(b, o, "params", params);
+	set(b, f, "score", formula_text(b, &m->score));
+	set(b, f, "value", formula_text(b, &m->value));
+	set(b, f, "total", formula_text(b, &m->total));
+	set(b, f, "gain", formula_text(b, &m->gain));
+	set(b, f, "cost", formula_text(b, &m->cost));
+	set(b, f, "decide", formula_text(b, &m->decide));
+	set(b, o, "formulas", f);
+	for (size_t k = 0; k < m->ndefines; k++) {
+		json_t *def = jobj(b);
+
+		set(b, def, "name", jstr(b, m->defines[k].key));
+		set(b, def, "formula", formula_text(b, &m->defines[k]));
+		push(b, defs, def);
+	}
+	set(b, o, "defines", defs);
+	for (size_t k = 0; k < m->ncolumns; k++)
+		push(b, cols, jstr(b, m->columns[k]));
+	set(b, o, "columns", cols);
+	set(b, w, "default", jreal(b, m->weight_default));
+	for (size_t k = 0; k < m->nrules; k++) {
+		json_t *rule = jobj(b);
+
+		set(b, rule, "glob", jstr(b, m->rules[k].glob));
+		set(b, rule, "weight", jreal(b, m->rules[k].weight));
+		set(b, rule, "origin", jstr(b, m->rules[k].origin));
+		push(b, rules, rule);
+	}
+	set(b, w, "rules", rules);
+	set(b, o, "weights", w);
+	return o;
+}
+
+static json_t *globs_json(struct jb *b, size_t n, char *const *globs)
+{
+	json_t *a = jarr(b);
+
+	for (size_t k = 0; k < n; k++)
+		push(b, a, jstr(b, globs[k]));
+	return a;
+}
+
+static json_t *scenario_json(struct jb *b, const struct scenario *s)
+{
+	json_t *o, *params;
+
+	if (!s)
+		return json_null();
+	o = jobj(b);
+	params = jobj(b);
+	set(b, o, "name", jstr(b, s->name));
+	set(b, o, "path", jstr(b, s->path));
+	set(b, o, "sha256", jstr_or_null(b, s->sha256));
+	for (size_t k = 0; k < s->nparams; k++)
+		set(b, params, s->params[k].name, jreal(b, s->params[k].value));
+	set(b, o, "params", params);
+	set(b, o, "runtime", jstr(b, s->runtime.text));
+	set(b, o, "pass", globs_json(b, s->npass, s->pass));
+	set(b, o, "fail", globs_json(b, s->nfail, s->fail));
+	return o;
+}
+
+static json_t *inputs_json(struct jb *b, const struct record *r)
+{
+	json_t *a = jarr(b);
+
+	for (size_t k = 0; k < r->ninputs; k++) {
+		json_t *in = jobj(b);
+
+		set(b, in, "role", jstr(b, r->inputs[k].role));
+		set(b, in, "path", jstr(b, r->inputs[k].path));
+		set(b, in, "sha256", jstr_or_null(b, r->inputs[k].sha256));
+		push(b, a, in);
+	}
+	return a;
+}
+
+static json_t *control_json(struct jb *b, const struct price *p)
+{
+	json_t *o = jobj(b), *cases = jarr(b);
+
+	set(b, o, "ok", json_boolean(p->control_ok));
+	set(b, o, "gap", jreal(b, p->control_gap));
+	for (size_t k = 0; k < p->ncontrol_cases; k++)
+		push(b, cases, jstr(b, p->case_name[p->control_cases[k]]));
+	set(b, o, "cases", cases);
+	return o;
+}
+
+static json_t *cases_json(struct jb *b, const struct price *p)
+{
+	bool shares = p->gain_share && p->cost_share;
+	json_t *a = jarr(b);
+
+	for (size_t i = 0; i < p->n && !b->failed; i++) {
+		json_t *c = jobj(b);
+
+		set(b, c, "case", jstr(b, p->case_name[i]));
+		set(b, c, "weight", jreal(b, p->weight[i]));
+		set(b, c, "passed_before",
+		    json_boolean(p->passed[SIDE_BEFORE][i] != 0));
+		set(b, c, "passed_after",
+		    json_boolean(p->passed[SIDE_AFTER][i] != 0));
+		set(b, c, "runtime_before", jreal(b, p->runtime[SIDE_BEFORE][i]));
+		set(b, c, "runtime_after", jreal(b, p->runtime[SIDE_AFTER][i]));
+		set(b, c, "score_before", jreal(b, p->score[SIDE_BEFORE][i]));
+		set(b, c, "score_after", jreal(b, p->score[SIDE_AFTER][i]));
+		set(b, c, "value_before", jreal(b, p->value[SIDE_BEFORE][i]));
+		set(b, c, "value_after", jreal(b, p->value[SIDE_AFTER][i]));
+		set(b, c, "gain", shares ? jreal(b, p->gain_share[i]) : json_null());
+		set(b, c, "cost", shares ? jreal(b, p->cost_share[i]) : json_null());
+		push(b, a, c);
+	}
+	return a;
+}
+
+static json_t *breakeven_json(struct jb *b, const struct record *r)
+{
+	json_t *a = jarr(b);
+
+	for (size_t k = 0; k < r->nbreakeven; k++) {
+		const struct record_breakeven *be = &r->breakeven[k];
+		json_t *o = jobj(b), *cross = jarr(b);
+
+		set(b, o, "param", jstr(b, be->param));
+		set(b, o, "value", jreal(b, be->value));
+		set(b, o, "lo", jreal(b, be->lo));
+		set(b, o, "hi", jreal(b, be->hi));
+		for (size_t i = 0; i < be->ncross; i++)
+			push(b, cross, jreal(b, be->cross[i]));
+		set(b, o, "crossings", cross);
+		push(b, a, o);
+	}
+	return a;
+}
+
+static json_t *plots_json(struct jb *b, const struct record *r)
+{
+	json_t *a = jarr(b);
+
+	for (size_t k = 0; k < r->nplots; k++) {
+		json_t *o = jobj(b);
+
+		set(b, o, "title", jstr(b, r->plots[k].title));
+		set(b, o, "file", jstr(b, r->plots[k].file));
+		push(b, a, o);
+	}
+	return a;
+}
+
+/* The whole record as a tree; NULL when out of memory. */
+static json_t *record_json(const struct record *r)
+{
+	const struct price *p = r->price;
+	struct jb b = {false};
+	json_t *o = jobj(&b);
+	bool shares = p->gain_share && p->cost_share;
+
+	assert(p->N == floor(p->N));
+	set(&b, o, "fixprice_version", jstr(&b, r->tool_version));
+	set(&b, o, "kind", json_string(r->prediction ? "prediction" : "measured"));
+	set(&b, o, "scenario", scenario_json(&b, r->scenario));
+	set(&b, o, "metric", metric_json(&b, r->metric));
+	set(&b, o, "inputs", inputs_json(&b, r));
+	set(&b, o, "gain", jreal(&b, p->gain));
+	set(&b, o, "cost", jreal(&b, p->cost));
+	set(&b, o, "net", jreal(&b, p->net));
+	set(&b, o, "decision", json_string(p->accept ? "accept" : "reject"));
+	set(&b, o, "total_before", jreal(&b, p->total[SIDE_BEFORE]));
+	set(&b, o, "total_after", jreal(&b, p->total[SIDE_AFTER]));
+	set(&b, o, "delta_total", jreal(&b, p->delta_total));
+	set(&b, o, "control", control_json(&b, p));
+	set(&b, o, "N", jint(&b, (size_t)p->N));
+	set(&b, o, "W", jreal(&b, p->W));
+	set(&b, o, "dropped_cases", jint(&b, r->ndropped));
+	set(&b, o, "shares_defined", json_boolean(shares));
+	set(&b, o, "shares_undefined_reason",
+	    shares ? json_null() : jstr(&b, p->shares_undefined));
+	set(&b, o, "cases", cases_json(&b, p));
+	set(&b, o, "breakeven", breakeven_json(&b, r));
+	set(&b, o, "plots", plots_json(&b, r));
+	if (b.failed) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+int report_json(const struct record *r, FILE *out, struct diag *d)
+{
+	json_t *root = record_json(r);
+	int rc;
+
+	if (!root)
+		return diag_set(d, NULL, 0, 0, "out of memory");
+	rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	json_decref(root);
+	if (rc != 0) {
+		/* A failed dump is a failed write: say why if the stream knows. */
+		if (report_finish(out, "JSON", d) == FP_OK)
+			diag_set(d, NULL, 0, 0, "cannot write the JSON report");
+		return FP_ERR;
+	}
+	fputc('\n', out);
+	return report_finish(out, "JSON", d);
+}

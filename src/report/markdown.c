@@ -1,0 +1,365 @@
+/* markdown.c: the record as Markdown for a merge request.
+ *
+ * Order: the verdict (one bold line), the arithmetic with the numbers, the
+ * control, the per-case table folded in <details>, break-even values,
+ * plots, and provenance last.  User text is never written raw: names go
+ * through escape_md_text (paragraphs, table cells) or escape_md_code (code
+ * spans), and never start a line, so no name can break the table, inject
+ * HTML, mention anyone or run a slash command. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/internal.h"
+#include "report/report.h"
+#include "util/escape.h"
+#include "util/numfmt.h"
+
+struct mout {
+	FILE *out;
+	bool oom;
+};
+
+static void put_escaped(struct mout *m, char *e)
+{
+	if (!e) {
+		m->oom = true;
+		return;
+	}
+	fputs(e, m->out);
+	free(e);
+}
+
+/* User text in a paragraph or table cell. */
+static void text(struct mout *m, const char *s)
+{
+	put_escaped(m, escape_md_text(s));
+}
+
+/* User text in a code span; cell: inside a table. */
+static void code(struct mout *m, const char *s, bool cell)
+{
+	put_escaped(m, escape_md_code(s, cell));
+}
+
+static const char *fixed(char buf[NUMFMT_MAX], double x)
+{
+	return numfmt_fixed(buf, x, REPORT_DECIMALS);
+}
+
+static const char *human(char buf[NUMFMT_MAX], double x)
+{
+	return numfmt_human(buf, x, REPORT_DIGITS);
+}
+
+static const char *exact(char buf[NUMFMT_MAX], double x)
+{
+	return numfmt_exact(buf, x);
+}
+
+static void put_verdict(struct mout *m, const struct record *r)
+{
+	const struct price *p = r->price;
+	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
+
+	fputs("**", m->out);
+	if (r->prediction) {
+		fputs("PREDICTION", m->out);
+		if (r->scenario) {
+			fputs(" from scenario '", m->out);
+			text(m, r->scenario->name);
+			fputs("'", m->out);
+		}
+		fputs(" (not measured). ", m->out);
+	}
+	fprintf(m->out, "%s: net %s = gain %s - cost %s**\n",
+	        p->accept ? "ACCEPT" : "REJECT", fixed(a, p->net),
+	        fixed(b, p->gain), fixed(c, p->cost));
+}
+
+static void put_params(struct mout *m, const struct metric *mt)
+{
+	char a[NUMFMT_MAX];
+
+	for (size_t k = 0; k < mt->nparams; k++) {
+		fputs(k ? ", " : "", m->out);
+		code(m, mt->params[k].name, false);
+		fprintf(m->out, " = %s", exact(a, mt->params[k].value));
+	}
+}
+
+static void put_formula(struct mout *m, const struct metric_formula *f)
+{
+	code(m, f->src.text ? f->src.text : "", false);
+}
+
+static void put_arithmetic(struct mout *m, const struct record *r)
+{
+	const struct price *p = r->price;
+	const struct metric *mt = r->metric;
+	char a[NUMFMT_MAX], b[NUMFMT_MAX];
+
+	fputs("\n### Arithmetic\n\nMetric ", m->out);
+	text(m, mt->name);
+	if (mt->version) {
+		fputs(" version ", m->out);
+		text(m, mt->version);
+	}
+	fprintf(m->out, ", N = %s cases, W = %s.\n\n", exact(a, p->N),
+	        exact(b, p->W));
+	fputs("- gain = ", m->out);
+	put_formula(m, &mt->gain);
+	fprintf(m->out, " = **%s**\n", fixed(a, p->gain));
+	fputs("- cost = ", m->out);
+	put_formula(m, &mt->cost);
+	fprintf(m->out, " = **%s**\n", fixed(a, p->cost));
+	fprintf(m->out, "- net = gain - cost = %s - ", fixed(a, p->gain));
+	fprintf(m->out, "%s = ", fixed(a, p->cost));
+	fprintf(m->out, "**%s**\n", fixed(a, p->net));
+	fputs("- decision: ", m->out);
+	put_formula(m, &mt->decide);
+	fprintf(m->out, " gives **%s**\n", p->accept ? "accept" : "reject");
+	if (mt->nparams > 0) {
+		fputs("- with ", m->out);
+		put_params(m, mt);
+		fputc('\n', m->out);
+	}
+}
+
+static void put_control(struct mout *m, const struct price *p)
+{
+	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
+
+	fprintf(m->out, "\n### Control\n\nThe metric's own total: "
+	        "`total_before` = %s, `total_after` = %s, `delta_total` = %s.\n",
+	        fixed(a, p->total[SIDE_BEFORE]), fixed(b, p->total[SIDE_AFTER]),
+	        fixed(c, p->delta_total));
+	if (p->control_ok) {
+		fprintf(m->out, "`net` agrees with `delta_total` "
+		        "(`net - delta_total` = %s).\n", fixed(a, p->control_gap));
+		return;
+	}
+	fprintf(m->out, "**`net` disagrees with `delta_total` by %s** "
+	        "(`net - delta_total`).", fixed(a, p->control_gap));
+	if (p->ncontrol_cases > 0) {
+		fputs(" Cases that account for it: ", m->out);
+		for (size_t k = 0; k < p->ncontrol_cases; k++) {
+			fputs(k ? ", " : "", m->out);
+			text(m, p->case_name[p->control_cases[k]]);
+		}
+		fputc('.', m->out);
+	}
+	fputc('\n', m->out);
+}
+
+static void put_cases(struct mout *m, const struct price *p)
+{
+	bool shares = p->gain_share && p->cost_share;
+	char a[NUMFMT_MAX], b[NUMFMT_MAX];
+
+	fprintf(m->out, "\n<details><summary>Per-case table (%zu cases)"
+	        "</summary>\n\n", p->n);
+	fputs("| case | weight | pass before | pass after | runtime before "
+	      "| runtime after | score before | score after | gain share "
+	      "| cost share |\n", m->out);
+	fputs("|---|--:|---|---|--:|--:|--:|--:|--:|--:|\n", m->out);
+	for (size_t i = 0; i < p->n; i++) {
+		fputs("| ", m->out);
+		text(m, p->case_name[i]);
+		fprintf(m->out, " | %s", human(a, p->weight[i]));
+		fprintf(m->out, " | %s | %s",
+		        p->passed[SIDE_BEFORE][i] != 0 ? "pass" : "fail",
+		        p->passed[SIDE_AFTER][i] != 0 ? "pass" : "fail");
+		fprintf(m->out, " | %s", human(a, p->runtime[SIDE_BEFORE][i]));
+		fprintf(m->out, " | %s", human(a, p->runtime[SIDE_AFTER][i]));
+		fprintf(m->out, " | %s | %s", fixed(a, p->score[SIDE_BEFORE][i]),
+		        fixed(b, p->score[SIDE_AFTER][i]));
+		if (shares)
+			fprintf(m->out, " | %s | %s |\n",
+			        fixed(a, p->gain_share[i]),
+			        fixed(b, p->cost_share[i]));
+		else
+			fputs(" | - | - |\n", m->out);
+	}
+	if (!shares) {
+		fputs("\nPer-case shares are not defined: ", m->out);
+		text(m, p->shares_undefined);
+		fputs(".\n", m->out);
+	}
+	fputs("\n</details>\n", m->out);
+}
+
+static void put_breakeven(struct mout *m, const struct record *r)
+{
+	char a[NUMFMT_MAX], b[NUMFMT_MAX];
+
+	if (r->nbreakeven == 0)
+		return;
+	fputs("\n### Break-even\n\n"
+	      "| parameter | now | searched | net = 0 at |\n"
+	      "|---|--:|---|---|\n", m->out);
+	for (size_t k = 0; k < r->nbreakeven; k++) {
+		const struct record_breakeven *be = &r->breakeven[k];
+
+		fputs("| ", m->out);
+		code(m, be->param, true);
+		fprintf(m->out, " | %s", exact(a, be->value));
+		fprintf(m->out, " | %s to %s | ", human(a, be->lo),
+		        human(b, be->hi));
+		if (be->ncross == 0)
+			fputs("no sign change", m->out);
+		for (size_t i = 0; i < be->ncross; i++)
+			fprintf(m->out, "%s%s", i ? ", " : "",
+			        human(a, be->cross[i]));
+		fputs(" |\n", m->out);
+	}
+}
+
+static void put_plots(struct mout *m, const struct record *r)
+{
+	if (r->nplots == 0)
+		return;
+	fputs("\n### Plots\n", m->out);
+	for (size_t k = 0; k < r->nplots; k++) {
+		fputs("\n![", m->out);
+		text(m, r->plots[k].title);
+		fputs("](", m->out);
+		put_escaped(m, escape_url_path(r->plots[k].file));
+		fputs(")\n", m->out);
+	}
+}
+
+static void put_weights(struct mout *m, const struct metric *mt)
+{
+	char a[NUMFMT_MAX];
+
+	fprintf(m->out, "- weights: default %s", exact(a, mt->weight_default));
+	for (size_t k = 0; k < mt->nrules; k++) {
+		fputs("; ", m->out);
+		code(m, mt->rules[k].glob, false);
+		fprintf(m->out, " = %s", exact(a, mt->rules[k].weight));
+		if (mt->rules[k].origin) {
+			fputs(" (", m->out);
+			text(m, mt->rules[k].origin);
+			fputc(')', m->out);
+		}
+	}
+	fputc('\n', m->out);
+}
+
+static void put_globs(struct mout *m, const char *what, size_t n,
+                      char *const *globs)
+{
+	fprintf(m->out, "; %s ", what);
+	if (n == 0)
+		fputs("none", m->out);
+	for (size_t k = 0; k < n; k++) {
+		fputs(k ? ", " : "", m->out);
+		code(m, globs[k], false);
+	}
+}
+
+static void put_scenario(struct mout *m, const struct scenario *s)
+{
+	char a[NUMFMT_MAX];
+
+	fputs("- scenario: ", m->out);
+	text(m, s->name);
+	if (s->path) {
+		fputs(" from ", m->out);
+		code(m, s->path, false);
+		fputs(", sha256 ", m->out);
+		code(m, s->sha256, false);
+	}
+	fputs("; runtime ", m->out);
+	if (s->runtime.text)
+		code(m, s->runtime.text, false);
+	else
+		fputs("unchanged", m->out);
+	put_globs(m, "pass", s->npass, s->pass);
+	put_globs(m, "fail", s->nfail, s->fail);
+	for (size_t k = 0; k < s->nparams; k++) {
+		fputs(k ? ", " : "; with ", m->out);
+		code(m, s->params[k].name, false);
+		fprintf(m->out, " = %s", exact(a, s->params[k].value));
+	}
+	fputc('\n', m->out);
+}
+
+static void put_provenance(struct mout *m, const struct record *r)
+{
+	const struct metric *mt = r->metric;
+	char a[NUMFMT_MAX];
+
+	fputs("\n### Provenance\n\n- tool: fixprice ", m->out);
+	text(m, r->tool_version);
+	fputs("\n- metric: ", m->out);
+	text(m, mt->name);
+	if (mt->version) {
+		fputs(" version ", m->out);
+		text(m, mt->version);
+	}
+	fputs(" from ", m->out);
+	code(m, mt->path, false);
+	fputs(", sha256 ", m->out);
+	code(m, mt->sha256, false);
+	fputc('\n', m->out);
+	if (mt->description) {
+		fputs("- description: ", m->out);
+		text(m, mt->description);
+		fputc('\n', m->out);
+	}
+	if (mt->source) {
+		fputs("- source: ", m->out);
+		text(m, mt->source);
+		fputc('\n', m->out);
+	}
+	if (mt->nparams > 0) {
+		fputs("- parameters: ", m->out);
+		for (size_t k = 0; k < mt->nparams; k++) {
+			const struct metric_param *pa = &mt->params[k];
+
+			fputs(k ? ", " : "", m->out);
+			code(m, pa->name, false);
+			fprintf(m->out, " = %s", exact(a, pa->value));
+			/* A --set value is part of what was decided from. */
+			if (pa->value != pa->file_value)
+				fprintf(m->out, " (file: %s)",
+				        exact(a, pa->file_value));
+		}
+		fputc('\n', m->out);
+	}
+	put_weights(m, mt);
+	if (r->scenario)
+		put_scenario(m, r->scenario);
+	if (r->ndropped > 0)
+		fprintf(m->out, "- dropped: %zu case%s found in only one run\n",
+		        r->ndropped, r->ndropped == 1 ? "" : "s");
+	if (r->ninputs == 0)
+		return;
+	fputs("\n| input | path | sha256 |\n|---|---|---|\n", m->out);
+	for (size_t k = 0; k < r->ninputs; k++) {
+		fputs("| ", m->out);
+		text(m, r->inputs[k].role);
+		fputs(" | ", m->out);
+		code(m, r->inputs[k].path, true);
+		fputs(" | ", m->out);
+		code(m, r->inputs[k].sha256, true);
+		fputs(" |\n", m->out);
+	}
+}
+
+int report_markdown(const struct record *r, FILE *out, struct diag *d)
+{
+	struct mout m = {out, false};
+
+	put_verdict(&m, r);
+	put_arithmetic(&m, r);
+	put_control(&m, r->price);
+	put_cases(&m, r->price);
+	put_breakeven(&m, r);
+	put_plots(&m, r);
+	put_provenance(&m, r);
+	if (m.oom)
+		return diag_set(d, NULL, 0, 0, "out of memory");
+	return report_finish(out, "Markdown", d);
+}

@@ -1,0 +1,329 @@
+/* text.c: the record as a short summary for a terminal.
+ *
+ * Verdict first (and, above it, that this is a prediction when it is one),
+ * then the control, the cases that matter most, break-even values and
+ * plots; with verbose, the whole per-case table.  Every string from a user
+ * goes through escape_terminal, so a case name cannot move the cursor,
+ * change colours or reorder the line. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/internal.h"
+#include "report/report.h"
+#include "util/escape.h"
+#include "util/numfmt.h"
+
+/* Most control cases named on the summary line. */
+#define TEXT_MAX_CONTROL_NAMES 10
+#define TEXT_TOP_CASES 3
+
+struct tout {
+	FILE *out;
+	bool oom;
+};
+
+/* Prints s in its terminal form; remembers running out of memory. */
+static void put(struct tout *t, const char *s)
+{
+	char *e = escape_terminal(s);
+
+	if (!e) {
+		t->oom = true;
+		return;
+	}
+	fputs(e, t->out);
+	free(e);
+}
+
+static const char *fixed(char buf[NUMFMT_MAX], double x)
+{
+	return numfmt_fixed(buf, x, REPORT_DECIMALS);
+}
+
+static const char *human(char buf[NUMFMT_MAX], double x)
+{
+	return numfmt_human(buf, x, REPORT_DIGITS);
+}
+
+static void put_verdict(struct tout *t, const struct record *r)
+{
+	const struct price *p = r->price;
+	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
+
+	if (r->prediction) {
+		fputs("PREDICTION", t->out);
+		if (r->scenario) {
+			fputs(" from scenario '", t->out);
+			put(t, r->scenario->name);
+			fputs("'", t->out);
+		}
+		fputs(" (not measured)\n", t->out);
+	}
+	fprintf(t->out, "%s: net %s = gain %s - cost %s\n",
+	        p->accept ? "ACCEPT" : "REJECT", fixed(a, p->net),
+	        fixed(b, p->gain), fixed(c, p->cost));
+	fputs("metric ", t->out);
+	put(t, r->metric->name);
+	if (r->metric->version) {
+		fputs(" version ", t->out);
+		put(t, r->metric->version);
+	}
+	fprintf(t->out, ", %zu cases, W %s\n", p->n, human(a, p->W));
+	if (r->ndropped > 0)
+		fprintf(t->out, "dropped: %zu case%s found in only one run\n",
+		        r->ndropped, r->ndropped == 1 ? "" : "s");
+}
+
+static void put_control(struct tout *t, const struct price *p)
+{
+	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
+	size_t shown;
+
+	fprintf(t->out, "control: total_before %s, total_after %s, "
+	        "delta_total %s", fixed(a, p->total[SIDE_BEFORE]),
+	        fixed(b, p->total[SIDE_AFTER]), fixed(c, p->delta_total));
+	if (p->control_ok) {
+		fputs(" (agrees with net)\n", t->out);
+		return;
+	}
+	fprintf(t->out, "\n  DISAGREES with net by %s (net - delta_total)",
+	        fixed(a, p->control_gap));
+	if (p->ncontrol_cases == 0) {
+		fputc('\n', t->out);
+		return;
+	}
+	fputs("; cases that account for it: ", t->out);
+	shown = p->ncontrol_cases < TEXT_MAX_CONTROL_NAMES ?
+	        p->ncontrol_cases : TEXT_MAX_CONTROL_NAMES;
+	for (size_t k = 0; k < shown; k++) {
+		if (k > 0)
+			fputs(", ", t->out);
+		put(t, p->case_name[p->control_cases[k]]);
+	}
+	if (shown < p->ncontrol_cases)
+		fprintf(t->out, " and %zu more", p->ncontrol_cases - shown);
+	fputc('\n', t->out);
+}
+
+static void pad(FILE *out, size_t n)
+{
+	while (n-- > 0)
+		fputc(' ', out);
+}
+
+/* The few cases whose share of gain and of cost differ most. */
+static void put_top_cases(struct tout *t, const struct price *p)
+{
+	static const char *const head[] = {"gain share", "cost share",
+	                                   "difference"};
+	size_t idx[TEXT_TOP_CASES], n, namew = strlen("case");
+	char num[3][NUMFMT_MAX];
+
+	if (!p->gain_share || !p->cost_share) {
+		fputs("per-case shares: not defined: ", t->out);
+		put(t, p->shares_undefined);
+		fputc('\n', t->out);
+		return;
+	}
+	n = report_top_cases(p, TEXT_TOP_CASES, idx);
+	if (n == 0)
+		return;
+	for (size_t k = 0; k < n; k++) {
+		char *e = escape_terminal(p->case_name[idx[k]]);
+		size_t w;
+
+		if (!e) {
+			t->oom = true;
+			return;
+		}
+		w = report_width(e);
+		if (w > namew)
+			namew = w;
+		free(e);
+	}
+	fputs("cases that matter most:\n  case", t->out);
+	pad(t->out, namew - strlen("case"));
+	for (size_t c = 0; c < 3; c++)
+		fprintf(t->out, "  %10s", head[c]);
+	fputc('\n', t->out);
+	for (size_t k = 0; k < n; k++) {
+		size_t i = idx[k];
+		char *e = escape_terminal(p->case_name[i]);
+
+		if (!e) {
+			t->oom = true;
+			return;
+		}
+		fprintf(t->out, "  %s", e);
+		pad(t->out, namew - report_width(e));
+		free(e);
+		fixed(num[0], p->gain_share[i]);
+		fixed(num[1], p->cost_share[i]);
+		fixed(num[2], p->gain_share[i] - p->cost_share[i]);
+		for (size_t c = 0; c < 3; c++)
+			fprintf(t->out, "  %10s", num[c]);
+		fputc('\n', t->out);
+	}
+}
+
+static void put_breakeven(struct tout *t, const struct record *r)
+{
+	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
+
+	for (size_t k = 0; k < r->nbreakeven; k++) {
+		const struct record_breakeven *be = &r->breakeven[k];
+
+		fputs("break-even: ", t->out);
+		put(t, be->param);
+		if (be->ncross == 0) {
+			fprintf(t->out, ": no sign change between %s and %s",
+			        human(a, be->lo), human(b, be->hi));
+		} else {
+			fputs(" = ", t->out);
+			for (size_t i = 0; i < be->ncross; i++)
+				fprintf(t->out, "%s%s", i ? ", " : "",
+				        human(a, be->cross[i]));
+			fprintf(t->out, " (searched %s to %s)", human(b, be->lo),
+			        human(c, be->hi));
+		}
+		fprintf(t->out, "; now %s\n", human(a, be->value));
+	}
+}
+
+/* A gnuplot rendering, line by line, each line in its terminal form. */
+static void put_ascii(struct tout *t, const char *ascii)
+{
+	const char *line = ascii;
+
+	while (*line) {
+		const char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line) : strlen(line);
+		char *copy = malloc(len + 1);
+
+		if (!copy) {
+			t->oom = true;
+			return;
+		}
+		memcpy(copy, line, len);
+		copy[len] = '\0';
+		put(t, copy);
+		fputc('\n', t->out);
+		free(copy);
+		line += len + (nl ? 1 : 0);
+	}
+}
+
+static void put_plots(struct tout *t, const struct record *r)
+{
+	for (size_t k = 0; k < r->nplots; k++) {
+		fputs("plot: ", t->out);
+		put(t, r->plots[k].title);
+		fputs(": ", t->out);
+		put(t, r->plots[k].file);
+		fputc('\n', t->out);
+		if (r->plots[k].ascii)
+			put_ascii(t, r->plots[k].ascii);
+	}
+}
+
+/* ---- The full per-case table (verbose) ---------------------------------- */
+
+enum { COL_CASE, COL_WEIGHT, COL_PASS_B, COL_PASS_A, COL_RT_B, COL_RT_A,
+       COL_SCORE_B, COL_SCORE_A, COL_GAIN, COL_COST, NCOLS };
+
+static const char *const table_head[NCOLS] = {
+	"case", "weight", "pass before", "pass after", "runtime before",
+	"runtime after", "score before", "score after", "gain share",
+	"cost share",
+};
+
+/* Formats the numeric cells of case i (all but COL_CASE). */
+static void row_cells(const struct price *p, size_t i,
+                      char cell[NCOLS][NUMFMT_MAX])
+{
+	bool shares = p->gain_share && p->cost_share;
+
+	cell[COL_CASE][0] = '\0';
+	human(cell[COL_WEIGHT], p->weight[i]);
+	strcpy(cell[COL_PASS_B], p->passed[SIDE_BEFORE][i] != 0 ? "pass" : "fail");
+	strcpy(cell[COL_PASS_A], p->passed[SIDE_AFTER][i] != 0 ? "pass" : "fail");
+	human(cell[COL_RT_B], p->runtime[SIDE_BEFORE][i]);
+	human(cell[COL_RT_A], p->runtime[SIDE_AFTER][i]);
+	fixed(cell[COL_SCORE_B], p->score[SIDE_BEFORE][i]);
+	fixed(cell[COL_SCORE_A], p->score[SIDE_AFTER][i]);
+	if (shares) {
+		fixed(cell[COL_GAIN], p->gain_share[i]);
+		fixed(cell[COL_COST], p->cost_share[i]);
+	} else {
+		strcpy(cell[COL_GAIN], "-");
+		strcpy(cell[COL_COST], "-");
+	}
+}
+
+/* Two passes, widths then rows, so that a run of millions of cases needs no
+ * memory for the table. */
+static void put_table(struct tout *t, const struct price *p)
+{
+	size_t width[NCOLS];
+	char cell[NCOLS][NUMFMT_MAX];
+
+	for (size_t c = 0; c < NCOLS; c++)
+		width[c] = strlen(table_head[c]);
+	for (size_t i = 0; i < p->n; i++) {
+		char *e = escape_terminal(p->case_name[i]);
+
+		if (!e) {
+			t->oom = true;
+			return;
+		}
+		if (report_width(e) > width[COL_CASE])
+			width[COL_CASE] = report_width(e);
+		free(e);
+		row_cells(p, i, cell);
+		for (size_t c = 1; c < NCOLS; c++)
+			if (strlen(cell[c]) > width[c])
+				width[c] = strlen(cell[c]);
+	}
+	fputs("per case:\n  ", t->out);
+	fputs(table_head[COL_CASE], t->out);
+	pad(t->out, width[COL_CASE] - strlen(table_head[COL_CASE]));
+	for (size_t c = 1; c < NCOLS; c++) {
+		pad(t->out, 2 + width[c] - strlen(table_head[c]));
+		fputs(table_head[c], t->out);
+	}
+	fputc('\n', t->out);
+	for (size_t i = 0; i < p->n; i++) {
+		char *e = escape_terminal(p->case_name[i]);
+
+		if (!e) {
+			t->oom = true;
+			return;
+		}
+		fprintf(t->out, "  %s", e);
+		pad(t->out, width[COL_CASE] - report_width(e));
+		free(e);
+		row_cells(p, i, cell);
+		for (size_t c = 1; c < NCOLS; c++) {
+			pad(t->out, 2 + width[c] - strlen(cell[c]));
+			fputs(cell[c], t->out);
+		}
+		fputc('\n', t->out);
+	}
+}
+
+int report_text(const struct record *r, FILE *out, int verbose,
+                struct diag *d)
+{
+	struct tout t = {out, false};
+
+	put_verdict(&t, r);
+	put_control(&t, r->price);
+	put_top_cases(&t, r->price);
+	put_breakeven(&t, r);
+	put_plots(&t, r);
+	if (verbose)
+		put_table(&t, r->price);
+	if (t.oom)
+		return diag_set(d, NULL, 0, 0, "out of memory");
+	return report_finish(out, "text", d);
+}
