@@ -1,0 +1,36 @@
+/* ast.c: the node array of a syntax tree. */
+#include "formula/ast.h"
+
+#include <stdlib.h>
+
+int fx_ast_add(struct fx_ast *a, const struct fx_node *proto)
+{
+	if (a->n == a->cap) {
+		int cap = a->cap ? 2 * a->cap : 64;
+		struct fx_node *nodes = realloc(a->nodes, (size_t)cap * sizeof *nodes);
+		if (!nodes)
+			return -1;
+		a->nodes = nodes;
+		a->cap = cap;
+	}
+	a->nodes[a->n] = *proto;
+	a->nodes[a->n].kid = -1;
+	a->nodes[a->n].next = -1;
+	return a->n++;
+}
+
+void fx_ast_free(struct fx_ast *a)
+{
+	free(a->nodes);
+	a->nodes = NULL;
+	a->n = a->cap = 0;
+}
+
+int fx_ast_arg(const struct fx_ast *a, int n, int k)
+{
+	int c = a->nodes[n].kid;
+
+	while (c >= 0 && k-- > 0)
+		c = a->nodes[c].next;
+	return c;
+}

@@ -1,0 +1,180 @@
+/* check.c: names to slots, calls to functions, and the shape of every node.
+ *
+ * Errors are reported in the order a reader meets them, left to right:
+ * a call's own problems (unknown function, argument count) before those of
+ * its arguments. */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "formula/ast.h"
+#include "formula/env.h"
+#include "formula/funcs.h"
+
+#define MAX_SUGGEST_DISTANCE 2
+
+struct checker {
+	struct fx_ast *a;
+	const struct fx_env *env;
+	const struct fx_src *src;
+	struct diag *d;
+};
+
+/* Keeps cand as the best suggestion so far if it is closer than *best_dist.
+ * A name is only suggested when it shares something with the typed one
+ * (the distance is smaller than the typed name's length). */
+static void consider(const char *typed, size_t len, const char *cand,
+                     const char **best, int *best_dist)
+{
+	int dist = fx_edit_distance(typed, len, cand, MAX_SUGGEST_DISTANCE);
+
+	/* Differing only in case is the closest miss of all ("W" for "w"). */
+	if (strlen(cand) == len && strncasecmp(typed, cand, len) == 0)
+		dist = 0;
+	if (dist <= MAX_SUGGEST_DISTANCE && dist < (int)len && dist < *best_dist) {
+		*best = cand;
+		*best_dist = dist;
+	}
+}
+
+static const char *suggest_name(const struct checker *c, const char *s,
+                                size_t len)
+{
+	const char *best = NULL;
+	int best_dist = MAX_SUGGEST_DISTANCE + 1;
+
+	for (int i = 0; i < fx_env_count(c->env); i++)
+		consider(s, len, fx_env_name(c->env, i), &best, &best_dist);
+	return best;
+}
+
+static const char *suggest_func(const char *s, size_t len)
+{
+	const char *best = NULL;
+	int best_dist = MAX_SUGGEST_DISTANCE + 1;
+
+	for (const struct fx_func *f = fx_funcs; f->name; f++)
+		consider(s, len, f->name, &best, &best_dist);
+	return best;
+}
+
+/* Where the text of subtree n starts (its leftmost token). */
+static int subtree_start(const struct fx_ast *a, int n)
+{
+	int pos = a->nodes[n].pos;
+
+	for (int k = a->nodes[n].kid; k >= 0; k = a->nodes[k].next) {
+		int p = subtree_start(a, k);
+		if (p < pos)
+			pos = p;
+	}
+	return pos;
+}
+
+static int check_name(struct checker *c, int n)
+{
+	struct fx_node *node = &c->a->nodes[n];
+	const char *s = c->a->text + node->pos;
+	size_t len = (size_t)node->len;
+	int ilen = node->len;
+	enum fx_shape shape;
+	const char *hint;
+
+	node->slot = fx_env_find(c->env, s, len, &shape);
+	if (node->slot >= 0) {
+		node->shape = shape;
+		return FP_OK;
+	}
+	if (fx_func_find(s, len))
+		return fx_error_at(c->src, (size_t)node->pos, c->d,
+		                   "'%.*s' is a function: call it as %.*s(...)",
+		                   ilen, s, ilen, s);
+	hint = suggest_name(c, s, len);
+	if (hint)
+		return fx_error_at(c->src, (size_t)node->pos, c->d,
+		                   "unknown name '%.*s'; did you mean '%s'?",
+		                   ilen, s, hint);
+	return fx_error_at(c->src, (size_t)node->pos, c->d,
+	                   "unknown name '%.*s'", ilen, s);
+}
+
+/* Finds the function a call names and checks its argument count. */
+static int resolve_call(struct checker *c, int n)
+{
+	struct fx_node *node = &c->a->nodes[n];
+	const char *s = c->a->text + node->pos;
+	size_t len = (size_t)node->len;
+	int ilen = node->len;
+	const struct fx_func *f = fx_func_find(s, len);
+	const char *hint;
+
+	if (!f) {
+		if (fx_env_find(c->env, s, len, NULL) >= 0)
+			return fx_error_at(c->src, (size_t)node->pos, c->d,
+			                   "'%.*s' is not a function", ilen, s);
+		hint = suggest_func(s, len);
+		if (hint)
+			return fx_error_at(c->src, (size_t)node->pos, c->d,
+			                   "unknown function '%.*s'; did you mean '%s'?",
+			                   ilen, s, hint);
+		return fx_error_at(c->src, (size_t)node->pos, c->d,
+		                   "unknown function '%.*s'", ilen, s);
+	}
+	if (f->max_args < 0 && node->nargs < f->min_args)
+		return fx_error_at(c->src, (size_t)node->pos, c->d,
+		                   "%s takes at least %d arguments, got %d",
+		                   f->name, f->min_args, node->nargs);
+	if (f->max_args >= 0 && node->nargs != f->min_args)
+		return fx_error_at(c->src, (size_t)node->pos, c->d,
+		                   "%s takes %d argument%s, got %d", f->name,
+		                   f->min_args, f->min_args == 1 ? "" : "s",
+		                   node->nargs);
+	node->fn = f->fn;
+	return FP_OK;
+}
+
+static int check_node(struct checker *c, int n)
+{
+	struct fx_ast *a = c->a;
+	enum fx_shape shape = FX_SCALAR;
+	int arg;
+
+	switch (a->nodes[n].kind) {
+	case NK_NUM:
+		a->nodes[n].shape = FX_SCALAR;
+		return FP_OK;
+	case NK_NAME:
+		return check_name(c, n);
+	case NK_APPLY:
+		break;
+	}
+	if (a->nodes[n].fn == FN_NFN && resolve_call(c, n) < 0)
+		return FP_ERR;
+	for (arg = a->nodes[n].kid; arg >= 0; arg = a->nodes[arg].next) {
+		if (check_node(c, arg) < 0)
+			return FP_ERR;
+		if (a->nodes[arg].shape == FX_PERCASE)
+			shape = FX_PERCASE;
+	}
+	if (fn_is_agg(a->nodes[n].fn)) {
+		int x = a->nodes[n].kid, p = a->nodes[x].next;
+		const char *name = fx_fn_name(a->nodes[n].fn);
+		if (a->nodes[x].shape != FX_PERCASE)
+			return fx_error_at(c->src, (size_t)a->nodes[n].pos, c->d,
+			                   "%s needs a per-case value", name);
+		if (p >= 0 && a->nodes[p].shape != FX_SCALAR)
+			return fx_error_at(c->src, (size_t)subtree_start(a, p),
+			                   c->d, "%s's p must be one number", name);
+		shape = FX_SCALAR;
+	}
+	a->nodes[n].shape = shape;
+	return FP_OK;
+}
+
+int fx_check(struct fx_ast *a, const struct fx_env *env,
+             const struct fx_src *src, struct diag *d)
+{
+	struct checker c = {.a = a, .env = env, .src = src, .d = d};
+
+	return check_node(&c, a->root);
+}

@@ -1,0 +1,49 @@
+/* kernels.h: block kernels, one tight loop per operation and operand form.
+ *
+ * Every kernel processes exactly FX_BLOCK values: a constant trip count is
+ * what lets gcc -O2 (whose default cost model will not vectorise a loop of
+ * unknown length) and clang turn each into vector code.  The evaluator pads
+ * the last, partial block.  Operands never alias the destination (the
+ * register allocator sees to it), hence restrict. */
+#ifndef FP_FORMULA_KERNELS_H
+#define FP_FORMULA_KERNELS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "formula/ops.h"
+
+#define FX_BLOCK 512
+
+/* Operand forms: V a block, S one number broadcast to the block. */
+enum fx_form { F_NONE, F_V, F_VV, F_VS, F_SV, F_VVV };
+
+typedef void (*fx_k_v)(double *restrict d, const double *restrict a);
+typedef void (*fx_k_vv)(double *restrict d, const double *restrict a,
+                        const double *restrict b);
+typedef void (*fx_k_vs)(double *restrict d, const double *restrict a,
+                        double b);
+typedef void (*fx_k_sv)(double *restrict d, double a,
+                        const double *restrict b);
+typedef void (*fx_k_vvv)(double *restrict d, const double *restrict a,
+                         const double *restrict b, const double *restrict c);
+
+union fx_kernel {
+	fx_k_v v;
+	fx_k_vv vv;
+	fx_k_vs vs;
+	fx_k_sv sv;
+	fx_k_vvv vvv;
+};
+
+/* The kernel for fn in form; .v is NULL if there is none (then the
+ * compiler has a bug). */
+union fx_kernel fx_kernel_for(enum fx_fn fn, enum fx_form form);
+
+void fx_k_fill(double *restrict d, double s);
+void fx_k_copy(double *restrict d, const double *restrict a);
+
+/* True when all of a[0..FX_BLOCK) are finite. */
+bool fx_k_block_finite(const double *a);
+
+#endif

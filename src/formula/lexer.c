@@ -1,0 +1,175 @@
+/* lexer.c: splits a formula into tokens.
+ *
+ * Numbers are decimal only ("0.3", ".5", "1e-6"); strtod does the
+ * conversion (the program never calls setlocale, so '.' is the point).
+ * Characters that people bring from other languages ('=', '!', '&&', '^')
+ * get a hint at what to write instead. */
+#include "formula/lexer.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formula/ast.h"
+
+static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+static bool is_name_start(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+static bool is_name_char(char c) { return is_name_start(c) || is_digit(c); }
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+void fx_lex_init(struct fx_lexer *lx, const struct fx_src *src, size_t len)
+{
+	lx->src = src;
+	lx->len = len;
+	lx->pos = 0;
+}
+
+static int lex_number(struct fx_lexer *lx, struct fx_token *t, struct diag *d)
+{
+	const char *s = lx->src->text;
+	size_t i = lx->pos;
+	char buf[128];
+
+	while (i < lx->len && is_digit(s[i]))
+		i++;
+	if (i < lx->len && s[i] == '.') {
+		i++;
+		while (i < lx->len && is_digit(s[i]))
+			i++;
+	}
+	if (i < lx->len && (s[i] == 'e' || s[i] == 'E')) {
+		size_t e = i + 1;
+		if (e < lx->len && (s[e] == '+' || s[e] == '-'))
+			e++;
+		if (e >= lx->len || !is_digit(s[e])) {
+			while (i < lx->len && is_name_char(s[i]))
+				i++;
+			return fx_error_at(lx->src, lx->pos, d,
+			                   "malformed number '%.*s'",
+			                   (int)(i - lx->pos), s + lx->pos);
+		}
+		i = e;
+		while (i < lx->len && is_digit(s[i]))
+			i++;
+	}
+	t->kind = T_NUM;
+	t->pos = lx->pos;
+	t->len = i - lx->pos;
+	if (t->len >= sizeof buf)
+		return fx_error_at(lx->src, lx->pos, d,
+		                   "number has too many digits");
+	memcpy(buf, s + lx->pos, t->len);
+	buf[t->len] = '\0';
+	t->num = strtod(buf, NULL);
+	if (isinf(t->num))
+		return fx_error_at(lx->src, lx->pos, d,
+		                   "number %s is too large", buf);
+	lx->pos = i;
+	return FP_OK;
+}
+
+static enum fx_tok keyword(const char *s, size_t len)
+{
+	static const struct { const char *word; enum fx_tok tok; } kw[] = {
+		{"and", T_AND}, {"or", T_OR}, {"not", T_NOT}, {"if", T_IF},
+	};
+	for (size_t k = 0; k < sizeof kw / sizeof kw[0]; k++)
+		if (strlen(kw[k].word) == len && memcmp(kw[k].word, s, len) == 0)
+			return kw[k].tok;
+	return T_NAME;
+}
+
+/* Reports a character that starts no token, with a hint when it is a
+ * common spelling from another language. */
+static int bad_char(struct fx_lexer *lx, struct diag *d)
+{
+	const char *s = lx->src->text + lx->pos;
+	unsigned char c = (unsigned char)*s;
+	const char *hint = "";
+
+	if (c == '=')
+		hint = "; did you mean '=='?";
+	else if (c == '!')
+		hint = "; did you mean 'not' or '!='?";
+	else if (c == '&')
+		hint = "; did you mean 'and'?";
+	else if (c == '|')
+		hint = "; did you mean 'or'?";
+	else if (c == '^')
+		hint = "; did you mean '**'?";
+	if (c >= 0x20 && c < 0x7f)
+		return fx_error_at(lx->src, lx->pos, d,
+		                   "unexpected character '%c'%s", c, hint);
+	return fx_error_at(lx->src, lx->pos, d,
+	                   "unexpected byte 0x%02X", (unsigned)c);
+}
+
+int fx_lex_next(struct fx_lexer *lx, struct fx_token *t, struct diag *d)
+{
+	const char *s = lx->src->text;
+	char c, n;
+
+	while (lx->pos < lx->len && is_space(s[lx->pos]))
+		lx->pos++;
+	t->pos = lx->pos;
+	t->len = 1;
+	t->num = 0;
+	if (lx->pos >= lx->len) {
+		t->kind = T_END;
+		t->len = 0;
+		return FP_OK;
+	}
+	c = s[lx->pos];
+	n = lx->pos + 1 < lx->len ? s[lx->pos + 1] : '\0';
+	if (is_digit(c) || (c == '.' && is_digit(n)))
+		return lex_number(lx, t, d);
+	if (is_name_start(c)) {
+		size_t i = lx->pos;
+		while (i < lx->len && is_name_char(s[i]))
+			i++;
+		t->len = i - lx->pos;
+		t->kind = keyword(s + lx->pos, t->len);
+		lx->pos = i;
+		return FP_OK;
+	}
+	switch (c) {
+	case '+': t->kind = T_PLUS; break;
+	case '-': t->kind = T_MINUS; break;
+	case '/': t->kind = T_SLASH; break;
+	case '(': t->kind = T_LPAREN; break;
+	case ')': t->kind = T_RPAREN; break;
+	case ',': t->kind = T_COMMA; break;
+	case '*':
+		t->kind = n == '*' ? T_POW : T_STAR;
+		break;
+	case '<':
+		t->kind = n == '=' ? T_LE : T_LT;
+		break;
+	case '>':
+		t->kind = n == '=' ? T_GE : T_GT;
+		break;
+	case '=':
+		if (n != '=')
+			return bad_char(lx, d);
+		t->kind = T_EQ;
+		break;
+	case '!':
+		if (n != '=')
+			return bad_char(lx, d);
+		t->kind = T_NE;
+		break;
+	default:
+		return bad_char(lx, d);
+	}
+	if (t->kind == T_POW || t->kind == T_LE || t->kind == T_GE ||
+	    t->kind == T_EQ || t->kind == T_NE)
+		t->len = 2;
+	lx->pos += t->len;
+	return FP_OK;
+}

@@ -1,0 +1,54 @@
+/* suggest.c: how far apart two names are, for "did you mean ...?". */
+#include "formula/ast.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int min3(int a, int b, int c)
+{
+	int m = a < b ? a : b;
+	return m < c ? m : c;
+}
+
+/* Optimal string alignment distance (Levenshtein plus transposition of two
+ * neighbours, the typo people make most), with three rolling rows. */
+int fx_edit_distance(const char *a, size_t alen, const char *b, int limit)
+{
+	size_t blen = strlen(b);
+	int *rows, *prev2, *prev, *cur, result;
+
+	if ((alen > blen ? alen - blen : blen - alen) > (size_t)limit)
+		return limit + 1;
+	rows = malloc(3 * (blen + 1) * sizeof *rows);
+	if (!rows)
+		return limit + 1;
+	prev2 = rows;
+	prev = rows + blen + 1;
+	cur = rows + 2 * (blen + 1);
+	for (size_t j = 0; j <= blen; j++)
+		prev[j] = (int)j;
+	for (size_t i = 1; i <= alen; i++) {
+		int row_min;
+		cur[0] = row_min = (int)i;
+		for (size_t j = 1; j <= blen; j++) {
+			int cost = a[i - 1] != b[j - 1];
+			cur[j] = min3(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
+			    a[i - 2] == b[j - 1] && prev2[j - 2] + 1 < cur[j])
+				cur[j] = prev2[j - 2] + 1;
+			if (cur[j] < row_min)
+				row_min = cur[j];
+		}
+		if (row_min > limit) {
+			free(rows);
+			return limit + 1;
+		}
+		int *t = prev2;
+		prev2 = prev;
+		prev = cur;
+		cur = t;
+	}
+	result = prev[blen];
+	free(rows);
+	return result;
+}
