@@ -427,7 +427,7 @@ static void test_md_hostile_names(void **state)
 	static const char *const rows[7] = {
 		"| a\\|b | 1 |",
 		"| &lt;img src=x onerror=alert\\(1\\)&gt; | 1 |",
-		"| @\xe2\x80\x8b" "everyone | 1 |", /* U+200B after @ */
+		("| @\xe2\x80\x8b" "everyone | 1 |"), /* U+200B after @ */
 		"| \\/merge | 1 |",
 		"| \\`x\\` | 1 |",
 		"| \\[link\\]\\(http://evil\\) | 1 |",
@@ -712,6 +712,26 @@ static void test_json_prediction_and_text(void **state)
 	free(s);
 }
 
+/* No cases at all: an empty array in jansson's layout, and valid JSON. */
+static void test_json_no_cases(void **state)
+{
+	struct fixture f;
+	json_t *root;
+	char *s;
+
+	(void)state;
+	fixture_measured(&f);
+	f.price.n = 0;
+	f.price.ncontrol_cases = 0;
+	s = fixture_render(&f.record, FORMAT_JSON, 0);
+	assert_non_null(strstr(s, "\n  \"shares_undefined_reason\": null,\n"
+	                          "  \"cases\": [],\n  \"breakeven\": [\n"));
+	root = parse(s);
+	assert_int_equal(json_array_size(json_object_get(root, "cases")), 0);
+	json_decref(root);
+	free(s);
+}
+
 /* ---- CSV ---------------------------------------------------------------- */
 
 static void test_csv_measured(void **state)
@@ -924,6 +944,7 @@ int main(void)
 		cmocka_unit_test(test_json_read_back),
 		cmocka_unit_test(test_json_exact_doubles),
 		cmocka_unit_test(test_json_prediction_and_text),
+		cmocka_unit_test(test_json_no_cases),
 		cmocka_unit_test(test_csv_measured),
 		cmocka_unit_test(test_csv_read_back),
 		cmocka_unit_test(test_csv_no_shares),

@@ -1,14 +1,17 @@
 /* json.c: the record as JSON (schema: doc/record-schema.md).
  *
- * Built as a jansson tree and dumped with keys in insertion order, so the
- * same record gives the same bytes.  Reals are written with jansson's
- * default 17 significant digits, which read back to the identical double.
+ * Built with jansson and dumped with keys in insertion order, so the same
+ * record gives the same bytes; the cases are built and written one at a
+ * time, in jansson's layout, so memory does not grow with their number.
+ * Reals are written with jansson's default 17 significant digits, which
+ * read back to the identical double.
  * A string that is not valid UTF-8 cannot be a JSON string; it is written
  * in its escape_terminal form (\xHH for each bad byte). */
 #include <assert.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "report/internal.h"
 #include "report/report.h"
@@ -209,31 +212,25 @@ static json_t *control_json(struct jb *b, const struct price *p)
 	return o;
 }
 
-static json_t *cases_json(struct jb *b, const struct price *p)
+/* One case's object. */
+static json_t *case_json(struct jb *b, const struct price *p, size_t i)
 {
 	bool shares = p->gain_share && p->cost_share;
-	json_t *a = jarr(b);
+	json_t *c = jobj(b);
 
-	for (size_t i = 0; i < p->n && !b->failed; i++) {
-		json_t *c = jobj(b);
-
-		set(b, c, "case", jstr(b, p->case_name[i]));
-		set(b, c, "weight", jreal(b, p->weight[i]));
-		set(b, c, "passed_before",
-		    json_boolean(p->passed[SIDE_BEFORE][i] != 0));
-		set(b, c, "passed_after",
-		    json_boolean(p->passed[SIDE_AFTER][i] != 0));
-		set(b, c, "runtime_before", jreal(b, p->runtime[SIDE_BEFORE][i]));
-		set(b, c, "runtime_after", jreal(b, p->runtime[SIDE_AFTER][i]));
-		set(b, c, "score_before", jreal(b, p->score[SIDE_BEFORE][i]));
-		set(b, c, "score_after", jreal(b, p->score[SIDE_AFTER][i]));
-		set(b, c, "value_before", jreal(b, p->value[SIDE_BEFORE][i]));
-		set(b, c, "value_after", jreal(b, p->value[SIDE_AFTER][i]));
-		set(b, c, "gain", shares ? jreal(b, p->gain_share[i]) : json_null());
-		set(b, c, "cost", shares ? jreal(b, p->cost_share[i]) : json_null());
-		push(b, a, c);
-	}
-	return a;
+	set(b, c, "case", jstr(b, p->case_name[i]));
+	set(b, c, "weight", jreal(b, p->weight[i]));
+	set(b, c, "passed_before", json_boolean(p->passed[SIDE_BEFORE][i] != 0));
+	set(b, c, "passed_after", json_boolean(p->passed[SIDE_AFTER][i] != 0));
+	set(b, c, "runtime_before", jreal(b, p->runtime[SIDE_BEFORE][i]));
+	set(b, c, "runtime_after", jreal(b, p->runtime[SIDE_AFTER][i]));
+	set(b, c, "score_before", jreal(b, p->score[SIDE_BEFORE][i]));
+	set(b, c, "score_after", jreal(b, p->score[SIDE_AFTER][i]));
+	set(b, c, "value_before", jreal(b, p->value[SIDE_BEFORE][i]));
+	set(b, c, "value_after", jreal(b, p->value[SIDE_AFTER][i]));
+	set(b, c, "gain", shares ? jreal(b, p->gain_share[i]) : json_null());
+	set(b, c, "cost", shares ? jreal(b, p->cost_share[i]) : json_null());
+	return c;
 }
 
 static json_t *breakeven_json(struct jb *b, const struct record *r)
@@ -270,59 +267,118 @@ static json_t *plots_json(struct jb *b, const struct record *r)
 	return a;
 }
 
-/* The whole record as a tree; NULL when out of memory. */
-static json_t *record_json(const struct record *r)
+/* The keys before "cases", in order, as one object. */
+static json_t *head_json(struct jb *b, const struct record *r)
 {
 	const struct price *p = r->price;
-	struct jb b = {false};
-	json_t *o = jobj(&b);
+	json_t *o = jobj(b);
 	bool shares = p->gain_share && p->cost_share;
 
 	assert(p->N == floor(p->N));
-	set(&b, o, "fixprice_version", jstr(&b, r->tool_version));
-	set(&b, o, "kind", json_string(r->prediction ? "prediction" : "measured"));
-	set(&b, o, "scenario", scenario_json(&b, r->scenario));
-	set(&b, o, "metric", metric_json(&b, r->metric));
-	set(&b, o, "inputs", inputs_json(&b, r));
-	set(&b, o, "gain", jreal(&b, p->gain));
-	set(&b, o, "cost", jreal(&b, p->cost));
-	set(&b, o, "net", jreal(&b, p->net));
-	set(&b, o, "decision", json_string(p->accept ? "accept" : "reject"));
-	set(&b, o, "total_before", jreal(&b, p->total[SIDE_BEFORE]));
-	set(&b, o, "total_after", jreal(&b, p->total[SIDE_AFTER]));
-	set(&b, o, "delta_total", jreal(&b, p->delta_total));
-	set(&b, o, "control", control_json(&b, p));
-	set(&b, o, "N", jint(&b, (size_t)p->N));
-	set(&b, o, "W", jreal(&b, p->W));
-	set(&b, o, "dropped_cases", jint(&b, r->ndropped));
-	set(&b, o, "shares_defined", json_boolean(shares));
-	set(&b, o, "shares_undefined_reason",
-	    shares ? json_null() : jstr(&b, p->shares_undefined));
-	set(&b, o, "cases", cases_json(&b, p));
-	set(&b, o, "breakeven", breakeven_json(&b, r));
-	set(&b, o, "plots", plots_json(&b, r));
-	if (b.failed) {
-		json_decref(o);
-		return NULL;
-	}
+	set(b, o, "fixprice_version", jstr(b, r->tool_version));
+	set(b, o, "kind", json_string(r->prediction ? "prediction" : "measured"));
+	set(b, o, "scenario", scenario_json(b, r->scenario));
+	set(b, o, "metric", metric_json(b, r->metric));
+	set(b, o, "inputs", inputs_json(b, r));
+	set(b, o, "gain", jreal(b, p->gain));
+	set(b, o, "cost", jreal(b, p->cost));
+	set(b, o, "net", jreal(b, p->net));
+	set(b, o, "decision", json_string(p->accept ? "accept" : "reject"));
+	set(b, o, "total_before", jreal(b, p->total[SIDE_BEFORE]));
+	set(b, o, "total_after", jreal(b, p->total[SIDE_AFTER]));
+	set(b, o, "delta_total", jreal(b, p->delta_total));
+	set(b, o, "control", control_json(b, p));
+	set(b, o, "N", jint(b, (size_t)p->N));
+	set(b, o, "W", jreal(b, p->W));
+	set(b, o, "dropped_cases", jint(b, r->ndropped));
+	set(b, o, "shares_defined", json_boolean(shares));
+	set(b, o, "shares_undefined_reason",
+	    shares ? json_null() : jstr(b, p->shares_undefined));
 	return o;
+}
+
+/* The keys after "cases". */
+static json_t *tail_json(struct jb *b, const struct record *r)
+{
+	json_t *o = jobj(b);
+
+	set(b, o, "breakeven", breakeven_json(b, r));
+	set(b, o, "plots", plots_json(b, r));
+	return o;
+}
+
+/* Writes v as jansson lays it out at nesting depth `indent` (spaces): the
+ * same bytes a dump of the whole tree would give.  JSON text holds no raw
+ * newline inside a string, so each newline starts a layout line. */
+static bool dump_at(FILE *out, const json_t *v, int indent)
+{
+	char *s = json_dumps(v, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+	                        JSON_ENCODE_ANY);
+	const char *p, *nl;
+
+	if (!s)
+		return false;
+	for (p = s; (nl = strchr(p, '\n')); p = nl + 1)
+		fprintf(out, "%.*s\n%*s", (int)(nl - p), p, indent, "");
+	fputs(p, out);
+	free(s);
+	return true;
+}
+
+/* Writes the members of obj as lines of the top-level object. */
+static bool dump_members(FILE *out, json_t *obj, bool last)
+{
+	size_t k = 0, n = json_object_size(obj);
+	const char *key;
+	json_t *v;
+
+	json_object_foreach(obj, key, v) {
+		/* Keys are this file's own ASCII names: nothing to escape. */
+		fprintf(out, "  \"%s\": ", key);
+		if (!dump_at(out, v, 2))
+			return false;
+		fputs(++k < n || !last ? ",\n" : "\n", out);
+	}
+	return true;
+}
+
+/* The record, with the cases streamed one by one: a tree of millions of
+ * cases would need gigabytes, one case at a time needs nothing. */
+static bool dump_record(FILE *out, const struct record *r)
+{
+	const struct price *p = r->price;
+	struct jb b = {false};
+	json_t *head = head_json(&b, r), *tail = tail_json(&b, r);
+	bool ok = !b.failed;
+
+	fputs("{\n", out);
+	ok = ok && dump_members(out, head, false);
+	fputs("  \"cases\": [", out);
+	for (size_t i = 0; ok && i < p->n; i++) {
+		json_t *c = case_json(&b, p, i);
+
+		fputs(i ? ",\n    " : "\n    ", out);
+		ok = !b.failed && dump_at(out, c, 4);
+		json_decref(c);
+		/* Stop early on a full disk instead of formatting every case. */
+		if (ferror(out))
+			break;
+	}
+	fputs(p->n ? "\n  ],\n" : "],\n", out);
+	ok = ok && dump_members(out, tail, true);
+	fputs("}\n", out);
+	json_decref(head);
+	json_decref(tail);
+	return ok;
 }
 
 int report_json(const struct record *r, FILE *out, struct diag *d)
 {
-	json_t *root = record_json(r);
-	int rc;
-
-	if (!root)
-		return diag_set(d, NULL, 0, 0, "out of memory");
-	rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
-	json_decref(root);
-	if (rc != 0) {
-		/* A failed dump is a failed write: say why if the stream knows. */
+	if (!dump_record(out, r)) {
+		/* Out of memory, unless the stream knows better. */
 		if (report_finish(out, "JSON", d) == FP_OK)
-			diag_set(d, NULL, 0, 0, "cannot write the JSON report");
+			diag_set(d, NULL, 0, 0, "out of memory");
 		return FP_ERR;
 	}
-	fputc('\n', out);
 	return report_finish(out, "JSON", d);
 }
