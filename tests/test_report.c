@@ -58,8 +58,8 @@ static const char MD_MEASURED[] =
 	"\n"
 	"Metric pypto-gym version 1, N = 3 cases, W = 3.\n"
 	"\n"
-	"- gain = `sum(weight * newly_passing * (pass_reward + perf_weight * score_after)) / W * 100` = **18.3333**\n"
-	"- cost = `sum(weight * perf_weight * (score_before - score_after)) / W * 100` = **20.8333**\n"
+	"- gain = `sum(weight * newly_passing * (pass_reward + perf_weight * score_after)) / W * 100` = `sum(weight * newly_passing * (0.3 + 0.5 * score_after)) / 3 * 100` = **18.3333**\n"
+	"- cost = `sum(weight * perf_weight * (score_before - score_after)) / W * 100` = `sum(weight * 0.5 * (score_before - score_after)) / 3 * 100` = **20.8333**\n"
 	"- net = gain - cost = 18.3333 - 20.8333 = **-2.5000**\n"
 	"- decision: `gain - cost > 0` gives **reject**\n"
 	"- with `pass_reward` = 0.3, `perf_weight` = 0.5\n"
@@ -496,6 +496,29 @@ static void test_md_hostile_elsewhere(void **state)
 	assert_non_null(strstr(s, "\n![\\*bold\\* &lt;b&gt;](a%20b%29%28.svg)\n"));
 	/* In a table, | inside a code span is escaped too. */
 	assert_non_null(strstr(s, "\n| before | ``r\\|uns/`b`.csv`` | `1111"));
+	free(s);
+}
+
+/* Numbers plugged into a formula: only whole names that are parameters,
+ * N or W; not the exponent of a number, not a longer name, not a call. */
+static void test_md_plugged_numbers(void **state)
+{
+	struct fixture f;
+	char *s;
+
+	(void)state;
+	fixture_measured(&f);
+	f.params[1].name = (char *)"e";
+	f.params[1].value = -0.5;
+	f.metric.gain.src.text = "pass_reward * 1e-6 + 2.5E+3 * e + "
+	                         "max(e, pass_reward2) + W / N";
+	f.metric.cost.src.text = "sum(weight)";
+	s = fixture_render(&f.record, FORMAT_MD, 0);
+	assert_non_null(strstr(s, " = `0.3 * 1e-6 + 2.5E+3 * (-0.5) + "
+	                          "max((-0.5), pass_reward2) + 3 / 3` = "
+	                          "**18.3333**\n"));
+	/* Nothing to plug in: the formula once. */
+	assert_non_null(strstr(s, "\n- cost = `sum(weight)` = **20.8333**\n"));
 	free(s);
 }
 
@@ -939,6 +962,7 @@ int main(void)
 		cmocka_unit_test(test_md_prediction),
 		cmocka_unit_test(test_md_hostile_names),
 		cmocka_unit_test(test_md_hostile_elsewhere),
+		cmocka_unit_test(test_md_plugged_numbers),
 		cmocka_unit_test(test_md_no_shares_and_rules),
 		cmocka_unit_test(test_json_measured),
 		cmocka_unit_test(test_json_read_back),

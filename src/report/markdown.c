@@ -92,6 +92,115 @@ static void put_formula(struct mout *m, const struct metric_formula *f)
 	code(m, f->src.text ? f->src.text : "", false);
 }
 
+static bool is_name_start(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* The value a name in a formula stands for when it is one number known
+ * before any case is read: a parameter, N or W. */
+static bool name_value(const struct record *r, const char *name, size_t len,
+                       double *v)
+{
+	const struct metric *mt = r->metric;
+
+	for (size_t k = 0; k < mt->nparams; k++) {
+		if (strlen(mt->params[k].name) == len &&
+		    memcmp(mt->params[k].name, name, len) == 0) {
+			*v = mt->params[k].value;
+			return true;
+		}
+	}
+	if (len == 1 && (*name == 'N' || *name == 'W')) {
+		*v = *name == 'N' ? r->price->N : r->price->W;
+		return true;
+	}
+	return false;
+}
+
+/* The formula with the numbers plugged in: each parameter, N and W
+ * replaced by its value (negative ones in parentheses), tokens split as the
+ * formula lexer does.  NULL when nothing was replaced, or (m->oom) out of
+ * memory.  Caller frees. */
+static char *plugged(struct mout *m, const struct record *r, const char *text)
+{
+	char *buf = NULL, num[NUMFMT_MAX];
+	size_t len = 0, i = 0;
+	bool changed = false;
+	FILE *f;
+
+	if (!text || !(f = open_memstream(&buf, &len))) {
+		m->oom = text != NULL;
+		return NULL;
+	}
+	while (text[i]) {
+		size_t start = i;
+		double v;
+
+		if (is_digit(text[i]) || text[i] == '.') {
+			/* A number: its exponent is no name. */
+			while (is_digit(text[i]) || text[i] == '.')
+				i++;
+			if ((text[i] == 'e' || text[i] == 'E') &&
+			    (is_digit(text[i + 1]) ||
+			     ((text[i + 1] == '+' || text[i + 1] == '-') &&
+			      is_digit(text[i + 2]))))
+				for (i += 2; is_digit(text[i]); i++)
+					;
+		} else if (is_name_start(text[i])) {
+			size_t after;
+
+			while (is_name_start(text[i]) || is_digit(text[i]))
+				i++;
+			for (after = i; text[after] == ' '; after++)
+				;
+			/* A name before '(' is a function, never a value. */
+			if (text[after] != '(' &&
+			    name_value(r, text + start, i - start, &v)) {
+				numfmt_exact(num, v);
+				fprintf(f, v < 0 ? "(%s)" : "%s", num);
+				changed = true;
+				continue;
+			}
+		} else {
+			i++;
+		}
+		fwrite(text + start, 1, i - start, f);
+	}
+	if (fclose(f) != 0 || !buf) {
+		free(buf);
+		m->oom = true;
+		return NULL;
+	}
+	if (!changed) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* "NAME = `formula` = `formula with numbers` = **value**" */
+static void put_step(struct mout *m, const struct record *r, const char *name,
+                     const struct metric_formula *f, double value)
+{
+	char a[NUMFMT_MAX];
+	char *with_numbers = plugged(m, r, f->src.text);
+
+	fprintf(m->out, "- %s = ", name);
+	put_formula(m, f);
+	if (with_numbers) {
+		fputs(" = ", m->out);
+		code(m, with_numbers, false);
+		free(with_numbers);
+	}
+	fprintf(m->out, " = **%s**\n", fixed(a, value));
+}
+
 static void put_arithmetic(struct mout *m, const struct record *r)
 {
 	const struct price *p = r->price;
@@ -106,12 +215,8 @@ static void put_arithmetic(struct mout *m, const struct record *r)
 	}
 	fprintf(m->out, ", N = %s cases, W = %s.\n\n", exact(a, p->N),
 	        exact(b, p->W));
-	fputs("- gain = ", m->out);
-	put_formula(m, &mt->gain);
-	fprintf(m->out, " = **%s**\n", fixed(a, p->gain));
-	fputs("- cost = ", m->out);
-	put_formula(m, &mt->cost);
-	fprintf(m->out, " = **%s**\n", fixed(a, p->cost));
+	put_step(m, r, "gain", &mt->gain, p->gain);
+	put_step(m, r, "cost", &mt->cost, p->cost);
 	fprintf(m->out, "- net = gain - cost = %s - ", fixed(a, p->gain));
 	fprintf(m->out, "%s = ", fixed(a, p->cost));
 	fprintf(m->out, "**%s**\n", fixed(a, p->net));
