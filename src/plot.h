@@ -1,0 +1,108 @@
+/* plot.h: charts drawn by gnuplot.
+ *
+ * The plotting layer knows nothing about metrics: it takes arrays and
+ * labels.  For each chart it writes into opts->dir
+ *
+ *   NAME.gp   the gnuplot script: fixed text, the same bytes for every chart
+ *             of its kind, so a user may restyle it and draw again with
+ *             `gnuplot -d -c NAME.gp [svg|png|dumb] [OUTPUT]`;
+ *   NAME.dat  the data, every user string (title, case and parameter names)
+ *             in it as a double-quoted field made by plot/escape_gp.h;
+ *
+ * then runs gnuplot (no shell; see plot/proc.h) to draw NAME.svg or
+ * NAME.png, and on request renders the chart as text with gnuplot's dumb
+ * terminal.  User text reaches gnuplot only through the data file, never
+ * through the script or gnuplot's command line, so no name can make gnuplot
+ * run a command.  Without gnuplot, the script and data are still written and
+ * the result says how to draw them.  Every file is written under a temporary
+ * name and renamed into place.
+ *
+ * Numbers in the data files are exact (numfmt_exact); NaN or infinite
+ * values, where allowed, are written as NaN and leave a gap. */
+#ifndef FP_PLOT_H
+#define FP_PLOT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "util/diag.h"
+
+struct plot_opts {
+	const char *dir;     /* folder of the files; made if missing (one level) */
+	const char *name;    /* base name of the files: letters, digits, '.',
+	                      * '_', '-'; NULL: the chart kind ("shares",
+	                      * "sweep", "tornado", "map") */
+	const char *format;  /* "svg" or "png" ("pngcairo", else gnuplot's
+	                      * "png"); NULL: "svg" */
+	bool ascii;          /* also render as text (result.ascii) */
+	const char *gnuplot; /* program: a path, or a name looked up in PATH;
+	                      * NULL or "": $GNUPLOT if set, else "gnuplot" */
+	const char *unit;    /* unit of gain, cost and net in axis labels,
+	                      * e.g. "points"; NULL or "": none */
+};
+
+struct plot_result {
+	char *script;  /* DIR/NAME.gp */
+	char *data;    /* DIR/NAME.dat */
+	char *file;    /* DIR/NAME.svg or .png: there when drawn, else where
+	                * the command in note draws it */
+	char *ascii;   /* the dumb-terminal rendering, lines ending in '\n'
+	                * without trailing blanks; NULL unless asked and drawn */
+	bool drawn;
+	char *note;    /* NULL when drawn; else one line (no '\n') saying why
+	                * not and how to draw, e.g. "gnuplot not found; draw
+	                * with: gnuplot -d -c pricing/shares.gp" */
+};
+
+/* Each function below validates its input, writes NAME.gp and NAME.dat,
+ * and draws them if gnuplot is found.  On FP_OK the caller owns *out and
+ * frees it with plot_result_free.  On FP_ERR (bad input, a file that cannot
+ * be written, gnuplot failing: then d holds the script's path and gnuplot's
+ * error output) *out is left empty. */
+
+/* Each case's share of gain (drawn rightwards) and of cost (leftwards),
+ * largest |gain share| + |cost share| first, and a bar for net.  With more
+ * than PLOT_SHARES_MAX_ROWS cases, the rest are summed into one row. */
+#define PLOT_SHARES_MAX_ROWS 30
+int plot_shares(const struct plot_opts *o, const char *title, size_t n,
+                const char *const *case_name, const double *gain_share,
+                const double *cost_share, double net,
+                struct plot_result *out, struct diag *d);
+
+/* gain, cost and net against one parameter (x strictly increasing, n >= 2),
+ * the accept (net > 0) and reject regions shaded, and each of the ncross
+ * break-even points (within the range of x) marked and labelled with its
+ * value. */
+int plot_sweep(const struct plot_opts *o, const char *title,
+               const char *param, size_t n, const double *x,
+               const double *gain, const double *cost, const double *net,
+               size_t ncross, const double *cross, struct plot_result *out,
+               struct diag *d);
+
+/* Tornado chart: for each parameter, bars from net_base to the net at its
+ * low and at its high value (labelled with those values), the widest swing
+ * on top, with the base net and the break-even line net = 0 marked. */
+int plot_tornado(const struct plot_opts *o, const char *title,
+                 size_t nparams, const char *const *param,
+                 const double *net_low, const double *net_high,
+                 const double *value_low, const double *value_high,
+                 double net_base, struct plot_result *out, struct diag *d);
+
+/* Heat map of net over a grid (x, y strictly increasing, nx, ny >= 2; net
+ * holds ny rows of nx values: net[j * nx + i] is at x[i], y[j]), with the
+ * zero contour and the regions labelled "accept" (net > 0) and "reject"
+ * (net < 0), each label at the point of its region farthest from the other
+ * region and from the edge. */
+int plot_map(const struct plot_opts *o, const char *title, const char *xname,
+             const char *yname, size_t nx, size_t ny, const double *x,
+             const double *y, const double *net, struct plot_result *out,
+             struct diag *d);
+
+void plot_result_free(struct plot_result *r);
+
+/* The gnuplot program that the plot functions would run for this choice
+ * (see plot_opts.gnuplot), as a path; NULL if there is none.  For a command
+ * that wants to say "gnuplot not found" once.  Caller frees with free(). */
+char *plot_find_gnuplot(const char *gnuplot);
+
+#endif

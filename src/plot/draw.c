@@ -1,0 +1,549 @@
+#include "plot/draw.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "plot/escape_gp.h"
+#include "plot/proc.h"
+#include "util/numfmt.h"
+
+/* The part of every script between its `about` comment and its setup. */
+static const char script_head[] =
+	"#\n"
+	"# Draw:  gnuplot -d -c THIS.gp [svg|png|dumb] [OUTPUT]\n"
+	"# (svg by default; the output goes next to this file, dumb prints text).\n"
+	"# fixprice writes this file again when it draws the chart again: copy\n"
+	"# it under another name to keep a restyled version.  All text that came\n"
+	"# from users (titles, names) is read from the data file THIS.dat, as\n"
+	"# strings; none is in this script, which is the same for every chart of\n"
+	"# its kind.  Never pass those strings to eval or macro expansion.\n"
+	"\n"
+	"set encoding utf8\n"
+	"term = ARGC >= 1 ? ARG1 : 'svg'\n"
+	"base = ARG0[1:strlen(ARG0) - 3]\n"
+	"# gnuplot reads a file name that starts with '<' or '|' as a command:\n"
+	"# keep every name a path.\n"
+	"if (base[1:1] ne '/' && base[1:1] ne '.') base = './' . base\n"
+	"data = base . '.dat'\n"
+	"out = ARGC >= 2 ? ARG2 : base . '.' . term\n"
+	"textmode = term eq 'dumb'\n"
+	"\n"
+	"# Colours that survive grey-scale printing and colour blindness:\n"
+	"# accept blue, reject red, gain green, cost orange.\n"
+	"gain_color = '#1b7837'\n"
+	"cost_color = '#d95f02'\n"
+	"accept_color = '#2166ac'\n"
+	"reject_color = '#b2182b'\n"
+	"accept_fill = '#d1e5f0'\n"
+	"reject_fill = '#fddbc7'\n"
+	"ink = '#1a1a1a'\n"
+	"grid_color = '#e0e0e0'\n"
+	"\n";
+
+/* Between setup (which sets w, h, tw, th) and the body. */
+static const char script_terminal[] =
+	"\n"
+	"if (!exists('w') || !exists('h')) exit error 'cannot read ' . data\n"
+	"# Fixed sizes and fonts, so the same data draws the same picture.\n"
+	"if (term eq 'svg') {\n"
+	"\tset terminal svg size w, h fixed font 'sans-serif,12' noenhanced background '#ffffff'\n"
+	"} else { if (term eq 'png') {\n"
+	"\tif (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n"
+	"\t\tset terminal pngcairo size w, h font 'sans-serif,10' noenhanced background '#ffffff'\n"
+	"\t} else {\n"
+	"\t\tset terminal png size w, h font 'sans-serif,10' noenhanced background '#ffffff'\n"
+	"\t}\n"
+	"} else { if (textmode) {\n"
+	"\tset terminal dumb size tw, th noenhanced\n"
+	"} else {\n"
+	"\texit error 'unknown terminal ' . term . ' (use svg, png or dumb)'\n"
+	"}}}\n"
+	"if (textmode && ARGC < 2) { set output } else { set output out }\n"
+	"\n";
+
+char *plot_script_text(const struct chart *c)
+{
+	const char *parts[] = { c->about, script_head, c->setup,
+	                        script_terminal, c->body };
+	size_t len = 0, at = 0;
+	char *s;
+
+	for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
+		len += strlen(parts[i]);
+	s = malloc(len + 1);
+	if (!s)
+		return NULL;
+	for (size_t i = 0; i < sizeof parts / sizeof *parts; i++) {
+		size_t n = strlen(parts[i]);
+		memcpy(s + at, parts[i], n);
+		at += n;
+	}
+	s[at] = '\0';
+	return s;
+}
+
+void gpd_num(FILE *f, double x)
+{
+	char buf[NUMFMT_MAX];
+
+	fputs(isfinite(x) ? numfmt_exact(buf, x) : "NaN", f);
+}
+
+void gpd_str(FILE *f, const char *s)
+{
+	gp_string_write(f, s);
+}
+
+void gpd_unit(FILE *f, const char *what, const char *unit)
+{
+	if (!unit || !*unit) {
+		gpd_str(f, what);
+		return;
+	}
+	size_t len = strlen(what) + strlen(unit) + 4;
+	char *s = malloc(len);
+	if (!s) {
+		/* The memory stream fails too then; plot_draw_mem reports it. */
+		gpd_str(f, what);
+		return;
+	}
+	snprintf(s, len, "%s (%s)", what, unit);
+	gpd_str(f, s);
+	free(s);
+}
+
+char *gpd_human(char buf[32], double x)
+{
+	return numfmt_human(buf, x, 4);
+}
+
+int gpd_open(FILE **f, char **buf, size_t *len, struct diag *d)
+{
+	*buf = NULL;
+	*len = 0;
+	*f = open_memstream(buf, len);
+	if (!*f)
+		return diag_set(d, NULL, 0, 0, "out of memory");
+	return FP_OK;
+}
+
+int plot_draw_mem(const struct plot_opts *o, const struct chart *c, FILE *f,
+                  char **buf, size_t *len, struct plot_result *out,
+                  struct diag *d)
+{
+	int bad = ferror(f);
+	int rc;
+
+	if (fclose(f) != 0 || bad) {
+		free(*buf);
+		*buf = NULL;
+		return diag_set(d, NULL, 0, 0, "out of memory");
+	}
+	rc = plot_draw(o, c, *buf, *len, out, d);
+	free(*buf);
+	*buf = NULL;
+	return rc;
+}
+
+/* -- files ---------------------------------------------------------------- */
+
+static char *join_path(const char *dir, const char *name, const char *ext)
+{
+	size_t dl = strlen(dir);
+	bool slash = dl > 0 && dir[dl - 1] == '/';
+	size_t len = dl + 1 + strlen(name) + strlen(ext) + 1;
+	char *p = malloc(len);
+
+	if (p)
+		snprintf(p, len, "%s%s%s%s", dir, slash ? "" : "/", name, ext);
+	return p;
+}
+
+/* The path as gnuplot must get it: "./" before a relative path, so that
+ * no name is read as "<command" or "|command". */
+static char *gnuplot_path(const char *path)
+{
+	size_t len = strlen(path) + 3;
+	char *p = malloc(len);
+
+	if (p)
+		snprintf(p, len, "%s%s",
+		         path[0] == '/' || path[0] == '.' ? "" : "./", path);
+	return p;
+}
+
+/* Creates a new empty file next to path, named path.tmpPID.N, and returns
+ * its name (caller frees); the open descriptor goes to *fd. */
+static char *make_temp(const char *path, int *fd, struct diag *d)
+{
+	static unsigned counter;
+	size_t len = strlen(path) + 48;
+	char *tmp = malloc(len);
+
+	if (!tmp) {
+		diag_set(d, NULL, 0, 0, "out of memory");
+		return NULL;
+	}
+	for (int tries = 0; tries < 100; tries++) {
+		snprintf(tmp, len, "%s.tmp%ld.%u", path, (long)getpid(),
+		         counter++);
+		*fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+		if (*fd >= 0)
+			return tmp;
+		if (errno != EEXIST)
+			break;
+	}
+	diag_set(d, path, 0, 0, "cannot write: %s", strerror(errno));
+	free(tmp);
+	return NULL;
+}
+
+static int write_atomic(const char *path, const char *buf, size_t len,
+                        struct diag *d)
+{
+	int fd, err = 0;
+	char *tmp = make_temp(path, &fd, d);
+
+	if (!tmp)
+		return FP_ERR;
+	while (len > 0 && !err) {
+		ssize_t n = write(fd, buf, len);
+		if (n < 0 && errno != EINTR)
+			err = errno;
+		else if (n > 0)
+			buf += n, len -= (size_t)n;
+	}
+	if (close(fd) != 0 && !err)
+		err = errno;
+	if (!err && rename(tmp, path) != 0)
+		err = errno;
+	if (err) {
+		unlink(tmp);
+		free(tmp);
+		return diag_set(d, path, 0, 0, "cannot write: %s",
+		                strerror(err));
+	}
+	free(tmp);
+	return FP_OK;
+}
+
+static int ensure_dir(const char *dir, struct diag *d)
+{
+	struct stat st;
+
+	if (stat(dir, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			return FP_OK;
+		return diag_set(d, dir, 0, 0, "not a folder");
+	}
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+		return diag_set(d, dir, 0, 0, "cannot create the folder: %s",
+		                strerror(errno));
+	return FP_OK;
+}
+
+/* -- options and the note ------------------------------------------------- */
+
+static int check_opts(const struct plot_opts *o, const struct chart *c,
+                      const char **name, const char **format,
+                      struct diag *d)
+{
+	if (!o || !o->dir || !*o->dir)
+		return diag_set(d, NULL, 0, 0, "%s chart: no folder given",
+		                c->kind);
+	*name = o->name ? o->name : c->kind;
+	if (!**name || **name == '.' || **name == '-' ||
+	    strspn(*name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	                  "0123456789._-") != strlen(*name))
+		return diag_set(d, NULL, 0, 0,
+		                "plot name '%s' must start with a letter or digit "
+		                "and hold only letters, digits, '.', '_' and '-'",
+		                *name);
+	*format = o->format ? o->format : "svg";
+	if (strcmp(*format, "svg") != 0 && strcmp(*format, "png") != 0)
+		return diag_set(d, NULL, 0, 0,
+		                "unknown plot format '%s' (use svg or png)",
+		                *format);
+	return FP_OK;
+}
+
+/* s quoted for a POSIX shell when it holds anything but safe characters. */
+static char *shell_word(const char *s)
+{
+	const char *safe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	                   "0123456789._-/+:,=%@";
+	size_t len = 3;
+	char *q, *p;
+
+	if (*s && strspn(s, safe) == strlen(s))
+		return strdup(s);
+	for (const char *c = s; *c; c++)
+		len += *c == '\'' ? 4 : 1;
+	q = p = malloc(len);
+	if (!q)
+		return NULL;
+	*p++ = '\'';
+	for (const char *c = s; *c; c++) {
+		if (*c == '\'') {
+			memcpy(p, "'\\''", 4);
+			p += 4;
+		} else {
+			*p++ = *c;
+		}
+	}
+	*p++ = '\'';
+	*p = '\0';
+	return q;
+}
+
+static char *not_found_note(const struct plot_opts *o, const char *script,
+                            const char *format)
+{
+	const char *want = o->gnuplot && *o->gnuplot ? o->gnuplot : NULL;
+	char *word = shell_word(script);
+	char *note;
+	size_t len;
+
+	if (!word)
+		return NULL;
+	len = strlen(word) + (want ? strlen(want) : 0) + 96;
+	note = malloc(len);
+	if (note)
+		snprintf(note, len, "gnuplot not found%s%s%s; draw with: "
+		         "gnuplot -d -c %s%s",
+		         want ? " (" : "", want ? want : "", want ? ")" : "",
+		         word, strcmp(format, "svg") == 0 ? "" : " png");
+	free(word);
+	return note;
+}
+
+/* -- running gnuplot ------------------------------------------------------ */
+
+/* Fills d from gnuplot's error output: its last message names the script
+ * line ("NAME.gp" line 12: undefined variable: x). */
+static int gnuplot_failed(const char *script, const struct proc_output *po,
+                          struct diag *d)
+{
+	const char *err = po->err, *last = NULL, *p;
+	size_t len = 0;
+	int line = 0;
+
+	for (p = err; *p;) {
+		const char *end = strchr(p, '\n');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		size_t k = 0;
+		while (k < n && (p[k] == ' ' || p[k] == '\t'))
+			k++;
+		if (k < n) {
+			last = p + k;
+			len = n - k;
+		}
+		p += n + (end ? 1 : 0);
+	}
+	if (!last)
+		return diag_set(d, script, 0, 0, "gnuplot failed (exit status %d)",
+		                po->status);
+	/* "file" line N: message */
+	p = last[0] == '"' ? memchr(last + 1, '"', len - 1) : NULL;
+	if (p && strncmp(p, "\" line ", 7) == 0) {
+		char *end;
+		long n = strtol(p + 7, &end, 10);
+		if (end[0] == ':' && end[1] == ' ' && n > 0 && n < 1000000) {
+			line = (int)n;
+			len -= (size_t)(end + 2 - last);
+			last = end + 2;
+		}
+	}
+	while (len > 0 && (last[len - 1] == '\r' || last[len - 1] == ' '))
+		len--;
+	return diag_set(d, script, line, 0, "gnuplot: %.*s", (int)len, last);
+}
+
+/* Drops form feeds, trailing blanks on each line and empty lines at both
+ * ends of the dumb terminal's page. */
+static char *clean_text(const char *s)
+{
+	size_t len = strlen(s), at = 0, keep = 0;
+	char *t = malloc(len + 2);
+
+	if (!t)
+		return NULL;
+	for (const char *p = s; *p;) {
+		const char *end = strchr(p, '\n');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		const char *q = p;
+		while (n > 0 && *q == '\f')
+			q++, n--;
+		while (n > 0 && (q[n - 1] == ' ' || q[n - 1] == '\r'))
+			n--;
+		if (n > 0 || at > 0) {
+			memcpy(t + at, q, n);
+			at += n;
+			t[at++] = '\n';
+			if (n > 0)
+				keep = at;
+		}
+		p = end ? end + 1 : p + strlen(p);
+	}
+	t[keep] = '\0';
+	return t;
+}
+
+static int run_gnuplot(const char *gp, const char *script_arg,
+                       const char *term, const char *output,
+                       struct proc_output *po, const char *script,
+                       struct diag *d)
+{
+	const char *argv[] = { gp, "-d", "-c", script_arg, term, output, NULL };
+
+	if (proc_capture(argv, po, d) != FP_OK)
+		return FP_ERR;
+	if (po->status != 0) {
+		gnuplot_failed(script, po, d);
+		proc_output_free(po);
+		return FP_ERR;
+	}
+	return FP_OK;
+}
+
+static int draw_image(const char *gp, const char *script, const char *file,
+                      const char *format, struct diag *d)
+{
+	struct proc_output po;
+	struct stat st;
+	char *script_arg = gnuplot_path(script), *tmp = NULL, *tmp_arg = NULL;
+	int fd, rc = FP_ERR;
+
+	if (!script_arg) {
+		diag_set(d, NULL, 0, 0, "out of memory");
+		goto out;
+	}
+	tmp = make_temp(file, &fd, d);
+	if (!tmp)
+		goto out;
+	close(fd);
+	tmp_arg = gnuplot_path(tmp);
+	if (!tmp_arg) {
+		diag_set(d, NULL, 0, 0, "out of memory");
+		goto out;
+	}
+	if (run_gnuplot(gp, script_arg, format, tmp_arg, &po, script, d) != 0)
+		goto out;
+	proc_output_free(&po);
+	if (stat(tmp, &st) != 0 || st.st_size == 0) {
+		diag_set(d, script, 0, 0, "gnuplot drew nothing into %s", file);
+		goto out;
+	}
+	if (rename(tmp, file) != 0) {
+		diag_set(d, file, 0, 0, "cannot write: %s", strerror(errno));
+		goto out;
+	}
+	rc = FP_OK;
+out:
+	if (rc != FP_OK && tmp)
+		unlink(tmp);
+	free(tmp);
+	free(tmp_arg);
+	free(script_arg);
+	return rc;
+}
+
+static int draw_text(const char *gp, const char *script, char **text,
+                     struct diag *d)
+{
+	struct proc_output po;
+	char *script_arg = gnuplot_path(script);
+	int rc;
+
+	if (!script_arg)
+		return diag_set(d, NULL, 0, 0, "out of memory");
+	rc = run_gnuplot(gp, script_arg, "dumb", NULL, &po, script, d);
+	free(script_arg);
+	if (rc != FP_OK)
+		return FP_ERR;
+	*text = clean_text(po.out);
+	proc_output_free(&po);
+	if (!*text)
+		return diag_set(d, NULL, 0, 0, "out of memory");
+	return FP_OK;
+}
+
+/* -- the public entry points ---------------------------------------------- */
+
+char *plot_find_gnuplot(const char *gnuplot)
+{
+	const char *want = gnuplot;
+
+	if (!want || !*want)
+		want = getenv("GNUPLOT");
+	if (!want || !*want)
+		want = "gnuplot";
+	return proc_find_program(want);
+}
+
+void plot_result_free(struct plot_result *r)
+{
+	if (!r)
+		return;
+	free(r->script);
+	free(r->data);
+	free(r->file);
+	free(r->ascii);
+	free(r->note);
+	memset(r, 0, sizeof *r);
+}
+
+int plot_draw(const struct plot_opts *o, const struct chart *c,
+              const char *data, size_t datalen, struct plot_result *out,
+              struct diag *d)
+{
+	const char *name = NULL, *format = NULL;
+	char *text = NULL, *gp = NULL;
+	int rc = FP_ERR;
+
+	memset(out, 0, sizeof *out);
+	if (check_opts(o, c, &name, &format, d) != FP_OK)
+		return FP_ERR;
+	if (ensure_dir(o->dir, d) != FP_OK)
+		return FP_ERR;
+	out->script = join_path(o->dir, name, ".gp");
+	out->data = join_path(o->dir, name, ".dat");
+	out->file = join_path(o->dir, name, strcmp(format, "svg") == 0 ?
+	                                    ".svg" : ".png");
+	text = plot_script_text(c);
+	if (!out->script || !out->data || !out->file || !text) {
+		diag_set(d, NULL, 0, 0, "out of memory");
+		goto out;
+	}
+	if (write_atomic(out->script, text, strlen(text), d) != FP_OK ||
+	    write_atomic(out->data, data, datalen, d) != FP_OK)
+		goto out;
+	gp = plot_find_gnuplot(o->gnuplot);
+	if (!gp) {
+		out->note = not_found_note(o, out->script, format);
+		if (!out->note) {
+			diag_set(d, NULL, 0, 0, "out of memory");
+			goto out;
+		}
+		rc = FP_OK;
+		goto out;
+	}
+	if (draw_image(gp, out->script, out->file, format, d) != FP_OK)
+		goto out;
+	out->drawn = true;
+	if (o->ascii && draw_text(gp, out->script, &out->ascii, d) != FP_OK)
+		goto out;
+	rc = FP_OK;
+out:
+	free(text);
+	free(gp);
+	if (rc != FP_OK)
+		plot_result_free(out);
+	return rc;
+}

@@ -1,0 +1,33 @@
+/* proc.h: run a program without a shell and capture what it prints.
+ *
+ * gnuplot (and, in tests, xmllint) is started with posix_spawn from an
+ * argument vector: paths are separate arguments, nothing is parsed by a
+ * shell, stdin is /dev/null so the program cannot wait for input. */
+#ifndef FP_PROC_H
+#define FP_PROC_H
+
+#include <stddef.h>
+
+#include "util/diag.h"
+
+/* The program that execvp would run for name, as a path to an executable
+ * regular file: name itself if it holds a '/', else the first match in
+ * $PATH.  NULL if there is none.  Caller frees with free(). */
+char *proc_find_program(const char *name);
+
+struct proc_output {
+	char *out, *err;        /* all of stdout and stderr, NUL-terminated */
+	size_t outlen, errlen;
+	int status;             /* exit status; 128 + N when killed by signal N */
+};
+
+/* Runs argv[0] (a path; no PATH search) with arguments argv[1..] (NULL-
+ * terminated) and waits for it.  FP_ERR with d filled only when it cannot
+ * be started or its output cannot be read; a non-zero exit status is not an
+ * error here.  On FP_OK the caller frees *o with proc_output_free. */
+int proc_capture(const char *const argv[], struct proc_output *o,
+                  struct diag *d);
+
+void proc_output_free(struct proc_output *o);
+
+#endif
