@@ -74,7 +74,7 @@ static void test_md_text_hostile(void **state)
 	CHECK(escape_md_text("/merge"), "\\/merge");
 	CHECK(escape_md_text("`x`"), "\\`x\\`");
 	CHECK(escape_md_text("[link](http://evil)"),
-	      "\\[link\\]\\(http://evil\\)");
+	      "\\[link\\]\\(http\\://evil\\)");
 	/* A newline becomes the visible text \n: "\\" renders as "\". */
 	CHECK(escape_md_text("a\nb"), "a\\\\nb");
 }
@@ -86,6 +86,11 @@ static void test_md_text_more(void **state)
 	CHECK(escape_md_text("*b* ~s~ $m$ #1 !x"),
 	      "\\*b\\* \\~s\\~ \\$m\\$ \\#1 \\!x");
 	CHECK(escape_md_text("a & b"), "a &amp; b");
+	/* No autolinks: www. names, URLs, e-mail addresses. */
+	CHECK(escape_md_text("see WWW.x.org"), "see WWW\\.x.org");
+	CHECK(escape_md_text("a.b www"), "a.b www");
+	CHECK(escape_md_text("https://x"), "https\\://x");
+	CHECK(escape_md_text("a@b.com"), "a@\xe2\x80\x8b" "b.com");
 	/* Only a leading slash can start a command. */
 	CHECK(escape_md_text("a/b"), "a/b");
 	/* A backslash: terminal form "\\", each of its two escaped again. */

@@ -430,7 +430,7 @@ static void test_md_hostile_names(void **state)
 		("| @\xe2\x80\x8b" "everyone | 1 |"), /* U+200B after @ */
 		"| \\/merge | 1 |",
 		"| \\`x\\` | 1 |",
-		"| \\[link\\]\\(http://evil\\) | 1 |",
+		"| \\[link\\]\\(http\\://evil\\) | 1 |",
 		"| a\\\\nb | 1 |", /* renders as the visible text a\nb */
 	};
 	double ones[7] = {1, 1, 1, 1, 1, 1, 1}, zeros[7] = {0};

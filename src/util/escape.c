@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* A growing output string.  On allocation failure `failed` is set and later
  * appends do nothing, so callers check once at the end. */
@@ -176,7 +177,8 @@ char *escape_md_text(const char *s)
 	for (const char *p = vis; *p; p++) {
 		if (p == vis && *p == '/')
 			sb_puts(&b, "\\/");
-		else if (strchr("\\`*_[]()!#|~$", *p))
+		else if (strchr("\\`*_[]()!#|~$:", *p) || (*p == '.' &&
+		         p - vis >= 3 && strncasecmp(p - 3, "www", 3) == 0))
 			sb_putc(&b, '\\'), sb_putc(&b, *p);
 		else if (*p == '<')
 			sb_puts(&b, "&lt;");

@@ -28,11 +28,14 @@ char *escape_terminal(const char *s);
 
 /* Text for Markdown (GitHub/GitLab flavoured), in a paragraph or a table
  * cell: the terminal form, then
- *   \ ` * _ [ ] ( ) ! # | ~ $     -> backslash + the character
+ *   \ ` * _ [ ] ( ) ! # | ~ $ :   -> backslash + the character
+ *   . after "www" (any case)      -> \.
  *   < > &                         -> &lt; &gt; &amp;
  *   @                             -> @ U+200B (zero-width space: no mention)
  *   / as the first character      -> \/ (no slash command)
- * Renders as exactly the terminal form. */
+ * Renders as exactly the terminal form, with no links: the escaped ':' and
+ * '.' and the zero-width space stop GitHub's autolinks of URLs, www. names
+ * and e-mail addresses. */
 char *escape_md_text(const char *s);
 
 /* A Markdown code span holding the terminal form of s: a fence of one more
