@@ -187,29 +187,14 @@ static bool match_in_file(const char *str, const char *p, const char *limit,
 	return true;
 }
 
-int myaml_formula(const struct ydoc *doc, const struct ynode *node,
-                  const char *file, const char *what, struct fx_src *src,
-                  struct diag *d)
+/* Where the text of scalar node starts looking in the file: after an
+ * opening quote, or on the line after a | or > block indicator. */
+static const char *text_start(const struct ynode *node, const char *line,
+                              size_t llen, const char *limit)
 {
-	const char *limit = doc->text + doc->text_len;
-	const char *line, *p, *start, *end;
-	size_t llen;
-	int lineno;
+	const char *p = line + column_offset(line, llen, node->col);
 
-	memset(src, 0, sizeof *src);
-	src->file = file;
-	if (node->kind != YNODE_SCALAR)
-		return ydoc_error(doc, node, d, "%s must be a formula (text)", what);
-	if (strspn(node->str, " \t\r\n") == node->len)
-		return ydoc_error(doc, node, d, "%s is empty", what);
-
-	lineno = node->line;
-	line = ydoc_line(doc, lineno, &llen);
-	if (!line) /* no source to point into: the text alone will do */
-		goto plain;
-	p = line + column_offset(line, llen, node->col);
 	if (node->block) {
-		/* The text starts on the line after the | or > indicator. */
 		p = line + llen;
 		if (p < limit && *p == '\r')
 			p++;
@@ -218,35 +203,61 @@ int myaml_formula(const struct ydoc *doc, const struct ynode *node,
 	} else if (node->quoted && (*p == '"' || *p == '\'')) {
 		p++;
 	}
-	if (!match_in_file(node->str, p, limit, &start, &end)) {
-		/* Escapes changed the text: keep positions of its first line. */
-		start = p;
-		end = NULL;
-	}
-	/* The line and line start of start. */
-	for (const char *q = line; q < start; q++) {
-		if (*q == '\n') {
-			lineno++;
-			line = q + 1;
-		}
-	}
-	src->line = lineno;
-	src->col = offset_column(line, (size_t)(start - line));
-	src->prefix = strndup(line, (size_t)(start - line));
-	src->text = end ? strndup(start, (size_t)(end - start))
-	                : strdup(node->str);
-	goto done;
-plain:
-	src->line = node->line;
-	src->col = node->col;
-	src->prefix = strdup("");
-	src->text = strdup(node->str);
-done:
+	return p;
+}
+
+/* Fills src's allocated strings: prefix[0..plen) and text[0..tlen). */
+static int fill_src(const struct ydoc *doc, const struct ynode *node,
+                    const char *prefix, size_t plen, const char *text,
+                    size_t tlen, struct fx_src *src, struct diag *d)
+{
+	src->prefix = strndup(prefix, plen);
+	src->text = strndup(text, tlen);
 	if (!src->prefix || !src->text) {
 		myaml_src_free(src);
 		return ydoc_error(doc, node, d, "out of memory");
 	}
 	return FP_OK;
+}
+
+int myaml_formula(const struct ydoc *doc, const struct ynode *node,
+                  const char *file, const char *what, struct fx_src *src,
+                  struct diag *d)
+{
+	const char *limit = doc->text + doc->text_len;
+	const char *line, *p, *start, *end;
+	size_t llen;
+
+	memset(src, 0, sizeof *src);
+	src->file = file;
+	if (node->kind != YNODE_SCALAR)
+		return ydoc_error(doc, node, d, "%s must be a formula (text)", what);
+	if (strspn(node->str, " \t\r\n") == node->len)
+		return ydoc_error(doc, node, d, "%s is empty", what);
+
+	src->line = node->line;
+	src->col = node->col;
+	line = ydoc_line(doc, node->line, &llen);
+	if (!line) /* no source to point into: the text alone will do */
+		return fill_src(doc, node, "", 0, node->str, node->len, src, d);
+	p = text_start(node, line, llen, limit);
+	if (!match_in_file(node->str, p, limit, &start, &end)) {
+		/* Escapes changed the text: point at where it starts. */
+		start = p + strspn(p, " \t");
+		end = NULL;
+	}
+	for (const char *q = line; q < start; q++) {
+		if (*q == '\n') {
+			src->line++;
+			line = q + 1;
+		}
+	}
+	src->col = offset_column(line, (size_t)(start - line));
+	if (!end)
+		return fill_src(doc, node, line, (size_t)(start - line), node->str,
+		                node->len, src, d);
+	return fill_src(doc, node, line, (size_t)(start - line), start,
+	                (size_t)(end - start), src, d);
 }
 
 char *myaml_one_line(const char *s)
