@@ -1,0 +1,139 @@
+/* json.c: JSON runs, a list of case objects or {"cases": [...]}.
+ *
+ *   [{"case": "m1", "runtime": 12.4, "passed": true}, ...]
+ *
+ * Each object has a string `case` and fields that are numbers, booleans
+ * (true/false are pass states 1/0), or strings: a pass word is a pass
+ * state, any other string (also "1.5") is text.  null, lists and objects
+ * are text too.  Items may have different fields: a column is unusable for
+ * a case that lacks it, which matters only if the column is used. */
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input/input.h"
+
+int input_json_parse(const char *path, const char *text, size_t len,
+                     json_t **out, struct diag *d)
+{
+	json_error_t err;
+	/* Every number as a double: an integer too big for 64 bits is still
+	 * a runtime, not an error. */
+	json_t *root = json_loadb(text, len,
+	                          JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL,
+	                          &err);
+
+	if (!root)
+		return diag_set(d, path, err.line > 0 ? err.line : 0,
+		                err.column > 0 ? err.column : 0, "%s", err.text);
+	*out = root;
+	return FP_OK;
+}
+
+const char *input_json_kind(json_t *root)
+{
+	json_t *results = json_object_get(root, "results");
+
+	if (json_object_get(root, "context") && json_object_get(root, "benchmarks"))
+		return "gbench";
+	if (json_is_array(results) && json_array_size(results) > 0 &&
+	    json_object_get(json_array_get(results, 0), "command"))
+		return "hyperfine";
+	return "json";
+}
+
+/* One field of a case: the cell in its column. */
+static int add_field(struct run_builder *b, const char *key, json_t *v,
+                     const struct jcur *at_value)
+{
+	uint32_t line = at_value->line, col = at_value->col;
+	long ci = rb_find_column(b, key, strlen(key));
+
+	if (ci < 0 && (ci = rb_add_column(b, key, strlen(key), line, col)) < 0)
+		return FP_ERR;
+	switch (json_typeof(v)) {
+	case JSON_REAL:
+	case JSON_INTEGER:
+		return rb_number(b, (size_t)ci, json_number_value(v), line, col);
+	case JSON_TRUE:
+	case JSON_FALSE:
+		return rb_bool(b, (size_t)ci, json_is_true(v), line, col);
+	case JSON_STRING:
+		return rb_text(b, (size_t)ci, json_string_value(v),
+		               json_string_length(v), true, line, col);
+	case JSON_NULL:
+		return rb_other(b, (size_t)ci, "null", line, col);
+	case JSON_ARRAY:
+		return rb_other(b, (size_t)ci, "[...]", line, col);
+	default:
+		return rb_other(b, (size_t)ci, "{...}", line, col);
+	}
+}
+
+static int add_item(struct run_builder *b, size_t index, json_t *item,
+                    const struct jcur *at_item)
+{
+	json_t *name = json_object_get(item, "case"), *v;
+	struct jcur c;
+	const char *key;
+
+	if (!json_is_object(item))
+		return diag_set(b->d, b->path, (int)at_item->line,
+		                (int)at_item->col,
+		                "item %zu is not an object (a case is an object "
+		                "with a 'case' name)", index + 1);
+	if (!name)
+		return diag_set(b->d, b->path, (int)at_item->line,
+		                (int)at_item->col, "item %zu has no 'case'",
+		                index + 1);
+	jcur_member(at_item, item, "case", &c);
+	if (!json_is_string(name))
+		return diag_set(b->d, b->path, (int)c.line, (int)c.col,
+		                "'case' must be a string");
+	if (rb_case(b, json_string_value(name), json_string_length(name),
+	            c.line, c.col) != FP_OK)
+		return FP_ERR;
+	c = *at_item;
+	jcur_into(&c);
+	json_object_foreach(item, key, v) {
+		if (strcmp(key, "case") != 0 && add_field(b, key, v, &c) != FP_OK)
+			return FP_ERR;
+		jcur_next(&c);
+	}
+	return FP_OK;
+}
+
+int input_json(const char *path, json_t *root, const char *text, size_t len,
+               struct run **out, struct diag *d)
+{
+	struct run_builder b;
+	struct jcur c;
+	json_t *list = root, *item;
+	size_t i;
+
+	jcur_init(&c, text, len);
+	if (json_is_object(root)) {
+		list = json_object_get(root, "cases");
+		if (!jcur_member(&c, root, "cases", &c))
+			return diag_set(d, path, (int)c.line, (int)c.col,
+			                "no 'cases' list: a JSON run is a list of "
+			                "cases, or an object with a 'cases' list");
+	}
+	if (!json_is_array(list))
+		return diag_set(d, path, (int)c.line, (int)c.col,
+		                "'cases' must be a list of cases");
+	if (json_array_size(list) == 0)
+		return diag_set(d, path, (int)c.line, (int)c.col, "no cases");
+	rb_init(&b, path, "json", d);
+	jcur_into(&c);
+	json_array_foreach(list, i, item) {
+		if (add_item(&b, i, item, &c) != FP_OK)
+			goto fail;
+		jcur_next(&c);
+	}
+	if (rb_finish(&b, out) == FP_OK)
+		return FP_OK;
+fail:
+	rb_discard(&b);
+	return FP_ERR;
+}

@@ -1,0 +1,219 @@
+/* run.c: runs as columns (run.h); the loaders are in src/input/. */
+#include "run.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "input/input.h"
+
+int run_load(const char *path, const struct run_opts *opts, struct run **out,
+             struct diag *d)
+{
+	return input_load(path, opts ? opts->format : NULL, out, d);
+}
+
+void run_free(struct run *run)
+{
+	if (!run)
+		return;
+	for (size_t i = 0; run->case_name && i < run->n; i++)
+		free(run->case_name[i]);
+	for (size_t i = 0; run->cols && i < run->ncols; i++) {
+		free(run->cols[i].name);
+		free(run->cols[i].v);
+		free(run->cols[i].line);
+		free(run->cols[i].col);
+		free(run->cols[i].bad_text);
+	}
+	free(run->case_name);
+	free(run->case_line);
+	free(run->cols);
+	free(run->path);
+	free(run->format);
+	free(run);
+}
+
+struct column *run_find(const struct run *run, const char *name)
+{
+	for (size_t i = 0; run && i < run->ncols; i++)
+		if (strcmp(run->cols[i].name, name) == 0)
+			return &run->cols[i];
+	return NULL;
+}
+
+/* "case, runtime, passed" into out, cut with "..." to fit. */
+static void list_columns(const struct run *run, char *out, size_t size)
+{
+	size_t used = (size_t)snprintf(out, size, "case");
+
+	for (size_t i = 0; i < run->ncols; i++) {
+		char shown[INPUT_SHOW_SIZE];
+		const char *name = run->cols[i].name;
+		input_show(shown, sizeof shown, name, strlen(name));
+		if (used + strlen(shown) + 8 >= size) {
+			snprintf(out + used, size - used, ", ...");
+			return;
+		}
+		used += (size_t)snprintf(out + used, size - used, ", %s", shown);
+	}
+}
+
+static int no_column(const struct run *run, const char *name, const char *pre,
+                     struct diag *d)
+{
+	char list[320], shown[INPUT_SHOW_SIZE], path[INPUT_SHOW_SIZE];
+
+	list_columns(run, list, sizeof list);
+	input_show(shown, sizeof shown, name, strlen(name));
+	input_show(path, sizeof path, run->path, strlen(run->path));
+	return diag_set(d, NULL, 0, 0, "%sno column '%s' in %s (it has: %s)",
+	                pre, shown, path, list);
+}
+
+/* The case whose cell in c is at the column's bad position, or NULL. */
+static const char *bad_case(const struct run *run, const struct column *c)
+{
+	for (size_t i = 0; c->line && c->col && i < run->n; i++)
+		if (c->line[i] == c->bad_line && c->col[i] == c->bad_col)
+			return run->case_name[i];
+	return NULL;
+}
+
+const struct column *run_numeric(const struct run *run, const char *name,
+                                 struct diag *d)
+{
+	const struct column *c = run_find(run, name);
+	char col[INPUT_SHOW_SIZE], cell[INPUT_SHOW_SIZE];
+	const char *who;
+	int line, pos;
+
+	if (!c) {
+		no_column(run, name, "", d);
+		return NULL;
+	}
+	if (c->kind != COL_TEXT)
+		return c;
+	input_show(col, sizeof col, name, strlen(name));
+	line = (int)c->bad_line;
+	pos = (int)c->bad_col;
+	if (!c->bad_text) {
+		/* JSON or YAML items with different fields. */
+		who = bad_case(run, c);
+		input_show(cell, sizeof cell, who ? who : "?",
+		           strlen(who ? who : "?"));
+		diag_set(d, run->path, line, pos, "case '%s' has no '%s'", cell,
+		         col);
+	} else if (c->bad_text[0] == '\0') {
+		diag_set(d, run->path, line, pos,
+		         "empty cell in column '%s' is not a number", col);
+	} else {
+		input_show(cell, sizeof cell, c->bad_text, strlen(c->bad_text));
+		diag_set(d, run->path, line, pos,
+		         "cell '%s' in column '%s' is not a number", cell, col);
+	}
+	return NULL;
+}
+
+int run_rename(struct run *run, const char *to, const char *from,
+               struct diag *d)
+{
+	struct column *c = run_find(run, from);
+	char pre[2 * INPUT_SHOW_SIZE + 40], a[INPUT_SHOW_SIZE], b[INPUT_SHOW_SIZE];
+	char *name;
+
+	input_show(a, sizeof a, from, strlen(from));
+	input_show(b, sizeof b, to, strlen(to));
+	snprintf(pre, sizeof pre, "cannot rename column '%s' to '%s': ", a, b);
+	if (!c)
+		return no_column(run, from, pre, d);
+	if (strcmp(to, from) == 0)
+		return FP_OK;
+	if (run_find(run, to) || strcmp(to, "case") == 0) {
+		input_show(a, sizeof a, run->path, strlen(run->path));
+		return diag_set(d, NULL, 0, 0, "%s%s already has a column '%s'",
+		                pre, a, b);
+	}
+	if (!(name = strdup(to)))
+		return diag_set(d, NULL, 0, 0, "out of memory");
+	free(c->name);
+	c->name = name;
+	return FP_OK;
+}
+
+int run_add_column(struct run *run, const char *name, enum column_kind kind,
+                   double *values, struct diag *d)
+{
+	struct column *cols;
+	char *copy;
+
+	if (run_find(run, name) || strcmp(name, "case") == 0) {
+		char a[INPUT_SHOW_SIZE], b[INPUT_SHOW_SIZE];
+		free(values);
+		input_show(a, sizeof a, run->path, strlen(run->path));
+		input_show(b, sizeof b, name, strlen(name));
+		return diag_set(d, NULL, 0, 0, "%s already has a column '%s'", a,
+		                b);
+	}
+	cols = realloc(run->cols, (run->ncols + 1) * sizeof *cols);
+	if (cols)
+		run->cols = cols;
+	if (!cols || !(copy = strdup(name))) {
+		free(values);
+		return diag_set(d, NULL, 0, 0, "out of memory");
+	}
+	run->cols[run->ncols++] = (struct column){
+		.name = copy, .kind = kind, .v = values};
+	return FP_OK;
+}
+
+struct run *run_new_like(const struct run *src, const char *path,
+                         const char *format)
+{
+	struct run *r = calloc(1, sizeof *r);
+	size_t n = src->n ? src->n : 1;
+
+	if (!r)
+		return NULL;
+	r->path = strdup(path);
+	r->format = strdup(format);
+	r->case_name = calloc(n, sizeof *r->case_name);
+	r->case_line = calloc(n, sizeof *r->case_line);
+	if (!r->path || !r->format || !r->case_name || !r->case_line) {
+		run_free(r);
+		return NULL;
+	}
+	r->n = src->n;
+	for (size_t i = 0; i < src->n; i++)
+		if (!(r->case_name[i] = strdup(src->case_name[i]))) {
+			run_free(r);
+			return NULL;
+		}
+	return r;
+}
+
+bool run_parse_pass(const char *s, size_t len, double *out)
+{
+	static const struct {
+		const char *word;
+		double value;
+	} words[] = {
+		{"true", 1}, {"false", 0}, {"1", 1}, {"0", 0},
+		{"pass", 1}, {"fail", 0}, {"yes", 1}, {"no", 0},
+	};
+
+	while (len > 0 && (*s == ' ' || *s == '\t')) {
+		s++;
+		len--;
+	}
+	while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+		len--;
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (strlen(words[i].word) == len &&
+		    strncasecmp(s, words[i].word, len) == 0) {
+			*out = words[i].value;
+			return true;
+		}
+	return false;
+}

@@ -1,0 +1,496 @@
+/* test_run_json.c: JSON runs, Google Benchmark and hyperfine outputs. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <math.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "run.h"
+
+#define DATA TEST_SRCDIR "/tests/data/runs/"
+#define TMP_DIR TEST_BUILDDIR "/tests/"
+
+static struct run *load_ok(const char *path, const char *format)
+{
+	struct run_opts o = {format};
+	struct run *r = NULL;
+	struct diag d = {0};
+
+	if (run_load(path, &o, &r, &d) != FP_OK)
+		fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
+	return r;
+}
+
+static const char *scratch(const char *name, const char *text)
+{
+	static char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof path, TMP_DIR "test_run_json-%s", name);
+	f = fopen(path, "wb");
+	assert_non_null(f);
+	assert_int_equal(fwrite(text, 1, strlen(text), f), strlen(text));
+	assert_int_equal(fclose(f), 0);
+	return path;
+}
+
+static void expect_error_f(const char *name, const char *text,
+                           const char *format, int line, int col,
+                           const char *msg)
+{
+	const char *path = scratch(name, text);
+	struct run_opts o = {format};
+	struct run *r = NULL;
+	struct diag d = {0};
+
+	assert_int_equal(run_load(path, &o, &r, &d), FP_ERR);
+	assert_null(r);
+	unlink(path);
+	if (strcmp(d.msg, msg) != 0 || d.line != line || d.col != col)
+		fail_msg("got %d:%d: %s\nwant %d:%d: %s", d.line, d.col, d.msg,
+		         line, col, msg);
+	assert_string_equal(d.file, path);
+}
+
+static void expect_error(const char *name, const char *text, int line,
+                         int col, const char *msg)
+{
+	expect_error_f(name, text, NULL, line, col, msg);
+}
+
+static struct run *load_text(const char *name, const char *text)
+{
+	const char *path = scratch(name, text);
+	struct run *r = load_ok(path, NULL);
+	unlink(path);
+	return r;
+}
+
+/* Values computed from files' decimal text: equal to within a few units
+ * in the last place. */
+static void assert_close(double got, double want)
+{
+	if (fabs(got - want) > 1e-13 * fabs(want))
+		fail_msg("%.17g is not %.17g", got, want);
+}
+
+static void assert_cell(const struct column *c, size_t i, double v,
+                        uint32_t line, uint32_t col)
+{
+	assert_non_null(c->v);
+	assert_true(c->v[i] == v);
+	assert_int_equal(c->line[i], line);
+	assert_int_equal(c->col[i], col);
+}
+
+/* basic.json:
+ *   [
+ *     {"case": "m1", "runtime": 12.5, "passed": true, "note": "ok"},
+ *     {"case": "m2", "runtime": 1e-3, "passed": "FAIL", "note": null},
+ *     {"case": "m3", "runtime": 2, "passed": 0}
+ *   ]
+ * Columns: "  {" is 3, "case": 4-9, "m1" 12, "runtime" 18-26, value 29,
+ * "passed" 35-42, value 45, "note" 51-56, value 59. */
+static void test_json_basic(void **state)
+{
+	struct run *r = load_ok(DATA "basic.json", NULL);
+	const struct column *c;
+
+	assert_string_equal(r->format, "json");
+	assert_int_equal(r->n, 3);
+	assert_string_equal(r->case_name[2], "m3");
+	assert_int_equal(r->case_line[2], 4);
+	assert_int_equal(r->ncols, 3);
+	c = run_find(r, "runtime");
+	assert_int_equal(c->kind, COL_NUMBER);
+	assert_cell(c, 0, 12.5, 2, 29);
+	assert_cell(c, 1, 1e-3, 3, 29);
+	assert_cell(c, 2, 2, 4, 29);
+	c = run_find(r, "passed");
+	assert_int_equal(c->kind, COL_PASS);
+	assert_cell(c, 0, 1, 2, 45);
+	assert_cell(c, 1, 0, 3, 45);
+	assert_cell(c, 2, 0, 4, 42);
+	c = run_find(r, "note");
+	assert_int_equal(c->kind, COL_TEXT);
+	assert_string_equal(c->bad_text, "ok");
+	assert_int_equal(c->bad_line, 2);
+	assert_int_equal(c->bad_col, 59);
+	run_free(r);
+}
+
+/* cases.json: the {"cases": [...]} shape, with other keys before it whose
+ * strings hold brackets, quotes and escapes the position cursor must
+ * skip, and a two-byte character that is one column:
+ *   {"name": "a run", "meta": {"x": [1, {"y": "]},\"["}]},
+ *    "cases": [{"note": "caf\u00e9 ]}", "case": "é1", "runtime": 1.5},
+ *              {"case": "e2", "runtime": "1.5", "extra": [1, 2]}]}
+ * Line 2: "note" value at 21; its text is 14 characters (21-34), then
+ * ", " and "case" at 37-42, ": ", the name at 45, and after `"é1", `
+ * (4 + 2 characters) "runtime" at 51-59, ": ", 1.5 at 62.
+ * Line 3: 12 blanks, '{' 12, "case" 13-18, "e2" 21-24, "runtime" 27-35,
+ * "1.5" at 38, "extra" 45-51, [1, 2] at 54. */
+static void test_json_cases_object(void **state)
+{
+	struct run *r = load_ok(DATA "cases.json", NULL);
+	struct diag d = {0};
+	const struct column *c;
+
+	assert_int_equal(r->n, 2);
+	assert_string_equal(r->case_name[0], "\xc3\xa9" "1");
+	assert_int_equal(r->case_line[0], 2);
+	c = run_find(r, "runtime");
+	/* A number in quotes is text, shown with its quotes. */
+	assert_int_equal(c->kind, COL_TEXT);
+	assert_int_equal(c->line[0], 2);
+	assert_int_equal(c->col[0], 62);
+	assert_null(run_numeric(r, "runtime", &d));
+	assert_string_equal(d.msg,
+	                    "cell '\"1.5\"' in column 'runtime' is not a number");
+	assert_int_equal(d.line, 3);
+	assert_int_equal(d.col, 38);
+	/* The first case has no "extra": the column is unusable there. */
+	assert_null(run_numeric(r, "extra", &d));
+	assert_string_equal(d.msg, "case '\xc3\xa9" "1' has no 'extra'");
+	assert_int_equal(d.line, 2);
+	assert_int_equal(d.col, 45);
+	c = run_find(r, "extra");
+	assert_int_equal(c->line[1], 3);
+	assert_int_equal(c->col[1], 54);
+	assert_null(run_numeric(r, "note", &d));
+	assert_string_equal(d.msg,
+	                    "cell 'caf\xc3\xa9 ]}' in column 'note' is not a number");
+	assert_int_equal(d.line, 2);
+	assert_int_equal(d.col, 21);
+	run_free(r);
+}
+
+/* Minified on one line, with nested values in fields: positions count
+ * along the line.  [{"case":"a","x":{"k":[1,2]},"v":3},{"case":"b","v":true}]
+ * '[' 1, '{' 2, "case" 3-8, "a" 10-12, "x" 14-16, {"k":[1,2]} 18-28,
+ * "v" 30-32, 3 at 34; '{' 37, "case" 38-43, "b" 45-47, "v" 49-51,
+ * true at 53. */
+static void test_json_minified(void **state)
+{
+	struct run *r = load_text("min.json", "[{\"case\":\"a\",\"x\":{\"k\":[1,2]},"
+	                                      "\"v\":3},{\"case\":\"b\",\"v\":true}]");
+	const struct column *c = run_find(r, "v");
+
+	/* 3 is a number, true a pass state: a mix, so text at `true`. */
+	assert_int_equal(c->kind, COL_TEXT);
+	assert_int_equal(c->line[0], 1);
+	assert_int_equal(c->col[0], 34);
+	assert_string_equal(c->bad_text, "true");
+	assert_int_equal(c->bad_col, 53);
+	c = run_find(r, "x");
+	assert_string_equal(c->bad_text, "{...}");
+	assert_int_equal(c->bad_col, 18);
+	run_free(r);
+}
+
+static void test_json_errors(void **state)
+{
+	/* jansson's own words and position (it points at the last character
+	 * it read: the second "case" ends at column 21). */
+	expect_error("syntax.json", "[\n  {\"case\": \"a\",}\n]", 2, 16,
+	             "string or '}' expected near '}'");
+	expect_error("dupkey.json", "[{\"case\": \"a\", \"case\": \"b\"}]", 1, 21,
+	             "duplicate object key near '\"case\"'");
+	expect_error("empty.json", "", 1, 0,
+	             "'[' or '{' expected near end of file");
+	expect_error("nocases.json", "{\"runs\": []}", 1, 1,
+	             "no 'cases' list: a JSON run is a list of cases, or an "
+	             "object with a 'cases' list");
+	expect_error("notlist.json", "{\"cases\": {\"a\": 1}}", 1, 11,
+	             "'cases' must be a list of cases");
+	expect_error("zero.json", "\n  []", 2, 3, "no cases");
+	expect_error("item.json", "[{\"case\": \"a\"},\n 7]", 2, 2,
+	             "item 2 is not an object (a case is an object with a "
+	             "'case' name)");
+	expect_error("nocase.json", "[{\"name\": \"a\"}]", 1, 2,
+	             "item 1 has no 'case'");
+	expect_error("casenum.json", "[{\"x\": 1, \"case\": 5}]", 1, 19,
+	             "'case' must be a string");
+	expect_error("casempty.json", "[{\"case\": \"\"}]", 1, 11,
+	             "empty case name");
+	expect_error("dupcase.json", "[{\"case\": \"a\"},\n {\"case\": \"a\"}]", 2, 11,
+	             "duplicate case 'a' (first on line 1)");
+	/* Jansson refuses "\u0000" in strings, so no name is cut short. */
+	expect_error("nulname.json", "[{\"case\": \"a\\u0000b\"}]", 1, 20,
+	             "\\u0000 is not allowed without JSON_ALLOW_NUL near "
+	             "'\"a\\u0000b\"'");
+	/* A forced format is obeyed: Google Benchmark output read as a plain
+	 * JSON run has no cases list. */
+	expect_error_f("forced.json", "{\"context\": {}, \"benchmarks\": []}",
+	               "json", 1, 1,
+	               "no 'cases' list: a JSON run is a list of cases, or an "
+	               "object with a 'cases' list");
+}
+
+/* gbench_before.json, copied from the real output.  runtime is the mean of
+ * the five iterations' real_time in ns, times 1e-9:
+ *   BM_reduce/1024: 462.14928908419063 + 455.18669269561445
+ *     + 450.14934114211212 + 452.45712705376661 + 457.39098747351215
+ *     = 2277.33343744919596; / 5 = 455.466687489839192 ns
+ *   BM_reduce/16384: 7707.8175845845344 + 7920.3257418172579
+ *     + 7778.6657177271099 + 7687.5531588735139 + 7663.0689806196797
+ *     = 38757.4311836220958; / 5 = 7751.48623672441916 ns
+ *   BM_saxpy/4096: 1089.3084771002673 + 1092.2249100960196
+ *     + 1092.8506566542649 + 1098.6411925922978 + 1088.3094117835312
+ *     = 5461.3346482263808; / 5 = 1092.26692964527616 ns
+ * (each equals the file's own "mean" aggregate to its 17 digits).
+ * cpu_time of BM_reduce/1024: 453.34297055474212 + 453.99932324711239
+ *   + 450.15653164145124 + 452.25192776964383 + 457.39491784610368
+ *   = 2267.14567105905326; / 5 = 453.429134211810652 ns.
+ * real_time_stddev of BM_reduce/1024: deviations from the mean 6.682601594,
+ *   -0.279994794, -5.317346348, -3.009560436, 1.924299984; squares sum to
+ *   85.7701177808449; / 4 = 21.4425294452112; sqrt = 4.6306078915420194 ns
+ *   (the file's stddev aggregate, 4.6306078915343836, is less exact). */
+static void test_gbench_real(void **state)
+{
+	struct run *r = load_ok(DATA "gbench_before.json", NULL);
+	const struct column *rt, *cpu, *reps, *sd, *ps;
+
+	assert_string_equal(r->format, "gbench");
+	assert_int_equal(r->n, 3);
+	assert_string_equal(r->case_name[0], "BM_reduce/1024");
+	assert_string_equal(r->case_name[1], "BM_reduce/16384");
+	assert_string_equal(r->case_name[2], "BM_saxpy/4096");
+	/* The first iteration entry of each: lines 39, 178, 317. */
+	assert_int_equal(r->case_line[0], 39);
+	assert_int_equal(r->case_line[1], 178);
+	assert_int_equal(r->case_line[2], 317);
+	rt = run_find(r, "runtime");
+	assert_int_equal(rt->kind, COL_NUMBER);
+	assert_close(rt->v[0], 455.466687489839192e-9);
+	assert_close(rt->v[1], 7751.48623672441916e-9);
+	assert_close(rt->v[2], 1092.26692964527616e-9);
+	cpu = run_find(r, "cpu_time");
+	assert_close(cpu->v[0], 453.429134211810652e-9);
+	reps = run_find(r, "repetitions");
+	assert_true(reps->v[0] == 5 && reps->v[1] == 5 && reps->v[2] == 5);
+	sd = run_find(r, "real_time_stddev");
+	assert_close(sd->v[0], 4.6306078915420194e-9);
+	ps = run_find(r, "passed");
+	assert_int_equal(ps->kind, COL_PASS);
+	assert_true(ps->v[0] == 1 && ps->v[1] == 1 && ps->v[2] == 1);
+	run_free(r);
+}
+
+/* gbench_units.json (written for this test):
+ *   BM_a: iterations 2 and 4 us, interleaved with BM_b's: mean 3 us,
+ *     cpu (1 + 2) / 2 = 1.5 us, sample stddev sqrt((1 + 1) / 1) = sqrt(2)
+ *     us; its "mean" aggregate (999) is ignored.
+ *   BM_b: 3 and 5 ms: mean 4 ms, cpu 4 ms, stddev sqrt(2) ms.
+ *   BM_agg: only aggregates: mean 1.5 s, cpu 1.25 s, stddev aggregate
+ *     0.25 s, repetitions 3 (the median of 9 s is not used).
+ *   BM_old: no run_name, run_type or time_unit (older versions): 7 ns,
+ *     cpu 6 ns, one repetition, stddev 0. */
+static void test_gbench_units(void **state)
+{
+	struct run *r = load_ok(DATA "gbench_units.json", NULL);
+	const struct column *rt = run_find(r, "runtime");
+	const struct column *cpu = run_find(r, "cpu_time");
+	const struct column *reps = run_find(r, "repetitions");
+	const struct column *sd = run_find(r, "real_time_stddev");
+
+	assert_int_equal(r->n, 4);
+	assert_string_equal(r->case_name[0], "BM_a");
+	assert_string_equal(r->case_name[1], "BM_b");
+	assert_string_equal(r->case_name[2], "BM_agg");
+	assert_string_equal(r->case_name[3], "BM_old");
+	assert_int_equal(r->case_line[2], 9);
+	assert_close(rt->v[0], 3e-6);
+	assert_close(cpu->v[0], 1.5e-6);
+	assert_true(reps->v[0] == 2);
+	assert_close(sd->v[0], sqrt(2) * 1e-6);
+	assert_close(rt->v[1], 4e-3);
+	assert_close(sd->v[1], sqrt(2) * 1e-3);
+	assert_true(rt->v[2] == 1.5);
+	assert_true(cpu->v[2] == 1.25);
+	assert_true(reps->v[2] == 3);
+	assert_true(sd->v[2] == 0.25);
+	assert_close(rt->v[3], 7e-9);
+	assert_close(cpu->v[3], 6e-9);
+	assert_true(reps->v[3] == 1);
+	assert_true(sd->v[3] == 0);
+	/* Every cell of a case points at its first entry. */
+	assert_int_equal(rt->line[0], 4);
+	assert_int_equal(rt->col[0], 5);
+	run_free(r);
+}
+
+/* gbench_fail.json: BM_ok, then BM_fail (error_occurred, line 5) and
+ * BM_skip (skipped, line 6).  They do not pass, and their times are text
+ * that says why, so pricing them fails with that reason. */
+static void test_gbench_fail(void **state)
+{
+	struct run *r = load_ok(DATA "gbench_fail.json", NULL);
+	const struct column *ps = run_find(r, "passed");
+	struct diag d = {0};
+
+	assert_int_equal(r->n, 3);
+	assert_true(ps->v[0] == 1 && ps->v[1] == 0 && ps->v[2] == 0);
+	assert_true(run_find(r, "repetitions")->v[1] == 1);
+	assert_null(run_numeric(r, "runtime", &d));
+	assert_string_equal(d.msg, "cell 'error: out of memory' in column "
+	                    "'runtime' is not a number");
+	assert_int_equal(d.line, 5);
+	assert_int_equal(d.col, 5);
+	assert_null(run_numeric(r, "cpu_time", &d));
+	assert_int_equal(d.line, 5);
+	run_free(r);
+
+	r = load_text("skip.json", "{\"context\": {}, \"benchmarks\": [\n"
+	              " {\"name\": \"BM_s\", \"real_time\": 0, \"cpu_time\": 0,"
+	              " \"skipped\": true, \"skip_message\": \"no GPU\"}]}");
+	assert_null(run_numeric(r, "runtime", &d));
+	assert_string_equal(d.msg, "cell 'skipped: no GPU' in column 'runtime' "
+	                    "is not a number");
+	assert_int_equal(d.line, 2);
+	assert_int_equal(d.col, 2);
+	run_free(r);
+}
+
+static void test_gbench_errors(void **state)
+{
+	expect_error("gb1.json", "{\"context\": {},\n \"benchmarks\": {}}", 2, 16,
+	             "'benchmarks' must be a list");
+	expect_error("gb2.json", "{\"context\": {}, \"benchmarks\": []}", 1, 31,
+	             "no benchmarks");
+	expect_error("gb3.json", "{\"context\": {}, \"benchmarks\": [\n"
+	             "  {\"real_time\": 1}]}", 2, 3, "benchmark has no 'name'");
+	expect_error("gb4.json", "{\"context\": {}, \"benchmarks\": [\n"
+	             "  {\"name\": \"BM\", \"real_time\": 1, \"cpu_time\": 1,"
+	             " \"time_unit\": \"fs\"}]}", 2, 62,
+	             "benchmark 'BM': unknown time_unit 'fs' (known: ns, us, "
+	             "ms, s)");
+	expect_error("gb5.json", "{\"context\": {}, \"benchmarks\": [\n"
+	             "  {\"name\": \"BM\", \"real_time\": \"1\", \"cpu_time\": 1}]}",
+	             2, 31, "benchmark 'BM': 'real_time' must be a number");
+	/* Missing: the position of the entry. */
+	expect_error("gb6.json", "{\"context\": {}, \"benchmarks\": [\n"
+	             "  {\"name\": \"BM\", \"real_time\": 1}]}", 2, 3,
+	             "benchmark 'BM': 'cpu_time' must be a number");
+	expect_error("gb7.json", "{\"context\": {}, \"benchmarks\": [\n"
+	             "  {\"name\": \"BM_median\", \"run_name\": \"BM\", "
+	             "\"run_type\": \"aggregate\", \"aggregate_name\": \"median\","
+	             " \"real_time\": 1, \"cpu_time\": 1}]}", 2, 3,
+	             "benchmark 'BM' has no iterations and no 'mean' aggregate");
+	expect_error("gb8.json", "{\"context\": {}, \"benchmarks\": [7]}", 1, 32,
+	             "a benchmark must be an object");
+}
+
+/* hyperfine_sleep.json, copied from the real output: runtime is hyperfine's
+ * mean.  As a check of what it means: the eight times of "before" sum to
+ * 0.01179810918 + 0.011797253180000002 + 0.011693899180000002
+ * + 0.011612959180000002 + 0.011708331180000002 + 0.011651236180000002
+ * + 0.011736503180000002 + 0.011924053180000001 = 0.09392234444; / 8 =
+ * 0.011740293055, the file's mean. */
+static void test_hyperfine_real(void **state)
+{
+	struct run *r = load_ok(DATA "hyperfine_sleep.json", NULL);
+	const struct column *rt = run_find(r, "runtime");
+
+	assert_string_equal(r->format, "hyperfine");
+	assert_int_equal(r->n, 2);
+	assert_string_equal(r->case_name[0], "before");
+	assert_string_equal(r->case_name[1], "after");
+	assert_int_equal(r->case_line[0], 4);
+	assert_int_equal(r->case_line[1], 34);
+	assert_cell(rt, 0, 0.011740293055000002, 5, 15);
+	assert_close(rt->v[0], 0.09392234444 / 8);
+	assert_true(rt->v[1] == 0.022019658305000002);
+	assert_true(run_find(r, "median")->v[0] == 0.011722417180000002);
+	assert_true(run_find(r, "stddev")->v[1] == 0.00009466594196200399);
+	assert_true(run_find(r, "min")->v[0] == 0.011612959180000002);
+	assert_true(run_find(r, "max")->v[1] == 0.02219295718);
+	assert_int_equal(run_find(r, "passed")->kind, COL_PASS);
+	assert_true(run_find(r, "passed")->v[0] == 1);
+	assert_true(run_find(r, "passed")->v[1] == 1);
+	run_free(r);
+}
+
+/* hyperfine_fail.json: "flaky" has exit codes 0 and 1 (fails), "once" a
+ * single run (stddev null: 0) killed by a signal (exit code null: fails),
+ * "old" no exit_codes at all (passes). */
+static void test_hyperfine_fail(void **state)
+{
+	struct run *r = load_ok(DATA "hyperfine_fail.json", NULL);
+	const struct column *ps = run_find(r, "passed");
+
+	assert_int_equal(r->n, 3);
+	assert_true(ps->v[0] == 0 && ps->v[1] == 0 && ps->v[2] == 1);
+	assert_true(run_find(r, "stddev")->v[1] == 0);
+	assert_true(run_find(r, "runtime")->v[1] == 2);
+	/* The missing exit_codes: the position of the result. */
+	assert_int_equal(ps->line[2], 14);
+	assert_int_equal(ps->col[2], 5);
+	run_free(r);
+}
+
+static void test_hyperfine_errors(void **state)
+{
+	expect_error("hf1.json", "{\"results\": [{\"command\": \"a\", \"mean\": 1,"
+	             " \"stddev\": 0, \"median\": 1, \"min\": 1, \"max\": 1},\n"
+	             " {\"command\": \"a\", \"mean\": 1, \"stddev\": 0, "
+	             "\"median\": 1, \"min\": 1, \"max\": 1}]}", 2, 14,
+	             "duplicate case 'a' (first on line 1)");
+	expect_error("hf2.json", "{\"results\": [{\"command\": \"a\", \"mean\": "
+	             "null, \"stddev\": 0, \"median\": 1, \"min\": 1, \"max\": 1}]}",
+	             1, 39, "result 1: 'mean' must be a number");
+	expect_error_f("hf3.json", "{\"results\": [{\"mean\": 1}]}", "hyperfine",
+	               1, 14, "result 1 has no 'command' string");
+	expect_error_f("hf4.json", "{\"results\": {}}", "hyperfine", 1, 13,
+	               "'results' must be a list");
+	expect_error_f("hf5.json", "{\"results\": []}", "hyperfine", 1, 13,
+	               "no results");
+	expect_error("hf6.json", "{\"results\": [{\"command\": \"a\", \"mean\": 1,"
+	             " \"stddev\": 0, \"median\": 1, \"min\": 1, \"max\": 1,"
+	             " \"exit_codes\": 0}]}", 1, 102,
+	             "'exit_codes' must be a list");
+	expect_error_f("hf7.json", "{\"results\": [1]}", "hyperfine", 1, 14,
+	               "result 1 is not an object");
+}
+
+/* .json files are told apart by content; a given format overrides. */
+static void test_detection(void **state)
+{
+	struct run *r = load_ok(DATA "gbench_before.json", "gbench");
+	assert_string_equal(r->format, "gbench");
+	run_free(r);
+	r = load_ok(DATA "hyperfine_sleep.json", "hyperfine");
+	assert_string_equal(r->format, "hyperfine");
+	run_free(r);
+	/* "results" without "command" objects is a plain run's key. */
+	r = load_text("results.json", "{\"results\": [1], \"cases\": "
+	              "[{\"case\": \"x\"}]}");
+	assert_string_equal(r->format, "json");
+	assert_int_equal(r->ncols, 0);
+	run_free(r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_json_basic),
+		cmocka_unit_test(test_json_cases_object),
+		cmocka_unit_test(test_json_minified),
+		cmocka_unit_test(test_json_errors),
+		cmocka_unit_test(test_gbench_real),
+		cmocka_unit_test(test_gbench_units),
+		cmocka_unit_test(test_gbench_fail),
+		cmocka_unit_test(test_gbench_errors),
+		cmocka_unit_test(test_hyperfine_real),
+		cmocka_unit_test(test_hyperfine_fail),
+		cmocka_unit_test(test_hyperfine_errors),
+		cmocka_unit_test(test_detection),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
