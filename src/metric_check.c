@@ -329,11 +329,12 @@ static int compile(const struct ydoc *doc, const struct metric *m,
 	f->key = key;
 	if (myaml_formula(doc, node, m->path, what, &f->src, d))
 		return FP_ERR;
-	if (fx_compile(env, &f->src, &f->prog, d))
+	if (fx_compile(env, &f->src, &f->prog, d) ||
+	    (want >= 0 &&
+	     fx_prog_require(f->prog, &f->src, (enum fx_shape)want, what, d))) {
+		myaml_show_line(doc, d);
 		return FP_ERR;
-	if (want >= 0 &&
-	    fx_prog_require(f->prog, &f->src, (enum fx_shape)want, what, d))
-		return FP_ERR;
+	}
 	return FP_OK;
 }
 

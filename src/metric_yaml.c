@@ -260,6 +260,15 @@ int myaml_formula(const struct ydoc *doc, const struct ynode *node,
 	                (size_t)(end - start), src, d);
 }
 
+void myaml_show_line(const struct ydoc *doc, struct diag *d)
+{
+	size_t len;
+	const char *line = d->line > 0 ? ydoc_line(doc, d->line, &len) : NULL;
+
+	if (line && d->col > 0)
+		diag_set_source(d, line, len, column_offset(line, len, d->col));
+}
+
 char *myaml_one_line(const char *s)
 {
 	size_t used = 0;

@@ -53,6 +53,11 @@ int myaml_formula(const struct ydoc *doc, const struct ynode *node,
                   const char *file, const char *what, struct fx_src *src,
                   struct diag *d);
 
+/* Shows the whole line d->line of doc under d's message, the caret at
+ * d->col: a formula error then shows the file's line as it is, also what
+ * follows the formula on it (a comment, the end of a flow mapping). */
+void myaml_show_line(const struct ydoc *doc, struct diag *d);
+
 /* A multi-line scalar (folded formula, description) on one line: every run
  * of blanks and line breaks becomes one space, none at the ends.  Caller
  * frees; NULL when out of memory. */
