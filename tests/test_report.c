@@ -378,6 +378,24 @@ static void test_top_cases(void **state)
 	assert_int_equal(report_top_cases(&p, 3, idx), 0);
 }
 
+static void test_report_exact(void **state)
+{
+	static const struct {
+		double x;
+		const char *want;
+	} cases[] = {
+		/* numfmt_exact alone writes 20 as "2e+01" and 1500 as "1.5e+03". */
+		{20, "20"}, {-20, "-20"}, {100, "100"}, {1500, "1500"},
+		{0.3, "0.3"}, {1e-5, "1e-05"}, {123456789012345, "123456789012345"},
+		{1e15, "1e+15"}, {1e300, "1e+300"}, {0, "0"},
+	};
+	char buf[NUMFMT_MAX];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		assert_string_equal(report_exact(buf, cases[i].x), cases[i].want);
+}
+
 /* ---- Markdown ----------------------------------------------------------- */
 
 static void test_md_measured(void **state)
@@ -485,7 +503,11 @@ static void test_md_hostile_elsewhere(void **state)
 	f.record.inputs[0].path = "r|uns/`b`.csv";
 	f.record.nplots = 1;
 	f.record.plots = &plot;
+	f.record.inputs[1].sha256[0] = '\0'; /* unknown hashes are left out */
+	f.scenario.sha256[0] = '\0';
 	s = fixture_render(&f.record, FORMAT_MD, 0);
+	assert_non_null(strstr(s, "\n| scenario | `scenarios/fix-c.yaml` | - |\n"));
+	assert_non_null(strstr(s, " from `scenarios/fix-c.yaml`; runtime "));
 	assert_non_null(strstr(s, "**PREDICTION from scenario '@\xe2\x80\x8b"
 	                          "team /close' (not measured)."));
 	assert_non_null(strstr(s, "\nMetric m\\|x version 1, N = 3"));
@@ -859,8 +881,10 @@ static void test_csv_read_back(void **state)
 		f.names[i] = names[i];
 	f.runtime[0][0] = 0.1;
 	f.runtime[1][0] = 1.0 / 3;
+	f.runtime[1][1] = 100;
 	s = fixture_render(&f.record, FORMAT_CSV, 0);
 	assert_non_null(strstr(s, "\n\"say \"\"hi\"\", then\nleave\",1,true,"));
+	assert_non_null(strstr(s, ",true,true,2,100,0.5,"));
 	assert_null(strchr(s, '\r')); /* LF line ends */
 	read_csv(s, &t);
 	assert_int_equal(t.row, 4);
@@ -958,6 +982,7 @@ int main(void)
 		cmocka_unit_test(test_text_hostile_and_no_shares),
 		cmocka_unit_test(test_text_many_control_cases),
 		cmocka_unit_test(test_top_cases),
+		cmocka_unit_test(test_report_exact),
 		cmocka_unit_test(test_md_measured),
 		cmocka_unit_test(test_md_prediction),
 		cmocka_unit_test(test_md_hostile_names),

@@ -2,7 +2,8 @@
  *
  * RFC 4180: a header row, one row per case, LF line ends; the case name is
  * always quoted by libcsv (csv_fwrite doubles any quote inside), numbers are
- * the shortest text that reads back to the same double, pass states are
+ * the shortest text that reads back to the same double (whole numbers in
+ * plain digits), pass states are
  * true/false, an undefined share is an empty cell.  A case name that a
  * spreadsheet would run as a formula (= + - @ tab CR first) gets a leading
  * ' (escape_spreadsheet); the JSON record keeps the exact name. */
@@ -24,7 +25,7 @@ static void put_num(FILE *out, double x)
 	char buf[NUMFMT_MAX];
 
 	fputc(',', out);
-	fputs(numfmt_exact(buf, x), out);
+	fputs(report_exact(buf, x), out);
 }
 
 int report_csv(const struct record *r, FILE *out, struct diag *d)

@@ -53,7 +53,7 @@ static const char *human(char buf[NUMFMT_MAX], double x)
 
 static const char *exact(char buf[NUMFMT_MAX], double x)
 {
-	return numfmt_exact(buf, x);
+	return report_exact(buf, x);
 }
 
 static void put_verdict(struct mout *m, const struct record *r)
@@ -162,7 +162,7 @@ static char *plugged(struct mout *m, const struct record *r, const char *text)
 			/* A name before '(' is a function, never a value. */
 			if (text[after] != '(' &&
 			    name_value(r, text + start, i - start, &v)) {
-				numfmt_exact(num, v);
+				report_exact(num, v);
 				fprintf(f, v < 0 ? "(%s)" : "%s", num);
 				changed = true;
 				continue;
@@ -333,6 +333,15 @@ static void put_plots(struct mout *m, const struct record *r)
 	}
 }
 
+/* ", sha256 `HEX`", or nothing when the hash is unknown. */
+static void put_sha(struct mout *m, const char *sha256)
+{
+	if (!sha256[0])
+		return;
+	fputs(", sha256 ", m->out);
+	code(m, sha256, false);
+}
+
 static void put_weights(struct mout *m, const struct metric *mt)
 {
 	char a[NUMFMT_MAX];
@@ -372,8 +381,7 @@ static void put_scenario(struct mout *m, const struct scenario *s)
 	if (s->path) {
 		fputs(" from ", m->out);
 		code(m, s->path, false);
-		fputs(", sha256 ", m->out);
-		code(m, s->sha256, false);
+		put_sha(m, s->sha256);
 	}
 	fputs("; runtime ", m->out);
 	if (s->runtime.text)
@@ -405,8 +413,7 @@ static void put_provenance(struct mout *m, const struct record *r)
 	}
 	fputs(" from ", m->out);
 	code(m, mt->path, false);
-	fputs(", sha256 ", m->out);
-	code(m, mt->sha256, false);
+	put_sha(m, mt->sha256);
 	fputc('\n', m->out);
 	if (mt->description) {
 		fputs("- description: ", m->out);
@@ -448,7 +455,10 @@ static void put_provenance(struct mout *m, const struct record *r)
 		fputs(" | ", m->out);
 		code(m, r->inputs[k].path, true);
 		fputs(" | ", m->out);
-		code(m, r->inputs[k].sha256, true);
+		if (r->inputs[k].sha256[0])
+			code(m, r->inputs[k].sha256, true);
+		else
+			fputs("-", m->out);
 		fputs(" |\n", m->out);
 	}
 }
