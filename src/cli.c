@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "formula/formula.h"
 
@@ -93,4 +94,84 @@ int cli_range(const char *text, const char *what, double *lo, double *hi,
 		return diag_set(d, CLI_SOURCE, 0, 0,
 		                "%s: STEP must be above 0 in '%s'", what, text);
 	return FP_OK;
+}
+
+int output_option(struct output_opts *o, int opt, const char *arg,
+                  struct diag *d)
+{
+	switch (opt) {
+	case OUT_OPT_FORMAT:
+		return report_format_parse(arg, &o->format, d);
+	case OUT_OPT_OUTPUT:
+		o->output = arg;
+		return FP_OK;
+	case OUT_OPT_FORCE:
+		o->force = true;
+		return FP_OK;
+	case OUT_OPT_PLOT_DIR:
+		o->plot_dir = arg;
+		return FP_OK;
+	case OUT_OPT_PLOT_FORMAT:
+		if (strcmp(arg, "svg") != 0 && strcmp(arg, "png") != 0)
+			return diag_set(d, CLI_SOURCE, 0, 0,
+			                "--plot-format must be svg or png, got '%s'", arg);
+		o->plot_format = arg;
+		return FP_OK;
+	case OUT_OPT_ASCII:
+		o->ascii = true;
+		return FP_OK;
+	default:
+		return 1;
+	}
+}
+
+/* True if a and b name the same existing file. */
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+int output_open(struct output *out, const struct output_opts *o,
+                const char *const *inputs, size_t ninputs, struct diag *d)
+{
+	struct stat st;
+
+	memset(out, 0, sizeof *out);
+	if (!o->output) {
+		out->fp = stdout;
+		return FP_OK;
+	}
+	for (size_t i = 0; i < ninputs; i++)
+		if (same_file(o->output, inputs[i]))
+			return diag_set(d, CLI_SOURCE, 0, 0,
+			                "-o %s would overwrite an input", o->output);
+	if (!o->force && stat(o->output, &st) == 0)
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "%s exists; use --force to replace it", o->output);
+	if (atomic_file_open(&out->af, o->output, d) != FP_OK)
+		return FP_ERR;
+	out->fp = out->af.fp;
+	return FP_OK;
+}
+
+int output_close(struct output *out, struct diag *d)
+{
+	if (out->fp == stdout) {
+		out->fp = NULL;
+		if (fflush(stdout) != 0 || ferror(stdout))
+			return diag_set(d, NULL, 0, 0, "cannot write to standard output");
+		return FP_OK;
+	}
+	out->fp = NULL;
+	return atomic_file_commit(&out->af, d);
+}
+
+void output_abort(struct output *out)
+{
+	if (out->fp && out->fp != stdout)
+		atomic_file_abort(&out->af);
+	out->fp = NULL;
 }

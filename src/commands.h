@@ -28,5 +28,9 @@ FP_COMMAND(price);
 FP_COMMAND(eval);
 FP_COMMAND(check);
 FP_COMMAND(metrics);
+FP_COMMAND(breakeven);
+FP_COMMAND(sweep);
+FP_COMMAND(tornado);
+FP_COMMAND(map);
 
 #endif

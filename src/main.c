@@ -13,14 +13,19 @@
 static int cmd_help(int argc, char **argv);
 
 const struct command fp_commands[] = {
-#ifdef FP_ALL_COMMANDS /* until the layers these call have landed */
 	{"price", cmd_price, "price a fix: gain, cost, net and the decision",
 	 cmd_price_usage},
+	{"breakeven", cmd_breakeven, "where net is zero as one parameter varies",
+	 cmd_breakeven_usage},
+	{"sweep", cmd_sweep, "gain, cost, net and decision over a parameter range",
+	 cmd_sweep_usage},
+	{"tornado", cmd_tornado, "net as each parameter moves by +/- delta",
+	 cmd_tornado_usage},
+	{"map", cmd_map, "net over a grid of two parameters", cmd_map_usage},
 	{"eval", cmd_eval, "evaluate a formula over a run", cmd_eval_usage},
 	{"check", cmd_check, "validate a metric file and show what it defines",
 	 cmd_check_usage},
 	{"metrics", cmd_metrics, "list the shipped metrics", cmd_metrics_usage},
-#endif
 	{"help", cmd_help, "show help for a command",
 	 "usage: fixprice help [COMMAND]\n"},
 	{0},

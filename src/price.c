@@ -276,24 +276,31 @@ static int eval_defines(struct price *p, struct metric *m,
 	return FP_OK;
 }
 
+int price_decide(struct metric *m, const struct joined *j, double gain,
+                 double cost, bool *accept, struct diag *d)
+{
+	double decide;
+
+	set_name(m->cross, "gain", gain);
+	set_name(m->cross, "cost", cost);
+	if (eval_formula(&m->decide, m->cross, j, "", &decide, d) != FP_OK)
+		return FP_ERR;
+	*accept = decide != 0;
+	return FP_OK;
+}
+
 /* Step 3, the part that sweeps repeat: defines, gain, cost, decide. */
 static int eval_decision(struct price *p, struct metric *m,
                          const struct joined *j, struct diag *d)
 {
-	double decide;
-
 	if (eval_defines(p, m, j, d) != FP_OK ||
 	    eval_formula(&m->gain, m->cross, j, "", &p->gain, d) != FP_OK)
 		return FP_ERR;
 	set_name(m->cross, "gain", p->gain);
 	if (eval_formula(&m->cost, m->cross, j, "", &p->cost, d) != FP_OK)
 		return FP_ERR;
-	set_name(m->cross, "cost", p->cost);
 	p->net = p->gain - p->cost;
-	if (eval_formula(&m->decide, m->cross, j, "", &decide, d) != FP_OK)
-		return FP_ERR;
-	p->accept = decide != 0;
-	return FP_OK;
+	return price_decide(m, j, p->gain, p->cost, &p->accept, d);
 }
 
 /* Each case's share of a formula that is a sum over cases times one number;
@@ -403,15 +410,15 @@ static void bind_common(struct price *p, struct metric *m)
 	}
 }
 
-/* Steps 2 to 4 (everything after the runs are checked and bound). */
-static int evaluate(struct price *p, struct metric *m, const struct joined *j,
-                    struct diag *d)
+/* Step 2 for both sides, and the totals' shares for the control. */
+static int evaluate_sides(struct price *p, struct metric *m,
+                          const struct joined *j, double *total_share[2],
+                          struct diag *d)
 {
-	double *total_share[2] = {NULL, NULL};
-
-	p->shares_undefined[0] = '\0';
 	for (int s = 0; s < 2; s++) {
-		if (eval_side(p, m, s, j, d) != FP_OK ||
+		if (eval_side(p, m, s, j, d) != FP_OK)
+			return FP_ERR;
+		if (total_share &&
 		    eval_shares(p, &m->total, m->side, j, p->share_buf[2 + s],
 		                &total_share[s], d) != FP_OK)
 			return FP_ERR;
@@ -419,10 +426,16 @@ static int evaluate(struct price *p, struct metric *m, const struct joined *j,
 		bind_sided(m->cross, "value", s, p->value[s]);
 		set_name(m->cross, s ? "total_after" : "total_before", p->total[s]);
 	}
-	/* Only gain's and cost's shares are the record's business. */
+	return FP_OK;
+}
+
+/* Step 4: each case's share of gain and cost, and the control. */
+static int evaluate_detail(struct price *p, struct metric *m,
+                           const struct joined *j, double *total_share[2],
+                           struct diag *d)
+{
 	p->shares_undefined[0] = '\0';
-	if (eval_decision(p, m, j, d) != FP_OK ||
-	    eval_shares(p, &m->gain, m->cross, j, p->share_buf[0],
+	if (eval_shares(p, &m->gain, m->cross, j, p->share_buf[0],
 	                &p->gain_share, d) != FP_OK ||
 	    eval_shares(p, &m->cost, m->cross, j, p->share_buf[1],
 	                &p->cost_share, d) != FP_OK)
@@ -433,6 +446,27 @@ static int evaluate(struct price *p, struct metric *m, const struct joined *j,
 	p->control_cases = NULL;
 	p->ncontrol_cases = 0;
 	return check_control(p, total_share, d);
+}
+
+/* Steps 2 to 4, as far as `what` asks. */
+static int evaluate(struct price *p, struct metric *m, const struct joined *j,
+                    unsigned what, struct diag *d)
+{
+	double *total_share[2] = {NULL, NULL};
+	bool detail = what & PRICE_DETAIL;
+
+	/* The totals' shares need each side's environment bound in turn. */
+	if (detail)
+		what |= PRICE_SIDES;
+	if ((what & PRICE_SIDES) &&
+	    evaluate_sides(p, m, j, detail ? total_share : NULL, d) != FP_OK)
+		return FP_ERR;
+	if (eval_decision(p, m, j, d) != FP_OK)
+		return FP_ERR;
+	p->delta_total = p->total[1] - p->total[0];
+	if (!detail)
+		return FP_OK;
+	return evaluate_detail(p, m, j, total_share, d);
 }
 
 int price_compute(struct metric *m, const struct joined *j, struct price **out,
@@ -471,7 +505,7 @@ int price_compute(struct metric *m, const struct joined *j, struct price **out,
 		goto fail;
 	bind_common(p, m);
 	if (bind_columns(p, m, j, d) != FP_OK || bind_transitions(p, m) != FP_OK ||
-	    evaluate(p, m, j, d) != FP_OK)
+	    evaluate(p, m, j, PRICE_SIDES | PRICE_DETAIL, d) != FP_OK)
 		goto fail;
 	*out = p;
 	return FP_OK;
@@ -483,13 +517,15 @@ fail:
 }
 
 int price_recompute(struct metric *m, const struct joined *j, struct price *p,
-                    struct diag *d)
+                    unsigned what, struct diag *d)
 {
-	/* Weights may have changed (--param weight:GLOB). */
-	if (weigh(p, m, j->before, d) != FP_OK)
-		return FP_ERR;
-	bind_common(p, m);
-	return evaluate(p, m, j, d);
+	if (what & PRICE_WEIGHTS) {
+		if (weigh(p, m, j->before, d) != FP_OK)
+			return FP_ERR;
+		bind_common(p, m);
+		what |= PRICE_SIDES;
+	}
+	return evaluate(p, m, j, what, d);
 }
 
 void price_free(struct price *p)

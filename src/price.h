@@ -80,11 +80,23 @@ struct price {
 int price_compute(struct metric *m, const struct joined *j, struct price **out,
                   struct diag *d);
 
-/* Re-evaluates gain/cost/net/decision only, after a parameter change, into
- * an existing price (for sweeps); per-side arrays are recomputed only when
- * the formulas that make them read a changed slot. */
+/* What price_recompute redoes after something changed (for sweeps). */
+enum {
+	PRICE_WEIGHTS = 1, /* weight rules changed: weights, W */
+	PRICE_SIDES = 2,   /* runtimes or a parameter of score/value/total */
+	PRICE_DETAIL = 4,  /* shares and the control, not only the decision */
+};
+
+/* Re-evaluates an existing price after a change.  The defines, gain, cost,
+ * net and the decision are always redone; `what` (PRICE_* flags) says what
+ * else.  Allocates nothing unless PRICE_DETAIL is given. */
 int price_recompute(struct metric *m, const struct joined *j, struct price *p,
-                    struct diag *d);
+                    unsigned what, struct diag *d);
+
+/* Evaluates only the metric's decide formula for given gain and cost (the
+ * closed-form path of sensitivity analysis). */
+int price_decide(struct metric *m, const struct joined *j, double gain,
+                 double cost, bool *accept, struct diag *d);
 
 void price_free(struct price *p);
 

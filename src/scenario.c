@@ -422,6 +422,26 @@ static int predict_runtimes(const struct scenario *s,
 	return FP_OK;
 }
 
+int scenario_predict(const struct scenario *s, const struct run *before,
+                     double *out, struct diag *d)
+{
+	double *v = NULL;
+	int rc;
+
+	if (!s->prog) {
+		const struct column *c = run_numeric(before, "runtime", d);
+		if (!c)
+			return FP_ERR;
+		memcpy(out, c->v, before->n * sizeof *out);
+		return FP_OK;
+	}
+	rc = predict_runtimes(s, before, &v, d);
+	if (rc == FP_OK)
+		memcpy(out, v, before->n * sizeof *out);
+	free(v);
+	return rc == FP_OK ? FP_OK : FP_ERR;
+}
+
 static double *copy_values(const struct column *c, size_t n)
 {
 	double *v = malloc((n ? n : 1) * sizeof *v);

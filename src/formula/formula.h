@@ -100,6 +100,12 @@ int fx_prog_require(const struct fx_prog *prog, const struct fx_src *src,
  * to evaluate once what does not depend on the parameter it varies. */
 bool fx_prog_reads(const struct fx_prog *prog, int slot);
 
+/* True if the program's value is affine in the scalar slot: a + b*x for
+ * one-number a and b that do not depend on it (read off the syntax tree,
+ * so exact; false when unsure).  Sweeps use it to evaluate twice instead
+ * of at every point. */
+bool fx_prog_affine(const struct fx_prog *prog, int slot);
+
 void fx_prog_free(struct fx_prog *prog);
 
 /* Prints the compiled program, one instruction a line, for --disasm and for

@@ -1,0 +1,101 @@
+/* record_extras.c: break-evens and plots for price records. */
+#include "record_extras.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int fill_breakevens(struct record_extras *x, struct sens *s,
+                           struct diag *d)
+{
+	struct knob *knobs = NULL;
+	size_t n = 0;
+	int rc = FP_ERR;
+
+	if (sens_all_knobs(s, &knobs, &n, d) != FP_OK)
+		goto out;
+	x->breakeven = calloc(n ? n : 1, sizeof *x->breakeven);
+	if (!x->breakeven) {
+		diag_set(d, NULL, 0, 0, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct record_breakeven *b = &x->breakeven[x->nbreakeven++];
+		/* Names live in the metric or scenario, which outlive the record. */
+		b->param = knobs[i].kind == KNOB_METRIC
+		                   ? s->job->metric->params[knobs[i].index].name
+		                   : s->job->scenario->params[knobs[i].index].name;
+		b->value = knobs[i].base;
+		sens_default_range(&knobs[i], &b->lo, &b->hi);
+		if (sens_breakeven(s, &knobs[i], b->lo, b->hi, &b->cross, &b->ncross,
+		                   d) != FP_OK)
+			goto out;
+	}
+	/* Back to the base point, shares and control included. */
+	rc = price_recompute(s->job->metric, &s->job->runs, s->price,
+	                     PRICE_WEIGHTS | PRICE_DETAIL, d);
+out:
+	free(knobs);
+	return rc;
+}
+
+static int fill_plot(struct record_extras *x, const struct sens *s,
+                     const char *record_dir, const struct output_opts *o,
+                     struct diag *d)
+{
+	const struct price *p = s->price;
+	struct plot_opts po = {
+		.dir = o->plot_dir ? o->plot_dir : record_dir,
+		.format = o->plot_format,
+		.ascii = o->ascii,
+		.unit = "points",
+	};
+
+	if (!p->gain_share || !p->cost_share)
+		return FP_OK; /* the record already says why there are no shares */
+	if (plot_shares(&po, "Each case's share of gain and cost", p->n,
+	                p->case_name, p->gain_share, p->cost_share, p->net,
+	                &x->shares, d) != FP_OK)
+		return FP_ERR;
+	x->have_plot = true;
+	x->plot.title = "Each case's share of gain and cost";
+	/* Markdown links are relative to the record folder. */
+	x->plot.file = x->shares.file;
+	if (!o->plot_dir && record_dir) {
+		const char *slash = strrchr(x->shares.file, '/');
+		x->plot.file = slash ? slash + 1 : x->shares.file;
+	}
+	x->plot.ascii = x->shares.ascii;
+	return FP_OK;
+}
+
+int record_extras_fill(struct record_extras *x, struct sens *s,
+                       const char *record_dir, const struct output_opts *o,
+                       struct record *r, struct diag *d)
+{
+	if (record_dir && fill_breakevens(x, s, d) != FP_OK)
+		return FP_ERR;
+	if (fill_plot(x, s, record_dir, o, d) != FP_OK)
+		return FP_ERR;
+	r->price = s->price;
+	r->breakeven = x->breakeven;
+	r->nbreakeven = x->nbreakeven;
+	r->plots = x->have_plot ? &x->plot : NULL;
+	r->nplots = x->have_plot ? 1 : 0;
+	return FP_OK;
+}
+
+void record_extras_notes(const struct record_extras *x, FILE *out)
+{
+	if (x->have_plot && x->shares.note)
+		fprintf(out, "fixprice: %s\n", x->shares.note);
+}
+
+void record_extras_free(struct record_extras *x)
+{
+	for (size_t i = 0; i < x->nbreakeven; i++)
+		free(x->breakeven[i].cross);
+	free(x->breakeven);
+	if (x->have_plot)
+		plot_result_free(&x->shares);
+	memset(x, 0, sizeof *x);
+}

@@ -1,0 +1,498 @@
+/* sensitivity.c: knobs, points, and break-even search (sensitivity.h). */
+#include "sensitivity.h"
+
+#include <fnmatch.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/numfmt.h"
+
+int sens_open(struct sens *s, struct job *job, struct diag *d)
+{
+	memset(s, 0, sizeof *s);
+	s->job = job;
+	if (price_compute(job->metric, &job->runs, &s->price, d) != FP_OK)
+		return FP_ERR;
+	s->base_net = s->price->net;
+	s->base_accept = s->price->accept;
+	return FP_OK;
+}
+
+void sens_close(struct sens *s)
+{
+	price_free(s->price);
+	s->price = NULL;
+}
+
+/* Real evaluation: apply x, then redo what the knob needs. */
+int sens_set(struct sens *s, const struct knob *k, double x, struct diag *d)
+{
+	struct job *job = s->job;
+	struct metric *m = job->metric;
+	const struct column *runtime;
+
+	switch (k->kind) {
+	case KNOB_METRIC:
+		if (metric_set_param(m, m->params[k->index].name, x, d) != FP_OK)
+			return FP_ERR;
+		break;
+	case KNOB_SCENARIO:
+		if (scenario_set_param(job->scenario,
+		                       job->scenario->params[k->index].name, x,
+		                       d) != FP_OK)
+			return FP_ERR;
+		/* The joined after run is in the before run's order, so the
+		 * prediction can be written over its runtimes in place. */
+		runtime = run_find(job->runs.after, "runtime");
+		if (scenario_predict(job->scenario, job->runs.before, runtime->v,
+		                     d) != FP_OK)
+			return FP_ERR;
+		break;
+	case KNOB_WEIGHT:
+		if (!(isfinite(x) && x >= 0))
+			return diag_set(d, NULL, 0, 0,
+			                "%s: a weight must be a finite number >= 0",
+			                k->name);
+		m->rules[k->index].weight = x;
+		break;
+	}
+	return price_recompute(m, &job->runs, s->price, k->redo, d);
+}
+
+int sens_eval(struct sens *s, struct knob *k, double x, struct sens_point *pt,
+              struct diag *d)
+{
+	pt->x = x;
+	if (!k->affine) {
+		if (sens_set(s, k, x, d) != FP_OK)
+			return FP_ERR;
+		pt->gain = s->price->gain;
+		pt->cost = s->price->cost;
+		pt->net = s->price->net;
+		pt->accept = s->price->accept;
+		return FP_OK;
+	}
+	/* Closed form; decide itself is still evaluated, with the parameter
+	 * set, as it may read the parameter directly. */
+	pt->gain = k->g0 + k->g1 * (x - k->base);
+	pt->cost = k->c0 + k->c1 * (x - k->base);
+	pt->net = pt->gain - pt->cost;
+	if (metric_set_param(s->job->metric, k->name, x, d) != FP_OK)
+		return FP_ERR;
+	return price_decide(s->job->metric, &s->job->runs, pt->gain, pt->cost,
+	                    &pt->accept, d);
+}
+
+/* Does any per-side formula read the metric parameter? */
+static bool sides_read(const struct metric *m, const char *name)
+{
+	int slot = fx_env_lookup(m->side, name, NULL);
+
+	return slot >= 0 && (fx_prog_reads(m->score.prog, slot) ||
+	                     fx_prog_reads(m->value.prog, slot) ||
+	                     fx_prog_reads(m->total.prog, slot));
+}
+
+/* Net is affine in a metric parameter when the per-case scores do not read
+ * it, no define reads it, and gain and cost are affine in it.  The two
+ * coefficients then come from two real evaluations. */
+static int setup_affine(struct sens *s, struct knob *k, struct diag *d)
+{
+	const struct metric *m = s->job->metric;
+	int slot = fx_env_lookup(m->cross, k->name, NULL);
+	double x1 = k->base + fmax(1, fabs(k->base));
+
+	k->affine = false;
+	if (k->kind != KNOB_METRIC || (k->redo & PRICE_SIDES) || slot < 0)
+		return FP_OK;
+	for (size_t i = 0; i < m->ndefines; i++)
+		if (fx_prog_reads(m->defines[i].prog, slot))
+			return FP_OK;
+	if (!fx_prog_affine(m->gain.prog, slot) ||
+	    !fx_prog_affine(m->cost.prog, slot))
+		return FP_OK;
+	if (sens_set(s, k, k->base, d) != FP_OK)
+		return FP_ERR;
+	k->g0 = s->price->gain;
+	k->c0 = s->price->cost;
+	if (sens_set(s, k, x1, d) != FP_OK)
+		return FP_ERR;
+	k->g1 = (s->price->gain - k->g0) / (x1 - k->base);
+	k->c1 = (s->price->cost - k->c0) / (x1 - k->base);
+	k->affine = true;
+	return sens_set(s, k, k->base, d);
+}
+
+/* "a, b, c" of the parameters of the metric and the scenario. */
+static void param_list(const struct job *job, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < job->metric->nparams && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? ", " : "",
+		                        job->metric->params[i].name);
+	for (size_t i = 0; job->scenario && i < job->scenario->nparams &&
+	                   len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? ", " : "",
+		                        job->scenario->params[i].name);
+}
+
+static int weight_knob(struct sens *s, const char *glob, struct knob *k,
+                       struct diag *d)
+{
+	const struct price *p = s->price;
+	struct metric *m = s->job->metric;
+	size_t matched = 0;
+
+	for (size_t i = 0; i < p->n; i++) {
+		if (fnmatch(glob, p->case_name[i], 0) != 0)
+			continue;
+		if (matched++ && p->weight[i] != k->base)
+			return diag_set(d, NULL, 0, 0,
+			                "%s: the cases it matches have different weights "
+			                "(%s and others); narrow the glob", k->name,
+			                p->case_name[i]);
+		k->base = p->weight[i];
+	}
+	if (!matched)
+		return diag_set(d, NULL, 0, 0, "%s: no case matches '%s'", k->name,
+		                glob);
+	if (metric_add_weight_rule(m, glob, k->base, d) != FP_OK)
+		return FP_ERR;
+	k->kind = KNOB_WEIGHT;
+	k->index = m->nrules - 1;
+	k->redo = PRICE_WEIGHTS | PRICE_SIDES;
+	return FP_OK;
+}
+
+int sens_knob(struct sens *s, const char *name, struct knob *k,
+              struct diag *d)
+{
+	const struct job *job = s->job;
+	const struct metric *m = job->metric;
+	const struct scenario *sc = job->scenario;
+	char list[512];
+
+	memset(k, 0, sizeof *k);
+	snprintf(k->name, sizeof k->name, "%s", name);
+	if (strncmp(name, "weight:", 7) == 0)
+		return weight_knob(s, name + 7, k, d);
+	for (size_t i = 0; i < m->nparams; i++)
+		if (strcmp(m->params[i].name, name) == 0) {
+			k->kind = KNOB_METRIC;
+			k->index = i;
+			k->base = m->params[i].value;
+			k->redo = sides_read(m, name) ? PRICE_SIDES : 0;
+			return setup_affine(s, k, d);
+		}
+	for (size_t i = 0; sc && i < sc->nparams; i++)
+		if (strcmp(sc->params[i].name, name) == 0) {
+			k->kind = KNOB_SCENARIO;
+			k->index = i;
+			k->base = sc->params[i].value;
+			k->redo = PRICE_SIDES;
+			return FP_OK;
+		}
+	param_list(job, list, sizeof list);
+	return diag_set(d, NULL, 0, 0,
+	                "no parameter '%s' (there are: %s; or weight:GLOB)", name,
+	                list[0] ? list : "none");
+}
+
+int sens_all_knobs(struct sens *s, struct knob **out, size_t *n,
+                   struct diag *d)
+{
+	const struct metric *m = s->job->metric;
+	const struct scenario *sc = s->job->scenario;
+	size_t total = m->nparams + (sc ? sc->nparams : 0);
+	struct knob *k = calloc(total ? total : 1, sizeof *k);
+
+	*out = k;
+	*n = 0;
+	if (!k)
+		return diag_set(d, NULL, 0, 0, "out of memory");
+	for (size_t i = 0; i < m->nparams; i++)
+		if (sens_knob(s, m->params[i].name, &k[(*n)++], d) != FP_OK)
+			return FP_ERR;
+	for (size_t i = 0; sc && i < sc->nparams; i++)
+		if (sens_knob(s, sc->params[i].name, &k[(*n)++], d) != FP_OK)
+			return FP_ERR;
+	return FP_OK;
+}
+
+void sens_default_range(const struct knob *k, double *lo, double *hi)
+{
+	double v = k->base;
+
+	if (v > 0) {
+		*lo = v / 100;
+		*hi = v * 100;
+	} else if (v < 0) {
+		*lo = v * 100;
+		*hi = v / 100;
+	} else {
+		*lo = -1;
+		*hi = 1;
+	}
+}
+
+/* Net at x by real evaluation; *ok false if the inputs are invalid there. */
+static int real_net(struct sens *s, struct knob *k, double x, double *net,
+                    bool *ok)
+{
+	struct diag ignored;
+
+	*ok = sens_set(s, k, x, &ignored) == FP_OK;
+	*net = *ok ? s->price->net : NAN;
+	return FP_OK;
+}
+
+/* Narrows [a, b] (net of opposite signs at the ends, or zero at one) by
+ * bisection until no double lies between; returns the end nearer zero. */
+static double bisect(struct sens *s, struct knob *k, double a, double na,
+                     double b, double nb)
+{
+	for (;;) {
+		double mid = a + (b - a) / 2, nm;
+		bool ok;
+
+		if (na == 0)
+			return a;
+		if (nb == 0 || mid <= a || mid >= b)
+			return fabs(na) < fabs(nb) ? a : b;
+		real_net(s, k, mid, &nm, &ok);
+		if (!ok)
+			return fabs(na) < fabs(nb) ? a : b;
+		if ((nm < 0) == (na < 0) && nm != 0) {
+			a = mid;
+			na = nm;
+		} else {
+			b = mid;
+			nb = nm;
+		}
+	}
+}
+
+/* The i-th of SENS_SAMPLES points in [lo, hi]: log-spaced over a wide
+ * positive range (where break-evens of factors and rewards live), else
+ * evenly spaced.  The ends are exact. */
+static double sample_x(double lo, double hi, size_t i)
+{
+	double t = (double)i / (SENS_SAMPLES - 1);
+
+	if (i == 0)
+		return lo;
+	if (i == SENS_SAMPLES - 1)
+		return hi;
+	if (lo > 0 && hi / lo >= 100)
+		return exp(log(lo) + t * (log(hi) - log(lo)));
+	return lo + t * (hi - lo);
+}
+
+int sens_breakeven(struct sens *s, struct knob *k, double lo, double hi,
+                   double **cross, size_t *ncross, struct diag *d)
+{
+	double *found = malloc(SENS_SAMPLES * sizeof *found);
+	double prev_x = 0, prev_net = NAN;
+	size_t n = 0;
+
+	*cross = NULL;
+	*ncross = 0;
+	if (!found)
+		return diag_set(d, NULL, 0, 0, "out of memory");
+	for (size_t i = 0; i < SENS_SAMPLES; i++) {
+		struct sens_point pt;
+		struct diag ignored;
+		double x = sample_x(lo, hi, i);
+
+		if (sens_eval(s, k, x, &pt, &ignored) != FP_OK || isnan(pt.net)) {
+			prev_net = NAN; /* no crossing across an invalid point */
+			continue;
+		}
+		if (pt.net == 0) {
+			found[n++] = x;
+		} else if (!isnan(prev_net) && prev_net != 0 &&
+		           (prev_net < 0) != (pt.net < 0)) {
+			/* Bracketed; the closed form only found it, the real
+			 * formulas pin it down. */
+			double na, nb;
+			bool oka, okb;
+			real_net(s, k, prev_x, &na, &oka);
+			real_net(s, k, x, &nb, &okb);
+			if (oka && okb && (na < 0) != (nb < 0))
+				found[n++] = bisect(s, k, prev_x, na, x, nb);
+			else if (oka && okb && (na == 0 || nb == 0))
+				found[n++] = na == 0 ? prev_x : x;
+		}
+		prev_x = x;
+		prev_net = pt.net;
+	}
+	if (sens_set(s, k, k->base, d) != FP_OK) {
+		free(found);
+		return FP_ERR;
+	}
+	*cross = found;
+	*ncross = n;
+	return FP_OK;
+}
+
+int sens_sweep(struct sens *s, struct knob *k, double lo, double hi,
+               double step, struct sweep *out, struct diag *d)
+{
+	double span = (hi - lo) / step;
+
+	memset(out, 0, sizeof *out);
+	if (!(span < 1e7))
+		return diag_set(d, NULL, 0, 0,
+		                "%s: a sweep from %g to %g by %g has too many points "
+		                "(at most 10000000)", k->name, lo, hi, step);
+	/* The last point is hi when the steps reach it up to rounding. */
+	out->n = (size_t)floor(span + 1e-9) + 1;
+	out->pts = malloc(out->n * sizeof *out->pts);
+	if (!out->pts)
+		return diag_set(d, NULL, 0, 0, "out of memory");
+	for (size_t i = 0; i < out->n; i++) {
+		double x = i + 1 == out->n && fabs(lo + i * step - hi) <= 1e-9 * step
+		                   ? hi
+		                   : lo + (double)i * step;
+		if (sens_eval(s, k, x, &out->pts[i], d) != FP_OK) {
+			diag_prefix(d, "%s = %g", k->name, x);
+			return FP_ERR;
+		}
+	}
+	return sens_breakeven(s, k, lo, hi, &out->cross, &out->ncross, d);
+}
+
+void sweep_free(struct sweep *w)
+{
+	free(w->pts);
+	free(w->cross);
+	memset(w, 0, sizeof *w);
+}
+
+int sens_tornado(struct sens *s, struct knob *knobs, size_t n, double delta,
+                 struct tornado_row **rows, struct diag *d)
+{
+	struct tornado_row *r = calloc(n ? n : 1, sizeof *r);
+
+	*rows = r;
+	if (!r)
+		return diag_set(d, NULL, 0, 0, "out of memory");
+	for (size_t i = 0; i < n; i++) {
+		struct knob *k = &knobs[i];
+		struct sens_point lo, hi;
+		double dx = k->base != 0 ? fabs(k->base) * delta : delta;
+
+		r[i].knob = k;
+		r[i].x_low = k->base - dx;
+		r[i].x_high = k->base + dx;
+		if (sens_eval(s, k, r[i].x_low, &lo, d) != FP_OK ||
+		    sens_eval(s, k, r[i].x_high, &hi, d) != FP_OK ||
+		    sens_set(s, k, k->base, d) != FP_OK) {
+			diag_prefix(d, "%s", k->name);
+			return FP_ERR;
+		}
+		r[i].net_low = lo.net;
+		r[i].net_high = hi.net;
+		r[i].swing = fabs(hi.net - lo.net);
+		r[i].flips = lo.accept != s->base_accept ||
+		             hi.accept != s->base_accept;
+	}
+	/* Widest swing first; insertion sort is stable (ties keep parameter
+	 * order, so output is deterministic) and n is small. */
+	for (size_t i = 1; i < n; i++) {
+		struct tornado_row t = r[i];
+		size_t j = i;
+		while (j > 0 && r[j - 1].swing < t.swing) {
+			r[j] = r[j - 1];
+			j--;
+		}
+		r[j] = t;
+	}
+	return FP_OK;
+}
+
+/* Grid coordinate i of n from lo to hi, ends exact. */
+static double grid(double lo, double hi, size_t i, size_t n)
+{
+	return i + 1 == n ? hi : lo + (hi - lo) * (double)i / (double)(n - 1);
+}
+
+/* Fills one line of the map: the inner knob varies along it, the outer one
+ * is already set.  An inner knob that is affine is refitted here, since its
+ * coefficients depend on where the outer one stands. */
+static int map_line(struct sens *s, struct knob *inner, const double *xs,
+                    size_t n, double *net, bool *accept, size_t stride,
+                    struct diag *d)
+{
+	if (inner->affine && setup_affine(s, inner, d) != FP_OK)
+		return FP_ERR;
+	for (size_t i = 0; i < n; i++) {
+		struct sens_point pt;
+		if (sens_eval(s, inner, xs[i], &pt, d) != FP_OK) {
+			diag_prefix(d, "%s = %g", inner->name, xs[i]);
+			return FP_ERR;
+		}
+		net[i * stride] = pt.net;
+		accept[i * stride] = pt.accept;
+	}
+	return FP_OK;
+}
+
+int sens_map(struct sens *s, struct knob *kx, double xlo, double xhi,
+             struct knob *ky, double ylo, double yhi, size_t resolution,
+             struct netmap *out, struct diag *d)
+{
+	size_t n = resolution;
+	/* Vary the affine knob along the inner lines: its points are then
+	 * closed-form, and only the outer knob costs real evaluations. */
+	bool y_inner = ky->affine || !kx->affine;
+
+	memset(out, 0, sizeof *out);
+	out->nx = out->ny = n;
+	out->x = malloc(n * sizeof *out->x);
+	out->y = malloc(n * sizeof *out->y);
+	out->net = malloc(n * n * sizeof *out->net);
+	out->accept = malloc(n * n * sizeof *out->accept);
+	if (!out->x || !out->y || !out->net || !out->accept)
+		return diag_set(d, NULL, 0, 0, "out of memory");
+	for (size_t i = 0; i < n; i++) {
+		out->x[i] = grid(xlo, xhi, i, n);
+		out->y[i] = grid(ylo, yhi, i, n);
+	}
+	for (size_t o = 0; o < n; o++) {
+		struct knob *outer = y_inner ? kx : ky;
+		double v = y_inner ? out->x[o] : out->y[o];
+		int rc;
+
+		if (sens_set(s, outer, v, d) != FP_OK) {
+			diag_prefix(d, "%s = %g", outer->name, v);
+			return FP_ERR;
+		}
+		if (y_inner) /* column o: net[j * n + o] */
+			rc = map_line(s, ky, out->y, n, out->net + o, out->accept + o, n,
+			              d);
+		else         /* row o: net[o * n + i] */
+			rc = map_line(s, kx, out->x, n, out->net + o * n,
+			              out->accept + o * n, 1, d);
+		if (rc != FP_OK)
+			return FP_ERR;
+	}
+	if (sens_set(s, kx, kx->base, d) != FP_OK ||
+	    sens_set(s, ky, ky->base, d) != FP_OK)
+		return FP_ERR;
+	if (ky->affine && setup_affine(s, ky, d) != FP_OK)
+		return FP_ERR;
+	return kx->affine ? setup_affine(s, kx, d) : FP_OK;
+}
+
+void netmap_free(struct netmap *m)
+{
+	free(m->x);
+	free(m->y);
+	free(m->net);
+	free(m->accept);
+	memset(m, 0, sizeof *m);
+}

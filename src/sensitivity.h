@@ -1,0 +1,116 @@
+/* sensitivity.h: where the decision flips.
+ *
+ * A knob is one number the analysis varies: a metric parameter, a scenario
+ * parameter, or the weight of the cases a glob matches ("weight:GLOB").
+ * Everything here re-evaluates an already loaded and bound job, never
+ * re-parsing, and redoes only what the knob can change:
+ *   - a metric parameter that score/value/total do not read leaves the
+ *     per-case scores alone: only defines, gain, cost and decide are redone;
+ *   - if, moreover, gain and cost are affine in the parameter (as gain is in
+ *     pass_reward), two evaluations give net everywhere in closed form, and
+ *     only break-even points are re-checked by real evaluations;
+ *   - a scenario parameter re-predicts the runtimes in place;
+ *   - a weight knob re-weighs and redoes everything per case. */
+#ifndef FP_SENSITIVITY_H
+#define FP_SENSITIVITY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "job.h"
+#include "price.h"
+#include "util/diag.h"
+
+enum knob_kind { KNOB_METRIC, KNOB_SCENARIO, KNOB_WEIGHT };
+
+struct knob {
+	enum knob_kind kind;
+	char name[128];   /* as the user wrote it: "pass_reward", "weight:m512*" */
+	double base;      /* its value when the analysis started */
+	size_t index;     /* metric or scenario parameter, or weight rule */
+	unsigned redo;    /* PRICE_* flags a change of this knob needs */
+	bool affine;      /* net is affine in it: closed form after 2 points */
+	/* The closed form, valid when affine: gain = g0 + g1*x, cost = c0 + c1*x */
+	double g0, g1, c0, c1;
+};
+
+/* The analysis state: a job and its price at the knobs' current values. */
+struct sens {
+	struct job *job;       /* borrowed */
+	struct price *price;   /* owned */
+	double base_net;
+	bool base_accept;
+};
+
+/* Prices the job once (caller frees with sens_close, also on failure). */
+int sens_open(struct sens *s, struct job *job, struct diag *d);
+void sens_close(struct sens *s);
+
+/* Finds a knob by name: a metric or scenario parameter, or weight:GLOB
+ * (which adds a weight rule for GLOB, starting at the weight the matching
+ * cases have now; an error if they have different weights or none match). */
+int sens_knob(struct sens *s, const char *name, struct knob *k,
+              struct diag *d);
+
+/* Every metric and scenario parameter, in file order (caller frees *out). */
+int sens_all_knobs(struct sens *s, struct knob **out, size_t *n,
+                   struct diag *d);
+
+/* One point: gain, cost, net and the decision with the knob at x; the knob
+ * keeps x until it is set again (sens_set(s, k, k->base) to restore). */
+struct sens_point {
+	double x, gain, cost, net;
+	bool accept;
+};
+int sens_eval(struct sens *s, struct knob *k, double x, struct sens_point *pt,
+              struct diag *d);
+int sens_set(struct sens *s, const struct knob *k, double x, struct diag *d);
+
+/* Where net changes sign for x in [lo, hi]: every crossing, each solved by
+ * bisection to adjacent doubles.  *cross is malloc'd (caller frees); 0
+ * crossings when the sign never flips.  Points where the inputs become
+ * invalid (a runtime <= 0, a domain error) are skipped. */
+#define SENS_SAMPLES 1000
+int sens_breakeven(struct sens *s, struct knob *k, double lo, double hi,
+                   double **cross, size_t *ncross, struct diag *d);
+
+/* The default break-even range of a knob: [base/100, base*100] for a
+ * positive value (mirrored for a negative one), [-1, 1] for zero. */
+void sens_default_range(const struct knob *k, double *lo, double *hi);
+
+/* A sweep: points from lo to hi by step (x_i = lo + i*step, never
+ * accumulated), and the break-even points within [lo, hi]. */
+struct sweep {
+	size_t n;
+	struct sens_point *pts;
+	size_t ncross;
+	double *cross;
+};
+int sens_sweep(struct sens *s, struct knob *k, double lo, double hi,
+               double step, struct sweep *out, struct diag *d);
+void sweep_free(struct sweep *w);
+
+/* One bar of a tornado chart: net with the knob at base*(1-delta) and
+ * base*(1+delta) (base -/+ delta when base is 0), the others held. */
+struct tornado_row {
+	const struct knob *knob;
+	double x_low, x_high, net_low, net_high, swing;
+	bool flips; /* the decision at either end differs from the base one */
+};
+/* Rows for every knob in knobs[0..n), sorted by swing, widest first (ties
+ * in parameter order).  *rows is malloc'd. */
+int sens_tornado(struct sens *s, struct knob *knobs, size_t n, double delta,
+                 struct tornado_row **rows, struct diag *d);
+
+/* Net over an nx-by-ny grid, ends included: net[j * nx + i] at x[i], y[j]. */
+struct netmap {
+	size_t nx, ny;
+	double *x, *y, *net;
+	bool *accept;
+};
+int sens_map(struct sens *s, struct knob *kx, double xlo, double xhi,
+             struct knob *ky, double ylo, double yhi, size_t resolution,
+             struct netmap *out, struct diag *d);
+void netmap_free(struct netmap *m);
+
+#endif
