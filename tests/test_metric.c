@@ -1,0 +1,690 @@
+/* Tests for metric.c: the shipped metrics, each on a tiny case worked out by
+ * hand; the built-in copy; finding metrics by name; parameters and weights.
+ *
+ * The hand-computed cases are evaluated by a small harness below that binds
+ * the names metric.h promises and runs the compiled formulas: it checks the
+ * metric files' arithmetic, not the pricing layer. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "metric.h"
+#include "test_metric_util.h"
+#include "util/sha256.h"
+
+#define MAXN 32
+#define EPS 1e-9
+
+/* ---- Harness: evaluate a metric on two sides ------------------------- */
+
+struct sides {
+	size_t n;
+	const char *const *case_name;
+	const double *runtime[2], *passed[2];
+	const double *ref;        /* ref_runtime in both runs, or NULL */
+};
+
+struct result {
+	double weight[MAXN], score[2][MAXN], value[2][MAXN], total[2];
+	double gain, cost, decide;
+};
+
+static void bind(struct fx_env *env, const char *name, const double *v)
+{
+	int slot = fx_env_lookup(env, name, NULL);
+	assert_true(slot >= 0);
+	fx_env_bind(env, slot, v);
+}
+
+static void set(struct fx_env *env, const char *name, double v)
+{
+	int slot = fx_env_lookup(env, name, NULL);
+	assert_true(slot >= 0);
+	fx_env_set_scalar(env, slot, v);
+}
+
+static void eval(const struct metric_formula *f, const struct fx_env *env,
+                 double *out)
+{
+	struct fx_fault fault;
+	assert_int_equal(fx_eval(f->prog, env, out, &fault), FP_OK);
+}
+
+static void evaluate(struct metric *m, const struct sides *s,
+                     struct result *r)
+{
+	static const char *const suffix[2] = { "_before", "_after" };
+	double ref[MAXN], flags[4][MAXN], W = 0;
+	char name[64];
+
+	assert_true(s->n <= MAXN);
+	for (size_t i = 0; i < s->n; i++) {
+		r->weight[i] = metric_case_weight(m, s->case_name[i]);
+		W += r->weight[i];
+		/* The metric's default for a missing ref_runtime is the before
+		 * run's runtime (pypto-gym's `ref_runtime: runtime_before`). */
+		ref[i] = s->ref ? s->ref[i] : s->runtime[0][i];
+		flags[0][i] = !s->passed[0][i] && s->passed[1][i];
+		flags[1][i] = s->passed[0][i] && !s->passed[1][i];
+		flags[2][i] = s->passed[0][i] && s->passed[1][i];
+		flags[3][i] = !s->passed[0][i] && !s->passed[1][i];
+	}
+	for (int e = 0; e < 2; e++) {
+		struct fx_env *env = e ? m->cross : m->side;
+		fx_env_set_ncases(env, s->n);
+		set(env, "N", (double)s->n);
+		set(env, "W", W);
+		bind(env, "weight", r->weight);
+		for (size_t c = 0; c < m->ncolumns; c++)
+			bind(env, m->columns[c], ref);
+	}
+	for (int side = 0; side < 2; side++) {
+		bind(m->side, "runtime", s->runtime[side]);
+		bind(m->side, "passed", s->passed[side]);
+		eval(&m->score, m->side, r->score[side]);
+		bind(m->side, "score", r->score[side]);
+		eval(&m->value, m->side, r->value[side]);
+		bind(m->side, "value", r->value[side]);
+		eval(&m->total, m->side, &r->total[side]);
+
+		snprintf(name, sizeof name, "runtime%s", suffix[side]);
+		bind(m->cross, name, s->runtime[side]);
+		snprintf(name, sizeof name, "passed%s", suffix[side]);
+		bind(m->cross, name, s->passed[side]);
+		snprintf(name, sizeof name, "score%s", suffix[side]);
+		bind(m->cross, name, r->score[side]);
+		snprintf(name, sizeof name, "value%s", suffix[side]);
+		bind(m->cross, name, r->value[side]);
+		snprintf(name, sizeof name, "total%s", suffix[side]);
+		set(m->cross, name, r->total[side]);
+		for (size_t c = 0; c < m->ncolumns; c++) {
+			snprintf(name, sizeof name, "%s%s", m->columns[c],
+			         suffix[side]);
+			bind(m->cross, name, ref);
+		}
+	}
+	bind(m->cross, "newly_passing", flags[0]);
+	bind(m->cross, "newly_failing", flags[1]);
+	bind(m->cross, "still_passing", flags[2]);
+	bind(m->cross, "still_failing", flags[3]);
+	assert_int_equal(m->ndefines, 0); /* no shipped metric has defines */
+	eval(&m->gain, m->cross, &r->gain);
+	set(m->cross, "gain", r->gain);
+	eval(&m->cost, m->cross, &r->cost);
+	set(m->cross, "cost", r->cost);
+	eval(&m->decide, m->cross, &r->decide);
+}
+
+/* Loads a shipped metric from the source tree's metrics/ folder. */
+static struct metric *load_shipped(const char *name)
+{
+	char path[4096];
+	struct metric *m = NULL;
+	struct diag d;
+
+	snprintf(path, sizeof path, "%s/metrics/%s.yaml", TEST_SRCDIR, name);
+	if (metric_load(path, &m, &d) != FP_OK)
+		fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
+	assert_string_equal(m->name, name);
+	assert_non_null(m->description);
+	assert_true(strlen(m->description) > 0);
+	assert_non_null(m->source);
+	assert_true(strlen(m->source) > 0);
+	return m;
+}
+
+/* ---- The shipped metrics on hand-computed cases ---------------------- */
+
+static void test_pypto_gym(void **state)
+{
+	/* a passes before and after, b passes only after; both get 2x slower,
+	 * and the runs carry no ref_runtime: it is the before runtime, 10. */
+	static const char *const names[] = { "a", "b" };
+	static const double rt0[] = { 10, 10 }, rt1[] = { 20, 20 };
+	static const double p0[] = { 1, 0 }, p1[] = { 1, 1 };
+	struct sides s = { 2, names, { rt0, rt1 }, { p0, p1 }, NULL };
+	struct metric *m = load_shipped("pypto-gym");
+	struct result r;
+
+	(void)state;
+	assert_string_equal(m->version, "1");
+	assert_int_equal(m->nparams, 2);
+	assert_string_equal(m->params[0].name, "pass_reward");
+	assert_near(m->params[0].value, 0.3, 0);
+	assert_string_equal(m->params[1].name, "perf_weight");
+	assert_near(m->params[1].value, 0.5, 0);
+	assert_int_equal(m->ncolumns, 1);
+	assert_string_equal(m->columns[0], "ref_runtime");
+	assert_string_equal(m->column_default[0], "runtime_before");
+	assert_string_equal(m->decide.src.text, "gain - cost > 0");
+	evaluate(m, &s, &r);
+	/* score before = min(1, 10/10) = 1; after = min(1, 10/20) = 0.5. */
+	assert_near(r.score[0][0], 1, EPS);
+	assert_near(r.score[1][1], 0.5, EPS);
+	/* value before: a 1 * (0.3 + 0.5 * 1) = 0.8, b 0;
+	 * total before = (0.8 + 0) / 2 * 100 = 40. */
+	assert_near(r.value[0][0], 0.8, EPS);
+	assert_near(r.value[0][1], 0, EPS);
+	assert_near(r.total[0], 40, EPS);
+	/* value after: 0.3 + 0.5 * 0.5 = 0.55 each; total = 1.1 / 2 * 100. */
+	assert_near(r.total[1], 55, EPS);
+	/* gain = b's (0.3 + 0.5 * 0.5) / 2 * 100 = 27.5;
+	 * cost = 2 * 0.5 * (1 - 0.5) / 2 * 100 = 25; 27.5 > 25: accept. */
+	assert_near(r.gain, 27.5, EPS);
+	assert_near(r.cost, 25, EPS);
+	assert_near(r.decide, 1, 0);
+	metric_free(m);
+}
+
+static void test_pypto_gym_manual_example(void **state)
+{
+	/* The manual's worked example: 19 of 20 cases pass, the fix makes the
+	 * last pass and every case 2x slower.
+	 * gain = (0.3 + 0.5 * 0.5) / 20 * 100 = 2.75;
+	 * cost = 20 * 0.5 * (1 - 0.5) / 20 * 100 = 25: reject. */
+	const char *names[20];
+	double rt0[20], rt1[20], p0[20], p1[20];
+	struct sides s = { 20, names, { rt0, rt1 }, { p0, p1 }, NULL };
+	struct metric *m = load_shipped("pypto-gym");
+	struct result r;
+
+	(void)state;
+	for (int i = 0; i < 20; i++) {
+		names[i] = "case";
+		rt0[i] = 1.5;
+		rt1[i] = 3;
+		p0[i] = i < 19;
+		p1[i] = 1;
+	}
+	evaluate(m, &s, &r);
+	assert_near(r.gain, 2.75, EPS);
+	assert_near(r.cost, 25, EPS);
+	assert_near(r.decide, 0, 0);
+	/* Raising the pass reward flips nothing here until gain > 25:
+	 * (pr + 0.25) / 20 * 100 > 25 needs pr > 4.75.  At 5: 26.25. */
+	assert_int_equal(metric_set_param(m, "pass_reward", 5, NULL), FP_OK);
+	evaluate(m, &s, &r);
+	assert_near(r.gain, 26.25, EPS);
+	assert_near(r.decide, 1, 0);
+	metric_free(m);
+}
+
+static void test_pypto_gym_weighted(void **state)
+{
+	/* m512_a (weight 3) starts passing at the same speed; m1_b (weight 1)
+	 * gets 2x slower.  W = 3 + 1 = 4.
+	 * gain = 3 * 1 * (0.3 + 0.5 * 1) / 4 * 100 = 60;
+	 * cost = 1 * 0.5 * (1 - 0.5) / 4 * 100 = 6.25;
+	 * total before = 1 * 0.8 / 4 * 100 = 20;
+	 * total after = (3 * 0.8 + 1 * 0.55) / 4 * 100 = 73.75. */
+	static const char *const names[] = { "m512_a", "m1_b" };
+	static const double rt0[] = { 10, 10 }, rt1[] = { 10, 20 };
+	static const double p0[] = { 0, 1 }, p1[] = { 1, 1 };
+	struct sides s = { 2, names, { rt0, rt1 }, { p0, p1 }, NULL };
+	struct metric *m = load_shipped("pypto-gym-weighted");
+	struct result r;
+
+	(void)state;
+	assert_near(metric_case_weight(m, "m512_a"), 3, 0);
+	assert_near(metric_case_weight(m, "m1_b"), 1, 0);
+	evaluate(m, &s, &r);
+	assert_near(r.gain, 60, EPS);
+	assert_near(r.cost, 6.25, EPS);
+	assert_near(r.total[0], 20, EPS);
+	assert_near(r.total[1], 73.75, EPS);
+	assert_near(r.decide, 1, 0);
+	metric_free(m);
+}
+
+static void test_pypto_gym_sublinear(void **state)
+{
+	/* One passing case gets 4x slower (10 -> 40, ref 10).
+	 * score after = min(1, (10/40) ** 0.5) = 0.5 (linear: 0.25);
+	 * cost = 0.5 * (1 - 0.5) / 1 * 100 = 25 (linear: 37.5); gain = 0. */
+	static const char *const names[] = { "a" };
+	static const double rt0[] = { 10 }, rt1[] = { 40 };
+	static const double p0[] = { 1 }, p1[] = { 1 };
+	struct sides s = { 1, names, { rt0, rt1 }, { p0, p1 }, NULL };
+	struct metric *m = load_shipped("pypto-gym-sublinear");
+	struct result r;
+
+	(void)state;
+	assert_non_null(metric_find_param(m, "alpha"));
+	evaluate(m, &s, &r);
+	assert_near(r.score[1][0], 0.5, EPS);
+	assert_near(r.cost, 25, EPS);
+	assert_near(r.gain, 0, EPS);
+	assert_near(r.decide, 0, 0);
+	metric_free(m);
+}
+
+static void test_kernelbench(void **state)
+{
+	/* ref 10 each.  Speedups (ref / runtime) before: 2, 0.5, 2; after:
+	 * 0.5, 2, 2.  Correct before: 1, 1, 0; after: all.  With p = 1:
+	 * value before 1, 0, 0 -> total 1/3 * 100; after 0, 1, 1 -> 2/3 * 100.
+	 * gain = (0 + 1 + 1) / 3 * 100 = 66.67 (b and c enter fast_1),
+	 * cost = (1 + 0 + 0) / 3 * 100 = 33.33 (a leaves it);
+	 * gain - cost = 100/3 = total after - total before. */
+	static const char *const names[] = { "a", "b", "c" };
+	static const double ref[] = { 10, 10, 10 };
+	static const double rt0[] = { 5, 20, 5 }, rt1[] = { 20, 5, 5 };
+	static const double p0[] = { 1, 1, 0 }, p1[] = { 1, 1, 1 };
+	struct sides s = { 3, names, { rt0, rt1 }, { p0, p1 }, ref };
+	struct metric *m = load_shipped("kernelbench");
+	struct result r;
+
+	(void)state;
+	assert_int_equal(m->ncolumns, 1);
+	assert_null(m->column_default[0]); /* the runs must carry ref_runtime */
+	evaluate(m, &s, &r);
+	assert_near(r.total[0], 100.0 / 3, EPS);
+	assert_near(r.total[1], 200.0 / 3, EPS);
+	assert_near(r.gain, 200.0 / 3, EPS);
+	assert_near(r.cost, 100.0 / 3, EPS);
+	assert_near(r.gain - r.cost, r.total[1] - r.total[0], EPS);
+	assert_near(r.decide, 1, 0);
+	/* With p = 3 no speedup (at most 2) counts: everything is 0. */
+	assert_int_equal(metric_set_param(m, "p", 3, NULL), FP_OK);
+	evaluate(m, &s, &r);
+	assert_near(r.total[0], 0, 0);
+	assert_near(r.gain, 0, 0);
+	assert_near(r.cost, 0, 0);
+	assert_near(r.decide, 0, 0);
+	metric_free(m);
+}
+
+/* ---- The built-in copy and finding metrics by name -------------------- */
+
+static void test_builtin_is_the_shipped_file(void **state)
+{
+	char path[4096], hex[65];
+	struct metric *m;
+	struct diag d;
+	FILE *f;
+	char *text;
+	long len;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/metrics/pypto-gym.yaml", TEST_SRCDIR);
+	f = fopen(path, "rb");
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	len = ftell(f);
+	rewind(f);
+	text = malloc((size_t)len);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	assert_int_equal(metric_builtin_len, (size_t)len);
+	assert_memory_equal(metric_builtin_text, text, (size_t)len);
+	free(text);
+
+	assert_int_equal(metric_load(NULL, &m, &d), FP_OK);
+	assert_string_equal(m->path, "<builtin>/pypto-gym.yaml");
+	assert_string_equal(m->name, "pypto-gym");
+	assert_int_equal(sha256_file(path, hex, &d), FP_OK);
+	assert_string_equal(m->sha256, hex);
+	metric_free(m);
+}
+
+static void set_path(const char *dirs)
+{
+	char buf[8192];
+
+	if (!dirs) {
+		unsetenv("FIXPRICE_METRICS_PATH");
+		return;
+	}
+	/* dirs is a ':'-separated list relative to the source tree. */
+	buf[0] = '\0';
+	for (const char *p = dirs; *p;) {
+		const char *colon = strchr(p, ':');
+		size_t len = colon ? (size_t)(colon - p) : strlen(p);
+		size_t used = strlen(buf);
+		snprintf(buf + used, sizeof buf - used, "%s%s/%.*s",
+		         used ? ":" : "", TEST_SRCDIR, (int)len, p);
+		p = colon ? colon + 1 : p + len;
+	}
+	setenv("FIXPRICE_METRICS_PATH", buf, 1);
+}
+
+static bool ends_with(const char *s, const char *tail)
+{
+	size_t ls = strlen(s), lt = strlen(tail);
+	return ls >= lt && strcmp(s + ls - lt, tail) == 0;
+}
+
+static void test_lookup_by_name(void **state)
+{
+	struct metric *m;
+	struct diag d;
+
+	(void)state;
+	/* The first folder's pypto-gym.yaml hides the shipped one. */
+	set_path("tests/data/metrics/dir1:metrics");
+	assert_int_equal(metric_load("pypto-gym", &m, &d), FP_OK);
+	assert_true(ends_with(m->path, "tests/data/metrics/dir1/pypto-gym.yaml"));
+	assert_string_equal(m->description, "an override of pypto-gym for tests");
+	metric_free(m);
+	/* .yml is found too. */
+	assert_int_equal(metric_load("short-suffix", &m, &d), FP_OK);
+	assert_true(ends_with(m->path, "dir1/short-suffix.yml"));
+	metric_free(m);
+	assert_int_equal(metric_load("kernelbench", &m, &d), FP_OK);
+	assert_true(ends_with(m->path, "/metrics/kernelbench.yaml"));
+	metric_free(m);
+
+	/* Without a file, pypto-gym is the built-in copy. */
+	set_path("tests/data/metrics/empty");
+	assert_int_equal(metric_load("pypto-gym", &m, &d), FP_OK);
+	if (strcmp(m->path, "<builtin>/pypto-gym.yaml") != 0) /* installed? */
+		assert_string_equal(m->path, FP_DATADIR "/metrics/pypto-gym.yaml");
+	metric_free(m);
+	set_path(NULL);
+}
+
+static void test_lookup_unknown_name(void **state)
+{
+	struct metric *m = (struct metric *)1;
+	struct diag d;
+
+	(void)state;
+	set_path("metrics");
+	assert_int_equal(metric_load("pypto-gim", &m, &d), FP_ERR);
+	assert_null(m);
+	assert_string_equal(d.file, "");
+	/* Sorted; the installed folder may add names after these. */
+	assert_true(strncmp(d.msg,
+	                    "no metric named 'pypto-gim' (shipped: kernelbench, "
+	                    "pypto-gym, pypto-gym-sublinear, pypto-gym-weighted",
+	                    strlen("no metric named 'pypto-gim' (shipped: "
+	                           "kernelbench, pypto-gym, pypto-gym-sublinear, "
+	                           "pypto-gym-weighted")) == 0);
+	set_path(NULL);
+}
+
+struct seen {
+	char names[16][64];
+	char descriptions[16][256];
+	size_t n;
+};
+
+static void remember(const char *name, const char *path,
+                     const char *description, void *arg)
+{
+	struct seen *s = arg;
+
+	(void)path;
+	if (s->n < 16) {
+		snprintf(s->names[s->n], sizeof s->names[0], "%s", name);
+		snprintf(s->descriptions[s->n], sizeof s->descriptions[0], "%s",
+		         description);
+		s->n++;
+	}
+}
+
+static void test_list(void **state)
+{
+	struct seen s = { .n = 0 };
+	struct diag d;
+
+	(void)state;
+	set_path("tests/data/metrics/dir1:metrics");
+	assert_int_equal(metric_list(remember, &s, &d), FP_OK);
+	assert_true(s.n >= 6);
+	/* Sorted by name; a file that cannot be read says why. */
+	assert_string_equal(s.names[0], "broken");
+	assert_true(strncmp(s.descriptions[0], "(cannot read: ", 14) == 0);
+	assert_string_equal(s.names[1], "kernelbench");
+	assert_string_equal(s.names[2], "pypto-gym");
+	assert_string_equal(s.descriptions[2],
+	                    "an override of pypto-gym for tests");
+	assert_string_equal(s.names[3], "pypto-gym-sublinear");
+	assert_string_equal(s.names[4], "pypto-gym-weighted");
+	assert_string_equal(s.names[5], "short-suffix");
+	set_path(NULL);
+
+	/* No folder has pypto-gym: the built-in one is listed. */
+	s.n = 0;
+	set_path("tests/data/metrics/empty");
+	assert_int_equal(metric_list(remember, &s, &d), FP_OK);
+	assert_true(s.n >= 1);
+	assert_string_equal(s.names[0], "pypto-gym");
+	assert_true(strncmp(s.descriptions[0], "Pass reward plus", 16) == 0);
+	set_path(NULL);
+}
+
+/* ---- Parameters and weights ------------------------------------------ */
+
+static void test_set_param(void **state)
+{
+	struct metric *m;
+	struct diag d;
+	struct metric_param *p;
+
+	(void)state;
+	assert_int_equal(metric_load(NULL, &m, &d), FP_OK);
+	assert_int_equal(metric_set_param(m, "pass_reward", 0.6, &d), FP_OK);
+	p = metric_find_param(m, "pass_reward");
+	assert_non_null(p);
+	assert_near(p->value, 0.6, 0);
+	assert_near(p->file_value, 0.3, 0);
+	/* Both environments see it, in the same slot. */
+	assert_near(fx_env_scalar(m->side, p->slot), 0.6, 0);
+	assert_near(fx_env_scalar(m->cross, p->slot), 0.6, 0);
+	assert_int_equal(fx_env_lookup(m->side, "pass_reward", NULL), p->slot);
+	assert_int_equal(fx_env_lookup(m->cross, "pass_reward", NULL), p->slot);
+
+	assert_int_equal(metric_set_param(m, "x", 1, &d), FP_ERR);
+	assert_string_equal(d.msg, "no parameter 'x' in metric pypto-gym "
+	                           "(it has: pass_reward, perf_weight)");
+	assert_string_equal(d.file, "");
+	assert_int_equal(metric_set_param(m, "perf_weight", 1.0 / 0.0, &d),
+	                 FP_ERR);
+	assert_string_equal(d.msg,
+	                    "parameter 'perf_weight' must be a finite number");
+	assert_null(metric_find_param(m, "x"));
+	metric_free(m);
+}
+
+static void test_set_param_none(void **state)
+{
+	static const char text[] =
+		"name: bare\nversion: 2\n"
+		"score: 1 / runtime\nvalue: passed * score\n"
+		"total: sum(value)\ngain: 0\ncost: 0\n";
+	struct metric *m;
+	struct diag d;
+
+	(void)state;
+	assert_int_equal(metric_load_text("bare.yaml", text, strlen(text), &m,
+	                                  &d), FP_OK);
+	assert_int_equal(metric_set_param(m, "x", 1, &d), FP_ERR);
+	assert_string_equal(d.msg,
+	                    "no parameter 'x' in metric bare (it has: none)");
+	/* No weights key: every case weighs 1; no decide: the default. */
+	assert_near(metric_case_weight(m, "any"), 1, 0);
+	assert_string_equal(m->decide.src.text, "gain - cost > 0");
+	assert_int_equal(m->decide.src.line, 0);
+	metric_free(m);
+}
+
+static void test_weight_precedence(void **state)
+{
+	/* default 1; file rules in order: m512_* 3, then m512_k4096 5, then
+	 * *_k4096 0.5 (last in the file, so it beats m512_k4096 for that case). */
+	static const char text[] =
+		"name: w\nversion: 1\n"
+		"weights:\n"
+		"  default: 2\n"
+		"  cases:\n"
+		"    \"m512_*\": 3\n"
+		"    m512_k4096: 5\n"
+		"    \"*_k4096\": 0.5\n"
+		"score: 1 / runtime\nvalue: passed * score\n"
+		"total: sum(weight * value) / W\ngain: 0\ncost: 0\n";
+	struct metric *m;
+	struct diag d;
+
+	(void)state;
+	assert_int_equal(metric_load_text("w.yaml", text, strlen(text), &m, &d),
+	                 FP_OK);
+	assert_near(m->weight_default, 2, 0);
+	assert_int_equal(m->nrules, 3);
+	assert_string_equal(m->rules[0].origin, "w.yaml:6:5");
+	assert_near(metric_case_weight(m, "m1_k1"), 2, 0);
+	assert_near(metric_case_weight(m, "m512_k1"), 3, 0);
+	assert_near(metric_case_weight(m, "m512_k4096"), 0.5, 0);
+	assert_near(metric_case_weight(m, "m1_k4096"), 0.5, 0);
+	/* --weight rules come after the file's and win over them. */
+	assert_int_equal(metric_add_weight_rule(m, "m512*", 7, &d), FP_OK);
+	assert_string_equal(m->rules[3].origin, "--weight");
+	assert_near(metric_case_weight(m, "m512_k4096"), 7, 0);
+	assert_near(metric_case_weight(m, "m1_k4096"), 0.5, 0);
+	assert_int_equal(metric_add_weight_rule(m, "m512_k4096", 0, &d), FP_OK);
+	assert_near(metric_case_weight(m, "m512_k4096"), 0, 0);
+	assert_near(metric_case_weight(m, "m512_k1"), 7, 0);
+
+	assert_int_equal(metric_add_weight_rule(m, "m1*", -1, &d), FP_ERR);
+	assert_string_equal(d.msg,
+	                    "--weight m1*: a weight must be a finite number >= 0");
+	assert_int_equal(metric_add_weight_rule(m, "m1*", 0.0 / 0.0, &d),
+	                 FP_ERR);
+	assert_string_equal(d.msg,
+	                    "--weight m1*: a weight must be a finite number >= 0");
+	assert_int_equal(metric_add_weight_rule(m, "", 1, &d), FP_ERR);
+	assert_string_equal(d.msg, "--weight: the case name or glob is empty");
+	assert_int_equal(m->nrules, 5);
+	metric_free(m);
+}
+
+static void test_defines_and_environments(void **state)
+{
+	/* A define may use an earlier one; gain and cost may use all of them;
+	 * decide may use gain and cost; score may use a column. */
+	static const char text[] =
+		"name: d\nversion: v2.1-rc\n"
+		"params: { k: 2 }\n"
+		"columns: [ref, { base: runtime_before * 2 }]\n"
+		"score: ref / runtime\n"
+		"value: passed * score * k\n"
+		"total: sum(value) + 0 * sum(base)\n"
+		"define:\n"
+		"  delta: value_after - value_before\n"
+		"  up: sum(max(0, delta))\n"
+		"gain: up / N\n"
+		"cost: sum(max(0, -delta)) / N + 0 * sum(ref_after + base_before)\n"
+		"decide: gain > cost and total_after >= total_before\n";
+	struct metric *m;
+	struct diag d;
+	enum fx_shape shape;
+
+	(void)state;
+	if (metric_load_text("d.yaml", text, strlen(text), &m, &d) != FP_OK)
+		fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
+	assert_string_equal(m->version, "v2.1-rc");
+	assert_int_equal(m->ncolumns, 2);
+	assert_null(m->column_default[0]);
+	assert_string_equal(m->column_default[1], "runtime_before * 2");
+	assert_int_equal(m->ndefines, 2);
+	assert_string_equal(m->defines[0].key, "delta");
+	assert_int_equal(fx_prog_shape(m->defines[0].prog), FX_PERCASE);
+	assert_int_equal(fx_prog_shape(m->defines[1].prog), FX_SCALAR);
+	assert_true(fx_env_lookup(m->cross, "up", &shape) >= 0);
+	assert_int_equal(shape, FX_SCALAR);
+	/* Every name of metric.h is in its environment. */
+	assert_true(fx_env_lookup(m->side, "score", &shape) >= 0);
+	assert_int_equal(shape, FX_PERCASE);
+	assert_true(fx_env_lookup(m->side, "ref", &shape) >= 0);
+	assert_true(fx_env_lookup(m->side, "weight", &shape) >= 0);
+	assert_int_equal(shape, FX_PERCASE);
+	assert_true(fx_env_lookup(m->side, "W", &shape) >= 0);
+	assert_int_equal(shape, FX_SCALAR);
+	assert_true(fx_env_lookup(m->cross, "still_failing", NULL) >= 0);
+	assert_true(fx_env_lookup(m->cross, "base_after", NULL) >= 0);
+	assert_true(fx_env_lookup(m->cross, "total_after", &shape) >= 0);
+	assert_int_equal(shape, FX_SCALAR);
+	assert_true(fx_env_lookup(m->cross, "gain", &shape) >= 0);
+	assert_int_equal(shape, FX_SCALAR);
+	/* The formula's source: after "score: " on line 5. */
+	assert_string_equal(m->score.src.file, "d.yaml");
+	assert_int_equal(m->score.src.line, 5);
+	assert_int_equal(m->score.src.col, 8);
+	assert_string_equal(m->score.src.prefix, "score: ");
+	assert_string_equal(m->score.src.text, "ref / runtime");
+	metric_free(m);
+}
+
+static void test_formula_positions(void **state)
+{
+	/* Quoted, block and multi-line plain scalars keep their place in the
+	 * file: the text is as it stands there, from its first character. */
+	static const char text[] =
+		"name: pos\nversion: 1\n"
+		"score: \"1 / runtime\"\n"              /* line 3 */
+		"value: |\n"                            /* line 4 */
+		"    passed *\n"
+		"      score\n"
+		"total: sum(value)\n"
+		"  / N\n"                               /* line 8 */
+		"gain: >-\n"
+		"\n"
+		"   0\n"                                /* line 11 */
+		"cost: '0'  # a comment\n"
+		"decide: \"gain\\u0020> cost\"\n";    /* line 13 */
+	struct metric *m;
+	struct diag d;
+
+	(void)state;
+	if (metric_load_text("pos.yaml", text, strlen(text), &m, &d) != FP_OK)
+		fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
+	assert_int_equal(m->score.src.line, 3);
+	assert_int_equal(m->score.src.col, 9);
+	assert_string_equal(m->score.src.prefix, "score: \"");
+	assert_string_equal(m->score.src.text, "1 / runtime");
+	assert_int_equal(m->value.src.line, 5);
+	assert_int_equal(m->value.src.col, 5);
+	assert_string_equal(m->value.src.prefix, "    ");
+	assert_string_equal(m->value.src.text, "passed *\n      score");
+	assert_int_equal(m->total.src.line, 7);
+	assert_string_equal(m->total.src.text, "sum(value)\n  / N");
+	assert_int_equal(m->gain.src.line, 11);
+	assert_int_equal(m->gain.src.col, 4);
+	assert_string_equal(m->gain.src.text, "0");
+	assert_int_equal(m->cost.src.line, 12);
+	assert_int_equal(m->cost.src.col, 8);
+	assert_string_equal(m->cost.src.text, "0");
+	/* An escape makes the text differ from the file: the unescaped text,
+	 * placed where the file's starts. */
+	assert_int_equal(m->decide.src.line, 13);
+	assert_int_equal(m->decide.src.col, 10);
+	assert_string_equal(m->decide.src.prefix, "decide: \"");
+	assert_string_equal(m->decide.src.text, "gain > cost");
+	metric_free(m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pypto_gym),
+		cmocka_unit_test(test_pypto_gym_manual_example),
+		cmocka_unit_test(test_pypto_gym_weighted),
+		cmocka_unit_test(test_pypto_gym_sublinear),
+		cmocka_unit_test(test_kernelbench),
+		cmocka_unit_test(test_builtin_is_the_shipped_file),
+		cmocka_unit_test(test_lookup_by_name),
+		cmocka_unit_test(test_lookup_unknown_name),
+		cmocka_unit_test(test_list),
+		cmocka_unit_test(test_set_param),
+		cmocka_unit_test(test_set_param_none),
+		cmocka_unit_test(test_weight_precedence),
+		cmocka_unit_test(test_defines_and_environments),
+		cmocka_unit_test(test_formula_positions),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,202 @@
+/* Tests for the commands `fixprice check` and `fixprice metrics`: their
+ * whole output, exit status, and errors. */
+#include <fcntl.h>
+#include <getopt.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "commands.h"
+#include "metric.h"
+#include "util/sha256.h"
+
+#define DATA TEST_SRCDIR "/tests/data/metrics/"
+
+struct captured {
+	int status;
+	char out[8192], err[8192];
+};
+
+static void slurp(FILE *f, char *buf, size_t size)
+{
+	size_t got;
+
+	rewind(f);
+	got = fread(buf, 1, size - 1, f);
+	buf[got] = '\0';
+	fclose(f);
+}
+
+/* Runs a command as main would (optind = 0 first) on args (NULL-ended),
+ * capturing stdout and stderr. */
+static void run(int (*cmd)(int, char **), const char *const *args,
+                struct captured *c)
+{
+	FILE *out = tmpfile(), *err = tmpfile();
+	int saved_out = dup(1), saved_err = dup(2);
+	char *argv[8];
+	int argc = 0;
+
+	for (; args[argc]; argc++)
+		argv[argc] = strdup(args[argc]);
+	argv[argc] = NULL;
+	assert_non_null(out);
+	assert_non_null(err);
+	fflush(stdout);
+	fflush(stderr);
+	dup2(fileno(out), 1);
+	dup2(fileno(err), 2);
+	optind = 0;
+	c->status = cmd(argc, argv);
+	fflush(stdout);
+	fflush(stderr);
+	dup2(saved_out, 1);
+	dup2(saved_err, 2);
+	close(saved_out);
+	close(saved_err);
+	slurp(out, c->out, sizeof c->out);
+	slurp(err, c->err, sizeof c->err);
+	for (int i = 0; i < argc; i++)
+		free(argv[i]);
+}
+
+static void test_check_shows_the_metric(void **state)
+{
+	static const char *const argv[] = { "check", DATA "check.yaml", NULL };
+	char hex[65], want[4096];
+	struct captured c;
+	struct diag d;
+
+	(void)state;
+	assert_int_equal(sha256_file(DATA "check.yaml", hex, &d), FP_OK);
+	snprintf(want, sizeof want,
+	         "metric       check-me\n"
+	         "version      3\n"
+	         "file         %scheck.yaml\n"
+	         "sha256       %s\n"
+	         "description  a metric to show on two lines\n"
+	         "source       test_metric_cmd.c\n"
+	         "params:\n"
+	         "  reward = 0.25\n"
+	         "  scale = 64\n"
+	         "weights:\n"
+	         "  default = 1\n"
+	         "  big_* = 3  (%scheck.yaml:14:5)\n"
+	         "columns:\n"
+	         "  ref  (when the runs lack it: runtime_before)\n"
+	         "  extra\n"
+	         "formulas:\n"
+	         "  score      per case    min(1, ref / runtime)\n"
+	         "  value      per case    passed * (reward + score)\n"
+	         "  total      one number  sum(weight * value) / W * scale\n"
+	         "  lift       per case    value_after - value_before  (define)\n"
+	         "  gain       one number  sum(weight * max(0, lift)) / W * scale\n"
+	         "  cost       one number  sum(weight * max(0, -lift)) / W * scale\n"
+	         "  decide     one number  gain - cost > 0  (default)\n",
+	         DATA, hex, DATA);
+	run(cmd_check, argv, &c);
+	assert_int_equal(c.status, EXIT_OK);
+	assert_string_equal(c.out, want);
+	assert_string_equal(c.err, "");
+}
+
+static void test_check_default(void **state)
+{
+	static const char *const argv[] = { "check", NULL };
+	struct captured c;
+
+	(void)state;
+	run(cmd_check, argv, &c);
+	assert_int_equal(c.status, EXIT_OK);
+	assert_true(strncmp(c.out, "metric       pypto-gym\nversion      1\n"
+	                           "file         <builtin>/pypto-gym.yaml\n",
+	                    strlen("metric       pypto-gym\nversion      1\n"
+	                           "file         <builtin>/pypto-gym.yaml\n")) == 0);
+	assert_non_null(strstr(c.out, "  decide     one number  gain - cost > 0\n"));
+}
+
+static void test_check_errors(void **state)
+{
+	static const char *const bad[] = { "check", DATA "bad-formula.yaml", NULL };
+	static const char *const two[] = { "check", "a", "b", NULL };
+	static const char *const opt[] = { "check", "--bogus", NULL };
+	static const char *const help[] = { "check", "--help", NULL };
+	struct captured c;
+
+	(void)state;
+	run(cmd_check, bad, &c);
+	assert_int_equal(c.status, EXIT_USAGE);
+	assert_string_equal(c.out, "");
+	assert_string_equal(c.err,
+	                    DATA "bad-formula.yaml:5:24: unknown name "
+	                    "'pass_rewrd'; did you mean 'pass_reward'?\n"
+	                    "  value: passed * (0.3 + pass_rewrd * score)\n"
+	                    "                         ^\n");
+	run(cmd_check, two, &c);
+	assert_int_equal(c.status, EXIT_USAGE);
+	assert_string_equal(c.err, cmd_check_usage);
+	run(cmd_check, opt, &c);
+	assert_int_equal(c.status, EXIT_USAGE);
+	assert_non_null(strstr(c.err, cmd_check_usage));
+	run(cmd_check, help, &c);
+	assert_int_equal(c.status, EXIT_OK);
+	assert_string_equal(c.out, cmd_check_usage);
+}
+
+static void test_metrics_lists(void **state)
+{
+	static const char *const argv[] = { "metrics", NULL };
+	static const char *const extra[] = { "metrics", "x", NULL };
+	const char *want =
+		"broken               (cannot read: ";
+	struct captured c;
+	char *line2;
+
+	(void)state;
+	setenv("FIXPRICE_METRICS_PATH", DATA "dir1:" TEST_SRCDIR "/metrics", 1);
+	run(cmd_metrics, argv, &c);
+	assert_int_equal(c.status, EXIT_OK);
+	/* Names padded to the longest (pypto-gym-sublinear, 19), sorted. */
+	assert_true(strncmp(c.out, want, strlen(want)) == 0);
+	line2 = strchr(c.out, '\n') + 1;
+	assert_true(strncmp(line2,
+	                    "kernelbench          KernelBench fast_p: per cent "
+	                    "of cases that are correct and faster than the "
+	                    "reference by more than a factor p (speedup = "
+	                    "ref_runtime / runtime).\n"
+	                    "pypto-gym            an override of pypto-gym for "
+	                    "tests\n"
+	                    "pypto-gym-sublinear  pypto-gym with sublinear",
+	                    strlen("kernelbench          KernelBench fast_p: "
+	                           "per cent of cases that are correct and "
+	                           "faster than the reference by more than a "
+	                           "factor p (speedup = ref_runtime / "
+	                           "runtime).\n"
+	                           "pypto-gym            an override of "
+	                           "pypto-gym for tests\n"
+	                           "pypto-gym-sublinear  pypto-gym with "
+	                           "sublinear")) == 0);
+	assert_string_equal(c.err, "");
+	unsetenv("FIXPRICE_METRICS_PATH");
+
+	run(cmd_metrics, extra, &c);
+	assert_int_equal(c.status, EXIT_USAGE);
+	assert_string_equal(c.err, cmd_metrics_usage);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_check_shows_the_metric),
+		cmocka_unit_test(test_check_default),
+		cmocka_unit_test(test_check_errors),
+		cmocka_unit_test(test_metrics_lists),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
