@@ -21,7 +21,8 @@
 
 enum column_kind {
 	COL_NUMBER, /* every cell a number */
-	COL_PASS,   /* every cell a pass word: true/false 1/0 pass/fail yes/no */
+	COL_PASS,   /* every cell a pass word: true/false 1/0 pass/fail yes/no
+	             * (or a number equal to 0 or 1, so a 0/1 column is one) */
 	COL_TEXT,   /* some cell is neither: unusable, see bad_* */
 };
 
@@ -31,7 +32,10 @@ struct column {
 	double *v;         /* n values (NULL for COL_TEXT) */
 	uint32_t *line;    /* source line of each cell, or NULL if unknown */
 	uint32_t *col;     /* source column of each cell, or NULL if unknown */
-	/* For COL_TEXT: where the first cell that is not a number is. */
+	/* For COL_TEXT: where the first cell that is not a number is.
+	 * bad_text NULL: that case has no cell in this column at all (JSON or
+	 * YAML items with different fields); bad_line/bad_col are then the
+	 * case's.  run_numeric turns these into the message. */
 	uint32_t bad_line, bad_col;
 	char *bad_text;
 };
@@ -79,7 +83,9 @@ int run_rename(struct run *run, const char *to, const char *from,
                struct diag *d);
 
 /* Adds a column that takes ownership of values (n doubles, malloc'd); used by
- * scenario and split-run code.  Returns FP_ERR (values freed) on OOM. */
+ * scenario and split-run code.  Returns FP_ERR (values freed) on OOM, or if
+ * the run already has a column called name ("FILE already has a column
+ * 'x'"). */
 int run_add_column(struct run *run, const char *name, enum column_kind kind,
                    double *values, struct diag *d);
 

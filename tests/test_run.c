@@ -288,6 +288,12 @@ static void test_csv_caps(void **state)
 	memset(p, 'n', n);
 	strcpy(p + n, ",1\n");
 	expect_error("long.csv", text, 2, 1, "case name is longer than 4096 bytes");
+	/* The same for a column name, here after "case," at column 6. */
+	p = text + sprintf(text, "case,");
+	memset(p, 'c', n);
+	strcpy(p + n, "\nx,1\n");
+	expect_error("longcol.csv", text, 1, 6,
+	             "column name is longer than 4096 bytes");
 
 	/* `case` and RUN_MAX_COLUMNS columns c0..c4095 are fine; one more
 	 * column, c4096, is refused where it starts.  Before it: "case" (4)

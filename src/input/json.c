@@ -6,7 +6,10 @@
  * (true/false are pass states 1/0), or strings: a pass word is a pass
  * state, any other string (also "1.5") is text.  null, lists and objects
  * are text too.  Items may have different fields: a column is unusable for
- * a case that lacks it, which matters only if the column is used. */
+ * a case that lacks it, which matters only if the column is used.
+ * Jansson keeps no positions; the cursor of jsonpos.c finds them, so JSON
+ * cells and errors have a line and column like those of the other
+ * formats (jansson's own syntax errors come with its position). */
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,7 +77,7 @@ static int add_item(struct run_builder *b, size_t index, json_t *item,
                     const struct jcur *at_item)
 {
 	json_t *name = json_object_get(item, "case"), *v;
-	struct jcur c;
+	struct jcur c = *at_item;
 	const char *key;
 
 	if (!json_is_object(item))

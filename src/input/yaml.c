@@ -52,8 +52,7 @@ static int add_item(struct run_builder *b, const struct ydoc *doc,
 	            (uint32_t)name->col) != FP_OK)
 		return FP_ERR;
 	for (size_t i = 0; i < item->count; i++)
-		if (item->keys[i] != NULL &&
-		    !(item->keys[i]->len == 4 &&
+		if (!(item->keys[i]->len == 4 &&
 		      memcmp(item->keys[i]->str, "case", 4) == 0) &&
 		    add_field(b, item->keys[i], item->items[i]) != FP_OK)
 			return FP_ERR;
