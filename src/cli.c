@@ -7,6 +7,12 @@
 
 #include "formula/formula.h"
 
+void cli_short_usage(const char *command, const char *usage)
+{
+	fprintf(stderr, "%.*sRun 'fixprice help %s' for the options.\n",
+	        (int)(strcspn(usage, "\n") + 1), usage, command);
+}
+
 int cli_number(const char *text, const char *what, double *out,
                struct diag *d)
 {

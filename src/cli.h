@@ -13,6 +13,10 @@
 
 #define CLI_SOURCE "<command line>"
 
+/* After a usage error: prints the usage line of a command's usage text and
+ * where the rest is, to stderr. */
+void cli_short_usage(const char *command, const char *usage);
+
 /* Parses a constant formula typed by the user ("0.6", "1/3", "2**-3") to
  * one finite number.  `what` names the option for messages. */
 int cli_number(const char *text, const char *what, double *out,

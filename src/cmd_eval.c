@@ -123,9 +123,10 @@ static int print_per_case(const struct run *run, const double *v)
 	return ferror(stdout) ? FP_ERR : FP_OK;
 }
 
-/* Describes a fault in the words of the user's inputs. */
-static void fault_diag(const struct fx_fault *f, const struct run *run,
-                       struct diag *d)
+/* Describes a fault in the words of the user's inputs, with a caret under
+ * the operator. */
+static void fault_diag(const struct fx_fault *f, const char *formula,
+                       const struct run *run, struct diag *d)
 {
 	if (f->has_case && f->case_index < run->n)
 		diag_set(d, CLI_SOURCE, f->line, f->col, "%s in case '%s' (%s line %u)",
@@ -133,6 +134,9 @@ static void fault_diag(const struct fx_fault *f, const struct run *run,
 		         (unsigned)run->case_line[f->case_index]);
 	else
 		diag_set(d, CLI_SOURCE, f->line, f->col, "%s", f->what);
+	if (f->line == 1 && f->col > 0)
+		diag_set_source(d, formula, strcspn(formula, "\n"),
+		                (size_t)f->col - 1);
 }
 
 static int eval_run(const char *path, const char *formula,
@@ -170,13 +174,14 @@ static int eval_run(const char *path, const char *formula,
 		goto out;
 	}
 	if (fx_eval(prog, env, out, &fault) != FP_OK) {
-		fault_diag(&fault, run, d);
+		fault_diag(&fault, formula, run, d);
 		goto out;
 	}
 	if (fx_prog_shape(prog) == FX_PERCASE) {
 		if (!o->per_case) {
-			fx_prog_require(prog, &src, FX_SCALAR, "the formula", d);
-			diag_prefix(d, "use --per-case to print each case's value, or");
+			diag_set(d, CLI_SOURCE, 1, 1,
+			         "the formula gives one value per case: use --per-case "
+			         "to print them, or an aggregate such as sum(...)");
 			goto out;
 		}
 		rc = print_per_case(run, out);
@@ -227,12 +232,12 @@ int cmd_eval(int argc, char **argv)
 			status = EXIT_OK;
 			goto done;
 		default:
-			fputs(cmd_eval_usage, stderr);
+			cli_short_usage("eval", cmd_eval_usage);
 			goto done;
 		}
 	}
 	if (argc - optind != 2) {
-		fputs(cmd_eval_usage, stderr);
+		cli_short_usage("eval", cmd_eval_usage);
 		goto done;
 	}
 	if (eval_run(argv[optind], argv[optind + 1], &o, &d) != FP_OK)

@@ -113,7 +113,7 @@ int cmd_price(int argc, char **argv)
 			status = EXIT_OK;
 			goto done;
 		default:
-			fputs(cmd_price_usage, stderr);
+			cli_short_usage("price", cmd_price_usage);
 			goto done;
 		}
 	}

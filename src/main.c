@@ -78,6 +78,7 @@ int main(int argc, char **argv)
 		{"version", no_argument, NULL, 'V'},
 		{0},
 	};
+	static char name[64];
 	const struct command *c;
 	int opt, first;
 
@@ -92,9 +93,9 @@ int main(int argc, char **argv)
 			puts(PACKAGE_STRING);
 			return EXIT_OK;
 		default:
-			fprintf(stderr, "fixprice: unknown option '%s'\n",
+			fprintf(stderr, "fixprice: unknown option '%s'\n"
+			        "usage: fixprice [--help] [--version] COMMAND [ARGS...]\n",
 			        argv[optind - 1]);
-			print_overview(stderr);
 			return EXIT_USAGE;
 		}
 	}
@@ -110,7 +111,10 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	/* Each command parses argv from its own name on; optind = 0 makes glibc
-	 * getopt start afresh (and re-read the option string's flags). */
+	 * getopt start afresh (and re-read the option string's flags).  getopt
+	 * names argv[0] in its messages: make that "fixprice NAME". */
+	snprintf(name, sizeof name, "fixprice %s", c->name);
+	argv[first] = name;
 	optind = 0;
 	opterr = 1;
 	return c->run(argc - first, argv + first);

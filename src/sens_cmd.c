@@ -87,7 +87,7 @@ int sens_cmd_main(const struct sens_cmd *c, void *own, int argc, char **argv)
 			fputs(c->usage, stdout);
 			status = EXIT_OK;
 		} else {
-			fputs(c->usage, stderr);
+			cli_short_usage(c->name, c->usage);
 		}
 		goto done;
 	}

@@ -378,24 +378,6 @@ static void test_top_cases(void **state)
 	assert_int_equal(report_top_cases(&p, 3, idx), 0);
 }
 
-static void test_report_exact(void **state)
-{
-	static const struct {
-		double x;
-		const char *want;
-	} cases[] = {
-		/* numfmt_exact alone writes 20 as "2e+01" and 1500 as "1.5e+03". */
-		{20, "20"}, {-20, "-20"}, {100, "100"}, {1500, "1500"},
-		{0.3, "0.3"}, {1e-5, "1e-05"}, {123456789012345, "123456789012345"},
-		{1e15, "1e+15"}, {1e300, "1e+300"}, {0, "0"},
-	};
-	char buf[NUMFMT_MAX];
-
-	(void)state;
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-		assert_string_equal(report_exact(buf, cases[i].x), cases[i].want);
-}
-
 /* ---- Markdown ----------------------------------------------------------- */
 
 static void test_md_measured(void **state)
@@ -982,7 +964,6 @@ int main(void)
 		cmocka_unit_test(test_text_hostile_and_no_shares),
 		cmocka_unit_test(test_text_many_control_cases),
 		cmocka_unit_test(test_top_cases),
-		cmocka_unit_test(test_report_exact),
 		cmocka_unit_test(test_md_measured),
 		cmocka_unit_test(test_md_prediction),
 		cmocka_unit_test(test_md_hostile_names),

@@ -48,16 +48,6 @@ size_t report_top_cases(const struct price *p, size_t k, size_t *idx)
 	return have;
 }
 
-char *report_exact(char buf[NUMFMT_MAX], double x)
-{
-	numfmt_exact(buf, x);
-	/* The shortest form has an exponent >= its digits only when x is a
-	 * whole number; such a number reads better and as exactly in full. */
-	if (strstr(buf, "e+") && fabs(x) < 1e15)
-		snprintf(buf, NUMFMT_MAX, "%.0f", x);
-	return buf;
-}
-
 size_t report_width(const char *s)
 {
 	size_t w = 0;

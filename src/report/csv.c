@@ -25,7 +25,7 @@ static void put_num(FILE *out, double x)
 	char buf[NUMFMT_MAX];
 
 	fputc(',', out);
-	fputs(report_exact(buf, x), out);
+	fputs(numfmt_exact(buf, x), out);
 }
 
 int report_csv(const struct record *r, FILE *out, struct diag *d)

@@ -25,10 +25,6 @@ int report_finish(FILE *out, const char *form, struct diag *d);
  * undefined. */
 size_t report_top_cases(const struct price *p, size_t k, size_t *idx);
 
-/* numfmt_exact, but a whole number below 1e15 in plain digits: "20", not
- * the equally exact "2e+01" that the shortest form picks. */
-char *report_exact(char buf[NUMFMT_MAX], double x);
-
 /* Number of characters (UTF-8 code points) in s, for lining up columns. */
 size_t report_width(const char *s);
 

@@ -53,7 +53,7 @@ static const char *human(char buf[NUMFMT_MAX], double x)
 
 static const char *exact(char buf[NUMFMT_MAX], double x)
 {
-	return report_exact(buf, x);
+	return numfmt_exact(buf, x);
 }
 
 static void put_verdict(struct mout *m, const struct record *r)
@@ -162,7 +162,7 @@ static char *plugged(struct mout *m, const struct record *r, const char *text)
 			/* A name before '(' is a function, never a value. */
 			if (text[after] != '(' &&
 			    name_value(r, text + start, i - start, &v)) {
-				report_exact(num, v);
+				numfmt_exact(num, v);
 				fprintf(f, v < 0 ? "(%s)" : "%s", num);
 				changed = true;
 				continue;

@@ -13,11 +13,22 @@ char *numfmt_exact(char buf[NUMFMT_MAX], double x)
 		return strcpy(buf, x > 0 ? "inf" : "-inf");
 	if (x == 0)
 		return strcpy(buf, "0");
-	for (int prec = 1; prec <= 17; prec++) {
-		snprintf(buf, NUMFMT_MAX, "%.*g", prec, x);
+	/* If p digits read back exactly, so do p + 1: binary search for the
+	 * fewest (17 always do), five formatting rounds instead of up to 17. */
+	int lo = 1, hi = 17;
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		snprintf(buf, NUMFMT_MAX, "%.*g", mid, x);
 		if (strtod(buf, NULL) == x)
-			break;
+			hi = mid;
+		else
+			lo = mid + 1;
 	}
+	snprintf(buf, NUMFMT_MAX, "%.*g", lo, x);
+	/* %g writes an exponent at least its digit count ("3e+01") only for a
+	 * whole number, which reads better, and as exactly, in full. */
+	if (strstr(buf, "e+") && fabs(x) < 1e15)
+		snprintf(buf, NUMFMT_MAX, "%.0f", x);
 	return buf;
 }
 

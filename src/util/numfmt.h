@@ -13,7 +13,8 @@
 #define NUMFMT_MAX 32
 
 /* Writes the shortest decimal (at most 17 significant digits) that strtod
- * reads back to exactly x; "nan", "inf", "-inf" for the non-finite.
+ * reads back to exactly x, without an exponent for whole numbers below
+ * 10^15 ("30", not "3e+01"); "nan", "inf", "-inf" for the non-finite.
  * -0 prints as "0".  Returns buf. */
 char *numfmt_exact(char buf[NUMFMT_MAX], double x);
 

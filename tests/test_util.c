@@ -1,0 +1,159 @@
+/* test_util.c: diagnostics, locale-independent numbers, compensated sums. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/diag.h"
+#include "util/ksum.h"
+#include "util/numfmt.h"
+
+static void test_exact_shortest(void **state)
+{
+	static const struct {
+		double x;
+		const char *want;
+	} cases[] = {
+		{0.3, "0.3"}, {0.1 + 0.2, "0.30000000000000004"},
+		{1.0 / 3, "0.3333333333333333"}, {2.0 / 3, "0.6666666666666666"},
+		{-22.25, "-22.25"}, {1e-5, "1e-05"}, {5e-324, "5e-324"},
+		{DBL_MAX, "1.7976931348623157e+308"}, {-0.0, "0"}, {0, "0"},
+		/* Whole numbers in plain digits below 10^15, not "2e+01". */
+		{20, "20"}, {-20, "-20"}, {100, "100"}, {1500, "1500"},
+		{123456789012345, "123456789012345"}, {1e15, "1e+15"},
+		{1e300, "1e+300"}, {NAN, "nan"}, {INFINITY, "inf"},
+		{-INFINITY, "-inf"},
+	};
+	char buf[NUMFMT_MAX];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		assert_string_equal(numfmt_exact(buf, cases[i].x), cases[i].want);
+}
+
+/* Every printed value reads back bit for bit. */
+static void test_exact_round_trips(void **state)
+{
+	uint64_t seed = 42;
+	char buf[NUMFMT_MAX];
+
+	(void)state;
+	for (int i = 0; i < 100000; i++) {
+		double x;
+		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+		memcpy(&x, &seed, sizeof x);
+		if (!isfinite(x))
+			continue;
+		assert_true(strtod(numfmt_exact(buf, x), NULL) == x);
+	}
+}
+
+static void test_human_and_fixed(void **state)
+{
+	char buf[NUMFMT_MAX];
+
+	(void)state;
+	assert_string_equal(numfmt_human(buf, 1.0824742268041236, 6), "1.08247");
+	assert_string_equal(numfmt_human(buf, -0.0, 6), "0");
+	assert_string_equal(numfmt_fixed(buf, -22.25, 4), "-22.2500");
+	/* -0.00001 at 4 decimals is 0, and must not print a sign. */
+	assert_string_equal(numfmt_fixed(buf, -0.00001, 4), "0.0000");
+}
+
+static void test_parse(void **state)
+{
+	double x;
+
+	(void)state;
+	assert_true(numfmt_parse(" 1.5 ", 5, &x));
+	assert_true(x == 1.5);
+	assert_true(numfmt_parse("1e-3", 4, &x));
+	assert_true(x == 1e-3);
+	assert_true(numfmt_parse(".5", 2, &x));
+	assert_true(x == 0.5);
+	assert_false(numfmt_parse("", 0, &x));
+	assert_false(numfmt_parse("1,5", 3, &x));
+	assert_false(numfmt_parse("nan", 3, &x));
+	assert_false(numfmt_parse("0x10", 4, &x));
+	assert_false(numfmt_parse("1.5abc", 6, &x));
+}
+
+/* 10^7 terms of 0.1: a plain loop drifts, the compensated sum does not. */
+static void test_ksum_no_drift(void **state)
+{
+	struct ksum k = {0, 0};
+	double naive = 0;
+
+	(void)state;
+	for (int i = 0; i < 10000000; i++) {
+		ksum_add(&k, 0.1);
+		naive += 0.1;
+	}
+	assert_true(ksum_value(&k) == 1e6);
+	assert_true(naive != 1e6);
+	/* Large and small terms: 1e16 + 1 - 1e16 is 1, not 0. */
+	{
+		double v[3] = {1e16, 1, -1e16};
+		assert_true(ksum_array(v, 3) == 1);
+	}
+}
+
+static void test_diag_print(void **state)
+{
+	struct diag d;
+	char out[1024] = "";
+	FILE *f = fmemopen(out, sizeof out, "w");
+
+	(void)state;
+	diag_set(&d, "m.yaml", 9, 15, "unknown name '%s'", "x");
+	diag_set_source(&d, "score: min(1, x)", 16, 14);
+	diag_print(&d, f);
+	diag_set(&d, "run.csv", 0, 0, "cannot open");
+	diag_print(&d, f);
+	diag_set(&d, NULL, 0, 0, "out of memory");
+	diag_prefix(&d, "in %s", "gain");
+	diag_print(&d, f);
+	fclose(f);
+	assert_string_equal(out, "m.yaml:9:15: unknown name 'x'\n"
+	                         "  score: min(1, x)\n"
+	                         "                ^\n"
+	                         "run.csv: cannot open\n"
+	                         "fixprice: in gain: out of memory\n");
+}
+
+/* A caret far into a very long line shows a window around it. */
+static void test_diag_long_line(void **state)
+{
+	char text[100001];
+	struct diag d;
+
+	(void)state;
+	memset(text, '(', sizeof text - 1);
+	text[sizeof text - 1] = '\0';
+	diag_set(&d, "<command line>", 1, 50000, "too deep");
+	diag_set_source(&d, text, sizeof text - 1, 49999);
+	assert_true(strlen(d.src) < DIAG_SRC_MAX);
+	assert_memory_equal(d.src, "...", 3);
+	assert_int_equal(d.src[d.caret - 1], '(');
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_exact_shortest),
+		cmocka_unit_test(test_exact_round_trips),
+		cmocka_unit_test(test_human_and_fixed),
+		cmocka_unit_test(test_parse),
+		cmocka_unit_test(test_ksum_no_drift),
+		cmocka_unit_test(test_diag_print),
+		cmocka_unit_test(test_diag_long_line),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
