@@ -75,7 +75,7 @@ static size_t field_begin(const struct csv_state *st, size_t from)
 {
 	const char *skip = st->row_start ? " \t\r\n" : " \t";
 
-	while (from < st->len && strchr(skip, st->text[from]))
+	while (from < st->len && st->text[from] && strchr(skip, st->text[from]))
 		from++;
 	return from;
 }
