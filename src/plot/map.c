@@ -18,7 +18,8 @@ static const struct chart map_chart = {
 	"#      |net|, whether net changes sign, number of region labels,\n"
 	"#      whether the grid is evenly spaced\n"
 	"#   1: the grid, one line of constant y after another: x, y, net\n"
-	"#      (NaN: not defined there), and the cell's x and y bounds\n"
+	"#      (NaN: not defined there), the cell's x and y bounds, and the\n"
+	"#      sign of net (1, -1, or 0 where it is 0 or not defined)\n"
 	"#   2: region labels: x, y, text\n",
 	.setup =
 	"stats data index 0 using (title = strcol(1), xlabel = strcol(2), \\\n"
@@ -28,7 +29,10 @@ static const struct chart map_chart = {
 	"w = 900; h = 680\n"
 	"tw = 100; th = 36\n",
 	.body =
-	"# The zero contour, traced on the grid into the datablock $zero.\n"
+	"# The zero contour, traced on the grid into the datablock $zero (which\n"
+	"# must exist, if empty, even where it is not drawn).\n"
+	"$zero << EOD\n"
+	"EOD\n"
 	"if (has_zero) {\n"
 	"\tset contour base\n"
 	"\tset cntrparam levels discrete 0\n"
@@ -61,7 +65,7 @@ static const struct chart map_chart = {
 	"\t\twith image notitle, \\\n"
 	"\tfor [k=1:boxes] data index 1 using (column(1)):(column(2)):(column(4)):(column(5)):(column(6)):(column(7)):(column(3)) \\\n"
 	"\t\twith boxxyerror fc palette fs solid 1 noborder notitle, \\\n"
-	"\tfor [k=1:textmode] data index 1 using (column(1)):(column(2)):(column(3) > 0 ? '+' : column(3) < 0 ? '-' : ' ') \\\n"
+	"\tfor [k=1:textmode] data index 1 using (column(1)):(column(2)):(column(8) > 0 ? '+' : column(8) < 0 ? '-' : ' ') \\\n"
 	"\t\twith labels notitle, \\\n"
 	"\tfor [k=1:has_zero] $zero using (column(1)):(column(2)) \\\n"
 	"\t\twith lines lc rgb ink lw 2.5 title 'net = 0 (break-even)', \\\n"
@@ -229,7 +233,7 @@ int plot_map(const struct plot_opts *o, const char *title, const char *xname,
 			gpd_num(f, ylo);
 			fputc(' ', f);
 			gpd_num(f, yhi);
-			fputc('\n', f);
+			fprintf(f, " %d\n", sign_of(net[j * nx + i]));
 		}
 		fputc('\n', f);
 	}
