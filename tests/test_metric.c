@@ -123,13 +123,16 @@ static void evaluate(struct metric *m, const struct sides *s,
 /* Loads a shipped metric from the source tree's metrics/ folder. */
 static struct metric *load_shipped(const char *name)
 {
-	char path[4096];
+	char path[4096], hex[65];
 	struct metric *m = NULL;
 	struct diag d;
 
 	snprintf(path, sizeof path, "%s/metrics/%s.yaml", TEST_SRCDIR, name);
 	if (metric_load(path, &m, &d) != FP_OK)
 		fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
+	assert_string_equal(m->path, path);
+	assert_int_equal(sha256_file(path, hex, &d), FP_OK);
+	assert_string_equal(m->sha256, hex);
 	assert_string_equal(m->name, name);
 	assert_non_null(m->description);
 	assert_true(strlen(m->description) > 0);
