@@ -671,6 +671,28 @@ static void test_formula_positions(void **state)
 	metric_free(m);
 }
 
+static void test_sha256(void **state)
+{
+	char hex[65];
+	struct diag d;
+
+	(void)state;
+	/* FIPS 180-2, appendix B.1: SHA-256("abc"). */
+	sha256_hex("abc", 3, hex);
+	assert_string_equal(hex, "ba7816bf8f01cfea414140de5dae2223"
+	                         "b00361a396177a9cb410ff61f20015ad");
+	/* The empty message. */
+	sha256_hex("", 0, hex);
+	assert_string_equal(hex, "e3b0c44298fc1c149afbf4c8996fb924"
+	                         "27ae41e4649b934ca495991b7852b855");
+	assert_int_equal(sha256_file("/nonexistent/f", hex, &d), FP_ERR);
+	assert_string_equal(d.file, "/nonexistent/f");
+	assert_int_equal(d.line, 0);
+	assert_string_equal(d.msg, "cannot read: No such file or directory");
+	assert_int_equal(sha256_file("/", hex, &d), FP_ERR);
+	assert_string_equal(d.msg, "cannot read: Is a directory");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -688,6 +710,7 @@ int main(void)
 		cmocka_unit_test(test_weight_precedence),
 		cmocka_unit_test(test_defines_and_environments),
 		cmocka_unit_test(test_formula_positions),
+		cmocka_unit_test(test_sha256),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
