@@ -40,14 +40,16 @@ struct price_opts {
 static int run_price(const struct price_opts *o, char *const *inputs,
                      size_t ninputs, int *status, struct diag *d)
 {
-	struct job job;
+	struct job job = {0};
 	struct sens sens = {0};
 	struct record_extras extras = {0};
 	struct record r;
 	struct output out = {0};
 	int rc = FP_ERR;
 
-	if (job_load(&o->job, inputs, ninputs, &job, d) != FP_OK ||
+	if ((o->record &&
+	     report_record_dir_check(o->record, o->out.force, d) != FP_OK) ||
+	    job_load(&o->job, inputs, ninputs, &job, d) != FP_OK ||
 	    sens_open(&sens, &job, d) != FP_OK)
 		goto out;
 	job_record(&job, sens.price, &r);

@@ -74,30 +74,41 @@ static void free_paths(char **path)
 		free(path[k]);
 }
 
+int report_record_dir_check(const char *dir, bool force, struct diag *d)
+{
+	struct stat st;
+
+	for (int k = 0; k < NFILES && !force; k++) {
+		char *path = join(dir, file_name[k]);
+		if (!path)
+			return diag_set(d, NULL, 0, 0, "out of memory");
+		if (lstat(path, &st) == 0) {
+			diag_set(d, NULL, 0, 0, "%s exists; use --force to replace it",
+			         path);
+			free(path);
+			return FP_ERR;
+		}
+		free(path);
+	}
+	return FP_OK;
+}
+
 int report_record_dir(const struct record *r, const char *dir, bool force,
                       struct diag *d)
 {
 	struct atomic_file af[NFILES] = {{0}};
 	char *path[NFILES] = {0};
-	struct stat st;
 	int k;
 
-	if (make_dir(dir, d) != FP_OK)
+	/* Refuse before writing anything, so that a refusal leaves the folder
+	 * exactly as it was. */
+	if (report_record_dir_check(dir, force, d) != FP_OK ||
+	    make_dir(dir, d) != FP_OK)
 		return FP_ERR;
 	for (k = 0; k < NFILES; k++) {
 		if (!(path[k] = join(dir, file_name[k]))) {
 			free_paths(path);
 			return diag_set(d, NULL, 0, 0, "out of memory");
-		}
-	}
-	/* Refuse before writing anything, so that a refusal leaves the folder
-	 * exactly as it was. */
-	for (k = 0; k < NFILES && !force; k++) {
-		if (lstat(path[k], &st) == 0) {
-			diag_set(d, NULL, 0, 0,
-			         "%s exists; use --force to replace it", path[k]);
-			free_paths(path);
-			return FP_ERR;
 		}
 	}
 	for (k = 0; k < NFILES; k++) {

@@ -77,4 +77,8 @@ int report_write(const struct record *r, enum report_format f, FILE *out,
 int report_record_dir(const struct record *r, const char *dir, bool force,
                       struct diag *d);
 
+/* The refusal alone: FP_ERR if a record file exists in dir and !force.
+ * For commands that write more into the folder (plots) before the record. */
+int report_record_dir_check(const char *dir, bool force, struct diag *d);
+
 #endif

@@ -1,0 +1,109 @@
+#!/bin/sh
+# CLI tests of `fixprice price`, on runs whose prices are worked out by hand.
+#
+# small-before.csv / small-after.csv (default metric, W = N = 4):
+#   case  runtime b->a  passed b->a  ref  score b->a
+#   a     2 -> 4        pass pass    2    1   -> 0.5
+#   b     4 -> 2        fail pass    2    0.5 -> 1     newly passing
+#   c     1 -> 1        pass pass    2    1   -> 1
+#   d     5 -> 4        pass fail    4    0.8 -> 1     newly failing
+#   gain = (0.3 + 0.5*1)/4*100 = 20
+#   cost = 0.5*(0.5 - 0.5 + 0 - 0.2)/4*100 = -2.5      net = 22.5, accept
+#   total_before = (0.8 + 0 + 0.8 + 0.7)/4*100 = 57.5
+#   total_after  = (0.55 + 0.8 + 0.8 + 0)/4*100 = 53.75, delta_total = -3.75
+#   The control disagrees by 26.25: d newly fails (-17.5 in the total, -2.5
+#   in net: +20) and b's slowdown credit (6.25) is not in the total.
+. "$TOP_SRCDIR/tests/cli/lib.sh"
+cd "$DATA/cli" || exit 1
+B=small-before.csv
+A=small-after.csv
+
+run price $B $A
+expect_status 0 "measured price"
+expect_grep "$OUT" "ACCEPT: net 22.5000 = gain 20.0000 - cost -2.5000" "verdict and numbers"
+expect_grep "$OUT" "control: total_before 57.5000, total_after 53.7500, delta_total -3.7500" "control totals"
+expect_grep "$OUT" "DISAGREES with net by 26.2500 (net - delta_total); cases that account for it: d, b" "control names the cases"
+expect_no_grep "$OUT" "PREDICTION" "measured runs are not a prediction"
+
+run price small-both.csv
+expect_grep "$OUT" "ACCEPT: net 22.5000 = gain 20.0000 - cost -2.5000" "one file with both sides"
+
+# Weights: b weighs 3, so W = 6; gain = 3*0.8/6*100 = 40,
+# cost = 0.5*(0.5 - 3*0.5 - 0.2)/6*100 = -10.
+run price $B $A --weight 'b=3'
+expect_grep "$OUT" "ACCEPT: net 50.0000 = gain 40.0000 - cost -10.0000" "--weight"
+# A raised pass reward: gain = (0.6 + 0.5)/4*100 = 27.5.
+run price $B $A --set pass_reward=0.6
+expect_grep "$OUT" "ACCEPT: net 30.0000 = gain 27.5000 - cost -2.5000" "--set pass_reward"
+
+# --check: 0 when accepted; 1 when rejected, with the record still printed.
+run price $B $A --check
+expect_status 0 "--check on accept"
+run price $EX/fp32-cube-matmul/before.csv --runtime-factor 2 --pass m512_k4096 --check
+expect_status 1 "--check on reject"
+expect_grep "$OUT" "REJECT: net -22.2500 = gain 2.7500 - cost 25.0000" "shorthand scenario"
+expect_grep "$OUT" "PREDICTION from scenario 'command line' (not measured)" "shorthands are a prediction"
+
+# Formats on stdout; -o writes the same bytes to a file.
+run price $B $A --format csv
+expect_out 'case,weight,passed_before,passed_after,runtime_before,runtime_after,score_before,score_after,value_before,value_after,gain,cost
+"a",1,true,true,2,4,1,0.5,0.8,0.55,0,6.25
+"b",1,false,true,4,2,0.5,1,0,0.8,20,-6.25
+"c",1,true,true,1,1,1,1,0.8,0.8,0,0
+"d",1,true,false,5,4,0.8,1,0.7,0,0,-2.4999999999999996' "csv form"
+cp "$OUT" "$TMP/expected.csv"
+run price $B $A --format csv -o "$TMP/out.csv"
+expect_status 0 "-o FILE"
+if cmp -s "$TMP/out.csv" "$TMP/expected.csv"; then ok; else bad "-o FILE holds the same bytes as stdout"; fi
+run price $B $A --format csv -o "$TMP/out.csv"
+expect_error 2 "<command line>: $TMP/out.csv exists; use --force to replace it" "-o refuses to replace"
+run price $B $A --format csv -o "$TMP/out.csv" --force
+expect_status 0 "-o --force"
+run price $B $A -o $B
+expect_error 2 "<command line>: -o $B would overwrite an input" "-o onto an input"
+
+# The same inputs give the same bytes.
+run price $B $A --format json
+cp "$OUT" "$TMP/one.json"
+run price $B $A --format json
+if cmp -s "$OUT" "$TMP/one.json"; then ok; else bad "json is deterministic"; fi
+expect_grep "$OUT" '"decision": "accept"' "json decision"
+expect_grep "$OUT" '"kind": "measured"' "json kind"
+
+# Record folder: all three files, refused the second time without --force.
+run price $B $A --record "$TMP/rec"
+expect_status 0 "--record"
+for f in decision.md decision.json cases.csv; do
+	if [ -s "$TMP/rec/$f" ]; then ok; else bad "--record wrote $f"; fi
+done
+expect_grep "$TMP/rec/decision.md" "**ACCEPT" "Markdown verdict first"
+run price $B $A --record "$TMP/rec"
+expect_error 2 "fixprice: $TMP/rec/decision.md exists; use --force to replace it" "record not overwritten"
+run price $B $A --record "$TMP/rec" --force
+expect_status 0 "--record --force"
+cp -r "$TMP/rec" "$TMP/rec1"
+run price $B $A --record "$TMP/rec" --force
+if diff -r "$TMP/rec" "$TMP/rec1" >/dev/null; then ok; else bad "record folders are byte-identical"; fi
+
+# Bad input: one line naming the file (and line, column), exit 2.
+printf 'case,runtime,passed,ref_runtime\na,2,pass,2\nb,4,fail,2\nc,1,pass,2\nd,5,pass,4\ne,1,pass,1\nf,1,pass,1\n' > "$TMP/extra.csv"
+run price "$TMP/extra.csv" $A
+expect_error 2 "$TMP/extra.csv:6: case 'e' and 1 more are not in $A (use --drop-missing to leave such cases out)" "missing cases"
+run price "$TMP/extra.csv" $A --drop-missing
+expect_grep "$OUT" "ACCEPT: net 22.5000 = gain 20.0000 - cost -2.5000" "--drop-missing"
+run price zero-runtime.csv zero-runtime.csv
+expect_error 2 "zero-runtime.csv:3:3: runtime of case 'y' must be a finite number above 0, got 0" "runtime 0"
+run price $B $A --set bogus=1
+expect_error 2 "fixprice: no parameter 'bogus' in metric pypto-gym (it has: pass_reward, perf_weight)" "unknown parameter"
+run price $B $A --runtime-factor 2
+expect_error 2 "<command line>: give either two runs or one run and a scenario (--scenario, --runtime-factor, --pass, --fail)" "two runs and a scenario"
+run price $B
+expect_error 2 "$B: one run file needs columns runtime_before, runtime_after, passed_before and passed_after; runtime_before is missing (or give two run files)" "one run without both sides"
+run price -m nosuch $B $A
+expect_status 2 "unknown metric"
+expect_grep "$ERR" "fixprice: no metric named 'nosuch' (shipped: " "unknown metric message"
+run price --format xml $B $A
+expect_status 2 "unknown format"
+run price
+expect_status 2 "no inputs"
+finish
