@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "input/input.h"
+#include "util/escape.h"
 
 int run_load(const char *path, const struct run_opts *opts, struct run **out,
              struct diag *d)
@@ -43,6 +44,17 @@ struct column *run_find(const struct run *run, const char *name)
 	return NULL;
 }
 
+/* The run's path for a message: terminal-safe, whole as far as it fits
+ * (names and cells are cut short; a path is what the user typed). */
+static const char *show_path(const struct run *run, char buf[DIAG_FILE_MAX])
+{
+	char *safe = escape_terminal(run->path);
+
+	snprintf(buf, DIAG_FILE_MAX, "%s", safe ? safe : run->path);
+	free(safe);
+	return buf;
+}
+
 /* "case, runtime, passed" into out, cut with "..." to fit. */
 static void list_columns(const struct run *run, char *out, size_t size)
 {
@@ -63,13 +75,12 @@ static void list_columns(const struct run *run, char *out, size_t size)
 static int no_column(const struct run *run, const char *name, const char *pre,
                      struct diag *d)
 {
-	char list[320], shown[INPUT_SHOW_SIZE], path[INPUT_SHOW_SIZE];
+	char list[320], shown[INPUT_SHOW_SIZE], path[DIAG_FILE_MAX];
 
 	list_columns(run, list, sizeof list);
 	input_show(shown, sizeof shown, name, strlen(name));
-	input_show(path, sizeof path, run->path, strlen(run->path));
 	return diag_set(d, NULL, 0, 0, "%sno column '%s' in %s (it has: %s)",
-	                pre, shown, path, list);
+	                pre, shown, show_path(run, path), list);
 }
 
 /* The case whose cell in c is at the column's bad position, or NULL. */
@@ -131,9 +142,9 @@ int run_rename(struct run *run, const char *to, const char *from,
 	if (strcmp(to, from) == 0)
 		return FP_OK;
 	if (run_find(run, to) || strcmp(to, "case") == 0) {
-		input_show(a, sizeof a, run->path, strlen(run->path));
+		char path[DIAG_FILE_MAX];
 		return diag_set(d, NULL, 0, 0, "%s%s already has a column '%s'",
-		                pre, a, b);
+		                pre, show_path(run, path), b);
 	}
 	if (!(name = strdup(to)))
 		return diag_set(d, NULL, 0, 0, "out of memory");
@@ -149,12 +160,11 @@ int run_add_column(struct run *run, const char *name, enum column_kind kind,
 	char *copy;
 
 	if (run_find(run, name) || strcmp(name, "case") == 0) {
-		char a[INPUT_SHOW_SIZE], b[INPUT_SHOW_SIZE];
+		char path[DIAG_FILE_MAX], shown[INPUT_SHOW_SIZE];
 		free(values);
-		input_show(a, sizeof a, run->path, strlen(run->path));
-		input_show(b, sizeof b, name, strlen(name));
-		return diag_set(d, NULL, 0, 0, "%s already has a column '%s'", a,
-		                b);
+		input_show(shown, sizeof shown, name, strlen(name));
+		return diag_set(d, NULL, 0, 0, "%s already has a column '%s'",
+		                show_path(run, path), shown);
 	}
 	cols = realloc(run->cols, (run->ncols + 1) * sizeof *cols);
 	if (cols)

@@ -338,14 +338,13 @@ static void test_text_cells(void **state)
 
 static void test_run_numeric_missing(void **state)
 {
-	struct run *r = load_ok(TEST_SRCDIR "/examples/fp32-cube-matmul/before.csv",
-	                        NULL);
+	struct run *r = load_ok(DATA "basic.csv", NULL);
 	struct diag d = {0};
 	const struct column *c;
 
 	c = run_numeric(r, "runtime", &d);
 	assert_non_null(c);
-	assert_true(c->v[0] == 12.4);
+	assert_true(c->v[0] == 12.5);
 	run_free(r);
 
 	r = load_text("before.csv", "case,runtime,passed\nx,1,1\n");
@@ -398,6 +397,16 @@ static void test_rename(void **state)
 	assert_int_equal(run_rename(r, "case", "runtime", &d), FP_ERR);
 	assert_string_equal(d.msg, "cannot rename column 'runtime' to 'case': "
 	                    TMP_DIR "test_run-r.csv already has a column 'case'");
+	run_free(r);
+
+	/* A path is shown whole, however long (names and cells are cut). */
+	r = load_text("a-file-name-long-enough-to-be-cut-if-it-were-a-case-name"
+	              ".csv", "case,time\nx,1\n");
+	assert_int_equal(run_rename(r, "runtime", "t", &d), FP_ERR);
+	assert_string_equal(d.msg, "cannot rename column 't' to 'runtime': "
+	                    "no column 't' in " TMP_DIR "test_run-a-file-name-"
+	                    "long-enough-to-be-cut-if-it-were-a-case-name.csv "
+	                    "(it has: case, time)");
 	run_free(r);
 }
 
