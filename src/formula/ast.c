@@ -2,6 +2,7 @@
 #include "formula/ast.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 int fx_ast_add(struct fx_ast *a, const struct fx_node *proto)
 {
@@ -33,4 +34,24 @@ int fx_ast_arg(const struct fx_ast *a, int n, int k)
 	while (c >= 0 && k-- > 0)
 		c = a->nodes[c].next;
 	return c;
+}
+
+void fx_ast_become(struct fx_ast *a, int dst, int src)
+{
+	int next = a->nodes[dst].next;
+
+	a->nodes[dst] = a->nodes[src];
+	a->nodes[dst].next = next;
+}
+
+int fx_ast_copy(struct fx_ast *dst, const struct fx_ast *src)
+{
+	*dst = *src;
+	dst->nodes = malloc((size_t)src->cap * sizeof *dst->nodes);
+	if (!dst->nodes) {
+		dst->n = dst->cap = 0;
+		return FP_ERR;
+	}
+	memcpy(dst->nodes, src->nodes, (size_t)src->n * sizeof *dst->nodes);
+	return FP_OK;
 }

@@ -9,6 +9,7 @@
 #ifndef FP_FORMULA_AST_H
 #define FP_FORMULA_AST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "formula/formula.h"
@@ -46,6 +47,13 @@ void fx_ast_free(struct fx_ast *a);
 /* The k-th argument of node n (0-based). */
 int fx_ast_arg(const struct fx_ast *a, int n, int k);
 
+/* Makes node dst what node src is, keeping dst's place in its parent's
+ * argument list. */
+void fx_ast_become(struct fx_ast *a, int dst, int src);
+
+/* Copies src into an empty dst (caller frees with fx_ast_free). */
+int fx_ast_copy(struct fx_ast *dst, const struct fx_ast *src);
+
 /* Parses src->text into a (caller frees with fx_ast_free, also on error). */
 int fx_parse(const struct fx_src *src, struct fx_ast *a, struct diag *d);
 
@@ -58,6 +66,12 @@ int fx_check(struct fx_ast *a, const struct fx_env *env,
  * constants, and recomputes shapes and aggregate levels.  Fails only when
  * out of memory. */
 int fx_rewrite(struct fx_ast *a, const struct fx_src *src, struct diag *d);
+
+/* If the one-number formula a is a linear combination of sums with
+ * aggregate-free one-number coefficients, turns it into the per-case
+ * expression of each case's share (every such sum(T) replaced by T) and
+ * returns true; else leaves it alone and returns false (shares.c). */
+bool fx_make_shares(struct fx_ast *a);
 
 /* ---- source positions (srcpos.c) -------------------------------------- */
 

@@ -21,17 +21,21 @@ struct checker {
 };
 
 /* Keeps cand as the best suggestion so far if it is closer than *best_dist.
- * A name is only suggested when it shares something with the typed one
- * (the distance is smaller than the typed name's length). */
+ * Short names allow fewer edits (one in three characters, at most
+ * MAX_SUGGEST_DISTANCE), so that "foo" does not suggest "log". */
 static void consider(const char *typed, size_t len, const char *cand,
                      const char **best, int *best_dist)
 {
-	int dist = fx_edit_distance(typed, len, cand, MAX_SUGGEST_DISTANCE);
+	int limit = (int)((len + 1) / 3);
+	int dist;
 
+	if (limit > MAX_SUGGEST_DISTANCE)
+		limit = MAX_SUGGEST_DISTANCE;
+	dist = fx_edit_distance(typed, len, cand, limit);
 	/* Differing only in case is the closest miss of all ("W" for "w"). */
 	if (strlen(cand) == len && strncasecmp(typed, cand, len) == 0)
 		dist = 0;
-	if (dist <= MAX_SUGGEST_DISTANCE && dist < (int)len && dist < *best_dist) {
+	if (dist <= limit && dist < *best_dist) {
 		*best = cand;
 		*best_dist = dist;
 	}

@@ -369,11 +369,49 @@ static int keep_source(struct fx_prog *p, const struct fx_src *src)
 	return oom ? FP_ERR : FP_OK;
 }
 
+/* Emits the code of p->ast (parsed, checked and rewritten). */
+static int build(struct fx_prog *p, const struct fx_env *env,
+                 const struct fx_src *src)
+{
+	struct compiler c = {.p = p, .a = &p->ast, .env = env};
+	int rc = generate(&c);
+
+	compiler_free(&c);
+	if (rc == FP_OK)
+		rc = keep_source(p, src);
+	return rc;
+}
+
+/* The program of each case's share, if the formula has shares. */
+static int build_shares(struct fx_prog *p, const struct fx_env *env,
+                        const struct fx_src *src, struct diag *d)
+{
+	struct fx_prog *q;
+
+	if (p->shape != FX_SCALAR)
+		return FP_OK;
+	q = calloc(1, sizeof *q);
+	if (!q || fx_ast_copy(&q->ast, &p->ast) < 0) {
+		free(q);
+		return FP_ERR;
+	}
+	q->shape = FX_PERCASE;
+	if (!fx_make_shares(&q->ast)) {
+		fx_prog_free(q);
+		return FP_OK;
+	}
+	if (fx_rewrite(&q->ast, src, d) < 0 || build(q, env, src) < 0) {
+		fx_prog_free(q);
+		return FP_ERR;
+	}
+	p->shares = q;
+	return FP_OK;
+}
+
 int fx_compile(struct fx_env *env, const struct fx_src *src,
                struct fx_prog **out, struct diag *d)
 {
 	struct fx_prog *p = calloc(1, sizeof *p);
-	struct compiler c = {0};
 
 	*out = NULL;
 	if (!p)
@@ -384,18 +422,13 @@ int fx_compile(struct fx_env *env, const struct fx_src *src,
 	p->shape = p->ast.nodes[p->ast.root].shape;
 	if (fx_rewrite(&p->ast, src, d) < 0)
 		goto fail;
-	c.p = p;
-	c.a = &p->ast;
-	c.env = env;
-	if (generate(&c) < 0 || keep_source(p, src) < 0) {
+	if (build(p, env, src) < 0 || build_shares(p, env, src, d) < 0) {
 		fx_error_at(src, 0, d, "out of memory");
 		goto fail;
 	}
-	compiler_free(&c);
 	*out = p;
 	return FP_OK;
 fail:
-	compiler_free(&c);
 	fx_prog_free(p);
 	return FP_ERR;
 }
@@ -414,6 +447,7 @@ void fx_prog_free(struct fx_prog *p)
 	free(p->file);
 	free(p->prefix);
 	free(p->text);
+	fx_prog_free(p->shares);
 	free(p);
 }
 

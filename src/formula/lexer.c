@@ -110,7 +110,21 @@ static int bad_char(struct fx_lexer *lx, struct diag *d)
 	                   "unexpected byte 0x%02X", (unsigned)c);
 }
 
+static int lex_token(struct fx_lexer *lx, struct fx_token *t, struct diag *d);
+
+/* The length limit is checked token by token, so that a formula that is
+ * both too long and too deeply nested reports the nesting, found first. */
 int fx_lex_next(struct fx_lexer *lx, struct fx_token *t, struct diag *d)
+{
+	if (lex_token(lx, t, d) < 0)
+		return FP_ERR;
+	if (t->pos + t->len > FX_MAX_SOURCE)
+		return fx_error_at(lx->src, t->pos, d,
+		                   "formula longer than %d bytes", FX_MAX_SOURCE);
+	return FP_OK;
+}
+
+static int lex_token(struct fx_lexer *lx, struct fx_token *t, struct diag *d)
 {
 	const char *s = lx->src->text;
 	char c, n;

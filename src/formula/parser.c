@@ -371,9 +371,6 @@ int fx_parse(const struct fx_src *src, struct fx_ast *a, struct diag *d)
 	a->text = src->text;
 	a->len = len;
 	a->root = -1;
-	if (len > FX_MAX_SOURCE)
-		return fx_error_at(src, 0, d, "formula longer than %d bytes",
-		                   FX_MAX_SOURCE);
 	fx_lex_init(&p.lx, src, len);
 	if (advance(&p) < 0)
 		return FP_ERR;

@@ -78,6 +78,10 @@ struct fx_prog {
 	bool *reads;             /* per slot, up to nslots */
 	int nslots;
 
+	/* Each case's share of a one-number formula (shares.c), or NULL when
+	 * the formula is not a linear combination of sums. */
+	struct fx_prog *shares;
+
 	/* The rewritten tree and the source, for fault diagnosis. */
 	struct fx_ast ast;
 	struct fx_src src;       /* strings below */

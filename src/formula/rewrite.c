@@ -46,16 +46,6 @@ static int new_op(struct rewriter *r, enum fx_fn fn, int left, int right,
 	return n;
 }
 
-/* Makes node dst what node src is, keeping dst's place in its parent's
- * argument list. */
-static void become(struct fx_ast *a, int dst, int src)
-{
-	int next = a->nodes[dst].next;
-
-	a->nodes[dst] = a->nodes[src];
-	a->nodes[dst].next = next;
-}
-
 /* Balanced tree of fn over args[lo..hi). */
 static int balance(struct rewriter *r, enum fx_fn fn, const int *args,
                    int lo, int hi, int pos, int len)
@@ -91,14 +81,14 @@ static int lower(struct rewriter *r, int n)
 		free(args);
 		if (top < 0)
 			return FP_ERR;
-		become(a, n, top);
+		fx_ast_become(a, n, top);
 	} else if (node.fn == FN_CLAMP) {
 		int x = node.kid, lo = a->nodes[x].next, hi = a->nodes[lo].next;
 		int mx = new_op(r, FN_MAX, x, lo, node.pos, node.len);
 		if (mx < 0 || (top = new_op(r, FN_MIN, mx, hi, node.pos,
 		                            node.len)) < 0)
 			return FP_ERR;
-		become(a, n, top);
+		fx_ast_become(a, n, top);
 	}
 	return FP_OK;
 }
@@ -196,7 +186,7 @@ static int reassociate(struct rewriter *r, int n, enum fx_fn fwd,
 	}
 	if (acc < 0)
 		return FP_ERR;
-	become(a, n, acc);
+	fx_ast_become(a, n, acc);
 	return FP_OK;
 }
 
@@ -213,7 +203,7 @@ static void fold(struct fx_ast *a, int n)
 	if (node->fn == FN_IF) {
 		int c = node->kid;
 		if (a->nodes[c].kind == NK_NUM && !isnan(a->nodes[c].num))
-			become(a, n, fx_ast_arg(a, n, a->nodes[c].num != 0 ? 1 : 2));
+			fx_ast_become(a, n, fx_ast_arg(a, n, a->nodes[c].num != 0 ? 1 : 2));
 		if (a->nodes[n].kind != NK_APPLY || a->nodes[n].fn != FN_IF)
 			return;
 	}

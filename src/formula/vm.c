@@ -273,3 +273,11 @@ int fx_eval(const struct fx_prog *p, const struct fx_env *env, double *out,
 	}
 	return FP_OK;
 }
+
+int fx_eval_shares(const struct fx_prog *p, const struct fx_env *env,
+                   double *shares, struct fx_fault *fault)
+{
+	if (!p->shares)
+		return FX_NOT_SHARES;
+	return fx_eval(p->shares, env, shares, fault);
+}
