@@ -419,6 +419,38 @@ static void map_edge_cases_draw(void **state)
 	free(gp);
 }
 
+/* Records must be byte-identical for the same inputs: so must the
+ * pictures (fixed sizes and fonts, no time stamps). */
+static void same_input_draws_the_same_bytes(void **state)
+{
+	char *gp = need_gnuplot(), *dir = make_tmpdir();
+	const char *const formats[] = { "svg", "png" };
+
+	for (int k = 0; k < 2; k++) {
+		struct plot_opts o = { .dir = dir, .format = formats[k],
+		                       .name = "one" };
+		struct plot_result r1, r2;
+		struct diag d;
+		char *a, *b;
+		size_t alen, blen;
+
+		assert_int_equal(draw_shares(&o, &r1, &d), FP_OK);
+		o.name = "two";
+		assert_int_equal(draw_shares(&o, &r2, &d), FP_OK);
+		a = slurp(r1.file, &alen);
+		b = slurp(r2.file, &blen);
+		assert_int_equal(alen, blen);
+		assert_memory_equal(a, b, alen);
+		free(a);
+		free(b);
+		plot_result_free(&r1);
+		plot_result_free(&r2);
+	}
+	remove_tree(dir);
+	free(dir);
+	free(gp);
+}
+
 /* -- without gnuplot, and when it fails ----------------------------------- */
 
 static void without_gnuplot_files_are_written_with_a_note(void **state)
@@ -664,6 +696,7 @@ int main(void)
 		cmocka_unit_test(map_labels_sit_inside_their_regions),
 		cmocka_unit_test(map_svg_and_png_hold_contour_and_regions),
 		cmocka_unit_test(map_edge_cases_draw),
+		cmocka_unit_test(same_input_draws_the_same_bytes),
 		cmocka_unit_test(without_gnuplot_files_are_written_with_a_note),
 		cmocka_unit_test(gnuplot_failing_is_an_error_with_its_message),
 		cmocka_unit_test(bad_options_are_errors),
