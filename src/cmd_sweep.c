@@ -69,7 +69,12 @@ static int merge_rows(struct sens *s, struct knob *k, const struct sweep *w,
 	if (!r)
 		return diag_set(d, NULL, 0, 0, "out of memory");
 	while (i < w->n || c < w->ncross) {
-		if (c < w->ncross && (i == w->n || w->cross[c] < w->pts[i].x)) {
+		if (c < w->ncross && i < w->n && w->cross[c] == w->pts[i].x) {
+			/* A crossing on a grid point marks that point. */
+			r[m].pt = w->pts[i++];
+			r[m++].is_cross = true;
+			c++;
+		} else if (c < w->ncross && (i == w->n || w->cross[c] < w->pts[i].x)) {
 			if (sens_eval(s, k, w->cross[c++], &r[m].pt, d) != FP_OK)
 				return FP_ERR;
 			r[m++].is_cross = true;

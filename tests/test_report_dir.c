@@ -71,19 +71,18 @@ static int remove_tmp(void **state)
 static char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
 static char *fmt(const char *f, ...)
 {
+	char buf[4096];
 	va_list ap;
 	int n;
 	char *s;
 
 	va_start(ap, f);
-	n = vsnprintf(NULL, 0, f, ap);
+	n = vsnprintf(buf, sizeof buf, f, ap);
 	va_end(ap);
-	assert_true(n >= 0 && nmade < sizeof made / sizeof made[0]);
-	s = malloc((size_t)n + 1);
+	assert_true(n >= 0 && (size_t)n < sizeof buf &&
+	            nmade < sizeof made / sizeof made[0]);
+	s = strdup(buf);
 	assert_non_null(s);
-	va_start(ap, f);
-	vsnprintf(s, (size_t)n + 1, f, ap);
-	va_end(ap);
 	made[nmade++] = s;
 	return s;
 }

@@ -5,6 +5,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* "%.*g" of x into buf.  The length is used, not ignored, so that gcc's
+ * -Wformat-truncation (which cannot bound prec) stays quiet; 17 digits
+ * with sign, point and exponent need 24 bytes. */
+static int format_g(char buf[NUMFMT_MAX], int prec, double x)
+{
+	return snprintf(buf, NUMFMT_MAX, "%.*g", prec, x);
+}
+
 char *numfmt_exact(char buf[NUMFMT_MAX], double x)
 {
 	if (isnan(x))
@@ -18,23 +26,23 @@ char *numfmt_exact(char buf[NUMFMT_MAX], double x)
 	int lo = 1, hi = 17;
 	while (lo < hi) {
 		int mid = (lo + hi) / 2;
-		snprintf(buf, NUMFMT_MAX, "%.*g", mid, x);
-		if (strtod(buf, NULL) == x)
+		if (format_g(buf, mid, x) < NUMFMT_MAX && strtod(buf, NULL) == x)
 			hi = mid;
 		else
 			lo = mid + 1;
 	}
-	snprintf(buf, NUMFMT_MAX, "%.*g", lo, x);
+	format_g(buf, lo, x);
 	/* %g writes an exponent at least its digit count ("3e+01") only for a
 	 * whole number, which reads better, and as exactly, in full. */
-	if (strstr(buf, "e+") && fabs(x) < 1e15)
-		snprintf(buf, NUMFMT_MAX, "%.0f", x);
+	if (strstr(buf, "e+") && fabs(x) < 1e15 &&
+	    snprintf(buf, NUMFMT_MAX, "%.0f", x) >= NUMFMT_MAX)
+		format_g(buf, 17, x); /* not reached: below 10^15 fits */
 	return buf;
 }
 
 char *numfmt_human(char buf[NUMFMT_MAX], double x, int digits)
 {
-	snprintf(buf, NUMFMT_MAX, "%.*g", digits, x == 0 ? 0.0 : x);
+	format_g(buf, digits > 17 ? 17 : digits, x == 0 ? 0.0 : x);
 	return buf;
 }
 

@@ -1,0 +1,79 @@
+#!/bin/sh
+# breakeven, sweep, tornado and map on the worked example, against values
+# worked out by hand.  With score_before = 1 for every case:
+#   net(pass_reward p)    = (p + 0.25) * 5 - 25             -> 0 at p = 4.75
+#   net(runtime_factor f) = (0.3 + 0.5/f) * 5 - 50 (1 - 1/f) -> f = 52.5/48.5
+#   net(weight w of m512_k4096) = (0.55 w - 4.75 - 0.25 w) / (19 + w) * 100
+#                                                          -> w = 95/6
+#   net(perf_weight q)    = 1.5 + 2.5 q - 50 q              -> q = 1.5/47.5
+. "$TOP_SRCDIR/tests/cli/lib.sh"
+cd "$EX/fp32-cube-matmul" || exit 1
+IN="before.csv --scenario fp32-cube.yaml"
+
+run breakeven $IN --param pass_reward
+expect_status 0 "breakeven"
+expect_out "pass_reward: net = 0 at 4.75 (now 0.3, net -22.25; searched 0.003 to 30)" "pass reward"
+run breakeven $IN --param runtime_factor
+expect_out "runtime_factor: net = 0 at 1.0824742268041236 (now 2, net -22.25; searched 0.02 to 200)" "runtime factor, full precision"
+run breakeven $IN --param perf_weight --format csv
+expect_out 'param,value,lo,hi,crossing
+"perf_weight",0.5,0.005,50,0.031578947368421054' "perf weight as CSV"
+run breakeven $IN --param weight:m512_k4096 --format json
+expect_grep "$OUT" '"param": "weight:m512_k4096"' "weight knob json"
+expect_grep "$OUT" "15.83333333333333" "weight break-even 95/6"
+run breakeven $IN --param pass_reward --range 0:1
+expect_out "pass_reward: the sign of net never flips between 0 and 1 (net is -22.25 at 0.3)" "no flip in range"
+run breakeven $IN --param nosuch
+expect_error 2 "fixprice: no parameter 'nosuch' (there are: pass_reward, perf_weight, runtime_factor; or weight:GLOB)" "unknown parameter"
+run breakeven $IN
+expect_error 2 "<command line>: breakeven needs --param NAME" "missing --param"
+run breakeven $IN --param weight:zzz
+expect_error 2 "fixprice: weight:zzz: no case matches 'zzz'" "weight glob matching nothing"
+
+# Sweeps: the crossing agrees with breakeven and is marked.
+run sweep $IN --param pass_reward=4:5.5:0.5
+expect_status 0 "sweep"
+expect_out "         value           gain           cost            net  decision
+             4          21.25             25          -3.75  reject
+           4.5          23.75             25          -1.25  reject
+          4.75             25             25              0  <- break-even
+             5          26.25             25           1.25  accept
+           5.5          28.75             25           3.75  accept" "sweep table"
+run sweep $IN --param pass_reward=4:5 --format csv
+expect_grep "$OUT" '"pass_reward",4.75,25,25,0,reject,1' "sweep csv marks the grid point at the break-even"
+if [ "$(grep -c '^"pass_reward",4.75,' "$OUT")" = 1 ]; then ok; else bad "break-even on a grid point is one row"; fi
+run sweep $IN --param runtime_factor=1:2:0.25 --format json
+expect_grep "$OUT" '"crossings": [' "sweep json crossings"
+expect_grep "$OUT" "1.0824742268041236" "sweep crossing = breakeven"
+run sweep $IN --param pass_reward=1:0
+expect_status 2 "sweep LO above HI"
+
+# Tornado: swings by hand at +/-25%:
+#   runtime_factor 1.5..2.5: net -13.5..-27.5, swing 14
+#   perf_weight 0.375..0.625: net -16.3125..-28.1875, swing 11.875
+#   pass_reward 0.225..0.375: net -22.625..-21.875, swing 0.75
+run tornado $IN
+expect_out "net now: -22.25
+parameter                 value        low       high   net at low  net at high      swing  flips
+runtime_factor                2        1.5        2.5        -13.5        -27.5         14  no
+perf_weight                 0.5      0.375      0.625     -16.3125     -28.1875     11.875  no
+pass_reward                 0.3      0.225      0.375      -22.625      -21.875       0.75  no" "tornado table"
+run tornado $IN --delta 50%
+expect_grep "$OUT" "runtime_factor                2          1          3" "tornado --delta"
+expect_grep "$OUT" "yes" "a 50% smaller runtime factor flips the decision"
+run tornado $IN --delta -1
+expect_status 2 "negative delta"
+
+# Map: at runtime_factor 1 nothing is lost, so every pass reward accepts
+# (p = 0: gain 0.5*1*5 = 2.5); at runtime_factor 3 and pass reward 0,
+# net = 0.5/3*5 - 50*(1 - 1/3) = -32.5; at 1.5 and 3, net = 0 exactly,
+# which decide (gain - cost > 0) rejects.
+run map $IN --x runtime_factor=1:3 --y pass_reward=0:6 --resolution 5 --format csv
+expect_grep "$OUT" "1,0,2.5,accept" "map corner: no slowdown"
+expect_grep "$OUT" "3,0,-32.5,reject" "map corner: 3x slower, no reward"
+expect_grep "$OUT" "1.5,3,0,reject" "map point on the zero contour"
+run map $IN --x runtime_factor=1:3 --y runtime_factor=0:1
+expect_status 2 "map with one parameter twice"
+run map $IN --x runtime_factor=1:3 --y pass_reward=0:6 --resolution 1
+expect_status 2 "map resolution 1"
+finish
