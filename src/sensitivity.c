@@ -84,14 +84,44 @@ int sens_eval(struct sens *s, struct knob *k, double x, struct sens_point *pt,
 	                    &pt->accept, d);
 }
 
-/* Does any per-side formula read the metric parameter? */
-static bool sides_read(const struct metric *m, const char *name)
+/* Does any cross-side formula (what net and the decision come from) read
+ * one of the names? */
+static bool cross_reads(const struct metric *m, const char *const *names,
+                        size_t n)
 {
+	const struct metric_formula *f[3] = {&m->gain, &m->cost, &m->decide};
+
+	for (size_t i = 0; i < n; i++) {
+		int slot = fx_env_lookup(m->cross, names[i], NULL);
+		if (slot < 0)
+			continue;
+		for (int k = 0; k < 3; k++)
+			if (fx_prog_reads(f[k]->prog, slot))
+				return true;
+		for (size_t k = 0; k < m->ndefines; k++)
+			if (fx_prog_reads(m->defines[k].prog, slot))
+				return true;
+	}
+	return false;
+}
+
+/* Must the per-side formulas be redone for net when the metric parameter
+ * changes?  Yes if score reads it (scores feed gain and cost); if only
+ * value or total read it, only when net's formulas read their results.
+ * (In the default metric, pass_reward is in value, which net ignores.) */
+static bool sides_matter(const struct metric *m, const char *name)
+{
+	static const char *const side_results[] = {
+		"value_before", "value_after", "total_before", "total_after"};
 	int slot = fx_env_lookup(m->side, name, NULL);
 
-	return slot >= 0 && (fx_prog_reads(m->score.prog, slot) ||
-	                     fx_prog_reads(m->value.prog, slot) ||
-	                     fx_prog_reads(m->total.prog, slot));
+	if (slot < 0)
+		return false;
+	if (fx_prog_reads(m->score.prog, slot))
+		return true;
+	return (fx_prog_reads(m->value.prog, slot) ||
+	        fx_prog_reads(m->total.prog, slot)) &&
+	       cross_reads(m, side_results, 4);
 }
 
 /* Net is affine in a metric parameter when the per-case scores do not read
@@ -184,7 +214,7 @@ int sens_knob(struct sens *s, const char *name, struct knob *k,
 			k->kind = KNOB_METRIC;
 			k->index = i;
 			k->base = m->params[i].value;
-			k->redo = sides_read(m, name) ? PRICE_SIDES : 0;
+			k->redo = sides_matter(m, name) ? PRICE_SIDES : 0;
 			return setup_affine(s, k, d);
 		}
 	for (size_t i = 0; sc && i < sc->nparams; i++)

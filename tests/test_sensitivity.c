@@ -1,0 +1,261 @@
+/* test_sensitivity.c: knobs, break-even points, sweeps, tornado order and
+ * maps, against values worked out by hand. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sensitivity.h"
+
+#define EX TEST_SRCDIR "/examples/fp32-cube-matmul/"
+
+#define assert_close(x, want) \
+	assert_true(fabs((x) - (double)(want)) <= 1e-12 * fmax(1, fabs((double)(want))))
+
+/* The worked example, as a prediction (every score 1 -> 1/f, m512_k4096
+ * newly passing), loaded the way the commands load it. */
+static void load_example(struct job *job, const char *metric_text)
+{
+	static char before[] = EX "before.csv";
+	struct job_opts o = {0};
+	char *inputs[1] = {before};
+	struct diag d;
+
+	o.scenario = EX "fp32-cube.yaml";
+	if (job_load(&o, inputs, 1, job, &d) != FP_OK) {
+		diag_print(&d, stderr);
+		fail();
+	}
+	if (metric_text) {
+		metric_free(job->metric);
+		job->metric = NULL;
+		if (metric_load_text("t.yaml", metric_text, strlen(metric_text),
+		                     &job->metric, &d) != FP_OK) {
+			diag_print(&d, stderr);
+			fail();
+		}
+	}
+}
+
+/* pass_reward is read by gain only, affinely: closed form.  runtime_factor
+ * moves every score: real evaluation. */
+static void test_knobs(void **state)
+{
+	struct job job;
+	struct sens s;
+	struct knob k;
+	struct diag d;
+
+	(void)state;
+	load_example(&job, NULL);
+	assert_int_equal(sens_open(&s, &job, &d), FP_OK);
+	assert_close(s.base_net, -22.25);
+	assert_int_equal(sens_knob(&s, "pass_reward", &k, &d), FP_OK);
+	assert_true(k.kind == KNOB_METRIC && k.affine && k.redo == 0);
+	/* gain = (p + 0.25) * 5: g0 = 2.75 at p = 0.3, slope 5; cost 25 flat */
+	assert_close(k.g0, 2.75);
+	assert_close(k.g1, 5);
+	assert_close(k.c1, 0);
+	assert_int_equal(sens_knob(&s, "runtime_factor", &k, &d), FP_OK);
+	assert_true(k.kind == KNOB_SCENARIO && !k.affine);
+	assert_true(k.redo & PRICE_SIDES);
+	/* perf_weight is in value, which net does not read, and gain and cost
+	 * are affine in it: gain = 1.5 + 2.5 q, cost = 50 q. */
+	assert_int_equal(sens_knob(&s, "perf_weight", &k, &d), FP_OK);
+	assert_true(k.redo == 0 && k.affine);
+	assert_close(k.g1, 2.5);
+	assert_close(k.c1, 50);
+	assert_int_equal(sens_knob(&s, "nosuch", &k, &d), FP_ERR);
+	assert_string_equal(d.msg, "no parameter 'nosuch' (there are: "
+	                           "pass_reward, perf_weight, runtime_factor; "
+	                           "or weight:GLOB)");
+	sens_close(&s);
+	job_free(&job);
+}
+
+/* Break-evens by hand:  p = 4.75;  f = 52.5/48.5;  w = 95/6;  q = 1.5/47.5 */
+static void test_breakeven(void **state)
+{
+	static const struct {
+		const char *name;
+		double want;
+	} cases[] = {
+		{"pass_reward", 4.75},
+		{"runtime_factor", 52.5 / 48.5},
+		{"weight:m512_k4096", 95.0 / 6},
+		{"perf_weight", 1.5 / 47.5},
+	};
+	struct job job;
+	struct sens s;
+	struct diag d;
+
+	(void)state;
+	load_example(&job, NULL);
+	assert_int_equal(sens_open(&s, &job, &d), FP_OK);
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct knob k;
+		double lo, hi, *cross = NULL;
+		size_t n = 0;
+
+		assert_int_equal(sens_knob(&s, cases[i].name, &k, &d), FP_OK);
+		sens_default_range(&k, &lo, &hi);
+		assert_int_equal(sens_breakeven(&s, &k, lo, hi, &cross, &n, &d),
+		                 FP_OK);
+		assert_int_equal(n, 1);
+		/* Solved to adjacent doubles: within a few ulps of the truth. */
+		assert_true(fabs(cross[0] - cases[i].want) <=
+		            4 * nextafter(cases[i].want, INFINITY) - 4 * cases[i].want);
+		free(cross);
+		/* Back at the base point, the price is as before. */
+		assert_close(s.price->net, -22.25);
+	}
+	sens_close(&s);
+	job_free(&job);
+}
+
+/* net quadratic in p, zero at p = 1 and p = 3:
+ *   gain = sum(newly_passing) * (p - 1) * (p - 3) = (p - 1)(p - 3), cost 0. */
+static void test_two_crossings(void **state)
+{
+	static const char metric[] =
+		"name: quadratic\nversion: 1\nparams: { p: 2 }\n"
+		"score: passed\nvalue: passed\ntotal: sum(value)\n"
+		"gain: sum(newly_passing) * (p - 1) * (p - 3)\ncost: 0\n";
+	struct job job;
+	struct sens s;
+	struct knob k;
+	struct diag d;
+	double *cross = NULL;
+	size_t n = 0;
+
+	(void)state;
+	load_example(&job, metric);
+	assert_int_equal(sens_open(&s, &job, &d), FP_OK);
+	assert_close(s.base_net, -1); /* (2-1)(2-3) */
+	assert_int_equal(sens_knob(&s, "p", &k, &d), FP_OK);
+	assert_false(k.affine); /* p appears twice in a product */
+	assert_int_equal(sens_breakeven(&s, &k, 0, 10, &cross, &n, &d), FP_OK);
+	assert_int_equal(n, 2);
+	assert_close(cross[0], 1);
+	assert_close(cross[1], 3);
+	free(cross);
+	/* Between 1.5 and 2.5 the sign never flips. */
+	assert_int_equal(sens_breakeven(&s, &k, 1.5, 2.5, &cross, &n, &d), FP_OK);
+	assert_int_equal(n, 0);
+	free(cross);
+	sens_close(&s);
+	job_free(&job);
+}
+
+/* The sweep's points are the same numbers a fresh price gives, and its
+ * crossing is breakeven's. */
+static void test_sweep(void **state)
+{
+	struct job job;
+	struct sens s;
+	struct knob k;
+	struct sweep w;
+	struct diag d;
+
+	(void)state;
+	load_example(&job, NULL);
+	assert_int_equal(sens_open(&s, &job, &d), FP_OK);
+	assert_int_equal(sens_knob(&s, "pass_reward", &k, &d), FP_OK);
+	assert_int_equal(sens_sweep(&s, &k, 0, 6, 0.5, &w, &d), FP_OK);
+	assert_int_equal(w.n, 13);
+	for (size_t i = 0; i < w.n; i++) {
+		double p = 0.5 * (double)i;
+		assert_close(w.pts[i].x, p);
+		assert_close(w.pts[i].gain, (p + 0.25) * 5);
+		assert_close(w.pts[i].cost, 25);
+		assert_true(w.pts[i].accept == (p > 4.75));
+	}
+	assert_int_equal(w.ncross, 1);
+	assert_close(w.cross[0], 4.75);
+	sweep_free(&w);
+	sens_close(&s);
+	job_free(&job);
+}
+
+/* Swings at +/-25% by hand: runtime_factor 14, perf_weight 11.875,
+ * pass_reward 0.75, in that order; none flips the decision. */
+static void test_tornado(void **state)
+{
+	struct job job;
+	struct sens s;
+	struct knob *knobs = NULL;
+	struct tornado_row *rows = NULL;
+	size_t n = 0;
+	struct diag d;
+
+	(void)state;
+	load_example(&job, NULL);
+	assert_int_equal(sens_open(&s, &job, &d), FP_OK);
+	assert_int_equal(sens_all_knobs(&s, &knobs, &n, &d), FP_OK);
+	assert_int_equal(n, 3);
+	assert_int_equal(sens_tornado(&s, knobs, n, 0.25, &rows, &d), FP_OK);
+	assert_string_equal(rows[0].knob->name, "runtime_factor");
+	assert_close(rows[0].net_low, -13.5);
+	assert_close(rows[0].net_high, -27.5);
+	assert_close(rows[0].swing, 14);
+	assert_string_equal(rows[1].knob->name, "perf_weight");
+	assert_close(rows[1].swing, 11.875);
+	assert_string_equal(rows[2].knob->name, "pass_reward");
+	assert_close(rows[2].swing, 0.75);
+	for (size_t i = 0; i < n; i++)
+		assert_false(rows[i].flips);
+	free(rows);
+	/* At +/-50% the runtime factor reaches 1: no slowdown, accept. */
+	assert_int_equal(sens_tornado(&s, knobs, n, 0.5, &rows, &d), FP_OK);
+	assert_true(rows[0].flips);
+	free(rows);
+	free(knobs);
+	sens_close(&s);
+	job_free(&job);
+}
+
+/* A map with an affine axis agrees with real evaluation at every point. */
+static void test_map(void **state)
+{
+	struct job job;
+	struct sens s;
+	struct knob kx, ky;
+	struct netmap m;
+	struct diag d;
+
+	(void)state;
+	load_example(&job, NULL);
+	assert_int_equal(sens_open(&s, &job, &d), FP_OK);
+	assert_int_equal(sens_knob(&s, "runtime_factor", &kx, &d), FP_OK);
+	assert_int_equal(sens_knob(&s, "pass_reward", &ky, &d), FP_OK);
+	assert_int_equal(sens_map(&s, &kx, 1, 3, &ky, 0, 6, 7, &m, &d), FP_OK);
+	for (size_t j = 0; j < m.ny; j++)
+		for (size_t i = 0; i < m.nx; i++) {
+			double f = m.x[i], p = m.y[j];
+			/* net = (p + 0.5/f) * 5 - 50 (1 - 1/f) */
+			assert_close(m.net[j * m.nx + i], (p + 0.5 / f) * 5 -
+			                                      50 * (1 - 1 / f));
+		}
+	netmap_free(&m);
+	assert_close(s.price->net, -22.25);
+	sens_close(&s);
+	job_free(&job);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_knobs),
+		cmocka_unit_test(test_breakeven),
+		cmocka_unit_test(test_two_crossings),
+		cmocka_unit_test(test_sweep),
+		cmocka_unit_test(test_tornado),
+		cmocka_unit_test(test_map),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
