@@ -78,6 +78,14 @@ int sens_eval(struct sens *s, struct knob *k, double x, struct sens_point *pt,
 	pt->gain = k->g0 + k->g1 * (x - k->base);
 	pt->cost = k->c0 + k->c1 * (x - k->base);
 	pt->net = pt->gain - pt->cost;
+	/* The closed form rounds differently from the formulas themselves; so
+	 * near net = 0, where that can change the decision, ask the formulas. */
+	if (fabs(pt->net) <= 1e-9 * fmax(1, fmax(fabs(pt->gain), fabs(pt->cost)))) {
+		k->affine = false;
+		int rc = sens_eval(s, k, x, pt, d);
+		k->affine = true;
+		return rc;
+	}
 	if (metric_set_param(s->job->metric, k->name, x, d) != FP_OK)
 		return FP_ERR;
 	return price_decide(s->job->metric, &s->job->runs, pt->gain, pt->cost,
