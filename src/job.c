@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "util/names.h"
 #include "util/sha256.h"
 
 /* Makes room for item n (0-based) in a realloc'd array of `size`-byte
@@ -133,27 +134,30 @@ void job_opts_free(struct job_opts *o)
 	memset(o, 0, sizeof *o);
 }
 
+int job_unknown_param(const struct job *job, const char *name,
+                      struct diag *d)
+{
+	char list[DIAG_MSG_MAX / 2] = "";
+
+	for (size_t i = 0; i < job->metric->nparams; i++)
+		names_append(list, sizeof list, job->metric->params[i].name);
+	for (size_t i = 0; job->scenario && i < job->scenario->nparams; i++)
+		names_append(list, sizeof list, job->scenario->params[i].name);
+	return diag_set(d, NULL, 0, 0, "no parameter '%s' (there are: %s)", name,
+	                list[0] ? list : "none");
+}
+
 int job_set_param(struct job *job, const char *name, double value,
                   struct diag *d)
 {
-	struct diag scenario_d;
+	const struct scenario *s = job->scenario;
 
 	if (metric_find_param(job->metric, name))
 		return metric_set_param(job->metric, name, value, d);
-	if (job->scenario &&
-	    scenario_set_param(job->scenario, name, value, &scenario_d) == FP_OK)
-		return FP_OK;
-	/* The metric's message lists its parameters; add the scenario's. */
-	metric_set_param(job->metric, name, value, d);
-	if (job->scenario && job->scenario->nparams) {
-		char list[256] = "";
-		for (size_t i = 0; i < job->scenario->nparams; i++)
-			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s",
-			         i ? ", " : "", job->scenario->params[i].name);
-		snprintf(d->msg + strlen(d->msg), sizeof d->msg - strlen(d->msg),
-		         "; scenario '%s' has: %s", job->scenario->name, list);
-	}
-	return FP_ERR;
+	for (size_t i = 0; s && i < s->nparams; i++)
+		if (strcmp(s->params[i].name, name) == 0)
+			return scenario_set_param(job->scenario, name, value, d);
+	return job_unknown_param(job, name, d);
 }
 
 static int add_input(struct job *job, const char *role, const char *path,

@@ -98,6 +98,11 @@ void job_free(struct job *job);
 int job_set_param(struct job *job, const char *name, double value,
                   struct diag *d);
 
+/* The error for a parameter name that neither the metric nor the scenario
+ * has: "no parameter 'x' (there are: a, b, c)".  Returns FP_ERR. */
+int job_unknown_param(const struct job *job, const char *name,
+                      struct diag *d);
+
 /* Starts a record for this job: inputs, metric, scenario, prediction flag. */
 void job_record(const struct job *job, const struct price *p,
                 struct record *r);

@@ -12,6 +12,7 @@
 
 #include "metric_check.h"
 #include "metric_yaml.h"
+#include "util/names.h"
 #include "util/yamldoc.h"
 
 #define BUILTIN_PATH "<builtin>/" METRIC_DEFAULT ".yaml"
@@ -201,13 +202,10 @@ int metric_set_param(struct metric *m, const char *name, double value,
 {
 	struct metric_param *p = metric_find_param(m, name);
 	char known[DIAG_MSG_MAX / 2] = "";
-	size_t used = 0;
 
 	if (!p) {
-		for (size_t i = 0; i < m->nparams && used < sizeof known; i++)
-			used += (size_t)snprintf(known + used, sizeof known - used,
-			                         "%s%s", i ? ", " : "",
-			                         m->params[i].name);
+		for (size_t i = 0; i < m->nparams; i++)
+			names_append(known, sizeof known, m->params[i].name);
 		return diag_set(d, NULL, 0, 0,
 		                "no parameter '%s' in metric %s (it has: %s)", name,
 		                m->name, m->nparams ? known : "none");

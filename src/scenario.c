@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "metric_yaml.h"
+#include "util/names.h"
 #include "util/numfmt.h"
 #include "util/sha256.h"
 #include "util/yamldoc.h"
@@ -305,13 +306,10 @@ int scenario_set_param(struct scenario *s, const char *name, double value,
 {
 	struct scenario_param *p = find_param(s, name);
 	char known[DIAG_MSG_MAX / 2] = "";
-	size_t used = 0;
 
 	if (!p) {
-		for (size_t i = 0; i < s->nparams && used < sizeof known; i++)
-			used += (size_t)snprintf(known + used, sizeof known - used,
-			                         "%s%s", i ? ", " : "",
-			                         s->params[i].name);
+		for (size_t i = 0; i < s->nparams; i++)
+			names_append(known, sizeof known, s->params[i].name);
 		return diag_set(d, NULL, 0, 0,
 		                "no parameter '%s' in scenario %s (it has: %s)", name,
 		                s->name, s->nparams ? known : "none");

@@ -162,21 +162,6 @@ static int setup_affine(struct sens *s, struct knob *k, struct diag *d)
 	return sens_set(s, k, k->base, d);
 }
 
-/* "a, b, c" of the parameters of the metric and the scenario. */
-static void param_list(const struct job *job, char *buf, size_t size)
-{
-	size_t len = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < job->metric->nparams && len < size; i++)
-		len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? ", " : "",
-		                        job->metric->params[i].name);
-	for (size_t i = 0; job->scenario && i < job->scenario->nparams &&
-	                   len < size; i++)
-		len += (size_t)snprintf(buf + len, size - len, "%s%s", len ? ", " : "",
-		                        job->scenario->params[i].name);
-}
-
 static int weight_knob(struct sens *s, const char *glob, struct knob *k,
                        struct diag *d)
 {
@@ -211,7 +196,6 @@ int sens_knob(struct sens *s, const char *name, struct knob *k,
 	const struct job *job = s->job;
 	const struct metric *m = job->metric;
 	const struct scenario *sc = job->scenario;
-	char list[512];
 
 	memset(k, 0, sizeof *k);
 	snprintf(k->name, sizeof k->name, "%s", name);
@@ -233,10 +217,11 @@ int sens_knob(struct sens *s, const char *name, struct knob *k,
 			k->redo = PRICE_SIDES;
 			return FP_OK;
 		}
-	param_list(job, list, sizeof list);
-	return diag_set(d, NULL, 0, 0,
-	                "no parameter '%s' (there are: %s; or weight:GLOB)", name,
-	                list[0] ? list : "none");
+	job_unknown_param(job, name, d);
+	/* Here the weights of cases can vary too. */
+	snprintf(d->msg + strlen(d->msg) - 1, sizeof d->msg - strlen(d->msg) + 1,
+	         "; or weight:GLOB)");
+	return FP_ERR;
 }
 
 int sens_all_knobs(struct sens *s, struct knob **out, size_t *n,

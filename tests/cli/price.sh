@@ -94,7 +94,7 @@ expect_grep "$OUT" "ACCEPT: net 22.5000 = gain 20.0000 - cost -2.5000" "--drop-m
 run price zero-runtime.csv zero-runtime.csv
 expect_error 2 "zero-runtime.csv:3:3: runtime of case 'y' must be a finite number above 0, got 0" "runtime 0"
 run price $B $A --set bogus=1
-expect_error 2 "fixprice: no parameter 'bogus' in metric pypto-gym (it has: pass_reward, perf_weight)" "unknown parameter"
+expect_error 2 "fixprice: no parameter 'bogus' (there are: pass_reward, perf_weight)" "unknown parameter"
 run price $B $A --runtime-factor 2
 expect_error 2 "<command line>: give either two runs or one run and a scenario (--scenario, --runtime-factor, --pass, --fail)" "two runs and a scenario"
 run price $B

@@ -1,0 +1,23 @@
+/* names.h: "a, b, c" lists of names for messages ("it has: ..."). */
+#ifndef FP_NAMES_H
+#define FP_NAMES_H
+
+#include <stdio.h>
+#include <string.h>
+
+/* Appends name to the NUL-terminated list in buf[0..size), after ", " if
+ * the list is not empty; a name that does not fit ends the list in "...". */
+static inline void names_append(char *buf, size_t size, const char *name)
+{
+	size_t used = strlen(buf);
+
+	if (used + 1 >= size || (used >= 3 && strcmp(buf + used - 3, "...") == 0))
+		return;
+	if (used + strlen(name) + 2 + 4 >= size) {
+		snprintf(buf + used, size - used, "%s...", used ? ", " : "");
+		return;
+	}
+	snprintf(buf + used, size - used, "%s%s", used ? ", " : "", name);
+}
+
+#endif
