@@ -130,27 +130,6 @@ static void test_url_path(void **state)
 	CHECK(escape_url_path("\xc3\xa9"), "%C3%A9");
 }
 
-static void test_gnuplot(void **state)
-{
-	(void)state;
-	CHECK(escape_gnuplot("m512_k4096"), "m512_k4096");
-	CHECK(escape_gnuplot("`touch /tmp/x`"), "\\x60touch /tmp/x\\x60");
-	CHECK(escape_gnuplot("say \"hi\""), "say \\x22hi\\x22");
-	CHECK(escape_gnuplot("a\nb"), "a\\nb");
-	/* Harmless in a data string or string variable: kept readable. */
-	CHECK(escape_gnuplot("@x <y> |z| 'q' # system(\"\")"),
-	      "@x <y> |z| 'q' # system(\\x22\\x22)");
-}
-
-static void test_gnuplot_path(void **state)
-{
-	(void)state;
-	CHECK(escape_gnuplot_path("<touch x"), "./<touch x");
-	CHECK(escape_gnuplot_path("|lpr"), "./|lpr");
-	CHECK(escape_gnuplot_path("pricing/shares.dat"), "./pricing/shares.dat");
-	CHECK(escape_gnuplot_path("/tmp/a.dat"), "/tmp/a.dat");
-}
-
 static void test_spreadsheet(void **state)
 {
 	(void)state;
@@ -178,8 +157,6 @@ int main(void)
 		cmocka_unit_test(test_md_text_more),
 		cmocka_unit_test(test_md_code),
 		cmocka_unit_test(test_url_path),
-		cmocka_unit_test(test_gnuplot),
-		cmocka_unit_test(test_gnuplot_path),
 		cmocka_unit_test(test_spreadsheet),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

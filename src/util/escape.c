@@ -258,39 +258,6 @@ char *escape_url_path(const char *str)
 	return sb_finish(&b);
 }
 
-char *escape_gnuplot(const char *s)
-{
-	struct sbuf t = {0}, b = {0};
-	char *vis;
-
-	put_terminal(&t, s);
-	vis = sb_finish(&t);
-	if (!vis)
-		return NULL;
-	for (const char *p = vis; *p; p++) {
-		if (*p == '"')
-			sb_puts(&b, "\\x22");
-		else if (*p == '`')
-			sb_puts(&b, "\\x60");
-		else
-			sb_putc(&b, *p);
-	}
-	free(vis);
-	return sb_finish(&b);
-}
-
-char *escape_gnuplot_path(const char *path)
-{
-	struct sbuf b = {0};
-
-	if (!path)
-		path = "";
-	if (path[0] != '/')
-		sb_puts(&b, "./");
-	sb_puts(&b, path);
-	return sb_finish(&b);
-}
-
 bool escape_spreadsheet_needed(const char *s)
 {
 	return s && s[0] != '\0' && strchr("=+-@\t\r", s[0]);

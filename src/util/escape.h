@@ -9,7 +9,7 @@
  *
  * The one visible form.  All escapers start from the same transformation,
  * escape_terminal(), so a name reads the same on a terminal, in rendered
- * Markdown and in a plot:
+ * Markdown and in a table cell:
  *   backslash                      -> \\
  *   tab, newline, carriage return  -> \t \n \r
  *   other C0 controls and DEL      -> \xHH   (ESC is \x1b)
@@ -47,20 +47,6 @@ char *escape_md_code(const char *s, bool in_table);
 /* A relative link target for Markdown (![title](target)): every byte but
  * A-Z a-z 0-9 - . _ ~ / percent-encoded. */
 char *escape_url_path(const char *s);
-
-/* Text for gnuplot: a label inside a double-quoted data-file field, or a
- * -c argument used as a string variable.  The terminal form, then
- * " -> \x22 (a data-file string cannot contain one) and ` -> \x60 (in case
- * the text ever reaches a command line, where backquotes run commands).
- * Keeps @ < | ' literally: gnuplot expands none of them in data or string
- * values.  Labels still need `noenhanced`, or _ ^ { } @ & ~ are markup. */
-char *escape_gnuplot(const char *s);
-
-/* A file path for gnuplot (a data file to plot, an output file): gnuplot
- * runs a path that starts with '<' (input) or '|' (output) as a shell
- * command, so a relative path gets "./" in front.  The path is otherwise
- * unchanged (it must still name the file). */
-char *escape_gnuplot_path(const char *path);
 
 /* A text cell for a CSV file that spreadsheets open: a cell starting with
  * = + - @ tab or carriage return is run as a formula, so it gets a leading
