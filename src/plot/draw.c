@@ -1,7 +1,6 @@
 #include "plot/draw.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -11,6 +10,7 @@
 
 #include "plot/escape_gp.h"
 #include "plot/proc.h"
+#include "util/atomic_file.h"
 #include "util/numfmt.h"
 
 /* The part of every script between its `about` comment and its setup. */
@@ -178,59 +178,20 @@ static char *gnuplot_path(const char *path)
 	return p;
 }
 
-/* Creates a new empty file next to path, named path.tmpPID.N, and returns
- * its name (caller frees); the open descriptor goes to *fd. */
-static char *make_temp(const char *path, int *fd, struct diag *d)
-{
-	static unsigned counter;
-	size_t len = strlen(path) + 48;
-	char *tmp = malloc(len);
-
-	if (!tmp) {
-		diag_set(d, NULL, 0, 0, "out of memory");
-		return NULL;
-	}
-	for (int tries = 0; tries < 100; tries++) {
-		snprintf(tmp, len, "%s.tmp%ld.%u", path, (long)getpid(),
-		         counter++);
-		*fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
-		if (*fd >= 0)
-			return tmp;
-		if (errno != EEXIST)
-			break;
-	}
-	diag_set(d, path, 0, 0, "cannot write: %s", strerror(errno));
-	free(tmp);
-	return NULL;
-}
-
+/* Writes buf to path through a temporary file renamed into place. */
 static int write_atomic(const char *path, const char *buf, size_t len,
                         struct diag *d)
 {
-	int fd, err = 0;
-	char *tmp = make_temp(path, &fd, d);
+	struct atomic_file af;
 
-	if (!tmp)
+	if (atomic_file_open(&af, path, d) != FP_OK)
 		return FP_ERR;
-	while (len > 0 && !err) {
-		ssize_t n = write(fd, buf, len);
-		if (n < 0 && errno != EINTR)
-			err = errno;
-		else if (n > 0)
-			buf += n, len -= (size_t)n;
+	if (fwrite(buf, 1, len, af.fp) != len) {
+		int err = errno;
+		atomic_file_abort(&af);
+		return diag_set(d, path, 0, 0, "cannot write: %s", strerror(err));
 	}
-	if (close(fd) != 0 && !err)
-		err = errno;
-	if (!err && rename(tmp, path) != 0)
-		err = errno;
-	if (err) {
-		unlink(tmp);
-		free(tmp);
-		return diag_set(d, path, 0, 0, "cannot write: %s",
-		                strerror(err));
-	}
-	free(tmp);
-	return FP_OK;
+	return atomic_file_commit(&af, d);
 }
 
 static int ensure_dir(const char *dir, struct diag *d)
@@ -416,19 +377,20 @@ static int draw_image(const char *gp, const char *script, const char *file,
                       const char *format, struct diag *d)
 {
 	struct proc_output po;
+	struct atomic_file af = {0};
 	struct stat st;
-	char *script_arg = gnuplot_path(script), *tmp = NULL, *tmp_arg = NULL;
-	int fd, rc = FP_ERR;
+	char *script_arg = gnuplot_path(script), *tmp_arg = NULL;
+	int rc = FP_ERR;
 
 	if (!script_arg) {
 		diag_set(d, NULL, 0, 0, "out of memory");
 		goto out;
 	}
-	tmp = make_temp(file, &fd, d);
-	if (!tmp)
+	/* gnuplot draws into the temporary file by name; committing it
+	 * syncs and renames what gnuplot wrote. */
+	if (atomic_file_open(&af, file, d) != FP_OK)
 		goto out;
-	close(fd);
-	tmp_arg = gnuplot_path(tmp);
+	tmp_arg = gnuplot_path(af.tmp);
 	if (!tmp_arg) {
 		diag_set(d, NULL, 0, 0, "out of memory");
 		goto out;
@@ -436,19 +398,14 @@ static int draw_image(const char *gp, const char *script, const char *file,
 	if (run_gnuplot(gp, script_arg, format, tmp_arg, &po, script, d) != 0)
 		goto out;
 	proc_output_free(&po);
-	if (stat(tmp, &st) != 0 || st.st_size == 0) {
+	if (stat(af.tmp, &st) != 0 || st.st_size == 0) {
 		diag_set(d, script, 0, 0, "gnuplot drew nothing into %s", file);
 		goto out;
 	}
-	if (rename(tmp, file) != 0) {
-		diag_set(d, file, 0, 0, "cannot write: %s", strerror(errno));
-		goto out;
-	}
-	rc = FP_OK;
+	rc = atomic_file_commit(&af, d);
 out:
-	if (rc != FP_OK && tmp)
-		unlink(tmp);
-	free(tmp);
+	if (rc != FP_OK)
+		atomic_file_abort(&af);
 	free(tmp_arg);
 	free(script_arg);
 	return rc;
