@@ -5,6 +5,7 @@
 
 #include "job.h"
 
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -173,17 +174,47 @@ static int add_input(struct job *job, const char *role, const char *path,
 	return FP_OK;
 }
 
-/* Reads one run and applies the --column renames that concern it. */
+/* Reads one run and applies the --column renames whose FROM it has (a
+ * before run may name a column differently from an after run). */
 static int load_run(const struct job_opts *o, const char *path,
-                    struct run **out, struct diag *d)
+                    struct run **out, bool *renamed, struct diag *d)
 {
 	struct run_opts ropts = {o->input_format};
 
 	if (run_load(path, &ropts, out, d) != FP_OK)
 		return FP_ERR;
-	for (size_t i = 0; i < o->ncolumns; i++)
+	for (size_t i = 0; i < o->ncolumns; i++) {
+		if (!run_find(*out, o->column_from[i]))
+			continue;
 		if (run_rename(*out, o->column_to[i], o->column_from[i], d) != FP_OK)
 			return FP_ERR;
+		renamed[i] = true;
+	}
+	return FP_OK;
+}
+
+/* A --column FROM or a --weight GLOB that nothing matches is a typo, not a
+ * wish: say so rather than price without it. */
+static int check_options_used(const struct job_opts *o, const struct job *job,
+                              const bool *renamed, struct diag *d)
+{
+	const struct run *b = job->runs.before;
+
+	for (size_t i = 0; i < o->ncolumns; i++)
+		if (!renamed[i])
+			return diag_set(d, CLI_SOURCE, 0, 0,
+			                "--column %s=%s: no input has a column '%s'",
+			                o->column_to[i], o->column_from[i],
+			                o->column_from[i]);
+	for (size_t i = 0; i < o->nweights; i++) {
+		size_t k = 0;
+		while (k < b->n && fnmatch(o->weight_glob[i], b->case_name[k], 0))
+			k++;
+		if (k == b->n)
+			return diag_set(d, CLI_SOURCE, 0, 0,
+			                "--weight %s: no case matches '%s'",
+			                o->weight_glob[i], o->weight_glob[i]);
+	}
 	return FP_OK;
 }
 
@@ -216,7 +247,8 @@ static int load_scenario(const struct job_opts *o, struct job *job,
 
 /* Two runs, one run holding both sides, or a run and a scenario. */
 static int load_runs(const struct job_opts *o, char *const *inputs,
-                     size_t ninputs, struct job *job, struct diag *d)
+                     size_t ninputs, struct job *job, bool *renamed,
+                     struct diag *d)
 {
 	struct run *before = NULL, *after = NULL;
 
@@ -227,20 +259,20 @@ static int load_runs(const struct job_opts *o, char *const *inputs,
 			                "(--scenario, --runtime-factor, --pass, --fail)");
 		if (add_input(job, "before", inputs[0], d) != FP_OK ||
 		    add_input(job, "after", inputs[1], d) != FP_OK ||
-		    load_run(o, inputs[0], &before, d) != FP_OK)
+		    load_run(o, inputs[0], &before, renamed, d) != FP_OK)
 			goto fail;
-		if (load_run(o, inputs[1], &after, d) != FP_OK)
+		if (load_run(o, inputs[1], &after, renamed, d) != FP_OK)
 			goto fail;
 		return price_join(before, after, o->drop_missing, &job->runs, d);
 	}
 	if (!job->scenario) {
 		if (add_input(job, "both", inputs[0], d) != FP_OK ||
-		    load_run(o, inputs[0], &before, d) != FP_OK)
+		    load_run(o, inputs[0], &before, renamed, d) != FP_OK)
 			goto fail;
 		return price_split(before, &job->runs, d);
 	}
 	if (add_input(job, "before", inputs[0], d) != FP_OK ||
-	    load_run(o, inputs[0], &before, d) != FP_OK ||
+	    load_run(o, inputs[0], &before, renamed, d) != FP_OK ||
 	    scenario_bind(job->scenario, before, d) != FP_OK ||
 	    scenario_apply(job->scenario, before, &after, d) != FP_OK)
 		goto fail;
@@ -254,6 +286,9 @@ fail:
 int job_load(const struct job_opts *o, char *const *inputs, size_t ninputs,
              struct job *job, struct diag *d)
 {
+	bool *renamed;
+	int rc;
+
 	memset(job, 0, sizeof *job);
 	if (ninputs < 1 || ninputs > 2)
 		return diag_set(d, CLI_SOURCE, 0, 0,
@@ -270,7 +305,15 @@ int job_load(const struct job_opts *o, char *const *inputs, size_t ninputs,
 	for (size_t i = 0; i < o->nsets; i++)
 		if (job_set_param(job, o->set_name[i], o->set_value[i], d) != FP_OK)
 			return FP_ERR;
-	return load_runs(o, inputs, ninputs, job, d);
+	renamed = calloc(o->ncolumns + 1, sizeof *renamed);
+	if (!renamed)
+		return oom(d);
+	rc = load_runs(o, inputs, ninputs, job, renamed, d) == FP_OK &&
+	                     check_options_used(o, job, renamed, d) == FP_OK
+	             ? FP_OK
+	             : FP_ERR;
+	free(renamed);
+	return rc;
 }
 
 void job_free(struct job *job)

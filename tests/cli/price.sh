@@ -102,6 +102,14 @@ expect_error 2 "$B: one run file needs columns runtime_before, runtime_after, pa
 run price -m nosuch $B $A
 expect_status 2 "unknown metric"
 expect_grep "$ERR" "fixprice: no metric named 'nosuch' (shipped: " "unknown metric message"
+# --column: a run with other column names; a FROM no run has is an error.
+printf 'case,real_time,ok,ref_runtime\na,2,pass,2\nb,4,fail,2\nc,1,pass,2\nd,5,pass,4\n' > "$TMP/renamed.csv"
+run price "$TMP/renamed.csv" $A --column runtime=real_time --column passed=ok
+expect_grep "$OUT" "ACCEPT: net 22.5000 = gain 20.0000 - cost -2.5000" "--column renames"
+run price "$TMP/renamed.csv" $A --column runtime=nope
+expect_error 2 "<command line>: --column runtime=nope: no input has a column 'nope'" "--column FROM nowhere"
+run price $B $A --weight 'zzz*=3'
+expect_error 2 "<command line>: --weight zzz*: no case matches 'zzz*'" "--weight glob matching nothing"
 run price --format xml $B $A
 expect_status 2 "unknown format"
 run price
