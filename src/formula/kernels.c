@@ -96,14 +96,20 @@ void fx_k_copy(double *restrict d, const double *restrict a)
 bool fx_k_block_finite(const double *a)
 {
 	/* x - x is 0 for a finite x and NaN otherwise, and a NaN sticks in a
-	 * sum.  Eight independent lanes let the compiler vectorise without
-	 * reordering any one sum. */
-	double lane[8] = {0}, total = 0;
+	 * sum.  Four pairs of lanes in registers: no chain through memory. */
+	fx_pair z0 = {0, 0}, z1 = z0, z2 = z0, z3 = z0, z;
 
-	for (size_t i = 0; i < FX_BLOCK; i += 8)
-		for (size_t l = 0; l < 8; l++)
-			lane[l] += a[i + l] - a[i + l];
-	for (size_t l = 0; l < 8; l++)
-		total += lane[l];
-	return total == 0;
+	for (size_t i = 0; i < FX_BLOCK; i += 8) {
+		fx_pair v0, v1, v2, v3;
+		memcpy(&v0, a + i, sizeof v0);
+		memcpy(&v1, a + i + 2, sizeof v1);
+		memcpy(&v2, a + i + 4, sizeof v2);
+		memcpy(&v3, a + i + 6, sizeof v3);
+		z0 += v0 - v0;
+		z1 += v1 - v1;
+		z2 += v2 - v2;
+		z3 += v3 - v3;
+	}
+	z = (z0 + z1) + (z2 + z3);
+	return z[0] == 0 && z[1] == 0;
 }

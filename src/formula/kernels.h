@@ -15,6 +15,10 @@
 
 #define FX_BLOCK 512
 
+/* Two doubles as one value, with the vector extensions gcc and clang
+ * share: for loops whose accumulators must stay in registers. */
+typedef double fx_pair __attribute__((vector_size(16)));
+
 /* Operand forms: V a block, S one number broadcast to the block. */
 enum fx_form { F_NONE, F_V, F_VV, F_VS, F_SV, F_VVV };
 
