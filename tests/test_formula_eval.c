@@ -696,6 +696,180 @@ static void test_sum_order_is_fixed(void **state)
 	free(x);
 }
 
+/* ---- several programs in one sweep ------------------------------------ */
+
+struct chain {
+	struct fx_env *env;
+	double *x, *w, *score, *score_seq, *perc, *perc_seq;
+	size_t n;
+};
+
+static struct fx_prog *compile_in(struct fx_env *e, const char *text)
+{
+	struct fx_src src = {"m.yaml", 1, 1, NULL, text};
+	struct fx_prog *p = NULL;
+	struct diag d;
+
+	if (fx_compile(e, &src, &p, &d) != FP_OK)
+		fail_msg("%s: %s", text, d.msg);
+	return p;
+}
+
+/* x = 0.5 .. (cases cycle through 8 values), w = 1 or 3; the column
+ * "score" is what the first program writes and the others read. */
+static void chain_init(struct chain *c, size_t n)
+{
+	c->n = n;
+	c->env = fx_env_new();
+	c->x = malloc(n * sizeof *c->x);
+	c->w = malloc(n * sizeof *c->w);
+	c->score = malloc(n * sizeof *c->score);
+	c->score_seq = malloc(n * sizeof *c->score_seq);
+	c->perc = malloc(n * sizeof *c->perc);
+	c->perc_seq = malloc(n * sizeof *c->perc_seq);
+	for (size_t i = 0; i < n; i++) {
+		c->x[i] = 0.5 + (double)(i % 8) * 0.25;
+		c->w[i] = i % 10 == 0 ? 3 : 1;
+	}
+	fx_env_bind(c->env, fx_env_declare(c->env, "x", FX_PERCASE), c->x);
+	fx_env_bind(c->env, fx_env_declare(c->env, "w", FX_PERCASE), c->w);
+	fx_env_declare(c->env, "score", FX_PERCASE);
+	fx_env_set_scalar(c->env, fx_env_declare(c->env, "k", FX_SCALAR), 2);
+	fx_env_set_ncases(c->env, n);
+}
+
+static void chain_bind_score(struct chain *c, double *score)
+{
+	fx_env_bind(c->env, fx_env_lookup(c->env, "score", NULL), score);
+}
+
+static void chain_free(struct chain *c)
+{
+	fx_env_free(c->env);
+	free(c->x);
+	free(c->w);
+	free(c->score);
+	free(c->score_seq);
+	free(c->perc);
+	free(c->perc_seq);
+}
+
+static void test_eval_many_matches_eval(void **state)
+{
+	static const size_t sizes[] = {1, 511, 512, 1300};
+	static const char *const texts[] = {
+		"min(1, 1 / x)",                   /* writes score */
+		"sum(w * score) / k",              /* reads it back */
+		"score * k - x",                   /* per case, reads it too */
+		"maxof(score) + count(x > 1)",
+	};
+
+	(void)state;
+	for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+		struct chain c;
+		struct fx_prog *p[4];
+		double sum_seq, sum_many, ext_seq, ext_many;
+		double *outs[4];
+		struct fx_fault f;
+		size_t failed = 99;
+
+		chain_init(&c, sizes[z]);
+		for (int k = 0; k < 4; k++)
+			p[k] = compile_in(c.env, texts[k]);
+		/* one call each */
+		chain_bind_score(&c, c.score_seq);
+		assert_int_equal(fx_eval(p[0], c.env, c.score_seq, &f), FP_OK);
+		assert_int_equal(fx_eval(p[1], c.env, &sum_seq, &f), FP_OK);
+		assert_int_equal(fx_eval(p[2], c.env, c.perc_seq, &f), FP_OK);
+		assert_int_equal(fx_eval(p[3], c.env, &ext_seq, &f), FP_OK);
+		/* one sweep */
+		chain_bind_score(&c, c.score);
+		outs[0] = c.score;
+		outs[1] = &sum_many;
+		outs[2] = c.perc;
+		outs[3] = &ext_many;
+		assert_int_equal(fx_eval_many((const struct fx_prog *const *)p, 4,
+		                              c.env, outs, &f, &failed), FP_OK);
+		assert_int_equal(failed, 99);
+		assert_memory_equal(c.score, c.score_seq, c.n * sizeof(double));
+		assert_memory_equal(c.perc, c.perc_seq, c.n * sizeof(double));
+		assert_true(sum_many == sum_seq);
+		assert_true(ext_many == ext_seq);
+		/* x cycles through 0.5 .. 2.25 by 0.25, so score = min(1, 1/x)
+		 * reaches 1 and five of every eight x exceed 1: the value is
+		 * 1 + 5 (n / 8) + max(0, n % 8 - 3). */
+		assert_true(ext_many == 1 + 5 * (double)(c.n / 8) +
+		            (double)(c.n % 8 > 3 ? c.n % 8 - 3 : 0));
+		for (int k = 0; k < 4; k++)
+			fx_prog_free(p[k]);
+		chain_free(&c);
+	}
+}
+
+static void test_eval_many_fault(void **state)
+{
+	struct chain c;
+	struct fx_prog *p[3];
+	double total, *outs[3];
+	struct fx_fault f;
+	size_t failed = 99;
+
+	(void)state;
+	chain_init(&c, 1300);
+	c.x[1000] = 0;   /* 1 / x divides by zero there */
+	p[0] = compile_in(c.env, "x * 2");
+	p[1] = compile_in(c.env, "min(1, 1 / x)");
+	p[2] = compile_in(c.env, "sum(w * score)");
+	chain_bind_score(&c, c.score);
+	outs[0] = c.perc;
+	outs[1] = c.score;
+	outs[2] = &total;
+	assert_int_equal(fx_eval_many((const struct fx_prog *const *)p, 3,
+	                              c.env, outs, &f, &failed), FP_ERR);
+	/* The second program is the first to fail, at its own operator. */
+	assert_int_equal(failed, 1);
+	assert_true(f.has_case);
+	assert_int_equal(f.case_index, 1000);
+	assert_int_equal(f.col, 10);
+	assert_string_equal(f.what, "division by zero");
+	/* The first program ran to the end: case 1299 has x = 0.5 + 3 * 0.25. */
+	assert_true(c.perc[1299] == 2.5);
+	for (int k = 0; k < 3; k++)
+		fx_prog_free(p[k]);
+	chain_free(&c);
+}
+
+/* A program that needs two passes makes the list run call by call. */
+static void test_eval_many_two_passes(void **state)
+{
+	struct chain c;
+	struct fx_prog *p[2];
+	double *outs[2], total;
+	struct fx_fault f;
+
+	(void)state;
+	chain_init(&c, 600);
+	p[0] = compile_in(c.env, "x / sum(x)");
+	p[1] = compile_in(c.env, "sum(score)");
+	chain_bind_score(&c, c.score);
+	outs[0] = c.score;
+	outs[1] = &total;
+	assert_int_equal(fx_eval_many((const struct fx_prog *const *)p, 2,
+	                              c.env, outs, &f, NULL), FP_OK);
+	/* x / sum(x) sums to 1 */
+	assert_true(fabs(total - 1) < 1e-15);
+	assert_true(c.score[0] == 0.5 / (75 * (0.5 + 0.75 + 1 + 1.25 + 1.5 +
+	                                      1.75 + 2 + 2.25)));
+	/* one program, and none */
+	assert_int_equal(fx_eval_many((const struct fx_prog *const *)p + 1, 1,
+	                              c.env, outs + 1, &f, NULL), FP_OK);
+	assert_true(fabs(total - 1) < 1e-15);
+	assert_int_equal(fx_eval_many(NULL, 0, c.env, NULL, &f, NULL), FP_OK);
+	fx_prog_free(p[0]);
+	fx_prog_free(p[1]);
+	chain_free(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -722,6 +896,9 @@ int main(void)
 		cmocka_unit_test(test_sum_ten_million_tenths),
 		cmocka_unit_test(test_sum_cancellation),
 		cmocka_unit_test(test_sum_order_is_fixed),
+		cmocka_unit_test(test_eval_many_matches_eval),
+		cmocka_unit_test(test_eval_many_fault),
+		cmocka_unit_test(test_eval_many_two_passes),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

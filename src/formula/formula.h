@@ -164,6 +164,19 @@ struct fx_fault {
 int fx_eval(const struct fx_prog *prog, const struct fx_env *env, double *out,
             struct fx_fault *fault);
 
+/* Evaluates progs[0..n) in order into outs[k], with the same results as
+ * n calls of fx_eval, but in one sweep over the cases when every program
+ * needs at most one pass (no aggregate inside a per-case value): each
+ * block of cases goes through all the programs before the next block, so
+ * a column several of them read comes from memory once, and a column one
+ * program writes (bind it to that program's out beforehand) is read by the
+ * later ones while still in cache.  One-number results are not passed on.
+ * Returns FP_OK, or FP_ERR with *fault for the first program, in order,
+ * that fails, and its index in *failed (may be NULL). */
+int fx_eval_many(const struct fx_prog *const *progs, size_t n,
+                 const struct fx_env *env, double *const *outs,
+                 struct fx_fault *fault, size_t *failed);
+
 /* ---- Per-case shares -------------------------------------------------- */
 
 /* fx_eval_shares's answer when the formula is not of the required form. */

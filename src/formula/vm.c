@@ -27,6 +27,8 @@ struct vm {
 	struct fx_acc *acc;
 	double *vals;          /* per-case values of median/percentile */
 	void *mem;
+	double *out;           /* the caller's output */
+	size_t bad;            /* first block with a bad output, or SIZE_MAX */
 };
 
 static void set_fault(struct fx_fault *f, const struct fx_prog *p,
@@ -190,110 +192,198 @@ static void run_block_insn(struct vm *vm, const struct fx_insn *in,
 	}
 }
 
-/* Asks for the next block of every column (and of the output) while this
- * one is computed.  Each kernel streams one or two columns at a time; on
- * data far larger than the caches, this keeps all of the pass's streams in
- * flight at once, as a fused loop would. */
-static void prefetch_next(const struct vm *vm, const struct fx_section *s,
-                          const double *out, size_t next)
+/* Runs pass s over cases base..base+n-1 (n <= FX_BLOCK).  Records in
+ * vm->bad the first block whose output is not all finite. */
+static void run_block(struct vm *vm, const struct fx_section *s, size_t base,
+                      size_t n)
 {
 	const struct fx_prog *p = vm->p;
-	const size_t line = 64 / sizeof(double);
+	bool full = n == FX_BLOCK;
+	double *out = vm->out;
 
 	for (int c = 0; c < p->ncol; c++) {
-		const double *col = vm->env->slots[p->cols[c]].values + next;
-		for (size_t i = 0; i < FX_BLOCK; i += line)
-			__builtin_prefetch(col + i, 0, 3);
+		const double *col = vm->env->slots[p->cols[c]].values + base;
+		double *t = vm->tail + (size_t)c * FX_BLOCK;
+		if (full) {
+			vm->colp[c] = col;
+			continue;
+		}
+		memcpy(t, col, n * sizeof *t);
+		memset(t + n, 0, (FX_BLOCK - n) * sizeof *t);
+		vm->colp[c] = t;
 	}
-	if (s->writes_out)
-		for (size_t i = 0; i < FX_BLOCK; i += line)
-			__builtin_prefetch(out + next + i, 1, 3);
+	vm->outp = full ? out + base : vm->tail + (size_t)p->ncol * FX_BLOCK;
+	for (int i = s->begin; i < s->end; i++)
+		run_block_insn(vm, &p->code[i], base, n);
+	if (!s->writes_out)
+		return;
+	if (full) {
+		if (vm->bad == SIZE_MAX && !fx_k_block_finite(vm->outp))
+			vm->bad = base;
+		return;
+	}
+	memcpy(out + base, vm->outp, n * sizeof *out);
+	for (size_t i = 0; i < n && vm->bad == SIZE_MAX; i++)
+		if (!isfinite(out[base + i]))
+			vm->bad = base;
 }
 
-/* Runs a pass; returns the first block start with a non-finite output, or
- * SIZE_MAX. */
-static size_t run_pass(struct vm *vm, const struct fx_section *s, double *out)
+static void run_section(struct vm *vm, const struct fx_section *s)
+{
+	size_t ncases = vm->env->ncases;
+
+	if (!s->pass) {
+		for (int i = s->begin; i < s->end; i++)
+			run_scalar(vm, &vm->p->code[i]);
+		return;
+	}
+	for (size_t base = 0; base < ncases; base += FX_BLOCK)
+		run_block(vm, s, base,
+		          ncases - base < FX_BLOCK ? ncases - base : FX_BLOCK);
+}
+
+/* Ready to run: the environment fits and the scratch is allocated. */
+static int start(struct vm *vm, const struct fx_prog *p,
+                 const struct fx_env *env, double *out, struct fx_fault *f)
+{
+	*vm = (struct vm){.p = p, .env = env, .out = out, .bad = SIZE_MAX};
+	if (check_env(p, env, f) < 0)
+		return FP_ERR;
+	if (vm_init(vm, p, env) < 0) {
+		set_fault(f, p, "out of memory");
+		return FP_ERR;
+	}
+	return FP_OK;
+}
+
+/* Hands back the result, frees the scratch, and explains a bad result. */
+static int finish(struct vm *vm, struct fx_fault *fault)
 {
 	const struct fx_prog *p = vm->p;
-	size_t ncases = vm->env->ncases, bad = SIZE_MAX;
+	double *out = vm->out;
+	size_t bad = vm->bad;
 
-	for (size_t base = 0; base < ncases; base += FX_BLOCK) {
-		size_t n = ncases - base < FX_BLOCK ? ncases - base : FX_BLOCK;
-		bool full = n == FX_BLOCK;
-
-		for (int c = 0; c < p->ncol; c++) {
-			const double *col = vm->env->slots[p->cols[c]].values + base;
-			double *t = vm->tail + (size_t)c * FX_BLOCK;
-			if (full) {
-				vm->colp[c] = col;
-				continue;
-			}
-			memcpy(t, col, n * sizeof *t);
-			memset(t + n, 0, (FX_BLOCK - n) * sizeof *t);
-			vm->colp[c] = t;
-		}
-		if (base + 3 * FX_BLOCK <= ncases)
-			prefetch_next(vm, s, out, base + 2 * FX_BLOCK);
-		vm->outp = full ? out + base : vm->tail + (size_t)p->ncol * FX_BLOCK;
-		for (int i = s->begin; i < s->end; i++)
-			run_block_insn(vm, &p->code[i], base, n);
-		if (!s->writes_out)
-			continue;
-		if (full) {
-			if (bad == SIZE_MAX && !fx_k_block_finite(vm->outp))
-				bad = base;
-			continue;
-		}
-		memcpy(out + base, vm->outp, n * sizeof *out);
-		for (size_t i = 0; i < n && bad == SIZE_MAX; i++)
-			if (!isfinite(out[base + i]))
-				bad = base;
+	if (p->result.kind == O_SREG)
+		out[0] = vm->sr[p->result.idx];
+	free(vm->mem);
+	vm->mem = NULL;
+	if (p->result.kind == O_SREG && !isfinite(out[0])) {
+		fx_diagnose(p, vm->env, false, 0, fault);
+		return FP_ERR;
 	}
-	return bad;
+	if (bad != SIZE_MAX) {
+		while (isfinite(out[bad]))
+			bad++;
+		fx_diagnose(p, vm->env, true, bad, fault);
+		return FP_ERR;
+	}
+	return FP_OK;
 }
 
 int fx_eval(const struct fx_prog *p, const struct fx_env *env, double *out,
             struct fx_fault *fault)
 {
-	struct vm vm = {.p = p, .env = env};
-	size_t bad = SIZE_MAX;
+	struct vm vm;
 	struct fx_fault dummy;
 
 	if (!fault)
 		fault = &dummy;
-	if (check_env(p, env, fault) < 0)
+	if (start(&vm, p, env, out, fault) < 0)
 		return FP_ERR;
-	if (vm_init(&vm, p, env) < 0) {
-		set_fault(fault, p, "out of memory");
+	for (int s = 0; s < p->nsec; s++)
+		run_section(&vm, &p->sec[s]);
+	return finish(&vm, fault);
+}
+
+/* One sweep fits a program with at most one pass, before any aggregate is
+ * finished: hoisted work, the pass, then the aggregates' values. */
+static bool one_pass(const struct fx_prog *p)
+{
+	for (int s = 0; s < p->nsec; s++)
+		if (p->sec[s].pass && p->sec[s].level != 0)
+			return false;
+	return true;
+}
+
+static const struct fx_section *section_of(const struct fx_prog *p, bool pass,
+                                           int level)
+{
+	for (int s = 0; s < p->nsec; s++)
+		if (p->sec[s].pass == pass && p->sec[s].level == level)
+			return &p->sec[s];
+	return NULL;
+}
+
+int fx_eval_many(const struct fx_prog *const *progs, size_t n,
+                 const struct fx_env *env, double *const *outs,
+                 struct fx_fault *fault, size_t *failed)
+{
+	struct vm *vms;
+	struct fx_fault dummy;
+	size_t ncases = env->ncases, k, started = 0;
+	int rc = FP_OK;
+
+	if (!fault)
+		fault = &dummy;
+	for (k = 0; k < n && one_pass(progs[k]); k++)
+		;
+	if (k < n || n < 2) {
+		/* Not fusable: one after another, which is the same thing. */
+		for (k = 0; k < n; k++)
+			if (fx_eval(progs[k], env, outs[k], fault) != FP_OK) {
+				if (failed)
+					*failed = k;
+				return FP_ERR;
+			}
+		return FP_OK;
+	}
+	vms = calloc(n, sizeof *vms);
+	if (!vms) {
+		set_fault(fault, progs[0], "out of memory");
+		if (failed)
+			*failed = 0;
 		return FP_ERR;
 	}
-	for (int s = 0; s < p->nsec; s++) {
-		const struct fx_section *sec = &p->sec[s];
-		if (!sec->pass) {
-			for (int i = sec->begin; i < sec->end; i++)
-				run_scalar(&vm, &p->code[i]);
-			continue;
+	for (k = 0; k < n && rc == FP_OK; k++, started++)
+		rc = start(&vms[k], progs[k], env, outs[k], fault);
+	if (rc != FP_OK) {
+		for (size_t j = 0; j + 1 < started; j++)
+			free(vms[j].mem);
+		free(vms);
+		if (failed)
+			*failed = started - 1;
+		return FP_ERR;
+	}
+	for (k = 0; k < n; k++) {
+		const struct fx_section *s = section_of(progs[k], false, 0);
+		if (s)
+			run_section(&vms[k], s);
+	}
+	/* Block by block through every program, in order: what one writes,
+	 * the next reads while it is still in cache. */
+	for (size_t base = 0; base < ncases; base += FX_BLOCK) {
+		size_t len = ncases - base < FX_BLOCK ? ncases - base : FX_BLOCK;
+		for (k = 0; k < n; k++) {
+			const struct fx_section *s = section_of(progs[k], true, 0);
+			if (s)
+				run_block(&vms[k], s, base, len);
 		}
-		size_t b = run_pass(&vm, sec, out);
-		if (b < bad)
-			bad = b;
 	}
-	if (p->result.kind == O_SREG) {
-		out[0] = vm.sr[p->result.idx];
-		if (!isfinite(out[0])) {
-			free(vm.mem);
-			fx_diagnose(p, env, false, 0, fault);
-			return FP_ERR;
+	for (k = 0; k < n; k++) {
+		const struct fx_section *s = section_of(progs[k], false, 1);
+		if (s)
+			run_section(&vms[k], s);
+	}
+	for (k = 0; k < n; k++) {
+		if (rc == FP_OK && finish(&vms[k], fault) != FP_OK) {
+			rc = FP_ERR;
+			if (failed)
+				*failed = k;
 		}
+		free(vms[k].mem);
 	}
-	free(vm.mem);
-	if (bad != SIZE_MAX) {
-		while (isfinite(out[bad]))
-			bad++;
-		fx_diagnose(p, env, true, bad, fault);
-		return FP_ERR;
-	}
-	return FP_OK;
+	free(vms);
+	return rc;
 }
 
 int fx_eval_shares(const struct fx_prog *p, const struct fx_env *env,
