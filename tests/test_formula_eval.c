@@ -870,6 +870,144 @@ static void test_eval_many_two_passes(void **state)
 	chain_free(&c);
 }
 
+/* ---- random formulas: block path against one-number path ------------- */
+
+static uint64_t rng_state = 7;
+
+static unsigned rnd(unsigned n)
+{
+	rng_state = rng_state * 6364136223846793005u + 1442695040888963407u;
+	return (unsigned)(rng_state >> 33) % n;
+}
+
+/* Appends a random fully parenthesised formula over a, b, p of the given
+ * depth to buf. */
+static void random_formula(char *buf, size_t cap, int depth)
+{
+	static const char *const leaves[] = {"a", "b", "p", "2", "0.5", "3"};
+	static const char *const unary[] = {"-", "abs", "sqrt", "floor", "not ",
+	                                    "round", "exp", "log"};
+	static const char *const binary[] = {"+", "-", "*", "/", "**", "<",
+	                                     "==", "and", "or", ">="};
+	static const char *const calls[] = {"min", "max", "pow"};
+	size_t len = strlen(buf);
+	char l[512] = "", r[512] = "", c[512] = "";
+	unsigned kind = depth == 0 ? 0 : rnd(5);
+
+	switch (kind) {
+	case 0:
+		snprintf(buf + len, cap - len, "%s", leaves[rnd(6)]);
+		return;
+	case 1:
+		random_formula(l, sizeof l, depth - 1);
+		snprintf(buf + len, cap - len, "(%s(%s))", unary[rnd(8)], l);
+		return;
+	case 2:
+	case 3:
+		random_formula(l, sizeof l, depth - 1);
+		random_formula(r, sizeof r, depth - 1);
+		snprintf(buf + len, cap - len, "(%s %s %s)", l, binary[rnd(10)], r);
+		return;
+	default:
+		random_formula(l, sizeof l, depth - 1);
+		random_formula(r, sizeof r, depth - 1);
+		if (rnd(2)) {
+			random_formula(c, sizeof c, depth - 1);
+			snprintf(buf + len, cap - len, "%s(%s, %s, %s)",
+			         rnd(2) ? "if" : "clamp", c, l, r);
+		} else {
+			snprintf(buf + len, cap - len, "%s(%s, %s)", calls[rnd(3)],
+			         l, r);
+		}
+		return;
+	}
+}
+
+static bool close_enough(double x, double y)
+{
+	if (!isfinite(x) || !isfinite(y))
+		return !isfinite(x) && !isfinite(y);
+	/* Reassociating one-number factors may move the last bits. */
+	return fabs(x - y) <= 1e-9 * fmax(1, fmax(fabs(x), fabs(y)));
+}
+
+static void test_random_formulas_agree(void **state)
+{
+	enum { NCASES = 1100 };
+	static const double values[] = {0, 1, -1, 2, 0.5, -0.25, 3, 10, -7, 1e-3};
+	static const size_t probe[] = {0, 1, 7, 8, 511, 512, 513, 1023, 1024, 1099};
+	double *x = malloc(NCASES * sizeof *x), *y = malloc(NCASES * sizeof *y);
+	double *out = malloc(NCASES * sizeof *out);
+	struct fx_env *vec = fx_env_new(), *one = fx_env_new();
+	int va = fx_env_declare(vec, "a", FX_PERCASE);
+	int vb = fx_env_declare(vec, "b", FX_PERCASE);
+	int vp = fx_env_declare(vec, "p", FX_SCALAR);
+	int oa = fx_env_declare(one, "a", FX_SCALAR);
+	int ob = fx_env_declare(one, "b", FX_SCALAR);
+	int op = fx_env_declare(one, "p", FX_SCALAR);
+	int compared = 0, faulted = 0;
+
+	(void)state;
+	for (size_t i = 0; i < NCASES; i++) {
+		x[i] = values[i % 10];
+		y[i] = values[(i / 10 + 3 * i) % 10];
+	}
+	fx_env_bind(vec, va, x);
+	fx_env_bind(vec, vb, y);
+	fx_env_set_scalar(vec, vp, 1.5);
+	fx_env_set_scalar(one, op, 1.5);
+	fx_env_set_ncases(vec, NCASES);
+	for (int k = 0; k < 300; k++) {
+		char text[4096] = "";
+		struct fx_src src = {"r", 1, 1, NULL, text};
+		struct fx_prog *pv, *po;
+		struct diag d;
+		struct fx_fault f;
+		int rc;
+		bool any_bad = false;
+
+		random_formula(text, sizeof text, 1 + (int)rnd(4));
+		if (fx_compile(vec, &src, &pv, &d) != FP_OK)
+			fail_msg("%s: %s", text, d.msg);
+		if (fx_compile(one, &src, &po, &d) != FP_OK)
+			fail_msg("%s: %s", text, d.msg);
+		if (fx_prog_shape(pv) != FX_PERCASE) {
+			fx_prog_free(pv);
+			fx_prog_free(po);
+			continue;
+		}
+		compared++;
+		rc = fx_eval(pv, vec, out, &f);
+		for (size_t i = 0; i < NCASES; i++)
+			any_bad = any_bad || !isfinite(out[i]);
+		faulted += any_bad;
+		/* The fault is reported exactly when some case is bad. */
+		assert_int_equal(rc, any_bad ? FP_ERR : FP_OK);
+		if (any_bad)
+			assert_false(isfinite(out[f.case_index]));
+		for (size_t j = 0; j < sizeof probe / sizeof probe[0]; j++) {
+			size_t i = probe[j];
+			double v;
+			fx_env_set_scalar(one, oa, x[i]);
+			fx_env_set_scalar(one, ob, y[i]);
+			fx_eval(po, one, &v, &f);
+			if (!close_enough(out[i], v))
+				fail_msg("%s at a=%g b=%g: per case %.17g, one number "
+				         "%.17g", text, x[i], y[i], out[i], v);
+		}
+		fx_prog_free(pv);
+		fx_prog_free(po);
+	}
+	/* Most formulas are per case; some fault somewhere, most do not. */
+	assert_true(compared > 200);
+	assert_true(faulted > 20 && faulted < compared - 50);
+	fx_env_free(vec);
+	fx_env_free(one);
+	free(x);
+	free(y);
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -899,6 +1037,7 @@ int main(void)
 		cmocka_unit_test(test_eval_many_matches_eval),
 		cmocka_unit_test(test_eval_many_fault),
 		cmocka_unit_test(test_eval_many_two_passes),
+		cmocka_unit_test(test_random_formulas_agree),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
