@@ -268,9 +268,8 @@ static void test_unknown_names(void **state)
 	expect_error("1 + wieght", 11,
 	             "unknown name 'wieght'; did you mean 'weight'?");
 	expect_error("xyz", 7, "unknown name 'xyz'");
-	/* Functions are candidates too (declared names win a tie). */
-	expect_error("2 * medain", 11,
-	             "unknown name 'medain'; did you mean 'median'?");
+	/* A bare word is compared with names only, not with functions. */
+	expect_error("2 * medain", 11, "unknown name 'medain'");
 	/* 'w' is one edit from 'W', but a name is not suggested for a name it
 	 * shares nothing with... except case: */
 	expect_error("w", 7, "unknown name 'w'; did you mean 'W'?");

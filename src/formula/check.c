@@ -47,11 +47,10 @@ static const char *suggest_name(const struct checker *c, const char *s,
 	const char *best = NULL;
 	int best_dist = MAX_SUGGEST_DISTANCE + 1;
 
-	/* Declared names first: they win a tie with a function. */
+	/* Only names: a bare word is rarely a misspelt function ("fctor" is
+	 * not "floor"), and functions are suggested for calls. */
 	for (int i = 0; i < fx_env_count(c->env); i++)
 		consider(s, len, fx_env_name(c->env, i), &best, &best_dist);
-	for (const struct fx_func *f = fx_funcs; f->name; f++)
-		consider(s, len, f->name, &best, &best_dist);
 	return best;
 }
 
