@@ -218,18 +218,24 @@ static int eval_side(struct price *p, struct metric *m, int s,
                      const struct joined *j, struct diag *d)
 {
 	struct fx_env *env = m->side;
+	const struct metric_formula *f[3] = {&m->score, &m->value, &m->total};
+	const struct fx_prog *progs[3] = {m->score.prog, m->value.prog,
+	                                  m->total.prog};
+	double *outs[3] = {p->score[s], p->value[s], &p->total[s]};
+	struct fx_fault fault;
+	size_t failed = 0;
 
 	bind_name(env, "runtime", p->runtime[s]);
 	bind_name(env, "passed", p->passed[s]);
 	for (size_t k = 0; k < m->ncolumns; k++)
 		bind_name(env, m->columns[k], p->extra[s][k]);
-	if (eval_formula(&m->score, env, j, side_suffix[s], p->score[s], d) != FP_OK)
-		return FP_ERR;
+	/* score feeds value, and both feed total: one sweep over the cases
+	 * computes all three while each block is still in cache. */
 	bind_name(env, "score", p->score[s]);
-	if (eval_formula(&m->value, env, j, side_suffix[s], p->value[s], d) != FP_OK)
-		return FP_ERR;
 	bind_name(env, "value", p->value[s]);
-	return eval_formula(&m->total, env, j, side_suffix[s], &p->total[s], d);
+	if (fx_eval_many(progs, 3, env, outs, &fault, &failed) != FP_OK)
+		return fault_error(f[failed], &fault, j, side_suffix[s], d);
+	return FP_OK;
 }
 
 /* Step 3: the transition columns, from the two pass states. */
