@@ -28,13 +28,6 @@ static const char *const builtin_names[] = {
 	"total_before", "total_after", "newly_passing", "newly_failing",
 	"still_passing", "still_failing", "gain", "cost", "decide",
 };
-/* Functions and words of the formula language (design.md). */
-static const char *const function_names[] = {
-	"min", "max", "abs", "sqrt", "exp", "log", "log2", "log10", "pow",
-	"floor", "ceil", "round", "clamp", "if", "sum", "mean", "count",
-	"median", "geomean", "percentile", "minof", "maxof", "and", "or",
-	"not",
-};
 
 static const char default_decide[] = "gain - cost > 0";
 
@@ -73,7 +66,7 @@ static int claim_one(struct claims *c, const struct ydoc *doc,
 	if (in_list(name, builtin_names, COUNT(builtin_names)))
 		return ydoc_error(doc, at, d, "%s '%s' shadows a built-in name",
 		                  kind, base);
-	if (in_list(name, function_names, COUNT(function_names)))
+	if (fx_is_reserved(name))
 		return ydoc_error(doc, at, d, "%s '%s' shadows a function",
 		                  kind, base);
 	for (size_t i = 0; i < c->n; i++)

@@ -69,6 +69,10 @@ void fx_env_free(struct fx_env *env);
  * and -1 if not.  The name is copied. */
 int fx_env_declare(struct fx_env *env, const char *name, enum fx_shape shape);
 
+/* True if name is a function or a word of the language (sum, if, and, ...),
+ * which a parameter or column of that name would hide or confuse. */
+bool fx_is_reserved(const char *name);
+
 /* Returns the slot of name, or -1; *shape is set when found (shape may be
  * NULL). */
 int fx_env_lookup(const struct fx_env *env, const char *name,

@@ -2,6 +2,7 @@
  * for the places that are not inner loops (folding, scalar instructions,
  * the diagnostic evaluator). */
 #include "formula/funcs.h"
+#include "formula/lexer.h"
 
 #include <string.h>
 
@@ -60,6 +61,13 @@ static const char *const fn_names[FN_NFN][2] = {
 	[FN_PERCENTILE] = {"percentile", "percentile"},
 	[FN_MINOF] = {"minof", "minof"}, [FN_MAXOF] = {"maxof", "maxof"},
 };
+
+bool fx_is_reserved(const char *name)
+{
+	size_t len = strlen(name);
+
+	return fx_func_find(name, len) != NULL || fx_is_keyword(name, len);
+}
 
 const char *fx_fn_name(enum fx_fn fn)
 {

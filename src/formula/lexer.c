@@ -74,6 +74,13 @@ static int lex_number(struct fx_lexer *lx, struct fx_token *t, struct diag *d)
 	return FP_OK;
 }
 
+static enum fx_tok keyword(const char *s, size_t len);
+
+bool fx_is_keyword(const char *s, size_t len)
+{
+	return keyword(s, len) != T_NAME;
+}
+
 static enum fx_tok keyword(const char *s, size_t len)
 {
 	static const struct { const char *word; enum fx_tok tok; } kw[] = {

@@ -25,6 +25,9 @@ struct fx_lexer {
 	size_t len, pos;
 };
 
+/* True if s[0..len) is a word of the language (and, or, not, if). */
+bool fx_is_keyword(const char *s, size_t len);
+
 void fx_lex_init(struct fx_lexer *lx, const struct fx_src *src, size_t len);
 
 /* Reads the next token into *t.  Fails on a character that starts no token
