@@ -70,47 +70,34 @@ static int fault_error(const struct metric_formula *f, const struct fx_fault *fa
 	                f->key, side, fault->what);
 }
 
-/* A runtime column: numbers, finite and above zero. */
-static int check_runtime(const struct run *r, const double **out,
-                         struct diag *d)
+static bool runtime_ok(double v)
 {
-	const struct column *c = run_numeric(r, "runtime", d);
-
-	if (!c)
-		return FP_ERR;
-	for (size_t i = 0; i < r->n; i++) {
-		double v = c->v[i];
-		char num[NUMFMT_MAX];
-		if (isfinite(v) && v > 0)
-			continue;
-		return diag_set(d, r->path, c->line ? (int)c->line[i] : 0,
-		                c->col ? (int)c->col[i] : 0,
-		                "runtime of case '%s' must be a finite number above 0, "
-		                "got %s", r->case_name[i], numfmt_exact(num, v));
-	}
-	*out = c->v;
-	return FP_OK;
+	return isfinite(v) && v > 0;
 }
 
-/* A pass column: every value 0 or 1. */
-static int check_passed(const struct run *r, const double **out,
-                        struct diag *d)
+static bool pass_ok(double v)
 {
-	const struct column *c = run_numeric(r, "passed", d);
+	return v == 0 || v == 1;
+}
+
+/* A column of a run that pricing reads directly: numbers, each one `ok`;
+ * else an error at the cell saying what it `must` be. */
+static int check_column(const struct run *r, const char *name,
+                        bool (*ok)(double), const char *must,
+                        const double **out, struct diag *d)
+{
+	const struct column *c = run_numeric(r, name, d);
+	char num[NUMFMT_MAX];
 
 	if (!c)
 		return FP_ERR;
-	for (size_t i = 0; i < r->n; i++) {
-		double v = c->v[i];
-		char num[NUMFMT_MAX];
-		if (v == 0 || v == 1)
-			continue;
-		return diag_set(d, r->path, c->line ? (int)c->line[i] : 0,
-		                c->col ? (int)c->col[i] : 0,
-		                "passed of case '%s' must be a pass state (true/false, "
-		                "1/0, pass/fail, yes/no), got %s",
-		                r->case_name[i], numfmt_exact(num, v));
-	}
+	for (size_t i = 0; i < r->n; i++)
+		if (!ok(c->v[i]))
+			return diag_set(d, r->path, c->line ? (int)c->line[i] : 0,
+			                c->col ? (int)c->col[i] : 0,
+			                "%s of case '%s' must be %s, got %s", name,
+			                r->case_name[i], must,
+			                numfmt_exact(num, c->v[i]));
 	*out = c->v;
 	return FP_OK;
 }
@@ -503,8 +490,12 @@ int price_compute(struct metric *m, const struct joined *j, struct price **out,
 		if (!(p->score[s] = owned_array(p, p->n)) ||
 		    !(p->value[s] = owned_array(p, p->n)))
 			goto oom;
-		if (check_runtime(runs[s], &p->runtime[s], d) != FP_OK ||
-		    check_passed(runs[s], &p->passed[s], d) != FP_OK)
+		if (check_column(runs[s], "runtime", runtime_ok,
+		                 "a finite number above 0", &p->runtime[s],
+		                 d) != FP_OK ||
+		    check_column(runs[s], "passed", pass_ok,
+		                 "a pass state (true/false, 1/0, pass/fail, yes/no)",
+		                 &p->passed[s], d) != FP_OK)
 			goto fail;
 	}
 	if (weigh(p, m, j->before, d) != FP_OK)
