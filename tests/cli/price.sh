@@ -93,6 +93,9 @@ run price "$TMP/extra.csv" $A --drop-missing
 expect_grep "$OUT" "ACCEPT: net 22.5000 = gain 20.0000 - cost -2.5000" "--drop-missing"
 run price zero-runtime.csv zero-runtime.csv
 expect_error 2 "zero-runtime.csv:3:3: runtime of case 'y' must be a finite number above 0, got 0" "runtime 0"
+printf 'case,runtime,passed,ref_runtime\na,2,2,2\nb,4,0,2\nc,1,1,2\nd,5,1,4\n' > "$TMP/twice.csv"
+run price "$TMP/twice.csv" $A
+expect_error 2 "$TMP/twice.csv:2:5: passed of case 'a' must be a pass state (true/false, 1/0, pass/fail, yes/no), got 2" "pass state 2"
 run price $B $A --set bogus=1
 expect_error 2 "fixprice: no parameter 'bogus' (there are: pass_reward, perf_weight)" "unknown parameter"
 run price $B $A --runtime-factor 2
