@@ -319,6 +319,29 @@ static void put_breakeven(struct mout *m, const struct record *r)
 	}
 }
 
+/* A text rendering of a plot as a fenced code block.  Case names inside it
+ * cannot end the block: the fence is longer than any run of backticks in
+ * the text (CommonMark), and nothing in a code block is HTML or a mention. */
+static void put_text_plot(struct mout *m, const char *ascii)
+{
+	size_t longest = 0, run = 0;
+
+	for (const char *c = ascii; *c; c++) {
+		run = *c == '`' ? run + 1 : 0;
+		if (run > longest)
+			longest = run;
+	}
+	fputc('\n', m->out);
+	for (size_t i = 0; i < (longest < 3 ? 3 : longest + 1); i++)
+		fputc('`', m->out);
+	fprintf(m->out, "text\n%s", ascii);
+	if (*ascii && ascii[strlen(ascii) - 1] != '\n')
+		fputc('\n', m->out);
+	for (size_t i = 0; i < (longest < 3 ? 3 : longest + 1); i++)
+		fputc('`', m->out);
+	fputc('\n', m->out);
+}
+
 static void put_plots(struct mout *m, const struct record *r)
 {
 	if (r->nplots == 0)
@@ -330,6 +353,8 @@ static void put_plots(struct mout *m, const struct record *r)
 		fputs("](", m->out);
 		put_escaped(m, escape_url_path(r->plots[k].file));
 		fputs(")\n", m->out);
+		if (r->plots[k].ascii)
+			put_text_plot(m, r->plots[k].ascii);
 	}
 }
 

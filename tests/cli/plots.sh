@@ -38,6 +38,15 @@ expect_status 0 "record with plot"
 if [ -s "$TMP/rec/shares.svg" ]; then ok; else bad "record has shares.svg"; fi
 expect_grep "$TMP/rec/decision.md" "](shares.svg)" "Markdown links the plot"
 
+# --ascii puts the text rendering into the Markdown too, fenced so that no
+# case name can end the block: a name with three backquotes gets a fence
+# of four.
+printf 'case,runtime,passed\n"x```y",1,pass\nb,1,fail\n' > "$TMP/b.csv"
+printf 'case,runtime,passed\n"x```y",2,pass\nb,1,pass\n' > "$TMP/a.csv"
+run price "$TMP/b.csv" "$TMP/a.csv" --record "$TMP/rec2" --ascii
+expect_status 0 "record with a text plot"
+expect_grep "$TMP/rec2/decision.md" '````text' "fence longer than the name's backquotes"
+
 # Without gnuplot: same files but the picture, a note, exit 0.
 GNUPLOT=/nonexistent/gnuplot run sweep $IN --param pass_reward=0:6 --plot-dir "$TMP/q"
 expect_status 0 "no gnuplot is not an error"
