@@ -15,7 +15,8 @@
 #include "util/names.h"
 #include "util/yamldoc.h"
 
-#define BUILTIN_PATH "<builtin>/" METRIC_DEFAULT ".yaml"
+/* Where a built-in metric says it comes from: "<builtin>/NAME.yaml". */
+#define BUILTIN_PATH_MAX 128
 
 static const char *const suffixes[] = { ".yaml", ".yml" };
 
@@ -31,6 +32,29 @@ static int load_doc(const char *path, const char *text, size_t len,
 	rc = metric_from_doc(doc, out, d);
 	ydoc_free(doc);
 	return rc;
+}
+
+static const struct metric_builtin *find_builtin(const char *name)
+{
+	for (const struct metric_builtin *b = metric_builtins; b->name; b++)
+		if (strcmp(b->name, name) == 0)
+			return b;
+	return NULL;
+}
+
+static char *builtin_path(char buf[BUILTIN_PATH_MAX],
+                          const struct metric_builtin *b)
+{
+	snprintf(buf, BUILTIN_PATH_MAX, "<builtin>/%s.yaml", b->name);
+	return buf;
+}
+
+static int load_builtin(const struct metric_builtin *b, struct metric **out,
+                        struct diag *d)
+{
+	char path[BUILTIN_PATH_MAX];
+
+	return load_doc(builtin_path(path, b), b->text, b->len, out, d);
 }
 
 int metric_load_text(const char *path, const char *text, size_t len,
@@ -102,7 +126,6 @@ static bool find_in(const char *dir, void *arg)
 /* Collects metric names for "shipped: ..." in the error below. */
 struct name_list {
 	char text[DIAG_MSG_MAX / 2];
-	size_t used;
 };
 
 static void add_name(const char *name, const char *path,
@@ -112,30 +135,25 @@ static void add_name(const char *name, const char *path,
 
 	(void)path;
 	(void)description;
-	if (l->used < sizeof l->text)
-		l->used += (size_t)snprintf(l->text + l->used,
-		                            sizeof l->text - l->used, "%s%s",
-		                            l->used ? ", " : "", name);
+	names_append(l->text, sizeof l->text, name);
 }
 
 int metric_load(const char *name_or_path, struct metric **out,
                 struct diag *d)
 {
 	struct lookup l;
-	struct name_list names = { "", 0 };
+	struct name_list names = { "" };
 
 	*out = NULL;
 	if (!name_or_path)
-		return load_doc(BUILTIN_PATH, metric_builtin_text,
-		                metric_builtin_len, out, d);
+		return load_builtin(find_builtin(METRIC_DEFAULT), out, d);
 	if (strchr(name_or_path, '/') || is_metric_file_name(name_or_path))
 		return load_doc(name_or_path, NULL, 0, out, d);
 	l.name = name_or_path;
 	if (each_folder(find_in, &l))
 		return load_doc(l.path, NULL, 0, out, d);
-	if (strcmp(name_or_path, METRIC_DEFAULT) == 0)
-		return load_doc(BUILTIN_PATH, metric_builtin_text,
-		                metric_builtin_len, out, d);
+	if (find_builtin(name_or_path))
+		return load_builtin(find_builtin(name_or_path), out, d);
 	if (metric_list(add_name, &names, d))
 		return FP_ERR;
 	return diag_set(d, NULL, 0, 0, "no metric named '%s' (shipped: %s)",
@@ -364,9 +382,11 @@ int metric_list(void (*fn)(const char *name, const char *path,
 	int rc = FP_OK;
 
 	each_folder(list_folder, &l);
-	if (!listed(&l, METRIC_DEFAULT))
-		add_entry(&l, METRIC_DEFAULT, BUILTIN_PATH, metric_builtin_text,
-		          metric_builtin_len);
+	for (const struct metric_builtin *b = metric_builtins; b->name; b++) {
+		char path[BUILTIN_PATH_MAX];
+		if (!listed(&l, b->name))
+			add_entry(&l, b->name, builtin_path(path, b), b->text, b->len);
+	}
 	if (l.oom) {
 		rc = diag_set(d, NULL, 0, 0, "out of memory");
 	} else {

@@ -304,34 +304,48 @@ static void test_kernelbench(void **state)
 
 /* ---- The built-in copy and finding metrics by name -------------------- */
 
+/* Every built-in metric is its shipped file byte for byte, loads, and has
+ * the file's hash; the default is pypto-gym. */
 static void test_builtin_is_the_shipped_file(void **state)
 {
 	char path[4096], hex[65];
 	struct metric *m;
 	struct diag d;
-	FILE *f;
-	char *text;
-	long len;
+	size_t count = 0;
 
 	(void)state;
-	snprintf(path, sizeof path, "%s/metrics/pypto-gym.yaml", TEST_SRCDIR);
-	f = fopen(path, "rb");
-	assert_non_null(f);
-	fseek(f, 0, SEEK_END);
-	len = ftell(f);
-	rewind(f);
-	text = malloc((size_t)len);
-	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
-	fclose(f);
-	assert_int_equal(metric_builtin_len, (size_t)len);
-	assert_memory_equal(metric_builtin_text, text, (size_t)len);
-	free(text);
+	for (const struct metric_builtin *b = metric_builtins; b->name; b++) {
+		FILE *f;
+		char *text;
+		long len;
+
+		count++;
+		snprintf(path, sizeof path, "%s/metrics/%s.yaml", TEST_SRCDIR,
+		         b->name);
+		f = fopen(path, "rb");
+		assert_non_null(f);
+		fseek(f, 0, SEEK_END);
+		len = ftell(f);
+		rewind(f);
+		text = malloc((size_t)len);
+		assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+		fclose(f);
+		assert_int_equal(b->len, (size_t)len);
+		assert_memory_equal(b->text, text, (size_t)len);
+		free(text);
+
+		unsetenv("FIXPRICE_METRICS_PATH");
+		assert_int_equal(metric_load(b->name, &m, &d), FP_OK);
+		assert_string_equal(m->name, b->name);
+		assert_int_equal(sha256_file(path, hex, &d), FP_OK);
+		assert_string_equal(m->sha256, hex);
+		metric_free(m);
+	}
+	assert_int_equal(count, 4);
 
 	assert_int_equal(metric_load(NULL, &m, &d), FP_OK);
 	assert_string_equal(m->path, "<builtin>/pypto-gym.yaml");
 	assert_string_equal(m->name, "pypto-gym");
-	assert_int_equal(sha256_file(path, hex, &d), FP_OK);
-	assert_string_equal(m->sha256, hex);
 	metric_free(m);
 }
 
@@ -452,13 +466,16 @@ static void test_list(void **state)
 	assert_string_equal(s.names[5], "short-suffix");
 	set_path(NULL);
 
-	/* No folder has pypto-gym: the built-in one is listed. */
+	/* No folder has a shipped metric: the built-in ones are listed. */
 	s.n = 0;
 	set_path("tests/data/metrics/empty");
 	assert_int_equal(metric_list(remember, &s, &d), FP_OK);
-	assert_true(s.n >= 1);
-	assert_string_equal(s.names[0], "pypto-gym");
-	assert_true(strncmp(s.descriptions[0], "Pass reward plus", 16) == 0);
+	assert_true(s.n >= 4);
+	assert_string_equal(s.names[0], "kernelbench");
+	assert_string_equal(s.names[1], "pypto-gym");
+	assert_true(strncmp(s.descriptions[1], "Pass reward plus", 16) == 0);
+	assert_string_equal(s.names[2], "pypto-gym-sublinear");
+	assert_string_equal(s.names[3], "pypto-gym-weighted");
 	set_path(NULL);
 }
 
