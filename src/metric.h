@@ -123,8 +123,8 @@ double metric_case_weight(const struct metric *m, const char *case_name);
 /* Names of the shipped metrics with their descriptions, for `fixprice
  * metrics`: calls fn once per metric found, sorted by name.  Searches the
  * folders metric_load does (first occurrence of a name wins), plus the
- * built-in copy of each shipped metric no folder has.  A file that cannot be read is
- * listed with the reason as its description. */
+ * built-in copy of each shipped metric no folder has.  A file that cannot
+ * be read is listed with the reason as its description. */
 int metric_list(void (*fn)(const char *name, const char *path,
                            const char *description, void *arg),
                 void *arg, struct diag *d);
