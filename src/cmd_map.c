@@ -110,15 +110,18 @@ static void write_text(FILE *out, const struct map_opts *m,
 		}
 		fputc('\n', out);
 	}
-	fprintf(out, "%12s +%.*s\n%14s%-*s%s\n", "", (int)cols,
-	        "------------------------------------------------------------",
-	        "", (int)cols - 8, numfmt_human(a, g->x[0], 6),
-	        numfmt_human(b, g->x[g->nx - 1], 6));
+	fprintf(out, "%12s +%.*s\n", "", (int)cols,
+	        "------------------------------------------------------------");
+	numfmt_human(a, g->x[0], 6);
+	numfmt_human(b, g->x[g->nx - 1], 6);
+	/* The x range under the picture when both ends fit beside each other. */
+	if (strlen(a) + strlen(b) + 1 < cols)
+		fprintf(out, "%14s%-*s%s\n", "", (int)(cols - strlen(b)), a, b);
 	fputs("y: ", out);
 	sens_put_name(out, m->y.name, f);
 	fputs(", x: ", out);
 	sens_put_name(out, m->x.name, f);
-	fputc('\n', out);
+	fprintf(out, " from %s to %s\n", a, b);
 	if (f == FORMAT_MD)
 		fputs("```\n", out);
 }
