@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "commands.h"
 #include "metric.h"
 #include "metric_yaml.h"
@@ -120,11 +121,11 @@ int cmd_check(int argc, char **argv)
 			fputs(cmd_check_usage, stdout);
 			return EXIT_OK;
 		}
-		fputs(cmd_check_usage, stderr);
+		cli_short_usage("check", cmd_check_usage);
 		return EXIT_USAGE;
 	}
 	if (argc - optind > 1) {
-		fputs(cmd_check_usage, stderr);
+		cli_short_usage("check", cmd_check_usage);
 		return EXIT_USAGE;
 	}
 	if (metric_load(optind < argc ? argv[optind] : NULL, &m, &d)) {

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "commands.h"
 #include "metric.h"
 #include "metric_yaml.h"
@@ -77,11 +78,11 @@ int cmd_metrics(int argc, char **argv)
 			fputs(cmd_metrics_usage, stdout);
 			return EXIT_OK;
 		}
-		fputs(cmd_metrics_usage, stderr);
+		cli_short_usage("metrics", cmd_metrics_usage);
 		return EXIT_USAGE;
 	}
 	if (optind < argc) {
-		fputs(cmd_metrics_usage, stderr);
+		cli_short_usage("metrics", cmd_metrics_usage);
 		return EXIT_USAGE;
 	}
 	rc = metric_list(collect, &rows, &d);
