@@ -16,7 +16,7 @@ const char cmd_metrics_usage[] =
 	"Lists the metrics that -m NAME finds, one per line: name and\n"
 	"description.  They are searched in each folder of\n"
 	"$FIXPRICE_METRICS_PATH (colon-separated), then in the installed\n"
-	"metrics folder; pypto-gym is also built in.\n"
+	"metrics folder; every shipped metric is also built in.\n"
 	"\n"
 	"  -h, --help   show this help\n";
 

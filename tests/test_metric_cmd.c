@@ -140,10 +140,13 @@ static void test_check_errors(void **state)
 	                    "                         ^\n");
 	run(cmd_check, two, &c);
 	assert_int_equal(c.status, EXIT_USAGE);
-	assert_string_equal(c.err, cmd_check_usage);
+	assert_string_equal(c.err, "usage: fixprice check [METRIC]\n"
+	                           "Run 'fixprice help check' for the options.\n");
 	run(cmd_check, opt, &c);
 	assert_int_equal(c.status, EXIT_USAGE);
-	assert_non_null(strstr(c.err, cmd_check_usage));
+	assert_non_null(strstr(c.err, "usage: fixprice check [METRIC]\n"
+	                              "Run 'fixprice help check' for the "
+	                              "options.\n"));
 	run(cmd_check, help, &c);
 	assert_int_equal(c.status, EXIT_OK);
 	assert_string_equal(c.out, cmd_check_usage);
@@ -187,7 +190,9 @@ static void test_metrics_lists(void **state)
 
 	run(cmd_metrics, extra, &c);
 	assert_int_equal(c.status, EXIT_USAGE);
-	assert_string_equal(c.err, cmd_metrics_usage);
+	assert_string_equal(c.err, "usage: fixprice metrics\n"
+	                           "Run 'fixprice help metrics' for the "
+	                           "options.\n");
 }
 
 int main(void)
