@@ -13,79 +13,9 @@
 
 #include <cmocka.h>
 
-#include "run.h"
+#include "test_run_util.h"
 
-#define DATA TEST_SRCDIR "/tests/data/runs/"
-#define TMP_DIR TEST_BUILDDIR "/tests/"
-
-static struct run *load_ok(const char *path, const char *format)
-{
-	struct run_opts o = {format};
-	struct run *r = NULL;
-	struct diag d = {0};
-
-	if (run_load(path, &o, &r, &d) != FP_OK)
-		fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
-	return r;
-}
-
-/* Writes len bytes of text to a scratch file called name in the build
- * tree; returns its path (static buffer). */
-static const char *scratch(const char *name, const char *text, size_t len)
-{
-	static char path[512];
-	FILE *f;
-
-	snprintf(path, sizeof path, TMP_DIR "test_run-%s", name);
-	f = fopen(path, "wb");
-	assert_non_null(f);
-	assert_int_equal(fwrite(text, 1, len, f), len);
-	assert_int_equal(fclose(f), 0);
-	return path;
-}
-
-/* Loads text (as file `name`), expects an error at line:col with msg. */
-static void expect_error_n(const char *name, const char *text, size_t len,
-                           const char *format, int line, int col,
-                           const char *msg)
-{
-	const char *path = scratch(name, text, len);
-	struct run_opts o = {format};
-	struct run *r = NULL;
-	struct diag d = {0};
-
-	assert_int_equal(run_load(path, &o, &r, &d), FP_ERR);
-	assert_null(r);
-	unlink(path);
-	if (strcmp(d.msg, msg) != 0 || d.line != line || d.col != col)
-		fail_msg("got %d:%d: %s\nwant %d:%d: %s", d.line, d.col, d.msg,
-		         line, col, msg);
-	assert_string_equal(d.file, path);
-}
-
-static void expect_error(const char *name, const char *text, int line,
-                         int col, const char *msg)
-{
-	expect_error_n(name, text, strlen(text), NULL, line, col, msg);
-}
-
-/* Loads text as a CSV file and returns the run. */
-static struct run *load_text(const char *name, const char *text)
-{
-	const char *path = scratch(name, text, strlen(text));
-	struct run *r = load_ok(path, NULL);
-	unlink(path);
-	return r;
-}
-
-static void assert_cell(const struct column *c, size_t i, double v,
-                        uint32_t line, uint32_t col)
-{
-	assert_non_null(c->v);
-	assert_true(c->v[i] == v);
-	assert_int_equal(c->line[i], line);
-	assert_int_equal(c->col[i], col);
-}
+const char scratch_prefix[] = "test_run";
 
 /* basic.csv:
  *   case,runtime,passed,note

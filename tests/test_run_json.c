@@ -11,66 +11,9 @@
 
 #include <cmocka.h>
 
-#include "run.h"
+#include "test_run_util.h"
 
-#define DATA TEST_SRCDIR "/tests/data/runs/"
-#define TMP_DIR TEST_BUILDDIR "/tests/"
-
-static struct run *load_ok(const char *path, const char *format)
-{
-	struct run_opts o = {format};
-	struct run *r = NULL;
-	struct diag d = {0};
-
-	if (run_load(path, &o, &r, &d) != FP_OK)
-		fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
-	return r;
-}
-
-static const char *scratch(const char *name, const char *text)
-{
-	static char path[512];
-	FILE *f;
-
-	snprintf(path, sizeof path, TMP_DIR "test_run_json-%s", name);
-	f = fopen(path, "wb");
-	assert_non_null(f);
-	assert_int_equal(fwrite(text, 1, strlen(text), f), strlen(text));
-	assert_int_equal(fclose(f), 0);
-	return path;
-}
-
-static void expect_error_f(const char *name, const char *text,
-                           const char *format, int line, int col,
-                           const char *msg)
-{
-	const char *path = scratch(name, text);
-	struct run_opts o = {format};
-	struct run *r = NULL;
-	struct diag d = {0};
-
-	assert_int_equal(run_load(path, &o, &r, &d), FP_ERR);
-	assert_null(r);
-	unlink(path);
-	if (strcmp(d.msg, msg) != 0 || d.line != line || d.col != col)
-		fail_msg("got %d:%d: %s\nwant %d:%d: %s", d.line, d.col, d.msg,
-		         line, col, msg);
-	assert_string_equal(d.file, path);
-}
-
-static void expect_error(const char *name, const char *text, int line,
-                         int col, const char *msg)
-{
-	expect_error_f(name, text, NULL, line, col, msg);
-}
-
-static struct run *load_text(const char *name, const char *text)
-{
-	const char *path = scratch(name, text);
-	struct run *r = load_ok(path, NULL);
-	unlink(path);
-	return r;
-}
+const char scratch_prefix[] = "test_run_json";
 
 /* Values computed from files' decimal text: equal to within a few units
  * in the last place. */
@@ -78,15 +21,6 @@ static void assert_close(double got, double want)
 {
 	if (fabs(got - want) > 1e-13 * fabs(want))
 		fail_msg("%.17g is not %.17g", got, want);
-}
-
-static void assert_cell(const struct column *c, size_t i, double v,
-                        uint32_t line, uint32_t col)
-{
-	assert_non_null(c->v);
-	assert_true(c->v[i] == v);
-	assert_int_equal(c->line[i], line);
-	assert_int_equal(c->col[i], col);
 }
 
 /* basic.json:

@@ -10,58 +10,9 @@
 
 #include <cmocka.h>
 
-#include "run.h"
+#include "test_run_util.h"
 
-#define DATA TEST_SRCDIR "/tests/data/runs/"
-#define TMP_DIR TEST_BUILDDIR "/tests/"
-
-static struct run *load_ok(const char *path)
-{
-	struct run *r = NULL;
-	struct diag d = {0};
-
-	if (run_load(path, NULL, &r, &d) != FP_OK)
-		fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
-	return r;
-}
-
-static const char *scratch(const char *name, const char *text)
-{
-	static char path[512];
-	FILE *f;
-
-	snprintf(path, sizeof path, TMP_DIR "test_run_yaml-%s", name);
-	f = fopen(path, "wb");
-	assert_non_null(f);
-	assert_int_equal(fwrite(text, 1, strlen(text), f), strlen(text));
-	assert_int_equal(fclose(f), 0);
-	return path;
-}
-
-static void expect_error(const char *text, int line, int col,
-                         const char *msg)
-{
-	const char *path = scratch("err.yaml", text);
-	struct run *r = NULL;
-	struct diag d = {0};
-
-	assert_int_equal(run_load(path, NULL, &r, &d), FP_ERR);
-	assert_null(r);
-	unlink(path);
-	if (strcmp(d.msg, msg) != 0 || d.line != line || d.col != col)
-		fail_msg("got %d:%d: %s\nwant %d:%d: %s", d.line, d.col, d.msg,
-		         line, col, msg);
-	assert_string_equal(d.file, path);
-}
-
-static void assert_cell(const struct column *c, size_t i, double v,
-                        uint32_t line, uint32_t col)
-{
-	assert_non_null(c->v);
-	assert_true(c->v[i] == v);
-	assert_int_equal(c->line[i], line);
-	assert_int_equal(c->col[i], col);
-}
+const char scratch_prefix[] = "test_run_yaml";
 
 /* simple.yaml: a list of three cases, one field per line:
  *   2 - case: a          9 - case: c
@@ -69,7 +20,7 @@ static void assert_cell(const struct column *c, size_t i, double v,
  *   4   passed: true     (passed) */
 static void test_yaml_list(void **state)
 {
-	struct run *r = load_ok(DATA "simple.yaml");
+	struct run *r = load_ok(DATA "simple.yaml", NULL);
 	const struct column *c;
 
 	assert_string_equal(r->format, "yaml");
@@ -97,7 +48,7 @@ static void test_yaml_list(void **state)
  * still a pass word; a quoted "2" is text. */
 static void test_yaml_cases_mapping(void **state)
 {
-	struct run *r = load_ok(DATA "cases.yaml");
+	struct run *r = load_ok(DATA "cases.yaml", NULL);
 	const struct column *c;
 	struct diag d = {0};
 
@@ -126,13 +77,13 @@ static void test_yaml_cases_mapping(void **state)
  * mappings, and a case without the field. */
 static void test_yaml_text_cells(void **state)
 {
-	const char *path = scratch("text.yaml",
-	                           "- {case: a, q: '1', b: 1, n: ~, l: [1], m: {x: 1}, e: }\n"
-	                           "- case: b\n"
-	                           "  q: 2\n"
-	                           "  b: |\n"
-	                           "    2\n");
-	struct run *r = load_ok(path);
+	const char *text = "- {case: a, q: '1', b: 1, n: ~, l: [1], m: {x: 1}, e: }\n"
+	                   "- case: b\n"
+	                   "  q: 2\n"
+	                   "  b: |\n"
+	                   "    2\n";
+	const char *path = scratch("text.yaml", text, strlen(text));
+	struct run *r = load_ok(path, NULL);
 	struct diag d = {0};
 
 	unlink(path);
@@ -157,23 +108,28 @@ static void test_yaml_text_cells(void **state)
 
 static void test_yaml_errors(void **state)
 {
-	expect_error("", 0, 0, "no cases: the file is empty");
-	expect_error("name: x\n", 1, 1, "no 'cases' list: a YAML run is a list "
-	             "of cases, or a mapping with a 'cases' list");
-	expect_error("cases: 3\n", 1, 8, "expected a list of cases");
-	expect_error("cases: []\n", 1, 8, "no cases");
-	expect_error("- case: a\n- 7\n", 2, 3,
+	expect_error("err.yaml", "", 0, 0, "no cases: the file is empty");
+	expect_error("err.yaml", "name: x\n", 1, 1,
+	             "no 'cases' list: a YAML run is a list of cases, or a "
+	             "mapping with a 'cases' list");
+	expect_error("err.yaml", "cases: 3\n", 1, 8,
+	             "expected a list of cases");
+	expect_error("err.yaml", "cases: []\n", 1, 8, "no cases");
+	expect_error("err.yaml", "- case: a\n- 7\n", 2, 3,
 	             "item 2 is not a mapping (a case is a mapping with a "
 	             "'case' name)");
-	expect_error("- name: a\n", 1, 3, "item 1 has no 'case'");
-	expect_error("- case: [a]\n", 1, 9, "'case' must be a name, not a list");
-	expect_error("- case: ''\n", 1, 9, "empty case name");
-	expect_error("- case: a\n- case: b\n- case: a\n", 3, 9,
+	expect_error("err.yaml", "- name: a\n", 1, 3, "item 1 has no 'case'");
+	expect_error("err.yaml", "- case: [a]\n", 1, 9,
+	             "'case' must be a name, not a list");
+	expect_error("err.yaml", "- case: ''\n", 1, 9, "empty case name");
+	expect_error("err.yaml", "- case: a\n- case: b\n- case: a\n", 3, 9,
 	             "duplicate case 'a' (first on line 1)");
-	expect_error("- case: a\n  '': 1\n", 2, 3, "empty column name");
+	expect_error("err.yaml", "- case: a\n  '': 1\n", 2, 3,
+	             "empty column name");
 	/* yamldoc's refusals reach the user unchanged. */
-	expect_error("- case: &x a\n", 1, 9, "YAML anchors are not allowed (&x)");
-	expect_error("- case: a\n  case: b\n", 2, 3,
+	expect_error("err.yaml", "- case: &x a\n", 1, 9,
+	             "YAML anchors are not allowed (&x)");
+	expect_error("err.yaml", "- case: a\n  case: b\n", 2, 3,
 	             "duplicate key 'case' (first on line 1)");
 }
 
