@@ -120,9 +120,17 @@ const struct column *run_numeric(const struct run *run, const char *name,
 		diag_set(d, run->path, line, pos,
 		         "empty cell in column '%s' is not a number", col);
 	} else {
+		double ignored;
 		input_show(cell, sizeof cell, c->bad_text, strlen(c->bad_text));
-		diag_set(d, run->path, line, pos,
-		         "cell '%s' in column '%s' is not a number", cell, col);
+		/* A pass word is only wrong beside numbers other than 0 and 1. */
+		if (run_parse_pass(c->bad_text, strlen(c->bad_text), &ignored))
+			diag_set(d, run->path, line, pos,
+			         "cell '%s' in column '%s' is a pass state, but the "
+			         "column also holds numbers other than 0 and 1", cell,
+			         col);
+		else
+			diag_set(d, run->path, line, pos,
+			         "cell '%s' in column '%s' is not a number", cell, col);
 	}
 	return NULL;
 }

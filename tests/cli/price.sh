@@ -96,6 +96,9 @@ expect_error 2 "zero-runtime.csv:3:3: runtime of case 'y' must be a finite numbe
 printf 'case,runtime,passed,ref_runtime\na,2,2,2\nb,4,0,2\nc,1,1,2\nd,5,1,4\n' > "$TMP/twice.csv"
 run price "$TMP/twice.csv" $A
 expect_error 2 "$TMP/twice.csv:2:5: passed of case 'a' must be a pass state (true/false, 1/0, pass/fail, yes/no), got 2" "pass state 2"
+printf 'case,runtime,passed,ref_runtime\na,2,2,2\nb,4,fail,2\nc,1,1,2\nd,5,1,4\n' > "$TMP/mixed.csv"
+run price "$TMP/mixed.csv" $A
+expect_error 2 "$TMP/mixed.csv:3:5: cell 'fail' in column 'passed' is a pass state, but the column also holds numbers other than 0 and 1" "pass words beside other numbers"
 run price $B $A --set bogus=1
 expect_error 2 "fixprice: no parameter 'bogus' (there are: pass_reward, perf_weight)" "unknown parameter"
 run price $B $A --runtime-factor 2
