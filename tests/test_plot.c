@@ -90,7 +90,7 @@ static void shares_sums_the_cases_beyond_the_limit(void **state)
 
 static void shares_svg_holds_the_labels(void **state)
 {
-	char *gp = need_gnuplot(), *dir = make_tmpdir(), *text;
+	char *gp = need_gnuplot(NULL), *dir = make_tmpdir(), *text;
 	struct plot_opts o = { .dir = dir, .unit = "points", .ascii = true };
 	struct plot_result r;
 	struct diag d;
@@ -137,7 +137,7 @@ static void shares_svg_holds_the_labels(void **state)
 
 static void shares_png_has_the_signature(void **state)
 {
-	char *gp = need_gnuplot(), *dir = make_tmpdir();
+	char *gp = need_gnuplot(NULL), *dir = make_tmpdir();
 	struct plot_opts o = { .dir = dir, .format = "png", .name = "s-1" };
 	struct plot_result r;
 	struct diag d;
@@ -182,13 +182,7 @@ static void sweep_data_and_svg(void **state)
 	free(data);
 	plot_result_free(&r);
 
-	gp = plot_find_gnuplot(NULL);
-	if (!gp) {
-		remove_tree(dir);
-		free(dir);
-		print_message("gnuplot not found: drawing skipped\n");
-		skip();
-	}
+	gp = need_gnuplot(dir);
 	o.gnuplot = NULL;
 	assert_int_equal(plot_sweep(&o, "reward sweep", "pass_reward", 5,
 	                            sweep_x, sweep_gain, sweep_cost,
@@ -262,13 +256,7 @@ static void tornado_data_and_svg(void **state)
 	free(data);
 	plot_result_free(&r);
 
-	gp = plot_find_gnuplot(NULL);
-	if (!gp) {
-		remove_tree(dir);
-		free(dir);
-		print_message("gnuplot not found: drawing skipped\n");
-		skip();
-	}
+	gp = need_gnuplot(dir);
 	o.gnuplot = NULL;
 	assert_int_equal(plot_tornado(&o, "one at a time", 3, tornado_params,
 	                              tornado_low, tornado_high, tornado_vlow,
@@ -353,7 +341,7 @@ static void map_labels_sit_inside_their_regions(void **state)
 
 static void map_svg_and_png_hold_contour_and_regions(void **state)
 {
-	char *gp = need_gnuplot(), *dir = make_tmpdir(), *text, *data;
+	char *gp = need_gnuplot(NULL), *dir = make_tmpdir(), *text, *data;
 	double x[9], y[5], net[45];
 	struct plot_opts o = { .dir = dir, .unit = "points", .ascii = true };
 	struct plot_result r;
@@ -397,7 +385,7 @@ static void map_svg_and_png_hold_contour_and_regions(void **state)
  * and the text rendering shows no "NaN". */
 static void map_edge_cases_draw(void **state)
 {
-	char *gp = need_gnuplot(), *dir = make_tmpdir(), *data;
+	char *gp = need_gnuplot(NULL), *dir = make_tmpdir(), *data;
 	const double x[] = { 0, 1, 2 }, y[] = { 0, 1 };
 	const double wall[] = { -1, NAN, 1, -1, NAN, 1 };
 	const double none[] = { NAN, NAN, NAN, NAN, NAN, NAN };
@@ -435,7 +423,7 @@ static void map_edge_cases_draw(void **state)
  * pictures (fixed sizes and fonts, no time stamps). */
 static void same_input_draws_the_same_bytes(void **state)
 {
-	char *gp = need_gnuplot(), *dir = make_tmpdir();
+	char *gp = need_gnuplot(NULL), *dir = make_tmpdir();
 	const char *const formats[] = { "svg", "png" };
 
 	for (int k = 0; k < 2; k++) {

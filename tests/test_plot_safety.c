@@ -92,7 +92,7 @@ static void gp_string_keeps_utf8_and_replaces_bad_bytes(void **state)
 /* gnuplot decodes the escapes: reading the field back gives the text. */
 static void gp_string_reads_back_literally_in_gnuplot(void **state)
 {
-	char *gp = need_gnuplot(), *dir = make_tmpdir();
+	char *gp = need_gnuplot(NULL), *dir = make_tmpdir();
 	char *file = join(dir, "echo.dat");
 	const char *text = "a`b\"c'd@e<f>g|h$i\\j!k;l#m&n %s {x} $1 `2 \\0";
 	const char *argv[] = { gp, "-d", "-c",
@@ -288,7 +288,7 @@ static void assert_nothing_ran(const char *dir)
 
 static void hostile_names_are_shown_not_run(void **state)
 {
-	char *gp = need_gnuplot(), *dir = make_tmpdir(), *text, *data;
+	char *gp = need_gnuplot(NULL), *dir = make_tmpdir(), *text, *data;
 	char *out = join(dir, "out");
 	struct hostile h[8];
 	const char *name[8];
@@ -367,7 +367,7 @@ static void hostile_names_are_shown_not_run(void **state)
  * never a command whose output it reads or into which it writes. */
 static void hostile_folder_names_are_paths(void **state)
 {
-	char *gp = need_gnuplot(), *dir = make_tmpdir(), cwd[PATH_MAX];
+	char *gp = need_gnuplot(NULL), *dir = make_tmpdir(), cwd[PATH_MAX];
 	const char *dirs[] = { "|touch pwned-pipe;", "<touch pwned-lt;",
 	                       "$(touch pwned-dollar)" };
 	struct plot_result r;

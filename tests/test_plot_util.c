@@ -98,11 +98,16 @@ void write_file(const char *path, const char *text, mode_t mode)
 	assert_int_equal(chmod(path, mode), 0);
 }
 
-/* The gnuplot the tests draw with; skips the test when there is none. */
-char *need_gnuplot(void)
+/* The gnuplot the tests draw with; skips the test when there is none,
+ * removing and freeing the test's folder first (dir may be NULL). */
+char *need_gnuplot(char *dir)
 {
 	char *gp = plot_find_gnuplot(NULL);
 	if (!gp) {
+		if (dir) {
+			remove_tree(dir);
+			free(dir);
+		}
 		print_message("gnuplot not found: skipped\n");
 		skip();
 	}

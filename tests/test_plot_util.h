@@ -19,8 +19,9 @@ bool exists(const char *path);
 /* The whole file, NUL-terminated; its length in *lenp if not NULL. */
 char *slurp(const char *path, size_t *lenp);
 void write_file(const char *path, const char *text, mode_t mode);
-/* The gnuplot to draw with; skips the calling test when there is none. */
-char *need_gnuplot(void);
+/* The gnuplot to draw with; skips the calling test when there is none,
+ * after removing and freeing dir (a make_tmpdir folder, or NULL). */
+char *need_gnuplot(char *dir);
 char *find_xmllint(void);
 /* The text of an SVG file, entities decoded; checks it parses as XML when
  * xmllint exists. */
