@@ -22,7 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sensitivity.h"
+#include "sens/sensitivity.h"
 #include "util/ksum.h"
 
 #define SWEEP_CASES 100000

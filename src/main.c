@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "commands.h"
+#include "cmd/commands.h"
 
 static int cmd_help(int argc, char **argv);
 

@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "metric.h"
+#include "price/metric.h"
 #include "test_metric_util.h"
 #include "util/sha256.h"
 

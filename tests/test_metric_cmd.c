@@ -12,8 +12,8 @@
 
 #include <cmocka.h>
 
-#include "commands.h"
-#include "metric.h"
+#include "cmd/commands.h"
+#include "price/metric.h"
 #include "util/sha256.h"
 
 #define DATA TEST_SRCDIR "/tests/data/metrics/"

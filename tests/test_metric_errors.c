@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "metric.h"
+#include "price/metric.h"
 
 /* A valid head and tail: each test puts its own lines between or in place. */
 #define HEAD "name: t\nversion: 1\n"

@@ -17,7 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "plot.h"
+#include "plot/plot.h"
 #include "plot/escape_gp.h"
 #include "plot/proc.h"
 #include "test_plot_util.h"

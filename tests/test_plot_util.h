@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "plot.h"
+#include "plot/plot.h"
 
 /* A new folder under $TMPDIR or /tmp; caller frees the name. */
 char *make_tmpdir(void);

@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "price.h"
+#include "price/price.h"
 #include "report/report.h"
-#include "sensitivity.h"
+#include "sens/sensitivity.h"
 
 #define DATA TEST_SRCDIR "/tests/data/cli/"
 #define EX TEST_SRCDIR "/examples/fp32-cube-matmul/"

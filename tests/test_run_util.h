@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "run.h"
+#include "price/run.h"
 
 #define DATA TEST_SRCDIR "/tests/data/runs/"
 #define TMP_DIR TEST_BUILDDIR "/tests/"

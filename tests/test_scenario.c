@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "scenario.h"
+#include "price/scenario.h"
 #include "test_metric_util.h"
 #include "util/sha256.h"
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sensitivity.h"
+#include "sens/sensitivity.h"
 
 #define EX TEST_SRCDIR "/examples/fp32-cube-matmul/"
 

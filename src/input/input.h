@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "run.h"
+#include "price/run.h"
 #include "util/diag.h"
 
 /* Files above this size are refused before they are read. */

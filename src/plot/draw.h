@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "plot.h"
+#include "plot/plot.h"
 #include "util/diag.h"
 
 /* One kind of chart.  Its script is assembled as

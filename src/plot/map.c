@@ -4,7 +4,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "plot.h"
+#include "plot/plot.h"
 #include "plot/draw.h"
 
 static const struct chart map_chart = {

@@ -2,7 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "plot.h"
+#include "plot/plot.h"
 #include "plot/draw.h"
 #include "util/ksum.h"
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plot.h"
+#include "plot/plot.h"
 #include "plot/draw.h"
 
 static const struct chart sweep_chart = {

@@ -2,7 +2,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "plot.h"
+#include "plot/plot.h"
 #include "plot/draw.h"
 
 static const struct chart tornado_chart = {

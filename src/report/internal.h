@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "price.h"
+#include "price/price.h"
 #include "util/numfmt.h"
 #include "util/diag.h"
 

@@ -13,9 +13,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "metric.h"
-#include "price.h"
-#include "scenario.h"
+#include "price/metric.h"
+#include "price/price.h"
+#include "price/scenario.h"
 #include "util/diag.h"
 
 struct record_input {

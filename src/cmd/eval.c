@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "commands.h"
+#include "cmd/cli.h"
+#include "cmd/commands.h"
 #include "formula/formula.h"
-#include "run.h"
+#include "price/run.h"
 #include "util/numfmt.h"
 
 const char cmd_eval_usage[] =

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "price.h"
+#include "price/price.h"
 
 #define JOIN_NAMES_SHOWN 3
 

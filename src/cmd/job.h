@@ -10,10 +10,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "metric.h"
-#include "price.h"
+#include "price/metric.h"
+#include "price/price.h"
 #include "report/report.h"
-#include "scenario.h"
+#include "price/scenario.h"
 #include "util/diag.h"
 
 enum {

@@ -1,5 +1,5 @@
 /* scenario.c: what-if after-runs made from the before run. */
-#include "scenario.h"
+#include "price/scenario.h"
 
 #include <fnmatch.h>
 #include <math.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "metric_yaml.h"
+#include "price/metric_yaml.h"
 #include "util/names.h"
 #include "util/numfmt.h"
 #include "util/sha256.h"

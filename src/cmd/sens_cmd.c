@@ -1,13 +1,13 @@
 /* sens_cmd.c: the shared frame of the sensitivity commands. */
-#include "sens_cmd.h"
+#include "cmd/sens_cmd.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include <csv.h>
 
-#include "commands.h"
-#include "plot.h"
+#include "cmd/commands.h"
+#include "plot/plot.h"
 #include "util/escape.h"
 #include "util/numfmt.h"
 

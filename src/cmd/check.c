@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "commands.h"
-#include "metric.h"
-#include "metric_yaml.h"
+#include "cmd/cli.h"
+#include "cmd/commands.h"
+#include "price/metric.h"
+#include "price/metric_yaml.h"
 #include "util/escape.h"
 #include "util/numfmt.h"
 

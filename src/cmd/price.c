@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-#include "commands.h"
-#include "job.h"
-#include "record_extras.h"
+#include "cmd/cli.h"
+#include "cmd/commands.h"
+#include "cmd/job.h"
+#include "cmd/record_extras.h"
 #include "report/report.h"
 
 const char cmd_price_usage[] =

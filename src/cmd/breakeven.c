@@ -4,8 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
-#include "sens_cmd.h"
+#include "cmd/commands.h"
+#include "cmd/sens_cmd.h"
 
 const char cmd_breakeven_usage[] =
 	"usage: fixprice breakeven [OPTIONS] BEFORE [AFTER] --param NAME\n"

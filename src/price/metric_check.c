@@ -1,10 +1,10 @@
-#include "metric_check.h"
+#include "price/metric_check.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "metric_yaml.h"
+#include "price/metric_yaml.h"
 #include "util/sha256.h"
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))

@@ -3,13 +3,13 @@
  * column renames, the scenario (compiled against the before run), the join. */
 #include "config.h"
 
-#include "job.h"
+#include "cmd/job.h"
 
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "cmd/cli.h"
 #include "util/names.h"
 #include "util/sha256.h"
 

@@ -1,5 +1,5 @@
 /* record_extras.c: break-evens and plots for price records. */
-#include "record_extras.h"
+#include "cmd/record_extras.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#include "metric_yaml.h"
+#include "price/metric_yaml.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* sensitivity.c: knobs, points, and break-even search (sensitivity.h). */
-#include "sensitivity.h"
+#include "sens/sensitivity.h"
 
 #include <fnmatch.h>
 #include <math.h>

@@ -1,6 +1,6 @@
 /* metric.c: finding a metric (built-in, by name, by path), its parameters
  * and case weights.  Checking and compiling is in metric_check.c. */
-#include "metric.h"
+#include "price/metric.h"
 
 #include <dirent.h>
 #include <fnmatch.h>
@@ -10,8 +10,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "metric_check.h"
-#include "metric_yaml.h"
+#include "price/metric_check.h"
+#include "price/metric_yaml.h"
 #include "util/names.h"
 #include "util/yamldoc.h"
 

@@ -1,4 +1,4 @@
-#include "cli.h"
+#include "cmd/cli.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -5,10 +5,10 @@
 
 #include <stdio.h>
 
-#include "cli.h"
-#include "plot.h"
+#include "cmd/cli.h"
+#include "plot/plot.h"
 #include "report/report.h"
-#include "sensitivity.h"
+#include "sens/sensitivity.h"
 
 struct record_extras {
 	struct record_breakeven *breakeven; /* nbreakeven, each cross malloc'd */

@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "metric.h"
-#include "run.h"
+#include "price/metric.h"
+#include "price/run.h"
 #include "util/diag.h"
 
 /* Two runs made to match: after join, before->case_name[i] and

@@ -4,7 +4,7 @@
 #ifndef FP_METRIC_CHECK_H
 #define FP_METRIC_CHECK_H
 
-#include "metric.h"
+#include "price/metric.h"
 #include "util/yamldoc.h"
 
 /* Checks doc as a metric definition and compiles its formulas.  The

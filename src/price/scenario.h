@@ -16,7 +16,7 @@
 #include <stddef.h>
 
 #include "formula/formula.h"
-#include "run.h"
+#include "price/run.h"
 #include "util/diag.h"
 
 struct scenario_param {

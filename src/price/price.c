@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "price.h"
+#include "price/price.h"
 #include "util/ksum.h"
 #include "util/numfmt.h"
 

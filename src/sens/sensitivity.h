@@ -17,8 +17,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "job.h"
-#include "price.h"
+#include "cmd/job.h"
+#include "price/price.h"
 #include "util/diag.h"
 
 enum knob_kind { KNOB_METRIC, KNOB_SCENARIO, KNOB_WEIGHT };

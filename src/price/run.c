@@ -1,5 +1,5 @@
 /* run.c: runs as columns (run.h); the loaders are in src/input/. */
-#include "run.h"
+#include "price/run.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "commands.h"
-#include "plot.h"
-#include "sens_cmd.h"
+#include "cmd/commands.h"
+#include "plot/plot.h"
+#include "cmd/sens_cmd.h"
 #include "util/numfmt.h"
 
 const char cmd_map_usage[] =

@@ -8,10 +8,10 @@
 #include <jansson.h>
 #include <stdio.h>
 
-#include "cli.h"
-#include "job.h"
-#include "plot.h"
-#include "sensitivity.h"
+#include "cmd/cli.h"
+#include "cmd/job.h"
+#include "plot/plot.h"
+#include "sens/sensitivity.h"
 
 struct sens_cmd {
 	const char *name;
