@@ -1,0 +1,77 @@
+# shares.gp: each case's share of gain (rightwards) and of cost
+# (leftwards), largest first, and the net over all cases.
+# Data blocks (separated by two blank lines):
+#   0: title, x-axis label, number of case rows, net, net label
+#   1: one row per case: y, name, gain share, cost share
+#   2: y, label, net
+#
+# Draw:  gnuplot -d -c THIS.gp [svg|png|dumb] [OUTPUT]
+# (svg by default; the output goes next to this file, dumb prints text).
+# fixprice writes this file again when it draws the chart again: copy
+# it under another name to keep a restyled version.  All text that came
+# from users (titles, names) is read from the data file THIS.dat, as
+# strings; none is in this script, which is the same for every chart of
+# its kind.  Never pass those strings to eval or macro expansion.
+
+set encoding utf8
+term = ARGC >= 1 ? ARG1 : 'svg'
+base = ARG0[1:strlen(ARG0) - 3]
+# gnuplot reads a file name that starts with '<' or '|' as a command:
+# keep every name a path.
+if (base[1:1] ne '/' && base[1:1] ne '.') base = './' . base
+data = base . '.dat'
+out = ARGC >= 2 ? ARG2 : base . '.' . term
+textmode = term eq 'dumb'
+
+# Colours that survive grey-scale printing and colour blindness:
+# accept blue, reject red, gain green, cost orange.
+gain_color = '#1b7837'
+cost_color = '#d95f02'
+accept_color = '#2166ac'
+reject_color = '#b2182b'
+accept_fill = '#d1e5f0'
+reject_fill = '#fddbc7'
+ink = '#1a1a1a'
+grid_color = '#e0e0e0'
+
+stats data index 0 using (title = strcol(1), xlabel = strcol(2), \
+	rows = int(column(3)), net = column(4), netlabel = strcol(5), 0) nooutput
+w = 900; h = 170 + 26 * (rows + 2)
+tw = 100; th = 12 + 2 * (rows + 2)
+
+if (!exists('w') || !exists('h')) exit error 'cannot read ' . data
+# Fixed sizes and fonts, so the same data draws the same picture.
+if (term eq 'svg') {
+	set terminal svg size w, h fixed font 'sans-serif,12' noenhanced background '#ffffff'
+} else { if (term eq 'png') {
+	if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {
+		set terminal pngcairo size w, h font 'sans-serif,10' noenhanced background '#ffffff'
+	} else {
+		set terminal png size w, h font 'sans-serif,10' noenhanced background '#ffffff'
+	}
+} else { if (textmode) {
+	set terminal dumb size tw, th noenhanced
+} else {
+	exit error 'unknown terminal ' . term . ' (use svg, png or dumb)'
+}}}
+if (textmode && ARGC < 2) { set output } else { set output out }
+
+net_color = net < 0 ? reject_color : accept_color
+set title title noenhanced font ',14'
+set xlabel xlabel noenhanced
+set yrange [-0.8:rows + 1.8]
+set ytics scale 0 noenhanced
+set xtics nomirror
+set border 1 + 2
+set offsets graph 0.08, graph 0.08, 0, 0
+if (!textmode) set grid xtics lc rgb grid_color
+set yzeroaxis lt 1 lc rgb '#555555' lw 1
+set key outside below center horizontal height 1.5
+set style fill solid 0.9 border lc rgb '#555555'
+
+plot data index 1 using (0):(column(1)):(0):(column(3)):(column(1) - 0.35):(column(1) + 0.35):ytic(2) \
+		with boxxyerror lc rgb gain_color title 'share of gain', \
+	data index 1 using (0):(column(1)):(-column(4)):(0):(column(1) - 0.35):(column(1) + 0.35) \
+		with boxxyerror lc rgb cost_color title 'share of cost', \
+	data index 2 using (0):(column(1)):(column(3) < 0 ? column(3) : 0):(column(3) < 0 ? 0 : column(3)):(column(1) - 0.4):(column(1) + 0.4):ytic(2) \
+		with boxxyerror lc rgb net_color title netlabel
