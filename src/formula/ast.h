@@ -84,10 +84,4 @@ void fx_src_position(const struct fx_src *src, size_t off, int *line,
 int fx_error_at(const struct fx_src *src, size_t off, struct diag *d,
                 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-/* ---- names (suggest.c) ------------------------------------------------ */
-
-/* Restricted Damerau-Levenshtein distance between a[0..alen) and b, or a
- * value > limit as soon as it is sure to exceed limit. */
-int fx_edit_distance(const char *a, size_t alen, const char *b, int limit);
-
 #endif

@@ -10,6 +10,7 @@
 #include "formula/ast.h"
 #include "formula/env.h"
 #include "formula/funcs.h"
+#include "util/editdist.h"
 
 #define MAX_SUGGEST_DISTANCE 2
 
@@ -31,7 +32,7 @@ static void consider(const char *typed, size_t len, const char *cand,
 
 	if (limit > MAX_SUGGEST_DISTANCE)
 		limit = MAX_SUGGEST_DISTANCE;
-	dist = fx_edit_distance(typed, len, cand, limit);
+	dist = edit_distance(typed, len, cand, strlen(cand), limit);
 	/* Differing only in case is the closest miss of all ("W" for "w"). */
 	if (strlen(cand) == len && strncasecmp(typed, cand, len) == 0)
 		dist = 0;

@@ -4,53 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Optimal string alignment distance (a swap of two neighbours counts 1),
- * capped: words longer than 63 bytes are never "close". */
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	size_t d[64][64];
-
-	if (la >= 64 || lb >= 64)
-		return (size_t)-1;
-	for (size_t i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (size_t j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		for (size_t j = 1; j <= lb; j++) {
-			size_t cost = a[i - 1] != b[j - 1];
-			size_t best = d[i - 1][j - 1] + cost;
-			if (d[i - 1][j] + 1 < best)
-				best = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < best)
-				best = d[i][j - 1] + 1;
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
-			    a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
-				best = d[i - 2][j - 2] + 1;
-			d[i][j] = best;
-		}
-	}
-	return d[la][lb];
-}
+#include "util/editdist.h"
 
 const char *myaml_closest(const char *word, const char *const *cands,
                           size_t ncands)
 {
 	/* One edit for short words, two for longer ones: more would suggest
 	 * unrelated keys. */
-	size_t limit = strlen(word) <= 4 ? 1 : 2;
-	const char *best = NULL;
-	size_t best_d = limit + 1;
+	size_t len = strlen(word);
 
-	for (size_t i = 0; i < ncands; i++) {
-		size_t dist = edit_distance(word, cands[i]);
-		if (dist < best_d) {
-			best_d = dist;
-			best = cands[i];
-		}
-	}
-	return best;
+	return closest_word(word, len, cands, ncands, len <= 4 ? 1 : 2);
 }
 
 int myaml_check_keys(const struct ydoc *doc, const struct ynode *map,

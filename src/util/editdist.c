@@ -1,8 +1,9 @@
-/* suggest.c: how far apart two names are, for "did you mean ...?". */
-#include "formula/ast.h"
+/* editdist.c: optimal string alignment distance with three rolling rows. */
+#include "util/editdist.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static int min3(int a, int b, int c)
 {
@@ -10,11 +11,9 @@ static int min3(int a, int b, int c)
 	return m < c ? m : c;
 }
 
-/* Optimal string alignment distance (Levenshtein plus transposition of two
- * neighbours, the typo people make most), with three rolling rows. */
-int fx_edit_distance(const char *a, size_t alen, const char *b, int limit)
+int edit_distance(const char *a, size_t alen, const char *b, size_t blen,
+                  int limit)
 {
-	size_t blen = strlen(b);
 	int *rows, *prev2, *prev, *cur, result;
 
 	if ((alen > blen ? alen - blen : blen - alen) > (size_t)limit)
@@ -28,7 +27,8 @@ int fx_edit_distance(const char *a, size_t alen, const char *b, int limit)
 	for (size_t j = 0; j <= blen; j++)
 		prev[j] = (int)j;
 	for (size_t i = 1; i <= alen; i++) {
-		int row_min;
+		int row_min, *t;
+
 		cur[0] = row_min = (int)i;
 		for (size_t j = 1; j <= blen; j++) {
 			int cost = a[i - 1] != b[j - 1];
@@ -39,11 +39,12 @@ int fx_edit_distance(const char *a, size_t alen, const char *b, int limit)
 			if (cur[j] < row_min)
 				row_min = cur[j];
 		}
+		/* Every later row is at least this row's minimum. */
 		if (row_min > limit) {
 			free(rows);
 			return limit + 1;
 		}
-		int *t = prev2;
+		t = prev2;
 		prev2 = prev;
 		prev = cur;
 		cur = t;
@@ -51,4 +52,23 @@ int fx_edit_distance(const char *a, size_t alen, const char *b, int limit)
 	result = prev[blen];
 	free(rows);
 	return result;
+}
+
+const char *closest_word(const char *word, size_t len,
+                         const char *const *cands, size_t ncands, int limit)
+{
+	const char *best = NULL;
+	int best_dist = limit + 1;
+
+	for (size_t i = 0; i < ncands; i++) {
+		size_t clen = strlen(cands[i]);
+		int dist = clen == len && strncasecmp(word, cands[i], len) == 0
+		                   ? 0
+		                   : edit_distance(word, len, cands[i], clen, limit);
+		if (dist < best_dist) {
+			best = cands[i];
+			best_dist = dist;
+		}
+	}
+	return best;
 }
