@@ -100,6 +100,17 @@ void gpd_str(FILE *f, const char *s)
 	gp_string_write(f, s);
 }
 
+void gpd_bar(FILE *f, size_t y, const char *label, double a, double b)
+{
+	fprintf(f, "%zu ", y);
+	gpd_str(f, label);
+	fputc(' ', f);
+	gpd_num(f, a);
+	fputc(' ', f);
+	gpd_num(f, b);
+	fputc('\n', f);
+}
+
 void gpd_unit(FILE *f, const char *what, const char *unit)
 {
 	if (!unit || !*unit) {

@@ -38,6 +38,8 @@ char *plot_script_text(const struct chart *c);
 void gpd_num(FILE *f, double x);
 void gpd_str(FILE *f, const char *s);
 void gpd_unit(FILE *f, const char *what, const char *unit);
+/* One bar of a bar chart: "Y LABEL A B" and a newline. */
+void gpd_bar(FILE *f, size_t y, const char *label, double a, double b);
 
 /* A number rounded for people: 4 significant digits. */
 char *gpd_human(char buf[32], double x);

@@ -57,18 +57,11 @@ static int by_key_desc(const void *a, const void *b)
 	return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-int plot_shares(const struct plot_opts *o, const char *title, size_t n,
-                const char *const *case_name, const double *gain_share,
-                const double *cost_share, double net,
-                struct plot_result *out, struct diag *d)
+/* The inputs are drawable: cases, and every number finite. */
+static int check_shares(size_t n, const char *const *case_name,
+                        const double *gain_share, const double *cost_share,
+                        double net, struct diag *d)
 {
-	struct share_row *row;
-	size_t shown;
-	FILE *f;
-	char *buf, num[32];
-	size_t len;
-	struct ksum rest_gain = { 0, 0 }, rest_cost = { 0, 0 };
-
 	if (n == 0 || !case_name || !gain_share || !cost_share)
 		return diag_set(d, NULL, 0, 0,
 		                "shares chart: no cases to draw");
@@ -81,6 +74,23 @@ int plot_shares(const struct plot_opts *o, const char *title, size_t n,
 	if (!isfinite(net))
 		return diag_set(d, NULL, 0, 0,
 		                "shares chart: net is not a finite number");
+	return FP_OK;
+}
+
+int plot_shares(const struct plot_opts *o, const char *title, size_t n,
+                const char *const *case_name, const double *gain_share,
+                const double *cost_share, double net,
+                struct plot_result *out, struct diag *d)
+{
+	struct share_row *row;
+	size_t shown;
+	FILE *f;
+	char *buf, num[32];
+	size_t len;
+	struct ksum rest_gain = { 0, 0 }, rest_cost = { 0, 0 };
+
+	if (check_shares(n, case_name, gain_share, cost_share, net, d) != FP_OK)
+		return FP_ERR;
 	row = malloc(n * sizeof *row);
 	if (!row)
 		return diag_set(d, NULL, 0, 0, "out of memory");
@@ -118,24 +128,14 @@ int plot_shares(const struct plot_opts *o, const char *title, size_t n,
 	/* Rows from the top (y = rows + 1) down to y = 2; net at y = 0. */
 	for (size_t k = 0; k < shown; k++) {
 		size_t i = row[k].idx;
-		fprintf(f, "%zu ", rows + 1 - k);
-		gpd_str(f, case_name[i]);
-		fputc(' ', f);
-		gpd_num(f, gain_share[i]);
-		fputc(' ', f);
-		gpd_num(f, cost_share[i]);
-		fputc('\n', f);
+		gpd_bar(f, rows + 1 - k, case_name[i], gain_share[i],
+		          cost_share[i]);
 	}
 	if (shown < n) {
 		char label[64];
 		snprintf(label, sizeof label, "%zu other cases", n - shown);
-		fprintf(f, "2 ");
-		gpd_str(f, label);
-		fputc(' ', f);
-		gpd_num(f, ksum_value(&rest_gain));
-		fputc(' ', f);
-		gpd_num(f, ksum_value(&rest_cost));
-		fputc('\n', f);
+		gpd_bar(f, 2, label, ksum_value(&rest_gain),
+		          ksum_value(&rest_cost));
 	}
 	fputs("\n\n0 ", f);
 	gpd_str(f, "net (all cases)");

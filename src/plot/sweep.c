@@ -63,17 +63,12 @@ static void widen(double *lo, double *hi, double v)
 		*hi = v;
 }
 
-int plot_sweep(const struct plot_opts *o, const char *title,
-               const char *param, size_t n, const double *x,
-               const double *gain, const double *cost, const double *net,
-               size_t ncross, const double *cross, struct plot_result *out,
-               struct diag *d)
+/* The inputs are drawable: two points or more, x finite and increasing,
+ * break-evens within the range. */
+static int check_sweep(size_t n, const double *x, const double *gain,
+                       const double *cost, const double *net, size_t ncross,
+                       const double *cross, struct diag *d)
 {
-	double ymin = 0, ymax = 0, step;
-	FILE *f;
-	char *buf;
-	size_t len;
-
 	if (n < 2 || !x || !gain || !cost || !net)
 		return diag_set(d, NULL, 0, 0,
 		                "sweep chart: needs at least two points");
@@ -90,9 +85,6 @@ int plot_sweep(const struct plot_opts *o, const char *title,
 			                "sweep chart: x must increase, but "
 			                "x[%zu] = %g follows x[%zu] = %g",
 			                i, x[i], i - 1, x[i - 1]);
-		widen(&ymin, &ymax, gain[i]);
-		widen(&ymin, &ymax, cost[i]);
-		widen(&ymin, &ymax, net[i]);
 	}
 	for (size_t k = 0; k < ncross; k++)
 		if (!(cross[k] >= x[0] && cross[k] <= x[n - 1]))
@@ -100,6 +92,27 @@ int plot_sweep(const struct plot_opts *o, const char *title,
 			                "sweep chart: break-even point %g lies "
 			                "outside the swept range [%g, %g]",
 			                cross[k], x[0], x[n - 1]);
+	return FP_OK;
+}
+
+int plot_sweep(const struct plot_opts *o, const char *title,
+               const char *param, size_t n, const double *x,
+               const double *gain, const double *cost, const double *net,
+               size_t ncross, const double *cross, struct plot_result *out,
+               struct diag *d)
+{
+	double ymin = 0, ymax = 0, step;
+	FILE *f;
+	char *buf;
+	size_t len;
+
+	if (check_sweep(n, x, gain, cost, net, ncross, cross, d) != FP_OK)
+		return FP_ERR;
+	for (size_t i = 0; i < n; i++) {
+		widen(&ymin, &ymax, gain[i]);
+		widen(&ymin, &ymax, cost[i]);
+		widen(&ymin, &ymax, net[i]);
+	}
 	if (gpd_open(&f, &buf, &len, d) != FP_OK)
 		return FP_ERR;
 

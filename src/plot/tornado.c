@@ -102,19 +102,12 @@ static size_t write_labels(FILE *f, const struct swing *s, size_t n,
 	return count;
 }
 
-int plot_tornado(const struct plot_opts *o, const char *title,
-                 size_t nparams, const char *const *param,
-                 const double *net_low, const double *net_high,
-                 const double *value_low, const double *value_high,
-                 double net_base, struct plot_result *out, struct diag *d)
+/* The inputs are drawable: parameters, and every number finite. */
+static int check_tornado(size_t nparams, const char *const *param,
+                         const double *net_low, const double *net_high,
+                         const double *value_low, const double *value_high,
+                         double net_base, struct diag *d)
 {
-	struct swing *s;
-	double lo = 0, hi = 0, pad;
-	size_t nright, nleft;
-	char *blocks = NULL, *buf, num[32];
-	size_t blen = 0, len;
-	FILE *f, *bf;
-
 	if (nparams == 0 || !param || !net_low || !net_high || !value_low ||
 	    !value_high)
 		return diag_set(d, NULL, 0, 0,
@@ -131,6 +124,25 @@ int plot_tornado(const struct plot_opts *o, const char *title,
 			                "'%s' is not a finite number",
 			                param[i] ? param[i] : "");
 	}
+	return FP_OK;
+}
+
+int plot_tornado(const struct plot_opts *o, const char *title,
+                 size_t nparams, const char *const *param,
+                 const double *net_low, const double *net_high,
+                 const double *value_low, const double *value_high,
+                 double net_base, struct plot_result *out, struct diag *d)
+{
+	struct swing *s;
+	double lo = 0, hi = 0, pad;
+	size_t nright, nleft;
+	char *blocks = NULL, *buf, num[32];
+	size_t blen = 0, len;
+	FILE *f, *bf;
+
+	if (check_tornado(nparams, param, net_low, net_high, value_low,
+	                  value_high, net_base, d) != FP_OK)
+		return FP_ERR;
 	s = malloc(nparams * sizeof *s);
 	if (!s)
 		return diag_set(d, NULL, 0, 0, "out of memory");
@@ -193,13 +205,7 @@ int plot_tornado(const struct plot_opts *o, const char *title,
 
 	for (size_t k = 0; k < nparams; k++) {
 		size_t i = s[k].idx;
-		fprintf(f, "%zu ", nparams - k);
-		gpd_str(f, param[i]);
-		fputc(' ', f);
-		gpd_num(f, net_low[i]);
-		fputc(' ', f);
-		gpd_num(f, net_high[i]);
-		fputc('\n', f);
+		gpd_bar(f, nparams - k, param[i], net_low[i], net_high[i]);
 	}
 	fputs("\n\n", f);
 	fwrite(blocks, 1, blen, f);
