@@ -60,8 +60,9 @@ static const char *suggest_func(const char *s, size_t len)
 	const char *best = NULL;
 	int best_dist = MAX_SUGGEST_DISTANCE + 1;
 
-	for (const struct fx_func *f = fx_funcs; f->name; f++)
-		consider(s, len, f->name, &best, &best_dist);
+	for (int k = 0; k < FN_NFN; k++)
+		if (fx_op_callable(&fx_ops[k]))
+			consider(s, len, fx_ops[k].name, &best, &best_dist);
 	return best;
 }
 
@@ -112,7 +113,7 @@ static int resolve_call(struct checker *c, int n)
 	const char *s = c->a->text + node->pos;
 	size_t len = (size_t)node->len;
 	int ilen = node->len;
-	const struct fx_func *f = fx_func_find(s, len);
+	const struct fx_opinfo *f = fx_func_find(s, len);
 	const char *hint;
 
 	if (!f) {

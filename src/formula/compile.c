@@ -230,7 +230,7 @@ static struct fx_opnd compile_vec(struct compiler *c, int n, int pass,
 		return (struct fx_opnd){O_COL, column(c, node->slot)};
 	for (int a = node->kid; a >= 0 && k < 3; a = c->a->nodes[a].next)
 		args[k++] = compile_vec(c, a, pass, (struct fx_opnd){O_NONE, 0});
-	if (node->fn == FN_IF) {
+	if (fx_ops[node->fn].arity == 3) {
 		for (k = 0; k < 3; k++)
 			args[k] = as_block(c, args[k], pass, n);
 		in.form = F_VVV;
