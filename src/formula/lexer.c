@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "formula/ast.h"
+#include "formula/funcs.h"
 
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 static bool is_name_start(char c)
@@ -74,22 +75,33 @@ static int lex_number(struct fx_lexer *lx, struct fx_token *t, struct diag *d)
 	return FP_OK;
 }
 
-static enum fx_tok keyword(const char *s, size_t len);
-
-bool fx_is_keyword(const char *s, size_t len)
+/* The length of the longest operator symbol of optable.h that text[0..len)
+ * starts with, words (symbols that start like a name) only if word; 0 for
+ * none. */
+static size_t symbol_at(const char *text, size_t len, bool word)
 {
-	return keyword(s, len) != T_NAME;
+	size_t best = 0;
+
+	for (int k = 0; k < FN_NFN; k++) {
+		const char *sym = fx_ops[k].symbol;
+		size_t n = strlen(sym);
+		if (n > best && n <= len && is_name_start(sym[0]) == word &&
+		    memcmp(sym, text, n) == 0)
+			best = n;
+	}
+	return best;
 }
 
 static enum fx_tok keyword(const char *s, size_t len)
 {
-	static const struct { const char *word; enum fx_tok tok; } kw[] = {
-		{"and", T_AND}, {"or", T_OR}, {"not", T_NOT}, {"if", T_IF},
-	};
-	for (size_t k = 0; k < sizeof kw / sizeof kw[0]; k++)
-		if (strlen(kw[k].word) == len && memcmp(kw[k].word, s, len) == 0)
-			return kw[k].tok;
-	return T_NAME;
+	if (len == 2 && memcmp(s, "if", 2) == 0)
+		return T_IF;
+	return symbol_at(s, len, true) == len ? T_OP : T_NAME;
+}
+
+bool fx_is_keyword(const char *s, size_t len)
+{
+	return keyword(s, len) != T_NAME;
 }
 
 /* Reports a character that starts no token, with a hint when it is a
@@ -160,37 +172,16 @@ static int lex_token(struct fx_lexer *lx, struct fx_token *t, struct diag *d)
 		return FP_OK;
 	}
 	switch (c) {
-	case '+': t->kind = T_PLUS; break;
-	case '-': t->kind = T_MINUS; break;
-	case '/': t->kind = T_SLASH; break;
 	case '(': t->kind = T_LPAREN; break;
 	case ')': t->kind = T_RPAREN; break;
 	case ',': t->kind = T_COMMA; break;
-	case '*':
-		t->kind = n == '*' ? T_POW : T_STAR;
-		break;
-	case '<':
-		t->kind = n == '=' ? T_LE : T_LT;
-		break;
-	case '>':
-		t->kind = n == '=' ? T_GE : T_GT;
-		break;
-	case '=':
-		if (n != '=')
-			return bad_char(lx, d);
-		t->kind = T_EQ;
-		break;
-	case '!':
-		if (n != '=')
-			return bad_char(lx, d);
-		t->kind = T_NE;
-		break;
 	default:
-		return bad_char(lx, d);
+		t->len = symbol_at(s + lx->pos, lx->len - lx->pos, false);
+		if (t->len == 0)
+			return bad_char(lx, d);
+		t->kind = T_OP;
+		break;
 	}
-	if (t->kind == T_POW || t->kind == T_LE || t->kind == T_GE ||
-	    t->kind == T_EQ || t->kind == T_NE)
-		t->len = 2;
 	lx->pos += t->len;
 	return FP_OK;
 }
