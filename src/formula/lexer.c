@@ -185,3 +185,46 @@ static int lex_token(struct fx_lexer *lx, struct fx_token *t, struct diag *d)
 	lx->pos += t->len;
 	return FP_OK;
 }
+
+/* ---- the public scan (formula.h) -------------------------------------- */
+
+void fx_scan_init(struct fx_scan *scan, const char *text)
+{
+	scan->text = text;
+	scan->len = strlen(text);
+	scan->pos = 0;
+}
+
+/* The token at byte pos into *t; false at the end or on text that does not
+ * lex (the message is dropped: the caller only shows the text). */
+static bool scan_token(const struct fx_scan *scan, size_t pos,
+                       struct fx_token *t)
+{
+	struct fx_src src = {"", 1, 1, NULL, scan->text};
+	struct fx_lexer lx = {&src, scan->len, pos};
+	struct diag d;
+
+	return lex_token(&lx, t, &d) == FP_OK && t->kind != T_END;
+}
+
+bool fx_scan_next(struct fx_scan *scan, struct fx_lexeme *t)
+{
+	struct fx_token tok, next;
+
+	if (!scan_token(scan, scan->pos, &tok))
+		return false;
+	scan->pos = tok.pos + tok.len;
+	t->pos = tok.pos;
+	t->len = tok.len;
+	switch (tok.kind) {
+	case T_NUM: t->kind = FX_LEX_NUMBER; break;
+	case T_IF: t->kind = FX_LEX_FUNCTION; break;
+	case T_NAME:
+		t->kind = scan_token(scan, scan->pos, &next) &&
+		          next.kind == T_LPAREN ? FX_LEX_FUNCTION : FX_LEX_NAME;
+		break;
+	case T_OP: t->kind = FX_LEX_OPERATOR; break;
+	default: t->kind = FX_LEX_PUNCT; break;
+	}
+	return true;
+}
