@@ -2,10 +2,14 @@
  *
  * Numbers are decimal only ("0.3", ".5", "1e-6"); strtod does the
  * conversion (the program never calls setlocale, so '.' is the point).
+ * A number a double cannot hold is an error, not an infinity or a silent
+ * 0: 1e400, 1e-400, and also the subnormal 1e-310, whose digits would be
+ * cut short.
  * Characters that people bring from other languages ('=', '!', '&&', '^')
  * get a hint at what to write instead. */
 #include "formula/lexer.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +33,19 @@ void fx_lex_init(struct fx_lexer *lx, const struct fx_src *src, size_t len)
 	lx->src = src;
 	lx->len = len;
 	lx->pos = 0;
+}
+
+/* True when the literal text, read as v, overflowed to an infinity or lost
+ * its digits: underflowed to 0 although a digit is not 0, or became a
+ * subnormal number, which keeps fewer significant digits than written. */
+static bool out_of_range(const char *text, double v)
+{
+	if (isinf(v) || (v != 0 && fabs(v) < DBL_MIN))
+		return true;
+	for (; v == 0 && *text && *text != 'e' && *text != 'E'; text++)
+		if (*text >= '1' && *text <= '9')
+			return true;
+	return false;
 }
 
 static int lex_number(struct fx_lexer *lx, struct fx_token *t, struct diag *d)
@@ -68,9 +85,10 @@ static int lex_number(struct fx_lexer *lx, struct fx_token *t, struct diag *d)
 	memcpy(buf, s + lx->pos, t->len);
 	buf[t->len] = '\0';
 	t->num = strtod(buf, NULL);
-	if (isinf(t->num))
+	if (out_of_range(buf, t->num))
 		return fx_error_at(lx->src, lx->pos, d,
-		                   "number %s is too large", buf);
+		                   "number %s is out of range (a double holds "
+		                   "about 1e-308 to 1e308)", buf);
 	lx->pos = i;
 	return FP_OK;
 }
