@@ -75,8 +75,9 @@ const char *fx_fault_text(enum fx_fn fn, const double *a, char *buf,
 	else if (fn == FN_POW && a[0] == 0 && a[1] < 0)
 		text = "power of zero with a negative exponent";
 	if (fn == FN_BOUNDS)
-		snprintf(buf, size, "clamp's lower bound %s is above its upper "
-		         "bound %s", numfmt_exact(lo, a[0]), numfmt_exact(hi, a[1]));
+		snprintf(buf, size,
+		         "clamp's lower bound %s is above its upper bound %s",
+		         numfmt_exact(lo, a[0]), numfmt_exact(hi, a[1]));
 	else
 		snprintf(buf, size, "%s",
 		         text ? text : "result is not a finite number");

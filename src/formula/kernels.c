@@ -29,12 +29,13 @@
 		EACH d[i] = fx_##name(a[i]);                                    \
 	}
 
-#define TERNARY(name)                                                        \
-	static void k_##name##_vvv(double *restrict d, const double *restrict a, \
-	                           const double *restrict b,                     \
-	                           const double *restrict c)                     \
-	{                                                                        \
-		EACH d[i] = fx_##name(a[i], b[i], c[i]);                         \
+#define TERNARY(name)                                                           \
+	static void k_##name##_vvv(double *restrict d,                          \
+	                           const double *restrict a,                    \
+	                           const double *restrict b,                    \
+	                           const double *restrict c)                    \
+	{                                                                       \
+		EACH d[i] = fx_##name(a[i], b[i], c[i]);                        \
 	}
 
 #define KERNELS_BIN(name) BINARY(name)
