@@ -7,7 +7,8 @@
  * one.
  *
  * Domain problems give NaN (x/0, log of x <= 0, sqrt of x < 0, pow with a
- * non-real or infinite result, exp overflowing) and NaN propagates through
+ * non-real or infinite result, exp overflowing, clamp's bounds the wrong
+ * way round) and NaN propagates through
  * everything; the code is written branch-free where a kernel uses it, so
  * that the compiler can turn it into vector selects. */
 #ifndef FP_FORMULA_OPS_H

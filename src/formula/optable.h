@@ -25,7 +25,9 @@
  * may start with a unary minus: 2**-1).  Functions keep the order in which
  * "did you mean" considers them.
  *
- * Adding an operation: one line here and its fx_<name>() in ops.h. */
+ * Adding an operation: one line here and its fx_<name>() in ops.h (an
+ * aggregate: its cases in agg.c instead).  The lexer, parser, checker,
+ * compiler, evaluators and disassembler take it from the table. */
 #ifndef FP_FORMULA_OPTABLE_H
 #define FP_FORMULA_OPTABLE_H
 
