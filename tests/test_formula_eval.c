@@ -194,8 +194,22 @@ static void test_min_max_clamp(void **state)
 	CHECK("min(a, b, 0)", 0, -2, 0, -1, 0);
 	CHECK("max(a, b, 5, a)", 5, 5, 5, 5, 10);
 	CHECK("clamp(a, 0, 1)", 1, 0, 0.5, 0, 1);
-	/* min(max(a, b), 5): max = 3, 4, 0.5, 0, 10 */
-	CHECK("clamp(a, b, 5)", 3, 4, 0.5, 0, 5);
+	/* min(max(a, b), 10): max = 3, 4, 0.5, 0, 10 */
+	CHECK("clamp(a, b, 10)", 3, 4, 0.5, 0, 10);
+	CHECK("clamp(a, b, b)", 2, 4, 0.25, -1, 10);
+}
+
+/* clamp's bounds the wrong way round, known only when the formula runs:
+ * case 4 has b = 10 > 5; p = 2 > q = 0.5 in every case. */
+static void test_clamp_bounds_fault(void **state)
+{
+	(void)state;
+	expect_fault("clamp(a, b, 5)", true, 4, 4,
+	             "clamp's lower bound 10 is above its upper bound 5");
+	expect_fault("1 + clamp(a, p, q)", false, 0, 8,
+	             "clamp's lower bound 2 is above its upper bound 0.5");
+	expect_fault("sum(clamp(a, b, 5))", true, 4, 8,
+	             "clamp's lower bound 10 is above its upper bound 5");
 }
 
 static void test_unary_functions(void **state)
@@ -913,8 +927,15 @@ static void random_formula(char *buf, size_t cap, int depth)
 		random_formula(r, sizeof r, depth - 1);
 		if (rnd(2)) {
 			random_formula(c, sizeof c, depth - 1);
-			snprintf(buf + len, cap - len, "%s(%s, %s, %s)",
-			         rnd(2) ? "if" : "clamp", c, l, r);
+			/* Bounds in order: constant ones the wrong way round
+			 * would not compile. */
+			if (rnd(2))
+				snprintf(buf + len, cap - len, "if(%s, %s, %s)", c,
+				         l, r);
+			else
+				snprintf(buf + len, cap - len,
+				         "clamp(%s, min(%s, %s), max(%s, %s))", c, l,
+				         r, l, r);
 		} else {
 			snprintf(buf + len, cap - len, "%s(%s, %s)", calls[rnd(3)],
 			         l, r);
@@ -1015,6 +1036,7 @@ int main(void)
 		cmocka_unit_test(test_comparisons),
 		cmocka_unit_test(test_logic),
 		cmocka_unit_test(test_min_max_clamp),
+		cmocka_unit_test(test_clamp_bounds_fault),
 		cmocka_unit_test(test_unary_functions),
 		cmocka_unit_test(test_if),
 		cmocka_unit_test(test_scalar_instructions),

@@ -101,8 +101,13 @@ static void test_literals(void **state)
 	assert_true(const_value("2E2") == 200);
 	assert_true(const_value("1.") == 1);
 	assert_true(const_value("  7\t") == 7);
-	/* 1e-400 is below the smallest double: it reads as 0, not an error. */
-	assert_true(const_value("1e-400") == 0);
+	/* Zero in any spelling, however small its exponent, is zero. */
+	assert_true(const_value("0e5") == 0);
+	assert_true(const_value("0.0") == 0);
+	assert_true(const_value("000.000e-999") == 0);
+	/* The smallest and largest normal doubles are in range. */
+	assert_true(const_value("2.2250738585072014e-308") == 0x1p-1022);
+	assert_true(const_value("1.7976931348623157e308") == 0x1.fffffffffffffp1023);
 }
 
 static void test_arithmetic_precedence(void **state)
@@ -248,8 +253,20 @@ static void test_comparisons_do_not_chain(void **state)
 static void test_numbers(void **state)
 {
 	(void)state;
-	expect_error("1e999", 7, "number 1e999 is too large");
-	expect_error("2 * 1e309", 11, "number 1e309 is too large");
+	expect_error("1e999", 7,
+	             "number 1e999 is out of range (a double holds about "
+	             "1e-308 to 1e308)");
+	expect_error("2 * 1e309", 11,
+	             "number 1e309 is out of range (a double holds about "
+	             "1e-308 to 1e308)");
+	/* Too small is out of range too, not silently 0 ... */
+	expect_error("runtime * 1e-400", 17,
+	             "number 1e-400 is out of range (a double holds about "
+	             "1e-308 to 1e308)");
+	/* ... nor a subnormal number that keeps fewer digits than written. */
+	expect_error("1 + 1e-310", 11,
+	             "number 1e-310 is out of range (a double holds about "
+	             "1e-308 to 1e308)");
 	expect_error("2e+", 7, "malformed number '2e'");
 	expect_error("3ex", 7, "malformed number '3ex'");
 }
@@ -292,6 +309,11 @@ static void test_argument_counts(void **state)
 {
 	(void)state;
 	expect_error("clamp(runtime, 1)", 7, "clamp takes 3 arguments, got 2");
+	/* Constant bounds the wrong way round (also once folded). */
+	expect_error("clamp(runtime, 2, 1)", 7,
+	             "clamp's lower bound 2 is above its upper bound 1");
+	expect_error("1 + clamp(runtime, 1 + 1, 0.5)", 11,
+	             "clamp's lower bound 2 is above its upper bound 0.5");
 	expect_error("sqrt()", 7, "sqrt takes 1 argument, got 0");
 	expect_error("sqrt(1, 2)", 7, "sqrt takes 1 argument, got 2");
 	expect_error("min(runtime)", 7, "min takes at least 2 arguments, got 1");
@@ -535,6 +557,53 @@ static void test_shapes_of_expressions(void **state)
 	}
 }
 
+/* ---- the public token scan ------------------------------------------- */
+
+/* The tokens of text as "kind:text" words (N number, V value name, F
+ * function name, O operator, P punctuation), one space apart. */
+static void scan_words(const char *text, char *buf, size_t cap)
+{
+	static const char kinds[] = "NVFOP";
+	struct fx_scan scan;
+	struct fx_lexeme t;
+	size_t len = 0;
+
+	buf[0] = '\0';
+	fx_scan_init(&scan, text);
+	while (fx_scan_next(&scan, &t) && len < cap)
+		len += (size_t)snprintf(buf + len, cap - len, "%s%c:%.*s",
+		                        len ? " " : "", kinds[t.kind],
+		                        (int)t.len, text + t.pos);
+}
+
+static void test_scan(void **state)
+{
+	char buf[512];
+	struct fx_scan scan;
+	struct fx_lexeme t;
+
+	(void)state;
+	scan_words("pass_reward*sum(x) / W", buf, sizeof buf);
+	assert_string_equal(buf, "V:pass_reward O:* F:sum P:( V:x P:) O:/ V:W");
+	/* Exponents are part of the number; a name before '(' across spaces
+	 * is a function; operators are matched longest first. */
+	scan_words("2e-3*a**b <=max (1,.5E2) and not if(c,1e5,d)", buf,
+	           sizeof buf);
+	assert_string_equal(buf, "N:2e-3 O:* V:a O:** V:b O:<= F:max P:( N:1 "
+	                         "P:, N:.5E2 P:) O:and O:not F:if P:( V:c P:, "
+	                         "N:1e5 P:, V:d P:)");
+	/* Positions are byte offsets; the scan stops at a character that
+	 * starts no token. */
+	fx_scan_init(&scan, "  ab = 1");
+	assert_true(fx_scan_next(&scan, &t));
+	assert_int_equal(t.kind, FX_LEX_NAME);
+	assert_int_equal(t.pos, 2);
+	assert_int_equal(t.len, 2);
+	assert_false(fx_scan_next(&scan, &t));
+	fx_scan_init(&scan, " \t");
+	assert_false(fx_scan_next(&scan, &t));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -560,6 +629,7 @@ int main(void)
 		cmocka_unit_test(test_length_limit),
 		cmocka_unit_test(test_require),
 		cmocka_unit_test(test_shapes_of_expressions),
+		cmocka_unit_test(test_scan),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

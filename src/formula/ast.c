@@ -1,19 +1,17 @@
 /* ast.c: the node array of a syntax tree. */
 #include "formula/ast.h"
+#include "formula/grow.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 int fx_ast_add(struct fx_ast *a, const struct fx_node *proto)
 {
-	if (a->n == a->cap) {
-		int cap = a->cap ? 2 * a->cap : 64;
-		struct fx_node *nodes = realloc(a->nodes, (size_t)cap * sizeof *nodes);
-		if (!nodes)
-			return -1;
-		a->nodes = nodes;
-		a->cap = cap;
-	}
+	bool oom = false;
+
+	a->nodes = fx_grow(a->nodes, &a->cap, a->n + 1, sizeof *a->nodes, &oom);
+	if (oom)
+		return -1;
 	a->nodes[a->n] = *proto;
 	a->nodes[a->n].kid = -1;
 	a->nodes[a->n].next = -1;

@@ -60,8 +60,9 @@ static const char *suggest_func(const char *s, size_t len)
 	const char *best = NULL;
 	int best_dist = MAX_SUGGEST_DISTANCE + 1;
 
-	for (const struct fx_func *f = fx_funcs; f->name; f++)
-		consider(s, len, f->name, &best, &best_dist);
+	for (int k = 0; k < FN_NFN; k++)
+		if (fx_op_callable(&fx_ops[k]))
+			consider(s, len, fx_ops[k].name, &best, &best_dist);
 	return best;
 }
 
@@ -78,6 +79,21 @@ static int subtree_start(const struct fx_ast *a, int n)
 	return pos;
 }
 
+/* "unknown WHAT 'x'" for the name at node, with "; did you mean 'hint'?"
+ * when there is a hint. */
+static int unknown(struct checker *c, const struct fx_node *node,
+                   const char *what, const char *hint)
+{
+	const char *s = c->a->text + node->pos;
+
+	if (hint)
+		return fx_error_at(c->src, (size_t)node->pos, c->d,
+		                   "unknown %s '%.*s'; did you mean '%s'?", what,
+		                   node->len, s, hint);
+	return fx_error_at(c->src, (size_t)node->pos, c->d,
+	                   "unknown %s '%.*s'", what, node->len, s);
+}
+
 static int check_name(struct checker *c, int n)
 {
 	struct fx_node *node = &c->a->nodes[n];
@@ -85,7 +101,6 @@ static int check_name(struct checker *c, int n)
 	size_t len = (size_t)node->len;
 	int ilen = node->len;
 	enum fx_shape shape;
-	const char *hint;
 
 	node->slot = fx_env_find(c->env, s, len, &shape);
 	if (node->slot >= 0) {
@@ -96,13 +111,7 @@ static int check_name(struct checker *c, int n)
 		return fx_error_at(c->src, (size_t)node->pos, c->d,
 		                   "'%.*s' is a function: call it as %.*s(...)",
 		                   ilen, s, ilen, s);
-	hint = suggest_name(c, s, len);
-	if (hint)
-		return fx_error_at(c->src, (size_t)node->pos, c->d,
-		                   "unknown name '%.*s'; did you mean '%s'?",
-		                   ilen, s, hint);
-	return fx_error_at(c->src, (size_t)node->pos, c->d,
-	                   "unknown name '%.*s'", ilen, s);
+	return unknown(c, node, "name", suggest_name(c, s, len));
 }
 
 /* Finds the function a call names and checks its argument count. */
@@ -112,20 +121,13 @@ static int resolve_call(struct checker *c, int n)
 	const char *s = c->a->text + node->pos;
 	size_t len = (size_t)node->len;
 	int ilen = node->len;
-	const struct fx_func *f = fx_func_find(s, len);
-	const char *hint;
+	const struct fx_opinfo *f = fx_func_find(s, len);
 
 	if (!f) {
 		if (fx_env_find(c->env, s, len, NULL) >= 0)
 			return fx_error_at(c->src, (size_t)node->pos, c->d,
 			                   "'%.*s' is not a function", ilen, s);
-		hint = suggest_func(s, len);
-		if (hint)
-			return fx_error_at(c->src, (size_t)node->pos, c->d,
-			                   "unknown function '%.*s'; did you mean '%s'?",
-			                   ilen, s, hint);
-		return fx_error_at(c->src, (size_t)node->pos, c->d,
-		                   "unknown function '%.*s'", ilen, s);
+		return unknown(c, node, "function", suggest_func(s, len));
 	}
 	if (f->max_args < 0 && node->nargs < f->min_args)
 		return fx_error_at(c->src, (size_t)node->pos, c->d,

@@ -12,6 +12,7 @@
 
 #include "formula/agg.h"
 #include "formula/env.h"
+#include "formula/grow.h"
 #include "formula/prog.h"
 
 struct codebuf {
@@ -32,27 +33,9 @@ struct compiler {
 	bool oom;
 };
 
-static void *grow(void *v, int *cap, int need, size_t size, bool *oom)
-{
-	int n = *cap ? *cap : 8;
-	void *nv;
-
-	if (need <= *cap)
-		return v;
-	while (n < need)
-		n *= 2;
-	nv = realloc(v, (size_t)n * size);
-	if (!nv) {
-		*oom = true;
-		return v;
-	}
-	*cap = n;
-	return nv;
-}
-
 static void emit(struct compiler *c, struct codebuf *b, struct fx_insn in)
 {
-	b->v = grow(b->v, &b->cap, b->n + 1, sizeof *b->v, &c->oom);
+	b->v = fx_grow(b->v, &b->cap, b->n + 1, sizeof *b->v, &c->oom);
 	if (b->n < b->cap)
 		b->v[b->n++] = in;
 }
@@ -90,7 +73,7 @@ static int alloc_vreg(struct compiler *c)
 		r++;
 	if (r == c->vcap) {
 		int old = c->vcap;
-		c->vbusy = grow(c->vbusy, &c->vcap, r + 1, sizeof *c->vbusy,
+		c->vbusy = fx_grow(c->vbusy, &c->vcap, r + 1, sizeof *c->vbusy,
 		                &c->oom);
 		if (c->oom)
 			return 0;
@@ -230,7 +213,7 @@ static struct fx_opnd compile_vec(struct compiler *c, int n, int pass,
 		return (struct fx_opnd){O_COL, column(c, node->slot)};
 	for (int a = node->kid; a >= 0 && k < 3; a = c->a->nodes[a].next)
 		args[k++] = compile_vec(c, a, pass, (struct fx_opnd){O_NONE, 0});
-	if (node->fn == FN_IF) {
+	if (fx_ops[node->fn].arity == 3) {
 		for (k = 0; k < 3; k++)
 			args[k] = as_block(c, args[k], pass, n);
 		in.form = F_VVV;
@@ -273,8 +256,8 @@ static void add_section(struct compiler *c, struct codebuf *b, bool pass,
 
 	if (b->n == 0)
 		return;
-	p->sec = grow(p->sec, cap_sec, p->nsec + 1, sizeof *p->sec, &c->oom);
-	p->code = grow(p->code, cap_code, p->ncode + b->n, sizeof *p->code,
+	p->sec = fx_grow(p->sec, cap_sec, p->nsec + 1, sizeof *p->sec, &c->oom);
+	p->code = fx_grow(p->code, cap_code, p->ncode + b->n, sizeof *p->code,
 	               &c->oom);
 	if (c->oom)
 		return;

@@ -156,6 +156,7 @@ static double value(struct diagnoser *g, int n, size_t i)
 {
 	const struct fx_node *node = &g->a->nodes[n];
 	double args[3] = {0, 0, 0}, r;
+	char why[sizeof g->fault->what];
 	bool finite = true;
 	int k = 0;
 
@@ -183,7 +184,7 @@ static double value(struct diagnoser *g, int n, size_t i)
 	r = fx_apply(node->fn, args);
 	if (!isfinite(r) && finite)
 		blame(g, n, node->shape == FX_PERCASE, i, "%s",
-		      fx_fault_text(node->fn, args));
+		      fx_fault_text(node->fn, args, why, sizeof why));
 	return r;
 }
 

@@ -2,6 +2,7 @@
  * number.  A slot keeps its number for the life of the environment, so a
  * compiled program refers to slots, not to values. */
 #include "formula/env.h"
+#include "formula/grow.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -47,17 +48,14 @@ int fx_env_declare(struct fx_env *env, const char *name, enum fx_shape shape)
 	enum fx_shape old;
 	int slot = fx_env_lookup(env, name, &old);
 	char *copy;
+	bool oom = false;
 
 	if (slot >= 0)
 		return old == shape ? slot : -1;
-	if (env->n == env->cap) {
-		int cap = env->cap ? 2 * env->cap : 16;
-		struct fx_slot *s = realloc(env->slots, (size_t)cap * sizeof *s);
-		if (!s)
-			return -1;
-		env->slots = s;
-		env->cap = cap;
-	}
+	env->slots = fx_grow(env->slots, &env->cap, env->n + 1,
+	                     sizeof *env->slots, &oom);
+	if (oom)
+		return -1;
 	copy = strdup(name);
 	if (!copy)
 		return -1;

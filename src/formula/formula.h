@@ -197,4 +197,36 @@ int fx_eval_many(const struct fx_prog *const *progs, size_t n,
 int fx_eval_shares(const struct fx_prog *prog, const struct fx_env *env,
                    double *shares, struct fx_fault *fault);
 
+/* ---- tokens ------------------------------------------------------------ */
+
+/* The tokens of a formula as the compiler reads them, for tools that show
+ * or rewrite a formula's text (the Markdown record plugs numbers into it). */
+enum fx_lexeme_kind {
+	FX_LEX_NUMBER,
+	FX_LEX_NAME,      /* a name that stands for a value */
+	FX_LEX_FUNCTION,  /* a name called as a function: it is before '(' */
+	FX_LEX_OPERATOR,  /* "+", "**", "and", ... */
+	FX_LEX_PUNCT,     /* '(', ')', ',' */
+};
+
+struct fx_lexeme {
+	enum fx_lexeme_kind kind;
+	size_t pos, len;  /* bytes text[pos..pos+len) */
+};
+
+/* Where a scan over a formula's text stands (fields are private). */
+struct fx_scan {
+	const char *text;
+	size_t len, pos;
+};
+
+/* Starts a scan of text, which is not copied and must outlive the scan. */
+void fx_scan_init(struct fx_scan *scan, const char *text);
+
+/* Reads the next token into *t and returns true; returns false at the end
+ * of the text, or at a character that starts no token (text that would not
+ * compile).  Whitespace between tokens is skipped: it lies between one
+ * token's end and the next one's pos. */
+bool fx_scan_next(struct fx_scan *scan, struct fx_lexeme *t);
+
 #endif

@@ -6,22 +6,16 @@
 
 #include "formula/ops.h"
 
-struct fx_func {
-	const char *name;
-	enum fx_fn fn;
-	int min_args, max_args; /* max_args -1: no upper limit */
-};
-
 /* The function called name[0..len), or NULL. */
-const struct fx_func *fx_func_find(const char *name, size_t len);
+const struct fx_opinfo *fx_func_find(const char *name, size_t len);
 
-/* All functions, for "did you mean" (NULL-terminated by name). */
-extern const struct fx_func fx_funcs[];
+/* True when op can be called by name. */
+static inline bool fx_op_callable(const struct fx_opinfo *op)
+{
+	return op->max_args != 0;
+}
 
 /* Short lower-case name of an operation for disassembly ("add", "sqrt"). */
 const char *fx_fn_name(enum fx_fn fn);
-
-/* How an operation is written in a formula ("+", "sqrt"). */
-const char *fx_fn_symbol(enum fx_fn fn);
 
 #endif

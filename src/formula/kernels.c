@@ -1,4 +1,5 @@
-/* kernels.c: the block kernels, generated from the definitions in ops.h. */
+/* kernels.c: the block kernels of every operation in optable.h, generated
+ * from the definitions in ops.h. */
 #include "formula/kernels.h"
 
 #include <string.h>
@@ -28,39 +29,43 @@
 		EACH d[i] = fx_##name(a[i]);                                    \
 	}
 
-BINARY(add) BINARY(sub) BINARY(mul) BINARY(div) BINARY(pow)
-BINARY(lt) BINARY(le) BINARY(gt) BINARY(ge) BINARY(eq) BINARY(ne)
-BINARY(and) BINARY(or) BINARY(min) BINARY(max)
+#define TERNARY(name)                                                           \
+	static void k_##name##_vvv(double *restrict d,                          \
+	                           const double *restrict a,                    \
+	                           const double *restrict b,                    \
+	                           const double *restrict c)                    \
+	{                                                                       \
+		EACH d[i] = fx_##name(a[i], b[i], c[i]);                        \
+	}
 
-UNARY(neg) UNARY(not) UNARY(abs) UNARY(sqrt) UNARY(exp) UNARY(log)
-UNARY(log2) UNARY(log10) UNARY(floor) UNARY(ceil) UNARY(round)
+#define KERNELS_BIN(name) BINARY(name)
+#define KERNELS_UN(name) UNARY(name)
+#define KERNELS_TERN(name) TERNARY(name)
+#define KERNELS_AGG(name)
 
-static void k_if_vvv(double *restrict d, const double *restrict c,
-                     const double *restrict a, const double *restrict b)
-{
-	EACH d[i] = fx_if(c[i], a[i], b[i]);
-}
+#define X(ID, name, shape, ...) KERNELS_##shape(name)
+FX_OPS(X)
+#undef X
 
-#define BIN_ENTRY(FN, name) \
-	[FN] = {k_##name##_vv, k_##name##_vs, k_##name##_sv}
-
-static const struct {
+/* Every kernel of an operation, NULL where it has none. */
+struct kernel_set {
+	fx_k_v v;
 	fx_k_vv vv;
 	fx_k_vs vs;
 	fx_k_sv sv;
-} binary[FN_NFN] = {
-	BIN_ENTRY(FN_ADD, add), BIN_ENTRY(FN_SUB, sub), BIN_ENTRY(FN_MUL, mul),
-	BIN_ENTRY(FN_DIV, div), BIN_ENTRY(FN_POW, pow), BIN_ENTRY(FN_LT, lt),
-	BIN_ENTRY(FN_LE, le),   BIN_ENTRY(FN_GT, gt),   BIN_ENTRY(FN_GE, ge),
-	BIN_ENTRY(FN_EQ, eq),   BIN_ENTRY(FN_NE, ne),   BIN_ENTRY(FN_AND, and),
-	BIN_ENTRY(FN_OR, or),   BIN_ENTRY(FN_MIN, min), BIN_ENTRY(FN_MAX, max),
+	fx_k_vvv vvv;
 };
 
-static const fx_k_v unary[FN_NFN] = {
-	[FN_NEG] = k_neg_v,     [FN_NOT] = k_not_v,     [FN_ABS] = k_abs_v,
-	[FN_SQRT] = k_sqrt_v,   [FN_EXP] = k_exp_v,     [FN_LOG] = k_log_v,
-	[FN_LOG2] = k_log2_v,   [FN_LOG10] = k_log10_v, [FN_FLOOR] = k_floor_v,
-	[FN_CEIL] = k_ceil_v,   [FN_ROUND] = k_round_v,
+#define ENTRY_BIN(name) \
+	{.vv = k_##name##_vv, .vs = k_##name##_vs, .sv = k_##name##_sv}
+#define ENTRY_UN(name) {.v = k_##name##_v}
+#define ENTRY_TERN(name) {.vvv = k_##name##_vvv}
+#define ENTRY_AGG(name) {.v = NULL}
+
+static const struct kernel_set kernels[FN_NFN] = {
+#define X(ID, name, shape, ...) [FN_##ID] = ENTRY_##shape(name),
+	FX_OPS(X)
+#undef X
 };
 
 union fx_kernel fx_kernel_for(enum fx_fn fn, enum fx_form form)
@@ -70,14 +75,11 @@ union fx_kernel fx_kernel_for(enum fx_fn fn, enum fx_form form)
 	if (fn >= FN_NFN)
 		return k;
 	switch (form) {
-	case F_V: k.v = unary[fn]; break;
-	case F_VV: k.vv = binary[fn].vv; break;
-	case F_VS: k.vs = binary[fn].vs; break;
-	case F_SV: k.sv = binary[fn].sv; break;
-	case F_VVV:
-		if (fn == FN_IF)
-			k.vvv = k_if_vvv;
-		break;
+	case F_V: k.v = kernels[fn].v; break;
+	case F_VV: k.vv = kernels[fn].vv; break;
+	case F_VS: k.vs = kernels[fn].vs; break;
+	case F_SV: k.sv = kernels[fn].sv; break;
+	case F_VVV: k.vvv = kernels[fn].vvv; break;
 	default: break;
 	}
 	return k;

@@ -2,15 +2,20 @@
  *
  * Numbers are decimal only ("0.3", ".5", "1e-6"); strtod does the
  * conversion (the program never calls setlocale, so '.' is the point).
+ * A number a double cannot hold is an error, not an infinity or a silent
+ * 0: 1e400, 1e-400, and also the subnormal 1e-310, whose digits would be
+ * cut short.
  * Characters that people bring from other languages ('=', '!', '&&', '^')
  * get a hint at what to write instead. */
 #include "formula/lexer.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "formula/ast.h"
+#include "formula/funcs.h"
 
 static bool is_digit(char c) { return c >= '0' && c <= '9'; }
 static bool is_name_start(char c)
@@ -28,6 +33,19 @@ void fx_lex_init(struct fx_lexer *lx, const struct fx_src *src, size_t len)
 	lx->src = src;
 	lx->len = len;
 	lx->pos = 0;
+}
+
+/* True when the literal text, read as v, overflowed to an infinity or lost
+ * its digits: underflowed to 0 although a digit is not 0, or became a
+ * subnormal number, which keeps fewer significant digits than written. */
+static bool out_of_range(const char *text, double v)
+{
+	if (isinf(v) || (v != 0 && fabs(v) < DBL_MIN))
+		return true;
+	for (; v == 0 && *text && *text != 'e' && *text != 'E'; text++)
+		if (*text >= '1' && *text <= '9')
+			return true;
+	return false;
 }
 
 static int lex_number(struct fx_lexer *lx, struct fx_token *t, struct diag *d)
@@ -67,29 +85,41 @@ static int lex_number(struct fx_lexer *lx, struct fx_token *t, struct diag *d)
 	memcpy(buf, s + lx->pos, t->len);
 	buf[t->len] = '\0';
 	t->num = strtod(buf, NULL);
-	if (isinf(t->num))
+	if (out_of_range(buf, t->num))
 		return fx_error_at(lx->src, lx->pos, d,
-		                   "number %s is too large", buf);
+		                   "number %s is out of range (a double holds "
+		                   "about 1e-308 to 1e308)", buf);
 	lx->pos = i;
 	return FP_OK;
 }
 
-static enum fx_tok keyword(const char *s, size_t len);
-
-bool fx_is_keyword(const char *s, size_t len)
+/* The length of the longest operator symbol of optable.h that text[0..len)
+ * starts with, words (symbols that start like a name) only if word; 0 for
+ * none. */
+static size_t symbol_at(const char *text, size_t len, bool word)
 {
-	return keyword(s, len) != T_NAME;
+	size_t best = 0;
+
+	for (int k = 0; k < FN_NFN; k++) {
+		const char *sym = fx_ops[k].symbol;
+		size_t n = strlen(sym);
+		if (n > best && n <= len && is_name_start(sym[0]) == word &&
+		    memcmp(sym, text, n) == 0)
+			best = n;
+	}
+	return best;
 }
 
 static enum fx_tok keyword(const char *s, size_t len)
 {
-	static const struct { const char *word; enum fx_tok tok; } kw[] = {
-		{"and", T_AND}, {"or", T_OR}, {"not", T_NOT}, {"if", T_IF},
-	};
-	for (size_t k = 0; k < sizeof kw / sizeof kw[0]; k++)
-		if (strlen(kw[k].word) == len && memcmp(kw[k].word, s, len) == 0)
-			return kw[k].tok;
-	return T_NAME;
+	if (len == 2 && memcmp(s, "if", 2) == 0)
+		return T_IF;
+	return symbol_at(s, len, true) == len ? T_OP : T_NAME;
+}
+
+bool fx_is_keyword(const char *s, size_t len)
+{
+	return keyword(s, len) != T_NAME;
 }
 
 /* Reports a character that starts no token, with a hint when it is a
@@ -160,37 +190,59 @@ static int lex_token(struct fx_lexer *lx, struct fx_token *t, struct diag *d)
 		return FP_OK;
 	}
 	switch (c) {
-	case '+': t->kind = T_PLUS; break;
-	case '-': t->kind = T_MINUS; break;
-	case '/': t->kind = T_SLASH; break;
 	case '(': t->kind = T_LPAREN; break;
 	case ')': t->kind = T_RPAREN; break;
 	case ',': t->kind = T_COMMA; break;
-	case '*':
-		t->kind = n == '*' ? T_POW : T_STAR;
-		break;
-	case '<':
-		t->kind = n == '=' ? T_LE : T_LT;
-		break;
-	case '>':
-		t->kind = n == '=' ? T_GE : T_GT;
-		break;
-	case '=':
-		if (n != '=')
-			return bad_char(lx, d);
-		t->kind = T_EQ;
-		break;
-	case '!':
-		if (n != '=')
-			return bad_char(lx, d);
-		t->kind = T_NE;
-		break;
 	default:
-		return bad_char(lx, d);
+		t->len = symbol_at(s + lx->pos, lx->len - lx->pos, false);
+		if (t->len == 0)
+			return bad_char(lx, d);
+		t->kind = T_OP;
+		break;
 	}
-	if (t->kind == T_POW || t->kind == T_LE || t->kind == T_GE ||
-	    t->kind == T_EQ || t->kind == T_NE)
-		t->len = 2;
 	lx->pos += t->len;
 	return FP_OK;
+}
+
+/* ---- the public scan (formula.h) -------------------------------------- */
+
+void fx_scan_init(struct fx_scan *scan, const char *text)
+{
+	scan->text = text;
+	scan->len = strlen(text);
+	scan->pos = 0;
+}
+
+/* The token at byte pos into *t; false at the end or on text that does not
+ * lex (the message is dropped: the caller only shows the text). */
+static bool scan_token(const struct fx_scan *scan, size_t pos,
+                       struct fx_token *t)
+{
+	struct fx_src src = {"", 1, 1, NULL, scan->text};
+	struct fx_lexer lx = {&src, scan->len, pos};
+	struct diag d;
+
+	return lex_token(&lx, t, &d) == FP_OK && t->kind != T_END;
+}
+
+bool fx_scan_next(struct fx_scan *scan, struct fx_lexeme *t)
+{
+	struct fx_token tok, next;
+
+	if (!scan_token(scan, scan->pos, &tok))
+		return false;
+	scan->pos = tok.pos + tok.len;
+	t->pos = tok.pos;
+	t->len = tok.len;
+	switch (tok.kind) {
+	case T_NUM: t->kind = FX_LEX_NUMBER; break;
+	case T_IF: t->kind = FX_LEX_FUNCTION; break;
+	case T_NAME:
+		t->kind = scan_token(scan, scan->pos, &next) &&
+		          next.kind == T_LPAREN ? FX_LEX_FUNCTION : FX_LEX_NAME;
+		break;
+	case T_OP: t->kind = FX_LEX_OPERATOR; break;
+	default: t->kind = FX_LEX_PUNCT; break;
+	}
+	return true;
 }

@@ -8,9 +8,8 @@
 
 enum fx_tok {
 	T_END, T_NUM, T_NAME,
-	T_AND, T_OR, T_NOT, T_IF,               /* keywords */
-	T_PLUS, T_MINUS, T_STAR, T_SLASH, T_POW,
-	T_LT, T_LE, T_GT, T_GE, T_EQ, T_NE,
+	T_IF,    /* a keyword, but also a function: if(c, a, b) */
+	T_OP,    /* an operator of optable.h, by its symbol ("+", "and") */
 	T_LPAREN, T_RPAREN, T_COMMA,
 };
 
@@ -25,7 +24,8 @@ struct fx_lexer {
 	size_t len, pos;
 };
 
-/* True if s[0..len) is a word of the language (and, or, not, if). */
+/* True if s[0..len) is a word of the language (if, and the operators
+ * written as words: and, or, not). */
 bool fx_is_keyword(const char *s, size_t len);
 
 void fx_lex_init(struct fx_lexer *lx, const struct fx_src *src, size_t len);

@@ -7,7 +7,8 @@
  * one.
  *
  * Domain problems give NaN (x/0, log of x <= 0, sqrt of x < 0, pow with a
- * non-real or infinite result, exp overflowing) and NaN propagates through
+ * non-real or infinite result, exp overflowing, clamp's bounds the wrong
+ * way round) and NaN propagates through
  * everything; the code is written branch-free where a kernel uses it, so
  * that the compiler can turn it into vector selects. */
 #ifndef FP_FORMULA_OPS_H
@@ -15,31 +16,43 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stddef.h>
 
-/* Every operation, user-visible or internal.  The order groups them by
- * arity; the fn_is_* helpers below depend on it. */
+#include "formula/optable.h"
+
+/* Every operation, user-visible or internal, in the order of optable.h. */
 enum fx_fn {
-	/* binary */
-	FN_ADD, FN_SUB, FN_MUL, FN_DIV, FN_POW,
-	FN_LT, FN_LE, FN_GT, FN_GE, FN_EQ, FN_NE,
-	FN_AND, FN_OR, FN_MIN, FN_MAX,
-	/* unary */
-	FN_NEG, FN_NOT, FN_ABS, FN_SQRT, FN_EXP, FN_LOG, FN_LOG2, FN_LOG10,
-	FN_FLOOR, FN_CEIL, FN_ROUND,
-	/* ternary */
-	FN_IF, FN_CLAMP,
-	/* aggregates over cases */
-	FN_SUM, FN_MEAN, FN_COUNT, FN_MEDIAN, FN_GEOMEAN, FN_PERCENTILE,
-	FN_MINOF, FN_MAXOF,
+#define X(ID, ...) FN_##ID,
+	FX_OPS(X)
+#undef X
 	FN_NFN
 };
 
-static inline bool fn_is_binary(enum fx_fn f) { return f <= FN_MAX; }
+enum fx_assoc { FX_ASSOC_LEFT, FX_ASSOC_RIGHT, FX_ASSOC_NONE };
+
+/* One row of optable.h (see there for the columns). */
+struct fx_opinfo {
+	enum fx_fn fn;
+	const char *name, *symbol;
+	int arity;               /* of the kernel: 1, 2 or 3; 0: aggregate */
+	int infix;               /* binding power as an infix operator, or 0 */
+	enum fx_assoc assoc;
+	int prefix;              /* binding power as a prefix operator, or 0 */
+	int min_args, max_args;  /* of a call by name; max_args -1: no limit */
+	const char *fault;
+};
+
+/* Indexed by enum fx_fn (funcs.c). */
+extern const struct fx_opinfo fx_ops[FN_NFN];
+
 static inline bool fn_is_unary(enum fx_fn f)
 {
-	return f >= FN_NEG && f <= FN_ROUND;
+	return f < FN_NFN && fx_ops[f].arity == 1;
 }
-static inline bool fn_is_agg(enum fx_fn f) { return f >= FN_SUM && f < FN_NFN; }
+static inline bool fn_is_agg(enum fx_fn f)
+{
+	return f < FN_NFN && fx_ops[f].arity == 0;
+}
 
 /* NaN if x or y is NaN, else one of them: the NaN-propagating minimum.
  * Written as selects (no isnan() calls, no ||) so that gcc if-converts and
@@ -126,11 +139,27 @@ static inline double fx_if(double c, double a, double b)
 	return isnan(c) ? c : r;
 }
 
+/* clamp's upper bound hi, or NaN when it is below the lower bound lo: the
+ * fault of clamp(x, lo, hi) with lo > hi. */
+static inline double fx_bounds(double lo, double hi)
+{
+	return lo > hi ? NAN : hi;
+}
+
+/* clamp(x, lo, hi): min(max(x, lo), hi), NaN when lo > hi.  The compiler
+ * lowers it to those three operations (rewrite.c). */
+static inline double fx_clamp(double x, double lo, double hi)
+{
+	return fx_min(fx_max(x, lo), fx_bounds(lo, hi));
+}
+
 /* Applies a non-aggregate fn to its arguments (args[0..arity)). */
 double fx_apply(enum fx_fn fn, const double *args);
 
-/* Why fn gave a non-finite result from finite args: "division by zero",
- * ...; a generic text for an operation that cannot fail that way. */
-const char *fx_fault_text(enum fx_fn fn, const double *args);
+/* Writes to buf why fn gave a non-finite result from finite args:
+ * "division by zero", ...; a generic text for an operation that cannot
+ * fail that way.  Returns buf. */
+const char *fx_fault_text(enum fx_fn fn, const double *args, char *buf,
+                          size_t size);
 
 #endif

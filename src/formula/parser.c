@@ -1,8 +1,21 @@
 /* parser.c: recursive descent from tokens to the syntax tree.
  *
- * Precedence, lowest first: or, and, not, comparisons (which do not chain),
- * + -, * /, unary minus, ** (right-associative, and tighter than a unary
- * minus on its left: -2**2 is -4, 2**-1 is 0.5).
+ * The grammar:
+ *
+ *   formula ::= expr END
+ *   expr    ::= subexpr(0)
+ *   subexpr ::= (PREFIX subexpr | primary) {INFIX subexpr}
+ *   primary ::= NUMBER | NAME | call | group
+ *   call    ::= NAME '(' [expr {',' expr}] ')'
+ *   group   ::= '(' expr ')'
+ *
+ * Operators and their binding powers come from optable.h; expressions are
+ * parsed by precedence climbing, as Lua's lparser.c does.  Precedence,
+ * lowest first: or, and, not, comparisons (which do not chain), + -, * /,
+ * unary minus, ** (right-associative, and tighter than a unary minus on its
+ * left: -2**2 is -4, 2**-1 is 0.5).  A prefix operator may start an operand
+ * only where it binds at least as tightly as the operator before it, so
+ * that "a < not b" is an error, as it reads ambiguously.
  *
  * A hostile formula must not overflow the stack: every construct that
  * recurses checks the nesting first, and every node checks its height, both
@@ -12,6 +25,7 @@
 #include <string.h>
 
 #include "formula/ast.h"
+#include "formula/funcs.h"
 #include "formula/lexer.h"
 
 #define FN_CALL FN_NFN /* a call not yet resolved to a function */
@@ -113,47 +127,46 @@ static int make_op(struct parser *p, enum fx_fn fn, const struct fx_token *op,
 	return attach(p, n, args, right < 0 ? 1 : 2);
 }
 
-/* NAME '(' [expr {',' expr}] ')' with the name already read. */
-static int parse_call(struct parser *p, const struct fx_token *name)
+/* The "expected ')' ... to close '(' at L:C" error for the '(' at open. */
+static int unclosed(struct parser *p, size_t open, const char *expected)
 {
-	struct fx_token open = p->tok;
-	int n, first = -1, last = -1, nargs = 0, height = 0;
 	int line, col;
 
-	if (enter(p, open.pos) < 0 || advance(p) < 0)
+	fx_src_position(p->src, open, &line, &col);
+	return fx_error_at(p->src, p->tok.pos, p->d,
+	                   "expected %s to close '(' at %d:%d", expected, line,
+	                   col);
+}
+
+/* call ::= NAME '(' [expr {',' expr}] ')'   (the name already read) */
+static int parse_call(struct parser *p, const struct fx_token *name)
+{
+	size_t open = p->tok.pos;
+	int n, first = -1, last = -1, nargs = 0, height = 0;
+
+	if (enter(p, open) < 0 || advance(p) < 0)
 		return -1;
 	n = add_node(p, NK_APPLY, FN_CALL, name->pos, name->len);
 	if (n < 0)
 		return -1;
-	if (p->tok.kind != T_RPAREN) {
-		for (;;) {
-			int arg = parse_expr(p);
-			if (arg < 0)
-				return -1;
-			if (first < 0)
-				first = arg;
-			else
-				p->a->nodes[last].next = arg;
-			last = arg;
-			nargs++;
-			if (p->a->nodes[arg].height > height)
-				height = p->a->nodes[arg].height;
-			if (p->tok.kind == T_COMMA) {
-				if (advance(p) < 0)
-					return -1;
-				continue;
-			}
-			if (p->tok.kind == T_RPAREN)
-				break;
-			fx_src_position(p->src, open.pos, &line, &col);
-			if (p->tok.kind == T_END)
-				return fx_error_at(p->src, p->tok.pos, p->d,
-				                   "expected ')' to close '(' at %d:%d",
-				                   line, col);
-			return fx_error_at(p->src, p->tok.pos, p->d,
-			                   "expected ',' or ')' to close '(' at %d:%d",
-			                   line, col);
-		}
+	for (bool more = p->tok.kind != T_RPAREN; more;) {
+		int arg = parse_expr(p);
+		if (arg < 0)
+			return -1;
+		if (first < 0)
+			first = arg;
+		else
+			p->a->nodes[last].next = arg;
+		last = arg;
+		nargs++;
+		if (p->a->nodes[arg].height > height)
+			height = p->a->nodes[arg].height;
+		more = p->tok.kind == T_COMMA;
+		if (!more && p->tok.kind != T_RPAREN)
+			return unclosed(p, open, p->tok.kind == T_END
+			                             ? "')'" : "',' or ')'");
+		if (more && advance(p) < 0)
+			return -1;
 	}
 	p->depth--;
 	if (advance(p) < 0)
@@ -166,30 +179,29 @@ static int parse_call(struct parser *p, const struct fx_token *name)
 	return n;
 }
 
+/* group ::= '(' expr ')' */
 static int parse_group(struct parser *p)
 {
-	struct fx_token open = p->tok;
-	int inner, line, col;
+	size_t open = p->tok.pos;
+	int inner;
 
-	if (enter(p, open.pos) < 0 || advance(p) < 0)
+	if (enter(p, open) < 0 || advance(p) < 0)
 		return -1;
 	inner = parse_expr(p);
 	if (inner < 0)
 		return -1;
-	if (p->tok.kind != T_RPAREN) {
-		fx_src_position(p->src, open.pos, &line, &col);
-		return fx_error_at(p->src, p->tok.pos, p->d,
-		                   "expected ')' to close '(' at %d:%d", line, col);
-	}
+	if (p->tok.kind != T_RPAREN)
+		return unclosed(p, open, "')'");
 	p->depth--;
 	if (advance(p) < 0)
 		return -1;
 	/* Parentheses count as a level, so that no text nests unboundedly. */
 	if (++p->a->nodes[inner].height > FX_MAX_DEPTH)
-		return too_deep(p, open.pos);
+		return too_deep(p, open);
 	return inner;
 }
 
+/* primary ::= NUMBER | NAME | call | group */
 static int parse_primary(struct parser *p)
 {
 	struct fx_token t = p->tok;
@@ -218,151 +230,86 @@ static int parse_primary(struct parser *p)
 	}
 }
 
-/* power := primary ['**' unary] */
-static int parse_unary(struct parser *p);
-static int parse_power(struct parser *p)
+/* The operator of optable.h written as the current token, used infix
+ * (prefix false) or prefix; NULL when there is none. */
+static const struct fx_opinfo *op_at(const struct parser *p, bool prefix)
 {
-	int base = parse_primary(p), expo;
-	struct fx_token op = p->tok;
+	const char *s = p->src->text + p->tok.pos;
 
-	if (base < 0 || op.kind != T_POW)
-		return base;
-	if (enter(p, op.pos) < 0 || advance(p) < 0)
-		return -1;
-	expo = parse_unary(p);
-	if (expo < 0)
-		return -1;
-	p->depth--;
-	return make_op(p, FN_POW, &op, base, expo);
+	if (p->tok.kind != T_OP)
+		return NULL;
+	for (int k = 0; k < FN_NFN; k++) {
+		const struct fx_opinfo *op = &fx_ops[k];
+		if ((prefix ? op->prefix : op->infix) > 0 &&
+		    strlen(op->symbol) == p->tok.len &&
+		    memcmp(op->symbol, s, p->tok.len) == 0)
+			return op;
+	}
+	return NULL;
 }
 
-/* unary := '-' unary | power */
-static int parse_unary(struct parser *p)
-{
-	struct fx_token op = p->tok;
-	int operand;
+static int parse_subexpr(struct parser *p, int limit);
 
-	if (op.kind != T_MINUS)
-		return parse_power(p);
-	if (enter(p, op.pos) < 0 || advance(p) < 0)
+/* The operand of op, whose token is the current one, parsed as
+ * subexpr(limit).  Operators that nest without bound (prefix ones and
+ * right-associative ones) count as a level of nesting. */
+static int operand(struct parser *p, const struct fx_token *op, int limit,
+                   bool nests)
+{
+	int n;
+
+	if (nests && enter(p, op->pos) < 0)
 		return -1;
-	operand = parse_unary(p);
-	if (operand < 0)
+	if (advance(p) < 0 || (n = parse_subexpr(p, limit)) < 0)
 		return -1;
-	p->depth--;
-	return make_op(p, FN_NEG, &op, operand, -1);
+	if (nests)
+		p->depth--;
+	return n;
 }
 
-static int parse_mul(struct parser *p)
+/* subexpr ::= (PREFIX subexpr | primary) {INFIX subexpr}
+ *
+ * Reads operators that bind tighter than limit: an infix operator of
+ * binding power b takes as its right operand subexpr(b), or subexpr(b - 1)
+ * if it is right-associative; a prefix operator of power b starts an
+ * operand when b >= limit and takes subexpr(b). */
+static int parse_subexpr(struct parser *p, int limit)
 {
-	int left = parse_unary(p);
+	const struct fx_opinfo *op = op_at(p, true), *prev = NULL;
+	struct fx_token t = p->tok;
+	int left, right;
 
-	while (left >= 0 && (p->tok.kind == T_STAR || p->tok.kind == T_SLASH)) {
-		struct fx_token op = p->tok;
-		int right;
-		if (advance(p) < 0 || (right = parse_unary(p)) < 0)
+	if (op && op->prefix >= limit) {
+		left = operand(p, &t, op->prefix, true);
+		if (left >= 0)
+			left = make_op(p, op->fn, &t, left, -1);
+	} else {
+		left = parse_primary(p);
+	}
+	while (left >= 0 && (op = op_at(p, false)) && op->infix > limit) {
+		bool right_assoc = op->assoc == FX_ASSOC_RIGHT;
+		if (prev && prev->assoc == FX_ASSOC_NONE &&
+		    op->assoc == FX_ASSOC_NONE)
+			return fail(p, p->tok.pos,
+			            "comparisons do not chain: write "
+			            "'a < b and b < c' instead of 'a < b < c'");
+		t = p->tok;
+		right = operand(p, &t, op->infix - right_assoc, right_assoc);
+		if (right < 0)
 			return -1;
-		left = make_op(p, op.kind == T_STAR ? FN_MUL : FN_DIV, &op,
-		               left, right);
+		left = make_op(p, op->fn, &t, left, right);
+		prev = op;
 	}
 	return left;
 }
 
-static int parse_add(struct parser *p)
-{
-	int left = parse_mul(p);
-
-	while (left >= 0 && (p->tok.kind == T_PLUS || p->tok.kind == T_MINUS)) {
-		struct fx_token op = p->tok;
-		int right;
-		if (advance(p) < 0 || (right = parse_mul(p)) < 0)
-			return -1;
-		left = make_op(p, op.kind == T_PLUS ? FN_ADD : FN_SUB, &op,
-		               left, right);
-	}
-	return left;
-}
-
-static enum fx_fn comparison(enum fx_tok t)
-{
-	switch (t) {
-	case T_LT: return FN_LT;
-	case T_LE: return FN_LE;
-	case T_GT: return FN_GT;
-	case T_GE: return FN_GE;
-	case T_EQ: return FN_EQ;
-	case T_NE: return FN_NE;
-	default: return FN_NFN;
-	}
-}
-
-/* cmp := add [CMP add], and no second CMP: a < b < c means nothing useful. */
-static int parse_cmp(struct parser *p)
-{
-	int left = parse_add(p), right;
-	struct fx_token op = p->tok;
-	enum fx_fn fn = comparison(op.kind);
-
-	if (left < 0 || fn == FN_NFN)
-		return left;
-	if (advance(p) < 0 || (right = parse_add(p)) < 0)
-		return -1;
-	if (comparison(p->tok.kind) != FN_NFN)
-		return fx_error_at(p->src, p->tok.pos, p->d,
-		                   "comparisons do not chain: write "
-		                   "'a < b and b < c' instead of 'a < b < c'");
-	return make_op(p, fn, &op, left, right);
-}
-
-static int parse_not(struct parser *p)
-{
-	struct fx_token op = p->tok;
-	int operand;
-
-	if (op.kind != T_NOT)
-		return parse_cmp(p);
-	if (enter(p, op.pos) < 0 || advance(p) < 0)
-		return -1;
-	operand = parse_not(p);
-	if (operand < 0)
-		return -1;
-	p->depth--;
-	return make_op(p, FN_NOT, &op, operand, -1);
-}
-
-static int parse_and(struct parser *p)
-{
-	int left = parse_not(p);
-
-	while (left >= 0 && p->tok.kind == T_AND) {
-		struct fx_token op = p->tok;
-		int right;
-		if (advance(p) < 0 || (right = parse_not(p)) < 0)
-			return -1;
-		left = make_op(p, FN_AND, &op, left, right);
-	}
-	return left;
-}
-
-static int parse_or(struct parser *p)
-{
-	int left = parse_and(p);
-
-	while (left >= 0 && p->tok.kind == T_OR) {
-		struct fx_token op = p->tok;
-		int right;
-		if (advance(p) < 0 || (right = parse_and(p)) < 0)
-			return -1;
-		left = make_op(p, FN_OR, &op, left, right);
-	}
-	return left;
-}
-
+/* expr ::= subexpr(0) */
 static int parse_expr(struct parser *p)
 {
-	return parse_or(p);
+	return parse_subexpr(p, 0);
 }
 
+/* formula ::= expr END */
 int fx_parse(const struct fx_src *src, struct fx_ast *a, struct diag *d)
 {
 	struct parser p = {.src = src, .a = a, .d = d};

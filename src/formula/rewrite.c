@@ -2,7 +2,8 @@
  *
  * - min/max with many arguments become a balanced tree of two-argument
  *   ones (exact: min and max do not round), clamp(x, lo, hi) becomes
- *   min(max(x, lo), hi).
+ *   min(max(x, lo), hi), with hi replaced by bounds(lo, hi) (NaN when
+ *   lo > hi) unless both are constants; then lo > hi is an error now.
  * - In a per-case product or sum, factors that are one number are moved
  *   together so they are computed once per evaluation instead of once per
  *   case: perf_weight * d / W * 100 becomes (perf_weight / W * 100) * d.
@@ -18,6 +19,7 @@
 #include <stdlib.h>
 
 #include "formula/ast.h"
+#include "util/numfmt.h"
 
 struct rewriter {
 	struct fx_ast *a;
@@ -82,14 +84,77 @@ static int lower(struct rewriter *r, int n)
 		if (top < 0)
 			return FP_ERR;
 		fx_ast_become(a, n, top);
-	} else if (node.fn == FN_CLAMP) {
-		int x = node.kid, lo = a->nodes[x].next, hi = a->nodes[lo].next;
-		int mx = new_op(r, FN_MAX, x, lo, node.pos, node.len);
-		if (mx < 0 || (top = new_op(r, FN_MIN, mx, hi, node.pos,
-		                            node.len)) < 0)
-			return FP_ERR;
-		fx_ast_become(a, n, top);
 	}
+	return FP_OK;
+}
+
+/* A copy of subtree n, made of new nodes, or -1 when out of memory. */
+static int clone(struct rewriter *r, int n)
+{
+	struct fx_node proto = r->a->nodes[n];
+	int c = fx_ast_add(r->a, &proto), prev = -1;
+
+	if (c < 0)
+		return oom(r);
+	for (int k = proto.kid; k >= 0; k = r->a->nodes[k].next) {
+		int kc = clone(r, k);
+		if (kc < 0)
+			return -1;
+		if (prev < 0)
+			r->a->nodes[c].kid = kc;
+		else
+			r->a->nodes[prev].next = kc;
+		prev = kc;
+	}
+	return c;
+}
+
+static void fold(struct fx_ast *a, int n);
+static void annotate(struct fx_ast *a, int n);
+
+/* The new node fn(left, right), folded and annotated; -1 when out of
+ * memory. */
+static int new_final_op(struct rewriter *r, enum fx_fn fn, int left,
+                        int right, const struct fx_node *at)
+{
+	int n = new_op(r, fn, left, right, at->pos, at->len);
+
+	if (n >= 0) {
+		fold(r->a, n);
+		annotate(r->a, n);
+	}
+	return n;
+}
+
+/* clamp(x, lo, hi), its arguments rewritten, becomes min(max(x, lo), hi).
+ * Bounds the wrong way round are an error here when both are constants;
+ * else hi is checked against a copy of lo when the formula runs (the tree
+ * shares no nodes). */
+static int lower_clamp(struct rewriter *r, int n)
+{
+	struct fx_ast *a = r->a;
+	struct fx_node node = a->nodes[n];
+	int x = node.kid, lo = a->nodes[x].next, hi = a->nodes[lo].next;
+	int top;
+
+	if (a->nodes[lo].kind == NK_NUM && a->nodes[hi].kind == NK_NUM) {
+		char l[NUMFMT_MAX], h[NUMFMT_MAX];
+		if (a->nodes[lo].num > a->nodes[hi].num)
+			return fx_error_at(r->src, (size_t)node.pos, r->d,
+			                   "clamp's lower bound %s is above its "
+			                   "upper bound %s",
+			                   numfmt_exact(l, a->nodes[lo].num),
+			                   numfmt_exact(h, a->nodes[hi].num));
+	} else {
+		int lo2 = clone(r, lo);
+		if (lo2 < 0 ||
+		    (hi = new_final_op(r, FN_BOUNDS, lo2, hi, &node)) < 0)
+			return FP_ERR;
+	}
+	if ((top = new_final_op(r, FN_MAX, x, lo, &node)) < 0 ||
+	    (top = new_final_op(r, FN_MIN, top, hi, &node)) < 0)
+		return FP_ERR;
+	fx_ast_become(a, n, top);
 	return FP_OK;
 }
 
@@ -262,6 +327,9 @@ static int rewrite(struct rewriter *r, int n)
 	for (int c = a->nodes[n].kid; c >= 0; c = a->nodes[c].next)
 		if (rewrite(r, c) < 0)
 			return FP_ERR;
+	if (a->nodes[n].kind == NK_APPLY && a->nodes[n].fn == FN_CLAMP &&
+	    lower_clamp(r, n) < 0)
+		return FP_ERR;
 	if (a->nodes[n].kind == NK_APPLY && a->nodes[n].shape == FX_PERCASE) {
 		enum fx_fn fn = a->nodes[n].fn;
 		int first_new = a->n, ok = FP_OK;

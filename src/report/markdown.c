@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formula/formula.h"
 #include "report/internal.h"
 #include "report/report.h"
 #include "util/escape.h"
@@ -92,16 +93,6 @@ static void put_formula(struct mout *m, const struct metric_formula *f)
 	code(m, f->src.text ? f->src.text : "", false);
 }
 
-static bool is_name_start(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
-}
-
-static bool is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
 /* The value a name in a formula stands for when it is one number known
  * before any case is read: a parameter, N or W. */
 static bool name_value(const struct record *r, const char *name, size_t len,
@@ -124,54 +115,38 @@ static bool name_value(const struct record *r, const char *name, size_t len,
 }
 
 /* The formula with the numbers plugged in: each parameter, N and W
- * replaced by its value (negative ones in parentheses), tokens split as the
- * formula lexer does.  NULL when nothing was replaced, or (m->oom) out of
+ * replaced by its value (negative ones in parentheses), tokens split by the
+ * formula lexer.  NULL when nothing was replaced, or (m->oom) out of
  * memory.  Caller frees. */
 static char *plugged(struct mout *m, const struct record *r, const char *text)
 {
 	char *buf = NULL, num[NUMFMT_MAX];
 	size_t len = 0, i = 0;
 	bool changed = false;
+	struct fx_scan scan;
+	struct fx_lexeme t;
+	double v;
 	FILE *f;
 
 	if (!text || !(f = open_memstream(&buf, &len))) {
 		m->oom = text != NULL;
 		return NULL;
 	}
-	while (text[i]) {
-		size_t start = i;
-		double v;
-
-		if (is_digit(text[i]) || text[i] == '.') {
-			/* A number: its exponent is no name. */
-			while (is_digit(text[i]) || text[i] == '.')
-				i++;
-			if ((text[i] == 'e' || text[i] == 'E') &&
-			    (is_digit(text[i + 1]) ||
-			     ((text[i + 1] == '+' || text[i + 1] == '-') &&
-			      is_digit(text[i + 2]))))
-				for (i += 2; is_digit(text[i]); i++)
-					;
-		} else if (is_name_start(text[i])) {
-			size_t after;
-
-			while (is_name_start(text[i]) || is_digit(text[i]))
-				i++;
-			for (after = i; text[after] == ' '; after++)
-				;
-			/* A name before '(' is a function, never a value. */
-			if (text[after] != '(' &&
-			    name_value(r, text + start, i - start, &v)) {
-				numfmt_exact(num, v);
-				fprintf(f, v < 0 ? "(%s)" : "%s", num);
-				changed = true;
-				continue;
-			}
+	fx_scan_init(&scan, text);
+	while (fx_scan_next(&scan, &t)) {
+		/* What lies between tokens (spaces) is kept as it is. */
+		fwrite(text + i, 1, t.pos - i, f);
+		i = t.pos + t.len;
+		if (t.kind == FX_LEX_NAME &&
+		    name_value(r, text + t.pos, t.len, &v)) {
+			numfmt_exact(num, v);
+			fprintf(f, v < 0 ? "(%s)" : "%s", num);
+			changed = true;
 		} else {
-			i++;
+			fwrite(text + t.pos, 1, t.len, f);
 		}
-		fwrite(text + start, 1, i - start, f);
 	}
+	fputs(text + i, f);
 	if (fclose(f) != 0 || !buf) {
 		free(buf);
 		m->oom = true;
