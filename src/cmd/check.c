@@ -1,27 +1,14 @@
 /* cmd_check.c: `fixprice check [METRIC]`: load a metric, check everything
  * in it, and show what it defines. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cli.h"
-#include "cmd/commands.h"
+#include "cmd/command.h"
 #include "price/metric.h"
 #include "price/metric_yaml.h"
 #include "util/escape.h"
 #include "util/numfmt.h"
-
-const char cmd_check_usage[] =
-	"usage: fixprice check [METRIC]\n"
-	"\n"
-	"Loads METRIC (a shipped metric's name or a path to a metric file;\n"
-	"default pypto-gym), checks every key, name and formula in it, and\n"
-	"prints what it defines: name, version, source, SHA-256, parameters,\n"
-	"weights, columns, and each formula with its shape.  Exits 2 with the\n"
-	"error's file, line and column if anything is wrong.\n"
-	"\n"
-	"  -h, --help   show this help\n";
 
 /* Prints user text on one line (a multi-line YAML scalar's breaks become
  * spaces), made safe for a terminal. */
@@ -106,33 +93,29 @@ static void print_metric(const struct metric *m)
 	              m->decide.src.line == 0 ? "default" : NULL);
 }
 
-int cmd_check(int argc, char **argv)
+static int check_run(const struct cmd_call *call, struct diag *d)
 {
-	static const struct option longopts[] = {
-		{"help", no_argument, NULL, 'h'},
-		{0},
-	};
 	struct metric *m;
-	struct diag d;
-	int opt;
 
-	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		if (opt == 'h') {
-			fputs(cmd_check_usage, stdout);
-			return EXIT_OK;
-		}
-		cli_short_usage("check", cmd_check_usage);
-		return EXIT_USAGE;
-	}
-	if (argc - optind > 1) {
-		cli_short_usage("check", cmd_check_usage);
-		return EXIT_USAGE;
-	}
-	if (metric_load(optind < argc ? argv[optind] : NULL, &m, &d)) {
-		diag_print(&d, stderr);
-		return EXIT_USAGE;
-	}
+	if (metric_load(call->nargs ? call->args[0] : NULL, &m, d) != FP_OK)
+		return FP_ERR;
 	print_metric(m);
 	metric_free(m);
 	return EXIT_OK;
 }
+
+const struct command cmd_check = {
+	.name = "check",
+	.summary = "validate a metric file and show what it defines",
+	.args = "[METRIC]",
+	.description =
+		"Loads METRIC (a shipped metric's name or a path to a metric file;\n"
+		"default pypto-gym), checks every key, name and formula in it, and\n"
+		"prints what it defines: name, version, source, SHA-256, "
+		"parameters,\n"
+		"weights, columns, and each formula with its shape.  Exits 2 with "
+		"the\n"
+		"error's file, line and column if anything is wrong.\n",
+	.max_args = 1,
+	.run = check_run,
+};

@@ -1,24 +1,12 @@
 /* cmd_metrics.c: `fixprice metrics`: the metrics that can be used by name. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cli.h"
-#include "cmd/commands.h"
+#include "cmd/command.h"
 #include "price/metric.h"
 #include "price/metric_yaml.h"
 #include "util/escape.h"
-
-const char cmd_metrics_usage[] =
-	"usage: fixprice metrics\n"
-	"\n"
-	"Lists the metrics that -m NAME finds, one per line: name and\n"
-	"description.  They are searched in each folder of\n"
-	"$FIXPRICE_METRICS_PATH (colon-separated), then in the installed\n"
-	"metrics folder; every shipped metric is also built in.\n"
-	"\n"
-	"  -h, --help   show this help\n";
 
 struct row {
 	char *name, *description;
@@ -63,46 +51,44 @@ static void collect(const char *name, const char *path,
 	rows->n++;
 }
 
-int cmd_metrics(int argc, char **argv)
+static void print_rows(const struct rows *rows)
 {
-	static const struct option longopts[] = {
-		{"help", no_argument, NULL, 'h'},
-		{0},
-	};
-	struct rows rows = { NULL, 0, false };
-	struct diag d;
-	int opt, rc, width = 0, status = EXIT_OK;
+	int width = 0;
 
-	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		if (opt == 'h') {
-			fputs(cmd_metrics_usage, stdout);
-			return EXIT_OK;
-		}
-		cli_short_usage("metrics", cmd_metrics_usage);
-		return EXIT_USAGE;
-	}
-	if (optind < argc) {
-		cli_short_usage("metrics", cmd_metrics_usage);
-		return EXIT_USAGE;
-	}
-	rc = metric_list(collect, &rows, &d);
+	for (size_t i = 0; i < rows->n; i++)
+		if ((int)strlen(rows->v[i].name) > width)
+			width = (int)strlen(rows->v[i].name);
+	for (size_t i = 0; i < rows->n; i++)
+		printf("%-*s  %s\n", width, rows->v[i].name, rows->v[i].description);
+}
+
+static int metrics_run(const struct cmd_call *call, struct diag *d)
+{
+	struct rows rows = {0};
+	int rc;
+
+	(void)call;
+	rc = metric_list(collect, &rows, d);
 	if (rc == FP_OK && rows.oom)
-		rc = diag_set(&d, NULL, 0, 0, "out of memory");
-	if (rc != FP_OK) {
-		diag_print(&d, stderr);
-		status = EXIT_USAGE;
-	} else {
-		for (size_t i = 0; i < rows.n; i++)
-			if ((int)strlen(rows.v[i].name) > width)
-				width = (int)strlen(rows.v[i].name);
-		for (size_t i = 0; i < rows.n; i++)
-			printf("%-*s  %s\n", width, rows.v[i].name,
-			       rows.v[i].description);
-	}
+		rc = diag_oom(d);
+	if (rc == FP_OK)
+		print_rows(&rows);
 	for (size_t i = 0; i < rows.n; i++) {
 		free(rows.v[i].name);
 		free(rows.v[i].description);
 	}
 	free(rows.v);
-	return status;
+	return rc == FP_OK ? EXIT_OK : FP_ERR;
 }
+
+const struct command cmd_metrics = {
+	.name = "metrics",
+	.summary = "list the shipped metrics",
+	.args = "",
+	.description =
+		"Lists the metrics that -m NAME finds, one per line: name and\n"
+		"description.  They are searched in each folder of\n"
+		"$FIXPRICE_METRICS_PATH (colon-separated), then in the installed\n"
+		"metrics folder; every shipped metric is also built in.\n",
+	.run = metrics_run,
+};
