@@ -15,7 +15,7 @@ static int fill_breakevens(struct record_extras *x, struct sens *s,
 		goto out;
 	x->breakeven = calloc(n ? n : 1, sizeof *x->breakeven);
 	if (!x->breakeven) {
-		diag_set(d, NULL, 0, 0, "out of memory");
+		diag_oom(d);
 		goto out;
 	}
 	for (size_t i = 0; i < n; i++) {

@@ -377,7 +377,7 @@ int report_json(const struct record *r, FILE *out, struct diag *d)
 	if (!dump_record(out, r)) {
 		/* Out of memory, unless the stream knows better. */
 		if (report_finish(out, "JSON", d) == FP_OK)
-			diag_set(d, NULL, 0, 0, "out of memory");
+			diag_oom(d);
 		return FP_ERR;
 	}
 	return report_finish(out, "JSON", d);

@@ -500,6 +500,6 @@ int report_markdown(const struct record *r, FILE *out, struct diag *d)
 	put_plots(&m, r);
 	put_provenance(&m, r);
 	if (m.oom)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	return report_finish(out, "Markdown", d);
 }

@@ -324,6 +324,6 @@ int report_text(const struct record *r, FILE *out, int verbose,
 	if (verbose)
 		put_table(&t, r->price);
 	if (t.oom)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	return report_finish(out, "text", d);
 }
