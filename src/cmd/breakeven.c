@@ -97,9 +97,7 @@ const struct command cmd_breakeven = {
 	},
 	.groups = (const struct opt_group *const[]){
 		&job_group, &output_group, NULL},
-	.min_args = 1,
-	.max_args = 2,
-	.args_error = "give BEFORE AFTER, BOTH, or BEFORE with a scenario",
+	PRICING_ARGS,
 	.own_size = sizeof(struct breakeven_own),
 	.option = breakeven_option,
 	.pricing = &(const struct pricing){

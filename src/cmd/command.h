@@ -77,6 +77,13 @@ struct command {
 	void (*free_own)(void *own);
 };
 
+/* What every pricing command takes besides its own options: the inputs,
+ * output and plot groups (pricing.c), and BEFORE [AFTER]. */
+extern const struct opt_group *const pricing_groups[];
+#define PRICING_ARGS \
+	.min_args = 1, .max_args = 2, \
+	.args_error = "give BEFORE AFTER, BOTH, or BEFORE with a scenario"
+
 /* The table, ending with NULL (table.c). */
 extern const struct command *const fp_commands[];
 

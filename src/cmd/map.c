@@ -144,11 +144,8 @@ const struct command cmd_map = {
 		 .help = "grid points along each axis (default 50,\n2 to 1000)"},
 		{0},
 	},
-	.groups = (const struct opt_group *const[]){
-		&job_group, &output_group, &plot_group, NULL},
-	.min_args = 1,
-	.max_args = 2,
-	.args_error = "give BEFORE AFTER, BOTH, or BEFORE with a scenario",
+	.groups = pricing_groups,
+	PRICING_ARGS,
 	.own_size = sizeof(struct map_own),
 	.option = map_option,
 	.pricing = &(const struct pricing){

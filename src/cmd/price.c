@@ -108,11 +108,8 @@ const struct command cmd_price = {
 		 .help = "exit 1 when the decision is not accept"},
 		{0},
 	},
-	.groups = (const struct opt_group *const[]){
-		&job_group, &output_group, &plot_group, NULL},
-	.min_args = 1,
-	.max_args = 2,
-	.args_error = "give BEFORE AFTER, BOTH, or BEFORE with a scenario",
+	.groups = pricing_groups,
+	PRICING_ARGS,
 	.own_size = sizeof(struct price_own),
 	.option = price_option,
 	.pricing = &(const struct pricing){

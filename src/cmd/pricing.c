@@ -4,6 +4,10 @@
 #include "cmd/command.h"
 #include "sens/sensitivity.h"
 
+const struct opt_group *const pricing_groups[] = {
+	&job_group, &output_group, &plot_group, NULL,
+};
+
 int pricing_run(const struct cmd_call *call, struct diag *d)
 {
 	const struct pricing *p = call->cmd->pricing;

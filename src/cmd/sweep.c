@@ -149,11 +149,8 @@ const struct command cmd_sweep = {
 		 .help = "a metric or scenario parameter, or\nweight:GLOB"},
 		{0},
 	},
-	.groups = (const struct opt_group *const[]){
-		&job_group, &output_group, &plot_group, NULL},
-	.min_args = 1,
-	.max_args = 2,
-	.args_error = "give BEFORE AFTER, BOTH, or BEFORE with a scenario",
+	.groups = pricing_groups,
+	PRICING_ARGS,
 	.own_size = sizeof(struct sweep_own),
 	.option = sweep_option,
 	.pricing = &(const struct pricing){

@@ -136,11 +136,8 @@ const struct command cmd_tornado = {
 		 .help = "relative change, as 25% or 0.25 (default 25%)"},
 		{0},
 	},
-	.groups = (const struct opt_group *const[]){
-		&job_group, &output_group, &plot_group, NULL},
-	.min_args = 1,
-	.max_args = 2,
-	.args_error = "give BEFORE AFTER, BOTH, or BEFORE with a scenario",
+	.groups = pricing_groups,
+	PRICING_ARGS,
 	.own_size = sizeof(struct tornado_own),
 	.option = tornado_option,
 	.pricing = &(const struct pricing){

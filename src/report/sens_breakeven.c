@@ -12,22 +12,19 @@ static int write_text(const struct record_breakeven *b, double net,
                       enum report_format f, FILE *out, struct diag *d)
 {
 	const char *strong = f == FORMAT_MD ? "**" : "";
-	enum report_precision human = PRECISION_HUMAN;
+	char lo[NUMFMT_MAX], hi[NUMFMT_MAX], now[NUMFMT_MAX], n[NUMFMT_MAX];
 
+	report_num(lo, b->lo, EXACT);
+	report_num(hi, b->hi, EXACT);
+	report_num(now, b->value, EXACT);
+	report_num(n, net, PRECISION_HUMAN);
 	fputs(strong, out);
 	if (report_put_name(out, b->param, f, d) != FP_OK)
 		return FP_ERR;
 	fputs(strong, out);
 	if (b->ncross == 0) {
-		fputs(": the sign of net never flips between ", out);
-		report_put_num(out, b->lo, EXACT);
-		fputs(" and ", out);
-		report_put_num(out, b->hi, EXACT);
-		fputs(" (net is ", out);
-		report_put_num(out, net, human);
-		fputs(" at ", out);
-		report_put_num(out, b->value, EXACT);
-		fputs(")\n", out);
+		fprintf(out, ": the sign of net never flips between %s and %s "
+		        "(net is %s at %s)\n", lo, hi, n, now);
 		return report_finish(out, report_form_name(f), d);
 	}
 	fputs(": net = 0 at ", out);
@@ -35,15 +32,7 @@ static int write_text(const struct record_breakeven *b, double net,
 		fputs(i == 0 ? "" : i + 1 == b->ncross ? " and " : ", ", out);
 		report_put_num(out, b->cross[i], EXACT);
 	}
-	fputs(" (now ", out);
-	report_put_num(out, b->value, EXACT);
-	fputs(", net ", out);
-	report_put_num(out, net, human);
-	fputs("; searched ", out);
-	report_put_num(out, b->lo, EXACT);
-	fputs(" to ", out);
-	report_put_num(out, b->hi, EXACT);
-	fputs(")\n", out);
+	fprintf(out, " (now %s, net %s; searched %s to %s)\n", now, n, lo, hi);
 	return report_finish(out, report_form_name(f), d);
 }
 
