@@ -1,10 +1,9 @@
-/* cmd_eval.c: `fixprice eval RUN 'FORMULA'`: one formula over one run.
+/* eval.c: `fixprice eval RUN 'FORMULA'`: one formula over one run.
  *
  * The formula sees every column of the run (per case), N, and the
  * parameters given with --set.  A text column is declared too, so that a
  * formula using it gets the position of its first bad cell rather than
  * "unknown name". */
-#include <csv.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,7 +11,7 @@
 #include "cmd/command.h"
 #include "formula/formula.h"
 #include "price/run.h"
-#include "util/numfmt.h"
+#include "report/listing.h"
 
 struct eval_opts {
 	bool per_case, disasm;
@@ -102,18 +101,6 @@ static int check_text_columns(const struct fx_prog *prog,
 	return FP_OK;
 }
 
-/* A write error is reported once, when standard output is closed. */
-static void print_per_case(const struct run *run, const double *v)
-{
-	char num[NUMFMT_MAX];
-
-	fputs("case,value\n", stdout);
-	for (size_t i = 0; i < run->n && !ferror(stdout); i++) {
-		csv_fwrite(stdout, run->case_name[i], strlen(run->case_name[i]));
-		printf(",%s\n", numfmt_exact(num, v[i]));
-	}
-}
-
 /* Describes a fault in the words of the user's inputs, with a caret under
  * the operator. */
 static void fault_diag(const struct fx_fault *f, const char *formula,
@@ -140,7 +127,6 @@ static int eval_run(const char *path, const char *formula,
 	struct fx_prog *prog = NULL;
 	struct fx_fault fault;
 	double *out = NULL;
-	char num[NUMFMT_MAX];
 	int rc = FP_ERR;
 
 	if (run_load(path, &ropts, &run, d) != FP_OK)
@@ -175,11 +161,9 @@ static int eval_run(const char *path, const char *formula,
 			         "to print them, or an aggregate such as sum(...)");
 			goto out;
 		}
-		print_per_case(run, out);
-		rc = FP_OK;
+		rc = report_per_case(run, out, stdout, d);
 	} else {
-		printf("%s\n", numfmt_exact(num, out[0]));
-		rc = FP_OK;
+		rc = report_value(out[0], stdout, d);
 	}
 out:
 	free(out);

@@ -1,65 +1,32 @@
-/* cmd_metrics.c: `fixprice metrics`: the metrics that can be used by name. */
-#include <stdio.h>
+/* metrics.c: `fixprice metrics`: the metrics that can be used by name. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd/command.h"
 #include "price/metric.h"
-#include "price/metric_yaml.h"
-#include "util/escape.h"
-
-struct row {
-	char *name, *description;
-};
+#include "report/listing.h"
 
 struct rows {
-	struct row *v;
+	struct metric_row *v;
 	size_t n;
 	bool oom;
 };
 
-/* The description on one line, made safe for a terminal. */
-static char *one_line(const char *s)
-{
-	char *flat = myaml_one_line(s), *safe = flat ? escape_terminal(flat)
-	                                             : NULL;
-
-	free(flat);
-	return safe;
-}
-
+/* Keeps a copy of each metric's name and description. */
 static void collect(const char *name, const char *path,
                     const char *description, void *arg)
 {
 	struct rows *rows = arg;
-	struct row *grown = realloc(rows->v, (rows->n + 1) * sizeof *grown);
+	char *n = strdup(name), *desc = strdup(description ? description : "");
 
 	(void)path;
-	if (!grown) {
+	if (!n || !desc || !CLI_RESERVE(rows->v, rows->n)) {
+		free(n);
+		free(desc);
 		rows->oom = true;
 		return;
 	}
-	rows->v = grown;
-	grown[rows->n].name = escape_terminal(name);
-	grown[rows->n].description = one_line(description);
-	if (!grown[rows->n].name || !grown[rows->n].description) {
-		free(grown[rows->n].name);
-		free(grown[rows->n].description);
-		rows->oom = true;
-		return;
-	}
-	rows->n++;
-}
-
-static void print_rows(const struct rows *rows)
-{
-	int width = 0;
-
-	for (size_t i = 0; i < rows->n; i++)
-		if ((int)strlen(rows->v[i].name) > width)
-			width = (int)strlen(rows->v[i].name);
-	for (size_t i = 0; i < rows->n; i++)
-		printf("%-*s  %s\n", width, rows->v[i].name, rows->v[i].description);
+	rows->v[rows->n++] = (struct metric_row){n, desc};
 }
 
 static int metrics_run(const struct cmd_call *call, struct diag *d)
@@ -72,15 +39,14 @@ static int metrics_run(const struct cmd_call *call, struct diag *d)
 	if (rc == FP_OK && rows.oom)
 		rc = diag_oom(d);
 	if (rc == FP_OK)
-		print_rows(&rows);
+		rc = report_metric_list(rows.v, rows.n, stdout, d);
 	for (size_t i = 0; i < rows.n; i++) {
-		free(rows.v[i].name);
-		free(rows.v[i].description);
+		free((char *)rows.v[i].name);
+		free((char *)rows.v[i].description);
 	}
 	free(rows.v);
 	return rc == FP_OK ? EXIT_OK : FP_ERR;
 }
-
 const struct command cmd_metrics = {
 	.name = "metrics",
 	.summary = "list the shipped metrics",
