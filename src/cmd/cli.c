@@ -11,7 +11,8 @@
 int cli_number(const char *text, const char *what, double *out,
                struct diag *d)
 {
-	struct fx_src src = {CLI_SOURCE, 1, 1, NULL, text};
+	struct fx_src src = {.file = CLI_SOURCE, .line = 1, .col = 1,
+	                     .text = text};
 	struct fx_env *env = fx_env_new();
 	struct fx_prog *prog = NULL;
 	struct fx_fault fault;

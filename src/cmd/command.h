@@ -17,6 +17,7 @@
 #include "cmd/cli.h"
 #include "cmd/job.h"
 #include "cmd/options.h"
+#include "plot/plot.h"
 #include "util/diag.h"
 
 /* Exit statuses (man/fixprice.1, EXIT STATUS). */
@@ -118,7 +119,9 @@ void cmd_call_free(struct cmd_call *call);
 /* The pricing frame: loads, prices, runs c->pricing's steps, writes. */
 int pricing_run(const struct cmd_call *call, struct diag *d);
 
-struct plot_result;
+/* The plot options the output options ask for. */
+struct plot_opts cmd_plot_opts(const struct output_opts *o);
+
 /* Turns a plot result into the one line a user needs, if any, on stderr
  * (and the text rendering on stdout when asked), then frees it. */
 void cmd_plot_done(struct plot_result *r, const struct output_opts *o);

@@ -44,6 +44,16 @@ int command_main(const struct command *c, int argc, char **argv)
 	return command_close_stdout(status);
 }
 
+struct plot_opts cmd_plot_opts(const struct output_opts *o)
+{
+	return (struct plot_opts){
+		.dir = o->plot_dir,
+		.format = o->plot_format,
+		.ascii = o->ascii,
+		.unit = "points",
+	};
+}
+
 void cmd_plot_done(struct plot_result *r, const struct output_opts *o)
 {
 	if (r->note)

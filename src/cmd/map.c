@@ -104,8 +104,7 @@ static int map_plot(void *own, struct sens *s, const struct cmd_call *call,
 	struct map_own *m = own;
 	const struct netmap *g = &m->map;
 	const struct output_opts *o = &call->out;
-	struct plot_opts po = {.dir = o->plot_dir, .format = o->plot_format,
-	                       .ascii = o->ascii, .unit = "points"};
+	struct plot_opts po = cmd_plot_opts(o);
 	struct plot_result res = {0};
 
 	(void)s;

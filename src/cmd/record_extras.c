@@ -1,6 +1,8 @@
 /* record_extras.c: break-evens and plots for price records. */
 #include "cmd/record_extras.h"
 
+#include "cmd/command.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,13 +45,10 @@ static int fill_plot(struct record_extras *x, const struct sens *s,
                      struct diag *d)
 {
 	const struct price *p = s->price;
-	struct plot_opts po = {
-		.dir = o->plot_dir ? o->plot_dir : record_dir,
-		.format = o->plot_format,
-		.ascii = o->ascii,
-		.unit = "points",
-	};
+	struct plot_opts po = cmd_plot_opts(o);
 
+	if (!o->plot_dir)
+		po.dir = record_dir;
 	if (!p->gain_share || !p->cost_share)
 		return FP_OK; /* the record already says why there are no shares */
 	if (plot_shares(&po, "Each case's share of gain and cost", p->n,

@@ -99,8 +99,7 @@ static int sweep_plot(void *own, struct sens *s, const struct cmd_call *call,
 	struct sweep_own *w = own;
 	const struct sweep *r = &w->result;
 	const struct output_opts *o = &call->out;
-	struct plot_opts po = {.dir = o->plot_dir, .format = o->plot_format,
-	                       .ascii = o->ascii, .unit = "points"};
+	struct plot_opts po = cmd_plot_opts(o);
 	struct plot_result res = {0};
 	double *col;
 	int rc;

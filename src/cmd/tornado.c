@@ -92,8 +92,7 @@ static int tornado_plot(void *own, struct sens *s,
 {
 	struct tornado_own *t = own;
 	const struct output_opts *o = &call->out;
-	struct plot_opts po = {.dir = o->plot_dir, .format = o->plot_format,
-	                       .ascii = o->ascii, .unit = "points"};
+	struct plot_opts po = cmd_plot_opts(o);
 	struct plot_result res = {0};
 	size_t n = t->nknobs;
 	const char **names = NULL;

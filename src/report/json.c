@@ -347,7 +347,7 @@ static bool dump_members(FILE *out, json_t *obj, bool last)
 static bool dump_record(FILE *out, const struct record *r)
 {
 	const struct price *p = r->price;
-	struct jb b = {false};
+	struct jb b = {.failed = false};
 	json_t *head = head_json(&b, r), *tail = tail_json(&b, r);
 	bool ok = !b.failed;
 

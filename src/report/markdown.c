@@ -490,7 +490,7 @@ static void put_provenance(struct mout *m, const struct record *r)
 
 int report_markdown(const struct record *r, FILE *out, struct diag *d)
 {
-	struct mout m = {out, false};
+	struct mout m = {.out = out};
 
 	put_verdict(&m, r);
 	put_arithmetic(&m, r);

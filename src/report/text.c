@@ -314,7 +314,7 @@ static void put_table(struct tout *t, const struct price *p)
 int report_text(const struct record *r, FILE *out, int verbose,
                 struct diag *d)
 {
-	struct tout t = {out, false};
+	struct tout t = {.out = out};
 
 	put_verdict(&t, r);
 	put_control(&t, r->price);
