@@ -82,16 +82,16 @@ const struct command cmd_breakeven = {
 	.summary = "where net is zero as one parameter varies",
 	.args = "[OPTIONS] BEFORE [AFTER] --param NAME",
 	.description =
-		"Finds where net = gain - cost is zero as one parameter varies and "
-		"the\n"
-		"others are held: every crossing in the range, each solved to full\n"
-		"double precision, or a clear statement that the sign never flips.\n",
+		"Finds where net = gain - cost is zero as one parameter varies "
+		"and the others are held: every crossing in the range, each "
+		"solved to full double precision, or a clear statement that the "
+		"sign never flips.",
 	.options = (const struct opt_spec[]){
 		{.id = OPT_PARAM, .name = "param", .arg = "NAME",
-		 .help = "a metric or scenario parameter, or weight:GLOB\n"
+		 .help = "a metric or scenario parameter, or weight:GLOB "
 		         "(the weight of the cases GLOB matches)"},
 		{.id = OPT_RANGE, .name = "range", .arg = "LO:HI",
-		 .help = "where to look (default: value/100 to\n"
+		 .help = "where to look (default: value/100 to "
 		         "value*100; -1 to 1 for a value of 0)"},
 		{0},
 	},

@@ -163,7 +163,7 @@ static int take_output(struct cmd_call *call, enum opt_id id, const char *arg,
 }
 
 const struct opt_group output_group = {
-	.intro = "Output:\n",
+	.intro = "Output:",
 	.man = "OUTPUT OPTIONS",
 	.opts = (const struct opt_spec[]){
 		{.id = OPT_FORMAT, .name = "format", .arg = "FMT",

@@ -59,8 +59,8 @@ struct command {
 	const char *name;
 	const char *summary;     /* one line, for `fixprice --help` */
 	const char *args;        /* the usage line after "fixprice NAME " */
-	const char *description; /* paragraph for `fixprice help NAME` */
-	const char *epilogue;    /* text after the options, or NULL */
+	const char *description; /* paragraph for `help NAME`, wrapped */
+	const char *epilogue;    /* paragraph after the options, or NULL */
 	const struct opt_spec *options;        /* own, ending with {0}, or NULL */
 	const struct opt_group *const *groups; /* ending with NULL, or NULL */
 	size_t min_args, max_args;             /* positional arguments */

@@ -186,10 +186,10 @@ const struct command cmd_eval = {
 	.summary = "evaluate a formula over a run",
 	.args = "[OPTIONS] RUN FORMULA",
 	.description =
-		"Evaluates FORMULA over the cases of RUN and prints the result: one\n"
-		"number, or with --per-case a CSV of case and value.  The formula "
-		"may\n"
-		"use every column of RUN, N (the number of cases) and parameters.\n",
+		"Evaluates FORMULA over the cases of RUN and prints the result: "
+		"one number, or with --per-case a CSV of case and value.  The "
+		"formula may use every column of RUN, N (the number of cases) "
+		"and parameters.",
 	.options = (const struct opt_spec[]){
 		{.id = OPT_PER_CASE, .name = "per-case",
 		 .help = "print each case's value (case,value CSV)"},

@@ -4,7 +4,36 @@
 
 #include "cmd/command.h"
 
-#define HELP_COLUMN 26 /* where an option's help line starts */
+#define HELP_COLUMN 26 /* where an option's help starts */
+#define HELP_WIDTH 72  /* help lines end before this column */
+
+/* Writes text (words between runs of spaces) from column col on, breaking
+ * lines before HELP_WIDTH and starting each further line at column
+ * indent; ends the last line. */
+static void put_wrapped(FILE *out, const char *text, int col, int indent)
+{
+	const char *p = text;
+	bool fresh = true; /* no word on this line yet */
+
+	while (*p) {
+		size_t gap = strspn(p, " "), len = strcspn(p + gap, " ");
+
+		if (!fresh && col + (int)(gap + len) > HELP_WIDTH) {
+			fprintf(out, "\n%*s", indent, "");
+			col = indent;
+			fresh = true;
+		}
+		if (fresh)
+			p += gap;
+		else
+			len += gap;
+		fwrite(p, 1, len, out);
+		col += (int)len;
+		p += len;
+		fresh = false;
+	}
+	fputc('\n', out);
+}
 
 void help_overview(FILE *out)
 {
@@ -24,26 +53,15 @@ void help_overview(FILE *out)
 /* "  -m, --metric NAME|FILE  help", continuation lines lined up. */
 static void help_option(const struct opt_spec *s, FILE *out)
 {
-	int width = 0;
-	const char *h = s->help;
+	int col = fprintf(out, "  ");
 
-	width += fprintf(out, "  ");
 	if (s->letter)
-		width += fprintf(out, "-%c, ", s->letter);
-	width += fprintf(out, "--%s", s->name);
+		col += fprintf(out, "-%c, ", s->letter);
+	col += fprintf(out, "--%s", s->name);
 	if (s->arg)
-		width += fprintf(out, " %s", s->arg);
-	for (;;) {
-		size_t len = strcspn(h, "\n");
-
-		fprintf(out, "%*s%.*s\n", width < HELP_COLUMN ? HELP_COLUMN - width
-		                                              : 2,
-		        "", (int)len, h);
-		if (!h[len])
-			break;
-		h += len + 1;
-		width = 0;
-	}
+		col += fprintf(out, " %s", s->arg);
+	col += fprintf(out, "%*s", col < HELP_COLUMN ? HELP_COLUMN - col : 2, "");
+	put_wrapped(out, s->help, col, HELP_COLUMN);
 }
 
 static void help_options(const struct opt_spec *s, FILE *out)
@@ -62,18 +80,23 @@ static void usage_line(const struct command *c, FILE *out)
 void help_command(const struct command *c, FILE *out)
 {
 	usage_line(c, out);
-	fprintf(out, "\n%s\n", c->description);
+	fputc('\n', out);
+	put_wrapped(out, c->description, 0, 0);
+	fputc('\n', out);
 	if (c->options && c->options->name) {
 		help_options(c->options, out);
 		fputc('\n', out);
 	}
 	for (const struct opt_group *const *g = c->groups; g && *g; g++) {
-		fputs((*g)->intro ? (*g)->intro : "", out);
+		if ((*g)->intro)
+			put_wrapped(out, (*g)->intro, 0, 0);
 		help_options((*g)->opts, out);
 	}
 	help_option(&opt_help, out);
-	if (c->epilogue)
-		fprintf(out, "\n%s", c->epilogue);
+	if (c->epilogue) {
+		fputc('\n', out);
+		put_wrapped(out, c->epilogue, 0, 0);
+	}
 }
 
 void help_short_usage(const struct command *c, FILE *out)
@@ -104,8 +127,9 @@ const struct command cmd_help = {
 	.name = "help",
 	.summary = "show help for a command",
 	.args = "[COMMAND]",
-	.description = "Shows a command's usage, what it does and its options;\n"
-	               "without COMMAND, the list of commands.\n",
+	.description =
+		"Shows a command's usage, what it does and its options; without "
+		"COMMAND, the list of commands.",
 	.max_args = 1,
 	.run = help_run,
 };

@@ -93,8 +93,8 @@ static int take_job(struct cmd_call *call, enum opt_id id, const char *arg,
 }
 
 const struct opt_group job_group = {
-	.intro = "Inputs: BEFORE AFTER (two runs), BOTH (one run with _before and\n"
-	         "_after columns), or BEFORE with a scenario (a prediction).\n",
+	.intro = "Inputs: BEFORE AFTER (two runs), BOTH (one run with _before and "
+	         "_after columns), or BEFORE with a scenario (a prediction).",
 	.man = "INPUT OPTIONS",
 	.opts = (const struct opt_spec[]){
 		{.id = OPT_METRIC, .name = "metric", .letter = 'm',
@@ -115,7 +115,7 @@ const struct opt_group job_group = {
 		{.id = OPT_DROP_MISSING, .name = "drop-missing",
 		 .help = "leave out cases that only one run has"},
 		{.id = OPT_COLUMN, .name = "column", .arg = "TO=FROM",
-		 .help = "use run column FROM as TO (e.g.\n"
+		 .help = "use run column FROM as TO (e.g. "
 		         "runtime=real_time_ns)"},
 		{.id = OPT_INPUT_FORMAT, .name = "input-format", .arg = "FMT",
 		 .help = "csv, json, yaml, gbench or hyperfine"},

@@ -132,15 +132,15 @@ const struct command cmd_map = {
 	.summary = "net over a grid of two parameters",
 	.args = "[OPTIONS] BEFORE [AFTER] --x NAME=LO:HI --y NAME=LO:HI",
 	.description =
-		"Evaluates net over a grid of two parameters, the others held, and\n"
-		"shows where the decision is accept and where reject.\n",
+		"Evaluates net over a grid of two parameters, the others held, "
+		"and shows where the decision is accept and where reject.",
 	.options = (const struct opt_spec[]){
 		{.id = OPT_X, .name = "x", .arg = "NAME=LO:HI",
 		 .help = "the parameter along x and its range"},
 		{.id = OPT_Y, .name = "y", .arg = "NAME=LO:HI",
 		 .help = "the parameter along y and its range"},
 		{.id = OPT_RESOLUTION, .name = "resolution", .arg = "N",
-		 .help = "grid points along each axis (default 50,\n2 to 1000)"},
+		 .help = "grid points along each axis (default 50, 2 to 1000)"},
 		{0},
 	},
 	.groups = pricing_groups,

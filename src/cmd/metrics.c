@@ -52,9 +52,10 @@ const struct command cmd_metrics = {
 	.summary = "list the shipped metrics",
 	.args = "",
 	.description =
-		"Lists the metrics that -m NAME finds, one per line: name and\n"
-		"description.  They are searched in each folder of\n"
-		"$FIXPRICE_METRICS_PATH (colon-separated), then in the installed\n"
-		"metrics folder; every shipped metric is also built in.\n",
+		"Lists the metrics that -m NAME finds, one per line: name and "
+		"description.  They are searched in each folder of "
+		"$FIXPRICE_METRICS_PATH (colon-separated), then in the "
+		"installed metrics folder; every shipped metric is also built "
+		"in.",
 	.run = metrics_run,
 };

@@ -49,7 +49,7 @@ struct opt_spec {
 	const char *name; /* long name without "--" */
 	char letter;      /* short name, or 0 */
 	const char *arg;  /* argument's name in help, or NULL: takes none */
-	const char *help; /* help text; '\n' starts a continuation line */
+	const char *help; /* help text, wrapped by help.c */
 };
 
 /* -h, --help, which every command takes (parse.c). */
@@ -59,7 +59,7 @@ struct cmd_call;
 
 /* Options several commands share, documented once in the man page. */
 struct opt_group {
-	const char *intro; /* help lines before the options, or NULL */
+	const char *intro; /* help paragraph before the options, or NULL */
 	const char *man;   /* the man page section that documents them */
 	const struct opt_spec *opts; /* ending with {0} */
 	/* Takes one of opts into call: FP_OK, or FP_ERR with d filled. */

@@ -90,17 +90,16 @@ const struct command cmd_price = {
 	.summary = "price a fix: gain, cost, net and the decision",
 	.args = "[OPTIONS] BEFORE [AFTER]",
 	.description =
-		"Prices a fix in the metric's own units: gain (what newly passing "
-		"cases\n"
-		"add), cost (what the slowdown takes from every case), net = gain - "
-		"cost,\n"
-		"and the decision, with the metric's own totals as a control.\n",
-	.epilogue = "Exit status: 0 a record was produced, 1 --check and the "
-	            "decision is\nreject, 2 bad input or usage, 4 out of "
-	            "memory.\n",
+		"Prices a fix in the metric's own units: gain (what newly "
+		"passing cases add), cost (what the slowdown takes from every "
+		"case), net = gain - cost, and the decision, with the metric's "
+		"own totals as a control.",
+	.epilogue =
+		"Exit status: 0 a record was produced, 1 --check and the "
+		"decision is reject, 2 bad input or usage, 4 out of memory.",
 	.options = (const struct opt_spec[]){
 		{.id = OPT_RECORD, .name = "record", .arg = "DIR",
-		 .help = "write decision.md, decision.json, cases.csv,\n"
+		 .help = "write decision.md, decision.json, cases.csv, "
 		         "the break-even of every parameter and plots"},
 		{.id = OPT_VERBOSE, .name = "verbose", .letter = 'v',
 		 .help = "add the per-case table to text output"},

@@ -1,10 +1,10 @@
 /* record_extras.c: break-evens and plots for price records. */
 #include "cmd/record_extras.h"
 
-#include "cmd/command.h"
-
 #include <stdlib.h>
 #include <string.h>
+
+#include "cmd/command.h"
 
 static int fill_breakevens(struct record_extras *x, struct sens *s,
                            struct diag *d)

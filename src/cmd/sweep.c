@@ -139,13 +139,12 @@ const struct command cmd_sweep = {
 	.summary = "gain, cost, net and decision over a parameter range",
 	.args = "[OPTIONS] BEFORE [AFTER] --param NAME=LO:HI[:STEP]",
 	.description =
-		"Evaluates gain, cost, net and the decision at each value of one\n"
-		"parameter from LO to HI (STEP defaults to (HI-LO)/100), the others "
-		"held,\n"
-		"and marks where net crosses zero.\n",
+		"Evaluates gain, cost, net and the decision at each value of "
+		"one parameter from LO to HI (STEP defaults to (HI-LO)/100), "
+		"the others held, and marks where net crosses zero.",
 	.options = (const struct opt_spec[]){
 		{.id = OPT_PARAM, .name = "param", .arg = "NAME=LO:HI[:STEP]",
-		 .help = "a metric or scenario parameter, or\nweight:GLOB"},
+		 .help = "a metric or scenario parameter, or weight:GLOB"},
 		{0},
 	},
 	.groups = pricing_groups,

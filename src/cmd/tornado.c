@@ -126,10 +126,10 @@ const struct command cmd_tornado = {
 	.summary = "net as each parameter moves by +/- delta",
 	.args = "[OPTIONS] BEFORE [AFTER] [--delta 25%]",
 	.description =
-		"For every metric and scenario parameter, net at value*(1-delta) and\n"
-		"value*(1+delta) (value -/+ delta for a value of 0), the others "
-		"held;\n"
-		"sorted by swing, saying which parameters can flip the decision.\n",
+		"For every metric and scenario parameter, net at "
+		"value*(1-delta) and value*(1+delta) (value -/+ delta for a "
+		"value of 0), the others held; sorted by swing, saying which "
+		"parameters can flip the decision.",
 	.options = (const struct opt_spec[]){
 		{.id = OPT_DELTA, .name = "delta", .arg = "D",
 		 .help = "relative change, as 25% or 0.25 (default 25%)"},
