@@ -5,11 +5,29 @@
 
 #include <getopt.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cmd/command.h"
+#include "util/editdist.h"
 
 static const char usage[] =
 	"usage: fixprice [--help] [--version] COMMAND [ARGS...]\n";
+
+/* "unknown option", with the nearest global option if there is one. */
+static int bad_option(const char *text)
+{
+	static const char *const names[] = {"help", "version"};
+	const char *near = NULL;
+
+	if (strncmp(text, "--", 2) == 0)
+		near = closest_word(text + 2, strcspn(text + 2, "="), names, 2, 2);
+	if (near)
+		fprintf(stderr, "fixprice: unknown option '%s'; did you mean "
+		        "'--%s'?\n%s", text, near, usage);
+	else
+		fprintf(stderr, "fixprice: unknown option '%s'\n%s", text, usage);
+	return EXIT_USAGE;
+}
 
 int main(int argc, char **argv)
 {
@@ -32,9 +50,7 @@ int main(int argc, char **argv)
 			puts(PACKAGE_STRING);
 			return command_close_stdout(EXIT_OK);
 		default:
-			fprintf(stderr, "fixprice: unknown option '%s'\n%s",
-			        argv[optind - 1], usage);
-			return EXIT_USAGE;
+			return bad_option(argv[optind - 1]);
 		}
 	}
 	if (optind >= argc) {

@@ -11,6 +11,8 @@ run swep
 expect_error 2 "fixprice: no command 'swep'; did you mean 'sweep'?" "mistyped command"
 run help tornadoo
 expect_error 2 "fixprice: no command 'tornadoo'; did you mean 'tornado'?" "help of a mistyped command"
+run --verison
+expect_error 2 "fixprice: unknown option '--verison'; did you mean '--version'?" "mistyped global option"
 run frobnicate
 expect_error 2 "fixprice: no command 'frobnicate' (try 'fixprice --help')" "unknown command"
 run sweep $E/before.csv --parm pass_reward=0:1
