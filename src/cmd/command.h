@@ -4,9 +4,15 @@
  * short usage and "did you mean" is generated from the table, so that what
  * a command accepts and what it says it accepts cannot drift apart.
  *
- * Adding an option: give it an id in enum opt_id, a line in the command's
- * options (or a shared group), a case in the command's option function, and
- * a paragraph in man/fixprice.1 (tests/test_cmd_table.c checks both). */
+ * Adding a command: a file src/cmd/NAME.c defining `const struct command
+ * cmd_NAME` (declared below), its place in table.c, its line in Makefile.am
+ * and a section ".SS NAME" in man/fixprice.1.  A pricing command gives
+ * .pricing (the steps around loading and pricing, pricing.c) instead of .run.
+ *
+ * Adding an option: give it an id in enum opt_id (options.h), a line in the
+ * command's options (or a shared group), a case in the command's option
+ * function, and a paragraph in man/fixprice.1 (tests/test_cmd_table.c
+ * checks both). */
 #ifndef FP_COMMAND_H
 #define FP_COMMAND_H
 
