@@ -21,90 +21,103 @@ static char *one_line(const char *s)
 	return safe;
 }
 
-static void put_text(FILE *out, const char *s)
+struct lout {
+	FILE *out;
+	bool oom;
+};
+
+/* Writes user text with one_line; remembers running out of memory. */
+static void put_text(struct lout *l, const char *s)
 {
 	char *safe = one_line(s);
 
-	fputs(safe ? safe : "", out);
+	if (!safe)
+		l->oom = true;
+	else
+		fputs(safe, l->out);
 	free(safe);
 }
 
-static void put_field(FILE *out, const char *label, const char *text)
+static void put_field(struct lout *l, const char *label, const char *text)
 {
-	fprintf(out, "%-12s ", label);
-	put_text(out, text);
-	fputc('\n', out);
+	fprintf(l->out, "%-12s ", label);
+	put_text(l, text);
+	fputc('\n', l->out);
 }
 
-static void put_formula(FILE *out, const char *label,
+static void put_formula(struct lout *l, const char *label,
                         const struct metric_formula *f, const char *note)
 {
 	bool per_case = fx_prog_shape(f->prog) == FX_PERCASE;
 
-	fprintf(out, "  %-10s %-10s  ", label,
+	fprintf(l->out, "  %-10s %-10s  ", label,
 	        per_case ? "per case" : "one number");
-	put_text(out, f->src.text);
+	put_text(l, f->src.text);
 	if (note)
-		fprintf(out, "  (%s)", note);
-	fputc('\n', out);
+		fprintf(l->out, "  (%s)", note);
+	fputc('\n', l->out);
 }
 
-static void put_params_weights(FILE *out, const struct metric *m)
+static void put_params_weights(struct lout *l, const struct metric *m)
 {
 	char num[NUMFMT_MAX];
 
-	fprintf(out, "params:%s\n", m->nparams ? "" : " none");
+	fprintf(l->out, "params:%s\n", m->nparams ? "" : " none");
 	for (size_t i = 0; i < m->nparams; i++) {
-		fputs("  ", out);
-		put_text(out, m->params[i].name);
-		fprintf(out, " = %s\n", numfmt_exact(num, m->params[i].value));
+		fputs("  ", l->out);
+		put_text(l, m->params[i].name);
+		fprintf(l->out, " = %s\n", numfmt_exact(num, m->params[i].value));
 	}
-	fprintf(out, "weights:\n  default = %s\n",
+	fprintf(l->out, "weights:\n  default = %s\n",
 	        numfmt_exact(num, m->weight_default));
 	for (size_t i = 0; i < m->nrules; i++) {
-		fputs("  ", out);
-		put_text(out, m->rules[i].glob);
-		fprintf(out, " = %s  (", numfmt_exact(num, m->rules[i].weight));
-		put_text(out, m->rules[i].origin);
-		fputs(")\n", out);
+		fputs("  ", l->out);
+		put_text(l, m->rules[i].glob);
+		fprintf(l->out, " = %s  (", numfmt_exact(num, m->rules[i].weight));
+		put_text(l, m->rules[i].origin);
+		fputs(")\n", l->out);
 	}
 }
 
-static void put_columns(FILE *out, const struct metric *m)
+static void put_columns(struct lout *l, const struct metric *m)
 {
-	fprintf(out, "columns:%s\n", m->ncolumns ? "" : " none");
+	fprintf(l->out, "columns:%s\n", m->ncolumns ? "" : " none");
 	for (size_t i = 0; i < m->ncolumns; i++) {
-		fputs("  ", out);
-		put_text(out, m->columns[i]);
+		fputs("  ", l->out);
+		put_text(l, m->columns[i]);
 		if (m->column_default[i]) {
-			fputs("  (when the runs lack it: ", out);
-			put_text(out, m->column_default[i]);
-			fputc(')', out);
+			fputs("  (when the runs lack it: ", l->out);
+			put_text(l, m->column_default[i]);
+			fputc(')', l->out);
 		}
-		fputc('\n', out);
+		fputc('\n', l->out);
 	}
 }
 
 int report_metric(const struct metric *m, FILE *out, struct diag *d)
 {
-	put_field(out, "metric", m->name);
-	put_field(out, "version", m->version);
-	put_field(out, "file", m->path);
-	put_field(out, "sha256", m->sha256);
-	put_field(out, "description", m->description);
-	put_field(out, "source", m->source);
-	put_params_weights(out, m);
-	put_columns(out, m);
+	struct lout lout = {.out = out}, *l = &lout;
+
+	put_field(l, "metric", m->name);
+	put_field(l, "version", m->version);
+	put_field(l, "file", m->path);
+	put_field(l, "sha256", m->sha256);
+	put_field(l, "description", m->description);
+	put_field(l, "source", m->source);
+	put_params_weights(l, m);
+	put_columns(l, m);
 	fputs("formulas:\n", out);
-	put_formula(out, "score", &m->score, NULL);
-	put_formula(out, "value", &m->value, NULL);
-	put_formula(out, "total", &m->total, NULL);
+	put_formula(l, "score", &m->score, NULL);
+	put_formula(l, "value", &m->value, NULL);
+	put_formula(l, "total", &m->total, NULL);
 	for (size_t i = 0; i < m->ndefines; i++)
-		put_formula(out, m->defines[i].key, &m->defines[i], "define");
-	put_formula(out, "gain", &m->gain, NULL);
-	put_formula(out, "cost", &m->cost, NULL);
-	put_formula(out, "decide", &m->decide,
+		put_formula(l, m->defines[i].key, &m->defines[i], "define");
+	put_formula(l, "gain", &m->gain, NULL);
+	put_formula(l, "cost", &m->cost, NULL);
+	put_formula(l, "decide", &m->decide,
 	            m->decide.src.line == 0 ? "default" : NULL);
+	if (l->oom)
+		return diag_oom(d);
 	return report_finish(out, "text", d);
 }
 
