@@ -123,6 +123,10 @@ static void test_every_option_documented(void **state)
 		     g++) {
 			char *gman;
 
+			/* The command's section sends the reader to the group's. */
+			if (!strstr(man, (*g)->man))
+				fail_msg("man/fixprice.1's .SS %s does not name %s",
+				         (*c)->name, (*g)->man);
 			snprintf(head, sizeof head, ".SH %s", (*g)->man);
 			gman = section(head);
 			check_options(*c, (*g)->opts, gman, head, help);
