@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "cmd/commands.h"
+#include "cmd/command.h"
 #include "price/metric.h"
 #include "util/sha256.h"
 
@@ -35,7 +35,7 @@ static void slurp(FILE *f, char *buf, size_t size)
 
 /* Runs a command as main would (optind = 0 first) on args (NULL-ended),
  * capturing stdout and stderr. */
-static void run(int (*cmd)(int, char **), const char *const *args,
+static void run(const struct command *cmd, const char *const *args,
                 struct captured *c)
 {
 	FILE *out = tmpfile(), *err = tmpfile();
@@ -53,7 +53,7 @@ static void run(int (*cmd)(int, char **), const char *const *args,
 	dup2(fileno(out), 1);
 	dup2(fileno(err), 2);
 	optind = 0;
-	c->status = cmd(argc, argv);
+	c->status = command_main(cmd, argc, argv);
 	fflush(stdout);
 	fflush(stderr);
 	dup2(saved_out, 1);
@@ -100,7 +100,7 @@ static void test_check_shows_the_metric(void **state)
 	         "  cost       one number  sum(weight * max(0, -lift)) / W * scale\n"
 	         "  decide     one number  gain - cost > 0  (default)\n",
 	         DATA, hex, DATA);
-	run(cmd_check, argv, &c);
+	run(&cmd_check, argv, &c);
 	assert_int_equal(c.status, EXIT_OK);
 	assert_string_equal(c.out, want);
 	assert_string_equal(c.err, "");
@@ -112,7 +112,7 @@ static void test_check_default(void **state)
 	struct captured c;
 
 	(void)state;
-	run(cmd_check, argv, &c);
+	run(&cmd_check, argv, &c);
 	assert_int_equal(c.status, EXIT_OK);
 	assert_true(strncmp(c.out, "metric       pypto-gym\nversion      1\n"
 	                           "file         <builtin>/pypto-gym.yaml\n",
@@ -130,7 +130,7 @@ static void test_check_errors(void **state)
 	struct captured c;
 
 	(void)state;
-	run(cmd_check, bad, &c);
+	run(&cmd_check, bad, &c);
 	assert_int_equal(c.status, EXIT_USAGE);
 	assert_string_equal(c.out, "");
 	assert_string_equal(c.err,
@@ -138,18 +138,27 @@ static void test_check_errors(void **state)
 	                    "'pass_rewrd'; did you mean 'pass_reward'?\n"
 	                    "  value: passed * (0.3 + pass_rewrd * score)\n"
 	                    "                         ^\n");
-	run(cmd_check, two, &c);
+	run(&cmd_check, two, &c);
 	assert_int_equal(c.status, EXIT_USAGE);
 	assert_string_equal(c.err, "usage: fixprice check [METRIC]\n"
 	                           "Run 'fixprice help check' for the options.\n");
-	run(cmd_check, opt, &c);
+	run(&cmd_check, opt, &c);
 	assert_int_equal(c.status, EXIT_USAGE);
 	assert_non_null(strstr(c.err, "usage: fixprice check [METRIC]\n"
 	                              "Run 'fixprice help check' for the "
 	                              "options.\n"));
-	run(cmd_check, help, &c);
+	run(&cmd_check, help, &c);
 	assert_int_equal(c.status, EXIT_OK);
-	assert_string_equal(c.out, cmd_check_usage);
+	{
+		char *want = NULL;
+		size_t size = 0;
+		FILE *f = open_memstream(&want, &size);
+
+		help_command(&cmd_check, f);
+		fclose(f);
+		assert_string_equal(c.out, want);
+		free(want);
+	}
 }
 
 static void test_metrics_lists(void **state)
@@ -163,7 +172,7 @@ static void test_metrics_lists(void **state)
 
 	(void)state;
 	setenv("FIXPRICE_METRICS_PATH", DATA "dir1:" TEST_SRCDIR "/metrics", 1);
-	run(cmd_metrics, argv, &c);
+	run(&cmd_metrics, argv, &c);
 	assert_int_equal(c.status, EXIT_OK);
 	/* Names padded to the longest (pypto-gym-sublinear, 19), sorted. */
 	assert_true(strncmp(c.out, want, strlen(want)) == 0);
@@ -188,7 +197,7 @@ static void test_metrics_lists(void **state)
 	assert_string_equal(c.err, "");
 	unsetenv("FIXPRICE_METRICS_PATH");
 
-	run(cmd_metrics, extra, &c);
+	run(&cmd_metrics, extra, &c);
 	assert_int_equal(c.status, EXIT_USAGE);
 	assert_string_equal(c.err, "usage: fixprice metrics\n"
 	                           "Run 'fixprice help metrics' for the "

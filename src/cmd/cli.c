@@ -5,25 +5,21 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cmd/command.h"
 #include "formula/formula.h"
-
-void cli_short_usage(const char *command, const char *usage)
-{
-	fprintf(stderr, "%.*sRun 'fixprice help %s' for the options.\n",
-	        (int)(strcspn(usage, "\n") + 1), usage, command);
-}
 
 int cli_number(const char *text, const char *what, double *out,
                struct diag *d)
 {
-	struct fx_src src = {CLI_SOURCE, 1, 1, NULL, text};
+	struct fx_src src = {.file = CLI_SOURCE, .line = 1, .col = 1,
+	                     .text = text};
 	struct fx_env *env = fx_env_new();
 	struct fx_prog *prog = NULL;
 	struct fx_fault fault;
 	int rc = FP_ERR;
 
 	if (!env)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	/* An empty environment: only constants and functions of them. */
 	if (fx_compile(env, &src, &prog, d) != FP_OK) {
 		diag_prefix(d, "%s", what);
@@ -58,7 +54,35 @@ int cli_assignment(const char *arg, const char *what, char **name,
 		return FP_ERR;
 	*name = strndup(arg, (size_t)(eq - arg));
 	if (!*name)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
+	return FP_OK;
+}
+
+bool cli_reserve(void *arrayp, size_t n, size_t size)
+{
+	void **array = arrayp;
+	void *p = realloc(*array, (n + 1) * size);
+
+	if (p)
+		*array = p;
+	return p != NULL;
+}
+
+int cli_add_assignment(char ***names, double **values, size_t *count,
+                       const char *arg, const char *what, struct diag *d)
+{
+	char *name;
+	double value;
+
+	if (cli_assignment(arg, what, &name, &value, d) != FP_OK)
+		return FP_ERR;
+	if (!CLI_RESERVE(*names, *count) || !CLI_RESERVE(*values, *count)) {
+		free(name);
+		return diag_oom(d);
+	}
+	(*names)[*count] = name;
+	(*values)[*count] = value;
+	(*count)++;
 	return FP_OK;
 }
 
@@ -70,7 +94,7 @@ static int range_part(const char *text, size_t len, const char *what,
 	int rc;
 
 	if (!part)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	rc = cli_number(part, what, out, d);
 	free(part);
 	return rc;
@@ -102,34 +126,70 @@ int cli_range(const char *text, const char *what, double *lo, double *hi,
 	return FP_OK;
 }
 
-int output_option(struct output_opts *o, int opt, const char *arg,
+int output_option(struct output_opts *o, enum opt_id id, const char *arg,
                   struct diag *d)
 {
-	switch (opt) {
-	case OUT_OPT_FORMAT:
+	switch (id) {
+	case OPT_FORMAT:
 		return report_format_parse(arg, &o->format, d);
-	case OUT_OPT_OUTPUT:
+	case OPT_OUTPUT:
 		o->output = arg;
 		return FP_OK;
-	case OUT_OPT_FORCE:
+	case OPT_FORCE:
 		o->force = true;
 		return FP_OK;
-	case OUT_OPT_PLOT_DIR:
+	case OPT_PLOT_DIR:
 		o->plot_dir = arg;
 		return FP_OK;
-	case OUT_OPT_PLOT_FORMAT:
+	case OPT_PLOT_FORMAT:
 		if (strcmp(arg, "svg") != 0 && strcmp(arg, "png") != 0)
 			return diag_set(d, CLI_SOURCE, 0, 0,
 			                "--plot-format must be svg or png, got '%s'", arg);
 		o->plot_format = arg;
 		return FP_OK;
-	case OUT_OPT_ASCII:
+	case OPT_ASCII:
 		o->ascii = true;
 		return FP_OK;
 	default:
-		return 1;
+		return diag_set(d, NULL, 0, 0, "option %d is not an output option",
+		                (int)id);
 	}
 }
+
+static int take_output(struct cmd_call *call, enum opt_id id, const char *arg,
+                       struct diag *d)
+{
+	return output_option(&call->out, id, arg, d);
+}
+
+const struct opt_group output_group = {
+	.intro = "Output:",
+	.man = "OUTPUT OPTIONS",
+	.opts = (const struct opt_spec[]){
+		{.id = OPT_FORMAT, .name = "format", .arg = "FMT",
+		 .help = "text (default), md, json or csv on stdout"},
+		{.id = OPT_OUTPUT, .name = "output", .letter = 'o', .arg = "FILE",
+		 .help = "write that form to FILE instead of stdout"},
+		{.id = OPT_FORCE, .name = "force",
+		 .help = "replace existing output files"},
+		{0},
+	},
+	.take = take_output,
+};
+
+const struct opt_group plot_group = {
+	.man = "OUTPUT OPTIONS",
+	.opts = (const struct opt_spec[]){
+		{.id = OPT_PLOT_DIR, .name = "plot-dir", .arg = "DIR",
+		 .help = "draw plots (script, data, picture) into DIR"},
+		{.id = OPT_PLOT_FORMAT, .name = "plot-format", .arg = "FMT",
+		 .help = "svg (default) or png"},
+		{.id = OPT_ASCII, .name = "ascii",
+		 .help = "add a text rendering of the plots"},
+		{0},
+	},
+	.take = take_output,
+};
 
 /* True if a and b name the same existing file. */
 static bool same_file(const char *a, const char *b)

@@ -7,15 +7,12 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "cmd/options.h"
 #include "report/report.h"
 #include "util/atomic_file.h"
 #include "util/diag.h"
 
 #define CLI_SOURCE "<command line>"
-
-/* After a usage error: prints the usage line of a command's usage text and
- * where the rest is, to stderr. */
-void cli_short_usage(const char *command, const char *usage);
 
 /* Parses a constant formula typed by the user ("0.6", "1/3", "2**-3") to
  * one finite number.  `what` names the option for messages. */
@@ -26,6 +23,18 @@ int cli_number(const char *text, const char *what, double *out,
  * not).  *name is malloc'd (caller frees); VALUE is a constant formula. */
 int cli_assignment(const char *arg, const char *what, char **name,
                    double *value, struct diag *d);
+
+/* Makes room for item n (0-based) in a realloc'd array of `size`-byte
+ * items; false when out of memory. */
+bool cli_reserve(void *arrayp, size_t n, size_t size);
+#define CLI_RESERVE(array, n) cli_reserve(&(array), (n), sizeof *(array))
+
+/* Appends one "NAME=VALUE" (cli_assignment) to the parallel arrays
+ * (*names)[0..*count) and (*values)[0..*count), grown with realloc; the
+ * caller frees each name and both arrays.  The one parser of --set and
+ * --weight. */
+int cli_add_assignment(char ***names, double **values, size_t *count,
+                       const char *arg, const char *what, struct diag *d);
 
 /* Parses "LO:HI" or "LO:HI:STEP" (step optional: *step = 0 then). */
 int cli_range(const char *text, const char *what, double *lo, double *hi,
@@ -41,35 +50,13 @@ struct output_opts {
 	bool ascii;              /* --ascii: text rendering of plots too */
 };
 
-enum {
-	OUT_OPT_FORMAT = 3000,
-	OUT_OPT_OUTPUT = 'o',
-	OUT_OPT_FORCE = 3001,
-	OUT_OPT_PLOT_DIR,
-	OUT_OPT_PLOT_FORMAT,
-	OUT_OPT_ASCII,
-};
+/* The output options (--format, -o, --force) and the plot options
+ * (--plot-dir, --plot-format, --ascii), whose take fills call->out. */
+extern const struct opt_group output_group, plot_group;
 
-#define OUTPUT_LONGOPTS \
-	{"format", required_argument, NULL, OUT_OPT_FORMAT}, \
-	{"output", required_argument, NULL, OUT_OPT_OUTPUT}, \
-	{"force", no_argument, NULL, OUT_OPT_FORCE}, \
-	{"plot-dir", required_argument, NULL, OUT_OPT_PLOT_DIR}, \
-	{"plot-format", required_argument, NULL, OUT_OPT_PLOT_FORMAT}, \
-	{"ascii", no_argument, NULL, OUT_OPT_ASCII}
-
-#define OUTPUT_USAGE \
-	"Output:\n" \
-	"  --format FMT            text (default), md, json or csv on stdout\n" \
-	"  -o, --output FILE       write that form to FILE instead of stdout\n" \
-	"  --force                 replace existing output files\n" \
-	"  --plot-dir DIR          draw plots (script, data, picture) into DIR\n" \
-	"  --plot-format FMT       svg (default) or png\n" \
-	"  --ascii                 add a text rendering of the plots\n"
-
-/* Takes one option of OUTPUT_LONGOPTS: FP_OK if taken, FP_ERR (d filled)
- * if its argument is bad, 1 if opt is not an output option. */
-int output_option(struct output_opts *o, int opt, const char *arg,
+/* Takes one output or plot option: FP_OK, or FP_ERR with d filled if its
+ * argument is bad. */
+int output_option(struct output_opts *o, enum opt_id id, const char *arg,
                   struct diag *d);
 
 /* Where a command writes its main output: stdout, or -o FILE through a

@@ -1,33 +1,17 @@
-/* cmd_eval.c: `fixprice eval RUN 'FORMULA'`: one formula over one run.
+/* eval.c: `fixprice eval RUN 'FORMULA'`: one formula over one run.
  *
  * The formula sees every column of the run (per case), N, and the
  * parameters given with --set.  A text column is declared too, so that a
  * formula using it gets the position of its first bad cell rather than
  * "unknown name". */
-#include <csv.h>
-#include <getopt.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cli.h"
-#include "cmd/commands.h"
+#include "cmd/command.h"
 #include "formula/formula.h"
 #include "price/run.h"
-#include "util/numfmt.h"
-
-const char cmd_eval_usage[] =
-	"usage: fixprice eval [OPTIONS] RUN FORMULA\n"
-	"\n"
-	"Evaluates FORMULA over the cases of RUN and prints the result: one\n"
-	"number, or with --per-case a CSV of case and value.  The formula may\n"
-	"use every column of RUN, N (the number of cases) and parameters.\n"
-	"\n"
-	"  --per-case          print each case's value (case,value CSV)\n"
-	"  --set NAME=VALUE    define a parameter (repeatable)\n"
-	"  --input-format FMT  csv, json, yaml, gbench or hyperfine\n"
-	"  --disasm            print the compiled program instead\n"
-	"  -h, --help          show this help\n";
+#include "report/listing.h"
 
 struct eval_opts {
 	bool per_case, disasm;
@@ -37,31 +21,37 @@ struct eval_opts {
 	double *set_value;
 };
 
-static void eval_opts_free(struct eval_opts *o)
+static int eval_option(void *own, enum opt_id id, const char *arg,
+                       struct diag *d)
 {
+	struct eval_opts *o = own;
+
+	switch (id) {
+	case OPT_PER_CASE:
+		o->per_case = true;
+		return FP_OK;
+	case OPT_SET:
+		return cli_add_assignment(&o->set_name, &o->set_value, &o->nsets,
+		                          arg, "--set", d);
+	case OPT_INPUT_FORMAT:
+		o->input_format = arg;
+		return FP_OK;
+	case OPT_DISASM:
+		o->disasm = true;
+		return FP_OK;
+	default:
+		return diag_set(d, NULL, 0, 0, "eval takes no option %d", (int)id);
+	}
+}
+
+static void eval_opts_free(void *own)
+{
+	struct eval_opts *o = own;
+
 	for (size_t i = 0; i < o->nsets; i++)
 		free(o->set_name[i]);
 	free(o->set_name);
 	free(o->set_value);
-}
-
-static int add_set(struct eval_opts *o, const char *arg, struct diag *d)
-{
-	char **names = realloc(o->set_name, (o->nsets + 1) * sizeof *names);
-	double *values;
-
-	if (!names)
-		return diag_set(d, NULL, 0, 0, "out of memory");
-	o->set_name = names;
-	values = realloc(o->set_value, (o->nsets + 1) * sizeof *values);
-	if (!values)
-		return diag_set(d, NULL, 0, 0, "out of memory");
-	o->set_value = values;
-	if (cli_assignment(arg, "--set", &o->set_name[o->nsets],
-	                   &o->set_value[o->nsets], d) != FP_OK)
-		return FP_ERR;
-	o->nsets++;
-	return FP_OK;
 }
 
 /* Declares the run's columns, N and the parameters in env and binds them. */
@@ -74,7 +64,7 @@ static int bind_run(struct fx_env *env, const struct run *run,
 	for (size_t i = 0; i < run->ncols; i++) {
 		slot = fx_env_declare(env, run->cols[i].name, FX_PERCASE);
 		if (slot < 0)
-			return diag_set(d, NULL, 0, 0, "out of memory");
+			return diag_oom(d);
 		if (run->cols[i].v)
 			fx_env_bind(env, slot, run->cols[i].v);
 	}
@@ -85,13 +75,13 @@ static int bind_run(struct fx_env *env, const struct run *run,
 			                o->set_name[i], o->set_name[i], run->path);
 		slot = fx_env_declare(env, o->set_name[i], FX_SCALAR);
 		if (slot < 0)
-			return diag_set(d, NULL, 0, 0, "out of memory");
+			return diag_oom(d);
 		fx_env_set_scalar(env, slot, o->set_value[i]);
 	}
 	if (fx_env_lookup(env, "N", NULL) < 0) {
 		slot = fx_env_declare(env, "N", FX_SCALAR);
 		if (slot < 0)
-			return diag_set(d, NULL, 0, 0, "out of memory");
+			return diag_oom(d);
 		fx_env_set_scalar(env, slot, (double)run->n);
 	}
 	return FP_OK;
@@ -109,18 +99,6 @@ static int check_text_columns(const struct fx_prog *prog,
 			return run_numeric(run, c->name, d) ? FP_OK : FP_ERR;
 	}
 	return FP_OK;
-}
-
-static int print_per_case(const struct run *run, const double *v)
-{
-	char num[NUMFMT_MAX];
-
-	fputs("case,value\n", stdout);
-	for (size_t i = 0; i < run->n; i++) {
-		csv_fwrite(stdout, run->case_name[i], strlen(run->case_name[i]));
-		printf(",%s\n", numfmt_exact(num, v[i]));
-	}
-	return ferror(stdout) ? FP_ERR : FP_OK;
 }
 
 /* Describes a fault in the words of the user's inputs, with a caret under
@@ -142,21 +120,21 @@ static void fault_diag(const struct fx_fault *f, const char *formula,
 static int eval_run(const char *path, const char *formula,
                     const struct eval_opts *o, struct diag *d)
 {
-	struct run_opts ropts = {o->input_format};
-	struct fx_src src = {CLI_SOURCE, 1, 1, NULL, formula};
+	struct run_opts ropts = {.format = o->input_format};
+	struct fx_src src = {.file = CLI_SOURCE, .line = 1, .col = 1,
+	                     .text = formula};
 	struct run *run = NULL;
 	struct fx_env *env = NULL;
 	struct fx_prog *prog = NULL;
 	struct fx_fault fault;
 	double *out = NULL;
-	char num[NUMFMT_MAX];
 	int rc = FP_ERR;
 
 	if (run_load(path, &ropts, &run, d) != FP_OK)
 		return FP_ERR;
 	env = fx_env_new();
 	if (!env) {
-		diag_set(d, NULL, 0, 0, "out of memory");
+		diag_oom(d);
 		goto out;
 	}
 	if (bind_run(env, run, o, d) != FP_OK ||
@@ -170,7 +148,7 @@ static int eval_run(const char *path, const char *formula,
 	}
 	out = malloc((run->n ? run->n : 1) * sizeof *out);
 	if (!out) {
-		diag_set(d, NULL, 0, 0, "out of memory");
+		diag_oom(d);
 		goto out;
 	}
 	if (fx_eval(prog, env, out, &fault) != FP_OK) {
@@ -184,10 +162,9 @@ static int eval_run(const char *path, const char *formula,
 			         "to print them, or an aggregate such as sum(...)");
 			goto out;
 		}
-		rc = print_per_case(run, out);
+		rc = report_per_case(run, out, stdout, d);
 	} else {
-		printf("%s\n", numfmt_exact(num, out[0]));
-		rc = FP_OK;
+		rc = report_value(out[0], stdout, d);
 	}
 out:
 	free(out);
@@ -197,56 +174,37 @@ out:
 	return rc;
 }
 
-int cmd_eval(int argc, char **argv)
+static int eval_main(const struct cmd_call *call, struct diag *d)
 {
-	enum { OPT_SET = 256, OPT_FORMAT, OPT_DISASM, OPT_PER_CASE };
-	static const struct option longopts[] = {
-		{"per-case", no_argument, NULL, OPT_PER_CASE},
-		{"set", required_argument, NULL, OPT_SET},
-		{"input-format", required_argument, NULL, OPT_FORMAT},
-		{"disasm", no_argument, NULL, OPT_DISASM},
-		{"help", no_argument, NULL, 'h'},
-		{0},
-	};
-	struct eval_opts o = {0};
-	struct diag d;
-	int opt, status = EXIT_USAGE;
-
-	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		switch (opt) {
-		case OPT_PER_CASE:
-			o.per_case = true;
-			break;
-		case OPT_SET:
-			if (add_set(&o, optarg, &d) != FP_OK)
-				goto fail;
-			break;
-		case OPT_FORMAT:
-			o.input_format = optarg;
-			break;
-		case OPT_DISASM:
-			o.disasm = true;
-			break;
-		case 'h':
-			fputs(cmd_eval_usage, stdout);
-			status = EXIT_OK;
-			goto done;
-		default:
-			cli_short_usage("eval", cmd_eval_usage);
-			goto done;
-		}
-	}
-	if (argc - optind != 2) {
-		cli_short_usage("eval", cmd_eval_usage);
-		goto done;
-	}
-	if (eval_run(argv[optind], argv[optind + 1], &o, &d) != FP_OK)
-		goto fail;
-	status = EXIT_OK;
-	goto done;
-fail:
-	diag_print(&d, stderr);
-done:
-	eval_opts_free(&o);
-	return status;
+	if (eval_run(call->args[0], call->args[1], call->own, d) != FP_OK)
+		return FP_ERR;
+	return EXIT_OK;
 }
+
+const struct command cmd_eval = {
+	.name = "eval",
+	.summary = "evaluate a formula over a run",
+	.args = "[OPTIONS] RUN FORMULA",
+	.description =
+		"Evaluates FORMULA over the cases of RUN and prints the result: "
+		"one number, or with --per-case a CSV of case and value.  The "
+		"formula may use every column of RUN, N (the number of cases) "
+		"and parameters.",
+	.options = (const struct opt_spec[]){
+		{.id = OPT_PER_CASE, .name = "per-case",
+		 .help = "print each case's value (case,value CSV)"},
+		{.id = OPT_SET, .name = "set", .arg = "NAME=VALUE",
+		 .help = "define a parameter (repeatable)"},
+		{.id = OPT_INPUT_FORMAT, .name = "input-format", .arg = "FMT",
+		 .help = "csv, json, yaml, gbench or hyperfine"},
+		{.id = OPT_DISASM, .name = "disasm",
+		 .help = "print the compiled program instead"},
+		{0},
+	},
+	.min_args = 2,
+	.max_args = 2,
+	.own_size = sizeof(struct eval_opts),
+	.option = eval_option,
+	.run = eval_main,
+	.free_own = eval_opts_free,
+};

@@ -10,52 +10,20 @@
 #include <string.h>
 
 #include "cmd/cli.h"
+#include "cmd/command.h"
 #include "util/names.h"
 #include "util/sha256.h"
-
-/* Makes room for item n (0-based) in a realloc'd array of `size`-byte
- * items; returns false when out of memory. */
-static bool reserve(void *arrayp, size_t n, size_t size)
-{
-	void **array = arrayp;
-	void *p = realloc(*array, (n + 1) * size);
-
-	if (p)
-		*array = p;
-	return p != NULL;
-}
-
-#define RESERVE(array, n) reserve(&(array), (n), sizeof *(array))
 
 static int oom(struct diag *d)
 {
 	return diag_set(d, NULL, 0, 0, "out of memory");
 }
 
-/* Parallel name/value arrays for --set and --weight. */
-static int add_assignment(char ***names, double **values, size_t *count,
-                          const char *arg, const char *what, struct diag *d)
-{
-	char *name;
-	double value;
-
-	if (cli_assignment(arg, what, &name, &value, d) != FP_OK)
-		return FP_ERR;
-	if (!RESERVE(*names, *count) || !RESERVE(*values, *count)) {
-		free(name);
-		return oom(d);
-	}
-	(*names)[*count] = name;
-	(*values)[*count] = value;
-	(*count)++;
-	return FP_OK;
-}
-
 static int add_string(const char ***list, size_t *count, const char *arg,
                       struct diag *d)
 {
-	if (!RESERVE(*list, *count))
-		return oom(d);
+	if (!CLI_RESERVE(*list, *count))
+		return diag_oom(d);
 	(*list)[(*count)++] = arg;
 	return FP_OK;
 }
@@ -70,10 +38,10 @@ static int add_column_map(struct job_opts *o, const char *arg, struct diag *d)
 		                "--column needs TO=FROM (e.g. runtime=real_time_ns), "
 		                "got '%s'", arg);
 	to = strndup(arg, (size_t)(eq - arg));
-	if (!to || !RESERVE(o->column_to, o->ncolumns) ||
-	    !RESERVE(o->column_from, o->ncolumns)) {
+	if (!to || !CLI_RESERVE(o->column_to, o->ncolumns) ||
+	    !CLI_RESERVE(o->column_from, o->ncolumns)) {
 		free(to);
-		return oom(d);
+		return diag_oom(d);
 	}
 	o->column_to[o->ncolumns] = to;
 	o->column_from[o->ncolumns] = eq + 1;
@@ -81,40 +49,80 @@ static int add_column_map(struct job_opts *o, const char *arg, struct diag *d)
 	return FP_OK;
 }
 
-int job_option(struct job_opts *o, int opt, const char *arg, struct diag *d)
+int job_option(struct job_opts *o, enum opt_id id, const char *arg,
+               struct diag *d)
 {
-	switch (opt) {
-	case JOB_OPT_METRIC:
+	switch (id) {
+	case OPT_METRIC:
 		o->metric = arg;
 		return FP_OK;
-	case JOB_OPT_SET:
-		return add_assignment(&o->set_name, &o->set_value, &o->nsets, arg,
-		                      "--set", d);
-	case JOB_OPT_WEIGHT:
-		return add_assignment(&o->weight_glob, &o->weight_value,
-		                      &o->nweights, arg, "--weight", d);
-	case JOB_OPT_SCENARIO:
+	case OPT_SET:
+		return cli_add_assignment(&o->set_name, &o->set_value, &o->nsets,
+		                          arg, "--set", d);
+	case OPT_WEIGHT:
+		return cli_add_assignment(&o->weight_glob, &o->weight_value,
+		                          &o->nweights, arg, "--weight", d);
+	case OPT_SCENARIO:
 		o->scenario = arg;
 		return FP_OK;
-	case JOB_OPT_FACTOR:
+	case OPT_RUNTIME_FACTOR:
 		o->have_factor = true;
 		return cli_number(arg, "--runtime-factor", &o->runtime_factor, d);
-	case JOB_OPT_PASS:
+	case OPT_PASS:
 		return add_string(&o->pass, &o->npass, arg, d);
-	case JOB_OPT_FAIL:
+	case OPT_FAIL:
 		return add_string(&o->fail, &o->nfail, arg, d);
-	case JOB_OPT_DROP:
+	case OPT_DROP_MISSING:
 		o->drop_missing = true;
 		return FP_OK;
-	case JOB_OPT_COLUMN:
+	case OPT_COLUMN:
 		return add_column_map(o, arg, d);
-	case JOB_OPT_INPUT_FORMAT:
+	case OPT_INPUT_FORMAT:
 		o->input_format = arg;
 		return FP_OK;
 	default:
-		return 1;
+		return diag_set(d, NULL, 0, 0, "option %d is not an input option",
+		                (int)id);
 	}
 }
+
+static int take_job(struct cmd_call *call, enum opt_id id, const char *arg,
+                    struct diag *d)
+{
+	return job_option(&call->job, id, arg, d);
+}
+
+const struct opt_group job_group = {
+	.intro = "Inputs: BEFORE AFTER (two runs), BOTH (one run with _before and "
+	         "_after columns), or BEFORE with a scenario (a prediction).",
+	.man = "INPUT OPTIONS",
+	.opts = (const struct opt_spec[]){
+		{.id = OPT_METRIC, .name = "metric", .letter = 'm',
+		 .arg = "NAME|FILE",
+		 .help = "metric definition (default: pypto-gym)"},
+		{.id = OPT_SET, .name = "set", .arg = "NAME=VALUE",
+		 .help = "set a metric or scenario parameter"},
+		{.id = OPT_WEIGHT, .name = "weight", .arg = "GLOB=W",
+		 .help = "weight of the cases GLOB matches (last wins)"},
+		{.id = OPT_SCENARIO, .name = "scenario", .arg = "FILE",
+		 .help = "predict the after run from a scenario"},
+		{.id = OPT_RUNTIME_FACTOR, .name = "runtime-factor", .arg = "F",
+		 .help = "predict: every runtime times F"},
+		{.id = OPT_PASS, .name = "pass", .arg = "GLOB",
+		 .help = "predict: these cases pass after"},
+		{.id = OPT_FAIL, .name = "fail", .arg = "GLOB",
+		 .help = "predict: these cases fail after"},
+		{.id = OPT_DROP_MISSING, .name = "drop-missing",
+		 .help = "leave out cases that only one run has"},
+		{.id = OPT_COLUMN, .name = "column", .arg = "TO=FROM",
+		 .help = "use run column FROM as TO (e.g. "
+		         "runtime=real_time_ns)"},
+		{.id = OPT_INPUT_FORMAT, .name = "input-format", .arg = "FMT",
+		 .help = "csv, json, yaml, gbench or hyperfine"},
+		{0},
+	},
+	.take = take_job,
+};
 
 void job_opts_free(struct job_opts *o)
 {

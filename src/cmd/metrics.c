@@ -1,108 +1,61 @@
-/* cmd_metrics.c: `fixprice metrics`: the metrics that can be used by name. */
-#include <getopt.h>
-#include <stdio.h>
+/* metrics.c: `fixprice metrics`: the metrics that can be used by name. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cli.h"
-#include "cmd/commands.h"
+#include "cmd/command.h"
 #include "price/metric.h"
-#include "price/metric_yaml.h"
-#include "util/escape.h"
-
-const char cmd_metrics_usage[] =
-	"usage: fixprice metrics\n"
-	"\n"
-	"Lists the metrics that -m NAME finds, one per line: name and\n"
-	"description.  They are searched in each folder of\n"
-	"$FIXPRICE_METRICS_PATH (colon-separated), then in the installed\n"
-	"metrics folder; every shipped metric is also built in.\n"
-	"\n"
-	"  -h, --help   show this help\n";
-
-struct row {
-	char *name, *description;
-};
+#include "report/listing.h"
 
 struct rows {
-	struct row *v;
+	struct metric_row *v;
 	size_t n;
 	bool oom;
 };
 
-/* The description on one line, made safe for a terminal. */
-static char *one_line(const char *s)
-{
-	char *flat = myaml_one_line(s), *safe = flat ? escape_terminal(flat)
-	                                             : NULL;
-
-	free(flat);
-	return safe;
-}
-
+/* Keeps a copy of each metric's name and description. */
 static void collect(const char *name, const char *path,
                     const char *description, void *arg)
 {
 	struct rows *rows = arg;
-	struct row *grown = realloc(rows->v, (rows->n + 1) * sizeof *grown);
+	char *n = strdup(name), *desc = strdup(description ? description : "");
 
 	(void)path;
-	if (!grown) {
+	if (!n || !desc || !CLI_RESERVE(rows->v, rows->n)) {
+		free(n);
+		free(desc);
 		rows->oom = true;
 		return;
 	}
-	rows->v = grown;
-	grown[rows->n].name = escape_terminal(name);
-	grown[rows->n].description = one_line(description);
-	if (!grown[rows->n].name || !grown[rows->n].description) {
-		free(grown[rows->n].name);
-		free(grown[rows->n].description);
-		rows->oom = true;
-		return;
-	}
-	rows->n++;
+	rows->v[rows->n++] = (struct metric_row){n, desc};
 }
 
-int cmd_metrics(int argc, char **argv)
+static int metrics_run(const struct cmd_call *call, struct diag *d)
 {
-	static const struct option longopts[] = {
-		{"help", no_argument, NULL, 'h'},
-		{0},
-	};
-	struct rows rows = { NULL, 0, false };
-	struct diag d;
-	int opt, rc, width = 0, status = EXIT_OK;
+	struct rows rows = {0};
+	int rc;
 
-	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		if (opt == 'h') {
-			fputs(cmd_metrics_usage, stdout);
-			return EXIT_OK;
-		}
-		cli_short_usage("metrics", cmd_metrics_usage);
-		return EXIT_USAGE;
-	}
-	if (optind < argc) {
-		cli_short_usage("metrics", cmd_metrics_usage);
-		return EXIT_USAGE;
-	}
-	rc = metric_list(collect, &rows, &d);
+	(void)call;
+	rc = metric_list(collect, &rows, d);
 	if (rc == FP_OK && rows.oom)
-		rc = diag_set(&d, NULL, 0, 0, "out of memory");
-	if (rc != FP_OK) {
-		diag_print(&d, stderr);
-		status = EXIT_USAGE;
-	} else {
-		for (size_t i = 0; i < rows.n; i++)
-			if ((int)strlen(rows.v[i].name) > width)
-				width = (int)strlen(rows.v[i].name);
-		for (size_t i = 0; i < rows.n; i++)
-			printf("%-*s  %s\n", width, rows.v[i].name,
-			       rows.v[i].description);
-	}
+		rc = diag_oom(d);
+	if (rc == FP_OK)
+		rc = report_metric_list(rows.v, rows.n, stdout, d);
 	for (size_t i = 0; i < rows.n; i++) {
-		free(rows.v[i].name);
-		free(rows.v[i].description);
+		free((char *)rows.v[i].name);
+		free((char *)rows.v[i].description);
 	}
 	free(rows.v);
-	return status;
+	return rc == FP_OK ? EXIT_OK : FP_ERR;
 }
+const struct command cmd_metrics = {
+	.name = "metrics",
+	.summary = "list the shipped metrics",
+	.args = "",
+	.description =
+		"Lists the metrics that -m NAME finds, one per line: name and "
+		"description.  They are searched in each folder of "
+		"$FIXPRICE_METRICS_PATH (colon-separated), then in the "
+		"installed metrics folder; every shipped metric is also built "
+		"in.",
+	.run = metrics_run,
+};

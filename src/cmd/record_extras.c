@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/command.h"
+
 static int fill_breakevens(struct record_extras *x, struct sens *s,
                            struct diag *d)
 {
@@ -15,7 +17,7 @@ static int fill_breakevens(struct record_extras *x, struct sens *s,
 		goto out;
 	x->breakeven = calloc(n ? n : 1, sizeof *x->breakeven);
 	if (!x->breakeven) {
-		diag_set(d, NULL, 0, 0, "out of memory");
+		diag_oom(d);
 		goto out;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -43,13 +45,10 @@ static int fill_plot(struct record_extras *x, const struct sens *s,
                      struct diag *d)
 {
 	const struct price *p = s->price;
-	struct plot_opts po = {
-		.dir = o->plot_dir ? o->plot_dir : record_dir,
-		.format = o->plot_format,
-		.ascii = o->ascii,
-		.unit = "points",
-	};
+	struct plot_opts po = cmd_plot_opts(o);
 
+	if (!o->plot_dir)
+		po.dir = record_dir;
 	if (!p->gain_share || !p->cost_share)
 		return FP_OK; /* the record already says why there are no shares */
 	if (plot_shares(&po, "Each case's share of gain and cost", p->n,

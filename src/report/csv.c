@@ -38,7 +38,7 @@ int report_csv(const struct record *r, FILE *out, struct diag *d)
 		char *name = escape_spreadsheet(p->case_name[i]);
 
 		if (!name)
-			return diag_set(d, NULL, 0, 0, "out of memory");
+			return diag_oom(d);
 		csv_fwrite(out, name, strlen(name));
 		free(name);
 		put_num(out, p->weight[i]);

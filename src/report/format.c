@@ -12,10 +12,10 @@ int report_format_parse(const char *s, enum report_format *out,
 		const char *name;
 		enum report_format f;
 	} forms[] = {
-		{"text", FORMAT_TEXT},
-		{"md", FORMAT_MD},
-		{"json", FORMAT_JSON},
-		{"csv", FORMAT_CSV},
+		{.name = "text", .f = FORMAT_TEXT},
+		{.name = "md", .f = FORMAT_MD},
+		{.name = "json", .f = FORMAT_JSON},
+		{.name = "csv", .f = FORMAT_CSV},
 	};
 	char *shown;
 

@@ -2,10 +2,12 @@
 #ifndef FP_REPORT_INTERNAL_H
 #define FP_REPORT_INTERNAL_H
 
+#include <jansson.h>
 #include <stddef.h>
 #include <stdio.h>
 
 #include "price/price.h"
+#include "report/report.h"
 #include "util/numfmt.h"
 #include "util/diag.h"
 
@@ -27,5 +29,33 @@ size_t report_top_cases(const struct price *p, size_t k, size_t *idx);
 
 /* Number of characters (UTF-8 code points) in s, for lining up columns. */
 size_t report_width(const char *s);
+
+/* The name of a form in messages: "text", "Markdown", "JSON", "CSV". */
+const char *report_form_name(enum report_format f);
+
+/* How a number is printed: rounded to REPORT_DIGITS for people, or exact
+ * (numfmt_exact) for machines and for what was solved to the bit. */
+enum report_precision { PRECISION_HUMAN, PRECISION_EXACT };
+
+/* Exact for CSV and JSON, for people in text and Markdown. */
+enum report_precision report_precision_of(enum report_format f);
+
+/* Writes x to buf (NUMFMT_MAX bytes) and returns buf. */
+char *report_num(char *buf, double x, enum report_precision p);
+void report_put_num(FILE *out, double x, enum report_precision p);
+
+/* User text (a parameter or case name) escaped for form f: terminal-safe
+ * for text, Markdown-safe for md, formula-safe for csv.  A new string
+ * (caller frees), NULL when out of memory. */
+char *report_name(const char *s, enum report_format f);
+/* The same, written to out; in CSV as a quoted cell.  FP_ERR (d filled)
+ * when out of memory. */
+int report_put_name(FILE *out, const char *s, enum report_format f,
+                    struct diag *d);
+
+/* Dumps a JSON value (exact reals) with a final newline, frees it, and
+ * finishes out like report_finish.  root NULL (building it failed) is an
+ * error too. */
+int report_put_json(FILE *out, json_t *root, struct diag *d);
 
 #endif

@@ -347,7 +347,7 @@ static bool dump_members(FILE *out, json_t *obj, bool last)
 static bool dump_record(FILE *out, const struct record *r)
 {
 	const struct price *p = r->price;
-	struct jb b = {false};
+	struct jb b = {.failed = false};
 	json_t *head = head_json(&b, r), *tail = tail_json(&b, r);
 	bool ok = !b.failed;
 
@@ -377,7 +377,7 @@ int report_json(const struct record *r, FILE *out, struct diag *d)
 	if (!dump_record(out, r)) {
 		/* Out of memory, unless the stream knows better. */
 		if (report_finish(out, "JSON", d) == FP_OK)
-			diag_set(d, NULL, 0, 0, "out of memory");
+			diag_oom(d);
 		return FP_ERR;
 	}
 	return report_finish(out, "JSON", d);

@@ -465,7 +465,7 @@ static void put_provenance(struct mout *m, const struct record *r)
 
 int report_markdown(const struct record *r, FILE *out, struct diag *d)
 {
-	struct mout m = {out, false};
+	struct mout m = {.out = out};
 
 	put_verdict(&m, r);
 	put_arithmetic(&m, r);
@@ -475,6 +475,6 @@ int report_markdown(const struct record *r, FILE *out, struct diag *d)
 	put_plots(&m, r);
 	put_provenance(&m, r);
 	if (m.oom)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	return report_finish(out, "Markdown", d);
 }

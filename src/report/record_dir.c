@@ -81,7 +81,7 @@ int report_record_dir_check(const char *dir, bool force, struct diag *d)
 	for (int k = 0; k < NFILES && !force; k++) {
 		char *path = join(dir, file_name[k]);
 		if (!path)
-			return diag_set(d, NULL, 0, 0, "out of memory");
+			return diag_oom(d);
 		if (lstat(path, &st) == 0) {
 			diag_set(d, NULL, 0, 0, "%s exists; use --force to replace it",
 			         path);
@@ -108,7 +108,7 @@ int report_record_dir(const struct record *r, const char *dir, bool force,
 	for (k = 0; k < NFILES; k++) {
 		if (!(path[k] = join(dir, file_name[k]))) {
 			free_paths(path);
-			return diag_set(d, NULL, 0, 0, "out of memory");
+			return diag_oom(d);
 		}
 	}
 	for (k = 0; k < NFILES; k++) {

@@ -314,7 +314,7 @@ static void put_table(struct tout *t, const struct price *p)
 int report_text(const struct record *r, FILE *out, int verbose,
                 struct diag *d)
 {
-	struct tout t = {out, false};
+	struct tout t = {.out = out};
 
 	put_verdict(&t, r);
 	put_control(&t, r->price);
@@ -324,6 +324,6 @@ int report_text(const struct record *r, FILE *out, int verbose,
 	if (verbose)
 		put_table(&t, r->price);
 	if (t.oom)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	return report_finish(out, "text", d);
 }

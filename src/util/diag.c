@@ -13,7 +13,21 @@ int diag_vset(struct diag *d, const char *file, int line, int col,
 	vsnprintf(d->msg, sizeof d->msg, fmt, ap);
 	d->src[0] = '\0';
 	d->caret = 0;
+	d->oom = 0;
 	return FP_ERR;
+}
+
+int diag_oom(struct diag *d)
+{
+	diag_set(d, NULL, 0, 0, "out of memory");
+	if (d)
+		d->oom = 1;
+	return FP_ERR;
+}
+
+int diag_is_oom(const struct diag *d)
+{
+	return d->oom;
 }
 
 int diag_set(struct diag *d, const char *file, int line, int col,

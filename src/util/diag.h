@@ -23,6 +23,7 @@ struct diag {
 	char msg[DIAG_MSG_MAX];
 	char src[DIAG_SRC_MAX];   /* source line (or a window of it); "" for none */
 	int caret;                /* 1-based column in src for '^'; 0 for none */
+	int oom;                  /* 1: out of memory, not bad input */
 };
 
 /* Fills d (clearing any earlier source line).  file may be NULL.
@@ -31,6 +32,12 @@ int diag_set(struct diag *d, const char *file, int line, int col,
              const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 int diag_vset(struct diag *d, const char *file, int line, int col,
               const char *fmt, va_list ap) __attribute__((format(printf, 5, 0)));
+
+/* Fills d with "out of memory" and marks it so, for its own exit status.
+ * Returns FP_ERR. */
+int diag_oom(struct diag *d);
+/* 1 if d was filled by diag_oom, else 0. */
+int diag_is_oom(const struct diag *d);
 
 /* Attaches the source line to show under the message, with a caret under
  * byte offset caret_off (0-based) of text[0..len).  Long lines are cut to a

@@ -1,0 +1,144 @@
+/* command.h: the command table.  Each command is one file in src/cmd/
+ * holding its entry: name, summary, arguments, description and options.
+ * One option loop (cmd_parse) serves every command, and every help text,
+ * short usage and "did you mean" is generated from the table, so that what
+ * a command accepts and what it says it accepts cannot drift apart.
+ *
+ * Adding a command: a file src/cmd/NAME.c defining `const struct command
+ * cmd_NAME` (declared below), its place in table.c, its line in Makefile.am
+ * and a section ".SS NAME" in man/fixprice.1.  A pricing command gives
+ * .pricing (the steps around loading and pricing, pricing.c) instead of .run.
+ *
+ * Adding an option: give it an id in enum opt_id (options.h), a line in the
+ * command's options (or a shared group), a case in the command's option
+ * function, and a paragraph in man/fixprice.1 (tests/test_cmd_table.c
+ * checks both). */
+#ifndef FP_COMMAND_H
+#define FP_COMMAND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "cmd/cli.h"
+#include "cmd/job.h"
+#include "cmd/options.h"
+#include "plot/plot.h"
+#include "util/diag.h"
+
+/* Exit statuses (man/fixprice.1, EXIT STATUS). */
+enum {
+	EXIT_OK = 0,
+	EXIT_GATE = 1,  /* price --check and the decision is not accept */
+	EXIT_USAGE = 2, /* bad input or usage */
+	EXIT_OOM = 4,   /* out of memory */
+};
+
+/* What the one option loop gathered for a command. */
+struct cmd_call {
+	const struct command *cmd;
+	struct job_opts job;    /* the pricing inputs group */
+	struct output_opts out; /* the output and plot groups */
+	void *own;              /* the command's own options (own_size bytes) */
+	char **args;            /* positional arguments */
+	size_t nargs;
+};
+
+struct sens;
+
+/* The steps of a pricing command between loading and exit; see pricing.c
+ * for their order.  own is the command's own options and results. */
+struct pricing {
+	/* Computes what the command writes. */
+	int (*analyse)(void *own, struct sens *s, const struct cmd_call *call,
+	               struct diag *d);
+	/* Writes it to out in call->out.format. */
+	int (*write)(void *own, struct sens *s, const struct cmd_call *call,
+	             FILE *out, struct diag *d);
+	/* After the output is committed: plots and notes, and the exit status
+	 * when it is not EXIT_OK.  May be NULL. */
+	int (*after)(void *own, struct sens *s, const struct cmd_call *call,
+	             int *status, struct diag *d);
+};
+
+struct command {
+	const char *name;
+	const char *summary;     /* one line, for `fixprice --help` */
+	const char *args;        /* the usage line after "fixprice NAME " */
+	const char *description; /* paragraph for `help NAME`, wrapped */
+	const char *epilogue;    /* paragraph after the options, or NULL */
+	const struct opt_spec *options;        /* own, ending with {0}, or NULL */
+	const struct opt_group *const *groups; /* ending with NULL, or NULL */
+	size_t min_args, max_args;             /* positional arguments */
+	/* Said instead of the short usage for a wrong number of arguments. */
+	const char *args_error;
+	size_t own_size; /* bytes of own option state, zeroed before parsing */
+	/* Takes one of options into own: FP_OK, or FP_ERR with d filled. */
+	int (*option)(void *own, enum opt_id id, const char *arg,
+	              struct diag *d);
+	/* Either run (returns an exit status, or FP_ERR with d filled) ... */
+	int (*run)(const struct cmd_call *call, struct diag *d);
+	/* ... or the pricing frame with these steps. */
+	const struct pricing *pricing;
+	/* Frees what option and the steps left in own.  May be NULL. */
+	void (*free_own)(void *own);
+};
+
+/* What every pricing command takes besides its own options: the inputs,
+ * output and plot groups (pricing.c), and BEFORE [AFTER]. */
+extern const struct opt_group *const pricing_groups[];
+#define PRICING_ARGS \
+	.min_args = 1, .max_args = 2, \
+	.args_error = "give BEFORE AFTER, BOTH, or BEFORE with a scenario"
+
+/* The table, ending with NULL (table.c). */
+extern const struct command *const fp_commands[];
+
+/* The entries, one per file. */
+extern const struct command cmd_price, cmd_breakeven, cmd_sweep,
+	cmd_tornado, cmd_map, cmd_eval, cmd_check, cmd_metrics, cmd_help;
+
+/* The command named name, or NULL. */
+const struct command *command_find(const char *name);
+
+/* Runs command c on argv (argv[0] is its name; optind is reset): parses the
+ * options, runs it, prints any error, closes standard output with a check.
+ * Returns the exit status. */
+int command_main(const struct command *c, int argc, char **argv);
+
+/* The exit status for a failure described by d: EXIT_OOM when d says out
+ * of memory, EXIT_USAGE otherwise. */
+int command_status(const struct diag *d);
+
+/* Flushes standard output and reports a failure on it once, as GNU's
+ * close_stdout does; returns status, or EXIT_USAGE if it was a success and
+ * the output could not be written. */
+int command_close_stdout(int status);
+
+/* The one option loop: fills call from argv.  Returns FP_OK to go on, or
+ * FP_ERR with *status set: EXIT_OK after --help (printed), EXIT_USAGE after
+ * a usage error (printed), or the status of a bad option argument. */
+int cmd_parse(const struct command *c, int argc, char **argv,
+              struct cmd_call *call, int *status);
+void cmd_call_free(struct cmd_call *call);
+
+/* The pricing frame: loads, prices, runs c->pricing's steps, writes. */
+int pricing_run(const struct cmd_call *call, struct diag *d);
+
+/* The plot options the output options ask for. */
+struct plot_opts cmd_plot_opts(const struct output_opts *o);
+
+/* Turns a plot result into the one line a user needs, if any, on stderr
+ * (and the text rendering on stdout when asked), then frees it. */
+void cmd_plot_done(struct plot_result *r, const struct output_opts *o);
+
+/* Help texts (help.c). */
+void help_overview(FILE *out);
+void help_command(const struct command *c, FILE *out);
+/* "usage: fixprice NAME ARGS" and where the rest is, after a usage error. */
+void help_short_usage(const struct command *c, FILE *out);
+
+/* "fixprice: no command 'x'; did you mean 'y'?" on stderr. */
+void command_unknown(const char *name);
+
+#endif

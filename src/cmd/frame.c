@@ -1,0 +1,66 @@
+/* frame.c: what happens around every command: parse, run, report an
+ * error once, close standard output with a check. */
+#include <errno.h>
+#include <string.h>
+
+#include "cmd/command.h"
+#include "plot/plot.h"
+
+int command_status(const struct diag *d)
+{
+	return diag_is_oom(d) ? EXIT_OOM : EXIT_USAGE;
+}
+
+int command_close_stdout(int status)
+{
+	int err;
+
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return status;
+	err = errno ? errno : EIO;
+	/* A failed command has already said why; one line is enough. */
+	if (status != EXIT_OK && status != EXIT_GATE)
+		return status;
+	fprintf(stderr, "fixprice: cannot write to standard output: %s\n",
+	        strerror(err));
+	return EXIT_USAGE;
+}
+
+int command_main(const struct command *c, int argc, char **argv)
+{
+	struct cmd_call call;
+	struct diag d;
+	int status;
+
+	if (cmd_parse(c, argc, argv, &call, &status) == FP_OK) {
+		status = c->pricing ? pricing_run(&call, &d) : c->run(&call, &d);
+		if (status == FP_ERR) {
+			diag_print(&d, stderr);
+			status = command_status(&d);
+		}
+	}
+	cmd_call_free(&call);
+	return command_close_stdout(status);
+}
+
+struct plot_opts cmd_plot_opts(const struct output_opts *o)
+{
+	return (struct plot_opts){
+		.dir = o->plot_dir,
+		.format = o->plot_format,
+		.ascii = o->ascii,
+		.unit = "points",
+	};
+}
+
+void cmd_plot_done(struct plot_result *r, const struct output_opts *o)
+{
+	if (r->note)
+		fprintf(stderr, "fixprice: %s\n", r->note);
+	else
+		fprintf(stderr, "fixprice: drew %s\n", r->file);
+	if (o->ascii && r->ascii)
+		fputs(r->ascii, stdout);
+	plot_result_free(r);
+}

@@ -1,0 +1,70 @@
+/* options.h: what an option of a command is (see command.h): one id from
+ * one enum, its names, its help line; and groups of options several
+ * commands share (the pricing inputs of job.h, the output of cli.h). */
+#ifndef FP_OPTIONS_H
+#define FP_OPTIONS_H
+
+#include "util/diag.h"
+
+/* Every option of every command, one id each.  Commands that share an
+ * option (eval and the pricing commands both take --set) share its id. */
+enum opt_id {
+	OPT_NONE,
+	OPT_HELP,
+	/* pricing inputs (job.h) */
+	OPT_METRIC,
+	OPT_SET,
+	OPT_WEIGHT,
+	OPT_SCENARIO,
+	OPT_RUNTIME_FACTOR,
+	OPT_PASS,
+	OPT_FAIL,
+	OPT_DROP_MISSING,
+	OPT_COLUMN,
+	OPT_INPUT_FORMAT,
+	/* output and plots (cli.h) */
+	OPT_FORMAT,
+	OPT_OUTPUT,
+	OPT_FORCE,
+	OPT_PLOT_DIR,
+	OPT_PLOT_FORMAT,
+	OPT_ASCII,
+	/* one command's own */
+	OPT_RECORD,
+	OPT_VERBOSE,
+	OPT_CHECK,
+	OPT_PARAM,
+	OPT_RANGE,
+	OPT_DELTA,
+	OPT_X,
+	OPT_Y,
+	OPT_RESOLUTION,
+	OPT_PER_CASE,
+	OPT_DISASM,
+};
+
+/* One option as the user sees it. */
+struct opt_spec {
+	enum opt_id id;
+	const char *name; /* long name without "--" */
+	char letter;      /* short name, or 0 */
+	const char *arg;  /* argument's name in help, or NULL: takes none */
+	const char *help; /* help text, wrapped by help.c */
+};
+
+/* -h, --help, which every command takes (parse.c). */
+extern const struct opt_spec opt_help;
+
+struct cmd_call;
+
+/* Options several commands share, documented once in the man page. */
+struct opt_group {
+	const char *intro; /* help paragraph before the options, or NULL */
+	const char *man;   /* the man page section that documents them */
+	const struct opt_spec *opts; /* ending with {0} */
+	/* Takes one of opts into call: FP_OK, or FP_ERR with d filled. */
+	int (*take)(struct cmd_call *call, enum opt_id id, const char *arg,
+	            struct diag *d);
+};
+
+#endif

@@ -1,0 +1,35 @@
+/* pricing.c: the frame of every pricing command (price, breakeven, sweep,
+ * tornado, map): load the inputs, price them once, let the command analyse
+ * and write, then plot.  The only place that loads and prices. */
+#include "cmd/command.h"
+#include "sens/sensitivity.h"
+
+const struct opt_group *const pricing_groups[] = {
+	&job_group, &output_group, &plot_group, NULL,
+};
+
+int pricing_run(const struct cmd_call *call, struct diag *d)
+{
+	const struct pricing *p = call->cmd->pricing;
+	struct job job = {0};
+	struct sens sens = {0};
+	struct output out = {0};
+	int status = EXIT_OK, rc = FP_ERR;
+
+	if (job_load(&call->job, call->args, call->nargs, &job, d) != FP_OK ||
+	    sens_open(&sens, &job, d) != FP_OK ||
+	    p->analyse(call->own, &sens, call, d) != FP_OK ||
+	    output_open(&out, &call->out, (const char *const *)call->args,
+	                call->nargs, d) != FP_OK ||
+	    p->write(call->own, &sens, call, out.fp, d) != FP_OK ||
+	    output_close(&out, d) != FP_OK)
+		goto out;
+	if (p->after && p->after(call->own, &sens, call, &status, d) != FP_OK)
+		goto out;
+	rc = status;
+out:
+	output_abort(&out);
+	sens_close(&sens);
+	job_free(&job);
+	return rc;
+}

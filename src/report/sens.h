@@ -1,0 +1,42 @@
+/* sens.h: the sensitivity tables (break-even, sweep, tornado, map) in the
+ * four forms.  Numbers follow report.h: exact in JSON and CSV, rounded for
+ * people in text and Markdown, except what was solved to the bit (break-even
+ * values, a sweep's crossings), which is exact everywhere.  Each writer ends
+ * like report_finish: FP_ERR with d filled on a write error. */
+#ifndef FP_REPORT_SENS_H
+#define FP_REPORT_SENS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "report/report.h"
+#include "sens/sensitivity.h"
+#include "util/diag.h"
+
+/* Where net is zero for b->param in [b->lo, b->hi]; net is the net at
+ * b->value. */
+int report_breakeven(const struct record_breakeven *b, double net,
+                     enum report_format f, FILE *out, struct diag *d);
+
+/* A sweep's points and its break-evens in order of x: a row is a point or,
+ * where is_cross, a break-even evaluated at the crossing. */
+struct sweep_row {
+	struct sens_point pt;
+	bool is_cross;
+};
+int report_sweep(const char *param, const struct sweep_row *rows, size_t n,
+                 const double *cross, size_t ncross, enum report_format f,
+                 FILE *out, struct diag *d);
+
+/* Tornado rows rows[0..n) for a relative change delta; net is the base
+ * point's net. */
+int report_tornado(const struct tornado_row *rows, size_t n, double delta,
+                   double net, enum report_format f, FILE *out,
+                   struct diag *d);
+
+/* Net over a grid; x and y name its two parameters. */
+int report_map(const struct netmap *g, const char *x, const char *y,
+               enum report_format f, FILE *out, struct diag *d);
+
+#endif

@@ -1,0 +1,86 @@
+/* sens_breakeven.c: where net is zero as one parameter varies. */
+#include <jansson.h>
+
+#include "report/internal.h"
+#include "report/sens.h"
+
+/* Break-evens and the range are exact: they were solved to the bit. */
+#define EXACT PRECISION_EXACT
+
+/* "NAME: net = 0 at X and Y (now ...)" or "never flips", in text or md. */
+static int write_text(const struct record_breakeven *b, double net,
+                      enum report_format f, FILE *out, struct diag *d)
+{
+	const char *strong = f == FORMAT_MD ? "**" : "";
+	char lo[NUMFMT_MAX], hi[NUMFMT_MAX], now[NUMFMT_MAX], n[NUMFMT_MAX];
+
+	report_num(lo, b->lo, EXACT);
+	report_num(hi, b->hi, EXACT);
+	report_num(now, b->value, EXACT);
+	report_num(n, net, PRECISION_HUMAN);
+	fputs(strong, out);
+	if (report_put_name(out, b->param, f, d) != FP_OK)
+		return FP_ERR;
+	fputs(strong, out);
+	if (b->ncross == 0) {
+		fprintf(out, ": the sign of net never flips between %s and %s "
+		        "(net is %s at %s)\n", lo, hi, n, now);
+		return report_finish(out, report_form_name(f), d);
+	}
+	fputs(": net = 0 at ", out);
+	for (size_t i = 0; i < b->ncross; i++) {
+		fputs(i == 0 ? "" : i + 1 == b->ncross ? " and " : ", ", out);
+		report_put_num(out, b->cross[i], EXACT);
+	}
+	fprintf(out, " (now %s, net %s; searched %s to %s)\n", now, n, lo, hi);
+	return report_finish(out, report_form_name(f), d);
+}
+
+static int write_csv(const struct record_breakeven *b, FILE *out,
+                     struct diag *d)
+{
+	fputs("param,value,lo,hi,crossing\n", out);
+	for (size_t i = 0; i < (b->ncross ? b->ncross : 1); i++) {
+		if (report_put_name(out, b->param, FORMAT_CSV, d) != FP_OK)
+			return FP_ERR;
+		fputc(',', out);
+		report_put_num(out, b->value, EXACT);
+		fputc(',', out);
+		report_put_num(out, b->lo, EXACT);
+		fputc(',', out);
+		report_put_num(out, b->hi, EXACT);
+		fputc(',', out);
+		if (b->ncross)
+			report_put_num(out, b->cross[i], EXACT);
+		fputc('\n', out);
+	}
+	return report_finish(out, "CSV", d);
+}
+
+static int write_json(const struct record_breakeven *b, double net,
+                      FILE *out, struct diag *d)
+{
+	json_t *list = json_array();
+
+	for (size_t i = 0; list && i < b->ncross; i++)
+		json_array_append_new(list, json_real(b->cross[i]));
+	return report_put_json(out,
+	                       json_pack("{s:s, s:f, s:f, s:f, s:f, s:o}",
+	                                 "param", b->param, "value", b->value,
+	                                 "net", net, "lo", b->lo, "hi", b->hi,
+	                                 "crossings", list),
+	                       d);
+}
+
+int report_breakeven(const struct record_breakeven *b, double net,
+                     enum report_format f, FILE *out, struct diag *d)
+{
+	switch (f) {
+	case FORMAT_CSV:
+		return write_csv(b, out, d);
+	case FORMAT_JSON:
+		return write_json(b, net, out, d);
+	default:
+		return write_text(b, net, f, out, d);
+	}
+}

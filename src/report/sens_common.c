@@ -1,0 +1,79 @@
+/* sens_common.c: numbers, names and JSON for the sensitivity tables. */
+#include <csv.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/internal.h"
+#include "util/escape.h"
+
+const char *report_form_name(enum report_format f)
+{
+	switch (f) {
+	case FORMAT_MD:
+		return "Markdown";
+	case FORMAT_JSON:
+		return "JSON";
+	case FORMAT_CSV:
+		return "CSV";
+	default:
+		return "text";
+	}
+}
+
+enum report_precision report_precision_of(enum report_format f)
+{
+	return f == FORMAT_CSV || f == FORMAT_JSON ? PRECISION_EXACT
+	                                           : PRECISION_HUMAN;
+}
+
+char *report_num(char *buf, double x, enum report_precision p)
+{
+	return p == PRECISION_EXACT ? numfmt_exact(buf, x)
+	                            : numfmt_human(buf, x, REPORT_DIGITS);
+}
+
+void report_put_num(FILE *out, double x, enum report_precision p)
+{
+	char buf[NUMFMT_MAX];
+
+	fputs(report_num(buf, x, p), out);
+}
+
+char *report_name(const char *s, enum report_format f)
+{
+	return f == FORMAT_MD    ? escape_md_text(s)
+	       : f == FORMAT_CSV ? escape_spreadsheet(s)
+	                         : escape_terminal(s);
+}
+
+int report_put_name(FILE *out, const char *s, enum report_format f,
+                    struct diag *d)
+{
+	char *e = report_name(s, f);
+
+	if (!e)
+		return diag_oom(d);
+	if (f == FORMAT_CSV)
+		csv_fwrite(out, e, strlen(e));
+	else
+		fputs(e, out);
+	free(e);
+	return FP_OK;
+}
+
+int report_put_json(FILE *out, json_t *root, struct diag *d)
+{
+	int rc;
+
+	/* NULL: building failed, out of memory or a name that is not UTF-8. */
+	if (!root)
+		return diag_set(d, NULL, 0, 0, "cannot write the JSON output");
+	rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
+	json_decref(root);
+	if (rc != 0 || fputc('\n', out) == EOF) {
+		if (report_finish(out, "JSON", d) == FP_OK)
+			diag_set(d, NULL, 0, 0, "cannot write the JSON report");
+		return FP_ERR;
+	}
+	return report_finish(out, "JSON", d);
+}

@@ -1,0 +1,217 @@
+/* Tests for the command table: every option of every command is in its
+ * help and in its section of man/fixprice.1, the usage texts come from the
+ * table, and an out-of-memory diag gives its own exit status. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "cmd/command.h"
+
+/* The man page with roff's "\-" turned into "-", read once. */
+static char *man_text(void)
+{
+	static char *text;
+	FILE *f;
+	long size;
+	char *w;
+
+	if (text)
+		return text;
+	f = fopen(TEST_SRCDIR "/man/fixprice.1", "r");
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	size = ftell(f);
+	rewind(f);
+	text = calloc((size_t)size + 1, 1);
+	assert_non_null(text);
+	assert_int_equal(fread(text, 1, (size_t)size, f), (size_t)size);
+	fclose(f);
+	w = text;
+	for (const char *r = text; *r; r++) {
+		if (r[0] == '\\' && r[1] == '-')
+			r++;
+		*w++ = *r;
+	}
+	*w = '\0';
+	return text;
+}
+
+/* The text of the section that starts with the line `head` (".SS price",
+ * ".SH INPUT OPTIONS"), up to the next section; a new string. */
+static char *section(const char *head)
+{
+	const char *man = man_text(), *start, *end;
+	char line[128];
+
+	snprintf(line, sizeof line, "\n%s\n", head);
+	start = strstr(man, line);
+	if (!start)
+		fail_msg("man/fixprice.1 has no section '%s'", head);
+	start += strlen(line);
+	end = start;
+	while ((end = strchr(end, '\n')) && strncmp(end + 1, ".SS ", 4) != 0 &&
+	       strncmp(end + 1, ".SH ", 4) != 0)
+		end++;
+	if (!end)
+		end = start + strlen(start);
+	return strndup(start, (size_t)(end - start));
+}
+
+/* True if text names the option: "--NAME" not followed by more of a name
+ * (so "--x" is not found in "--xy"). */
+static bool names_option(const char *text, const struct opt_spec *s)
+{
+	char want[64];
+	const char *p = text;
+	size_t len;
+
+	len = (size_t)snprintf(want, sizeof want, "--%s", s->name);
+	while ((p = strstr(p, want))) {
+		char next = p[len];
+		if (!(next == '-' || (next >= 'a' && next <= 'z') ||
+		      (next >= '0' && next <= '9')))
+			break;
+		p += len;
+	}
+	if (!p)
+		return false;
+	snprintf(want, sizeof want, "-%c", s->letter);
+	return !s->letter || strstr(text, want);
+}
+
+static char *help_of(const struct command *c)
+{
+	char *text = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&text, &size);
+
+	assert_non_null(f);
+	help_command(c, f);
+	fclose(f);
+	return text;
+}
+
+static void check_options(const struct command *c, const struct opt_spec *s,
+                          const char *man, const char *manname,
+                          const char *help)
+{
+	for (; s && s->name; s++) {
+		if (!names_option(man, s))
+			fail_msg("%s: --%s is not in man/fixprice.1's %s", c->name,
+			         s->name, manname);
+		if (!names_option(help, s))
+			fail_msg("%s: --%s is not in 'fixprice help %s'", c->name,
+			         s->name, c->name);
+	}
+}
+
+static void test_every_option_documented(void **state)
+{
+	(void)state;
+	for (const struct command *const *c = fp_commands; *c; c++) {
+		char head[64], *man, *help = help_of(*c);
+
+		snprintf(head, sizeof head, ".SS %s", (*c)->name);
+		man = section(head);
+		check_options(*c, (*c)->options, man, head, help);
+		for (const struct opt_group *const *g = (*c)->groups; g && *g;
+		     g++) {
+			char *gman;
+
+			/* The command's section sends the reader to the group's. */
+			if (!strstr(man, (*g)->man))
+				fail_msg("man/fixprice.1's .SS %s does not name %s",
+				         (*c)->name, (*g)->man);
+			snprintf(head, sizeof head, ".SH %s", (*g)->man);
+			gman = section(head);
+			check_options(*c, (*g)->opts, gman, head, help);
+			free(gman);
+		}
+		assert_non_null(strstr(help, "  -h, --help "));
+		free(man);
+		free(help);
+	}
+}
+
+static void test_every_id_once_per_command(void **state)
+{
+	(void)state;
+	/* One option loop over own and shared options: an id or name that
+	 * two of them use would make one unreachable. */
+	for (const struct command *const *c = fp_commands; *c; c++) {
+		const struct opt_spec *all[64];
+		size_t n = 0;
+
+		for (const struct opt_spec *s = (*c)->options; s && s->name; s++)
+			all[n++] = s;
+		for (const struct opt_group *const *g = (*c)->groups; g && *g; g++)
+			for (const struct opt_spec *s = (*g)->opts; s->name; s++)
+				all[n++] = s;
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = 0; j < i; j++) {
+				assert_int_not_equal(all[i]->id, all[j]->id);
+				assert_string_not_equal(all[i]->name, all[j]->name);
+				assert_true(!all[i]->letter ||
+				            all[i]->letter != all[j]->letter);
+			}
+		assert_non_null(command_find((*c)->name));
+	}
+}
+
+static void test_usage_texts(void **state)
+{
+	char *text = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&text, &size);
+
+	(void)state;
+	help_short_usage(&cmd_map, f);
+	help_short_usage(&cmd_metrics, f);
+	fclose(f);
+	assert_string_equal(text,
+	                    "usage: fixprice map [OPTIONS] BEFORE [AFTER] "
+	                    "--x NAME=LO:HI --y NAME=LO:HI\n"
+	                    "Run 'fixprice help map' for the options.\n"
+	                    "usage: fixprice metrics\n"
+	                    "Run 'fixprice help metrics' for the options.\n");
+	free(text);
+	text = help_of(&cmd_tornado);
+	/* An option with its help on the same line, one with a continuation
+	 * line lined up under it. */
+	assert_non_null(strstr(text, "\n  --delta D               relative "
+	                             "change, as 25% or 0.25 (default 25%)\n"));
+	assert_non_null(strstr(text, "\n  --column TO=FROM        use run column "
+	                             "FROM as TO (e.g.\n                     "
+	                             "     runtime=real_time_ns)\n"));
+	free(text);
+}
+
+static void test_oom_status(void **state)
+{
+	struct diag d;
+
+	(void)state;
+	assert_int_equal(diag_oom(&d), FP_ERR);
+	assert_string_equal(d.msg, "out of memory");
+	assert_int_equal(command_status(&d), EXIT_OOM);
+	assert_int_equal(EXIT_OOM, 4);
+	/* A later error on the same diag is bad input again. */
+	diag_set(&d, "f.csv", 1, 2, "bad cell");
+	assert_int_equal(command_status(&d), EXIT_USAGE);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_option_documented),
+		cmocka_unit_test(test_every_id_once_per_command),
+		cmocka_unit_test(test_usage_texts),
+		cmocka_unit_test(test_oom_status),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
