@@ -13,6 +13,7 @@
 #include "cmd/cli.h"
 #include "cmd/commands.h"
 #include "formula/formula.h"
+#include "input/input.h"
 #include "price/run.h"
 #include "util/numfmt.h"
 
@@ -142,7 +143,6 @@ static void fault_diag(const struct fx_fault *f, const char *formula,
 static int eval_run(const char *path, const char *formula,
                     const struct eval_opts *o, struct diag *d)
 {
-	struct run_opts ropts = {o->input_format};
 	struct fx_src src = {CLI_SOURCE, 1, 1, NULL, formula};
 	struct run *run = NULL;
 	struct fx_env *env = NULL;
@@ -152,7 +152,7 @@ static int eval_run(const char *path, const char *formula,
 	char num[NUMFMT_MAX];
 	int rc = FP_ERR;
 
-	if (run_load(path, &ropts, &run, d) != FP_OK)
+	if (input_load(path, o->input_format, &run, d) != FP_OK)
 		return FP_ERR;
 	env = fx_env_new();
 	if (!env) {
