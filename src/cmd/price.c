@@ -41,7 +41,8 @@ static int run_price(const struct price_opts *o, char *const *inputs,
                      size_t ninputs, int *status, struct diag *d)
 {
 	struct job job = {0};
-	struct sens sens = {0};
+	struct session *ses = NULL;
+	struct price *p = NULL;
 	struct record_extras extras = {0};
 	struct record r;
 	struct output out = {0};
@@ -50,13 +51,14 @@ static int run_price(const struct price_opts *o, char *const *inputs,
 	if ((o->record &&
 	     report_record_dir_check(o->record, o->out.force, d) != FP_OK) ||
 	    job_load(&o->job, inputs, ninputs, &job, d) != FP_OK ||
-	    sens_open(&sens, &job, d) != FP_OK)
+	    session_open(job.metric, &job.runs, job.scenario, &ses, d) != FP_OK ||
+	    price_compute(ses, &p, d) != FP_OK)
 		goto out;
-	job_record(&job, sens.price, &r);
+	job_record(&job, p, &r);
 	/* A record folder carries break-evens and plots; so does -o/stdout
 	 * when plots were asked for. */
 	if ((o->record || o->out.plot_dir) &&
-	    record_extras_fill(&extras, &sens, o->record, &o->out, &r, d) != FP_OK)
+	    record_extras_fill(&extras, ses, o->record, &o->out, &r, d) != FP_OK)
 		goto out;
 	if (o->record && report_record_dir(&r, o->record, o->out.force, d) != FP_OK)
 		goto out;
@@ -66,12 +68,13 @@ static int run_price(const struct price_opts *o, char *const *inputs,
 	    output_close(&out, d) != FP_OK)
 		goto out;
 	record_extras_notes(&extras, stderr);
-	*status = o->check && !sens.price->accept ? EXIT_GATE : EXIT_OK;
+	*status = o->check && !p->accept ? EXIT_GATE : EXIT_OK;
 	rc = FP_OK;
 out:
 	output_abort(&out);
 	record_extras_free(&extras);
-	sens_close(&sens);
+	price_free(p);
+	session_close(ses);
 	job_free(&job);
 	return rc;
 }

@@ -38,12 +38,14 @@ static int run_job(const struct sens_cmd *c, void *own,
                    char *const *inputs, size_t ninputs, struct diag *d)
 {
 	struct job job;
+	struct session *ses = NULL;
 	struct sens sens = {0};
 	struct output out = {0};
 	int rc = FP_ERR;
 
 	if (job_load(jo, inputs, ninputs, &job, d) != FP_OK ||
-	    sens_open(&sens, &job, d) != FP_OK ||
+	    session_open(job.metric, &job.runs, job.scenario, &ses, d) != FP_OK ||
+	    sens_open(&sens, ses, d) != FP_OK ||
 	    output_open(&out, o, (const char *const *)inputs, ninputs, d) != FP_OK)
 		goto out;
 	if (c->run(own, &sens, o, out.fp, d) != FP_OK ||
@@ -55,6 +57,7 @@ static int run_job(const struct sens_cmd *c, void *own,
 out:
 	output_abort(&out);
 	sens_close(&sens);
+	session_close(ses);
 	job_free(&job);
 	return rc;
 }

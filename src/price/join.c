@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "price/price.h"
+#include "price/join.h"
 
 #define JOIN_NAMES_SHOWN 3
 

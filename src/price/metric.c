@@ -224,9 +224,7 @@ int metric_set_param(struct metric *m, const char *name, double value,
 	if (!p) {
 		for (size_t i = 0; i < m->nparams; i++)
 			names_append(known, sizeof known, m->params[i].name);
-		return diag_set(d, NULL, 0, 0,
-		                "no parameter '%s' in metric %s (it has: %s)", name,
-		                m->name, m->nparams ? known : "none");
+		return names_unknown(d, "parameter", name, known, "");
 	}
 	if (!isfinite(value))
 		return diag_set(d, NULL, 0, 0,

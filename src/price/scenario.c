@@ -310,9 +310,7 @@ int scenario_set_param(struct scenario *s, const char *name, double value,
 	if (!p) {
 		for (size_t i = 0; i < s->nparams; i++)
 			names_append(known, sizeof known, s->params[i].name);
-		return diag_set(d, NULL, 0, 0,
-		                "no parameter '%s' in scenario %s (it has: %s)", name,
-		                s->name, s->nparams ? known : "none");
+		return names_unknown(d, "parameter", name, known, "");
 	}
 	if (!isfinite(value))
 		return diag_set(d, NULL, 0, 0,
@@ -373,8 +371,9 @@ int scenario_bind(struct scenario *s, const struct run *before,
 	return FP_OK;
 }
 
-/* The predicted runtimes (n values, caller frees) from the formula. */
-static int predict_runtimes(const struct scenario *s,
+/* The predicted runtimes (n values, caller frees) from the formula,
+ * evaluated in env (the scenario's, or a session's copy of it). */
+static int predict_runtimes(const struct scenario *s, struct fx_env *env,
                             const struct run *before, double **out,
                             struct diag *d)
 {
@@ -385,17 +384,16 @@ static int predict_runtimes(const struct scenario *s,
 	*out = v; /* the caller frees it, also on failure */
 	if (!v)
 		return oom(d);
-	fx_env_set_ncases(s->env, before->n);
-	fx_env_set_scalar(s->env, fx_env_lookup(s->env, "N", NULL),
-	                  (double)before->n);
+	fx_env_set_ncases(env, before->n);
+	fx_env_set_scalar(env, fx_env_lookup(env, "N", NULL), (double)before->n);
 	for (size_t i = 0; i < before->ncols; i++) {
 		const struct column *c = &before->cols[i];
-		int slot = fx_env_lookup(s->env, c->name, NULL);
+		int slot = fx_env_lookup(env, c->name, NULL);
 
 		if (slot >= 0 && c->kind != COL_TEXT)
-			fx_env_bind(s->env, slot, c->v);
+			fx_env_bind(env, slot, c->v);
 	}
-	if (fx_eval(s->prog, s->env, v, &fault)) {
+	if (fx_eval(s->prog, env, v, &fault)) {
 		if (fault.has_case)
 			return diag_set(d, src->file, fault.line, fault.col,
 			                "runtime formula: case '%s': %s",
@@ -420,8 +418,8 @@ static int predict_runtimes(const struct scenario *s,
 	return FP_OK;
 }
 
-int scenario_predict(const struct scenario *s, const struct run *before,
-                     double *out, struct diag *d)
+int scenario_predict(const struct scenario *s, struct fx_env *env,
+                     const struct run *before, double *out, struct diag *d)
 {
 	double *v = NULL;
 	int rc;
@@ -433,7 +431,7 @@ int scenario_predict(const struct scenario *s, const struct run *before,
 		memcpy(out, c->v, before->n * sizeof *out);
 		return FP_OK;
 	}
-	rc = predict_runtimes(s, before, &v, d);
+	rc = predict_runtimes(s, env, before, &v, d);
 	if (rc == FP_OK)
 		memcpy(out, v, before->n * sizeof *out);
 	free(v);
@@ -507,7 +505,12 @@ int scenario_apply(const struct scenario *s, const struct run *before,
 	if (!s->prog && !(runtime_col = run_numeric(before, "runtime", d)))
 		return FP_ERR;
 	if (s->prog) {
-		if (predict_runtimes(s, before, &runtime, d))
+		/* The scenario is only read: predict in a copy of its env. */
+		struct fx_env *env = fx_env_clone(s->env);
+		int rc_predict = env ? predict_runtimes(s, env, before, &runtime, d)
+		                     : oom(d);
+		fx_env_free(env);
+		if (rc_predict != FP_OK)
 			goto out;
 	} else if (!(runtime = copy_values(runtime_col, before->n))) {
 		oom(d);

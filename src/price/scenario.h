@@ -67,10 +67,12 @@ int scenario_apply(const struct scenario *s, const struct run *before,
                    struct run **out, struct diag *d);
 
 /* Writes the predicted runtimes (n = before->n values, each checked > 0)
- * into out: for sweeps over a scenario parameter, which re-predict in place
- * instead of building a new run. */
-int scenario_predict(const struct scenario *s, const struct run *before,
-                     double *out, struct diag *d);
+ * into out, evaluating the formula in env (a copy of s->env, made with
+ * fx_env_clone, holding the parameter values to use): for sweeps over a
+ * scenario parameter, which re-predict in place instead of building a new
+ * run. */
+int scenario_predict(const struct scenario *s, struct fx_env *env,
+                     const struct run *before, double *out, struct diag *d);
 
 void scenario_free(struct scenario *s);
 
