@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "input/input.h"
-#include "price/session.h"
+#include "price/param.h"
 #include "util/sha256.h"
 
 static int oom(struct diag *d)

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "price/metric_yaml.h"
-#include "util/names.h"
+#include "price/param.h"
 
 static void free_formula(struct metric_formula *f)
 {
@@ -71,19 +71,13 @@ int metric_set_param(struct metric *m, const char *name, double value,
                      struct diag *d)
 {
 	struct metric_param *p = metric_find_param(m, name);
-	char known[DIAG_MSG_MAX / 2] = "";
 
-	if (!p) {
-		for (size_t i = 0; i < m->nparams; i++)
-			names_append(known, sizeof known, m->params[i].name);
-		return names_unknown(d, "parameter", name, known, "");
-	}
-	if (!isfinite(value))
-		return diag_set(d, NULL, 0, 0,
-		                "parameter '%s' must be a finite number", name);
+	if (param_check(p != NULL, m, NULL, name, value, d) != FP_OK)
+		return FP_ERR;
 	p->value = value;
-	fx_env_set_scalar(m->side, p->slot, value);
-	fx_env_set_scalar(m->cross, p->slot, value);
+	/* The templates too, so that sessions start from the loaded value. */
+	for (int e = 0; e < 2; e++)
+		fx_env_set_scalar(e ? m->cross : m->side, p->slot, value);
 	return FP_OK;
 }
 

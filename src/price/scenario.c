@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "price/metric_yaml.h"
-#include "util/names.h"
+#include "price/param.h"
 #include "util/numfmt.h"
 #include "util/sha256.h"
 #include "util/yamldoc.h"
@@ -183,16 +183,12 @@ static int read_scenario(const struct ydoc *doc, struct scenario *s,
 {
 	const struct ynode *root = doc->root, *n;
 
-	if (!root)
-		return diag_set(d, doc->path, 0, 0,
-		                "empty scenario file: give at least runtime, pass "
-		                "or fail");
-	if (root->kind != YNODE_MAP)
-		return ydoc_error(doc, root, d,
-		                  "a scenario file must be a mapping of keys "
-		                  "(name, runtime, pass, fail, ...)");
-	if (myaml_check_keys(doc, root, "", scenario_keys,
-	                     COUNT(scenario_keys), d))
+	if (myaml_check_root(doc,
+	                     "empty scenario file: give at least runtime, pass "
+	                     "or fail",
+	                     "a scenario file must be a mapping of keys "
+	                     "(name, runtime, pass, fail, ...)",
+	                     scenario_keys, COUNT(scenario_keys), d))
 		return FP_ERR;
 	if ((n = ydoc_get(root, "name"))) {
 		if (myaml_text(doc, n, "name", false, &s->name, d))
@@ -305,16 +301,9 @@ int scenario_set_param(struct scenario *s, const char *name, double value,
                        struct diag *d)
 {
 	struct scenario_param *p = find_param(s, name);
-	char known[DIAG_MSG_MAX / 2] = "";
 
-	if (!p) {
-		for (size_t i = 0; i < s->nparams; i++)
-			names_append(known, sizeof known, s->params[i].name);
-		return names_unknown(d, "parameter", name, known, "");
-	}
-	if (!isfinite(value))
-		return diag_set(d, NULL, 0, 0,
-		                "parameter '%s' must be a finite number", name);
+	if (param_check(p != NULL, NULL, s, name, value, d) != FP_OK)
+		return FP_ERR;
 	p->value = value;
 	if (s->env && p->slot >= 0)
 		fx_env_set_scalar(s->env, p->slot, value);

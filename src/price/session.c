@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/names.h"
+#include "price/param.h"
 
 static int oom(struct diag *d)
 {
@@ -83,14 +83,6 @@ void session_close(struct session *s)
 	free(s);
 }
 
-static int check_finite(const char *name, double value, struct diag *d)
-{
-	if (!isfinite(value))
-		return diag_set(d, NULL, 0, 0,
-		                "parameter '%s' must be a finite number", name);
-	return FP_OK;
-}
-
 double session_param(const struct session *s, size_t i)
 {
 	return fx_env_scalar(s->cross, s->metric->params[i].slot);
@@ -101,7 +93,7 @@ int session_set_param(struct session *s, size_t i, double value,
 {
 	const struct metric_param *p = &s->metric->params[i];
 
-	if (check_finite(p->name, value, d) != FP_OK)
+	if (param_check(true, NULL, NULL, p->name, value, d) != FP_OK)
 		return FP_ERR;
 	fx_env_set_scalar(s->side, p->slot, value);
 	fx_env_set_scalar(s->cross, p->slot, value);
@@ -121,7 +113,7 @@ int session_set_scenario_param(struct session *s, size_t i, double value,
 {
 	const struct scenario_param *p = &s->scenario->params[i];
 
-	if (check_finite(p->name, value, d) != FP_OK)
+	if (param_check(true, NULL, NULL, p->name, value, d) != FP_OK)
 		return FP_ERR;
 	if (!s->scenario_env)
 		return diag_set(d, NULL, 0, 0,
@@ -165,16 +157,4 @@ double session_case_weight(const struct session *s, const char *case_name)
 		if (fnmatch(s->rules[i].glob, case_name, 0) == 0)
 			return s->rules[i].weight;
 	return s->metric->weight_default;
-}
-
-int param_unknown(const struct metric *m, const struct scenario *sc,
-                  const char *name, const char *tail, struct diag *d)
-{
-	char list[DIAG_MSG_MAX / 2] = "";
-
-	for (size_t i = 0; m && i < m->nparams; i++)
-		names_append(list, sizeof list, m->params[i].name);
-	for (size_t i = 0; sc && i < sc->nparams; i++)
-		names_append(list, sizeof list, sc->params[i].name);
-	return names_unknown(d, "parameter", name, list, tail);
 }

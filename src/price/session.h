@@ -24,6 +24,7 @@
 #include "formula/formula.h"
 #include "price/join.h"
 #include "price/metric.h"
+#include "price/param.h"
 #include "price/scenario.h"
 #include "util/diag.h"
 
@@ -84,11 +85,5 @@ int session_set_weight(struct session *s, size_t i, double weight,
 /* The weight of one case under the session's rules: the last rule whose
  * glob matches wins, else the metric's default. */
 double session_case_weight(const struct session *s, const char *case_name);
-
-/* The error for a parameter name that neither m nor sc (may be NULL) has:
- * "no parameter 'x' (there are: a, b, c)", tail (may be "") added after
- * the list.  Returns FP_ERR. */
-int param_unknown(const struct metric *m, const struct scenario *sc,
-                  const char *name, const char *tail, struct diag *d);
 
 #endif
