@@ -477,6 +477,27 @@ static int apply_globs(const struct scenario *s, const struct run *before,
 	return FP_OK;
 }
 
+/* The after run's runtimes (n values, caller frees, also on failure):
+ * predicted, or the before run's (runtime_col) when there is no formula. */
+static int after_runtimes(const struct scenario *s, const struct run *before,
+                          const struct column *runtime_col, double **out,
+                          struct diag *d)
+{
+	struct fx_env *env;
+	int rc;
+
+	*out = NULL;
+	if (!s->prog)
+		return (*out = copy_values(runtime_col, before->n)) ? FP_OK
+		                                                    : oom(d);
+	/* The scenario is only read: predict in a copy of its env. */
+	if (!(env = fx_env_clone(s->env)))
+		return oom(d);
+	rc = predict_runtimes(s, env, before, out, d);
+	fx_env_free(env);
+	return rc;
+}
+
 int scenario_apply(const struct scenario *s, const struct run *before,
                    struct run **out, struct diag *d)
 {
@@ -493,18 +514,8 @@ int scenario_apply(const struct scenario *s, const struct run *before,
 		return FP_ERR;
 	if (!s->prog && !(runtime_col = run_numeric(before, "runtime", d)))
 		return FP_ERR;
-	if (s->prog) {
-		/* The scenario is only read: predict in a copy of its env. */
-		struct fx_env *env = fx_env_clone(s->env);
-		int rc_predict = env ? predict_runtimes(s, env, before, &runtime, d)
-		                     : oom(d);
-		fx_env_free(env);
-		if (rc_predict != FP_OK)
-			goto out;
-	} else if (!(runtime = copy_values(runtime_col, before->n))) {
-		oom(d);
+	if (after_runtimes(s, before, runtime_col, &runtime, d) != FP_OK)
 		goto out;
-	}
 	if (!(passed = copy_values(passed_col, before->n))) {
 		oom(d);
 		goto out;
