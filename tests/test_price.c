@@ -35,8 +35,8 @@ static struct run *load(const char *path)
 	return r;
 }
 
-/* Prices j under m in a session of its own, closed again at once: the
- * price keeps its own arrays. */
+/* Prices j under m in a session of its own, closed again at once: without
+ * a scenario the price borrows nothing from the session. */
 static int priced(const struct metric *m, const struct joined *j,
                   struct price **p, struct diag *d)
 {

@@ -22,7 +22,9 @@ struct price {
 	const char *const *case_name; /* borrowed from the before run */
 	double N, W;
 	double *weight;
-	const double *passed[2], *runtime[2]; /* borrowed from the runs */
+	/* Borrowed from the runs; a prediction's runtime[1] from the session
+	 * (its predicted runtimes), so valid while the session is open. */
+	const double *passed[2], *runtime[2];
 	double *score[2], *value[2];
 	double total[2], delta_total;
 	double gain, cost, net;
