@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "price/load.h"
 #include "sens/sensitivity.h"
 #include "util/ksum.h"
 
@@ -116,21 +117,33 @@ static void hand_sweep(const struct data *x, const double *p, size_t np,
 static void load(struct job *job, const char *before, const char *after,
                  double factor)
 {
-	static char b[4096], a[4096];
 	static const char *pass_globs[] = {"c1*"};
-	char *inputs[2] = {b, a};
-	struct job_opts o = {0};
+	const char *inputs[2] = {before, after};
+	struct load_request rq = {.inputs = inputs, .ninputs = after ? 2 : 1};
 	struct diag d;
 
-	snprintf(b, sizeof b, "%s", before);
-	snprintf(a, sizeof a, "%s", after ? after : "");
 	if (!after) {
-		o.have_factor = true;
-		o.runtime_factor = factor;
-		o.pass = pass_globs;
-		o.npass = 1;
+		rq.have_factor = true;
+		rq.runtime_factor = factor;
+		rq.pass = pass_globs;
+		rq.npass = 1;
 	}
-	if (job_load(&o, inputs, after ? 2 : 1, job, &d) != FP_OK) {
+	if (load_job(&rq, job, &d) != FP_OK) {
+		diag_print(&d, stderr);
+		exit(1);
+	}
+}
+
+/* A session over the job, and the analysis on it, as the commands open
+ * them; exits on failure. */
+static void open_sens(const struct job *job, struct session **ses,
+                      struct sens *s)
+{
+	struct diag d;
+
+	if (session_open(job->metric, &job->runs, job->scenario, ses,
+	                 &d) != FP_OK ||
+	    sens_open(s, *ses, &d) != FP_OK) {
 		diag_print(&d, stderr);
 		exit(1);
 	}
@@ -141,6 +154,7 @@ static int bench_sweep_pass_reward(const char *dir)
 	char before[4096], after[4096];
 	struct data x;
 	struct job job;
+	struct session *ses;
 	struct sens s;
 	struct knob k;
 	struct sweep w = {0};
@@ -158,8 +172,8 @@ static int bench_sweep_pass_reward(const char *dir)
 		double t0 = now(), t1, t2;
 		/* The whole analysis as `fixprice sweep` runs it after loading:
 		 * price once, find the knob, sweep. */
-		if (sens_open(&s, &job, &d) != FP_OK ||
-		    sens_knob(&s, "pass_reward", &k, &d) != FP_OK ||
+		open_sens(&job, &ses, &s);
+		if (sens_knob(&s, "pass_reward", &k, &d) != FP_OK ||
 		    sens_sweep(&s, &k, 0, 2, 2.0 / (SWEEP_POINTS - 1), &w, &d) != FP_OK) {
 			diag_print(&d, stderr);
 			return 1;
@@ -175,6 +189,7 @@ static int bench_sweep_pass_reward(const char *dir)
 		}
 		sweep_free(&w);
 		sens_close(&s);
+		session_close(ses);
 	}
 	printf("sweep: %d values of pass_reward over %d cases\n"
 	       "  engine (price once, closed form): %9.4f s\n"
@@ -191,6 +206,7 @@ static int bench_map(const char *dir)
 	char before[4096];
 	struct data x;
 	struct job job;
+	struct session *ses;
 	struct sens s;
 	struct knob kx, ky;
 	struct netmap m;
@@ -202,8 +218,8 @@ static int bench_map(const char *dir)
 	load(&job, before, NULL, 2);
 	for (int r = 0; r < REPEATS; r++) {
 		double t0 = now();
-		if (sens_open(&s, &job, &d) != FP_OK ||
-		    sens_knob(&s, "runtime_factor", &kx, &d) != FP_OK ||
+		open_sens(&job, &ses, &s);
+		if (sens_knob(&s, "runtime_factor", &kx, &d) != FP_OK ||
 		    sens_knob(&s, "pass_reward", &ky, &d) != FP_OK ||
 		    sens_map(&s, &kx, 1, 3, &ky, 0, 2, MAP_RES, &m, &d) != FP_OK) {
 			diag_print(&d, stderr);
@@ -212,6 +228,7 @@ static int bench_map(const char *dir)
 		best = fmin(best, now() - t0);
 		netmap_free(&m);
 		sens_close(&s);
+		session_close(ses);
 	}
 	printf("map: %d x %d grid of runtime_factor x pass_reward over %d cases\n"
 	       "  engine: %.4f s (target well under 1 s)\n",

@@ -501,8 +501,8 @@ static void test_set_param(void **state)
 	assert_int_equal(fx_env_lookup(m->cross, "pass_reward", NULL), p->slot);
 
 	assert_int_equal(metric_set_param(m, "x", 1, &d), FP_ERR);
-	assert_string_equal(d.msg, "no parameter 'x' in metric pypto-gym "
-	                           "(it has: pass_reward, perf_weight)");
+	assert_string_equal(d.msg, "no parameter 'x' (there are: pass_reward, "
+	                           "perf_weight)");
 	assert_string_equal(d.file, "");
 	assert_int_equal(metric_set_param(m, "perf_weight", 1.0 / 0.0, &d),
 	                 FP_ERR);
@@ -525,8 +525,7 @@ static void test_set_param_none(void **state)
 	assert_int_equal(metric_load_text("bare.yaml", text, strlen(text), &m,
 	                                  &d), FP_OK);
 	assert_int_equal(metric_set_param(m, "x", 1, &d), FP_ERR);
-	assert_string_equal(d.msg,
-	                    "no parameter 'x' in metric bare (it has: none)");
+	assert_string_equal(d.msg, "no parameter 'x' (there are: none)");
 	/* No weights key: every case weighs 1; no decide: the default. */
 	assert_near(metric_case_weight(m, "any"), 1, 0);
 	assert_string_equal(m->decide.src.text, "gain - cost > 0");

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "input/input.h"
 #include "price/price.h"
 #include "report/report.h"
 #include "sens/sensitivity.h"
@@ -28,10 +29,24 @@ static struct run *load(const char *path)
 	struct run *r = NULL;
 	struct diag d;
 
-	if (run_load(path, NULL, &r, &d) != FP_OK)
+	if (input_load(path, NULL, &r, &d) != FP_OK)
 		diag_print(&d, stderr);
 	assert_non_null(r);
 	return r;
+}
+
+/* Prices j under m in a session of its own, closed again at once: without
+ * a scenario the price borrows nothing from the session. */
+static int priced(const struct metric *m, const struct joined *j,
+                  struct price **p, struct diag *d)
+{
+	struct session *s = NULL;
+	int rc = session_open(m, j, NULL, &s, d);
+
+	if (rc == FP_OK)
+		rc = price_compute(s, p, d);
+	session_close(s);
+	return rc;
 }
 
 static struct metric *default_metric(void)
@@ -69,7 +84,7 @@ static void test_small_runs(void **state)
 	assert_int_equal(price_join(load(DATA "small-before.csv"),
 	                            load(DATA "small-after.csv"), false, &j, &d),
 	                 FP_OK);
-	assert_int_equal(price_compute(m, &j, &p, &d), FP_OK);
+	assert_int_equal(priced(m, &j, &p, &d), FP_OK);
 	assert_close(p->gain, 20);
 	assert_close(p->cost, -2.5);
 	assert_close(p->net, 22.5);
@@ -145,7 +160,7 @@ static void test_worked_example(void **state)
 	assert_int_equal(scenario_bind(s, before, &d), FP_OK);
 	assert_int_equal(scenario_apply(s, before, &after, &d), FP_OK);
 	assert_int_equal(price_join(before, after, false, &j, &d), FP_OK);
-	assert_int_equal(price_compute(m, &j, &p, &d), FP_OK);
+	assert_int_equal(priced(m, &j, &p, &d), FP_OK);
 	assert_close(p->gain, 2.75);
 	assert_close(p->cost, 25);
 	assert_close(p->net, -22.25);
@@ -180,7 +195,7 @@ static void test_shares_undefined(void **state)
 	assert_int_equal(price_join(load(DATA "small-before.csv"),
 	                            load(DATA "small-after.csv"), false, &j, &d),
 	                 FP_OK);
-	assert_int_equal(price_compute(m, &j, &p, &d), FP_OK);
+	assert_int_equal(priced(m, &j, &p, &d), FP_OK);
 	/* newly_passing * runtime_after = 0, 2, 0, 0: median 0.
 	 * cost = ((4-2) + (2-4) + 0 + (4-5)) / 4 = -0.25 */
 	assert_close(p->gain, 0);
@@ -212,7 +227,7 @@ static void test_domain_fault(void **state)
 	assert_int_equal(price_join(load(DATA "small-before.csv"),
 	                            load(DATA "small-after.csv"), false, &j, &d),
 	                 FP_OK);
-	assert_int_equal(price_compute(m, &j, &p, &d), FP_ERR);
+	assert_int_equal(priced(m, &j, &p, &d), FP_ERR);
 	assert_string_equal(d.file, "bad.yaml");
 	assert_int_equal(d.line, 3);
 	assert_int_equal(d.col, 10);
@@ -240,7 +255,7 @@ static void test_json_round_trip(void **state)
 	assert_int_equal(price_join(load(DATA "small-before.csv"),
 	                            load(DATA "small-after.csv"), false, &j, &d),
 	                 FP_OK);
-	assert_int_equal(price_compute(m, &j, &p, &d), FP_OK);
+	assert_int_equal(priced(m, &j, &p, &d), FP_OK);
 	r.tool_version = "test";
 	r.metric = m;
 	r.price = p;
@@ -318,7 +333,7 @@ static void test_million_cases(void **state)
 	assert_int_equal(price_join(uniform_run(n, 1, 1, 1),
 	                            uniform_run(n, 10, 1, 1), false, &j, &d),
 	                 FP_OK);
-	assert_int_equal(price_compute(m, &j, &p, &d), FP_OK);
+	assert_int_equal(priced(m, &j, &p, &d), FP_OK);
 	/* cost = 0.5 * (1 - 0.1) * 100 = 45; gain 0; totals 80 -> 35. */
 	assert_close(p->cost, 45);
 	assert_close(p->gain, 0);

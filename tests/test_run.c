@@ -405,7 +405,6 @@ static void test_detection(void **state)
 {
 	struct run *r;
 	const char *path;
-	struct run_opts o = {"xml"};
 	struct diag d = {0};
 
 	/* Extension letter case does not matter. */
@@ -430,12 +429,12 @@ static void test_detection(void **state)
 	             "cannot tell the format from the file's name: give one "
 	             "of csv, json, yaml, gbench, hyperfine");
 
-	assert_int_equal(run_load(DATA "basic.csv", &o, &r, &d), FP_ERR);
+	assert_int_equal(input_load(DATA "basic.csv", "xml", &r, &d), FP_ERR);
 	assert_string_equal(d.file, "");
 	assert_string_equal(d.msg, "unknown run format 'xml' (known: csv, json, "
 	                    "yaml, gbench, hyperfine)");
-	/* NULL options: by extension. */
-	assert_int_equal(run_load(DATA "basic.csv", NULL, &r, &d), FP_OK);
+	/* No format: by extension. */
+	assert_int_equal(input_load(DATA "basic.csv", NULL, &r, &d), FP_OK);
 	run_free(r);
 }
 
@@ -446,13 +445,13 @@ static void test_file_errors(void **state)
 	const char *path = TMP_DIR "test_run-huge.csv";
 	FILE *f;
 
-	assert_int_equal(run_load(DATA "nope.csv", NULL, &r, &d), FP_ERR);
+	assert_int_equal(input_load(DATA "nope.csv", NULL, &r, &d), FP_ERR);
 	assert_null(r);
 	assert_string_equal(d.file, DATA "nope.csv");
 	assert_int_equal(d.line, 0);
 	assert_string_equal(d.msg, "cannot open: No such file or directory");
 
-	assert_int_equal(run_load(DATA, NULL, &r, &d), FP_ERR);
+	assert_int_equal(input_load(DATA, NULL, &r, &d), FP_ERR);
 	assert_string_equal(d.msg, "cannot read: Is a directory");
 
 	/* A sparse file one byte over 1 GiB: refused by its size, unread. */
@@ -460,7 +459,7 @@ static void test_file_errors(void **state)
 	assert_non_null(f);
 	assert_int_equal(ftruncate(fileno(f), ((off_t)1 << 30) + 1), 0);
 	fclose(f);
-	assert_int_equal(run_load(path, NULL, &r, &d), FP_ERR);
+	assert_int_equal(input_load(path, NULL, &r, &d), FP_ERR);
 	assert_string_equal(d.msg, "file is larger than 1 GiB");
 	unlink(path);
 }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "input/input.h"
 #include "price/run.h"
 
 #define DATA TEST_SRCDIR "/tests/data/runs/"

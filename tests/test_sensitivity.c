@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "price/load.h"
 #include "sens/sensitivity.h"
 
 #define EX TEST_SRCDIR "/examples/fp32-cube-matmul/"
@@ -18,28 +19,38 @@
 	assert_true(fabs((x) - (double)(want)) <= 1e-12 * fmax(1, fabs((double)(want))))
 
 /* The worked example, as a prediction (every score 1 -> 1/f, m512_k4096
- * newly passing), loaded the way the commands load it. */
-static void load_example(struct job *job, const char *metric_text)
+ * newly passing), loaded the way the commands load it, with metric_text
+ * (if not NULL) for the metric; then a session over it, priced. */
+static void open_example(struct job *job, struct session **ses,
+                         struct sens *s, const char *metric_text)
 {
-	static char before[] = EX "before.csv";
-	struct job_opts o = {0};
-	char *inputs[1] = {before};
+	static const char *const inputs[1] = {EX "before.csv"};
+	struct load_request rq = {.inputs = inputs, .ninputs = 1,
+	                          .scenario = EX "fp32-cube.yaml"};
+	struct metric *m = NULL;
 	struct diag d;
 
-	o.scenario = EX "fp32-cube.yaml";
-	if (job_load(&o, inputs, 1, job, &d) != FP_OK) {
-		diag_print(&d, stderr);
-		fail();
-	}
+	if (load_job(&rq, job, &d) != FP_OK)
+		fail_msg("%s", d.msg);
 	if (metric_text) {
-		metric_free(job->metric);
-		job->metric = NULL;
 		if (metric_load_text("t.yaml", metric_text, strlen(metric_text),
-		                     &job->metric, &d) != FP_OK) {
-			diag_print(&d, stderr);
-			fail();
-		}
+		                     &m, &d) != FP_OK)
+			fail_msg("%s", d.msg);
+		metric_free((struct metric *)job->metric);
+		job->metric = m;
 	}
+	if (session_open(job->metric, &job->runs, job->scenario, ses,
+	                 &d) != FP_OK ||
+	    sens_open(s, *ses, &d) != FP_OK)
+		fail_msg("%s", d.msg);
+}
+
+static void close_example(struct job *job, struct session *ses,
+                          struct sens *s)
+{
+	sens_close(s);
+	session_close(ses);
+	job_free(job);
 }
 
 /* pass_reward is read by gain only, affinely: closed form.  runtime_factor
@@ -47,13 +58,13 @@ static void load_example(struct job *job, const char *metric_text)
 static void test_knobs(void **state)
 {
 	struct job job;
+	struct session *ses;
 	struct sens s;
 	struct knob k;
 	struct diag d;
 
 	(void)state;
-	load_example(&job, NULL);
-	assert_int_equal(sens_open(&s, &job, &d), FP_OK);
+	open_example(&job, &ses, &s, NULL);
 	assert_close(s.base_net, -22.25);
 	assert_int_equal(sens_knob(&s, "pass_reward", &k, &d), FP_OK);
 	assert_true(k.kind == KNOB_METRIC && k.affine && k.redo == 0);
@@ -74,8 +85,7 @@ static void test_knobs(void **state)
 	assert_string_equal(d.msg, "no parameter 'nosuch' (there are: "
 	                           "pass_reward, perf_weight, runtime_factor; "
 	                           "or weight:GLOB)");
-	sens_close(&s);
-	job_free(&job);
+	close_example(&job, ses, &s);
 }
 
 /* Break-evens by hand:  p = 4.75;  f = 52.5/48.5;  w = 95/6;  q = 1.5/47.5 */
@@ -91,12 +101,12 @@ static void test_breakeven(void **state)
 		{"perf_weight", 1.5 / 47.5},
 	};
 	struct job job;
+	struct session *ses;
 	struct sens s;
 	struct diag d;
 
 	(void)state;
-	load_example(&job, NULL);
-	assert_int_equal(sens_open(&s, &job, &d), FP_OK);
+	open_example(&job, &ses, &s, NULL);
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct knob k;
 		double lo, hi, *cross = NULL;
@@ -114,8 +124,7 @@ static void test_breakeven(void **state)
 		/* Back at the base point, the price is as before. */
 		assert_close(s.price->net, -22.25);
 	}
-	sens_close(&s);
-	job_free(&job);
+	close_example(&job, ses, &s);
 }
 
 /* net quadratic in p, zero at p = 1 and p = 3:
@@ -127,6 +136,7 @@ static void test_two_crossings(void **state)
 		"score: passed\nvalue: passed\ntotal: sum(value)\n"
 		"gain: sum(newly_passing) * (p - 1) * (p - 3)\ncost: 0\n";
 	struct job job;
+	struct session *ses;
 	struct sens s;
 	struct knob k;
 	struct diag d;
@@ -134,8 +144,7 @@ static void test_two_crossings(void **state)
 	size_t n = 0;
 
 	(void)state;
-	load_example(&job, metric);
-	assert_int_equal(sens_open(&s, &job, &d), FP_OK);
+	open_example(&job, &ses, &s, metric);
 	assert_close(s.base_net, -1); /* (2-1)(2-3) */
 	assert_int_equal(sens_knob(&s, "p", &k, &d), FP_OK);
 	assert_false(k.affine); /* p appears twice in a product */
@@ -148,8 +157,7 @@ static void test_two_crossings(void **state)
 	assert_int_equal(sens_breakeven(&s, &k, 1.5, 2.5, &cross, &n, &d), FP_OK);
 	assert_int_equal(n, 0);
 	free(cross);
-	sens_close(&s);
-	job_free(&job);
+	close_example(&job, ses, &s);
 }
 
 /* The sweep's points are the same numbers a fresh price gives, and its
@@ -157,14 +165,14 @@ static void test_two_crossings(void **state)
 static void test_sweep(void **state)
 {
 	struct job job;
+	struct session *ses;
 	struct sens s;
 	struct knob k;
 	struct sweep w;
 	struct diag d;
 
 	(void)state;
-	load_example(&job, NULL);
-	assert_int_equal(sens_open(&s, &job, &d), FP_OK);
+	open_example(&job, &ses, &s, NULL);
 	assert_int_equal(sens_knob(&s, "pass_reward", &k, &d), FP_OK);
 	assert_int_equal(sens_sweep(&s, &k, 0, 6, 0.5, &w, &d), FP_OK);
 	assert_int_equal(w.n, 13);
@@ -178,8 +186,7 @@ static void test_sweep(void **state)
 	assert_int_equal(w.ncross, 1);
 	assert_close(w.cross[0], 4.75);
 	sweep_free(&w);
-	sens_close(&s);
-	job_free(&job);
+	close_example(&job, ses, &s);
 }
 
 /* Swings at +/-25% by hand: runtime_factor 14, perf_weight 11.875,
@@ -187,6 +194,7 @@ static void test_sweep(void **state)
 static void test_tornado(void **state)
 {
 	struct job job;
+	struct session *ses;
 	struct sens s;
 	struct knob *knobs = NULL;
 	struct tornado_row *rows = NULL;
@@ -194,8 +202,7 @@ static void test_tornado(void **state)
 	struct diag d;
 
 	(void)state;
-	load_example(&job, NULL);
-	assert_int_equal(sens_open(&s, &job, &d), FP_OK);
+	open_example(&job, &ses, &s, NULL);
 	assert_int_equal(sens_all_knobs(&s, &knobs, &n, &d), FP_OK);
 	assert_int_equal(n, 3);
 	assert_int_equal(sens_tornado(&s, knobs, n, 0.25, &rows, &d), FP_OK);
@@ -215,22 +222,21 @@ static void test_tornado(void **state)
 	assert_true(rows[0].flips);
 	free(rows);
 	free(knobs);
-	sens_close(&s);
-	job_free(&job);
+	close_example(&job, ses, &s);
 }
 
 /* A map with an affine axis agrees with real evaluation at every point. */
 static void test_map(void **state)
 {
 	struct job job;
+	struct session *ses;
 	struct sens s;
 	struct knob kx, ky;
 	struct netmap m;
 	struct diag d;
 
 	(void)state;
-	load_example(&job, NULL);
-	assert_int_equal(sens_open(&s, &job, &d), FP_OK);
+	open_example(&job, &ses, &s, NULL);
 	assert_int_equal(sens_knob(&s, "runtime_factor", &kx, &d), FP_OK);
 	assert_int_equal(sens_knob(&s, "pass_reward", &ky, &d), FP_OK);
 	assert_int_equal(sens_map(&s, &kx, 1, 3, &ky, 0, 6, 7, &m, &d), FP_OK);
@@ -243,8 +249,7 @@ static void test_map(void **state)
 		}
 	netmap_free(&m);
 	assert_close(s.price->net, -22.25);
-	sens_close(&s);
-	job_free(&job);
+	close_example(&job, ses, &s);
 }
 
 int main(void)

@@ -38,9 +38,10 @@ static int breakeven_option(void *own, enum opt_id id, const char *arg,
 	}
 }
 
-static int breakeven_analyse(void *own, struct sens *s,
+static int breakeven_analyse(void *own, struct priced *pr,
                              const struct cmd_call *call, struct diag *d)
 {
+	struct sens *s = &pr->sens;
 	struct breakeven_own *b = own;
 
 	(void)call;
@@ -55,10 +56,11 @@ static int breakeven_analyse(void *own, struct sens *s,
 	                      d);
 }
 
-static int breakeven_write(void *own, struct sens *s,
+static int breakeven_write(void *own, struct priced *pr,
                            const struct cmd_call *call, FILE *out,
                            struct diag *d)
 {
+	struct sens *s = &pr->sens;
 	struct breakeven_own *b = own;
 	struct record_breakeven r = {
 		.param = b->knob.name,

@@ -24,6 +24,8 @@
 #include "cmd/job.h"
 #include "cmd/options.h"
 #include "plot/plot.h"
+#include "price/session.h"
+#include "sens/sensitivity.h"
 #include "util/diag.h"
 
 /* Exit statuses (man/fixprice.1, EXIT STATUS). */
@@ -44,20 +46,27 @@ struct cmd_call {
 	size_t nargs;
 };
 
-struct sens;
+/* What the pricing frame loaded and priced once, for the steps: the
+ * inputs, a session over them, and the analysis state on that session,
+ * whose price (sens.price) is the price at the base point. */
+struct priced {
+	struct job job;
+	struct session *session;
+	struct sens sens;
+};
 
 /* The steps of a pricing command between loading and exit; see pricing.c
  * for their order.  own is the command's own options and results. */
 struct pricing {
 	/* Computes what the command writes. */
-	int (*analyse)(void *own, struct sens *s, const struct cmd_call *call,
+	int (*analyse)(void *own, struct priced *pr, const struct cmd_call *call,
 	               struct diag *d);
 	/* Writes it to out in call->out.format. */
-	int (*write)(void *own, struct sens *s, const struct cmd_call *call,
+	int (*write)(void *own, struct priced *pr, const struct cmd_call *call,
 	             FILE *out, struct diag *d);
 	/* After the output is committed: plots and notes, and the exit status
 	 * when it is not EXIT_OK.  May be NULL. */
-	int (*after)(void *own, struct sens *s, const struct cmd_call *call,
+	int (*after)(void *own, struct priced *pr, const struct cmd_call *call,
 	             int *status, struct diag *d);
 };
 

@@ -3,7 +3,8 @@
  * metric with its edits, the runs or the run plus a scenario, joined.
  *
  * The options are the group job_group (command.h); each goes to
- * job_option; then job_load does the rest. */
+ * job_option; then job_load turns them into a request for the loader
+ * (price/load.h), which does the rest. */
 #ifndef FP_JOB_H
 #define FP_JOB_H
 
@@ -11,10 +12,9 @@
 #include <stddef.h>
 
 #include "cmd/options.h"
-#include "price/metric.h"
+#include "price/load.h"
 #include "price/price.h"
 #include "report/report.h"
-#include "price/scenario.h"
 #include "util/diag.h"
 
 /* The pricing inputs: -m, --set, --weight, --scenario, ...; its take
@@ -44,30 +44,11 @@ int job_option(struct job_opts *o, enum opt_id id, const char *arg,
                struct diag *d);
 void job_opts_free(struct job_opts *o);
 
-/* Everything loaded, owned by the job. */
-struct job {
-	struct metric *metric;
-	struct scenario *scenario;  /* NULL when both runs were measured */
-	struct joined runs;
-	struct record_input inputs[4];
-	size_t ninputs;
-};
-
-/* Loads metric, runs and scenario from inputs[0..ninputs) and o.
- * Caller frees with job_free (also after a failure). */
+/* Loads metric, runs and scenario from inputs[0..ninputs) and o (struct
+ * job and job_free are the loader's).  Caller frees with job_free (also
+ * after a failure). */
 int job_load(const struct job_opts *o, char *const *inputs, size_t ninputs,
              struct job *job, struct diag *d);
-void job_free(struct job *job);
-
-/* Sets a metric or scenario parameter by name (metric first); the error
- * lists the parameters there are. */
-int job_set_param(struct job *job, const char *name, double value,
-                  struct diag *d);
-
-/* The error for a parameter name that neither the metric nor the scenario
- * has: "no parameter 'x' (there are: a, b, c)".  Returns FP_ERR. */
-int job_unknown_param(const struct job *job, const char *name,
-                      struct diag *d);
 
 /* Starts a record for this job: inputs, metric, scenario, prediction flag. */
 void job_record(const struct job *job, const struct price *p,

@@ -66,9 +66,10 @@ static int map_option(void *own, enum opt_id id, const char *arg,
 	}
 }
 
-static int map_analyse(void *own, struct sens *s, const struct cmd_call *call,
+static int map_analyse(void *own, struct priced *pr, const struct cmd_call *call,
                        struct diag *d)
 {
+	struct sens *s = &pr->sens;
 	struct map_own *m = own;
 	struct knob kx, ky;
 
@@ -88,17 +89,17 @@ static int map_analyse(void *own, struct sens *s, const struct cmd_call *call,
 	                m->resolution, &m->map, d);
 }
 
-static int map_write(void *own, struct sens *s, const struct cmd_call *call,
+static int map_write(void *own, struct priced *pr, const struct cmd_call *call,
                      FILE *out, struct diag *d)
 {
 	struct map_own *m = own;
 
-	(void)s;
+	(void)pr;
 	return report_map(&m->map, m->x.name, m->y.name, call->out.format, out,
 	                  d);
 }
 
-static int map_plot(void *own, struct sens *s, const struct cmd_call *call,
+static int map_plot(void *own, struct priced *pr, const struct cmd_call *call,
                     int *status, struct diag *d)
 {
 	struct map_own *m = own;
@@ -107,7 +108,7 @@ static int map_plot(void *own, struct sens *s, const struct cmd_call *call,
 	struct plot_opts po = cmd_plot_opts(o);
 	struct plot_result res = {0};
 
-	(void)s;
+	(void)pr;
 	(void)status;
 	if (!o->plot_dir)
 		return FP_OK;

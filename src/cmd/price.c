@@ -35,19 +35,20 @@ static int price_option(void *own, enum opt_id id, const char *arg,
 	}
 }
 
-static int price_analyse(void *own, struct sens *s,
+static int price_analyse(void *own, struct priced *pr,
                          const struct cmd_call *call, struct diag *d)
 {
+	struct sens *s = &pr->sens;
 	struct price_own *o = own;
 
 	if (o->record &&
 	    report_record_dir_check(o->record, call->out.force, d) != FP_OK)
 		return FP_ERR;
-	job_record(s->job, s->price, &o->r);
+	job_record(&pr->job, s->price, &o->r);
 	/* A record folder carries break-evens and plots; so does -o/stdout
 	 * when plots were asked for. */
 	if ((o->record || call->out.plot_dir) &&
-	    record_extras_fill(&o->extras, s, o->record, &call->out, &o->r,
+	    record_extras_fill(&o->extras, pr->session, o->record, &call->out, &o->r,
 	                       d) != FP_OK)
 		return FP_ERR;
 	if (o->record &&
@@ -56,18 +57,19 @@ static int price_analyse(void *own, struct sens *s,
 	return FP_OK;
 }
 
-static int price_write(void *own, struct sens *s, const struct cmd_call *call,
+static int price_write(void *own, struct priced *pr, const struct cmd_call *call,
                        FILE *out, struct diag *d)
 {
 	struct price_own *o = own;
 
-	(void)s;
+	(void)pr;
 	return report_write(&o->r, call->out.format, out, o->verbose, d);
 }
 
-static int price_after(void *own, struct sens *s, const struct cmd_call *call,
+static int price_after(void *own, struct priced *pr, const struct cmd_call *call,
                        int *status, struct diag *d)
 {
+	struct sens *s = &pr->sens;
 	struct price_own *o = own;
 
 	(void)call;

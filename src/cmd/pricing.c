@@ -11,25 +11,27 @@ const struct opt_group *const pricing_groups[] = {
 int pricing_run(const struct cmd_call *call, struct diag *d)
 {
 	const struct pricing *p = call->cmd->pricing;
-	struct job job = {0};
-	struct sens sens = {0};
+	struct priced pr = {0};
 	struct output out = {0};
 	int status = EXIT_OK, rc = FP_ERR;
 
-	if (job_load(&call->job, call->args, call->nargs, &job, d) != FP_OK ||
-	    sens_open(&sens, &job, d) != FP_OK ||
-	    p->analyse(call->own, &sens, call, d) != FP_OK ||
+	if (job_load(&call->job, call->args, call->nargs, &pr.job, d) != FP_OK ||
+	    session_open(pr.job.metric, &pr.job.runs, pr.job.scenario,
+	                 &pr.session, d) != FP_OK ||
+	    sens_open(&pr.sens, pr.session, d) != FP_OK ||
+	    p->analyse(call->own, &pr, call, d) != FP_OK ||
 	    output_open(&out, &call->out, (const char *const *)call->args,
 	                call->nargs, d) != FP_OK ||
-	    p->write(call->own, &sens, call, out.fp, d) != FP_OK ||
+	    p->write(call->own, &pr, call, out.fp, d) != FP_OK ||
 	    output_close(&out, d) != FP_OK)
 		goto out;
-	if (p->after && p->after(call->own, &sens, call, &status, d) != FP_OK)
+	if (p->after && p->after(call->own, &pr, call, &status, d) != FP_OK)
 		goto out;
 	rc = status;
 out:
 	output_abort(&out);
-	sens_close(&sens);
-	job_free(&job);
+	sens_close(&pr.sens);
+	session_close(pr.session);
+	job_free(&pr.job);
 	return rc;
 }

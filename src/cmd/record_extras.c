@@ -6,14 +6,16 @@
 
 #include "cmd/command.h"
 
-static int fill_breakevens(struct record_extras *x, struct sens *s,
+static int fill_breakevens(struct record_extras *x, struct session *ses,
                            struct diag *d)
 {
+	struct sens sens = {0}, *s = &sens;
 	struct knob *knobs = NULL;
 	size_t n = 0;
 	int rc = FP_ERR;
 
-	if (sens_all_knobs(s, &knobs, &n, d) != FP_OK)
+	if (sens_open(s, ses, d) != FP_OK ||
+	    sens_all_knobs(s, &knobs, &n, d) != FP_OK)
 		goto out;
 	x->breakeven = calloc(n ? n : 1, sizeof *x->breakeven);
 	if (!x->breakeven) {
@@ -24,27 +26,25 @@ static int fill_breakevens(struct record_extras *x, struct sens *s,
 		struct record_breakeven *b = &x->breakeven[x->nbreakeven++];
 		/* Names live in the metric or scenario, which outlive the record. */
 		b->param = knobs[i].kind == KNOB_METRIC
-		                   ? s->job->metric->params[knobs[i].index].name
-		                   : s->job->scenario->params[knobs[i].index].name;
+		                   ? ses->metric->params[knobs[i].index].name
+		                   : ses->scenario->params[knobs[i].index].name;
 		b->value = knobs[i].base;
 		sens_default_range(&knobs[i], &b->lo, &b->hi);
 		if (sens_breakeven(s, &knobs[i], b->lo, b->hi, &b->cross, &b->ncross,
 		                   d) != FP_OK)
 			goto out;
 	}
-	/* Back to the base point, shares and control included. */
-	rc = price_recompute(s->job->metric, &s->job->runs, s->price,
-	                     PRICE_WEIGHTS | PRICE_DETAIL, d);
+	rc = FP_OK;
 out:
 	free(knobs);
+	sens_close(s);
 	return rc;
 }
 
-static int fill_plot(struct record_extras *x, const struct sens *s,
+static int fill_plot(struct record_extras *x, const struct price *p,
                      const char *record_dir, const struct output_opts *o,
                      struct diag *d)
 {
-	const struct price *p = s->price;
 	struct plot_opts po = cmd_plot_opts(o);
 
 	if (!o->plot_dir)
@@ -67,15 +67,14 @@ static int fill_plot(struct record_extras *x, const struct sens *s,
 	return FP_OK;
 }
 
-int record_extras_fill(struct record_extras *x, struct sens *s,
+int record_extras_fill(struct record_extras *x, struct session *s,
                        const char *record_dir, const struct output_opts *o,
                        struct record *r, struct diag *d)
 {
 	if (record_dir && fill_breakevens(x, s, d) != FP_OK)
 		return FP_ERR;
-	if (fill_plot(x, s, record_dir, o, d) != FP_OK)
+	if (fill_plot(x, r->price, record_dir, o, d) != FP_OK)
 		return FP_ERR;
-	r->price = s->price;
 	r->breakeven = x->breakeven;
 	r->nbreakeven = x->nbreakeven;
 	r->plots = x->have_plot ? &x->plot : NULL;

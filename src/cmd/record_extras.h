@@ -18,9 +18,11 @@ struct record_extras {
 	bool have_plot;
 };
 
-/* Fills x and points r at it.  Break-evens only for a record folder;
- * the shares plot into o->plot_dir, else into record_dir. */
-int record_extras_fill(struct record_extras *x, struct sens *s,
+/* Fills x and points r at it: r->price is the price, the break-evens are
+ * searched on session s (which is left bound to no price).  Break-evens
+ * only for a record folder; the shares plot into o->plot_dir, else into
+ * record_dir. */
+int record_extras_fill(struct record_extras *x, struct session *s,
                        const char *record_dir, const struct output_opts *o,
                        struct record *r, struct diag *d);
 

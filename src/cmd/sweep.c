@@ -67,9 +67,10 @@ static int merge_rows(struct sens *s, struct knob *k, struct sweep_own *o,
 	return sens_set(s, k, k->base, d);
 }
 
-static int sweep_analyse(void *own, struct sens *s,
+static int sweep_analyse(void *own, struct priced *pr,
                          const struct cmd_call *call, struct diag *d)
 {
+	struct sens *s = &pr->sens;
 	struct sweep_own *w = own;
 	struct knob k;
 
@@ -83,17 +84,17 @@ static int sweep_analyse(void *own, struct sens *s,
 	return merge_rows(s, &k, w, d);
 }
 
-static int sweep_write(void *own, struct sens *s, const struct cmd_call *call,
+static int sweep_write(void *own, struct priced *pr, const struct cmd_call *call,
                        FILE *out, struct diag *d)
 {
 	struct sweep_own *w = own;
 
-	(void)s;
+	(void)pr;
 	return report_sweep(w->param, w->rows, w->nrows, w->result.cross,
 	                    w->result.ncross, call->out.format, out, d);
 }
 
-static int sweep_plot(void *own, struct sens *s, const struct cmd_call *call,
+static int sweep_plot(void *own, struct priced *pr, const struct cmd_call *call,
                       int *status, struct diag *d)
 {
 	struct sweep_own *w = own;
@@ -104,7 +105,7 @@ static int sweep_plot(void *own, struct sens *s, const struct cmd_call *call,
 	double *col;
 	int rc;
 
-	(void)s;
+	(void)pr;
 	(void)status;
 	if (!o->plot_dir)
 		return FP_OK;

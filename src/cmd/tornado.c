@@ -43,9 +43,10 @@ static int tornado_option(void *own, enum opt_id id, const char *arg,
 	return FP_OK;
 }
 
-static int tornado_analyse(void *own, struct sens *s,
+static int tornado_analyse(void *own, struct priced *pr,
                            const struct cmd_call *call, struct diag *d)
 {
+	struct sens *s = &pr->sens;
 	struct tornado_own *t = own;
 
 	(void)call;
@@ -56,10 +57,11 @@ static int tornado_analyse(void *own, struct sens *s,
 	return sens_tornado(s, t->knobs, t->nknobs, t->delta, &t->rows, d);
 }
 
-static int tornado_write(void *own, struct sens *s,
+static int tornado_write(void *own, struct priced *pr,
                          const struct cmd_call *call, FILE *out,
                          struct diag *d)
 {
+	struct sens *s = &pr->sens;
 	struct tornado_own *t = own;
 
 	return report_tornado(t->rows, t->nknobs, t->delta, s->base_net,
@@ -86,10 +88,11 @@ static int plot_columns(const struct tornado_own *t, const char ***names,
 	return FP_OK;
 }
 
-static int tornado_plot(void *own, struct sens *s,
+static int tornado_plot(void *own, struct priced *pr,
                         const struct cmd_call *call, int *status,
                         struct diag *d)
 {
+	struct sens *s = &pr->sens;
 	struct tornado_own *t = own;
 	const struct output_opts *o = &call->out;
 	struct plot_opts po = cmd_plot_opts(o);

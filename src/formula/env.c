@@ -23,6 +23,27 @@ void fx_env_free(struct fx_env *env)
 	free(env);
 }
 
+struct fx_env *fx_env_clone(const struct fx_env *env)
+{
+	struct fx_env *c = calloc(1, sizeof *c);
+
+	if (!c || !(c->slots = calloc(env->n ? (size_t)env->n : 1,
+	                              sizeof *c->slots))) {
+		free(c);
+		return NULL;
+	}
+	c->cap = env->n ? env->n : 1;
+	c->ncases = env->ncases;
+	for (; c->n < env->n; c->n++) {
+		c->slots[c->n] = env->slots[c->n];
+		if (!(c->slots[c->n].name = strdup(env->slots[c->n].name))) {
+			fx_env_free(c);
+			return NULL;
+		}
+	}
+	return c;
+}
+
 int fx_env_find(const struct fx_env *env, const char *name, size_t len,
                 enum fx_shape *shape)
 {

@@ -64,6 +64,12 @@ struct fx_env;
 struct fx_env *fx_env_new(void);
 void fx_env_free(struct fx_env *env);
 
+/* Returns a copy of env (same slots, so programs compiled against env run
+ * on it; same scalars and bindings), or NULL when out of memory.  The
+ * caller owns it.  Only reads env: several threads may clone one template
+ * at once, each then binding and evaluating its own copy. */
+struct fx_env *fx_env_clone(const struct fx_env *env);
+
 /* Declares a name and returns its slot (>= 0), or -1 when out of memory.
  * Declaring an existing name again returns its slot if the shape matches
  * and -1 if not.  The name is copied. */

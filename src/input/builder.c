@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "input/input.h"
-#include "util/escape.h"
 #include "util/numfmt.h"
 
 struct rb_column {
@@ -57,18 +56,6 @@ void rb_discard(struct run_builder *b)
 		column_free(&b->columns[i]);
 	free(b->columns);
 	rb_init(b, b->path, b->format, b->d);
-}
-
-char *input_show(char *buf, size_t size, const char *s, size_t len)
-{
-	size_t cut = len > INPUT_SHOW_MAX ? INPUT_SHOW_MAX : len;
-	char *raw = strndup(s, cut), *safe = raw ? escape_terminal(raw) : NULL;
-
-	snprintf(buf, size, "%s%s", safe ? safe : "?",
-	         len > INPUT_SHOW_MAX ? "..." : "");
-	free(raw);
-	free(safe);
-	return buf;
 }
 
 void input_position(const char *text, size_t off, uint32_t *line,
@@ -341,7 +328,7 @@ static int check_duplicates(struct run_builder *b)
 {
 	struct name_at *v = malloc(b->n * sizeof *v);
 	size_t dup = (size_t)-1, first = 0;
-	char shown[INPUT_SHOW_SIZE];
+	char shown[RUN_SHOW_SIZE];
 
 	if (!v)
 		return oom(b);
@@ -357,7 +344,7 @@ static int check_duplicates(struct run_builder *b)
 	free(v);
 	if (dup == (size_t)-1)
 		return FP_OK;
-	input_show(shown, sizeof shown, b->names[dup], strlen(b->names[dup]));
+	run_show(shown, sizeof shown, b->names[dup], strlen(b->names[dup]));
 	if (b->lines[first] == 0)
 		return diag_set(b->d, b->path, 0, 0,
 		                "duplicate case '%s' (items %zu and %zu)", shown,

@@ -147,8 +147,8 @@ static void list_header(const struct csv_state *st, char *out, size_t size)
 
 	out[0] = '\0';
 	for (size_t i = 0; i < st->nfields && used + 8 < size; i++) {
-		char shown[INPUT_SHOW_SIZE];
-		input_show(shown, sizeof shown, field_text(st, i),
+		char shown[RUN_SHOW_SIZE];
+		run_show(shown, sizeof shown, field_text(st, i),
 		           st->fields[i].len);
 		if (used + strlen(shown) + 8 >= size) {
 			snprintf(out + used, size - used, "%s...", i ? ", " : "");
@@ -174,8 +174,8 @@ static int read_header(struct csv_state *st)
 		for (size_t j = 0; j < i; j++)
 			if (st->fields[j].len == len &&
 			    memcmp(field_text(st, j), name, len) == 0) {
-				char shown[INPUT_SHOW_SIZE];
-				input_show(shown, sizeof shown, name, len);
+				char shown[RUN_SHOW_SIZE];
+				run_show(shown, sizeof shown, name, len);
 				return diag_set(st->d, st->path, (int)f->line,
 				                (int)f->col,
 				                "duplicate column '%s' (first at "

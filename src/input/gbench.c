@@ -41,11 +41,11 @@ struct entry {
 static int entry_error(const char *path, const struct jcur *at,
                        struct diag *d, const char *what, const char *name)
 {
-	char shown[INPUT_SHOW_SIZE];
+	char shown[RUN_SHOW_SIZE];
 
 	if (!name)
 		return diag_set(d, path, (int)at->line, (int)at->col, "%s", what);
-	input_show(shown, sizeof shown, name, strlen(name));
+	run_show(shown, sizeof shown, name, strlen(name));
 	return diag_set(d, path, (int)at->line, (int)at->col,
 	                "benchmark '%s': %s", shown, what);
 }
@@ -219,8 +219,8 @@ static int add_case(struct run_builder *b, struct entry **e, size_t n)
 		       ? FP_ERR : FP_OK;
 	}
 	if (!mean) {
-		char shown[INPUT_SHOW_SIZE];
-		input_show(shown, sizeof shown, e[0]->name, strlen(e[0]->name));
+		char shown[RUN_SHOW_SIZE];
+		run_show(shown, sizeof shown, e[0]->name, strlen(e[0]->name));
 		return diag_set(b->d, b->path, (int)line, (int)col,
 		                "benchmark '%s' has no iterations and no 'mean' "
 		                "aggregate", shown);

@@ -1,6 +1,6 @@
 /* input.h: what the run loaders in src/input/ share (internal to runs).
  *
- * run_load (run.c) reads the file and picks a loader; each loader turns the
+ * input_load reads the file and picks a loader; each loader turns the
  * bytes into cases and cells through a run builder, which owns the rules
  * every format has in common: case names (not empty, not too long, no
  * duplicates), the caps of run.h, and how a column's cells decide its kind
@@ -17,13 +17,15 @@
 
 /* Files above this size are refused before they are read. */
 #define INPUT_MAX_FILE ((size_t)1 << 30)
-/* Bytes of a name or cell shown in a message. */
-#define INPUT_SHOW_MAX 60
 
 /* ---- reading and choosing the loader (detect.c) ---- */
 
 /* Reads the run file at path in the given format (NULL: by the file's
- * extension, and for .json by its content; see run_load). */
+ * extension, and for .json by its content): the entry point for loading a
+ * run.  The `case` column becomes case_name; every other column is kept.
+ * Duplicate case names, an empty file, a row with the wrong number of cells
+ * are errors with FILE:LINE:COL.  On success the caller owns *out
+ * (run_free).  On failure nothing is allocated. */
 int input_load(const char *path, const char *format, struct run **out,
                struct diag *d);
 
@@ -97,10 +99,7 @@ int rb_other(struct run_builder *b, size_t col, const char *shown,
  * caller owns *out; on failure rb_discard still has to be called. */
 int rb_finish(struct run_builder *b, struct run **out);
 
-/* Copies s[0..len) into buf (size INPUT_SHOW_MAX * 4 + 8) in terminal-safe
- * form, cut to INPUT_SHOW_MAX bytes with "...", for messages.  Returns buf. */
-char *input_show(char *buf, size_t size, const char *s, size_t len);
-#define INPUT_SHOW_SIZE (INPUT_SHOW_MAX * 4 + 8)
+/* Names and cells in messages: run_show (run.h). */
 
 /* Line and column (1-based, columns in characters) of byte offset off of
  * text, which starts at line 1 column 1. */
@@ -135,7 +134,7 @@ bool jcur_member(const struct jcur *obj, struct json_t *o, const char *key,
                  struct jcur *out);
 
 /* ---- loaders: text[0..len) of the file at path ----
- * The text has no NUL bytes and no byte order mark (run_load removes it),
+ * The text has no NUL bytes and no byte order mark (input_load removes it),
  * so offset 0 is line 1, column 1. */
 
 int input_csv(const char *path, const char *text, size_t len,

@@ -6,29 +6,40 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "price/price.h"
+#include "price/join.h"
 
 #define JOIN_NAMES_SHOWN 3
 
-static const char *const *sort_names; /* qsort has no context argument */
+/* A row and its case name, sorted together: qsort has no context
+ * argument, and a static one would not let two loads run at once. */
+struct named_row {
+	const char *name;
+	size_t row;
+};
 
 static int by_name(const void *a, const void *b)
 {
-	return strcmp(sort_names[*(const size_t *)a],
-	              sort_names[*(const size_t *)b]);
+	return strcmp(((const struct named_row *)a)->name,
+	              ((const struct named_row *)b)->name);
 }
 
-/* Returns after's row indices sorted by case name; caller frees. */
+/* Returns r's row indices sorted by case name; caller frees. */
 static size_t *sorted_rows(const struct run *r)
 {
+	struct named_row *v = malloc((r->n ? r->n : 1) * sizeof *v);
 	size_t *rows = malloc((r->n ? r->n : 1) * sizeof *rows);
 
-	if (!rows)
+	if (!v || !rows) {
+		free(v);
+		free(rows);
 		return NULL;
+	}
 	for (size_t i = 0; i < r->n; i++)
-		rows[i] = i;
-	sort_names = (const char *const *)r->case_name;
-	qsort(rows, r->n, sizeof *rows, by_name);
+		v[i] = (struct named_row){r->case_name[i], i};
+	qsort(v, r->n, sizeof *v, by_name);
+	for (size_t i = 0; i < r->n; i++)
+		rows[i] = v[i].row;
+	free(v);
 	return rows;
 }
 
@@ -142,6 +153,22 @@ static int missing_error(const struct run *has, const struct run *lacks,
 	                has->case_name[row], nmissing - 1, lacks->path);
 }
 
+/* The joined runs: rows rb of b and ra of a (n each), or for a split run
+ * its _before and _after columns.  On failure out is left empty. */
+static int copy_sides(struct joined *out, const struct run *b,
+                      const size_t *rb, const struct run *a,
+                      const size_t *ra, size_t n, bool split, struct diag *d)
+{
+	out->before = copy_rows(b, rb, n, split ? "_before" : NULL,
+	                        split ? "_after" : NULL);
+	out->after = copy_rows(a, ra, n, split ? "_after" : NULL,
+	                       split ? "_before" : NULL);
+	if (out->before && out->after)
+		return FP_OK;
+	joined_free(out);
+	return diag_set(d, NULL, 0, 0, "out of memory");
+}
+
 int price_join(struct run *before, struct run *after, bool drop_missing,
                struct joined *out, struct diag *d)
 {
@@ -187,16 +214,8 @@ int price_join(struct run *before, struct run *after, bool drop_missing,
 		         before->path, after->path);
 		goto out;
 	}
-	out->before = copy_rows(before, keep_b, nkeep, NULL, NULL);
-	out->after = copy_rows(after, keep_a, nkeep, NULL, NULL);
-	if (!out->before || !out->after) {
-		diag_set(d, NULL, 0, 0, "out of memory");
-		goto out;
-	}
-	rc = FP_OK;
+	rc = copy_sides(out, before, keep_b, after, keep_a, nkeep, false, d);
 out:
-	if (rc != FP_OK)
-		joined_free(out);
 	free(after_rows);
 	free(before_rows);
 	free(keep_b);
@@ -230,16 +249,8 @@ int price_split(struct run *both, struct joined *out, struct diag *d)
 	}
 	for (size_t i = 0; i < both->n; i++)
 		rows[i] = i;
-	out->before = copy_rows(both, rows, both->n, "_before", "_after");
-	out->after = copy_rows(both, rows, both->n, "_after", "_before");
-	if (!out->before || !out->after) {
-		diag_set(d, NULL, 0, 0, "out of memory");
-		goto out;
-	}
-	rc = FP_OK;
+	rc = copy_sides(out, both, rows, both, rows, both->n, true, d);
 out:
-	if (rc != FP_OK)
-		joined_free(out);
 	free(rows);
 	run_free(both);
 	return rc;

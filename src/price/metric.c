@@ -1,164 +1,16 @@
-/* metric.c: finding a metric (built-in, by name, by path), its parameters
- * and case weights.  Checking and compiling is in metric_check.c. */
+/* metric.c: a loaded metric as a value: freeing it, its parameters and
+ * case weights, and the edits the loader makes before it freezes it.
+ * Finding and reading metric files is in metric_find.c, checking and
+ * compiling what they say in metric_check.c. */
 #include "price/metric.h"
 
-#include <dirent.h>
 #include <fnmatch.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#include "price/metric_check.h"
 #include "price/metric_yaml.h"
-#include "util/names.h"
-#include "util/yamldoc.h"
-
-/* Where a built-in metric says it comes from: "<builtin>/NAME.yaml". */
-#define BUILTIN_PATH_MAX 128
-
-static const char *const suffixes[] = { ".yaml", ".yml" };
-
-static int load_doc(const char *path, const char *text, size_t len,
-                    struct metric **out, struct diag *d)
-{
-	struct ydoc *doc;
-	int rc;
-
-	*out = NULL;
-	if (ydoc_load(path, text, len, &doc, d))
-		return FP_ERR;
-	rc = metric_from_doc(doc, out, d);
-	ydoc_free(doc);
-	return rc;
-}
-
-static const struct metric_builtin *find_builtin(const char *name)
-{
-	for (const struct metric_builtin *b = metric_builtins; b->name; b++)
-		if (strcmp(b->name, name) == 0)
-			return b;
-	return NULL;
-}
-
-static char *builtin_path(char buf[BUILTIN_PATH_MAX],
-                          const struct metric_builtin *b)
-{
-	snprintf(buf, BUILTIN_PATH_MAX, "<builtin>/%s.yaml", b->name);
-	return buf;
-}
-
-static int load_builtin(const struct metric_builtin *b, struct metric **out,
-                        struct diag *d)
-{
-	char path[BUILTIN_PATH_MAX];
-
-	return load_doc(builtin_path(path, b), b->text, b->len, out, d);
-}
-
-int metric_load_text(const char *path, const char *text, size_t len,
-                     struct metric **out, struct diag *d)
-{
-	return load_doc(path, text, len, out, d);
-}
-
-static bool has_suffix(const char *s, const char *suffix)
-{
-	size_t ls = strlen(s), lx = strlen(suffix);
-	return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
-}
-
-static bool is_metric_file_name(const char *s)
-{
-	for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++)
-		if (has_suffix(s, suffixes[i]))
-			return true;
-	return false;
-}
-
-static bool is_regular_file(const char *path)
-{
-	struct stat st;
-	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* Calls fn for each folder metrics are searched in, in order, until it
- * returns true; returns true if it did. */
-static bool each_folder(bool (*fn)(const char *dir, void *arg), void *arg)
-{
-	const char *env = getenv("FIXPRICE_METRICS_PATH");
-
-	while (env && *env) {
-		const char *colon = strchr(env, ':');
-		size_t len = colon ? (size_t)(colon - env) : strlen(env);
-		char dir[4096];
-
-		if (len > 0 && len < sizeof dir) {
-			memcpy(dir, env, len);
-			dir[len] = '\0';
-			if (fn(dir, arg))
-				return true;
-		}
-		env = colon ? colon + 1 : NULL;
-	}
-	return fn(FP_DATADIR "/metrics", arg);
-}
-
-struct lookup {
-	const char *name;
-	char path[4096 + 256];
-};
-
-static bool find_in(const char *dir, void *arg)
-{
-	struct lookup *l = arg;
-
-	for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++) {
-		snprintf(l->path, sizeof l->path, "%s/%s%s", dir, l->name,
-		         suffixes[i]);
-		if (is_regular_file(l->path))
-			return true;
-	}
-	return false;
-}
-
-/* Collects metric names for "shipped: ..." in the error below. */
-struct name_list {
-	char text[DIAG_MSG_MAX / 2];
-};
-
-static void add_name(const char *name, const char *path,
-                     const char *description, void *arg)
-{
-	struct name_list *l = arg;
-
-	(void)path;
-	(void)description;
-	names_append(l->text, sizeof l->text, name);
-}
-
-int metric_load(const char *name_or_path, struct metric **out,
-                struct diag *d)
-{
-	struct lookup l;
-	struct name_list names = { "" };
-
-	*out = NULL;
-	if (!name_or_path)
-		return load_builtin(find_builtin(METRIC_DEFAULT), out, d);
-	if (strchr(name_or_path, '/') || is_metric_file_name(name_or_path))
-		return load_doc(name_or_path, NULL, 0, out, d);
-	l.name = name_or_path;
-	if (each_folder(find_in, &l))
-		return load_doc(l.path, NULL, 0, out, d);
-	if (find_builtin(name_or_path))
-		return load_builtin(find_builtin(name_or_path), out, d);
-	if (metric_list(add_name, &names, d))
-		return FP_ERR;
-	return diag_set(d, NULL, 0, 0, "no metric named '%s' (shipped: %s)",
-	                name_or_path, names.text);
-}
+#include "price/param.h"
 
 static void free_formula(struct metric_formula *f)
 {
@@ -219,21 +71,13 @@ int metric_set_param(struct metric *m, const char *name, double value,
                      struct diag *d)
 {
 	struct metric_param *p = metric_find_param(m, name);
-	char known[DIAG_MSG_MAX / 2] = "";
 
-	if (!p) {
-		for (size_t i = 0; i < m->nparams; i++)
-			names_append(known, sizeof known, m->params[i].name);
-		return diag_set(d, NULL, 0, 0,
-		                "no parameter '%s' in metric %s (it has: %s)", name,
-		                m->name, m->nparams ? known : "none");
-	}
-	if (!isfinite(value))
-		return diag_set(d, NULL, 0, 0,
-		                "parameter '%s' must be a finite number", name);
+	if (param_check(p != NULL, m, NULL, name, value, d) != FP_OK)
+		return FP_ERR;
 	p->value = value;
-	fx_env_set_scalar(m->side, p->slot, value);
-	fx_env_set_scalar(m->cross, p->slot, value);
+	/* The templates too, so that sessions start from the loaded value. */
+	for (int e = 0; e < 2; e++)
+		fx_env_set_scalar(e ? m->cross : m->side, p->slot, value);
 	return FP_OK;
 }
 
@@ -273,132 +117,4 @@ double metric_case_weight(const struct metric *m, const char *case_name)
 		if (fnmatch(m->rules[i].glob, case_name, 0) == 0)
 			return m->rules[i].weight;
 	return m->weight_default;
-}
-
-/* ---- Listing ---------------------------------------------------------- */
-
-struct entry {
-	char *name, *path, *description;
-};
-
-struct listing {
-	struct entry *v;
-	size_t n;
-	bool oom;
-};
-
-static bool listed(const struct listing *l, const char *name)
-{
-	for (size_t i = 0; i < l->n; i++)
-		if (strcmp(l->v[i].name, name) == 0)
-			return true;
-	return false;
-}
-
-/* The description of a metric file, or why it cannot be read (caller
- * frees).  Only the YAML is read: listing does not compile formulas. */
-static char *describe(const char *path, const char *text, size_t len)
-{
-	struct ydoc *doc;
-	struct diag d;
-	const struct ynode *n;
-	char *out;
-
-	if (ydoc_load(path, text, len, &doc, &d)) {
-		char buf[DIAG_MSG_MAX + 32];
-		snprintf(buf, sizeof buf, "(cannot read: %s)", d.msg);
-		return strdup(buf);
-	}
-	n = doc->root ? ydoc_get(doc->root, "description") : NULL;
-	out = strdup(n && n->kind == YNODE_SCALAR ? n->str : "");
-	ydoc_free(doc);
-	return out;
-}
-
-static void add_entry(struct listing *l, const char *name, const char *path,
-                      const char *text, size_t len)
-{
-	struct entry *grown = realloc(l->v, (l->n + 1) * sizeof *grown);
-	struct entry *e;
-
-	if (!grown) {
-		l->oom = true;
-		return;
-	}
-	l->v = grown;
-	e = &l->v[l->n];
-	e->name = strdup(name);
-	e->path = strdup(path);
-	e->description = describe(path, text, len);
-	if (!e->name || !e->path || !e->description) {
-		free(e->name);
-		free(e->path);
-		free(e->description);
-		l->oom = true;
-		return;
-	}
-	l->n++;
-}
-
-static bool list_folder(const char *dir, void *arg)
-{
-	struct listing *l = arg;
-	DIR *dh = opendir(dir);
-	struct dirent *de;
-
-	if (!dh)
-		return false; /* a folder that is not there lists nothing */
-	while ((de = readdir(dh)) != NULL) {
-		char name[256], path[4096 + 256];
-		size_t stem;
-
-		if (de->d_name[0] == '.' || !is_metric_file_name(de->d_name))
-			continue;
-		stem = strlen(de->d_name) -
-		       (has_suffix(de->d_name, ".yml") ? 4 : 5);
-		if (stem == 0 || stem >= sizeof name)
-			continue;
-		memcpy(name, de->d_name, stem);
-		name[stem] = '\0';
-		snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
-		if (!listed(l, name) && is_regular_file(path))
-			add_entry(l, name, path, NULL, 0);
-	}
-	closedir(dh);
-	return false; /* go on with the next folder */
-}
-
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(((const struct entry *)a)->name,
-	              ((const struct entry *)b)->name);
-}
-
-int metric_list(void (*fn)(const char *name, const char *path,
-                           const char *description, void *arg),
-                void *arg, struct diag *d)
-{
-	struct listing l = { NULL, 0, false };
-	int rc = FP_OK;
-
-	each_folder(list_folder, &l);
-	for (const struct metric_builtin *b = metric_builtins; b->name; b++) {
-		char path[BUILTIN_PATH_MAX];
-		if (!listed(&l, b->name))
-			add_entry(&l, b->name, builtin_path(path, b), b->text, b->len);
-	}
-	if (l.oom) {
-		rc = diag_set(d, NULL, 0, 0, "out of memory");
-	} else {
-		qsort(l.v, l.n, sizeof *l.v, by_name);
-		for (size_t i = 0; i < l.n; i++)
-			fn(l.v[i].name, l.v[i].path, l.v[i].description, arg);
-	}
-	for (size_t i = 0; i < l.n; i++) {
-		free(l.v[i].name);
-		free(l.v[i].path);
-		free(l.v[i].description);
-	}
-	free(l.v);
-	return rc;
 }

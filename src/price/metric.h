@@ -1,10 +1,19 @@
-/* metric.h: a benchmark's scoring, written down once (design.md).
+/* metric.h: a benchmark's scoring, written down once.
  *
  * A metric is loaded from YAML (a shipped one by name, a file by path, or
  * the built-in default pypto-gym), checked, and compiled against its own
- * formula environment.  Pricing then binds run columns into that environment
- * and evaluates; parameters are slots, so --set and sweeps change them
- * without recompiling.
+ * two formula environments.
+ *
+ * Once loaded and checked, a metric is IMMUTABLE: a definition, not an
+ * evaluation state.  The loader (load.h) applies the user's edits (--set
+ * with metric_set_param, --weight with metric_add_weight_rule) before it
+ * hands the metric out, and from then on everything takes a
+ * `const struct metric *`.  Its environments are templates: a pricing
+ * session (session.h) clones them and binds run columns and parameter
+ * values into its own copies, so any number of sessions may evaluate one
+ * metric at once, and freeing a price leaves nothing in the metric
+ * pointing at freed memory.  Parameters are slots, so sessions and sweeps
+ * change them without recompiling.
  *
  * Names the formulas may use (all per-case unless marked "one number"):
  *
@@ -48,9 +57,9 @@ struct metric_formula {
 
 struct metric_param {
 	char *name;
-	double value;         /* current value, after --set */
+	double value;         /* as loaded, after --set */
 	double file_value;    /* as written in the file */
-	int slot;             /* in the metric's env */
+	int slot;             /* in both environments (and their clones) */
 	int line, col;
 };
 
@@ -88,7 +97,9 @@ struct metric {
 	struct metric_formula *defines;             /* cross side, in order */
 
 	/* Environments: `side` for score/value/total, `cross` for the rest.
-	 * Slots a caller binds are found with fx_env_lookup by the names above. */
+	 * Templates, never bound: a session evaluates in clones of them
+	 * (fx_env_clone).  Slots are found with fx_env_lookup by the names
+	 * above, in a template or a clone alike. */
 	struct fx_env *side, *cross;
 };
 
@@ -106,18 +117,22 @@ int metric_load_text(const char *path, const char *text, size_t len,
 
 void metric_free(struct metric *m);
 
-/* Sets a parameter (for --set); fails naming the known parameters if name
- * is not one.  Updates both environments. */
+/* Loading only, before the metric is handed out as const.
+ *
+ * Sets a parameter's value (for --set); fails naming the known parameters
+ * if name is not one.  Updates both template environments. */
 int metric_set_param(struct metric *m, const char *name, double value,
                      struct diag *d);
 struct metric_param *metric_find_param(const struct metric *m,
                                        const char *name);
 
-/* Appends a --weight GLOB=W rule (highest precedence so far). */
+/* Loading only: appends a --weight GLOB=W rule (highest precedence so
+ * far).  A session adds its own rules for sensitivity knobs instead. */
 int metric_add_weight_rule(struct metric *m, const char *glob, double weight,
                            struct diag *d);
 
-/* The weight of one case under the rules. */
+/* The weight of one case under the metric's rules as loaded (a session's
+ * weights are session_case_weight's). */
 double metric_case_weight(const struct metric *m, const char *case_name);
 
 /* Names of the shipped metrics with their descriptions, for `fixprice

@@ -509,15 +509,12 @@ static int check_and_compile(const struct ydoc *doc, struct metric *m,
 	struct claims names = { NULL, 0 };
 	int rc = FP_ERR;
 
-	if (!root)
-		return diag_set(d, doc->path, 0, 0,
-		                "empty metric file: it needs at least name, "
-		                "version, score, value, total, gain and cost");
-	if (root->kind != YNODE_MAP)
-		return ydoc_error(doc, root, d,
-		                  "a metric file must be a mapping of keys "
-		                  "(name, version, score, ...)");
-	if (myaml_check_keys(doc, root, "", top_keys, COUNT(top_keys), d) ||
+	if (myaml_check_root(doc,
+	                     "empty metric file: it needs at least name, "
+	                     "version, score, value, total, gain and cost",
+	                     "a metric file must be a mapping of keys "
+	                     "(name, version, score, ...)",
+	                     top_keys, COUNT(top_keys), d) ||
 	    read_texts(doc, m, d))
 		return FP_ERR;
 	{

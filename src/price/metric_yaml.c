@@ -6,6 +6,17 @@
 
 #include "util/editdist.h"
 
+int myaml_check_root(const struct ydoc *doc, const char *empty,
+                     const char *not_map, const char *const *known,
+                     size_t nknown, struct diag *d)
+{
+	if (!doc->root)
+		return diag_set(d, doc->path, 0, 0, "%s", empty);
+	if (doc->root->kind != YNODE_MAP)
+		return ydoc_error(doc, doc->root, d, "%s", not_map);
+	return myaml_check_keys(doc, doc->root, "", known, nknown, d);
+}
+
 const char *myaml_closest(const char *word, const char *const *cands,
                           size_t ncands)
 {

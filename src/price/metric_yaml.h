@@ -21,6 +21,13 @@ int myaml_check_keys(const struct ydoc *doc, const struct ynode *map,
                      const char *where, const char *const *known,
                      size_t nknown, struct diag *d);
 
+/* The document's root as a mapping of known keys: `empty` is the error
+ * for a document with nothing in it, `not_map` for a root of another
+ * kind; unknown keys as myaml_check_keys. */
+int myaml_check_root(const struct ydoc *doc, const char *empty,
+                     const char *not_map, const char *const *known,
+                     size_t nknown, struct diag *d);
+
 /* The candidate closest to word by edit distance, or NULL if none is close
  * enough to suggest. */
 const char *myaml_closest(const char *word, const char *const *cands,

@@ -1,5 +1,8 @@
 /* price.c: where the metric's formulas meet the runs.
  *
+ * Everything here reads the metric and the runs and writes only the session
+ * (session.h) and the price being made.
+ *
  * Order of evaluation, fixed by what each formula may read (metric.h):
  *   1. weights, N, W, and the metric's extra columns for both sides;
  *   2. per side: score, then value, then total;
@@ -150,10 +153,11 @@ out:
 
 /* Binds the metric's extra columns (ref_runtime, ...) in both environments.
  * A column only the before run has is used for both sides. */
-static int bind_columns(struct price *p, struct metric *m,
-                        const struct joined *j, struct diag *d)
+static int bind_columns(struct price *p, struct session *ses,
+                        struct diag *d)
 {
-	const struct run *runs[2] = {j->before, j->after};
+	const struct metric *m = ses->metric;
+	const struct run *runs[2] = {ses->runs->before, ses->runs->after};
 
 	for (size_t k = 0; k < m->ncolumns; k++) {
 		const char *name = m->columns[k];
@@ -181,9 +185,9 @@ static int bind_columns(struct price *p, struct metric *m,
 		}
 		p->extra[0][k] = v[0];
 		p->extra[1][k] = v[1];
-		bind_sided(m->cross, name, 0, v[0]);
-		bind_sided(m->cross, name, 1, v[1]);
-		bind_name(m->cross, name, v[0]);
+		bind_sided(ses->cross, name, 0, v[0]);
+		bind_sided(ses->cross, name, 1, v[1]);
+		bind_name(ses->cross, name, v[0]);
 	}
 	return FP_OK;
 }
@@ -201,10 +205,11 @@ static int eval_formula(const struct metric_formula *f, const struct fx_env *env
 }
 
 /* Step 2: score, value and total of one side. */
-static int eval_side(struct price *p, struct metric *m, int s,
-                     const struct joined *j, struct diag *d)
+static int eval_side(struct price *p, struct session *ses, int s,
+                     struct diag *d)
 {
-	struct fx_env *env = m->side;
+	const struct metric *m = ses->metric;
+	struct fx_env *env = ses->side;
 	const struct metric_formula *f[3] = {&m->score, &m->value, &m->total};
 	const struct fx_prog *progs[3] = {m->score.prog, m->value.prog,
 	                                  m->total.prog};
@@ -221,12 +226,12 @@ static int eval_side(struct price *p, struct metric *m, int s,
 	bind_name(env, "score", p->score[s]);
 	bind_name(env, "value", p->value[s]);
 	if (fx_eval_many(progs, 3, env, outs, &fault, &failed) != FP_OK)
-		return fault_error(f[failed], &fault, j, side_suffix[s], d);
+		return fault_error(f[failed], &fault, ses->runs, side_suffix[s], d);
 	return FP_OK;
 }
 
 /* Step 3: the transition columns, from the two pass states. */
-static int bind_transitions(struct price *p, struct metric *m)
+static int bind_transitions(struct price *p, struct session *ses)
 {
 	static const char *const names[4] = {"newly_passing", "newly_failing",
 	                                      "still_passing", "still_failing"};
@@ -243,57 +248,64 @@ static int bind_transitions(struct price *p, struct metric *m)
 		t[3][i] = (1 - a) * (1 - b);
 	}
 	for (int k = 0; k < 4; k++)
-		bind_name(m->cross, names[k], t[k]);
+		bind_name(ses->cross, names[k], t[k]);
 	return FP_OK;
 }
 
-static int eval_defines(struct price *p, struct metric *m,
-                        const struct joined *j, struct diag *d)
+static int eval_defines(struct price *p, struct session *ses,
+                        struct diag *d)
 {
+	const struct metric *m = ses->metric;
+
 	for (size_t k = 0; k < m->ndefines; k++) {
 		const struct metric_formula *f = &m->defines[k];
-		int slot = fx_env_lookup(m->cross, f->key, NULL);
+		int slot = fx_env_lookup(ses->cross, f->key, NULL);
 
 		if (fx_prog_shape(f->prog) == FX_PERCASE) {
 			double *v = p->define_values[k];
-			if (eval_formula(f, m->cross, j, "", v, d) != FP_OK)
+			if (eval_formula(f, ses->cross, ses->runs, "", v, d) != FP_OK)
 				return FP_ERR;
-			fx_env_bind(m->cross, slot, v);
+			fx_env_bind(ses->cross, slot, v);
 		} else {
 			double v;
-			if (eval_formula(f, m->cross, j, "", &v, d) != FP_OK)
+			if (eval_formula(f, ses->cross, ses->runs, "", &v, d) != FP_OK)
 				return FP_ERR;
-			fx_env_set_scalar(m->cross, slot, v);
+			fx_env_set_scalar(ses->cross, slot, v);
 		}
 	}
 	return FP_OK;
 }
 
-int price_decide(struct metric *m, const struct joined *j, double gain,
-                 double cost, bool *accept, struct diag *d)
+int price_decide(struct session *ses, double gain, double cost, bool *accept,
+                 struct diag *d)
 {
 	double decide;
 
-	set_name(m->cross, "gain", gain);
-	set_name(m->cross, "cost", cost);
-	if (eval_formula(&m->decide, m->cross, j, "", &decide, d) != FP_OK)
+	set_name(ses->cross, "gain", gain);
+	set_name(ses->cross, "cost", cost);
+	if (eval_formula(&ses->metric->decide, ses->cross, ses->runs, "",
+	                 &decide, d) != FP_OK)
 		return FP_ERR;
 	*accept = decide != 0;
 	return FP_OK;
 }
 
 /* Step 3, the part that sweeps repeat: defines, gain, cost, decide. */
-static int eval_decision(struct price *p, struct metric *m,
-                         const struct joined *j, struct diag *d)
+static int eval_decision(struct price *p, struct session *ses,
+                         struct diag *d)
 {
-	if (eval_defines(p, m, j, d) != FP_OK ||
-	    eval_formula(&m->gain, m->cross, j, "", &p->gain, d) != FP_OK)
+	const struct metric *m = ses->metric;
+
+	if (eval_defines(p, ses, d) != FP_OK ||
+	    eval_formula(&m->gain, ses->cross, ses->runs, "", &p->gain,
+	                 d) != FP_OK)
 		return FP_ERR;
-	set_name(m->cross, "gain", p->gain);
-	if (eval_formula(&m->cost, m->cross, j, "", &p->cost, d) != FP_OK)
+	set_name(ses->cross, "gain", p->gain);
+	if (eval_formula(&m->cost, ses->cross, ses->runs, "", &p->cost,
+	                 d) != FP_OK)
 		return FP_ERR;
 	p->net = p->gain - p->cost;
-	return price_decide(m, j, p->gain, p->cost, &p->accept, d);
+	return price_decide(ses, p->gain, p->cost, &p->accept, d);
 }
 
 /* Each case's share of a formula that is a sum over cases times one number;
@@ -319,16 +331,41 @@ static int eval_shares(struct price *p, const struct metric_formula *f,
 	return FP_OK;
 }
 
-static const double *sort_key; /* qsort has no context argument */
+/* A case and the size of its difference, sorted together: qsort has no
+ * context argument, and a static one would not let sessions run at once. */
+struct ranked {
+	double size;
+	size_t i;
+};
 
 static int by_size_desc(const void *a, const void *b)
 {
-	double x = fabs(sort_key[*(const size_t *)a]);
-	double y = fabs(sort_key[*(const size_t *)b]);
-	if (x != y)
-		return x < y ? 1 : -1;
+	const struct ranked *x = a, *y = b;
+
+	if (x->size != y->size)
+		return x->size < y->size ? 1 : -1;
 	/* Ties in file order, so records are deterministic. */
-	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+	return x->i < y->i ? -1 : 1;
+}
+
+/* The case indices ordered by |diff|, largest first (caller frees). */
+static size_t *rank_cases(const double *diff, size_t n)
+{
+	struct ranked *r = malloc((n ? n : 1) * sizeof *r);
+	size_t *order = malloc((n ? n : 1) * sizeof *order);
+
+	if (!r || !order) {
+		free(r);
+		free(order);
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++)
+		r[i] = (struct ranked){fabs(diff[i]), i};
+	qsort(r, n, sizeof *r, by_size_desc);
+	for (size_t i = 0; i < n; i++)
+		order[i] = r[i].i;
+	free(r);
+	return order;
 }
 
 /* The control: does net agree with the metric's own delta_total?  When not,
@@ -350,17 +387,13 @@ static int check_control(struct price *p, double *const total_share[2],
 	if (p->control_ok || !p->gain_share || !p->cost_share ||
 	    !total_share[0] || !total_share[1])
 		return FP_OK;
-	order = malloc(p->n * sizeof *order);
-	if (!order)
-		return diag_set(d, NULL, 0, 0, "out of memory");
 	for (size_t i = 0; i < p->n; i++) {
 		diff[i] = (p->gain_share[i] - p->cost_share[i]) -
 		          (total_share[1][i] - total_share[0][i]);
 		sum += fabs(diff[i]);
-		order[i] = i;
 	}
-	sort_key = diff;
-	qsort(order, p->n, sizeof *order, by_size_desc);
+	if (!(order = rank_cases(diff, p->n)))
+		return diag_set(d, NULL, 0, 0, "out of memory");
 	/* Enough cases to explain nearly all of the gap, and at most ten. */
 	while (p->ncontrol_cases < p->n && p->ncontrol_cases < 10 &&
 	       fabs(diff[order[p->ncontrol_cases]]) > tol && covered < 0.999 * sum)
@@ -370,26 +403,25 @@ static int check_control(struct price *p, double *const total_share[2],
 }
 
 /* Fills weights, N and W. */
-static int weigh(struct price *p, const struct metric *m, const struct run *r,
-                 struct diag *d)
+static int weigh(struct price *p, const struct session *ses, struct diag *d)
 {
 	struct ksum w = {0, 0};
 
 	for (size_t i = 0; i < p->n; i++) {
-		p->weight[i] = metric_case_weight(m, r->case_name[i]);
+		p->weight[i] = session_case_weight(ses, p->case_name[i]);
 		ksum_add(&w, p->weight[i]);
 	}
 	p->N = (double)p->n;
 	p->W = ksum_value(&w);
 	if (!(p->W > 0))
-		return diag_set(d, m->path, 0, 0,
+		return diag_set(d, ses->metric->path, 0, 0,
 		                "the case weights add up to 0: nothing to price");
 	return FP_OK;
 }
 
-static void bind_common(struct price *p, struct metric *m)
+static void bind_common(struct price *p, struct session *ses)
 {
-	struct fx_env *envs[2] = {m->side, m->cross};
+	struct fx_env *envs[2] = {ses->side, ses->cross};
 
 	for (int e = 0; e < 2; e++) {
 		fx_env_set_ncases(envs[e], p->n);
@@ -398,39 +430,40 @@ static void bind_common(struct price *p, struct metric *m)
 		set_name(envs[e], "W", p->W);
 	}
 	for (int s = 0; s < 2; s++) {
-		bind_sided(m->cross, "runtime", s, p->runtime[s]);
-		bind_sided(m->cross, "passed", s, p->passed[s]);
+		bind_sided(ses->cross, "runtime", s, p->runtime[s]);
+		bind_sided(ses->cross, "passed", s, p->passed[s]);
 	}
 }
 
 /* Step 2 for both sides, and the totals' shares for the control. */
-static int evaluate_sides(struct price *p, struct metric *m,
-                          const struct joined *j, double *total_share[2],
-                          struct diag *d)
+static int evaluate_sides(struct price *p, struct session *ses,
+                          double *total_share[2], struct diag *d)
 {
 	for (int s = 0; s < 2; s++) {
-		if (eval_side(p, m, s, j, d) != FP_OK)
+		if (eval_side(p, ses, s, d) != FP_OK)
 			return FP_ERR;
 		if (total_share &&
-		    eval_shares(p, &m->total, m->side, j, p->share_buf[2 + s],
-		                &total_share[s], d) != FP_OK)
+		    eval_shares(p, &ses->metric->total, ses->side, ses->runs,
+		                p->share_buf[2 + s], &total_share[s], d) != FP_OK)
 			return FP_ERR;
-		bind_sided(m->cross, "score", s, p->score[s]);
-		bind_sided(m->cross, "value", s, p->value[s]);
-		set_name(m->cross, s ? "total_after" : "total_before", p->total[s]);
+		bind_sided(ses->cross, "score", s, p->score[s]);
+		bind_sided(ses->cross, "value", s, p->value[s]);
+		set_name(ses->cross, s ? "total_after" : "total_before",
+		         p->total[s]);
 	}
 	return FP_OK;
 }
 
 /* Step 4: each case's share of gain and cost, and the control. */
-static int evaluate_detail(struct price *p, struct metric *m,
-                           const struct joined *j, double *total_share[2],
-                           struct diag *d)
+static int evaluate_detail(struct price *p, const struct session *ses,
+                           double *total_share[2], struct diag *d)
 {
+	const struct metric *m = ses->metric;
+
 	p->shares_undefined[0] = '\0';
-	if (eval_shares(p, &m->gain, m->cross, j, p->share_buf[0],
+	if (eval_shares(p, &m->gain, ses->cross, ses->runs, p->share_buf[0],
 	                &p->gain_share, d) != FP_OK ||
-	    eval_shares(p, &m->cost, m->cross, j, p->share_buf[1],
+	    eval_shares(p, &m->cost, ses->cross, ses->runs, p->share_buf[1],
 	                &p->cost_share, d) != FP_OK)
 		return FP_ERR;
 	if (!p->gain_share || !p->cost_share)
@@ -442,8 +475,8 @@ static int evaluate_detail(struct price *p, struct metric *m,
 }
 
 /* Steps 2 to 4, as far as `what` asks. */
-static int evaluate(struct price *p, struct metric *m, const struct joined *j,
-                    unsigned what, struct diag *d)
+static int evaluate(struct price *p, struct session *ses, unsigned what,
+                    struct diag *d)
 {
 	double *total_share[2] = {NULL, NULL};
 	bool detail = what & PRICE_DETAIL;
@@ -452,77 +485,98 @@ static int evaluate(struct price *p, struct metric *m, const struct joined *j,
 	if (detail)
 		what |= PRICE_SIDES;
 	if ((what & PRICE_SIDES) &&
-	    evaluate_sides(p, m, j, detail ? total_share : NULL, d) != FP_OK)
+	    evaluate_sides(p, ses, detail ? total_share : NULL, d) != FP_OK)
 		return FP_ERR;
-	if (eval_decision(p, m, j, d) != FP_OK)
+	if (eval_decision(p, ses, d) != FP_OK)
 		return FP_ERR;
 	p->delta_total = p->total[1] - p->total[0];
 	if (!detail)
 		return FP_OK;
-	return evaluate_detail(p, m, j, total_share, d);
+	return evaluate_detail(p, ses, total_share, d);
 }
 
-int price_compute(struct metric *m, const struct joined *j, struct price **out,
-                  struct diag *d)
+/* The price's own arrays, allocated once so that recomputing allocates
+ * nothing.  FP_ERR when out of memory. */
+static int allocate(struct price *p, const struct metric *m)
 {
-	const struct run *runs[2] = {j->before, j->after};
-	struct price *p = calloc(1, sizeof *p);
-
-	*out = NULL;
-	if (!p)
-		return diag_set(d, NULL, 0, 0, "out of memory");
-	p->n = j->before->n;
-	p->case_name = (const char *const *)j->before->case_name;
 	p->extra[0] = calloc(m->ncolumns + 1, sizeof *p->extra[0]);
 	p->extra[1] = calloc(m->ncolumns + 1, sizeof *p->extra[1]);
 	p->define_values = calloc(m->ndefines + 1, sizeof *p->define_values);
 	if (!p->extra[0] || !p->extra[1] || !p->define_values ||
 	    !(p->weight = owned_array(p, p->n)) ||
 	    !(p->control_diff = owned_array(p, p->n)))
-		goto oom;
+		return FP_ERR;
 	for (int k = 0; k < 4; k++)
 		if (!(p->share_buf[k] = owned_array(p, p->n)))
-			goto oom;
+			return FP_ERR;
 	for (size_t k = 0; k < m->ndefines; k++)
 		if (!(p->define_values[k] = owned_array(p, p->n)))
-			goto oom;
-	for (int s = 0; s < 2; s++) {
+			return FP_ERR;
+	for (int s = 0; s < 2; s++)
 		if (!(p->score[s] = owned_array(p, p->n)) ||
 		    !(p->value[s] = owned_array(p, p->n)))
-			goto oom;
+			return FP_ERR;
+	return FP_OK;
+}
+
+/* Runtimes and pass states of both sides, checked; a prediction's after
+ * runtimes are the session's. */
+static int read_basics(struct price *p, const struct session *ses,
+                       struct diag *d)
+{
+	const struct run *runs[2] = {ses->runs->before, ses->runs->after};
+
+	for (int s = 0; s < 2; s++)
 		if (check_column(runs[s], "runtime", runtime_ok,
 		                 "a finite number above 0", &p->runtime[s],
 		                 d) != FP_OK ||
 		    check_column(runs[s], "passed", pass_ok,
 		                 "a pass state (true/false, 1/0, pass/fail, yes/no)",
 		                 &p->passed[s], d) != FP_OK)
-			goto fail;
-	}
-	if (weigh(p, m, j->before, d) != FP_OK)
+			return FP_ERR;
+	if (ses->runtime_after)
+		p->runtime[1] = ses->runtime_after;
+	return FP_OK;
+}
+
+int price_compute(struct session *ses, struct price **out, struct diag *d)
+{
+	const struct run *before = ses->runs->before;
+	struct price *p = calloc(1, sizeof *p);
+
+	*out = NULL;
+	if (!p)
+		return diag_set(d, NULL, 0, 0, "out of memory");
+	p->n = before->n;
+	p->case_name = (const char *const *)before->case_name;
+	if (allocate(p, ses->metric) != FP_OK) {
+		diag_set(d, NULL, 0, 0, "out of memory");
 		goto fail;
-	bind_common(p, m);
-	if (bind_columns(p, m, j, d) != FP_OK || bind_transitions(p, m) != FP_OK ||
-	    evaluate(p, m, j, PRICE_SIDES | PRICE_DETAIL, d) != FP_OK)
+	}
+	if (read_basics(p, ses, d) != FP_OK || weigh(p, ses, d) != FP_OK)
+		goto fail;
+	bind_common(p, ses);
+	if (bind_columns(p, ses, d) != FP_OK ||
+	    bind_transitions(p, ses) != FP_OK ||
+	    evaluate(p, ses, PRICE_SIDES | PRICE_DETAIL, d) != FP_OK)
 		goto fail;
 	*out = p;
 	return FP_OK;
-oom:
-	diag_set(d, NULL, 0, 0, "out of memory");
 fail:
 	price_free(p);
 	return FP_ERR;
 }
 
-int price_recompute(struct metric *m, const struct joined *j, struct price *p,
-                    unsigned what, struct diag *d)
+int price_recompute(struct session *ses, struct price *p, unsigned what,
+                    struct diag *d)
 {
 	if (what & PRICE_WEIGHTS) {
-		if (weigh(p, m, j->before, d) != FP_OK)
+		if (weigh(p, ses, d) != FP_OK)
 			return FP_ERR;
-		bind_common(p, m);
+		bind_common(p, ses);
 		what |= PRICE_SIDES;
 	}
-	return evaluate(p, m, j, what, d);
+	return evaluate(p, ses, what, d);
 }
 
 void price_free(struct price *p)

@@ -1,44 +1,30 @@
 /* price.h: gain, cost, net, per-case shares, the control, the decision.
  *
- * Pricing takes a loaded metric and two runs joined case by case (the same
- * cases in the same order), binds the runs' columns into the metric's
- * environments, evaluates score/value/total for each side, then the defines,
- * gain, cost and decide.  It is the one place where the formulas meet data. */
+ * Pricing takes a session (session.h: a loaded metric, two runs joined case
+ * by case, and the parameter values and weights to use), binds the runs'
+ * columns into the session's environments, evaluates score/value/total for
+ * each side, then the defines, gain, cost and decide.  It is the one place
+ * where the formulas meet data.  It changes nothing but the session and the
+ * price it makes, so two sessions over one metric may price at once. */
 #ifndef FP_PRICE_H
 #define FP_PRICE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "price/join.h"
 #include "price/metric.h"
-#include "price/run.h"
+#include "price/session.h"
 #include "util/diag.h"
-
-/* Two runs made to match: after join, before->case_name[i] and
- * after->case_name[i] are the same case. */
-struct joined {
-	struct run *before, *after; /* owned */
-	size_t ndropped;            /* cases dropped by --drop-missing */
-};
-
-/* Joins two runs by case name (after is reordered to before's order).  A
- * case in only one run is an error naming it and how many more, unless
- * drop_missing.  Takes ownership of both runs, also on failure. */
-int price_join(struct run *before, struct run *after, bool drop_missing,
-               struct joined *out, struct diag *d);
-
-/* Splits one run with runtime_before/runtime_after/passed_before/
- * passed_after columns into two.  Takes ownership of both. */
-int price_split(struct run *both, struct joined *out, struct diag *d);
-
-void joined_free(struct joined *j);
 
 struct price {
 	size_t n;
 	const char *const *case_name; /* borrowed from the before run */
 	double N, W;
 	double *weight;
-	const double *passed[2], *runtime[2]; /* borrowed from the runs */
+	/* Borrowed from the runs; a prediction's runtime[1] from the session
+	 * (its predicted runtimes), so valid while the session is open. */
+	const double *passed[2], *runtime[2];
 	double *score[2], *value[2];
 	double total[2], delta_total;
 	double gain, cost, net;
@@ -75,10 +61,10 @@ struct price {
 	double **owned;
 };
 
-/* Evaluates everything.  Caller owns *out (price_free).  Errors name the
- * formula and the case at fault. */
-int price_compute(struct metric *m, const struct joined *j, struct price **out,
-                  struct diag *d);
+/* Evaluates everything with the session's current parameter values and
+ * weights.  Caller owns *out (price_free); the session is bound to its
+ * arrays (session.h).  Errors name the formula and the case at fault. */
+int price_compute(struct session *s, struct price **out, struct diag *d);
 
 /* What price_recompute redoes after something changed (for sweeps). */
 enum {
@@ -87,16 +73,17 @@ enum {
 	PRICE_DETAIL = 4,  /* shares and the control, not only the decision */
 };
 
-/* Re-evaluates an existing price after a change.  The defines, gain, cost,
- * net and the decision are always redone; `what` (PRICE_* flags) says what
- * else.  Allocates nothing unless PRICE_DETAIL is given. */
-int price_recompute(struct metric *m, const struct joined *j, struct price *p,
-                    unsigned what, struct diag *d);
+/* Re-evaluates p, the price last computed on s, after a change to the
+ * session.  The defines, gain, cost, net and the decision are always redone;
+ * `what` (PRICE_* flags) says what else.  Allocates nothing unless
+ * PRICE_DETAIL is given. */
+int price_recompute(struct session *s, struct price *p, unsigned what,
+                    struct diag *d);
 
 /* Evaluates only the metric's decide formula for given gain and cost (the
- * closed-form path of sensitivity analysis). */
-int price_decide(struct metric *m, const struct joined *j, double gain,
-                 double cost, bool *accept, struct diag *d);
+ * closed-form path of sensitivity analysis), with the session's values. */
+int price_decide(struct session *s, double gain, double cost, bool *accept,
+                 struct diag *d);
 
 void price_free(struct price *p);
 

@@ -6,14 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "input/input.h"
 #include "util/escape.h"
-
-int run_load(const char *path, const struct run_opts *opts, struct run **out,
-             struct diag *d)
-{
-	return input_load(path, opts ? opts->format : NULL, out, d);
-}
 
 void run_free(struct run *run)
 {
@@ -34,6 +27,18 @@ void run_free(struct run *run)
 	free(run->path);
 	free(run->format);
 	free(run);
+}
+
+char *run_show(char *buf, size_t size, const char *s, size_t len)
+{
+	size_t cut = len > RUN_SHOW_MAX ? RUN_SHOW_MAX : len;
+	char *raw = strndup(s, cut), *safe = raw ? escape_terminal(raw) : NULL;
+
+	snprintf(buf, size, "%s%s", safe ? safe : "?",
+	         len > RUN_SHOW_MAX ? "..." : "");
+	free(raw);
+	free(safe);
+	return buf;
 }
 
 struct column *run_find(const struct run *run, const char *name)
@@ -61,9 +66,9 @@ static void list_columns(const struct run *run, char *out, size_t size)
 	size_t used = (size_t)snprintf(out, size, "case");
 
 	for (size_t i = 0; i < run->ncols; i++) {
-		char shown[INPUT_SHOW_SIZE];
+		char shown[RUN_SHOW_SIZE];
 		const char *name = run->cols[i].name;
-		input_show(shown, sizeof shown, name, strlen(name));
+		run_show(shown, sizeof shown, name, strlen(name));
 		if (used + strlen(shown) + 8 >= size) {
 			snprintf(out + used, size - used, ", ...");
 			return;
@@ -75,10 +80,10 @@ static void list_columns(const struct run *run, char *out, size_t size)
 static int no_column(const struct run *run, const char *name, const char *pre,
                      struct diag *d)
 {
-	char list[320], shown[INPUT_SHOW_SIZE], path[DIAG_FILE_MAX];
+	char list[320], shown[RUN_SHOW_SIZE], path[DIAG_FILE_MAX];
 
 	list_columns(run, list, sizeof list);
-	input_show(shown, sizeof shown, name, strlen(name));
+	run_show(shown, sizeof shown, name, strlen(name));
 	return diag_set(d, NULL, 0, 0, "%sno column '%s' in %s (it has: %s)",
 	                pre, shown, show_path(run, path), list);
 }
@@ -96,7 +101,7 @@ const struct column *run_numeric(const struct run *run, const char *name,
                                  struct diag *d)
 {
 	const struct column *c = run_find(run, name);
-	char col[INPUT_SHOW_SIZE], cell[INPUT_SHOW_SIZE];
+	char col[RUN_SHOW_SIZE], cell[RUN_SHOW_SIZE];
 	const char *who;
 	int line, pos;
 
@@ -106,13 +111,13 @@ const struct column *run_numeric(const struct run *run, const char *name,
 	}
 	if (c->kind != COL_TEXT)
 		return c;
-	input_show(col, sizeof col, name, strlen(name));
+	run_show(col, sizeof col, name, strlen(name));
 	line = (int)c->bad_line;
 	pos = (int)c->bad_col;
 	if (!c->bad_text) {
 		/* JSON or YAML items with different fields. */
 		who = bad_case(run, c);
-		input_show(cell, sizeof cell, who ? who : "?",
+		run_show(cell, sizeof cell, who ? who : "?",
 		           strlen(who ? who : "?"));
 		diag_set(d, run->path, line, pos, "case '%s' has no '%s'", cell,
 		         col);
@@ -121,7 +126,7 @@ const struct column *run_numeric(const struct run *run, const char *name,
 		         "empty cell in column '%s' is not a number", col);
 	} else {
 		double ignored;
-		input_show(cell, sizeof cell, c->bad_text, strlen(c->bad_text));
+		run_show(cell, sizeof cell, c->bad_text, strlen(c->bad_text));
 		/* A pass word is only wrong beside numbers other than 0 and 1. */
 		if (run_parse_pass(c->bad_text, strlen(c->bad_text), &ignored))
 			diag_set(d, run->path, line, pos,
@@ -139,11 +144,11 @@ int run_rename(struct run *run, const char *to, const char *from,
                struct diag *d)
 {
 	struct column *c = run_find(run, from);
-	char pre[2 * INPUT_SHOW_SIZE + 40], a[INPUT_SHOW_SIZE], b[INPUT_SHOW_SIZE];
+	char pre[2 * RUN_SHOW_SIZE + 40], a[RUN_SHOW_SIZE], b[RUN_SHOW_SIZE];
 	char *name;
 
-	input_show(a, sizeof a, from, strlen(from));
-	input_show(b, sizeof b, to, strlen(to));
+	run_show(a, sizeof a, from, strlen(from));
+	run_show(b, sizeof b, to, strlen(to));
 	snprintf(pre, sizeof pre, "cannot rename column '%s' to '%s': ", a, b);
 	if (!c)
 		return no_column(run, from, pre, d);
@@ -168,9 +173,9 @@ int run_add_column(struct run *run, const char *name, enum column_kind kind,
 	char *copy;
 
 	if (run_find(run, name) || strcmp(name, "case") == 0) {
-		char path[DIAG_FILE_MAX], shown[INPUT_SHOW_SIZE];
+		char path[DIAG_FILE_MAX], shown[RUN_SHOW_SIZE];
 		free(values);
-		input_show(shown, sizeof shown, name, strlen(name));
+		run_show(shown, sizeof shown, name, strlen(name));
 		return diag_set(d, NULL, 0, 0, "%s already has a column '%s'",
 		                show_path(run, path), shown);
 	}

@@ -1,7 +1,8 @@
 /* run.h: one benchmark run as columns of per-case facts.
  *
- * A run is what a loader in src/input/ makes of a file: case names in file
- * order and named columns of doubles.  Pass states are 1 or 0.  A column
+ * A run is what a loader in src/input/ makes of a file (input_load reads
+ * one; this model knows nothing of files): case names in file order and
+ * named columns of doubles.  Pass states are 1 or 0.  A column
  * whose cells are not all numbers or pass words is kept as text, with the
  * position of its first bad cell, so that the error is raised only if some
  * formula or the pricing actually needs that column. */
@@ -52,18 +53,6 @@ struct run {
 	struct column *cols;
 };
 
-/* How to read run files. */
-struct run_opts {
-	const char *format; /* NULL: decide by extension and content */
-};
-
-/* Reads a run file.  The `case` column becomes case_name; every other column
- * is kept.  Duplicate case names, an empty file, a row with the wrong number
- * of cells are errors with FILE:LINE:COL.  On success the caller owns *out
- * (run_free).  On failure nothing is allocated. */
-int run_load(const char *path, const struct run_opts *opts, struct run **out,
-             struct diag *d);
-
 /* Frees a run and everything in it; NULL is fine. */
 void run_free(struct run *run);
 
@@ -93,6 +82,14 @@ int run_add_column(struct run *run, const char *name, enum column_kind kind,
  * building an after-run from a before-run).  Caller owns it. */
 struct run *run_new_like(const struct run *src, const char *path,
                          const char *format);
+
+/* Bytes of a name or cell shown in a message. */
+#define RUN_SHOW_MAX 60
+#define RUN_SHOW_SIZE (RUN_SHOW_MAX * 4 + 8)
+
+/* Copies s[0..len) into buf (size RUN_SHOW_SIZE) in terminal-safe form, cut
+ * to RUN_SHOW_MAX bytes with "...", for messages.  Returns buf. */
+char *run_show(char *buf, size_t size, const char *s, size_t len);
 
 /* Parses a pass word (true/false, 1/0, pass/fail, yes/no, any case). */
 bool run_parse_pass(const char *s, size_t len, double *out);

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "price/metric_yaml.h"
-#include "util/names.h"
+#include "price/param.h"
 #include "util/numfmt.h"
 #include "util/sha256.h"
 #include "util/yamldoc.h"
@@ -183,16 +183,12 @@ static int read_scenario(const struct ydoc *doc, struct scenario *s,
 {
 	const struct ynode *root = doc->root, *n;
 
-	if (!root)
-		return diag_set(d, doc->path, 0, 0,
-		                "empty scenario file: give at least runtime, pass "
-		                "or fail");
-	if (root->kind != YNODE_MAP)
-		return ydoc_error(doc, root, d,
-		                  "a scenario file must be a mapping of keys "
-		                  "(name, runtime, pass, fail, ...)");
-	if (myaml_check_keys(doc, root, "", scenario_keys,
-	                     COUNT(scenario_keys), d))
+	if (myaml_check_root(doc,
+	                     "empty scenario file: give at least runtime, pass "
+	                     "or fail",
+	                     "a scenario file must be a mapping of keys "
+	                     "(name, runtime, pass, fail, ...)",
+	                     scenario_keys, COUNT(scenario_keys), d))
 		return FP_ERR;
 	if ((n = ydoc_get(root, "name"))) {
 		if (myaml_text(doc, n, "name", false, &s->name, d))
@@ -305,18 +301,9 @@ int scenario_set_param(struct scenario *s, const char *name, double value,
                        struct diag *d)
 {
 	struct scenario_param *p = find_param(s, name);
-	char known[DIAG_MSG_MAX / 2] = "";
 
-	if (!p) {
-		for (size_t i = 0; i < s->nparams; i++)
-			names_append(known, sizeof known, s->params[i].name);
-		return diag_set(d, NULL, 0, 0,
-		                "no parameter '%s' in scenario %s (it has: %s)", name,
-		                s->name, s->nparams ? known : "none");
-	}
-	if (!isfinite(value))
-		return diag_set(d, NULL, 0, 0,
-		                "parameter '%s' must be a finite number", name);
+	if (param_check(p != NULL, NULL, s, name, value, d) != FP_OK)
+		return FP_ERR;
 	p->value = value;
 	if (s->env && p->slot >= 0)
 		fx_env_set_scalar(s->env, p->slot, value);
@@ -373,8 +360,9 @@ int scenario_bind(struct scenario *s, const struct run *before,
 	return FP_OK;
 }
 
-/* The predicted runtimes (n values, caller frees) from the formula. */
-static int predict_runtimes(const struct scenario *s,
+/* The predicted runtimes (n values, caller frees) from the formula,
+ * evaluated in env (the scenario's, or a session's copy of it). */
+static int predict_runtimes(const struct scenario *s, struct fx_env *env,
                             const struct run *before, double **out,
                             struct diag *d)
 {
@@ -385,17 +373,16 @@ static int predict_runtimes(const struct scenario *s,
 	*out = v; /* the caller frees it, also on failure */
 	if (!v)
 		return oom(d);
-	fx_env_set_ncases(s->env, before->n);
-	fx_env_set_scalar(s->env, fx_env_lookup(s->env, "N", NULL),
-	                  (double)before->n);
+	fx_env_set_ncases(env, before->n);
+	fx_env_set_scalar(env, fx_env_lookup(env, "N", NULL), (double)before->n);
 	for (size_t i = 0; i < before->ncols; i++) {
 		const struct column *c = &before->cols[i];
-		int slot = fx_env_lookup(s->env, c->name, NULL);
+		int slot = fx_env_lookup(env, c->name, NULL);
 
 		if (slot >= 0 && c->kind != COL_TEXT)
-			fx_env_bind(s->env, slot, c->v);
+			fx_env_bind(env, slot, c->v);
 	}
-	if (fx_eval(s->prog, s->env, v, &fault)) {
+	if (fx_eval(s->prog, env, v, &fault)) {
 		if (fault.has_case)
 			return diag_set(d, src->file, fault.line, fault.col,
 			                "runtime formula: case '%s': %s",
@@ -420,8 +407,8 @@ static int predict_runtimes(const struct scenario *s,
 	return FP_OK;
 }
 
-int scenario_predict(const struct scenario *s, const struct run *before,
-                     double *out, struct diag *d)
+int scenario_predict(const struct scenario *s, struct fx_env *env,
+                     const struct run *before, double *out, struct diag *d)
 {
 	double *v = NULL;
 	int rc;
@@ -433,7 +420,7 @@ int scenario_predict(const struct scenario *s, const struct run *before,
 		memcpy(out, c->v, before->n * sizeof *out);
 		return FP_OK;
 	}
-	rc = predict_runtimes(s, before, &v, d);
+	rc = predict_runtimes(s, env, before, &v, d);
 	if (rc == FP_OK)
 		memcpy(out, v, before->n * sizeof *out);
 	free(v);
@@ -490,6 +477,27 @@ static int apply_globs(const struct scenario *s, const struct run *before,
 	return FP_OK;
 }
 
+/* The after run's runtimes (n values, caller frees, also on failure):
+ * predicted, or the before run's (runtime_col) when there is no formula. */
+static int after_runtimes(const struct scenario *s, const struct run *before,
+                          const struct column *runtime_col, double **out,
+                          struct diag *d)
+{
+	struct fx_env *env;
+	int rc;
+
+	*out = NULL;
+	if (!s->prog)
+		return (*out = copy_values(runtime_col, before->n)) ? FP_OK
+		                                                    : oom(d);
+	/* The scenario is only read: predict in a copy of its env. */
+	if (!(env = fx_env_clone(s->env)))
+		return oom(d);
+	rc = predict_runtimes(s, env, before, out, d);
+	fx_env_free(env);
+	return rc;
+}
+
 int scenario_apply(const struct scenario *s, const struct run *before,
                    struct run **out, struct diag *d)
 {
@@ -506,13 +514,8 @@ int scenario_apply(const struct scenario *s, const struct run *before,
 		return FP_ERR;
 	if (!s->prog && !(runtime_col = run_numeric(before, "runtime", d)))
 		return FP_ERR;
-	if (s->prog) {
-		if (predict_runtimes(s, before, &runtime, d))
-			goto out;
-	} else if (!(runtime = copy_values(runtime_col, before->n))) {
-		oom(d);
+	if (after_runtimes(s, before, runtime_col, &runtime, d) != FP_OK)
 		goto out;
-	}
 	if (!(passed = copy_values(passed_col, before->n))) {
 		oom(d);
 		goto out;

@@ -9,7 +9,11 @@
  * Cases not named keep their before pass state.  A case matched by both
  * pass and fail is an error.  A glob that matches no case is an error (it is
  * almost always a typo).  Shorthands from the command line (--runtime-factor,
- * --pass, --fail) build the same structure. */
+ * --pass, --fail) build the same structure.
+ *
+ * Like a metric, a scenario is only changed while it is loaded (the setters
+ * and scenario_bind below); afterwards it is const, and a session predicts
+ * in its own copy of the scenario's environment (scenario_predict). */
 #ifndef FP_SCENARIO_H
 #define FP_SCENARIO_H
 
@@ -35,7 +39,7 @@ struct scenario {
 	struct fx_src runtime; /* strings owned; text NULL: runtimes unchanged */
 	size_t npass, nfail;
 	char **pass, **fail;  /* globs */
-	struct fx_env *env;   /* before run's columns + params */
+	struct fx_env *env;   /* before run's columns + params; a template */
 	struct fx_prog *prog; /* runtime formula, compiled at scenario_bind */
 };
 
@@ -67,10 +71,12 @@ int scenario_apply(const struct scenario *s, const struct run *before,
                    struct run **out, struct diag *d);
 
 /* Writes the predicted runtimes (n = before->n values, each checked > 0)
- * into out: for sweeps over a scenario parameter, which re-predict in place
- * instead of building a new run. */
-int scenario_predict(const struct scenario *s, const struct run *before,
-                     double *out, struct diag *d);
+ * into out, evaluating the formula in env (a copy of s->env, made with
+ * fx_env_clone, holding the parameter values to use): for sweeps over a
+ * scenario parameter, which re-predict in place instead of building a new
+ * run. */
+int scenario_predict(const struct scenario *s, struct fx_env *env,
+                     const struct run *before, double *out, struct diag *d);
 
 void scenario_free(struct scenario *s);
 

@@ -13,16 +13,13 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "price/load.h"
 #include "price/metric.h"
 #include "price/price.h"
 #include "price/scenario.h"
 #include "util/diag.h"
 
-struct record_input {
-	const char *role;     /* "before", "after", "both", "scenario", "metric" */
-	const char *path;
-	char sha256[65];
-};
+/* struct record_input, a record's provenance, is the loader's (load.h). */
 
 /* Where net is zero as one parameter varies, the others held. */
 struct record_breakeven {

@@ -8,11 +8,11 @@
 
 #include "util/numfmt.h"
 
-int sens_open(struct sens *s, struct job *job, struct diag *d)
+int sens_open(struct sens *s, struct session *session, struct diag *d)
 {
 	memset(s, 0, sizeof *s);
-	s->job = job;
-	if (price_compute(job->metric, &job->runs, &s->price, d) != FP_OK)
+	s->session = session;
+	if (price_compute(session, &s->price, d) != FP_OK)
 		return FP_ERR;
 	s->base_net = s->price->net;
 	s->base_accept = s->price->accept;
@@ -28,36 +28,23 @@ void sens_close(struct sens *s)
 /* Real evaluation: apply x, then redo what the knob needs. */
 int sens_set(struct sens *s, const struct knob *k, double x, struct diag *d)
 {
-	struct job *job = s->job;
-	struct metric *m = job->metric;
-	const struct column *runtime;
+	struct session *ses = s->session;
+	int rc = FP_ERR;
 
 	switch (k->kind) {
 	case KNOB_METRIC:
-		if (metric_set_param(m, m->params[k->index].name, x, d) != FP_OK)
-			return FP_ERR;
+		rc = session_set_param(ses, k->index, x, d);
 		break;
-	case KNOB_SCENARIO:
-		if (scenario_set_param(job->scenario,
-		                       job->scenario->params[k->index].name, x,
-		                       d) != FP_OK)
-			return FP_ERR;
-		/* The joined after run is in the before run's order, so the
-		 * prediction can be written over its runtimes in place. */
-		runtime = run_find(job->runs.after, "runtime");
-		if (scenario_predict(job->scenario, job->runs.before, runtime->v,
-		                     d) != FP_OK)
-			return FP_ERR;
+	case KNOB_SCENARIO: /* re-predicts the after runtimes */
+		rc = session_set_scenario_param(ses, k->index, x, d);
 		break;
 	case KNOB_WEIGHT:
-		if (!(isfinite(x) && x >= 0))
-			return diag_set(d, NULL, 0, 0,
-			                "%s: a weight must be a finite number >= 0",
-			                k->name);
-		m->rules[k->index].weight = x;
+		rc = session_set_weight(ses, k->index, x, k->name, d);
 		break;
 	}
-	return price_recompute(m, &job->runs, s->price, k->redo, d);
+	if (rc != FP_OK)
+		return FP_ERR;
+	return price_recompute(ses, s->price, k->redo, d);
 }
 
 int sens_eval(struct sens *s, struct knob *k, double x, struct sens_point *pt,
@@ -86,10 +73,9 @@ int sens_eval(struct sens *s, struct knob *k, double x, struct sens_point *pt,
 		k->affine = true;
 		return rc;
 	}
-	if (metric_set_param(s->job->metric, k->name, x, d) != FP_OK)
+	if (session_set_param(s->session, k->index, x, d) != FP_OK)
 		return FP_ERR;
-	return price_decide(s->job->metric, &s->job->runs, pt->gain, pt->cost,
-	                    &pt->accept, d);
+	return price_decide(s->session, pt->gain, pt->cost, &pt->accept, d);
 }
 
 /* Does any cross-side formula (what net and the decision come from) read
@@ -137,7 +123,7 @@ static bool sides_matter(const struct metric *m, const char *name)
  * coefficients then come from two real evaluations. */
 static int setup_affine(struct sens *s, struct knob *k, struct diag *d)
 {
-	const struct metric *m = s->job->metric;
+	const struct metric *m = s->session->metric;
 	int slot = fx_env_lookup(m->cross, k->name, NULL);
 	double x1 = k->base + fmax(1, fabs(k->base));
 
@@ -166,7 +152,6 @@ static int weight_knob(struct sens *s, const char *glob, struct knob *k,
                        struct diag *d)
 {
 	const struct price *p = s->price;
-	struct metric *m = s->job->metric;
 	size_t matched = 0;
 
 	for (size_t i = 0; i < p->n; i++) {
@@ -182,10 +167,10 @@ static int weight_knob(struct sens *s, const char *glob, struct knob *k,
 	if (!matched)
 		return diag_set(d, NULL, 0, 0, "%s: no case matches '%s'", k->name,
 		                glob);
-	if (metric_add_weight_rule(m, glob, k->base, d) != FP_OK)
+	if (session_add_weight_rule(s->session, glob, k->base, &k->index,
+	                            d) != FP_OK)
 		return FP_ERR;
 	k->kind = KNOB_WEIGHT;
-	k->index = m->nrules - 1;
 	k->redo = PRICE_WEIGHTS | PRICE_SIDES;
 	return FP_OK;
 }
@@ -193,9 +178,9 @@ static int weight_knob(struct sens *s, const char *glob, struct knob *k,
 int sens_knob(struct sens *s, const char *name, struct knob *k,
               struct diag *d)
 {
-	const struct job *job = s->job;
-	const struct metric *m = job->metric;
-	const struct scenario *sc = job->scenario;
+	const struct session *ses = s->session;
+	const struct metric *m = ses->metric;
+	const struct scenario *sc = ses->scenario;
 
 	memset(k, 0, sizeof *k);
 	snprintf(k->name, sizeof k->name, "%s", name);
@@ -205,7 +190,7 @@ int sens_knob(struct sens *s, const char *name, struct knob *k,
 		if (strcmp(m->params[i].name, name) == 0) {
 			k->kind = KNOB_METRIC;
 			k->index = i;
-			k->base = m->params[i].value;
+			k->base = session_param(ses, i);
 			k->redo = sides_matter(m, name) ? PRICE_SIDES : 0;
 			return setup_affine(s, k, d);
 		}
@@ -213,22 +198,19 @@ int sens_knob(struct sens *s, const char *name, struct knob *k,
 		if (strcmp(sc->params[i].name, name) == 0) {
 			k->kind = KNOB_SCENARIO;
 			k->index = i;
-			k->base = sc->params[i].value;
+			k->base = session_scenario_param(ses, i);
 			k->redo = PRICE_SIDES;
 			return FP_OK;
 		}
-	job_unknown_param(job, name, d);
 	/* Here the weights of cases can vary too. */
-	snprintf(d->msg + strlen(d->msg) - 1, sizeof d->msg - strlen(d->msg) + 1,
-	         "; or weight:GLOB)");
-	return FP_ERR;
+	return param_unknown(m, sc, name, "; or weight:GLOB", d);
 }
 
 int sens_all_knobs(struct sens *s, struct knob **out, size_t *n,
                    struct diag *d)
 {
-	const struct metric *m = s->job->metric;
-	const struct scenario *sc = s->job->scenario;
+	const struct metric *m = s->session->metric;
+	const struct scenario *sc = s->session->scenario;
 	size_t total = m->nparams + (sc ? sc->nparams : 0);
 	struct knob *k = calloc(total ? total : 1, sizeof *k);
 

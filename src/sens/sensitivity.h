@@ -2,7 +2,7 @@
  *
  * A knob is one number the analysis varies: a metric parameter, a scenario
  * parameter, or the weight of the cases a glob matches ("weight:GLOB").
- * Everything here re-evaluates an already loaded and bound job, never
+ * Everything here re-evaluates a pricing session (price/session.h), never
  * re-parsing, and redoes only what the knob can change:
  *   - a metric parameter that score/value/total do not read leaves the
  *     per-case scores alone: only defines, gain, cost and decide are redone;
@@ -10,15 +10,18 @@
  *     pass_reward), two evaluations give net everywhere in closed form, and
  *     only break-even points are re-checked by real evaluations;
  *   - a scenario parameter re-predicts the runtimes in place;
- *   - a weight knob re-weighs and redoes everything per case. */
+ *   - a weight knob re-weighs and redoes everything per case.
+ * Knobs are set in the session, never in the metric or the scenario, which
+ * stay as loaded; an analysis on one session leaves other sessions over
+ * the same metric alone. */
 #ifndef FP_SENSITIVITY_H
 #define FP_SENSITIVITY_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "cmd/job.h"
 #include "price/price.h"
+#include "price/session.h"
 #include "util/diag.h"
 
 enum knob_kind { KNOB_METRIC, KNOB_SCENARIO, KNOB_WEIGHT };
@@ -34,16 +37,18 @@ struct knob {
 	double g0, g1, c0, c1;
 };
 
-/* The analysis state: a job and its price at the knobs' current values. */
+/* The analysis state: a session and its price at the knobs' current
+ * values. */
 struct sens {
-	struct job *job;       /* borrowed */
-	struct price *price;   /* owned */
+	struct session *session; /* borrowed */
+	struct price *price;     /* owned */
 	double base_net;
 	bool base_accept;
 };
 
-/* Prices the job once (caller frees with sens_close, also on failure). */
-int sens_open(struct sens *s, struct job *job, struct diag *d);
+/* Prices the session once, binding it to the analysis's own price (caller
+ * frees with sens_close, also on failure; the session outlives it). */
+int sens_open(struct sens *s, struct session *session, struct diag *d);
 void sens_close(struct sens *s);
 
 /* Finds a knob by name: a metric or scenario parameter, or weight:GLOB

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/diag.h"
+
 /* Appends name to the NUL-terminated list in buf[0..size), after ", " if
  * the list is not empty; a name that does not fit ends the list in "...". */
 static inline void names_append(char *buf, size_t size, const char *name)
@@ -18,6 +20,17 @@ static inline void names_append(char *buf, size_t size, const char *name)
 		return;
 	}
 	snprintf(buf + used, size - used, "%s%s", used ? ", " : "", name);
+}
+
+/* The one error for a name that is not there: "no KIND 'NAME' (there are:
+ * LIST)", with "none" for an empty list and tail (may be "") after the list
+ * ("; or weight:GLOB").  Returns FP_ERR. */
+static inline int names_unknown(struct diag *d, const char *kind,
+                                const char *name, const char *list,
+                                const char *tail)
+{
+	return diag_set(d, NULL, 0, 0, "no %s '%s' (there are: %s%s)", kind,
+	                name, list[0] ? list : "none", tail);
 }
 
 #endif

@@ -1,0 +1,72 @@
+/* load.h: loading everything a pricing needs, in the one order that lets
+ * every check see what it needs: the metric and its edits (--set,
+ * --weight), the runs and their column renames, the scenario (compiled
+ * against the before run), the join.
+ *
+ * A request says what to load in plain values; the loader applies every
+ * edit before it hands the metric and the scenario out as const: from then
+ * on they are definitions, and all that varies lives in a session
+ * (session.h). */
+#ifndef FP_LOAD_H
+#define FP_LOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "price/join.h"
+#include "price/metric.h"
+#include "price/scenario.h"
+#include "util/diag.h"
+
+/* What to load.  Strings are borrowed for the call (paths also for the life
+ * of the job: its inputs[] point at them). */
+struct load_request {
+	const char *metric;       /* name or path; NULL: the built-in default */
+	const char *const *inputs; /* BEFORE AFTER, BOTH, or BEFORE (+ scenario) */
+	size_t ninputs;
+	const char *input_format; /* NULL: by extension and content */
+	const char *scenario;     /* scenario file, or NULL */
+	bool have_factor;         /* --runtime-factor given */
+	double runtime_factor;
+	const char *const *pass, *const *fail; /* --pass/--fail globs */
+	size_t npass, nfail;
+	/* Parameter values (metric first, then scenario), in order. */
+	const char *const *set_name;
+	const double *set_value;
+	size_t nsets;
+	/* Weight rules after the metric's own, the last winning. */
+	const char *const *weight_glob;
+	const double *weight_value;
+	size_t nweights;
+	/* Column renames TO=FROM, applied to each run that has FROM. */
+	const char *const *column_to, *const *column_from;
+	size_t ncolumns;
+	bool drop_missing;        /* leave out cases only one run has */
+	/* The file name given to errors about the request itself, such as
+	 * "<command line>"; NULL for none. */
+	const char *origin;
+};
+
+/* One file the price was made from, for a record's provenance. */
+struct record_input {
+	const char *role;     /* "before", "after", "both", "scenario", "metric" */
+	const char *path;
+	char sha256[65];
+};
+
+/* Everything loaded: the frozen metric and scenario, the joined runs, and
+ * where each came from.  Owned by the job (job_free). */
+struct job {
+	const struct metric *metric;
+	const struct scenario *scenario;  /* NULL when both runs were measured */
+	struct joined runs;
+	struct record_input inputs[4];
+	size_t ninputs;
+};
+
+/* Loads what rq asks for.  Caller frees with job_free (also after a
+ * failure). */
+int load_job(const struct load_request *rq, struct job *job, struct diag *d);
+void job_free(struct job *job);
+
+#endif
