@@ -12,7 +12,7 @@
 #   plot      util
 #   report    util, formula, price, sens, plot
 #   cmd       everything
-#   main.c    cmd
+#   main.c    cmd, util
 : "${TOP_SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
 cd "$TOP_SRCDIR/src" || exit 1
 
@@ -26,7 +26,7 @@ allowed() {
 	plot) echo "util plot" ;;
 	report) echo "util formula price sens plot report" ;;
 	cmd) echo "util formula input price sens plot report cmd" ;;
-	.) echo "cmd" ;;
+	.) echo "cmd util" ;;
 	*) echo "" ;;
 	esac
 }

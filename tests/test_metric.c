@@ -485,7 +485,7 @@ static void test_set_param(void **state)
 {
 	struct metric *m;
 	struct diag d;
-	struct metric_param *p;
+	struct param *p;
 
 	(void)state;
 	assert_int_equal(metric_load(NULL, &m, &d), FP_OK);

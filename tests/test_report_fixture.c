@@ -25,9 +25,9 @@ static void fill_metric(struct fixture *f)
 	m->source = S("pricing playbook, step 3");
 	strcpy(m->sha256,
 	       "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef");
-	f->params[0] = (struct metric_param){.name = S("pass_reward"),
+	f->params[0] = (struct param){.name = S("pass_reward"),
 	                                     .value = 0.3, .file_value = 0.3};
-	f->params[1] = (struct metric_param){.name = S("perf_weight"),
+	f->params[1] = (struct param){.name = S("perf_weight"),
 	                                     .value = 0.5, .file_value = 0.5};
 	m->nparams = 2;
 	m->params = f->params;
@@ -184,7 +184,7 @@ void fixture_prediction(struct fixture *f)
 	f->pass[0] = S("C");
 	s->npass = 1;
 	s->pass = f->pass;
-	f->sparams[0] = (struct scenario_param){.name = S("runtime_factor"),
+	f->sparams[0] = (struct param){.name = S("runtime_factor"),
 	                                        .value = 1};
 	s->nparams = 1;
 	s->params = f->sparams;

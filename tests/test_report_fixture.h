@@ -15,11 +15,11 @@ struct fixture {
 	double score[2][FX_CASES], value[2][FX_CASES];
 	double gain_share[FX_CASES], cost_share[FX_CASES];
 	size_t control_cases[1];
-	struct metric_param params[2];
+	struct param params[2];
 	char *columns[1];
 	struct metric metric;
 	struct price price;
-	struct scenario_param sparams[1];
+	struct param sparams[1];
 	char *pass[1];
 	struct scenario scenario;
 	double cross[1];

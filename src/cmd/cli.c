@@ -5,7 +5,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cmd/command.h"
 #include "formula/formula.h"
 
 int cli_number(const char *text, const char *what, double *out,
@@ -155,41 +154,6 @@ int output_option(struct output_opts *o, enum opt_id id, const char *arg,
 		                (int)id);
 	}
 }
-
-static int take_output(struct cmd_call *call, enum opt_id id, const char *arg,
-                       struct diag *d)
-{
-	return output_option(&call->out, id, arg, d);
-}
-
-const struct opt_group output_group = {
-	.intro = "Output:",
-	.man = "OUTPUT OPTIONS",
-	.opts = (const struct opt_spec[]){
-		{.id = OPT_FORMAT, .name = "format", .arg = "FMT",
-		 .help = "text (default), md, json or csv on stdout"},
-		{.id = OPT_OUTPUT, .name = "output", .letter = 'o', .arg = "FILE",
-		 .help = "write that form to FILE instead of stdout"},
-		{.id = OPT_FORCE, .name = "force",
-		 .help = "replace existing output files"},
-		{0},
-	},
-	.take = take_output,
-};
-
-const struct opt_group plot_group = {
-	.man = "OUTPUT OPTIONS",
-	.opts = (const struct opt_spec[]){
-		{.id = OPT_PLOT_DIR, .name = "plot-dir", .arg = "DIR",
-		 .help = "draw plots (script, data, picture) into DIR"},
-		{.id = OPT_PLOT_FORMAT, .name = "plot-format", .arg = "FMT",
-		 .help = "svg (default) or png"},
-		{.id = OPT_ASCII, .name = "ascii",
-		 .help = "add a text rendering of the plots"},
-		{0},
-	},
-	.take = take_output,
-};
 
 /* True if a and b name the same existing file. */
 static bool same_file(const char *a, const char *b)

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "cmd/cli.h"
-#include "cmd/command.h"
 
 static int add_string(const char ***list, size_t *count, const char *arg,
                       struct diag *d)
@@ -76,44 +75,6 @@ int job_option(struct job_opts *o, enum opt_id id, const char *arg,
 		                (int)id);
 	}
 }
-
-static int take_job(struct cmd_call *call, enum opt_id id, const char *arg,
-                    struct diag *d)
-{
-	return job_option(&call->job, id, arg, d);
-}
-
-const struct opt_group job_group = {
-	.intro = "Inputs: BEFORE AFTER (two runs), BOTH (one run with _before and "
-	         "_after columns), or BEFORE with a scenario (a prediction).",
-	.man = "INPUT OPTIONS",
-	.opts = (const struct opt_spec[]){
-		{.id = OPT_METRIC, .name = "metric", .letter = 'm',
-		 .arg = "NAME|FILE",
-		 .help = "metric definition (default: pypto-gym)"},
-		{.id = OPT_SET, .name = "set", .arg = "NAME=VALUE",
-		 .help = "set a metric or scenario parameter"},
-		{.id = OPT_WEIGHT, .name = "weight", .arg = "GLOB=W",
-		 .help = "weight of the cases GLOB matches (last wins)"},
-		{.id = OPT_SCENARIO, .name = "scenario", .arg = "FILE",
-		 .help = "predict the after run from a scenario"},
-		{.id = OPT_RUNTIME_FACTOR, .name = "runtime-factor", .arg = "F",
-		 .help = "predict: every runtime times F"},
-		{.id = OPT_PASS, .name = "pass", .arg = "GLOB",
-		 .help = "predict: these cases pass after"},
-		{.id = OPT_FAIL, .name = "fail", .arg = "GLOB",
-		 .help = "predict: these cases fail after"},
-		{.id = OPT_DROP_MISSING, .name = "drop-missing",
-		 .help = "leave out cases that only one run has"},
-		{.id = OPT_COLUMN, .name = "column", .arg = "TO=FROM",
-		 .help = "use run column FROM as TO (e.g. "
-		         "runtime=real_time_ns)"},
-		{.id = OPT_INPUT_FORMAT, .name = "input-format", .arg = "FMT",
-		 .help = "csv, json, yaml, gbench or hyperfine"},
-		{0},
-	},
-	.take = take_job,
-};
 
 void job_opts_free(struct job_opts *o)
 {

@@ -3,7 +3,6 @@
  * not inner loops (folding, scalar instructions, the diagnostic
  * evaluator). */
 #include "formula/funcs.h"
-#include "formula/lexer.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -32,13 +31,6 @@ const struct fx_opinfo *fx_func_find(const char *name, size_t len)
 			return op;
 	}
 	return NULL;
-}
-
-bool fx_is_reserved(const char *name)
-{
-	size_t len = strlen(name);
-
-	return fx_func_find(name, len) != NULL || fx_is_keyword(name, len);
 }
 
 const char *fx_fn_name(enum fx_fn fn)

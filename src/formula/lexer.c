@@ -122,6 +122,14 @@ bool fx_is_keyword(const char *s, size_t len)
 	return keyword(s, len) != T_NAME;
 }
 
+/* A function name hides a column or parameter of that name. */
+bool fx_is_reserved(const char *name)
+{
+	size_t len = strlen(name);
+
+	return fx_func_find(name, len) != NULL || fx_is_keyword(name, len);
+}
+
 /* Reports a character that starts no token, with a hint when it is a
  * common spelling from another language. */
 static int bad_char(struct fx_lexer *lx, struct diag *d)

@@ -47,7 +47,9 @@ static int set_param(struct loading *l, const char *name, double value,
 	for (size_t i = 0; s && i < s->nparams; i++)
 		if (strcmp(s->params[i].name, name) == 0)
 			return scenario_set_param(l->scenario, name, value, d);
-	return param_unknown(l->metric, s, name, "", d);
+	return param_unknown(l->metric->params, l->metric->nparams,
+	                     s ? s->params : NULL, s ? s->nparams : 0, name, "",
+	                     d);
 }
 
 /* Reads one run and applies the column renames whose FROM it has (a before

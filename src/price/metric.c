@@ -58,7 +58,7 @@ void metric_free(struct metric *m)
 	free(m);
 }
 
-struct metric_param *metric_find_param(const struct metric *m,
+struct param *metric_find_param(const struct metric *m,
                                        const char *name)
 {
 	for (size_t i = 0; i < m->nparams; i++)
@@ -70,9 +70,11 @@ struct metric_param *metric_find_param(const struct metric *m,
 int metric_set_param(struct metric *m, const char *name, double value,
                      struct diag *d)
 {
-	struct metric_param *p = metric_find_param(m, name);
+	struct param *p = metric_find_param(m, name);
 
-	if (param_check(p != NULL, m, NULL, name, value, d) != FP_OK)
+	if (!p)
+		return param_unknown(m->params, m->nparams, NULL, 0, name, "", d);
+	if (param_check_value(name, value, d) != FP_OK)
 		return FP_ERR;
 	p->value = value;
 	/* The templates too, so that sessions start from the loaded value. */

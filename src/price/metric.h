@@ -40,6 +40,7 @@
 #include <stddef.h>
 
 #include "formula/formula.h"
+#include "price/param.h"
 #include "util/diag.h"
 
 #define METRIC_DEFAULT "pypto-gym"
@@ -53,14 +54,6 @@ struct metric_formula {
 	const char *key;      /* "score", "gain", a define's name, ... (owned) */
 	struct fx_src src;    /* strings owned by the metric */
 	struct fx_prog *prog; /* compiled; owned by the metric */
-};
-
-struct metric_param {
-	char *name;
-	double value;         /* as loaded, after --set */
-	double file_value;    /* as written in the file */
-	int slot;             /* in both environments (and their clones) */
-	int line, col;
 };
 
 /* Case weights: `default`, then rules in file order, then --weight rules.
@@ -78,7 +71,7 @@ struct metric {
 	char sha256[65];      /* hex SHA-256 of the file's bytes */
 
 	size_t nparams;
-	struct metric_param *params;
+	struct param *params;
 
 	double weight_default;
 	size_t nrules;
@@ -123,7 +116,7 @@ void metric_free(struct metric *m);
  * if name is not one.  Updates both template environments. */
 int metric_set_param(struct metric *m, const char *name, double value,
                      struct diag *d);
-struct metric_param *metric_find_param(const struct metric *m,
+struct param *metric_find_param(const struct metric *m,
                                        const char *name);
 
 /* Loading only: appends a --weight GLOB=W rule (highest precedence so

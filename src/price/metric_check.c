@@ -171,7 +171,7 @@ static int read_params(const struct ydoc *doc, struct metric *m,
 		return ydoc_error(doc, map, d, "out of memory");
 	for (size_t i = 0; i < map->count; i++) {
 		const struct ynode *key = map->keys[i];
-		struct metric_param *p = &m->params[m->nparams];
+		struct param *p = &m->params[m->nparams];
 
 		if (claim(names, doc, key, "parameter", key->str, d))
 			return FP_ERR;
@@ -342,7 +342,7 @@ static bool declare_all(struct fx_env *env, const char *const *list,
 }
 
 /* Names both environments have.  Params come first, in the same order,
- * so that a parameter has the same slot in both (struct metric_param keeps
+ * so that a parameter has the same slot in both (struct param keeps
  * one); their values are set now, as --set and sweeps change them later. */
 static int declare_common(struct metric *m, struct diag *d)
 {
@@ -353,7 +353,7 @@ static int declare_common(struct metric *m, struct diag *d)
 	if (!m->side || !m->cross)
 		return diag_set(d, m->path, 0, 0, "out of memory");
 	for (size_t i = 0; i < m->nparams; i++) {
-		struct metric_param *p = &m->params[i];
+		struct param *p = &m->params[i];
 
 		p->slot = fx_env_declare(m->side, p->name, FX_SCALAR);
 		if (p->slot < 0 ||

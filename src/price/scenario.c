@@ -56,7 +56,7 @@ void scenario_free(struct scenario *s)
 	free(s);
 }
 
-static struct scenario_param *find_param(const struct scenario *s,
+static struct param *find_param(const struct scenario *s,
                                          const char *name)
 {
 	for (size_t i = 0; i < s->nparams; i++)
@@ -69,7 +69,7 @@ static struct scenario_param *find_param(const struct scenario *s,
 static int add_param(struct scenario *s, const char *name, double value,
                      struct diag *d)
 {
-	struct scenario_param *grown;
+	struct param *grown;
 	char *copy = strdup(name);
 
 	grown = copy ? realloc(s->params, (s->nparams + 1) * sizeof *grown)
@@ -300,9 +300,11 @@ int scenario_add_glob(struct scenario *s, int pass, const char *glob,
 int scenario_set_param(struct scenario *s, const char *name, double value,
                        struct diag *d)
 {
-	struct scenario_param *p = find_param(s, name);
+	struct param *p = find_param(s, name);
 
-	if (param_check(p != NULL, NULL, s, name, value, d) != FP_OK)
+	if (!p)
+		return param_unknown(NULL, 0, s->params, s->nparams, name, "", d);
+	if (param_check_value(name, value, d) != FP_OK)
 		return FP_ERR;
 	p->value = value;
 	if (s->env && p->slot >= 0)
@@ -326,7 +328,7 @@ int scenario_bind(struct scenario *s, const struct run *before,
 	if (!(s->env = fx_env_new()))
 		return diag_set(d, NULL, 0, 0, "out of memory");
 	for (size_t i = 0; i < s->nparams; i++) {
-		struct scenario_param *p = &s->params[i];
+		struct param *p = &s->params[i];
 
 		if (run_find(before, p->name))
 			return diag_set(d, s->path, 0, 0,

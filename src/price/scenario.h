@@ -20,14 +20,9 @@
 #include <stddef.h>
 
 #include "formula/formula.h"
+#include "price/param.h"
 #include "price/run.h"
 #include "util/diag.h"
-
-struct scenario_param {
-	char *name;
-	double value;
-	int slot;             /* in the scenario's env */
-};
 
 struct scenario {
 	char *path;           /* NULL when built from command-line shorthands */
@@ -35,7 +30,7 @@ struct scenario {
 	char *name;
 	char *description;    /* NULL when the file gives none */
 	size_t nparams;
-	struct scenario_param *params;
+	struct param *params;
 	struct fx_src runtime; /* strings owned; text NULL: runtimes unchanged */
 	size_t npass, nfail;
 	char **pass, **fail;  /* globs */

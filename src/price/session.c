@@ -91,9 +91,9 @@ double session_param(const struct session *s, size_t i)
 int session_set_param(struct session *s, size_t i, double value,
                       struct diag *d)
 {
-	const struct metric_param *p = &s->metric->params[i];
+	const struct param *p = &s->metric->params[i];
 
-	if (param_check(true, NULL, NULL, p->name, value, d) != FP_OK)
+	if (param_check_value(p->name, value, d) != FP_OK)
 		return FP_ERR;
 	fx_env_set_scalar(s->side, p->slot, value);
 	fx_env_set_scalar(s->cross, p->slot, value);
@@ -102,7 +102,7 @@ int session_set_param(struct session *s, size_t i, double value,
 
 double session_scenario_param(const struct session *s, size_t i)
 {
-	const struct scenario_param *p = &s->scenario->params[i];
+	const struct param *p = &s->scenario->params[i];
 
 	return s->scenario_env ? fx_env_scalar(s->scenario_env, p->slot)
 	                       : p->value;
@@ -111,9 +111,9 @@ double session_scenario_param(const struct session *s, size_t i)
 int session_set_scenario_param(struct session *s, size_t i, double value,
                                struct diag *d)
 {
-	const struct scenario_param *p = &s->scenario->params[i];
+	const struct param *p = &s->scenario->params[i];
 
-	if (param_check(true, NULL, NULL, p->name, value, d) != FP_OK)
+	if (param_check_value(p->name, value, d) != FP_OK)
 		return FP_ERR;
 	if (!s->scenario_env)
 		return diag_set(d, NULL, 0, 0,

@@ -428,7 +428,7 @@ static void put_provenance(struct mout *m, const struct record *r)
 	if (mt->nparams > 0) {
 		fputs("- parameters: ", m->out);
 		for (size_t k = 0; k < mt->nparams; k++) {
-			const struct metric_param *pa = &mt->params[k];
+			const struct param *pa = &mt->params[k];
 
 			fputs(k ? ", " : "", m->out);
 			code(m, pa->name, false);

@@ -203,7 +203,8 @@ int sens_knob(struct sens *s, const char *name, struct knob *k,
 			return FP_OK;
 		}
 	/* Here the weights of cases can vary too. */
-	return param_unknown(m, sc, name, "; or weight:GLOB", d);
+	return param_unknown(m->params, m->nparams, sc ? sc->params : NULL,
+	                     sc ? sc->nparams : 0, name, "; or weight:GLOB", d);
 }
 
 int sens_all_knobs(struct sens *s, struct knob **out, size_t *n,

@@ -1,0 +1,77 @@
+/* groups.c: the option groups several commands share (the pricing inputs,
+ * output, plots), as table data for the one option loop (parse.c).  Each
+ * group's options go to the parser of their own module (job.c, cli.c). */
+#include "cmd/command.h"
+
+static int take_job(struct cmd_call *call, enum opt_id id, const char *arg,
+                    struct diag *d)
+{
+	return job_option(&call->job, id, arg, d);
+}
+
+const struct opt_group job_group = {
+	.intro = "Inputs: BEFORE AFTER (two runs), BOTH (one run with _before and "
+	         "_after columns), or BEFORE with a scenario (a prediction).",
+	.man = "INPUT OPTIONS",
+	.opts = (const struct opt_spec[]){
+		{.id = OPT_METRIC, .name = "metric", .letter = 'm',
+		 .arg = "NAME|FILE",
+		 .help = "metric definition (default: pypto-gym)"},
+		{.id = OPT_SET, .name = "set", .arg = "NAME=VALUE",
+		 .help = "set a metric or scenario parameter"},
+		{.id = OPT_WEIGHT, .name = "weight", .arg = "GLOB=W",
+		 .help = "weight of the cases GLOB matches (last wins)"},
+		{.id = OPT_SCENARIO, .name = "scenario", .arg = "FILE",
+		 .help = "predict the after run from a scenario"},
+		{.id = OPT_RUNTIME_FACTOR, .name = "runtime-factor", .arg = "F",
+		 .help = "predict: every runtime times F"},
+		{.id = OPT_PASS, .name = "pass", .arg = "GLOB",
+		 .help = "predict: these cases pass after"},
+		{.id = OPT_FAIL, .name = "fail", .arg = "GLOB",
+		 .help = "predict: these cases fail after"},
+		{.id = OPT_DROP_MISSING, .name = "drop-missing",
+		 .help = "leave out cases that only one run has"},
+		{.id = OPT_COLUMN, .name = "column", .arg = "TO=FROM",
+		 .help = "use run column FROM as TO (e.g. "
+		         "runtime=real_time_ns)"},
+		{.id = OPT_INPUT_FORMAT, .name = "input-format", .arg = "FMT",
+		 .help = "csv, json, yaml, gbench or hyperfine"},
+		{0},
+	},
+	.take = take_job,
+};
+
+static int take_output(struct cmd_call *call, enum opt_id id, const char *arg,
+                       struct diag *d)
+{
+	return output_option(&call->out, id, arg, d);
+}
+
+const struct opt_group output_group = {
+	.intro = "Output:",
+	.man = "OUTPUT OPTIONS",
+	.opts = (const struct opt_spec[]){
+		{.id = OPT_FORMAT, .name = "format", .arg = "FMT",
+		 .help = "text (default), md, json or csv on stdout"},
+		{.id = OPT_OUTPUT, .name = "output", .letter = 'o', .arg = "FILE",
+		 .help = "write that form to FILE instead of stdout"},
+		{.id = OPT_FORCE, .name = "force",
+		 .help = "replace existing output files"},
+		{0},
+	},
+	.take = take_output,
+};
+
+const struct opt_group plot_group = {
+	.man = "OUTPUT OPTIONS",
+	.opts = (const struct opt_spec[]){
+		{.id = OPT_PLOT_DIR, .name = "plot-dir", .arg = "DIR",
+		 .help = "draw plots (script, data, picture) into DIR"},
+		{.id = OPT_PLOT_FORMAT, .name = "plot-format", .arg = "FMT",
+		 .help = "svg (default) or png"},
+		{.id = OPT_ASCII, .name = "ascii",
+		 .help = "add a text rendering of the plots"},
+		{0},
+	},
+	.take = take_output,
+};
