@@ -398,15 +398,14 @@ int fx_compile(struct fx_env *env, const struct fx_src *src,
 
 	*out = NULL;
 	if (!p)
-		return diag_set(d, src->file, src->line, src->col,
-		                "out of memory");
+		return diag_oom(d);
 	if (fx_parse(src, &p->ast, d) < 0 || fx_check(&p->ast, env, src, d) < 0)
 		goto fail;
 	p->shape = p->ast.nodes[p->ast.root].shape;
 	if (fx_rewrite(&p->ast, src, d) < 0)
 		goto fail;
 	if (build(p, env, src) < 0 || build_shares(p, env, src, d) < 0) {
-		fx_error_at(src, 0, d, "out of memory");
+		diag_oom(d);
 		goto fail;
 	}
 	*out = p;

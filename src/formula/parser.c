@@ -91,7 +91,7 @@ static int add_node(struct parser *p, enum fx_nkind kind, enum fx_fn fn,
 	int n = fx_ast_add(p->a, &proto);
 
 	if (n < 0)
-		fail(p, pos, "out of memory");
+		diag_oom(p->d);
 	return n;
 }
 

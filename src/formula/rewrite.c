@@ -29,7 +29,7 @@ struct rewriter {
 
 static int oom(struct rewriter *r)
 {
-	return fx_error_at(r->src, 0, r->d, "out of memory");
+	return diag_oom(r->d);
 }
 
 static int new_op(struct rewriter *r, enum fx_fn fn, int left, int right,

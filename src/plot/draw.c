@@ -140,7 +140,7 @@ int gpd_open(FILE **f, char **buf, size_t *len, struct diag *d)
 	*len = 0;
 	*f = open_memstream(buf, len);
 	if (!*f)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	return FP_OK;
 }
 
@@ -154,7 +154,7 @@ int plot_draw_mem(const struct plot_opts *o, const struct chart *c, FILE *f,
 	if (fclose(f) != 0 || bad) {
 		free(*buf);
 		*buf = NULL;
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	}
 	rc = plot_draw(o, c, *buf, *len, out, d);
 	free(*buf);
@@ -394,7 +394,7 @@ static int draw_image(const char *gp, const char *script, const char *file,
 	int rc = FP_ERR;
 
 	if (!script_arg) {
-		diag_set(d, NULL, 0, 0, "out of memory");
+		diag_oom(d);
 		goto out;
 	}
 	/* gnuplot draws into the temporary file by name; committing it
@@ -403,7 +403,7 @@ static int draw_image(const char *gp, const char *script, const char *file,
 		goto out;
 	tmp_arg = gnuplot_path(af.tmp);
 	if (!tmp_arg) {
-		diag_set(d, NULL, 0, 0, "out of memory");
+		diag_oom(d);
 		goto out;
 	}
 	if (run_gnuplot(gp, script_arg, format, tmp_arg, &po, script, d) != 0)
@@ -430,7 +430,7 @@ static int draw_text(const char *gp, const char *script, char **text,
 	int rc;
 
 	if (!script_arg)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	rc = run_gnuplot(gp, script_arg, "dumb", NULL, &po, script, d);
 	free(script_arg);
 	if (rc != FP_OK)
@@ -438,7 +438,7 @@ static int draw_text(const char *gp, const char *script, char **text,
 	*text = clean_text(po.out);
 	proc_output_free(&po);
 	if (!*text)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	return FP_OK;
 }
 
@@ -486,7 +486,7 @@ int plot_draw(const struct plot_opts *o, const struct chart *c,
 	                                    ".svg" : ".png");
 	text = plot_script_text(c);
 	if (!out->script || !out->data || !out->file || !text) {
-		diag_set(d, NULL, 0, 0, "out of memory");
+		diag_oom(d);
 		goto out;
 	}
 	if (write_atomic(out->script, text, strlen(text), d) != FP_OK ||
@@ -496,7 +496,7 @@ int plot_draw(const struct plot_opts *o, const struct chart *c,
 	if (!gp) {
 		out->note = not_found_note(o, out->script, format);
 		if (!out->note) {
-			diag_set(d, NULL, 0, 0, "out of memory");
+			diag_oom(d);
 			goto out;
 		}
 		rc = FP_OK;

@@ -195,7 +195,7 @@ int plot_map(const struct plot_opts *o, const char *title, const char *xname,
 		cbmax = 1;
 	dist = malloc(nx * ny * sizeof *dist);
 	if (!dist)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	has[0] = region_centre(nx, ny, net, 1, dist, &at[0]);
 	has[1] = region_centre(nx, ny, net, -1, dist, &at[1]);
 	free(dist);

@@ -93,7 +93,7 @@ int plot_shares(const struct plot_opts *o, const char *title, size_t n,
 		return FP_ERR;
 	row = malloc(n * sizeof *row);
 	if (!row)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	for (size_t i = 0; i < n; i++) {
 		row[i].key = fabs(gain_share[i]) + fabs(cost_share[i]);
 		row[i].idx = i;

@@ -145,7 +145,7 @@ int plot_tornado(const struct plot_opts *o, const char *title,
 		return FP_ERR;
 	s = malloc(nparams * sizeof *s);
 	if (!s)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	/* The range holds the bars, the base and net = 0, with room for the
 	 * value labels at the bar ends. */
 	lo = hi = net_base;
@@ -166,7 +166,7 @@ int plot_tornado(const struct plot_opts *o, const char *title,
 	bf = open_memstream(&blocks, &blen);
 	if (!bf) {
 		free(s);
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	}
 	nright = write_labels(bf, s, nparams, net_low, net_high, value_low,
 	                      value_high, net_base, 1);
@@ -176,7 +176,7 @@ int plot_tornado(const struct plot_opts *o, const char *title,
 	if (fclose(bf) != 0) {
 		free(blocks);
 		free(s);
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	}
 	if (gpd_open(&f, &buf, &len, d) != FP_OK) {
 		free(blocks);

@@ -166,7 +166,7 @@ static int copy_sides(struct joined *out, const struct run *b,
 	if (out->before && out->after)
 		return FP_OK;
 	joined_free(out);
-	return diag_set(d, NULL, 0, 0, "out of memory");
+	return diag_oom(d);
 }
 
 int price_join(struct run *before, struct run *after, bool drop_missing,
@@ -183,7 +183,7 @@ int price_join(struct run *before, struct run *after, bool drop_missing,
 	keep_a = malloc((before->n ? before->n : 1) * sizeof *keep_a);
 	miss = malloc((before->n + after->n + 1) * sizeof *miss);
 	if (!after_rows || !before_rows || !keep_b || !keep_a || !miss) {
-		diag_set(d, NULL, 0, 0, "out of memory");
+		diag_oom(d);
 		goto out;
 	}
 	for (size_t i = 0; i < before->n; i++) {
@@ -244,7 +244,7 @@ int price_split(struct run *both, struct joined *out, struct diag *d)
 		}
 	rows = malloc((both->n ? both->n : 1) * sizeof *rows);
 	if (!rows) {
-		diag_set(d, NULL, 0, 0, "out of memory");
+		diag_oom(d);
 		goto out;
 	}
 	for (size_t i = 0; i < both->n; i++)

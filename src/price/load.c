@@ -11,7 +11,7 @@
 
 static int oom(struct diag *d)
 {
-	return diag_set(d, NULL, 0, 0, "out of memory");
+	return diag_oom(d);
 }
 
 /* What is being loaded, before it is frozen into the job. */

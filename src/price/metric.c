@@ -97,7 +97,7 @@ int metric_add_weight_rule(struct metric *m, const char *glob, double weight,
 		                glob);
 	grown = realloc(m->rules, (m->nrules + 1) * sizeof *grown);
 	if (!grown)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	m->rules = grown;
 	r = &m->rules[m->nrules];
 	r->glob = strdup(glob);
@@ -106,7 +106,7 @@ int metric_add_weight_rule(struct metric *m, const char *glob, double weight,
 	if (!r->glob || !r->origin) {
 		free(r->glob);
 		free(r->origin);
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	}
 	m->nrules++;
 	return FP_OK;

@@ -75,11 +75,11 @@ static int claim_one(struct claims *c, const struct ydoc *doc,
 			                  kind, base, c->v[i].kind, name);
 	grown = realloc(c->v, (c->n + 1) * sizeof *grown);
 	if (!grown)
-		return ydoc_error(doc, at, d, "out of memory");
+		return diag_oom(d);
 	c->v = grown;
 	c->v[c->n].name = strdup(name);
 	if (!c->v[c->n].name)
-		return ydoc_error(doc, at, d, "out of memory");
+		return diag_oom(d);
 	c->v[c->n++].kind = kind;
 	return FP_OK;
 }
@@ -168,7 +168,7 @@ static int read_params(const struct ydoc *doc, struct metric *m,
 		                  METRIC_MAX_PARAMS);
 	m->params = calloc(map->count ? map->count : 1, sizeof *m->params);
 	if (!m->params)
-		return ydoc_error(doc, map, d, "out of memory");
+		return diag_oom(d);
 	for (size_t i = 0; i < map->count; i++) {
 		const struct ynode *key = map->keys[i];
 		struct param *p = &m->params[m->nparams];
@@ -180,7 +180,7 @@ static int read_params(const struct ydoc *doc, struct metric *m,
 			return FP_ERR;
 		p->name = strdup(key->str);
 		if (!p->name)
-			return ydoc_error(doc, key, d, "out of memory");
+			return diag_oom(d);
 		p->file_value = p->value;
 		p->line = map->items[i]->line;
 		p->col = map->items[i]->col;
@@ -224,7 +224,7 @@ static int read_weights(const struct ydoc *doc, struct metric *m,
 		return FP_OK;
 	m->rules = calloc(cases->count ? cases->count : 1, sizeof *m->rules);
 	if (!m->rules)
-		return ydoc_error(doc, cases, d, "out of memory");
+		return diag_oom(d);
 	for (size_t i = 0; i < cases->count; i++) {
 		const struct ynode *key = cases->keys[i];
 		struct weight_rule *r = &m->rules[m->nrules];
@@ -243,7 +243,7 @@ static int read_weights(const struct ydoc *doc, struct metric *m,
 		r->origin = strdup(origin);
 		if (!r->glob || !r->origin) {
 			m->nrules++; /* so that metric_free frees what was made */
-			return ydoc_error(doc, key, d, "out of memory");
+			return diag_oom(d);
 		}
 		m->nrules++;
 	}
@@ -266,7 +266,7 @@ static int read_columns(const struct ydoc *doc, struct metric *m,
 	m->column_default = calloc(seq->count ? seq->count : 1,
 	                           sizeof *m->column_default);
 	if (!m->columns || !m->column_default)
-		return ydoc_error(doc, seq, d, "out of memory");
+		return diag_oom(d);
 	for (size_t i = 0; i < seq->count; i++) {
 		const struct ynode *item = seq->items[i], *key = item;
 
@@ -283,7 +283,7 @@ static int read_columns(const struct ydoc *doc, struct metric *m,
 			return FP_ERR;
 		m->columns[i] = strdup(key->str);
 		if (!m->columns[i])
-			return ydoc_error(doc, key, d, "out of memory");
+			return diag_oom(d);
 		m->ncolumns++;
 	}
 	return FP_OK;
@@ -304,7 +304,7 @@ static int read_define_names(const struct ydoc *doc, struct metric *m,
 	m->defines = calloc((*map)->count ? (*map)->count : 1,
 	                    sizeof *m->defines);
 	if (!m->defines)
-		return ydoc_error(doc, *map, d, "out of memory");
+		return diag_oom(d);
 	for (size_t i = 0; i < (*map)->count; i++)
 		if (claim(names, doc, (*map)->keys[i], "define",
 		          (*map)->keys[i]->str, d))
@@ -351,14 +351,14 @@ static int declare_common(struct metric *m, struct diag *d)
 	m->side = fx_env_new();
 	m->cross = fx_env_new();
 	if (!m->side || !m->cross)
-		return diag_set(d, m->path, 0, 0, "out of memory");
+		return diag_oom(d);
 	for (size_t i = 0; i < m->nparams; i++) {
 		struct param *p = &m->params[i];
 
 		p->slot = fx_env_declare(m->side, p->name, FX_SCALAR);
 		if (p->slot < 0 ||
 		    fx_env_declare(m->cross, p->name, FX_SCALAR) != p->slot)
-			return diag_set(d, m->path, 0, 0, "out of memory");
+			return diag_oom(d);
 		fx_env_set_scalar(m->side, p->slot, p->value);
 		fx_env_set_scalar(m->cross, p->slot, p->value);
 	}
@@ -366,7 +366,7 @@ static int declare_common(struct metric *m, struct diag *d)
 	    !declare_all(m->cross, scalars, COUNT(scalars), FX_SCALAR) ||
 	    fx_env_declare(m->side, "weight", FX_PERCASE) < 0 ||
 	    fx_env_declare(m->cross, "weight", FX_PERCASE) < 0)
-		return diag_set(d, m->path, 0, 0, "out of memory");
+		return diag_oom(d);
 	return FP_OK;
 }
 
@@ -380,17 +380,17 @@ static int compile_side(const struct ydoc *doc, struct metric *m,
 	if (!declare_all(env, run_names, COUNT(run_names), FX_PERCASE) ||
 	    !declare_all(env, (const char *const *)m->columns, m->ncolumns,
 	                 FX_PERCASE))
-		return diag_set(d, doc->path, 0, 0, "out of memory");
+		return diag_oom(d);
 	if (compile(doc, m, ydoc_get(root, "score"), "score", "score", env,
 	            FX_PERCASE, &m->score, d))
 		return FP_ERR;
 	if (fx_env_declare(env, "score", FX_PERCASE) < 0)
-		return diag_set(d, doc->path, 0, 0, "out of memory");
+		return diag_oom(d);
 	if (compile(doc, m, ydoc_get(root, "value"), "value", "value", env,
 	            FX_PERCASE, &m->value, d))
 		return FP_ERR;
 	if (fx_env_declare(env, "value", FX_PERCASE) < 0)
-		return diag_set(d, doc->path, 0, 0, "out of memory");
+		return diag_oom(d);
 	return compile(doc, m, ydoc_get(root, "total"), "total", "total", env,
 	               FX_SCALAR, &m->total, d);
 }
@@ -425,7 +425,7 @@ static int check_column_default(const struct ydoc *doc, struct metric *m,
 
 	if (!env || !declare_all(env, names, COUNT(names), FX_PERCASE) ||
 	    fx_env_declare(env, "N", FX_SCALAR) < 0) {
-		diag_set(d, m->path, 0, 0, "out of memory");
+		diag_oom(d);
 		goto out;
 	}
 	snprintf(what, sizeof what, "columns.%s", m->columns[i]);
@@ -498,7 +498,7 @@ static int compile_cross(const struct ydoc *doc, struct metric *m,
 		goto oom;
 	return fx_compile(env, &m->decide.src, &m->decide.prog, d);
 oom:
-	return diag_set(d, doc->path, 0, 0, "out of memory");
+	return diag_oom(d);
 }
 
 static int check_and_compile(const struct ydoc *doc, struct metric *m,
@@ -523,7 +523,7 @@ static int check_and_compile(const struct ydoc *doc, struct metric *m,
 
 		column_defaults = calloc(n ? n : 1, sizeof *column_defaults);
 		if (!column_defaults)
-			return diag_set(d, doc->path, 0, 0, "out of memory");
+			return diag_oom(d);
 	}
 	if (read_params(doc, m, &names, d) || read_weights(doc, m, d) ||
 	    read_columns(doc, m, &names, column_defaults, d) ||
@@ -551,7 +551,7 @@ int metric_from_doc(const struct ydoc *doc, struct metric **out,
 	*out = NULL;
 	if (!m || !(m->path = strdup(doc->path))) {
 		free(m);
-		return diag_set(d, doc->path, 0, 0, "out of memory");
+		return diag_oom(d);
 	}
 	sha256_hex(doc->text, doc->text_len, m->sha256);
 	if (check_and_compile(doc, m, d)) {

@@ -271,7 +271,7 @@ int metric_list(void (*fn)(const char *name, const char *path,
 			add_entry(&l, b->name, builtin_path(path, b), b->text, b->len);
 	}
 	if (l.oom) {
-		rc = diag_set(d, NULL, 0, 0, "out of memory");
+		rc = diag_oom(d);
 	} else {
 		qsort(l.v, l.n, sizeof *l.v, by_name);
 		for (size_t i = 0; i < l.n; i++)

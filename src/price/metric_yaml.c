@@ -84,7 +84,7 @@ int myaml_text(const struct ydoc *doc, const struct ynode *node,
 		return ydoc_error(doc, node, d, "%s must not be empty", what);
 	*out = strdup(node->str);
 	if (!*out)
-		return ydoc_error(doc, node, d, "out of memory");
+		return diag_oom(d);
 	return FP_OK;
 }
 
@@ -189,7 +189,7 @@ static int fill_src(const struct ydoc *doc, const struct ynode *node,
 	src->text = strndup(text, tlen);
 	if (!src->prefix || !src->text) {
 		myaml_src_free(src);
-		return ydoc_error(doc, node, d, "out of memory");
+		return diag_oom(d);
 	}
 	return FP_OK;
 }

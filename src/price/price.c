@@ -119,7 +119,7 @@ static int column_default(struct price *p, const struct metric *m, size_t k,
 	int rc = FP_ERR;
 
 	if (!env || !v) {
-		diag_set(d, NULL, 0, 0, "out of memory");
+		diag_oom(d);
 		goto out;
 	}
 	fx_env_set_ncases(env, p->n);
@@ -393,7 +393,7 @@ static int check_control(struct price *p, double *const total_share[2],
 		sum += fabs(diff[i]);
 	}
 	if (!(order = rank_cases(diff, p->n)))
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	/* Enough cases to explain nearly all of the gap, and at most ten. */
 	while (p->ncontrol_cases < p->n && p->ncontrol_cases < 10 &&
 	       fabs(diff[order[p->ncontrol_cases]]) > tol && covered < 0.999 * sum)
@@ -546,11 +546,11 @@ int price_compute(struct session *ses, struct price **out, struct diag *d)
 
 	*out = NULL;
 	if (!p)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	p->n = before->n;
 	p->case_name = (const char *const *)before->case_name;
 	if (allocate(p, ses->metric) != FP_OK) {
-		diag_set(d, NULL, 0, 0, "out of memory");
+		diag_oom(d);
 		goto fail;
 	}
 	if (read_basics(p, ses, d) != FP_OK || weigh(p, ses, d) != FP_OK)

@@ -160,7 +160,7 @@ int run_rename(struct run *run, const char *to, const char *from,
 		                pre, show_path(run, path), b);
 	}
 	if (!(name = strdup(to)))
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	free(c->name);
 	c->name = name;
 	return FP_OK;
@@ -184,7 +184,7 @@ int run_add_column(struct run *run, const char *name, enum column_kind kind,
 		run->cols = cols;
 	if (!cols || !(copy = strdup(name))) {
 		free(values);
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	}
 	run->cols[run->ncols++] = (struct column){
 		.name = copy, .kind = kind, .v = values};

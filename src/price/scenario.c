@@ -76,7 +76,7 @@ static int add_param(struct scenario *s, const char *name, double value,
 	             : NULL;
 	if (!grown) {
 		free(copy);
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	}
 	s->params = grown;
 	s->params[s->nparams].name = copy;
@@ -95,7 +95,7 @@ static int add_glob(char ***list, size_t *n, const char *glob,
 	grown = copy ? realloc(*list, (*n + 1) * sizeof *grown) : NULL;
 	if (!grown) {
 		free(copy);
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	}
 	*list = grown;
 	(*list)[(*n)++] = copy;
@@ -194,7 +194,7 @@ static int read_scenario(const struct ydoc *doc, struct scenario *s,
 		if (myaml_text(doc, n, "name", false, &s->name, d))
 			return FP_ERR;
 	} else if (!(s->name = name_from_path(doc->path))) {
-		return diag_set(d, doc->path, 0, 0, "out of memory");
+		return diag_oom(d);
 	}
 	if ((n = ydoc_get(root, "description")) &&
 	    myaml_text(doc, n, "description", true, &s->description, d))
@@ -205,7 +205,7 @@ static int read_scenario(const struct ydoc *doc, struct scenario *s,
 		if (myaml_formula(doc, n, NULL, "runtime", &s->runtime, d))
 			return FP_ERR;
 		if (!(s->runtime.file = strdup(doc->path)))
-			return diag_set(d, doc->path, 0, 0, "out of memory");
+			return diag_oom(d);
 	}
 	if ((n = ydoc_get(root, "pass")) &&
 	    read_globs(doc, n, "pass", &s->pass, &s->npass, d))
@@ -224,7 +224,7 @@ int scenario_load(const char *path, struct scenario **out, struct diag *d)
 	*out = NULL;
 	if (!s || !(s->path = strdup(path))) {
 		free(s);
-		return diag_set(d, path, 0, 0, "out of memory");
+		return diag_oom(d);
 	}
 	if (ydoc_load(path, NULL, 0, &doc, d) || read_scenario(doc, s, d)) {
 		ydoc_free(doc);
@@ -280,7 +280,7 @@ int scenario_set_runtime_factor(struct scenario *s, double factor,
 		s->runtime.line = 1;
 		s->runtime.col = (int)strlen("--runtime-factor: ") + 1;
 		if (!s->runtime.file || !s->runtime.text || !s->runtime.prefix)
-			return diag_set(d, NULL, 0, 0, "out of memory");
+			return diag_oom(d);
 	}
 	if (!find_param(s, "runtime_factor"))
 		return add_param(s, "runtime_factor", factor, d);
@@ -316,7 +316,7 @@ int scenario_set_param(struct scenario *s, const char *name, double value,
 
 static int oom(struct diag *d)
 {
-	return diag_set(d, NULL, 0, 0, "out of memory");
+	return diag_oom(d);
 }
 
 int scenario_bind(struct scenario *s, const struct run *before,
@@ -326,7 +326,7 @@ int scenario_bind(struct scenario *s, const struct run *before,
 	fx_env_free(s->env);
 	s->prog = NULL;
 	if (!(s->env = fx_env_new()))
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	for (size_t i = 0; i < s->nparams; i++) {
 		struct param *p = &s->params[i];
 
@@ -335,18 +335,18 @@ int scenario_bind(struct scenario *s, const struct run *before,
 			                "scenario parameter '%s' has the name of a "
 			                "column of %s", p->name, before->path);
 		if ((p->slot = fx_env_declare(s->env, p->name, FX_SCALAR)) < 0)
-			return diag_set(d, NULL, 0, 0, "out of memory");
+			return diag_oom(d);
 		fx_env_set_scalar(s->env, p->slot, p->value);
 	}
 	if (fx_env_declare(s->env, "N", FX_SCALAR) < 0)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	/* Text columns are declared too, so that a formula using one is told
 	 * where its first bad cell is rather than that the name is unknown. */
 	for (size_t i = 0; i < before->ncols; i++)
 		if (myaml_is_identifier(before->cols[i].name) &&
 		    strcmp(before->cols[i].name, "N") != 0 &&
 		    fx_env_declare(s->env, before->cols[i].name, FX_PERCASE) < 0)
-			return diag_set(d, NULL, 0, 0, "out of memory");
+			return diag_oom(d);
 	if (!s->runtime.text)
 		return FP_OK;
 	if (fx_compile(s->env, &s->runtime, &s->prog, d))

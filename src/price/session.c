@@ -10,7 +10,7 @@
 
 static int oom(struct diag *d)
 {
-	return diag_set(d, NULL, 0, 0, "out of memory");
+	return diag_oom(d);
 }
 
 /* The metric's rules, with their weights as the metric has them. */

@@ -218,7 +218,7 @@ int sens_all_knobs(struct sens *s, struct knob **out, size_t *n,
 	*out = k;
 	*n = 0;
 	if (!k)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	for (size_t i = 0; i < m->nparams; i++)
 		if (sens_knob(s, m->params[i].name, &k[(*n)++], d) != FP_OK)
 			return FP_ERR;
@@ -307,7 +307,7 @@ int sens_breakeven(struct sens *s, struct knob *k, double lo, double hi,
 	*cross = NULL;
 	*ncross = 0;
 	if (!found)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	for (size_t i = 0; i < SENS_SAMPLES; i++) {
 		struct sens_point pt;
 		struct diag ignored;
@@ -358,7 +358,7 @@ int sens_sweep(struct sens *s, struct knob *k, double lo, double hi,
 	out->n = (size_t)floor(span + 1e-9) + 1;
 	out->pts = malloc(out->n * sizeof *out->pts);
 	if (!out->pts)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	for (size_t i = 0; i < out->n; i++) {
 		double x = i + 1 == out->n && fabs(lo + i * step - hi) <= 1e-9 * step
 		                   ? hi
@@ -385,7 +385,7 @@ int sens_tornado(struct sens *s, struct knob *knobs, size_t n, double delta,
 
 	*rows = r;
 	if (!r)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	for (size_t i = 0; i < n; i++) {
 		struct knob *k = &knobs[i];
 		struct sens_point lo, hi;
@@ -463,7 +463,7 @@ int sens_map(struct sens *s, struct knob *kx, double xlo, double xhi,
 	out->net = malloc(n * n * sizeof *out->net);
 	out->accept = malloc(n * n * sizeof *out->accept);
 	if (!out->x || !out->y || !out->net || !out->accept)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	for (size_t i = 0; i < n; i++) {
 		out->x[i] = grid(xlo, xhi, i, n);
 		out->y[i] = grid(ylo, yhi, i, n);
