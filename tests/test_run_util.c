@@ -14,7 +14,7 @@
 
 struct run *load_ok(const char *path, const char *format)
 {
-	struct run_opts o = {format};
+	struct run_opts o = {.format = format};
 	struct run *r = NULL;
 	struct diag d = {0};
 
@@ -48,7 +48,7 @@ void expect_error_n(const char *name, const char *text, size_t len,
                     const char *format, int line, int col, const char *msg)
 {
 	const char *path = scratch(name, text, len);
-	struct run_opts o = {format};
+	struct run_opts o = {.format = format};
 	struct run *r = NULL;
 	struct diag d = {0};
 

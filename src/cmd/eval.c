@@ -142,7 +142,7 @@ static void fault_diag(const struct fx_fault *f, const char *formula,
 static int eval_run(const char *path, const char *formula,
                     const struct eval_opts *o, struct diag *d)
 {
-	struct run_opts ropts = {o->input_format};
+	struct run_opts ropts = {.format = o->input_format};
 	struct fx_src src = {CLI_SOURCE, 1, 1, NULL, formula};
 	struct run *run = NULL;
 	struct fx_env *env = NULL;

@@ -179,7 +179,7 @@ static int add_input(struct job *job, const char *role, const char *path,
 static int load_run(const struct job_opts *o, const char *path,
                     struct run **out, bool *renamed, struct diag *d)
 {
-	struct run_opts ropts = {o->input_format};
+	struct run_opts ropts = {.format = o->input_format};
 
 	if (run_load(path, &ropts, out, d) != FP_OK)
 		return FP_ERR;

@@ -12,7 +12,7 @@
 int run_load(const char *path, const struct run_opts *opts, struct run **out,
              struct diag *d)
 {
-	return input_load(path, opts ? opts->format : NULL, out, d);
+	return input_load(path, opts, out, d);
 }
 
 void run_free(struct run *run)
@@ -31,6 +31,14 @@ void run_free(struct run *run)
 	free(run->case_name);
 	free(run->case_line);
 	free(run->cols);
+	free(run->samples);
+	free(run->sample_off);
+	free(run->sample_pass);
+	for (size_t i = 0; run->ctx && i < run->nctx; i++) {
+		free(run->ctx[i].key);
+		free(run->ctx[i].value);
+	}
+	free(run->ctx);
 	free(run->path);
 	free(run->format);
 	free(run);
