@@ -19,9 +19,18 @@ const char *source_name(const char *path)
 	return strcmp(path, "-") == 0 ? "<stdin>" : path;
 }
 
+/* "file is larger than 1 GiB" (or MiB, KiB, bytes: what divides). */
 static int too_large(const char *name, size_t cap, struct diag *d)
 {
-	return diag_set(d, name, 0, 0, "is larger than %zu bytes", cap);
+	static const char *const units[] = {"bytes", "KiB", "MiB", "GiB"};
+	size_t u = 0;
+
+	while (u < 3 && cap >= 1024 && cap % 1024 == 0) {
+		cap /= 1024;
+		u++;
+	}
+	return diag_set(d, name, 0, 0, "file is larger than %zu %s", cap,
+	                units[u]);
 }
 
 /* Reads fd to its end into out->data, hashing as it goes; refuses more

@@ -30,10 +30,11 @@ const char *source_name(const char *path);
 
 /* Reads the input at path ("-": standard input, which is not closed) into
  * *out, which the caller frees with source_free.  Errors, each "NAME: ...":
- * "cannot open: REASON", "cannot read: Is a directory" (strerror), "cannot read: REASON", "is
- * larger than CAP bytes" (a regular file before it is read; anything else
- * as soon as more than cap bytes have come), "out of memory".  On failure
- * *out holds nothing to free. */
+ * "cannot open: REASON", "cannot read: Is a directory", "cannot read:
+ * REASON", "file is larger than CAP" (CAP in GiB, MiB, KiB or bytes; a
+ * regular file before it is read, anything else as soon as more than cap
+ * bytes have come), "out of memory".  On failure *out holds nothing to
+ * free. */
 int source_read(const char *path, size_t cap, struct source *out,
                 struct diag *d);
 
