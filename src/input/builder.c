@@ -400,7 +400,13 @@ int rb_finish(struct run_builder *b, struct run **out)
 	if (b->sampled && (rt = rb_find_column(b, "runtime", 7)) >= 0) {
 		/* Which runtime: the file's or the samples'? */
 		const struct rb_column *c = &b->columns[rt];
-		return diag_set(b->d, b->path, (int)c->line[0], (int)c->col[0],
+		size_t k = 0;
+		/* The first cell there is: a missing one has the case's
+		 * position. */
+		while (k + 1 < b->n && c->line[k] == b->lines[k] &&
+		       c->col[k] == b->cols[k])
+			k++;
+		return diag_set(b->d, b->path, (int)c->line[k], (int)c->col[k],
 		                "a run with samples makes 'runtime' from them: "
 		                "give 'samples' or 'runtime', not both");
 	}

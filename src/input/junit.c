@@ -90,30 +90,52 @@ static int walk(struct junit_report *r, size_t *cap, const xmlNode *n,
 	return FP_OK;
 }
 
+/* Keeps libxml2's first error: the later ones follow from it. */
+static void first_error(void *ctx, xmlErrorPtr e)
+{
+	xmlError *keep = ctx;
+
+	if (keep->code == 0 && e) {
+		keep->code = e->code ? e->code : 1;
+		keep->line = e->line;
+		keep->int2 = e->int2;
+		keep->message = e->message ? strdup(e->message) : NULL;
+	}
+}
+
+static int not_xml(struct junit_report *r, xmlError *e, struct diag *d)
+{
+	char msg[200];
+	size_t n;
+
+	snprintf(msg, sizeof msg, "%s", e->message ? e->message : "not XML");
+	n = strlen(msg);
+	while (n > 0 && msg[n - 1] == '\n')
+		msg[--n] = '\0';
+	free(e->message);
+	return diag_set(d, r->path, e->line, e->int2,
+	                "not a JUnit XML report: %s", msg);
+}
+
 static int parse(struct junit_report *r, const struct source *src,
                  struct diag *d)
 {
 	/* No network, no DTD, no entity substitution; errors kept, not
 	 * printed. */
 	int flags = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
+	xmlError e = {0};
 	xmlDoc *doc;
 	size_t cap = 0;
 	int rc;
 
 	if (src->len > (size_t)0x7fffffff)
 		return diag_set(d, r->path, 0, 0, "report too large");
+	xmlSetStructuredErrorFunc(&e, first_error);
 	doc = xmlReadMemory(src->data, (int)src->len, NULL, NULL, flags);
-	if (!doc) {
-		const xmlError *e = xmlGetLastError();
-		char msg[200];
-		size_t n;
-		snprintf(msg, sizeof msg, "%s", e && e->message ? e->message
-		                                                : "not XML");
-		n = strlen(msg);
-		while (n > 0 && msg[n - 1] == '\n')
-			msg[--n] = '\0';
-		return diag_set(d, r->path, e ? e->line : 0, e ? e->int2 : 0,
-		                "not a JUnit XML report: %s", msg);
+	xmlSetStructuredErrorFunc(NULL, NULL);
+	if (!doc || e.code) {
+		xmlFreeDoc(doc);
+		return not_xml(r, &e, d);
 	}
 	rc = walk(r, &cap, xmlDocGetRootElement(doc), d);
 	xmlFreeDoc(doc);
