@@ -60,6 +60,17 @@ static void assert_case(const struct run *r, size_t i, const char *name,
 		assert_true(isnan(cell(r, "runtime", i)));
 }
 
+/* The first four cases of Google Benchmark's before run, in either
+ * format: three repetitions each, BM_err none (it errored). */
+static void assert_gbench_names(const struct run *r)
+{
+	assert_int_equal(r->n, 7);
+	assert_case(r, 0, "BM_x/64", 3, 1);
+	assert_case(r, 1, "BM_t<int>/4096", 3, 1);
+	assert_case(r, 2, "BM_h/threads:2", 3, 1);
+	assert_case(r, 3, "BM_err", 0, 0);
+}
+
 static const double *samples(const struct run *r, size_t i)
 {
 	return r->samples + r->sample_off[i];
@@ -79,11 +90,7 @@ static void test_gbench_reps(void **state)
 
 	assert_string_equal(r->format, "gbench");
 	assert_string_equal(r->estimator, "median");
-	assert_int_equal(r->n, 7);
-	assert_case(r, 0, "BM_x/64", 3, 1);
-	assert_case(r, 1, "BM_t<int>/4096", 3, 1);
-	assert_case(r, 2, "BM_h/threads:2", 3, 1);
-	assert_case(r, 3, "BM_err", 0, 0);
+	assert_gbench_names(r);
 	assert_case(r, 4, "BM_us", 3, 1);
 	assert_case(r, 5, "BM_ms", 3, 1);
 	assert_case(r, 6, "BM_s", 3, 1);
@@ -181,11 +188,7 @@ static void test_gbench_csv(void **state)
 	                         false);
 
 	assert_string_equal(r->format, "gbench-csv");
-	assert_int_equal(r->n, 7);
-	assert_case(r, 0, "BM_x/64", 3, 1);
-	assert_case(r, 1, "BM_t<int>/4096", 3, 1);
-	assert_case(r, 2, "BM_h/threads:2", 3, 1);
-	assert_case(r, 3, "BM_err", 0, 0);
+	assert_gbench_names(r);
 	assert_int_equal(r->case_line[0], 12);
 	assert_int_equal(r->case_line[3], 33);
 	assert_close(samples(r, 0)[1], 17.9793e-9);

@@ -305,12 +305,7 @@ int rb_other(struct run_builder *b, size_t col, const char *shown,
 	                strlen(shown), false, line, pos_col);
 }
 
-struct name_at {
-	const char *name;
-	size_t i;
-};
-
-static int by_name_then_index(const void *a, const void *b)
+int rb_by_name(const void *a, const void *b)
 {
 	const struct name_at *x = a, *y = b;
 	int c = strcmp(x->name, y->name);
@@ -332,7 +327,7 @@ static int check_duplicates(struct run_builder *b)
 		return oom(b);
 	for (size_t i = 0; i < b->n; i++)
 		v[i] = (struct name_at){b->names[i], i};
-	qsort(v, b->n, sizeof *v, by_name_then_index);
+	qsort(v, b->n, sizeof *v, rb_by_name);
 	for (size_t i = 1; i < b->n; i++)
 		if (strcmp(v[i].name, v[i - 1].name) == 0 && v[i].i < dup &&
 		    (i < 2 || strcmp(v[i - 1].name, v[i - 2].name) != 0)) {

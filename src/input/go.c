@@ -274,6 +274,15 @@ static int pass(struct go_state *st, bool add)
 	return add ? close_case(st) : FP_OK;
 }
 
+/* The run, if there was a benchmark. */
+static int finish(struct go_state *st, struct run **out)
+{
+	if (st->b.n > 0)
+		return rb_finish(&st->b, out);
+	return diag_set(st->b.d, st->src->path, 0, 0, "no benchmarks: no line "
+	                "starts with 'Benchmark'");
+}
+
 int input_go(const struct input_src *s, struct run **out, struct diag *d)
 {
 	struct go_state st = {.src = s};
@@ -286,13 +295,8 @@ int input_go(const struct input_src *s, struct run **out, struct diag *d)
 	if (!st.sum || !st.count)
 		diag_set(d, s->path, 0, 0, "out of memory");
 	else if (rb_add_column(&st.b, "passed", 6, 0, 0) >= 0 &&
-	         pass(&st, false) == FP_OK && pass(&st, true) == FP_OK) {
-		if (st.b.n == 0)
-			diag_set(d, s->path, 0, 0, "no benchmarks: no line starts "
-			         "with 'Benchmark'");
-		else
-			rc = rb_finish(&st.b, out);
-	}
+	         pass(&st, false) == FP_OK && pass(&st, true) == FP_OK)
+		rc = finish(&st, out);
 	rb_discard(&st.b);
 	free(st.sum);
 	free(st.count);

@@ -70,8 +70,9 @@ static int add_samples(struct run_builder *b, size_t index, json_t *o,
 }
 
 static int add_result(struct run_builder *b, size_t index, json_t *o,
-                      const struct jcur *at, enum run_estimator e)
+                      const struct jcur *at, const void *ctx)
 {
+	enum run_estimator e = ((const struct run_opts *)ctx)->estimator;
 	json_t *command = json_object_get(o, "command");
 	json_t *codes = json_object_get(o, "exit_codes");
 	struct jcur c = *at;
@@ -115,11 +116,9 @@ int input_hyperfine(const char *path, json_t *root, const char *text,
                     size_t len, const struct run_opts *opts,
                     struct run **out, struct diag *d)
 {
-	json_t *list = json_object_get(root, "results"), *o;
+	json_t *list = json_object_get(root, "results");
 	struct run_builder b;
 	struct jcur c;
-	size_t i;
-	int rc = FP_ERR;
 
 	jcur_init(&c, text, len);
 	jcur_member(&c, root, "results", &c);
@@ -131,16 +130,10 @@ int input_hyperfine(const char *path, json_t *root, const char *text,
 	rb_init(&b, path, "hyperfine", d);
 	rb_use_samples(&b);
 	for (int k = 0; k < NCOLS; k++)
-		if (rb_add_column(&b, col_names[k], strlen(col_names[k]), 0, 0) < 0)
-			goto out;
-	jcur_into(&c);
-	json_array_foreach(list, i, o) {
-		if (add_result(&b, i, o, &c, opts->estimator) != FP_OK)
-			goto out;
-		jcur_next(&c);
-	}
-	rc = rb_finish(&b, out);
-out:
-	rb_discard(&b);
-	return rc;
+		if (rb_add_column(&b, col_names[k], strlen(col_names[k]), 0,
+		                  0) < 0) {
+			rb_discard(&b);
+			return FP_ERR;
+		}
+	return input_json_items(&b, list, &c, add_result, opts, out);
 }

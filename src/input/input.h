@@ -85,6 +85,14 @@ struct run_builder {
  * need; FP_ERR (nothing changed) when out of memory. */
 int rb_grow(void **p, size_t *cap, size_t need, size_t size);
 
+/* A case name and its index, and qsort's order for them: by name, then
+ * index (no hash that a crafted file could make slow). */
+struct name_at {
+	const char *name;
+	size_t i;
+};
+int rb_by_name(const void *a, const void *b);
+
 /* Frees what a builder column holds. */
 void rb_column_free(struct rb_column *c);
 
@@ -216,6 +224,16 @@ bool jcur_member(const struct jcur *obj, struct json_t *o, const char *key,
  * with prefix (jsonctx.c says how values become text). */
 int input_json_context(struct run_builder *b, const char *prefix,
                        struct json_t *o);
+
+/* Adds each item of the JSON list, on which cursor c stands (each item's
+ * position given to add), then finishes the run (rb_finish) into *out;
+ * discards b either way. */
+typedef int (*json_item_fn)(struct run_builder *b, size_t index,
+                            struct json_t *item, const struct jcur *at,
+                            const void *ctx);
+int input_json_items(struct run_builder *b, struct json_t *list,
+                     struct jcur *c, json_item_fn add, const void *ctx,
+                     struct run **out);
 
 /* ---- CSV rows (csvrows.c) ---- */
 

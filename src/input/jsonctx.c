@@ -1,4 +1,5 @@
-/* jsonctx.c: a JSON object of run conditions as context keys (input.h).
+/* jsonctx.c: JSON helpers of the loaders: a list of items into a run, and
+ * an object of run conditions as context keys (input.h).
  *
  * Nested objects become dotted keys (machine_info.cpu.brand); a string is
  * kept as it is, a number in its shortest exact form, true/false as such,
@@ -71,4 +72,23 @@ int input_json_context(struct run_builder *b, const char *prefix, json_t *o)
 			return FP_ERR;
 	}
 	return FP_OK;
+}
+
+int input_json_items(struct run_builder *b, json_t *list, struct jcur *c,
+                     json_item_fn add, const void *ctx, struct run **out)
+{
+	json_t *item;
+	size_t i;
+	int rc = FP_ERR;
+
+	jcur_into(c);
+	json_array_foreach(list, i, item) {
+		if (add(b, i, item, c, ctx) != FP_OK)
+			goto out;
+		jcur_next(c);
+	}
+	rc = rb_finish(b, out);
+out:
+	rb_discard(b);
+	return rc;
 }

@@ -43,9 +43,10 @@ static int add_data(struct run_builder *b, json_t *data,
 	return FP_OK;
 }
 
-static int add_bench(struct run_builder *b, json_t *o, const struct jcur *at,
-                     size_t index, enum run_estimator e)
+static int add_bench(struct run_builder *b, size_t index, json_t *o,
+                     const struct jcur *at, const void *ctx)
 {
+	enum run_estimator e = ((const struct run_opts *)ctx)->estimator;
 	static const char *const stat[] = {"median", "mean", "min"};
 	json_t *name = json_object_get(o, "fullname");
 	json_t *stats = json_object_get(o, "stats"), *v;
@@ -109,11 +110,9 @@ static int add_context(struct run_builder *b, json_t *root)
 int input_pytest(const struct input_src *s, json_t *root, struct run **out,
                  struct diag *d)
 {
-	json_t *list = json_object_get(root, "benchmarks"), *o;
+	json_t *list = json_object_get(root, "benchmarks");
 	struct run_builder b;
 	struct jcur c;
-	size_t i;
-	int rc = FP_ERR;
 
 	jcur_init(&c, s->text, s->len);
 	jcur_member(&c, root, "benchmarks", &c);
@@ -127,16 +126,9 @@ int input_pytest(const struct input_src *s, json_t *root, struct run **out,
 	rb_use_samples(&b);
 	if (rb_add_column(&b, "passed", 6, 0, 0) < 0 ||
 	    rb_add_column(&b, "rounds", 6, 0, 0) < 0 ||
-	    add_context(&b, root) != FP_OK)
-		goto out;
-	jcur_into(&c);
-	json_array_foreach(list, i, o) {
-		if (add_bench(&b, o, &c, i, s->opts->estimator) != FP_OK)
-			goto out;
-		jcur_next(&c);
+	    add_context(&b, root) != FP_OK) {
+		rb_discard(&b);
+		return FP_ERR;
 	}
-	rc = rb_finish(&b, out);
-out:
-	rb_discard(&b);
-	return rc;
+	return input_json_items(&b, list, &c, add_bench, s->opts, out);
 }

@@ -11,19 +11,6 @@ void rb_repeat_rows(struct run_builder *b, long col)
 	b->repeat_col = col;
 }
 
-struct row {
-	const char *name;
-	size_t i;
-};
-
-static int by_name(const void *a, const void *b)
-{
-	const struct row *x = a, *y = b;
-	int c = strcmp(x->name, y->name);
-
-	return c ? c : (x->i > y->i) - (x->i < y->i);
-}
-
 static bool same(double x, double y)
 {
 	return x == y || (isnan(x) && isnan(y));
@@ -56,14 +43,14 @@ static int agree(struct run_builder *b, size_t f, size_t r, long pass,
 /* first[i]: the first row of row i's case.  Fails if rows disagree. */
 static int group(struct run_builder *b, size_t *first, long pass, long rep)
 {
-	struct row *v = malloc(b->n * sizeof *v);
+	struct name_at *v = malloc(b->n * sizeof *v);
 	int rc = FP_OK;
 
 	if (!v)
 		return diag_set(b->d, b->path, 0, 0, "out of memory");
 	for (size_t i = 0; i < b->n; i++)
-		v[i] = (struct row){b->names[i], i};
-	qsort(v, b->n, sizeof *v, by_name);
+		v[i] = (struct name_at){b->names[i], i};
+	qsort(v, b->n, sizeof *v, rb_by_name);
 	for (size_t k = 0; k < b->n; k++) {
 		bool same_case = k > 0 && strcmp(v[k].name, v[k - 1].name) == 0;
 		first[v[k].i] = same_case ? first[v[k - 1].i] : v[k].i;
