@@ -405,7 +405,7 @@ static void test_detection(void **state)
 {
 	struct run *r;
 	const char *path;
-	struct run_opts o = {"xml"};
+	struct run_opts o = {.format = "xml"};
 	struct diag d = {0};
 
 	/* Extension letter case does not matter. */

@@ -176,8 +176,8 @@ static void tally(struct gb_entry **e, size_t n, bool cpu, struct tally *t)
 }
 
 /* The cells of a case (the newest) after its samples. */
-static int add_cells(struct run_builder *b, double passed, double other, double reps, double sd,
-                     uint32_t line, uint32_t col)
+static int add_cells(struct run_builder *b, double passed, double other,
+                     double reps, double sd, uint32_t line, uint32_t col)
 {
 	return rb_number(b, COL_PASSED, passed, line, col) ||
 	       rb_number(b, COL_OTHER, other, line, col) ||
