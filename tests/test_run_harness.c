@@ -76,8 +76,8 @@ static const double *samples(const struct run *r, size_t i)
 	return r->samples + r->sample_off[i];
 }
 
-/* gbench/before-reps.json (3 repetitions).  BM_x/64's real_time: 16.41528847941974,
- * 16.4972672205812, 16.44732872258537 ns: median the third, mean
+/* gbench/before-reps.json (3 repetitions).  BM_x/64's real_time:
+ * 16.41528847941974, 16.4972672205812, 16.44732872258537 ns: median the third, mean
  * 49.35988442258631 / 3 = 16.453294807528767, min the first, max the
  * second, sd 0.04131372807879149 ns.  BM_err: three entries with
  * error_occurred, so no samples.  BM_us's median 0.7184683519965802 us,
@@ -330,6 +330,33 @@ static void test_stdin(void **state)
 	run_free(r);
 }
 
+/* The first bytes tell the format where the name does not; a format
+ * given is obeyed. */
+static void test_detect(void **state)
+{
+	FILE *saved = freopen(H "gbench/before-reps.csv", "rb", stdin);
+	struct run *r;
+
+	assert_non_null(saved);
+	r = load_est("/dev/stdin", NULL, RUN_MEDIAN, false);
+	assert_string_equal(r->format, "gbench-csv");
+	run_free(r);
+	r = load_est(H "hyperfine/before.csv", "hyperfine-csv", RUN_MEDIAN,
+	             false);
+	assert_string_equal(r->format, "hyperfine-csv");
+	run_free(r);
+	r = load_est(H "pytest/before.json", "pytest-benchmark", RUN_MEDIAN,
+	             false);
+	assert_string_equal(r->format, "pytest-benchmark");
+	run_free(r);
+	/* Read as a plain CSV run, hyperfine's export has no case column. */
+	expect_error_f("hf.csv", "command,mean,stddev,median\nx,1,0,1\n", "csv",
+	               1, 0, "no 'case' column: the header has command, mean, "
+	               "stddev, median");
+	expect_error_f("go.csv", "case,runtime\nx,1\n", "go", 0, 0,
+	               "no benchmarks: no line starts with 'Benchmark'");
+}
+
 /* One error with FILE:LINE:COL for bad input of each new format. */
 static void test_errors(void **state)
 {
@@ -380,6 +407,7 @@ int main(void)
 		cmocka_unit_test(test_pytest),
 		cmocka_unit_test(test_go),
 		cmocka_unit_test(test_stdin),
+		cmocka_unit_test(test_detect),
 		cmocka_unit_test(test_errors),
 	};
 

@@ -1,10 +1,12 @@
 /* input.h: what the run loaders in src/input/ share (internal to runs).
  *
- * run_load (run.c) reads the file and picks a loader; each loader turns the
- * bytes into cases and cells through a run builder, which owns the rules
- * every format has in common: case names (not empty, not too long, no
- * duplicates), the caps of run.h, and how a column's cells decide its kind
- * (number, pass state or text).  Loaders only know their syntax. */
+ * input_load (detect.c) reads the input once (util/source.h: a file, a
+ * pipe or "-"), picks a loader, and makes the runtime from the samples
+ * (run_estimate).  Each loader turns the bytes into cases, cells, samples
+ * and context through a run builder, which owns the rules every format has
+ * in common: case names (not empty, not too long, no duplicates), the caps
+ * of run.h, and how a column's cells decide its kind (number, pass state
+ * or text).  Loaders only know their syntax. */
 #ifndef FP_INPUT_H
 #define FP_INPUT_H
 

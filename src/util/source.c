@@ -89,10 +89,12 @@ int source_read(const char *path, size_t cap, struct source *out,
 	if (fd < 0)
 		return diag_set(d, out->name, 0, 0, "cannot open: %s",
 		                strerror(errno));
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode))
-		rc = diag_set(d, out->name, 0, 0, "cannot read: %s", strerror(EISDIR));
-	else if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-	         (uintmax_t)st.st_size > cap)
+	if (fstat(fd, &st) != 0)
+		st.st_mode = 0; /* unknown: read and see */
+	if (S_ISDIR(st.st_mode))
+		rc = diag_set(d, out->name, 0, 0, "cannot read: %s",
+		              strerror(EISDIR));
+	else if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > cap)
 		rc = too_large(out->name, cap, d);
 	else
 		rc = read_all(fd, cap, out, d);
