@@ -355,6 +355,10 @@ static void test_detect(void **state)
 	               "stddev, median");
 	expect_error_f("go.csv", "case,runtime\nx,1\n", "go", 0, 0,
 	               "no benchmarks: no line starts with 'Benchmark'");
+	/* A YAML run is YAML, whatever its first key. */
+	r = load_text("pkg.yaml", "pkg: x\ncases:\n- {case: a, runtime: 1}\n");
+	assert_string_equal(r->format, "yaml");
+	run_free(r);
 }
 
 /* One error with FILE:LINE:COL for bad input of each new format. */

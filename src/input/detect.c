@@ -1,9 +1,9 @@
 /* detect.c: reading a run file once and choosing its loader.
  *
- * With no format given, the first bytes decide where they can (Go's
- * benchmark text, Google Benchmark's and hyperfine's CSV), then the
- * extension (.csv, .yaml/.yml, .json), then the first character: JSON
- * starts with { or [.  The JSON formats are told apart by their top-level
+ * With no format given: .json and .yaml/.yml by name; otherwise the first
+ * bytes where they tell (Go's benchmark text, Google Benchmark's and
+ * hyperfine's CSV), then .csv, then the first character: JSON starts with
+ * { or [.  The JSON formats are told apart by their top-level
  * keys once parsed (input_json_kind). */
 #include <jansson.h>
 #include <stdint.h>
@@ -82,25 +82,25 @@ static const struct format *find_format(const char *name)
 	return NULL;
 }
 
-/* The format the text and the name say, or NULL. */
+/* The format the name and the text say, or NULL: .json and .yaml/.yml
+ * by name (a YAML run may well start "pkg:"), then the first bytes, then
+ * .csv, then JSON's first character. */
 static const struct format *choose(const char *path, const char *text,
                                    size_t len)
 {
 	const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+	const char *ext = dot && (!slash || dot > slash) ? dot : "";
 	size_t i = 0;
 
+	if (strcasecmp(ext, ".json") == 0)
+		return find_format("json");
+	if (strcasecmp(ext, ".yaml") == 0 || strcasecmp(ext, ".yml") == 0)
+		return find_format("yaml");
 	for (size_t k = 0; k < NFORMATS; k++)
 		if (formats[k].detect && formats[k].detect(text, len))
 			return &formats[k];
-	if (dot && (!slash || dot > slash)) {
-		if (strcasecmp(dot, ".csv") == 0)
-			return find_format("csv");
-		if (strcasecmp(dot, ".json") == 0)
-			return find_format("json");
-		if (strcasecmp(dot, ".yaml") == 0 || strcasecmp(dot, ".yml") == 0)
-			return find_format("yaml");
-	}
-	/* No telling name: JSON shows in its first character. */
+	if (strcasecmp(ext, ".csv") == 0)
+		return find_format("csv");
 	while (i < len && strchr(" \t\r\n", text[i]))
 		i++;
 	if (i < len && (text[i] == '{' || text[i] == '['))
