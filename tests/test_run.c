@@ -405,6 +405,7 @@ static void test_detection(void **state)
 {
 	struct run *r;
 	const char *path;
+	struct run_opts o = {.format = "xml"};
 	struct diag d = {0};
 
 	/* Extension letter case does not matter. */
@@ -427,13 +428,15 @@ static void test_detection(void **state)
 	unlink(path);
 	expect_error("data.txt", "case,runtime\nx,1\n", 0, 0,
 	             "cannot tell the format from the file's name: give one "
-	             "of csv, json, yaml, gbench, hyperfine");
+	             "of csv, json, yaml, gbench, hyperfine, gbench-csv, "
+	             "hyperfine-csv, pytest-benchmark, go");
 
-	assert_int_equal(input_load(DATA "basic.csv", "xml", &r, &d), FP_ERR);
+	assert_int_equal(input_load(DATA "basic.csv", &o, &r, &d), FP_ERR);
 	assert_string_equal(d.file, "");
 	assert_string_equal(d.msg, "unknown run format 'xml' (known: csv, json, "
-	                    "yaml, gbench, hyperfine)");
-	/* No format: by extension. */
+	                    "yaml, gbench, hyperfine, gbench-csv, "
+	                    "hyperfine-csv, pytest-benchmark, go)");
+	/* NULL options: by extension. */
 	assert_int_equal(input_load(DATA "basic.csv", NULL, &r, &d), FP_OK);
 	run_free(r);
 }

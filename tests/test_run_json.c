@@ -167,8 +167,12 @@ static void test_json_errors(void **state)
 	               "object with a 'cases' list");
 }
 
-/* gbench_before.json, copied from the real output.  runtime is the mean of
- * the five iterations' real_time in ns, times 1e-9:
+/* gbench_before.json, copied from the real output.  The five iterations'
+ * real_time are the samples; runtime is their median (the default
+ * estimator), in seconds: BM_reduce/1024 455.18669269561445 ns,
+ * BM_reduce/16384 7707.8175845845344 ns, BM_saxpy/4096 1092.2249100960196
+ * ns (the third of the five in order).  With the mean estimator it is
+ * their mean:
  *   BM_reduce/1024: 462.14928908419063 + 455.18669269561445
  *     + 450.14934114211212 + 452.45712705376661 + 457.39098747351215
  *     = 2277.33343744919596; / 5 = 455.466687489839192 ns
@@ -190,6 +194,7 @@ static void test_gbench_real(void **state)
 {
 	struct run *r = load_ok(DATA "gbench_before.json", NULL);
 	const struct column *rt, *cpu, *reps, *sd, *ps;
+	struct diag d = {0};
 
 	assert_string_equal(r->format, "gbench");
 	assert_int_equal(r->n, 3);
@@ -202,6 +207,12 @@ static void test_gbench_real(void **state)
 	assert_int_equal(r->case_line[2], 317);
 	rt = run_find(r, "runtime");
 	assert_int_equal(rt->kind, COL_NUMBER);
+	assert_close(rt->v[0], 455.18669269561445e-9);
+	assert_close(rt->v[1], 7707.8175845845344e-9);
+	assert_close(rt->v[2], 1092.2249100960196e-9);
+	assert_true(run_find(r, "runtime_n")->v[0] == 5);
+	assert_int_equal(run_estimate(r, RUN_MEAN, &d), FP_OK);
+	rt = run_find(r, "runtime");
 	assert_close(rt->v[0], 455.466687489839192e-9);
 	assert_close(rt->v[1], 7751.48623672441916e-9);
 	assert_close(rt->v[2], 1092.26692964527616e-9);
@@ -218,6 +229,8 @@ static void test_gbench_real(void **state)
 }
 
 /* gbench_units.json (written for this test):
+ *   (runtime: the median of the samples, here the mean of two or the
+ *   one sample)
  *   BM_a: iterations 2 and 4 us, interleaved with BM_b's: mean 3 us,
  *     cpu (1 + 2) / 2 = 1.5 us, sample stddev sqrt((1 + 1) / 1) = sqrt(2)
  *     us; its "mean" aggregate (999) is ignored.
@@ -254,41 +267,38 @@ static void test_gbench_units(void **state)
 	assert_close(cpu->v[3], 6e-9);
 	assert_true(reps->v[3] == 1);
 	assert_true(sd->v[3] == 0);
-	/* Every cell of a case points at its first entry. */
-	assert_int_equal(rt->line[0], 4);
-	assert_int_equal(rt->col[0], 5);
+	/* Every cell of a case points at its first entry (runtime is made
+	 * from the samples, so it has no cell in the file). */
+	assert_null(rt->line);
+	assert_int_equal(cpu->line[0], 4);
+	assert_int_equal(cpu->col[0], 5);
 	run_free(r);
 }
 
 /* gbench_fail.json: BM_ok, then BM_fail (error_occurred, line 5) and
- * BM_skip (skipped, line 6).  They do not pass, and their times are text
- * that says why, so pricing them fails with that reason. */
+ * BM_skip (skipped, line 6).  They do not pass and have no runtime: no
+ * samples, runtime NaN, has_runtime 0 (never 0 s, never text). */
 static void test_gbench_fail(void **state)
 {
 	struct run *r = load_ok(DATA "gbench_fail.json", NULL);
-	const struct column *ps = run_find(r, "passed");
+	const struct column *ps = run_find(r, "passed"), *rt;
 	struct diag d = {0};
 
 	assert_int_equal(r->n, 3);
 	assert_true(ps->v[0] == 1 && ps->v[1] == 0 && ps->v[2] == 0);
 	assert_true(run_find(r, "repetitions")->v[1] == 1);
-	assert_null(run_numeric(r, "runtime", &d));
-	assert_string_equal(d.msg, "cell 'error: out of memory' in column "
-	                    "'runtime' is not a number");
-	assert_int_equal(d.line, 5);
-	assert_int_equal(d.col, 5);
-	assert_null(run_numeric(r, "cpu_time", &d));
-	assert_int_equal(d.line, 5);
+	assert_non_null(rt = run_numeric(r, "runtime", &d));
+	assert_true(rt->v[0] == 8e-9);
+	assert_true(isnan(rt->v[1]) && isnan(rt->v[2]));
+	assert_true(run_find(r, "has_runtime")->v[1] == 0);
+	assert_true(isnan(run_find(r, "cpu_time")->v[1]));
 	run_free(r);
 
 	r = load_text("skip.json", "{\"context\": {}, \"benchmarks\": [\n"
 	              " {\"name\": \"BM_s\", \"real_time\": 0, \"cpu_time\": 0,"
 	              " \"skipped\": true, \"skip_message\": \"no GPU\"}]}");
-	assert_null(run_numeric(r, "runtime", &d));
-	assert_string_equal(d.msg, "cell 'skipped: no GPU' in column 'runtime' "
-	                    "is not a number");
-	assert_int_equal(d.line, 2);
-	assert_int_equal(d.col, 2);
+	assert_true(isnan(run_find(r, "runtime")->v[0]));
+	assert_true(run_find(r, "passed")->v[0] == 0);
 	run_free(r);
 }
 
@@ -321,8 +331,10 @@ static void test_gbench_errors(void **state)
 	             "a benchmark must be an object");
 }
 
-/* hyperfine_sleep.json, copied from the real output: runtime is hyperfine's
- * mean.  As a check of what it means: the eight times of "before" sum to
+/* hyperfine_sleep.json, copied from the real output: the times are the
+ * samples, runtime their median (of eight: (0.011708331180000002 +
+ * 0.011736503180000002) / 2, hyperfine's own median), and `mean` is
+ * hyperfine's mean.  As a check of it: the eight times of "before" sum to
  * 0.01179810918 + 0.011797253180000002 + 0.011693899180000002
  * + 0.011612959180000002 + 0.011708331180000002 + 0.011651236180000002
  * + 0.011736503180000002 + 0.011924053180000001 = 0.09392234444; / 8 =
@@ -338,9 +350,12 @@ static void test_hyperfine_real(void **state)
 	assert_string_equal(r->case_name[1], "after");
 	assert_int_equal(r->case_line[0], 4);
 	assert_int_equal(r->case_line[1], 34);
+	assert_close(rt->v[0], 0.011722417180000002);
+	rt = run_find(r, "mean");
 	assert_cell(rt, 0, 0.011740293055000002, 5, 15);
 	assert_close(rt->v[0], 0.09392234444 / 8);
 	assert_true(rt->v[1] == 0.022019658305000002);
+	assert_true(run_find(r, "runtime_n")->v[0] == 8);
 	assert_true(run_find(r, "median")->v[0] == 0.011722417180000002);
 	assert_true(run_find(r, "stddev")->v[1] == 0.00009466594196200399);
 	assert_true(run_find(r, "min")->v[0] == 0.011612959180000002);

@@ -14,10 +14,11 @@
 
 struct run *load_ok(const char *path, const char *format)
 {
+	struct run_opts o = {.format = format};
 	struct run *r = NULL;
 	struct diag d = {0};
 
-	if (input_load(path, format, &r, &d) != FP_OK)
+	if (input_load(path, &o, &r, &d) != FP_OK)
 		fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
 	return r;
 }
@@ -47,10 +48,11 @@ void expect_error_n(const char *name, const char *text, size_t len,
                     const char *format, int line, int col, const char *msg)
 {
 	const char *path = scratch(name, text, len);
+	struct run_opts o = {.format = format};
 	struct run *r = NULL;
 	struct diag d = {0};
 
-	assert_int_equal(input_load(path, format, &r, &d), FP_ERR);
+	assert_int_equal(input_load(path, &o, &r, &d), FP_ERR);
 	assert_null(r);
 	unlink(path);
 	if (strcmp(d.msg, msg) != 0 || d.line != line || d.col != col)

@@ -121,6 +121,7 @@ static void fault_diag(const struct fx_fault *f, const char *formula,
 static int eval_run(const char *path, const char *formula,
                     const struct eval_opts *o, struct diag *d)
 {
+	struct run_opts ropts = {.format = o->input_format};
 	struct fx_src src = {.file = CLI_SOURCE, .line = 1, .col = 1,
 	                     .text = formula};
 	struct run *run = NULL;
@@ -130,7 +131,7 @@ static int eval_run(const char *path, const char *formula,
 	double *out = NULL;
 	int rc = FP_ERR;
 
-	if (input_load(path, o->input_format, &run, d) != FP_OK)
+	if (input_load(path, &ropts, &run, d) != FP_OK)
 		return FP_ERR;
 	env = fx_env_new();
 	if (!env) {

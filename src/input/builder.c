@@ -7,23 +7,6 @@
 #include "input/input.h"
 #include "util/numfmt.h"
 
-struct rb_column {
-	char *name;
-	size_t n, cap;         /* cells so far (cases 0..n-1), room */
-	double *v;
-	uint32_t *line, *col;
-	bool all_num, all_pass;
-	/* First cell that is neither a number nor a pass state (bad_text NULL:
-	 * the case had no cell here). */
-	bool has_bad;
-	uint32_t bad_line, bad_col;
-	char *bad_text;
-	/* First pass word that is not a number, for a column mixing both. */
-	bool has_word;
-	uint32_t word_line, word_col;
-	char *word_text;
-};
-
 static int oom(struct run_builder *b)
 {
 	return diag_set(b->d, b->path, 0, 0, "out of memory");
@@ -32,10 +15,11 @@ static int oom(struct run_builder *b)
 void rb_init(struct run_builder *b, const char *path, const char *format,
              struct diag *d)
 {
-	*b = (struct run_builder){.path = path, .format = format, .d = d};
+	*b = (struct run_builder){.path = path, .format = format, .d = d,
+	                          .repeat_col = -1};
 }
 
-static void column_free(struct rb_column *c)
+void rb_column_free(struct rb_column *c)
 {
 	free(c->name);
 	free(c->v);
@@ -53,8 +37,9 @@ void rb_discard(struct run_builder *b)
 	free(b->lines);
 	free(b->cols);
 	for (size_t i = 0; i < b->ncols; i++)
-		column_free(&b->columns[i]);
+		rb_column_free(&b->columns[i]);
 	free(b->columns);
+	rb_discard_samples(b);
 	rb_init(b, b->path, b->format, b->d);
 }
 
@@ -74,7 +59,7 @@ void input_position(const char *text, size_t off, uint32_t *line,
 }
 
 /* Grows an array of `size`-byte elements to hold at least `need`. */
-static int grow(void **p, size_t *cap, size_t need, size_t size)
+int rb_grow(void **p, size_t *cap, size_t need, size_t size)
 {
 	size_t n = *cap ? *cap : 16;
 	void *q;
@@ -107,13 +92,13 @@ int rb_case(struct run_builder *b, const char *name, size_t len,
 		return diag_set(b->d, b->path, (int)line, (int)col,
 		                "more than %d cases", RUN_MAX_CASES);
 	if (b->n == b->cap) {
-		if (grow((void **)&b->names, &cap, b->n + 1, sizeof *b->names))
+		if (rb_grow((void **)&b->names, &cap, b->n + 1, sizeof *b->names))
 			return oom(b);
 		cap = b->cap;
-		if (grow((void **)&b->lines, &cap, b->n + 1, sizeof *b->lines))
+		if (rb_grow((void **)&b->lines, &cap, b->n + 1, sizeof *b->lines))
 			return oom(b);
 		cap = b->cap;
-		if (grow((void **)&b->cols, &cap, b->n + 1, sizeof *b->cols))
+		if (rb_grow((void **)&b->cols, &cap, b->n + 1, sizeof *b->cols))
 			return oom(b);
 		b->cap = cap;
 	}
@@ -162,7 +147,7 @@ long rb_add_column(struct run_builder *b, const char *name, size_t len,
 		         "more than %d columns", RUN_MAX_COLUMNS);
 		return -1;
 	}
-	if (grow((void **)&b->columns, &b->colcap, b->ncols + 1,
+	if (rb_grow((void **)&b->columns, &b->colcap, b->ncols + 1,
 	         sizeof *b->columns)) {
 		oom(b);
 		return -1;
@@ -184,13 +169,13 @@ static int reserve(struct run_builder *b, struct rb_column *c)
 
 	if (b->n <= c->cap)
 		return FP_OK;
-	if (grow((void **)&c->v, &cap, b->n, sizeof *c->v))
+	if (rb_grow((void **)&c->v, &cap, b->n, sizeof *c->v))
 		return oom(b);
 	cap = c->cap;
-	if (grow((void **)&c->line, &cap, b->n, sizeof *c->line))
+	if (rb_grow((void **)&c->line, &cap, b->n, sizeof *c->line))
 		return oom(b);
 	cap = c->cap;
-	if (grow((void **)&c->col, &cap, b->n, sizeof *c->col))
+	if (rb_grow((void **)&c->col, &cap, b->n, sizeof *c->col))
 		return oom(b);
 	c->cap = cap;
 	return FP_OK;
@@ -307,12 +292,7 @@ int rb_other(struct run_builder *b, size_t col, const char *shown,
 	                strlen(shown), false, line, pos_col);
 }
 
-struct name_at {
-	const char *name;
-	size_t i;
-};
-
-static int by_name_then_index(const void *a, const void *b)
+int rb_by_name(const void *a, const void *b)
 {
 	const struct name_at *x = a, *y = b;
 	int c = strcmp(x->name, y->name);
@@ -334,7 +314,7 @@ static int check_duplicates(struct run_builder *b)
 		return oom(b);
 	for (size_t i = 0; i < b->n; i++)
 		v[i] = (struct name_at){b->names[i], i};
-	qsort(v, b->n, sizeof *v, by_name_then_index);
+	qsort(v, b->n, sizeof *v, rb_by_name);
 	for (size_t i = 1; i < b->n; i++)
 		if (strcmp(v[i].name, v[i - 1].name) == 0 && v[i].i < dup &&
 		    (i < 2 || strcmp(v[i - 1].name, v[i - 2].name) != 0)) {
@@ -386,15 +366,31 @@ static void finish_column(struct rb_column *c, struct column *out)
 int rb_finish(struct run_builder *b, struct run **out)
 {
 	struct run *r;
+	long rt;
 
 	if (b->n == 0)
 		return diag_set(b->d, b->path, 0, 0, "no cases");
+	if (b->repeat_col >= 0 && rb_merge_repeats(b) != FP_OK)
+		return FP_ERR;
 	if (check_duplicates(b) != FP_OK)
 		return FP_ERR;
 	for (size_t i = 0; i < b->ncols; i++) {
 		if (reserve(b, &b->columns[i]) != FP_OK)
 			return FP_ERR;
 		fill_missing(b, &b->columns[i], b->n);
+	}
+	if (b->sampled && (rt = rb_find_column(b, "runtime", 7)) >= 0) {
+		/* Which runtime: the file's or the samples'? */
+		const struct rb_column *c = &b->columns[rt];
+		size_t k = 0;
+		/* The first cell there is: a missing one has the case's
+		 * position. */
+		while (k + 1 < b->n && c->line[k] == b->lines[k] &&
+		       c->col[k] == b->cols[k])
+			k++;
+		return diag_set(b->d, b->path, (int)c->line[k], (int)c->col[k],
+		                "a run with samples makes 'runtime' from them: "
+		                "give 'samples' or 'runtime', not both");
 	}
 	r = calloc(1, sizeof *r);
 	if (!r || !(r->path = strdup(b->path)) ||
@@ -412,6 +408,10 @@ int rb_finish(struct run_builder *b, struct run **out)
 	r->ncols = b->ncols;
 	for (size_t i = 0; i < b->ncols; i++)
 		finish_column(&b->columns[i], &r->cols[i]);
+	if (rb_finish_samples(b, r) != FP_OK) {
+		run_free(r);
+		return FP_ERR;
+	}
 	rb_discard(b);
 	*out = r;
 	return FP_OK;

@@ -1,155 +1,45 @@
-/* csv.c: CSV runs (RFC 4180, with a header row), parsed by libcsv.
+/* csv.c: CSV runs (RFC 4180, with a header row; rows from csvrows.c).
  *
- * libcsv reports fields and rows but not where they are.  Positions come
- * from how the text is fed: in chunks that end just after each comma, CR
- * or LF, so that a field or row callback (which libcsv makes only on such
- * a byte) always belongs to the last byte of the current chunk.  A field
- * starts after the byte that ended the one before; libcsv also drops
- * blanks around unquoted fields and skips empty lines, and so does the
- * position.  Quoted fields spanning lines come out right because positions
- * are counted over the text itself. */
-#include <csv.h>
+ * The header names the columns; `case` holds the case names.  Each row is
+ * a case, its cells read as numbers, pass words or text (builder.c).
+ *
+ * Samples as rows: when the header has a `repetition` column, rows with
+ * the same case name are samples of one case, not duplicates: the
+ * `runtime` cell of each row is a sample, the `passed` cell (if there is
+ * a passed column) that sample's pass state, and the case passes when
+ * every sample does.  The `repetition` cells only mark the file (any
+ * values); every other cell must be the same in all rows of a case.
+ * An empty runtime cell is a row without a time (a failing repetition):
+ * no sample, so a case whose every runtime is empty has no runtime.
+ * Without a `repetition` column a repeated name is a duplicate case, an
+ * error, as a typo usually is. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "input/input.h"
+#include "util/numfmt.h"
 
-struct field {
-	size_t off, len;       /* in the row buffer */
-	uint32_t line, col;
-};
-
-struct csv_state {
-	const char *path, *text;
-	size_t len;
+struct csv_run {
+	const char *path;
 	struct run_builder b;
 	struct diag *d;
-	bool failed;
-
-	/* Where fields start, and a cursor that turns offsets into lines and
-	 * columns (fields only move forward, so counting is linear). */
-	size_t trigger;        /* offset of the byte being fed last */
-	size_t next_start;     /* offset just after the end of the last field */
-	bool row_start;        /* the next field starts a row */
-	size_t pos_off;
-	uint32_t pos_line, pos_col;
-
-	/* The row being read: its cells wait for its case name. */
-	char *buf;
-	size_t buf_len, buf_cap;
-	struct field *fields;
-	size_t nfields;        /* fields seen in the row (all counted) */
-	size_t fields_cap;
-
-	size_t rows;           /* rows done, the header included */
 	size_t header_n;       /* cells in the header */
 	size_t case_field;     /* which of them is `case` */
 	long *column_of;       /* header field -> builder column (-1: case) */
 };
 
-static int oom(struct csv_state *st)
-{
-	st->failed = true;
-	return diag_set(st->d, st->path, 0, 0, "out of memory");
-}
-
-/* Moves the position cursor to offset off.  A lone CR ends a line too. */
-static void track_to(struct csv_state *st, size_t off)
-{
-	for (; st->pos_off < off; st->pos_off++) {
-		unsigned char c = (unsigned char)st->text[st->pos_off];
-		if (c == '\n' || (c == '\r' && (st->pos_off + 1 == st->len ||
-		                                st->text[st->pos_off + 1] != '\n'))) {
-			st->pos_line++;
-			st->pos_col = 1;
-		} else if ((c & 0xc0) != 0x80 && c != '\r') {
-			st->pos_col++;
-		}
-	}
-}
-
-/* Offset where the field that starts at or after `from` really begins:
- * past the blanks libcsv drops, and at a row start past empty lines. */
-static size_t field_begin(const struct csv_state *st, size_t from)
-{
-	const char *skip = st->row_start ? " \t\r\n" : " \t";
-
-	while (from < st->len && st->text[from] && strchr(skip, st->text[from]))
-		from++;
-	return from;
-}
-
-static void on_field(void *s, size_t len, void *data)
-{
-	struct csv_state *st = data;
-	size_t begin;
-	struct field *f;
-
-	if (st->failed)
-		return;
-	begin = field_begin(st, st->next_start);
-	st->next_start = st->trigger + 1;
-	st->row_start = false;
-	track_to(st, begin);
-	/* The header holds `case` and at most RUN_MAX_COLUMNS others. */
-	if (st->rows == 0 && st->nfields == RUN_MAX_COLUMNS + 1) {
-		diag_set(st->d, st->path, (int)st->pos_line, (int)st->pos_col,
-		         "more than %d columns", RUN_MAX_COLUMNS);
-		st->failed = true;
-		return;
-	}
-	/* A data row longer than the header is an error anyway: only its
-	 * length matters, not its cells. */
-	if (st->rows > 0 && st->nfields >= st->header_n) {
-		st->nfields++;
-		return;
-	}
-	if (st->nfields == st->fields_cap) {
-		size_t cap = st->fields_cap ? 2 * st->fields_cap : 16;
-		struct field *nf = realloc(st->fields, cap * sizeof *nf);
-		if (!nf) {
-			oom(st);
-			return;
-		}
-		st->fields = nf;
-		st->fields_cap = cap;
-	}
-	if (st->buf_len + len + 1 > st->buf_cap) {
-		size_t cap = st->buf_cap ? st->buf_cap : 256;
-		char *nb;
-		while (cap < st->buf_len + len + 1)
-			cap *= 2;
-		if (!(nb = realloc(st->buf, cap))) {
-			oom(st);
-			return;
-		}
-		st->buf = nb;
-		st->buf_cap = cap;
-	}
-	if (len)
-		memcpy(st->buf + st->buf_len, s, len);
-	st->buf[st->buf_len + len] = '\0';
-	f = &st->fields[st->nfields++];
-	*f = (struct field){st->buf_len, len, st->pos_line, st->pos_col};
-	st->buf_len += len + 1;
-}
-
-static const char *field_text(const struct csv_state *st, size_t i)
-{
-	return st->buf + st->fields[i].off;
-}
-
 /* Lists the header's names for a message, cut to fit. */
-static void list_header(const struct csv_state *st, char *out, size_t size)
+static void list_header(const struct csv_field *f, size_t n, char *out,
+                        size_t size)
 {
 	size_t used = 0;
 
 	out[0] = '\0';
-	for (size_t i = 0; i < st->nfields && used + 8 < size; i++) {
+	for (size_t i = 0; i < n && used + 8 < size; i++) {
 		char shown[RUN_SHOW_SIZE];
-		run_show(shown, sizeof shown, field_text(st, i),
-		           st->fields[i].len);
+		run_show(shown, sizeof shown, f[i].text, f[i].len);
 		if (used + strlen(shown) + 8 >= size) {
 			snprintf(out + used, size - used, "%s...", i ? ", " : "");
 			return;
@@ -159,168 +49,134 @@ static void list_header(const struct csv_state *st, char *out, size_t size)
 	}
 }
 
-static int read_header(struct csv_state *st)
+static bool same_name(const struct csv_field *a, const struct csv_field *b)
 {
-	size_t n = st->nfields;
+	return a->len == b->len && memcmp(a->text, b->text, a->len) == 0;
+}
+
+static int no_case(struct csv_run *st, const struct csv_field *f, size_t n)
+{
+	char names[300];
+	const char *hint = "";
+
+	list_header(f, n, names, sizeof names);
+	for (size_t i = 0; i < n; i++)
+		if (strcasecmp(f[i].text, "case") == 0)
+			hint = " (names are case-sensitive)";
+	return diag_set(st->d, st->path, (int)f[0].line, 0,
+	                "no 'case' column%s: the header has %s", hint, names);
+}
+
+static int read_header(struct csv_run *st, const struct csv_field *f,
+                       size_t n)
+{
 	bool have_case = false;
+	long runtime = -1, repetition = -1;
 
 	if (!(st->column_of = malloc(n * sizeof *st->column_of)))
-		return oom(st);
+		return diag_set(st->d, st->path, 0, 0, "out of memory");
 	for (size_t i = 0; i < n; i++) {
-		const char *name = field_text(st, i);
-		size_t len = st->fields[i].len;
-		const struct field *f = &st->fields[i];
-
 		for (size_t j = 0; j < i; j++)
-			if (st->fields[j].len == len &&
-			    memcmp(field_text(st, j), name, len) == 0) {
+			if (same_name(&f[i], &f[j])) {
 				char shown[RUN_SHOW_SIZE];
-				run_show(shown, sizeof shown, name, len);
-				return diag_set(st->d, st->path, (int)f->line,
-				                (int)f->col,
+				run_show(shown, sizeof shown, f[i].text, f[i].len);
+				return diag_set(st->d, st->path, (int)f[i].line,
+				                (int)f[i].col,
 				                "duplicate column '%s' (first at "
 				                "line %u, column %u)", shown,
-				                (unsigned)st->fields[j].line,
-				                (unsigned)st->fields[j].col);
+				                (unsigned)f[j].line, (unsigned)f[j].col);
 			}
-		if (len == 4 && memcmp(name, "case", 4) == 0) {
+		if (strcmp(f[i].text, "case") == 0) {
 			have_case = true;
 			st->case_field = i;
 			st->column_of[i] = -1;
 			continue;
 		}
-		st->column_of[i] = rb_add_column(&st->b, name, len, f->line,
-		                                 f->col);
+		st->column_of[i] = rb_add_column(&st->b, f[i].text, f[i].len,
+		                                 f[i].line, f[i].col);
 		if (st->column_of[i] < 0)
 			return FP_ERR;
+		if (strcmp(f[i].text, "runtime") == 0)
+			runtime = st->column_of[i];
+		if (strcmp(f[i].text, "repetition") == 0)
+			repetition = st->column_of[i];
 	}
-	if (!have_case) {
-		char names[300];
-		const char *hint = "";
-		list_header(st, names, sizeof names);
-		for (size_t i = 0; i < n; i++)
-			if (strcasecmp(field_text(st, i), "case") == 0)
-				hint = " (names are case-sensitive)";
-		return diag_set(st->d, st->path, (int)st->fields[0].line, 0,
-		                "no 'case' column%s: the header has %s", hint,
-		                names);
-	}
+	if (!have_case)
+		return no_case(st, f, n);
+	if (repetition >= 0 && runtime >= 0)
+		rb_repeat_rows(&st->b, runtime);
 	st->header_n = n;
 	return FP_OK;
 }
 
-static int read_row(struct csv_state *st)
+/* A runtime cell of a file with samples as rows: a number, or empty for
+ * a row that has no time (NaN: no sample). */
+static int sample_cell(struct csv_run *st, size_t col,
+                       const struct csv_field *f)
 {
-	const struct field *fc = &st->fields[st->case_field];
+	double x = NAN;
+	char shown[RUN_SHOW_SIZE];
 
-	if (st->nfields != st->header_n)
-		return diag_set(st->d, st->path, (int)st->fields[0].line, 0,
-		                "row has %zu cell%s, the header has %zu",
-		                st->nfields, st->nfields == 1 ? "" : "s",
-		                st->header_n);
-	if (rb_case(&st->b, field_text(st, st->case_field), fc->len, fc->line,
-	            fc->col) != FP_OK)
+	if (f->len == 0 || (numfmt_parse(f->text, f->len, &x) && isfinite(x)))
+		return rb_number(&st->b, col, x, f->line, f->col);
+	run_show(shown, sizeof shown, f->text, f->len);
+	return diag_set(st->d, st->path, (int)f->line, (int)f->col,
+	                "runtime sample '%s' is not a number (leave it empty "
+	                "for a row without a time)", shown);
+}
+
+static int read_row(struct csv_run *st, const struct csv_field *f, size_t n)
+{
+	const struct csv_field *fc = &f[st->case_field];
+
+	if (n != st->header_n)
+		return diag_set(st->d, st->path, (int)f[0].line, 0,
+		                "row has %zu cell%s, the header has %zu", n,
+		                n == 1 ? "" : "s", st->header_n);
+	if (rb_case(&st->b, fc->text, fc->len, fc->line, fc->col) != FP_OK)
 		return FP_ERR;
-	for (size_t i = 0; i < st->nfields; i++) {
-		const struct field *f = &st->fields[i];
-		if (st->column_of[i] >= 0 &&
-		    rb_text(&st->b, (size_t)st->column_of[i], field_text(st, i),
-		            f->len, false, f->line, f->col) != FP_OK)
+	for (size_t i = 0; i < n; i++) {
+		long c = st->column_of[i];
+		if (c >= 0 && c == st->b.repeat_col) {
+			if (sample_cell(st, (size_t)c, &f[i]) != FP_OK)
+				return FP_ERR;
+		} else if (c >= 0 && rb_text(&st->b, (size_t)c, f[i].text,
+		                             f[i].len, false, f[i].line,
+		                             f[i].col) != FP_OK) {
 			return FP_ERR;
+		}
 	}
 	return FP_OK;
 }
 
-static void on_row(int c, void *data)
+static int on_row(void *ctx, size_t row, const struct csv_field *f,
+                  size_t n)
 {
-	struct csv_state *st = data;
-	int rc;
+	struct csv_run *st = ctx;
 
-	(void)c;
-	if (st->failed)
-		return;
-	rc = st->rows == 0 ? read_header(st) : read_row(st);
-	st->failed = rc != FP_OK;
-	st->rows++;
-	st->nfields = 0;
-	st->buf_len = 0;
-	st->row_start = true;
-	st->next_start = st->trigger + 1;
-}
-
-/* What libcsv's strict mode refused at offset off. */
-static int syntax_error(struct csv_state *st, size_t off)
-{
-	size_t begin = field_begin(st, st->next_start);
-	bool quoted = begin < st->len && st->text[begin] == '"';
-
-	track_to(st, off);
-	st->failed = true;
-	if (quoted)
-		return diag_set(st->d, st->path, (int)st->pos_line,
-		                (int)st->pos_col,
-		                "text after the closing quote of a quoted field");
-	return diag_set(st->d, st->path, (int)st->pos_line, (int)st->pos_col,
-	                "quote in an unquoted field (quote the whole field "
-	                "and write each quote inside as \"\")");
-}
-
-static void parse(struct csv_state *st, struct csv_parser *p)
-{
-	size_t i = 0, end, got;
-
-	while (i < st->len && !st->failed) {
-		for (end = i; end < st->len; end++)
-			if (st->text[end] == ',' || st->text[end] == '\n' ||
-			    st->text[end] == '\r')
-				break;
-		end = end < st->len ? end + 1 : st->len;
-		st->trigger = end - 1;
-		got = csv_parse(p, st->text + i, end - i, on_field, on_row, st);
-		if (st->failed)
-			return;
-		if (got != end - i) {
-			syntax_error(st, i + got);
-			return;
-		}
-		i = end;
-	}
-	st->trigger = st->len;
-	if (csv_fini(p, on_field, on_row, st) != 0 && !st->failed) {
-		track_to(st, field_begin(st, st->next_start));
-		diag_set(st->d, st->path, (int)st->pos_line, (int)st->pos_col,
-		         "unterminated quoted field");
-		st->failed = true;
-	}
+	return row == 0 ? read_header(st, f, n) : read_row(st, f, n);
 }
 
 int input_csv(const char *path, const char *text, size_t len,
               struct run **out, struct diag *d)
 {
-	struct csv_state st = {.path = path, .text = text, .len = len, .d = d,
-	                       .row_start = true, .pos_line = 1, .pos_col = 1};
-	struct csv_parser p;
+	struct csv_run st = {.path = path, .d = d};
+	size_t rows = 0;
 	int rc = FP_ERR;
 
 	rb_init(&st.b, path, "csv", d);
-	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0)
-		return diag_set(d, path, 0, 0, "out of memory");
-	parse(&st, &p);
-	csv_free(&p);
-	if (st.failed)
+	if (input_csv_rows(path, text, len, 0, on_row, &st, &rows, d) != FP_OK)
 		goto out;
-	if (st.rows == 0)
+	if (rows == 0)
 		diag_set(d, path, 0, 0, "empty file: a CSV run needs a header "
 		         "row and a row per case");
-	else if (st.rows == 1)
+	else if (rows == 1)
 		diag_set(d, path, 0, 0, "no cases: the file has a header row "
 		         "and no data rows");
 	else
 		rc = rb_finish(&st.b, out);
 out:
 	rb_discard(&st.b);
-	free(st.buf);
-	free(st.fields);
 	free(st.column_of);
 	return rc;
 }

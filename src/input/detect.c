@@ -1,153 +1,165 @@
-/* detect.c: reading a run file and choosing its loader. */
-#include <errno.h>
+/* detect.c: reading a run file once and choosing its loader.
+ *
+ * With no format given: .json and .yaml/.yml by name; otherwise the first
+ * bytes where they tell (Go's benchmark text, Google Benchmark's and
+ * hyperfine's CSV), then .csv, then the first character: JSON starts with
+ * { or [.  The JSON formats are told apart by their top-level
+ * keys once parsed (input_json_kind). */
 #include <jansson.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 
 #include "input/input.h"
+#include "util/source.h"
 
-static const char *const formats[] = {"csv", "json", "yaml", "gbench",
-                                      "hyperfine"};
+static int load_csv(const struct input_src *s, struct run **out,
+                    struct diag *d)
+{
+	return input_csv(s->path, s->text, s->len, out, d);
+}
 
-/* Reads the whole file (a pipe too) into a buffer the caller frees; more
- * than INPUT_MAX_FILE bytes is refused, before reading if the size is
- * known. */
-static int read_file(const char *path, char **out, size_t *out_len,
+static int load_yaml(const struct input_src *s, struct run **out,
                      struct diag *d)
 {
-	FILE *f = fopen(path, "rb");
-	struct stat st;
-	char *buf = NULL, *nb;
-	size_t len = 0, cap = 0, got;
-
-	if (!f)
-		return diag_set(d, path, 0, 0, "cannot open: %s", strerror(errno));
-	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-	    (uintmax_t)st.st_size > INPUT_MAX_FILE) {
-		fclose(f);
-		return diag_set(d, path, 0, 0, "file is larger than 1 GiB");
-	}
-	do {
-		if (len == cap) {
-			cap = cap ? 2 * cap : 65536;
-			if (cap > INPUT_MAX_FILE + 1)
-				cap = INPUT_MAX_FILE + 1;
-			if (len == cap) {
-				free(buf);
-				fclose(f);
-				return diag_set(d, path, 0, 0,
-				                "file is larger than 1 GiB");
-			}
-			if (!(nb = realloc(buf, cap + 1))) {
-				free(buf);
-				fclose(f);
-				return diag_set(d, path, 0, 0, "out of memory");
-			}
-			buf = nb;
-		}
-		got = fread(buf + len, 1, cap - len, f);
-		len += got;
-	} while (got > 0);
-	if (ferror(f)) {
-		int e = errno;
-		free(buf);
-		fclose(f);
-		return diag_set(d, path, 0, 0, "cannot read: %s", strerror(e));
-	}
-	fclose(f);
-	buf[len] = '\0';
-	*out = buf;
-	*out_len = len;
-	return FP_OK;
+	return input_yaml(s->path, s->text, s->len, out, d);
 }
 
-static const char *by_extension(const char *path, const char *text,
-                                size_t len)
-{
-	const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
-	size_t i = 0;
-
-	if (dot && (!slash || dot > slash)) {
-		if (strcasecmp(dot, ".csv") == 0)
-			return "csv";
-		if (strcasecmp(dot, ".json") == 0)
-			return "json";
-		if (strcasecmp(dot, ".yaml") == 0 || strcasecmp(dot, ".yml") == 0)
-			return "yaml";
-	}
-	/* No telling name: JSON is the one format that shows in its first
-	 * character. */
-	while (i < len && strchr(" \t\r\n", text[i]))
-		i++;
-	if (i < len && (text[i] == '{' || text[i] == '['))
-		return "json";
-	return NULL;
-}
-
-static int load_json(const char *path, const char *format, const char *text,
-                     size_t len, struct run **out, struct diag *d)
+/* Every JSON format: parsed once, then read as the format given or, with
+ * none, as the kind its keys say. */
+static int load_json(const struct input_src *s, const char *format,
+                     struct run **out, struct diag *d)
 {
 	json_t *root;
 	int rc;
 
-	if (input_json_parse(path, text, len, &root, d) != FP_OK)
+	if (input_json_parse(s->path, s->text, s->len, &root, d) != FP_OK)
 		return FP_ERR;
 	if (!format)
 		format = input_json_kind(root);
 	if (strcmp(format, "gbench") == 0)
-		rc = input_gbench(path, root, text, len, out, d);
+		rc = input_gbench(s->path, root, s->text, s->len, s->opts, out, d);
 	else if (strcmp(format, "hyperfine") == 0)
-		rc = input_hyperfine(path, root, text, len, out, d);
+		rc = input_hyperfine(s->path, root, s->text, s->len, s->opts, out,
+		                     d);
+	else if (strcmp(format, "pytest-benchmark") == 0)
+		rc = input_pytest(s, root, out, d);
 	else
-		rc = input_json(path, root, text, len, out, d);
+		rc = input_json(s->path, root, s->text, s->len, out, d);
 	json_decref(root);
 	return rc;
 }
 
-int input_load(const char *path, const char *format, struct run **out,
-               struct diag *d)
-{
-	char *buf = NULL;
-	const char *text, *nul;
-	size_t len = 0;
-	bool known = false, forced = format != NULL;
-	int rc;
+static const struct format {
+	const char *name;
+	/* Whether the first bytes are this format's (NULL: never alone). */
+	bool (*detect)(const char *text, size_t len);
+	/* NULL: a JSON format (load_json). */
+	int (*load)(const struct input_src *s, struct run **out,
+	            struct diag *d);
+} formats[] = {
+	{"csv", NULL, load_csv},
+	{"json", NULL, NULL},
+	{"yaml", NULL, load_yaml},
+	{"gbench", NULL, NULL},
+	{"hyperfine", NULL, NULL},
+	{"gbench-csv", input_gbench_csv_detect, input_gbench_csv},
+	{"hyperfine-csv", input_hyperfine_csv_detect, input_hyperfine_csv},
+	{"pytest-benchmark", NULL, NULL},
+	{"go", input_go_detect, input_go},
+};
+#define NFORMATS (sizeof formats / sizeof *formats)
+#define KNOWN "csv, json, yaml, gbench, hyperfine, gbench-csv, " \
+              "hyperfine-csv, pytest-benchmark, go"
 
-	for (size_t i = 0; format && i < sizeof formats / sizeof *formats; i++)
-		known |= strcmp(format, formats[i]) == 0;
-	if (format && !known)
-		return diag_set(d, NULL, 0, 0, "unknown run format '%s' (known: "
-		                "csv, json, yaml, gbench, hyperfine)", format);
-	if (read_file(path, &buf, &len, d) != FP_OK)
-		return FP_ERR;
-	text = buf;
-	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
-		text += 3;
-		len -= 3;
+static const struct format *find_format(const char *name)
+{
+	for (size_t i = 0; i < NFORMATS; i++)
+		if (strcmp(formats[i].name, name) == 0)
+			return &formats[i];
+	return NULL;
+}
+
+/* The format the name and the text say, or NULL: .json and .yaml/.yml
+ * by name (a YAML run may well start "pkg:"), then the first bytes, then
+ * .csv, then JSON's first character. */
+static const struct format *choose(const char *path, const char *text,
+                                   size_t len)
+{
+	const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+	const char *ext = dot && (!slash || dot > slash) ? dot : "";
+	size_t i = 0;
+
+	if (strcasecmp(ext, ".json") == 0)
+		return find_format("json");
+	if (strcasecmp(ext, ".yaml") == 0 || strcasecmp(ext, ".yml") == 0)
+		return find_format("yaml");
+	for (size_t k = 0; k < NFORMATS; k++)
+		if (formats[k].detect && formats[k].detect(text, len))
+			return &formats[k];
+	if (strcasecmp(ext, ".csv") == 0)
+		return find_format("csv");
+	while (i < len && strchr(" \t\r\n", text[i]))
+		i++;
+	if (i < len && (text[i] == '{' || text[i] == '['))
+		return find_format("json");
+	return NULL;
+}
+
+/* The text of a source as loaders take it: no byte order mark, no NUL. */
+static int check_text(struct input_src *s, struct diag *d)
+{
+	const char *nul;
+
+	if (s->len >= 3 && memcmp(s->text, "\xef\xbb\xbf", 3) == 0) {
+		s->text += 3;
+		s->len -= 3;
 	}
-	if ((nul = memchr(text, '\0', len))) {
+	if ((nul = memchr(s->text, '\0', s->len))) {
 		uint32_t line, col;
-		input_position(text, (size_t)(nul - text), &line, &col);
-		free(buf);
-		return diag_set(d, path, (int)line, (int)col,
+		input_position(s->text, (size_t)(nul - s->text), &line, &col);
+		return diag_set(d, s->path, (int)line, (int)col,
 		                "NUL byte: a run file is text");
 	}
-	if (!format && !(format = by_extension(path, text, len))) {
-		free(buf);
-		return diag_set(d, path, 0, 0, "cannot tell the format from the "
-		                "file's name: give one of csv, json, yaml, "
-		                "gbench, hyperfine");
+	return FP_OK;
+}
+
+int input_load(const char *path, const struct run_opts *opts,
+               struct run **out, struct diag *d)
+{
+	static const struct run_opts defaults = {0};
+	const struct format *f = NULL;
+	struct source src;
+	struct input_src s = {.opts = opts ? opts : &defaults};
+	int rc;
+
+	if (s.opts->format && !(f = find_format(s.opts->format)))
+		return diag_set(d, NULL, 0, 0, "unknown run format '%s' (known: "
+		                KNOWN ")", s.opts->format);
+	if (source_read(path, INPUT_MAX_FILE, &src, d) != FP_OK)
+		return FP_ERR;
+	s.path = src.name;
+	s.text = src.data;
+	s.len = src.len;
+	if (check_text(&s, d) != FP_OK) {
+		source_free(&src);
+		return FP_ERR;
 	}
-	if (strcmp(format, "csv") == 0)
-		rc = input_csv(path, text, len, out, d);
-	else if (strcmp(format, "yaml") == 0)
-		rc = input_yaml(path, text, len, out, d);
-	else /* .json: the content tells which kind; a given format rules */
-		rc = load_json(path, forced ? format : NULL, text, len, out, d);
-	free(buf);
+	if (!f && !(f = choose(path, s.text, s.len))) {
+		source_free(&src);
+		return diag_set(d, s.path, 0, 0, "cannot tell the format from the "
+		                "file's name: give one of " KNOWN);
+	}
+	/* A JSON format given is obeyed; .json says only "some JSON". */
+	rc = f->load ? f->load(&s, out, d)
+	     : load_json(&s, s.opts->format, out, d);
+	source_free(&src);
+	if (rc == FP_OK && run_estimate(*out, s.opts->estimator, d) != FP_OK) {
+		run_free(*out);
+		*out = NULL;
+		return FP_ERR;
+	}
 	return rc;
 }

@@ -1,10 +1,12 @@
 /* input.h: what the run loaders in src/input/ share (internal to runs).
  *
- * input_load reads the file and picks a loader; each loader turns the
- * bytes into cases and cells through a run builder, which owns the rules
- * every format has in common: case names (not empty, not too long, no
- * duplicates), the caps of run.h, and how a column's cells decide its kind
- * (number, pass state or text).  Loaders only know their syntax. */
+ * input_load (detect.c) reads the input once (util/source.h: a file, a
+ * pipe or "-"), picks a loader, and makes the runtime from the samples
+ * (run_estimate).  Each loader turns the bytes into cases, cells, samples
+ * and context through a run builder, which owns the rules every format has
+ * in common: case names (not empty, not too long, no duplicates), the caps
+ * of run.h, and how a column's cells decide its kind (number, pass state
+ * or text).  Loaders only know their syntax. */
 #ifndef FP_INPUT_H
 #define FP_INPUT_H
 
@@ -15,23 +17,48 @@
 #include "price/run.h"
 #include "util/diag.h"
 
-/* Files above this size are refused before they are read. */
+/* Inputs above this size are refused (util/source.h). */
 #define INPUT_MAX_FILE ((size_t)1 << 30)
 
 /* ---- reading and choosing the loader (detect.c) ---- */
 
-/* Reads the run file at path in the given format (NULL: by the file's
- * extension, and for .json by its content): the entry point for loading a
- * run.  The `case` column becomes case_name; every other column is kept.
- * Duplicate case names, an empty file, a row with the wrong number of cells
- * are errors with FILE:LINE:COL.  On success the caller owns *out
- * (run_free).  On failure nothing is allocated. */
-int input_load(const char *path, const char *format, struct run **out,
-               struct diag *d);
+/* Reads the run file at path ("-": standard input) as opts say (NULL:
+ * defaults; format NULL: by content and extension, see detect.c), then
+ * makes its runtime from its samples, if it has any (run_estimate): the
+ * entry point for loading a run.  The `case` column becomes case_name;
+ * every other column is kept.  Duplicate case names, an empty file, a row
+ * with the wrong number of cells are errors with FILE:LINE:COL.  On success
+ * the caller owns *out (run_free).  On failure nothing is allocated. */
+int input_load(const char *path, const struct run_opts *opts,
+               struct run **out, struct diag *d);
+
+/* What a loader reads: text[0..len) of the input named path. */
+struct input_src {
+	const char *path;      /* for messages and the run */
+	const char *text;      /* no NUL bytes, no byte order mark */
+	size_t len;
+	const struct run_opts *opts; /* never NULL */
+};
 
 /* ---- run builder (builder.c) ---- */
 
-struct rb_column;
+/* A column being built (builder.c; repeat.c merges rows). */
+struct rb_column {
+	char *name;
+	size_t n, cap;         /* cells so far (cases 0..n-1), room */
+	double *v;
+	uint32_t *line, *col;
+	bool all_num, all_pass;
+	/* First cell that is neither a number nor a pass state (bad_text NULL:
+	 * the case had no cell here). */
+	bool has_bad;
+	uint32_t bad_line, bad_col;
+	char *bad_text;
+	/* First pass word that is not a number, for a column mixing both. */
+	bool has_word;
+	uint32_t word_line, word_col;
+	char *word_text;
+};
 
 struct run_builder {
 	const char *path;      /* for messages; not owned */
@@ -43,7 +70,35 @@ struct run_builder {
 	struct rb_column *columns;
 	size_t hint;           /* column after the last one looked up */
 	struct diag *d;
+
+	/* Samples (samples.c), in the order given: the case each belongs
+	 * to, its value and pass state (-1: none given). */
+	bool sampled;          /* the run holds samples (rb_use_samples) */
+	size_t nsamples, samplecap;
+	size_t *sample_case;
+	double *sample_v;
+	signed char *sample_pass;
+	/* Rows of one case name are samples (repeat.c): the column whose
+	 * cells are the samples, -1 if off. */
+	long repeat_col;
+	/* Context, kept in a run that holds nothing else (samples.c). */
+	struct run ctx;
 };
+
+/* Grows an array of `size`-byte elements (*cap of them) to hold at least
+ * need; FP_ERR (nothing changed) when out of memory. */
+int rb_grow(void **p, size_t *cap, size_t need, size_t size);
+
+/* A case name and its index, and qsort's order for them: by name, then
+ * index (no hash that a crafted file could make slow). */
+struct name_at {
+	const char *name;
+	size_t i;
+};
+int rb_by_name(const void *a, const void *b);
+
+/* Frees what a builder column holds. */
+void rb_column_free(struct rb_column *c);
 
 void rb_init(struct run_builder *b, const char *path, const char *format,
              struct diag *d);
@@ -99,6 +154,39 @@ int rb_other(struct run_builder *b, size_t col, const char *shown,
  * caller owns *out; on failure rb_discard still has to be called. */
 int rb_finish(struct run_builder *b, struct run **out);
 
+/* ---- samples and context (samples.c) ---- */
+
+/* Says that the run holds samples, so that a case without any (a failing
+ * one) has none, rather than the run having no samples at all. */
+void rb_use_samples(struct run_builder *b);
+/* Adds a runtime sample to the newest case; pass is 1, 0 or -1 (the
+ * format gives no pass state per sample). */
+int rb_sample(struct run_builder *b, double x, int pass);
+/* The same for case i. */
+int rb_sample_at(struct run_builder *b, size_t i, double x, int pass);
+/* Sets a context key to a value (copied; an earlier value is replaced). */
+int rb_context(struct run_builder *b, const char *key, const char *value);
+/* Sets key to "%.*s" of value[0..len). */
+int rb_context_n(struct run_builder *b, const char *key, const char *value,
+                 size_t len);
+/* Moves the samples (grouped by case, each case's in the given order) and
+ * the context into r (rb_finish calls it). */
+int rb_finish_samples(struct run_builder *b, struct run *r);
+/* Frees samples and context (rb_discard calls it). */
+void rb_discard_samples(struct run_builder *b);
+
+/* ---- rows as samples (repeat.c) ---- */
+
+/* Makes rows of the same case name samples of one case (rb_finish does
+ * it, before looking for duplicates): the cells of column col are the
+ * samples (a NaN cell: no sample), the cells of a `passed` column their
+ * pass states, and every other column must have equal cells in them
+ * (numbers equal, or both not numbers), else "case 'x': column 'y' is 2
+ * here, 1 on line 3" at the cell.  A case passes when all its rows do;
+ * column col and a `repetition` column are dropped.  See csv.c. */
+void rb_repeat_rows(struct run_builder *b, long col);
+int rb_merge_repeats(struct run_builder *b);
+
 /* Names and cells in messages: run_show (run.h). */
 
 /* Line and column (1-based, columns in characters) of byte offset off of
@@ -133,6 +221,40 @@ struct json_t;
 bool jcur_member(const struct jcur *obj, struct json_t *o, const char *key,
                  struct jcur *out);
 
+/* Adds the members of JSON object o to b's context, each key prefixed
+ * with prefix (jsonctx.c says how values become text). */
+int input_json_context(struct run_builder *b, const char *prefix,
+                       struct json_t *o);
+
+/* Adds each item of the JSON list, on which cursor c stands (each item's
+ * position given to add), then finishes the run (rb_finish) into *out;
+ * discards b either way. */
+typedef int (*json_item_fn)(struct run_builder *b, size_t index,
+                            struct json_t *item, const struct jcur *at,
+                            const void *ctx);
+int input_json_items(struct run_builder *b, struct json_t *list,
+                     struct jcur *c, json_item_fn add, const void *ctx,
+                     struct run **out);
+
+/* ---- CSV rows (csvrows.c) ---- */
+
+struct csv_field {
+	const char *text;      /* len bytes and a NUL */
+	size_t len;
+	uint32_t line, col;
+};
+/* Called for each row (row 0 first, the header where there is one) with
+ * its n fields, valid until it returns; FP_ERR (d filled) stops. */
+typedef int (*csv_row_fn)(void *ctx, size_t row, const struct csv_field *f,
+                          size_t n);
+/* Parses text[start..len) as CSV, positions counted from text[0] (line 1,
+ * column 1).  Row 0 may have at most RUN_MAX_COLUMNS + 1 fields.  *rows
+ * is the number of rows read.  Syntax errors: "quote in an unquoted
+ * field", "text after the closing quote", "unterminated quoted field". */
+int input_csv_rows(const char *path, const char *text, size_t len,
+                   size_t start, csv_row_fn fn, void *ctx, size_t *rows,
+                   struct diag *d);
+
 /* ---- loaders: text[0..len) of the file at path ----
  * The text has no NUL bytes and no byte order mark (input_load removes it),
  * so offset 0 is line 1, column 1. */
@@ -149,13 +271,28 @@ int input_json_parse(const char *path, const char *text, size_t len,
 int input_json(const char *path, struct json_t *root, const char *text,
                size_t len, struct run **out, struct diag *d);
 int input_gbench(const char *path, struct json_t *root, const char *text,
-                 size_t len, struct run **out, struct diag *d);
+                 size_t len, const struct run_opts *opts, struct run **out,
+                 struct diag *d);
 int input_hyperfine(const char *path, struct json_t *root, const char *text,
-                    size_t len, struct run **out, struct diag *d);
+                    size_t len, const struct run_opts *opts,
+                    struct run **out, struct diag *d);
+int input_pytest(const struct input_src *s, struct json_t *root,
+                 struct run **out, struct diag *d);
+
+/* Loaders of the other formats, each with a test of its first bytes. */
+int input_gbench_csv(const struct input_src *s, struct run **out,
+                     struct diag *d);
+bool input_gbench_csv_detect(const char *text, size_t len);
+int input_hyperfine_csv(const struct input_src *s, struct run **out,
+                        struct diag *d);
+bool input_hyperfine_csv_detect(const char *text, size_t len);
+int input_go(const struct input_src *s, struct run **out, struct diag *d);
+bool input_go_detect(const char *text, size_t len);
 
 /* Which of the JSON formats a parsed document is: "gbench" (top-level
- * `context` and `benchmarks`), "hyperfine" (top-level `results`, an array
- * of objects with `command`) or "json". */
+ * `context` and `benchmarks`), "pytest-benchmark" (top-level
+ * `machine_info` and `benchmarks`), "hyperfine" (top-level `results`, an
+ * array of objects with `command`) or "json". */
 const char *input_json_kind(struct json_t *root);
 
 #endif

@@ -2,6 +2,9 @@
  *
  *   [{"case": "m1", "runtime": 12.4, "passed": true}, ...]
  *
+ * A case may give its runtime samples as a list of numbers, `samples`
+ * (then the run holds samples, and a case without the list has none: no
+ * runtime; `runtime` itself is then refused, see run_estimate).
  * Each object has a string `case` and fields that are numbers, booleans
  * (true/false are pass states 1/0), or strings: a pass word is a pass
  * state, any other string (also "1.5") is text.  null, lists and objects
@@ -39,18 +42,49 @@ const char *input_json_kind(json_t *root)
 
 	if (json_object_get(root, "context") && json_object_get(root, "benchmarks"))
 		return "gbench";
+	if (json_object_get(root, "machine_info") &&
+	    json_object_get(root, "benchmarks"))
+		return "pytest-benchmark";
 	if (json_is_array(results) && json_array_size(results) > 0 &&
 	    json_object_get(json_array_get(results, 0), "command"))
 		return "hyperfine";
 	return "json";
 }
 
-/* One field of a case: the cell in its column. */
+/* A case's `samples`: a list of numbers. */
+static int add_samples(struct run_builder *b, json_t *v,
+                       const struct jcur *at_value)
+{
+	struct jcur c = *at_value;
+	json_t *x;
+	size_t i;
+
+	if (!json_is_array(v))
+		return diag_set(b->d, b->path, (int)c.line, (int)c.col,
+		                "'samples' must be a list of numbers");
+	rb_use_samples(b);
+	jcur_into(&c);
+	json_array_foreach(v, i, x) {
+		if (!json_is_number(x))
+			return diag_set(b->d, b->path, (int)c.line, (int)c.col,
+			                "a sample must be a number");
+		if (rb_sample(b, json_number_value(x), -1) != FP_OK)
+			return FP_ERR;
+		jcur_next(&c);
+	}
+	return FP_OK;
+}
+
+/* One field of a case: the cell in its column, or its samples. */
 static int add_field(struct run_builder *b, const char *key, json_t *v,
                      const struct jcur *at_value)
 {
 	uint32_t line = at_value->line, col = at_value->col;
-	long ci = rb_find_column(b, key, strlen(key));
+	long ci;
+
+	if (strcmp(key, "samples") == 0)
+		return add_samples(b, v, at_value);
+	ci = rb_find_column(b, key, strlen(key));
 
 	if (ci < 0 && (ci = rb_add_column(b, key, strlen(key), line, col)) < 0)
 		return FP_ERR;

@@ -5,11 +5,35 @@
  * or a mapping with such a list under `cases` (other keys are ignored).
  * Plain scalars are read like CSV cells (a number, a pass word, or text);
  * quoted and block scalars are never numbers, as in JSON; lists, mappings
- * and nulls written as `~` or `null` are text. */
+ * and nulls written as `~` or `null` are text.  A case may list its
+ * runtime samples, `samples: [1.2, 1.3]`, as in JSON (json.c). */
+#include <math.h>
 #include <string.h>
 
 #include "input/input.h"
+#include "util/numfmt.h"
 #include "util/yamldoc.h"
+
+/* A case's `samples`: a list of plain numbers. */
+static int add_samples(struct run_builder *b, const struct ydoc *doc,
+                       const struct ynode *v)
+{
+	double x;
+
+	if (v->kind != YNODE_SEQ)
+		return ydoc_error(doc, v, b->d, "'samples' must be a list of "
+		                  "numbers");
+	rb_use_samples(b);
+	for (size_t i = 0; i < v->count; i++) {
+		const struct ynode *s = v->items[i];
+		if (s->kind != YNODE_SCALAR || s->quoted ||
+		    !numfmt_parse(s->str, s->len, &x) || !isfinite(x))
+			return ydoc_error(doc, s, b->d, "a sample must be a number");
+		if (rb_sample(b, x, -1) != FP_OK)
+			return FP_ERR;
+	}
+	return FP_OK;
+}
 
 static int add_field(struct run_builder *b, const struct ynode *key,
                      const struct ynode *v)
@@ -51,11 +75,16 @@ static int add_item(struct run_builder *b, const struct ydoc *doc,
 	if (rb_case(b, name->str, name->len, (uint32_t)name->line,
 	            (uint32_t)name->col) != FP_OK)
 		return FP_ERR;
-	for (size_t i = 0; i < item->count; i++)
-		if (!(item->keys[i]->len == 4 &&
-		      memcmp(item->keys[i]->str, "case", 4) == 0) &&
-		    add_field(b, item->keys[i], item->items[i]) != FP_OK)
+	for (size_t i = 0; i < item->count; i++) {
+		const struct ynode *k = item->keys[i];
+		int rc = FP_OK;
+		if (k->len == 7 && memcmp(k->str, "samples", 7) == 0)
+			rc = add_samples(b, doc, item->items[i]);
+		else if (!(k->len == 4 && memcmp(k->str, "case", 4) == 0))
+			rc = add_field(b, k, item->items[i]);
+		if (rc != FP_OK)
 			return FP_ERR;
+	}
 	return FP_OK;
 }
 

@@ -58,8 +58,9 @@ static int load_run(struct loading *l, const char *path, struct run **out,
                     struct diag *d)
 {
 	const struct load_request *rq = l->rq;
+	const struct run_opts ropts = {.format = rq->input_format};
 
-	if (input_load(path, rq->input_format, out, d) != FP_OK)
+	if (input_load(path, &ropts, out, d) != FP_OK)
 		return FP_ERR;
 	for (size_t i = 0; i < rq->ncolumns; i++) {
 		if (!run_find(*out, rq->column_from[i]))

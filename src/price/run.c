@@ -24,6 +24,14 @@ void run_free(struct run *run)
 	free(run->case_name);
 	free(run->case_line);
 	free(run->cols);
+	free(run->samples);
+	free(run->sample_off);
+	free(run->sample_pass);
+	for (size_t i = 0; run->ctx && i < run->nctx; i++) {
+		free(run->ctx[i].key);
+		free(run->ctx[i].value);
+	}
+	free(run->ctx);
 	free(run->path);
 	free(run->format);
 	free(run);

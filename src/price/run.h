@@ -41,16 +41,57 @@ struct column {
 	char *bad_text;
 };
 
+/* One key/value string of a run's context (run_context.c). */
+struct run_kv {
+	char *key, *value;
+};
+
 /* Every pointer in a run is its own malloc'd block (run_free frees each), so
  * code outside run.c may build runs field by field. */
 struct run {
 	char *path;        /* as given by the user */
-	char *format;      /* "csv", "json", "yaml", "gbench", "hyperfine" */
+	char *format;      /* "csv", "json", "yaml", "gbench", "gbench-csv",
+	                    * "hyperfine", "hyperfine-csv", "pytest-benchmark",
+	                    * "go" */
 	size_t n;
 	char **case_name;  /* n names, file order */
 	uint32_t *case_line; /* line of each case in the file (0 if unknown) */
 	size_t ncols;
 	struct column *cols;
+
+	/* Runtime samples (run_estimate.c), in one block for all cases: case
+	 * i's samples are samples[sample_off[i] .. sample_off[i + 1]), in the
+	 * order the file gives them.  sample_off is NULL when the run holds
+	 * no samples (its format gives one runtime per case, in `runtime`);
+	 * then samples and sample_pass are NULL too.  A case may have no
+	 * samples: a failing case that never ran to the end. */
+	double *samples;
+	size_t *sample_off;      /* n + 1 offsets, or NULL */
+	unsigned char *sample_pass; /* per sample 1 passed, 0 failed; NULL
+	                          * when the format has no pass state per
+	                          * sample */
+	const char *estimator;   /* name of the estimator that made `runtime`
+	                          * from the samples (a literal), or NULL */
+
+	/* The run's context (run_context.c): how and where it was measured,
+	 * as key/value strings in file order, keys unique. */
+	size_t nctx;
+	struct run_kv *ctx;
+};
+
+/* How the runtime of a case is made from its samples. */
+enum run_estimator {
+	RUN_MEDIAN, /* the default */
+	RUN_MEAN,
+	RUN_MIN,
+};
+
+/* How to read run files (input_load, input/input.h). */
+struct run_opts {
+	const char *format; /* NULL: decide by extension and content */
+	bool cpu_time;      /* Google Benchmark: samples are cpu_time, not
+	                     * real_time */
+	enum run_estimator estimator; /* for runs with samples */
 };
 
 /* Frees a run and everything in it; NULL is fine. */
@@ -93,5 +134,61 @@ char *run_show(char *buf, size_t size, const char *s, size_t len);
 
 /* Parses a pass word (true/false, 1/0, pass/fail, yes/no, any case). */
 bool run_parse_pass(const char *s, size_t len, double *out);
+
+/* ---- samples and estimators (run_estimate.c) ---- */
+
+/* Parses "median", "mean" or "min"; false for anything else. */
+bool run_estimator_parse(const char *s, enum run_estimator *out);
+const char *run_estimator_name(enum run_estimator e);
+
+/* Makes the runtime columns of a run with samples (nothing to do, FP_OK,
+ * for a run without: its `runtime` stays as the file gave it).  Any
+ * columns of these names are replaced.  For a case with n samples:
+ *   runtime      the estimator over its samples: median (the middle
+ *                sample, or the mean of the two middle ones for even n),
+ *                mean, or min
+ *   runtime_n    n
+ *   runtime_min  smallest sample
+ *   runtime_max  largest sample
+ *   runtime_sd   sample standard deviation, with n - 1 (0 for n = 1)
+ *   has_runtime  1 if n > 0, else 0 (a pass-state column)
+ * A case with no samples (n = 0) has no runtime: runtime, runtime_min,
+ * runtime_max and runtime_sd are NaN, the documented "missing" value, and
+ * has_runtime is 0 -- never 0 seconds, never text.  Formulas must test
+ * has_runtime before using runtime.  Sets run->estimator.  Fails only when
+ * out of memory. */
+int run_estimate(struct run *run, enum run_estimator e, struct diag *d);
+
+/* Number of samples of case i (0 for a run without samples). */
+size_t run_sample_count(const struct run *run, size_t i);
+
+/* ---- context (run_context.c) ---- */
+
+/* Sets key to value (both copied), replacing an earlier value. */
+int run_context_set(struct run *run, const char *key, const char *value,
+                    struct diag *d);
+/* The value of key, or NULL. */
+const char *run_context_get(const struct run *run, const char *key);
+
+/* True for context keys that differ between any two runs and say nothing
+ * about the conditions of a measurement: date and datetime (when),
+ * load_avg (a snapshot), executable (the binary's path, which a before and
+ * an after build name differently), and commit_info.* (pytest-benchmark's
+ * commit: the fix itself). */
+bool run_context_ignored(const char *key);
+
+/* The keys, not ignored, that a and b give different values or that only
+ * one of them has: a's keys in a's order, then b's own keys in b's order.
+ * *keys (malloc'd array, caller frees it; the strings belong to the runs)
+ * and *n.  Fails only when out of memory. */
+int run_context_diff(const struct run *a, const struct run *b,
+                     const char ***keys, size_t *n, struct diag *d);
+
+/* The keys of run whose values make timings unreliable, in context order:
+ * cpu_scaling_enabled "true" (the clock moves under the benchmark) and
+ * library_build_type "debug" (Google Benchmark built without
+ * optimisation).  Same ownership as run_context_diff. */
+int run_context_unreliable(const struct run *run, const char ***keys,
+                           size_t *n, struct diag *d);
 
 #endif

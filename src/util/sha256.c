@@ -6,7 +6,7 @@
 
 #include <nettle/sha2.h>
 
-static void digest_to_hex(struct sha256_ctx *ctx, char hex[65])
+void sha256_ctx_hex(struct sha256_ctx *ctx, char hex[65])
 {
 	static const char digits[] = "0123456789abcdef";
 	unsigned char digest[SHA256_DIGEST_SIZE];
@@ -25,7 +25,7 @@ void sha256_hex(const void *data, size_t len, char hex[65])
 
 	sha256_init(&ctx);
 	sha256_update(&ctx, len, data);
-	digest_to_hex(&ctx, hex);
+	sha256_ctx_hex(&ctx, hex);
 }
 
 int sha256_file(const char *path, char hex[65], struct diag *d)
@@ -46,6 +46,6 @@ int sha256_file(const char *path, char hex[65], struct diag *d)
 		return diag_set(d, path, 0, 0, "cannot read: %s", strerror(err));
 	}
 	fclose(f);
-	digest_to_hex(&ctx, hex);
+	sha256_ctx_hex(&ctx, hex);
 	return FP_OK;
 }

@@ -16,4 +16,9 @@ int sha256_file(const char *path, char hex[65], struct diag *d);
 /* Hashes data[0..len) into hex (64 digits and a NUL). */
 void sha256_hex(const void *data, size_t len, char hex[65]);
 
+/* Finishes nettle's incremental hash ctx (sha256_init, sha256_update) into
+ * hex, for inputs hashed as they are read (util/source.c). */
+struct sha256_ctx;
+void sha256_ctx_hex(struct sha256_ctx *ctx, char hex[65]);
+
 #endif

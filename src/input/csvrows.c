@@ -1,0 +1,215 @@
+/* csvrows.c: CSV text as rows of fields with positions, parsed by libcsv
+ * (RFC 4180).
+ *
+ * libcsv reports fields and rows but not where they are.  Positions come
+ * from how the text is fed: in chunks that end just after each comma, CR
+ * or LF, so that a field or row callback (which libcsv makes only on such
+ * a byte) always belongs to the last byte of the current chunk.  A field
+ * starts after the byte that ended the one before; libcsv also drops
+ * blanks around unquoted fields and skips empty lines, and so does the
+ * position.  Quoted fields spanning lines come out right because positions
+ * are counted over the text itself. */
+#include <csv.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "input/input.h"
+
+struct csv_state {
+	const char *path, *text;
+	size_t len;
+	struct diag *d;
+	bool failed;
+	csv_row_fn fn;
+	void *ctx;
+
+	/* Where fields start, and a cursor that turns offsets into lines and
+	 * columns (fields only move forward, so counting is linear). */
+	size_t trigger;        /* offset of the byte being fed last */
+	size_t next_start;     /* offset just after the end of the last field */
+	bool row_start;        /* the next field starts a row */
+	size_t pos_off;
+	uint32_t pos_line, pos_col;
+
+	/* The row being read. */
+	char *buf;
+	size_t buf_len, buf_cap;
+	struct csv_field *fields;
+	size_t *offs;          /* where each field's text is in buf, which
+	                        * may move before the row ends */
+	size_t nfields, fields_cap;
+	size_t rows;           /* rows done, the header included */
+};
+
+static void oom(struct csv_state *st)
+{
+	st->failed = true;
+	diag_set(st->d, st->path, 0, 0, "out of memory");
+}
+
+/* Moves the position cursor to offset off.  A lone CR ends a line too. */
+static void track_to(struct csv_state *st, size_t off)
+{
+	for (; st->pos_off < off; st->pos_off++) {
+		unsigned char c = (unsigned char)st->text[st->pos_off];
+		if (c == '\n' || (c == '\r' && (st->pos_off + 1 == st->len ||
+		                                st->text[st->pos_off + 1] != '\n'))) {
+			st->pos_line++;
+			st->pos_col = 1;
+		} else if ((c & 0xc0) != 0x80 && c != '\r') {
+			st->pos_col++;
+		}
+	}
+}
+
+/* Offset where the field that starts at or after `from` really begins:
+ * past the blanks libcsv drops, and at a row start past empty lines. */
+static size_t field_begin(const struct csv_state *st, size_t from)
+{
+	const char *skip = st->row_start ? " \t\r\n" : " \t";
+
+	while (from < st->len && st->text[from] && strchr(skip, st->text[from]))
+		from++;
+	return from;
+}
+
+/* Room for one more field of len bytes. */
+static bool make_room(struct csv_state *st, size_t len)
+{
+	size_t cap = st->fields_cap;
+
+	if (rb_grow((void **)&st->fields, &cap, st->nfields + 1,
+	            sizeof *st->fields) != FP_OK)
+		return false;
+	cap = st->fields_cap;
+	if (rb_grow((void **)&st->offs, &cap, st->nfields + 1,
+	            sizeof *st->offs) != FP_OK)
+		return false;
+	st->fields_cap = cap;
+	if (st->buf_len + len + 1 > st->buf_cap) {
+		size_t room = st->buf_cap ? st->buf_cap : 256;
+		char *nb;
+		while (room < st->buf_len + len + 1)
+			room *= 2;
+		if (!(nb = realloc(st->buf, room)))
+			return false;
+		st->buf = nb;
+		st->buf_cap = room;
+	}
+	return true;
+}
+
+static void on_field(void *s, size_t len, void *data)
+{
+	struct csv_state *st = data;
+	size_t begin;
+
+	if (st->failed)
+		return;
+	begin = field_begin(st, st->next_start);
+	st->next_start = st->trigger + 1;
+	st->row_start = false;
+	track_to(st, begin);
+	/* The header holds `case` and at most RUN_MAX_COLUMNS others. */
+	if (st->rows == 0 && st->nfields == RUN_MAX_COLUMNS + 1) {
+		diag_set(st->d, st->path, (int)st->pos_line, (int)st->pos_col,
+		         "more than %d columns", RUN_MAX_COLUMNS);
+		st->failed = true;
+		return;
+	}
+	if (!make_room(st, len)) {
+		oom(st);
+		return;
+	}
+	if (len)
+		memcpy(st->buf + st->buf_len, s, len);
+	st->buf[st->buf_len + len] = '\0';
+	st->offs[st->nfields] = st->buf_len;
+	st->fields[st->nfields++] = (struct csv_field){
+		NULL, len, st->pos_line, st->pos_col};
+	st->buf_len += len + 1;
+}
+
+static void on_row(int c, void *data)
+{
+	struct csv_state *st = data;
+
+	(void)c;
+	if (st->failed)
+		return;
+	for (size_t i = 0; i < st->nfields; i++)
+		st->fields[i].text = st->buf + st->offs[i];
+	st->failed = st->fn(st->ctx, st->rows, st->fields, st->nfields) != FP_OK;
+	st->rows++;
+	st->nfields = 0;
+	st->buf_len = 0;
+	st->row_start = true;
+	st->next_start = st->trigger + 1;
+}
+
+/* What libcsv's strict mode refused at offset off. */
+static void syntax_error(struct csv_state *st, size_t off)
+{
+	size_t begin = field_begin(st, st->next_start);
+	bool quoted = begin < st->len && st->text[begin] == '"';
+
+	track_to(st, off);
+	st->failed = true;
+	if (quoted)
+		diag_set(st->d, st->path, (int)st->pos_line, (int)st->pos_col,
+		         "text after the closing quote of a quoted field");
+	else
+		diag_set(st->d, st->path, (int)st->pos_line, (int)st->pos_col,
+		         "quote in an unquoted field (quote the whole field "
+		         "and write each quote inside as \"\")");
+}
+
+static void parse(struct csv_state *st, struct csv_parser *p, size_t i)
+{
+	size_t end, got;
+
+	while (i < st->len && !st->failed) {
+		for (end = i; end < st->len; end++)
+			if (st->text[end] == ',' || st->text[end] == '\n' ||
+			    st->text[end] == '\r')
+				break;
+		end = end < st->len ? end + 1 : st->len;
+		st->trigger = end - 1;
+		got = csv_parse(p, st->text + i, end - i, on_field, on_row, st);
+		if (st->failed)
+			return;
+		if (got != end - i) {
+			syntax_error(st, i + got);
+			return;
+		}
+		i = end;
+	}
+	st->trigger = st->len;
+	if (csv_fini(p, on_field, on_row, st) != 0 && !st->failed) {
+		track_to(st, field_begin(st, st->next_start));
+		diag_set(st->d, st->path, (int)st->pos_line, (int)st->pos_col,
+		         "unterminated quoted field");
+		st->failed = true;
+	}
+}
+
+int input_csv_rows(const char *path, const char *text, size_t len,
+                   size_t start, csv_row_fn fn, void *ctx, size_t *rows,
+                   struct diag *d)
+{
+	struct csv_state st = {.path = path, .text = text, .len = len, .d = d,
+	                       .fn = fn, .ctx = ctx, .row_start = true,
+	                       .pos_line = 1, .pos_col = 1, .next_start = start};
+	struct csv_parser p;
+
+	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0)
+		return diag_set(d, path, 0, 0, "out of memory");
+	track_to(&st, start);
+	parse(&st, &p, start);
+	csv_free(&p);
+	free(st.buf);
+	free(st.fields);
+	free(st.offs);
+	*rows = st.rows;
+	return st.failed ? FP_ERR : FP_OK;
+}

@@ -1,0 +1,113 @@
+/* source.c: reading an input once, with its hash (see source.h). */
+#include "util/source.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <nettle/sha2.h>
+
+#include "util/sha256.h"
+
+const char *source_name(const char *path)
+{
+	return strcmp(path, "-") == 0 ? "<stdin>" : path;
+}
+
+/* "file is larger than 1 GiB" (or MiB, KiB, bytes: what divides). */
+static int too_large(const char *name, size_t cap, struct diag *d)
+{
+	static const char *const units[] = {"bytes", "KiB", "MiB", "GiB"};
+	size_t u = 0;
+
+	while (u < 3 && cap >= 1024 && cap % 1024 == 0) {
+		cap /= 1024;
+		u++;
+	}
+	return diag_set(d, name, 0, 0, "file is larger than %zu %s", cap,
+	                units[u]);
+}
+
+/* Reads fd to its end into out->data, hashing as it goes; refuses more
+ * than cap bytes as soon as they come. */
+static int read_all(int fd, size_t cap, struct source *out, struct diag *d)
+{
+	struct sha256_ctx ctx;
+	size_t room = 0;
+	char *nb;
+	ssize_t got;
+
+	sha256_init(&ctx);
+	for (;;) {
+		if (out->len == room) {
+			/* One byte past the cap tells a too large input. */
+			size_t want = room ? 2 * room : 65536;
+			if (want > cap + 1)
+				want = cap + 1;
+			if (want == room)
+				return too_large(out->name, cap, d);
+			if (!(nb = realloc(out->data, want + 1)))
+				return diag_set(d, out->name, 0, 0, "out of memory");
+			out->data = nb;
+			room = want;
+		}
+		got = read(fd, out->data + out->len, room - out->len);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0)
+			return diag_set(d, out->name, 0, 0, "cannot read: %s",
+			                strerror(errno));
+		if (got == 0)
+			break;
+		sha256_update(&ctx, (size_t)got,
+		              (const uint8_t *)out->data + out->len);
+		out->len += (size_t)got;
+		if (out->len > cap)
+			return too_large(out->name, cap, d);
+	}
+	if (!out->data && !(out->data = malloc(1)))
+		return diag_set(d, out->name, 0, 0, "out of memory");
+	out->data[out->len] = '\0';
+	sha256_ctx_hex(&ctx, out->sha256);
+	return FP_OK;
+}
+
+int source_read(const char *path, size_t cap, struct source *out,
+                struct diag *d)
+{
+	bool is_stdin = strcmp(path, "-") == 0;
+	int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	int rc;
+
+	*out = (struct source){.name = source_name(path)};
+	if (fd < 0)
+		return diag_set(d, out->name, 0, 0, "cannot open: %s",
+		                strerror(errno));
+	if (fstat(fd, &st) != 0)
+		st.st_mode = 0; /* unknown: read and see */
+	if (S_ISDIR(st.st_mode))
+		rc = diag_set(d, out->name, 0, 0, "cannot read: %s",
+		              strerror(EISDIR));
+	else if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > cap)
+		rc = too_large(out->name, cap, d);
+	else
+		rc = read_all(fd, cap, out, d);
+	if (!is_stdin)
+		close(fd);
+	if (rc != FP_OK)
+		source_free(out);
+	return rc;
+}
+
+void source_free(struct source *s)
+{
+	free(s->data);
+	s->data = NULL;
+	s->len = 0;
+}

@@ -1,0 +1,44 @@
+/* source.h: one input read once, with its SHA-256, from a path or "-".
+ *
+ * A run file, a metric or a scenario may come from a regular file, a pipe,
+ * /dev/stdin or "-" (standard input).  A pipe can be read only once, so the
+ * bytes a loader parses and the hash a record names must come from the same
+ * read: source_read gives both.  The size cap is applied while reading, so
+ * an endless input (/dev/zero, a pipe that never ends) is refused once it
+ * passes the cap instead of filling memory.
+ *
+ * Use: struct source s; if (source_read(path, cap, &s, d) != FP_OK) return
+ * FP_ERR; parse s.data[0..s.len) (NUL-terminated), name s.name in messages,
+ * put s.sha256 in the record; source_free(&s). */
+#ifndef FP_SOURCE_H
+#define FP_SOURCE_H
+
+#include <stddef.h>
+
+#include "util/diag.h"
+
+struct source {
+	char *data;        /* len bytes, then a NUL (the input may hold NULs) */
+	size_t len;
+	char sha256[65];   /* of data[0..len), lowercase hex */
+	const char *name;  /* for messages: the path, or "<stdin>" for "-";
+	                    * points to the caller's path or a literal */
+};
+
+/* Name shown for path in messages: "<stdin>" for "-", else path. */
+const char *source_name(const char *path);
+
+/* Reads the input at path ("-": standard input, which is not closed) into
+ * *out, which the caller frees with source_free.  Errors, each "NAME: ...":
+ * "cannot open: REASON", "cannot read: Is a directory", "cannot read:
+ * REASON", "file is larger than CAP" (CAP in GiB, MiB, KiB or bytes; a
+ * regular file before it is read, anything else as soon as more than cap
+ * bytes have come), "out of memory".  On failure *out holds nothing to
+ * free. */
+int source_read(const char *path, size_t cap, struct source *out,
+                struct diag *d);
+
+/* Frees what source_read allocated; a zeroed source is fine. */
+void source_free(struct source *s);
+
+#endif

@@ -1,0 +1,22 @@
+#!/bin/sh
+# Regenerates every Google Benchmark file of this folder from src/bench.cc
+# (Debian libbenchmark-dev).  Run from this folder: sh make.sh
+set -eu
+here=$(pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for v in before after; do
+	def=; [ $v = after ] && def=-DAFTER
+	g++ -O2 $def -o "$tmp/$v" src/bench.cc -lbenchmark -lpthread
+	run() {
+		out=$1; shift
+		(cd "$tmp" && ./$v --benchmark_min_time=0.01 \
+			--benchmark_out="$here/$out" "$@" >/dev/null 2>&1)
+	}
+	run $v.json --benchmark_out_format=json
+	run $v-reps.json --benchmark_out_format=json --benchmark_repetitions=3
+	run $v-aggr.json --benchmark_out_format=json --benchmark_repetitions=3 \
+		--benchmark_report_aggregates_only=true
+	run $v.csv --benchmark_out_format=csv
+	run $v-reps.csv --benchmark_out_format=csv --benchmark_repetitions=3
+done

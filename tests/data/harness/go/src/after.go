@@ -1,0 +1,6 @@
+//go:build fixed
+
+package harness
+
+const fixed = true
+const extra = 2

@@ -1,0 +1,14 @@
+#!/bin/sh
+# Regenerates the hyperfine exports of this folder (Debian hyperfine).
+# "check" exits 1 before the fix (kept in the run by -i) and 0 after it;
+# the other commands sleep a little longer after it.  Run from this folder.
+set -eu
+hf() {
+	v=$1 check=$2 sleep=$3
+	hyperfine -N -i --runs 3 --warmup 1 --style none \
+		--export-json $v.json --export-csv $v.csv \
+		-n sleep "sleep $sleep" -n check "sh -c 'exit $check'" \
+		-n true "true" >/dev/null 2>&1
+}
+hf before 1 0.01
+hf after 0 0.012
