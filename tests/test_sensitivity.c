@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "price/load.h"
 #include "sens/sensitivity.h"
@@ -252,6 +253,109 @@ static void test_map(void **state)
 	close_example(&job, ses, &s);
 }
 
+/* Writes text to a new temporary file; returns its path (static buffer
+ * per call site: caller passes one). */
+static void write_temp(char *path, const char *text)
+{
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* Two runs priced under metric (a name), a session and the analysis on
+ * it; the files are removed at once (loading has read them). */
+static void open_runs(struct job *job, struct session **ses, struct sens *s,
+                      const char *metric, const char *before,
+                      const char *after)
+{
+	char pb[] = "/tmp/fp-sens-XXXXXX", pa[] = "/tmp/fp-sens-XXXXXX";
+	const char *inputs[2] = {pb, pa};
+	struct load_request rq = {.metric = metric, .inputs = inputs,
+	                          .ninputs = 2, .input_format = "csv"};
+	struct diag d;
+
+	write_temp(pb, before);
+	write_temp(pa, after);
+	if (load_job(&rq, job, &d) != FP_OK)
+		fail_msg("%s", d.msg);
+	unlink(pb);
+	unlink(pa);
+	if (session_open(job->metric, &job->runs, job->scenario, ses,
+	                 &d) != FP_OK ||
+	    sens_open(s, *ses, &d) != FP_OK)
+		fail_msg("%s", d.msg);
+}
+
+/* KernelBench's fast_p is a step function of p.  Case x is 1.5x faster
+ * than the reference before and 3x after (y never changes): for p < 1.5
+ * both count, for 1.5 <= p < 3 only after does (net = 50), from p = 3 on
+ * neither.  So net is 0, then 50, then 0 again: the break-evens are the
+ * edges of the stretches where net is 0, the last point below 1.5 (the
+ * double before it) and 3, and not every sample where net is 0. */
+static void test_breakeven_plateau(void **state)
+{
+	struct job job;
+	struct session *ses;
+	struct sens s;
+	struct knob k;
+	struct sweep w;
+	struct diag d;
+	double *cross = NULL;
+	size_t n = 0;
+
+	(void)state;
+	open_runs(&job, &ses, &s, "kernelbench",
+	          "case,runtime,passed,ref_runtime\nx,2,pass,3\ny,1,pass,1\n",
+	          "case,runtime,passed,ref_runtime\nx,1,pass,3\ny,1,pass,1\n");
+	assert_int_equal(sens_knob(&s, "p", &k, &d), FP_OK);
+	assert_int_equal(sens_breakeven(&s, &k, 0, 5, &cross, &n, &d), FP_OK);
+	assert_int_equal(n, 2);
+	assert_true(cross[0] == nextafter(1.5, 0));
+	assert_true(cross[1] == 3);
+	assert_false(k.zero_everywhere);
+	free(cross);
+	/* A sweep over the plateau adds its two edges, nothing more. */
+	assert_int_equal(sens_sweep(&s, &k, 0, 5, 1, &w, &d), FP_OK);
+	assert_int_equal(w.n, 6);
+	assert_int_equal(w.ncross, 2);
+	assert_false(w.zero_everywhere);
+	sweep_free(&w);
+	close_example(&job, ses, &s);
+}
+
+/* Two identical runs: net is 0 at every value, no point is a break-even,
+ * and the search says so. */
+static void test_breakeven_zero_everywhere(void **state)
+{
+	static const char run[] =
+		"case,runtime,passed,ref_runtime\na,2,pass,2\nb,4,fail,2\n";
+	struct job job;
+	struct session *ses;
+	struct sens s;
+	struct knob k;
+	struct sweep w;
+	struct diag d;
+	double *cross = NULL;
+	size_t n = 5;
+
+	(void)state;
+	open_runs(&job, &ses, &s, NULL, run, run);
+	assert_int_equal(sens_knob(&s, "pass_reward", &k, &d), FP_OK);
+	assert_int_equal(sens_breakeven(&s, &k, 0, 10, &cross, &n, &d), FP_OK);
+	assert_int_equal(n, 0);
+	assert_true(k.zero_everywhere);
+	free(cross);
+	assert_int_equal(sens_sweep(&s, &k, 0, 1, 0.01, &w, &d), FP_OK);
+	assert_int_equal(w.n, 101);
+	assert_int_equal(w.ncross, 0);
+	assert_true(w.zero_everywhere);
+	sweep_free(&w);
+	close_example(&job, ses, &s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -261,6 +365,8 @@ int main(void)
 		cmocka_unit_test(test_sweep),
 		cmocka_unit_test(test_tornado),
 		cmocka_unit_test(test_map),
+		cmocka_unit_test(test_breakeven_plateau),
+		cmocka_unit_test(test_breakeven_zero_everywhere),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -69,6 +69,7 @@ static int breakeven_write(void *own, struct priced *pr,
 		.hi = b->hi,
 		.ncross = b->ncross,
 		.cross = b->cross,
+		.zero_everywhere = b->knob.zero_everywhere,
 	};
 
 	return report_breakeven(&r, s->base_net, call->out.format, out, d);

@@ -33,6 +33,7 @@ static int fill_breakevens(struct record_extras *x, struct session *ses,
 		if (sens_breakeven(s, &knobs[i], b->lo, b->hi, &b->cross, &b->ncross,
 		                   d) != FP_OK)
 			goto out;
+		b->zero_everywhere = knobs[i].zero_everywhere;
 	}
 	rc = FP_OK;
 out:

@@ -247,6 +247,8 @@ static json_t *breakeven_json(struct jb *b, const struct record *r)
 		set(b, o, "hi", jreal(b, be->hi));
 		for (size_t i = 0; i < be->ncross; i++)
 			push(b, cross, jreal(b, be->cross[i]));
+		if (be->zero_everywhere)
+			set(b, o, "zero_everywhere", json_true());
 		set(b, o, "crossings", cross);
 		push(b, a, o);
 	}

@@ -28,6 +28,7 @@ struct record_breakeven {
 	double lo, hi;        /* range searched */
 	size_t ncross;        /* 0: the sign never flips in [lo, hi] */
 	double *cross;        /* ncross values */
+	bool zero_everywhere; /* net is 0 throughout: no value decides */
 };
 
 struct record_plot {

@@ -175,7 +175,10 @@ static void put_breakeven(struct tout *t, const struct record *r)
 
 		fputs("break-even: ", t->out);
 		put(t, be->param);
-		if (be->ncross == 0) {
+		if (be->zero_everywhere) {
+			fprintf(t->out, ": net is 0 everywhere between %s and %s",
+			        human(a, be->lo), human(b, be->hi));
+		} else if (be->ncross == 0) {
 			fprintf(t->out, ": no sign change between %s and %s",
 			        human(a, be->lo), human(b, be->hi));
 		} else {

@@ -35,6 +35,9 @@ struct knob {
 	bool affine;      /* net is affine in it: closed form after 2 points */
 	/* The closed form, valid when affine: gain = g0 + g1*x, cost = c0 + c1*x */
 	double g0, g1, c0, c1;
+	/* Set by sens_breakeven: net was exactly 0 at every point it could
+	 * evaluate, so no point decides anything (two identical runs). */
+	bool zero_everywhere;
 };
 
 /* The analysis state: a session and its price at the knobs' current
@@ -71,10 +74,14 @@ int sens_eval(struct sens *s, struct knob *k, double x, struct sens_point *pt,
               struct diag *d);
 int sens_set(struct sens *s, const struct knob *k, double x, struct diag *d);
 
-/* Where net changes sign for x in [lo, hi]: every crossing, each solved by
- * bisection to adjacent doubles.  *cross is malloc'd (caller frees); 0
- * crossings when the sign never flips.  Points where the inputs become
- * invalid (a runtime <= 0, a domain error) are skipped. */
+/* Where the sign of net changes for x in [lo, hi]: every crossing, each
+ * solved by bisection to adjacent doubles.  Net may be exactly 0 over a
+ * stretch (a step-shaped metric, or runs that do not differ there): then
+ * the edges of that stretch inside [lo, hi] are the points, each bisected,
+ * and a stretch that shrinks to one point counts once.  *cross is malloc'd
+ * (caller frees); 0 crossings when the sign never changes, and then
+ * k->zero_everywhere says whether net was 0 throughout.  Points where the
+ * inputs become invalid (a runtime <= 0, a domain error) are skipped. */
 #define SENS_SAMPLES 1000
 int sens_breakeven(struct sens *s, struct knob *k, double lo, double hi,
                    double **cross, size_t *ncross, struct diag *d);
@@ -90,6 +97,7 @@ struct sweep {
 	struct sens_point *pts;
 	size_t ncross;
 	double *cross;
+	bool zero_everywhere; /* net is 0 over the whole range */
 };
 int sens_sweep(struct sens *s, struct knob *k, double lo, double hi,
                double step, struct sweep *out, struct diag *d);

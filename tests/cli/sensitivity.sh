@@ -76,4 +76,20 @@ run map $IN --x runtime_factor=1:3 --y runtime_factor=0:1
 expect_status 2 "map with one parameter twice"
 run map $IN --x runtime_factor=1:3 --y pass_reward=0:6 --resolution 1
 expect_status 2 "map resolution 1"
+# Two identical runs: net is 0 at every value; breakeven says so instead of
+# listing every sample point, and sweep adds no break-even rows.
+printf 'case,runtime,passed,ref_runtime\na,2,pass,2\nb,4,fail,2\n' >"$TMP/same.csv"
+run breakeven "$TMP/same.csv" "$TMP/same.csv" --param pass_reward
+expect_status 0 "identical runs: breakeven"
+expect_out "pass_reward: net is 0 everywhere between 0.003 and 30, so no value of it decides anything (are the runs the same?)" "identical runs: net is 0 everywhere"
+run breakeven "$TMP/same.csv" "$TMP/same.csv" --param pass_reward --format json
+expect_grep "$OUT" '"zero_everywhere": true' "identical runs: JSON says zero everywhere"
+run sweep "$TMP/same.csv" "$TMP/same.csv" --param pass_reward=0:1:0.5
+expect_no_grep "$OUT" "break-even" "identical runs: no break-even rows"
+# KernelBench's step-shaped net: the edges of the stretch where it is not 0.
+printf 'case,runtime,passed,ref_runtime\nx,2,pass,3\ny,1,pass,1\n' >"$TMP/kb-before.csv"
+printf 'case,runtime,passed,ref_runtime\nx,1,pass,3\ny,1,pass,1\n' >"$TMP/kb-after.csv"
+run breakeven -m kernelbench "$TMP/kb-before.csv" "$TMP/kb-after.csv" --param p --range 0:5
+expect_out "p: net = 0 at 1.4999999999999998 and 3 (now 1, net 0; searched 0 to 5)" "kernelbench: the flip at p = 1.5 and back at 3"
+
 finish
