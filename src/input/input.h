@@ -134,6 +134,12 @@ struct json_t;
 bool jcur_member(const struct jcur *obj, struct json_t *o, const char *key,
                  struct jcur *out);
 
+/* Offset of the first byte of what is wrong in a JSON text that jansson
+ * refused after reading pos bytes: the start of the token it stopped in,
+ * or inside a string the bad escape (its backslash), control character
+ * or byte.  at_end: jansson ran out of text; the offset is pos. */
+size_t jpos_error_at(const char *text, size_t len, size_t pos, bool at_end);
+
 /* ---- loaders: text[0..len) of the file at path ----
  * The text has no NUL bytes and no byte order mark (run_load removes it),
  * so offset 0 is line 1, column 1. */

@@ -110,6 +110,15 @@ static size_t utf8_decode(const unsigned char *s, uint32_t *cp)
 	return n;
 }
 
+size_t escape_utf8_len(const char *s, size_t avail)
+{
+	unsigned char b[5] = {0};
+	uint32_t cp;
+
+	memcpy(b, s, avail < 4 ? avail : 4);
+	return avail ? utf8_decode(b, &cp) : 0;
+}
+
 /* Characters that are valid but invisible or that reorder text: shown as
  * \uHHHH so that two names that look alike can be told apart. */
 static bool is_hidden(uint32_t cp)

@@ -22,6 +22,7 @@
 #define FP_ESCAPE_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 /* Text for a terminal, as above. */
 char *escape_terminal(const char *s);
@@ -53,6 +54,11 @@ char *escape_url_path(const char *s);
  * ' (as OWASP recommends).  The rest is kept; CSV quoting is the writer's
  * job.  Lossy on purpose: the JSON record keeps the exact text. */
 char *escape_spreadsheet(const char *s);
+
+/* Length (1..4) of the well-formed UTF-8 character at s, which has avail
+ * bytes, or 0 if none starts there (a stray continuation byte, an overlong
+ * form, a surrogate, a cut sequence).  A NUL byte is a character of 1. */
+size_t escape_utf8_len(const char *s, size_t avail);
 
 /* True if escape_spreadsheet() would change s. */
 bool escape_spreadsheet_needed(const char *s);
