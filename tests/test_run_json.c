@@ -141,9 +141,11 @@ static void test_json_errors(void **state)
 	expect_error("empty.json", "", 1, 1, "'[' or '{' expected");
 	/* A number too big, and one that is no number, at their first digit. */
 	expect_error("big.json", "[{\"case\": \"a\", \"runtime\": 1e999999}]",
-	             1, 27, "number is too large for a double (above 1.8e308)");
+	             1, 27, "number is out of a double's range (magnitude "
+	             "above 1.8e308)");
 	expect_error("big2.json", "[1,\n  1e400, 2]", 2, 3,
-	             "number is too large for a double (above 1.8e308)");
+	             "number is out of a double's range (magnitude above "
+	             "1.8e308)");
 	expect_error("token.json", "[1, 1.5e]", 1, 5, "invalid token");
 	/* A document that is one scalar, after blanks. */
 	expect_error("scalar.json", "42", 1, 1, "'[' or '{' expected");

@@ -17,6 +17,8 @@
 
 /* Files above this size are refused before they are read. */
 #define INPUT_MAX_FILE ((size_t)1 << 30)
+/* Bytes of one CSV field (the YAML scalar cap is the same). */
+#define INPUT_MAX_FIELD ((size_t)1 << 20)
 /* Bytes of a name or cell shown in a message. */
 #define INPUT_SHOW_MAX 60
 
@@ -50,7 +52,9 @@ void rb_init(struct run_builder *b, const char *path, const char *format,
 void rb_discard(struct run_builder *b);
 
 /* Adds a case: its name is copied.  Errors (FILE:LINE:COL at line:col):
- * empty name, name over RUN_MAX_NAME, more than RUN_MAX_CASES cases.
+ * a name that is empty, only blanks, has a blank (space, tab) at either
+ * end, is not valid UTF-8 or is over RUN_MAX_NAME; more than
+ * RUN_MAX_CASES cases.  Column names follow the same rules.
  * Duplicates are found by rb_finish. */
 int rb_case(struct run_builder *b, const char *name, size_t len,
             uint32_t line, uint32_t col);
@@ -70,7 +74,8 @@ long rb_add_column(struct run_builder *b, const char *name, size_t len,
 /* Cells of the newest case (b->n - 1), one per column at most.  A cell is
  * a number, a pass state (a pass word, true/false, or a number equal to 0
  * or 1), both, or neither; see rb_finish for what that makes a column.
- * Each returns FP_ERR only when out of memory. */
+ * Each returns FP_ERR only when out of memory, but for numbers out of a
+ * double's range (rb_text, rb_number_text). */
 
 /* Text whose kind is read from it: a number, a pass word, or text.  If
  * `string` is set (a JSON string or quoted YAML scalar), it is never a
@@ -79,6 +84,11 @@ int rb_text(struct run_builder *b, size_t col, const char *s, size_t len,
             bool string, uint32_t line, uint32_t pos_col);
 int rb_number(struct run_builder *b, size_t col, double x, uint32_t line,
               uint32_t pos_col);
+/* A number read from the text s[0..len) (a decimal, as in JSON): also
+ * FP_ERR at line:col if the text overflows a double or underflows to 0
+ * (1e400, 1e-400), which rb_text checks too. */
+int rb_number_text(struct run_builder *b, size_t col, double x,
+                   const char *s, size_t len, uint32_t line, uint32_t pos_col);
 int rb_bool(struct run_builder *b, size_t col, bool x, uint32_t line,
             uint32_t pos_col);
 /* A cell that is no number and no pass state, shown as `shown` ("null",
@@ -117,6 +127,7 @@ void input_position(const char *text, size_t off, uint32_t *line,
 struct jcur {
 	const char *p, *end;
 	uint32_t line, col;
+	uint32_t key_line, key_col; /* in an object: where the member's key is */
 	bool in_object;        /* inside an object: values follow keys */
 };
 
@@ -128,6 +139,8 @@ bool jcur_into(struct jcur *c);
 /* Past the current value onto the next item or member's value; false at
  * the end of the container. */
 bool jcur_next(struct jcur *c);
+/* Bytes of the number or literal the cursor stands on. */
+size_t jcur_scalar_len(const struct jcur *c);
 /* A cursor on the value of member `key` of object o, which the cursor obj
  * stands on; false if o has no such member. */
 struct json_t;

@@ -23,7 +23,7 @@ static const struct {
 	{"\\u0000 is not allowed without JSON_ALLOW_NUL",
 	 "\\u0000 (a NUL character) is not allowed in a string"},
 	{"real number overflow",
-	 "number is too large for a double (above 1.8e308)"},
+	 "number is out of a double's range (magnitude above 1.8e308)"},
 	{"premature end of input", "the text ends inside this value"},
 };
 
@@ -88,12 +88,17 @@ static int add_field(struct run_builder *b, const char *key, json_t *v,
 	uint32_t line = at_value->line, col = at_value->col;
 	long ci = rb_find_column(b, key, strlen(key));
 
-	if (ci < 0 && (ci = rb_add_column(b, key, strlen(key), line, col)) < 0)
+	if (ci < 0 && (ci = rb_add_column(b, key, strlen(key),
+	                                  at_value->key_line,
+	                                  at_value->key_col)) < 0)
 		return FP_ERR;
 	switch (json_typeof(v)) {
 	case JSON_REAL:
 	case JSON_INTEGER:
-		return rb_number(b, (size_t)ci, json_number_value(v), line, col);
+		/* Jansson reads 1e-400 as 0 without a word. */
+		return rb_number_text(b, (size_t)ci, json_number_value(v),
+		                      at_value->p, jcur_scalar_len(at_value),
+		                      line, col);
 	case JSON_TRUE:
 	case JSON_FALSE:
 		return rb_bool(b, (size_t)ci, json_is_true(v), line, col);

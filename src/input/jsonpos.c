@@ -73,9 +73,20 @@ static void skip_value(struct jcur *c)
 	} while (depth > 0);
 }
 
+size_t jcur_scalar_len(const struct jcur *c)
+{
+	size_t n = 0;
+
+	while (c->p + n < c->end && !strchr(",]} \t\r\n", c->p[n]))
+		n++;
+	return n;
+}
+
 /* At a member's key: onto its value. */
 static void skip_key(struct jcur *c)
 {
+	c->key_line = c->line;
+	c->key_col = c->col;
 	skip_string(c);
 	skip_blanks(c);
 	if (at(c, ':'))

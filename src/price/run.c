@@ -8,6 +8,7 @@
 
 #include "input/input.h"
 #include "util/escape.h"
+#include "util/numfmt.h"
 
 int run_load(const char *path, const struct run_opts *opts, struct run **out,
              struct diag *d)
@@ -128,6 +129,10 @@ const struct column *run_numeric(const struct run *run, const char *name,
 			         "cell '%s' in column '%s' is a pass state, but the "
 			         "column also holds numbers other than 0 and 1", cell,
 			         col);
+		else if (numfmt_parse(c->bad_text, strlen(c->bad_text), &ignored))
+			diag_set(d, run->path, line, pos,
+			         "cell '%s' in column '%s' is no pass state, but the "
+			         "column also holds pass words", cell, col);
 		else
 			diag_set(d, run->path, line, pos,
 			         "cell '%s' in column '%s' is not a number", cell, col);
