@@ -272,6 +272,17 @@ static void test_formula_errors(void **state)
 	       TAIL, 4, 18, "unknown name 'k'");
 	expect(HEAD "score: min(1, 10 / runtime\n" REST, 3, 27,
 	       "expected ')' to close '(' at 3:11");
+	/* Escaped newlines in a double-quoted formula: the position of the
+	 * name in the file, not in the decoded text (which has more lines). */
+	expect_at(HEAD "score: \"min(1,\\n 10 / runtme)\"\n" REST, 3, 23,
+	          "unknown name 'runtme'; did you mean 'runtime'?",
+	          "score: \"min(1,\\n 10 / runtme)\"", 23);
+	expect_at(HEAD "score: \"\\n\\t min(1,\\x20\n\n   10 / runtme)\"\n"
+	          REST, 5, 9, "unknown name 'runtme'; did you mean 'runtime'?",
+	          "   10 / runtme)\"", 9);
+	/* Other escapes: the decoded text on the scalar's line. */
+	expect(HEAD "score: \"min(1,\\x41\\n 10 / runtme)\"\n" REST, 3, 18,
+	       "expected ',' or ')' to close '(' at 3:12");
 
 	/* From a file, the path is in the message. */
 	assert_int_equal(metric_load(TEST_SRCDIR

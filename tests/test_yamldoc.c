@@ -358,9 +358,41 @@ static void test_libyaml_errors(void **state)
 	/* Columns count characters: the 'é' key is one. */
 	expect_error("\xc3\xa9: 1\nb: x\x01\n", 2, 5,
 	             "control characters are not allowed");
-	expect_error("a: 'x\n", 2, 1,
-	             "found unexpected end of stream "
-	             "(while scanning a quoted scalar at line 1)");
+	/* A quote the file never closes, where it opens. */
+	expect_error("a: 'x\n", 1, 4,
+	             "quoted scalar is not closed: the file ends before its "
+	             "closing quote");
+	expect_error("a: 1\nb: \"x\\\"\n\n  y\n", 2, 4,
+	             "quoted scalar is not closed: the file ends before its "
+	             "closing quote");
+}
+
+/* Escapes that stand for blanks become as many spaces; the others and
+ * real line breaks stay as written, up to the unescaped closing quote. */
+static void test_quoted_layout(void **state)
+{
+	static const struct {
+		const char *file, *want;
+	} cases[] = {
+		{"min(1,\\n x)\" # c", "min(1,   x)"},
+		{"a\\x20b\\\"c\\u000A\\U00000009\\\td\"",
+		 "a    b\\\"c                  d"},
+		{"\\r\\x41\n  \\u00e9\"", "  \\x41\n  \\u00e9"},
+		{"\"", ""},
+	};
+	size_t len;
+	char *got;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		const char *f = cases[i].file;
+		got = ydoc_quoted_layout(f, f + strlen(f), &len);
+		assert_non_null(got);
+		assert_string_equal(got, cases[i].want);
+		assert_int_equal(len, strlen(cases[i].want));
+		free(got);
+	}
+	assert_null(ydoc_quoted_layout("abc\\\"", "abc\\\"" + 5, &len));
 }
 
 static void test_source_line(void **state)
@@ -436,6 +468,7 @@ int main(void)
 		cmocka_unit_test(test_large_file),
 		cmocka_unit_test(test_nul),
 		cmocka_unit_test(test_libyaml_errors),
+		cmocka_unit_test(test_quoted_layout),
 		cmocka_unit_test(test_source_line),
 		cmocka_unit_test(test_ydoc_error),
 		cmocka_unit_test(test_from_file),

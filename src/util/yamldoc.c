@@ -167,6 +167,12 @@ static int parser_error(struct loader *L, const yaml_parser_t *p)
 		return fail_offset(L, p->problem_offset, "%s",
 		                   p->problem ? p->problem : "cannot read");
 	default:
+		/* A quoted scalar the file ends in is wrong where it opens. */
+		if (p->context && strstr(p->context, "quoted scalar") &&
+		    p->problem_mark.index >= L->len)
+			return fail_at(L, p->context_mark, "quoted scalar is not "
+			               "closed: the file ends before its closing "
+			               "quote");
 		if (p->context)
 			return fail_at(L, p->problem_mark, "%s (%s at line %d)",
 			               p->problem, p->context,

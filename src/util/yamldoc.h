@@ -59,6 +59,16 @@ int ydoc_error(const struct ydoc *doc, const struct ynode *node,
 /* Converts a plain (unquoted) scalar to a number; false if it is not one. */
 bool ydoc_number(const struct ynode *node, double *out);
 
+/* For a double-quoted scalar whose text starts at p (just after the
+ * opening quote) in a file ending at limit: a copy of the file's text up
+ * to the closing quote, *len bytes, with each escape that stands for a
+ * blank (\t \n \r \<space> \<tab>, and \x \u \U forms of those)
+ * written as spaces, as many as the escape is long.  Offsets in the copy
+ * are offsets in the file; it differs from the scalar's value only in
+ * blanks if it had no other escape and no escaped line break.  NULL if
+ * the quote is not closed or out of memory.  Caller frees. */
+char *ydoc_quoted_layout(const char *p, const char *limit, size_t *len);
+
 /* The text of line `line` (1-based) of the document: *len set; NULL if
  * out of range.  For showing formulas' source lines. */
 const char *ydoc_line(const struct ydoc *doc, int line, size_t *len);
