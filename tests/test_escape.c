@@ -57,8 +57,8 @@ static void test_terminal_unicode(void **state)
 	CHECK(escape_terminal("\xc0\xaf"), "\\xc0\\xaf");
 	CHECK(escape_terminal("\xed\xa0\x80"), "\\xed\\xa0\\x80");
 	CHECK(escape_terminal("a\xe7\x9f"), "a\\xe7\\x9f");
-	/* The highest code point U+10FFFF (F4 8F BF BF) is fine; F4 90 is not. */
-	CHECK(escape_terminal("\xf4\x8f\xbf\xbf"), "\xf4\x8f\xbf\xbf");
+	/* U+10FFFD (F4 8F BF BD) is fine; F4 90 is beyond U+10FFFF. */
+	CHECK(escape_terminal("\xf4\x8f\xbf\xbd"), "\xf4\x8f\xbf\xbd");
 	CHECK(escape_terminal("\xf4\x90\x80\x80"), "\\xf4\\x90\\x80\\x80");
 }
 
@@ -137,11 +137,16 @@ static void test_spreadsheet(void **state)
 	CHECK(escape_spreadsheet("+1"), "'+1");
 	CHECK(escape_spreadsheet("-1"), "'-1");
 	CHECK(escape_spreadsheet("@SUM(A1)"), "'@SUM(A1)");
-	CHECK(escape_spreadsheet("\tx"), "'\tx");
-	CHECK(escape_spreadsheet("\rx"), "'\rx");
+	/* Tab and CR are shown as escapes, and so no longer start a
+	 * formula; BEL and ESC never reach the cell. */
+	CHECK(escape_spreadsheet("\tx"), "\\tx");
+	CHECK(escape_spreadsheet("\rx"), "\\rx");
+	CHECK(escape_spreadsheet("a\x07\x1b[31m"), "a\\x07\\x1b[31m");
+	CHECK(escape_spreadsheet("=a\xe2\x80\xae"), "'=a\\u202e");
 	CHECK(escape_spreadsheet("m512=3"), "m512=3");
 	CHECK(escape_spreadsheet(""), "");
 	assert_true(escape_spreadsheet_needed("=1"));
+	assert_true(escape_spreadsheet_needed("a\rb"));
 	assert_false(escape_spreadsheet_needed("a=1"));
 	assert_false(escape_spreadsheet_needed(""));
 	assert_false(escape_spreadsheet_needed(NULL));
