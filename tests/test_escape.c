@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -152,6 +153,84 @@ static void test_spreadsheet(void **state)
 	assert_false(escape_spreadsheet_needed(NULL));
 }
 
+/* Every class of character the visible form shows as an escape, through
+ * every escaper of text for people: the same escape in each. */
+static const struct {
+	const char *raw, *shown;
+} classes[] = {
+	{"a\nb\tc\rd", "a\\nb\\tc\\rd"},
+	{"\x07\x1b[2J\x7f", "\\x07\\x1b[2J\\x7f"},
+	{"\xc2\x85" "1", "\\u00851"},                /* C1 NEL */
+	{"\xe2\x80\xaa\xe2\x80\xae", "\\u202a\\u202e"}, /* overrides */
+	{"\xe2\x81\xa6\xe2\x81\xa9", "\\u2066\\u2069"}, /* isolates */
+	{"\xe2\x80\xa8\xe2\x80\xa9", "\\u2028\\u2029"}, /* separators */
+	{"\xe2\x80\x8b\xe2\x80\x8f\xe2\x81\xa0",
+	 "\\u200b\\u200f\\u2060"},                  /* zero width */
+	{"\xef\xbb\xbf", "\\ufeff"},                 /* BOM */
+	{"\xef\xb7\x90\xf0\x9f\xbf\xbf", "\\ufdd0\\U0001ffff"}, /* non-chars */
+	{"\xf3\xa0\x80\x81", "\\U000e0001"},        /* tag */
+	{"\xff", "\\xff"},
+};
+
+static void test_every_class_everywhere(void **state)
+{
+	char want[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof classes / sizeof *classes; i++) {
+		const char *raw = classes[i].raw, *shown = classes[i].shown;
+		CHECK(escape_terminal(raw), shown);
+		CHECK(escape_controls(raw), shown);
+		CHECK(escape_spreadsheet(raw), shown);
+		/* Markdown escapes the backslash of each escape again, and
+		 * its punctuation. */
+		char *w = want;
+		for (const char *p = shown; *p; p++)
+			w += sprintf(w, strchr("\\[]", *p) ? "\\%c" : "%c", *p);
+		CHECK(escape_md_text(raw), want);
+		snprintf(want, sizeof want, "`%s`", shown);
+		CHECK(escape_md_code(raw, true), want);
+	}
+	/* escape_controls leaves backslashes single (its text is already
+	 * made of escaped parts). */
+	CHECK(escape_controls("a\\b\x1b"), "a\\b\\x1b");
+}
+
+/* Text for people is cut after ESCAPE_MAX_SHOWN characters, not bytes;
+ * names, which are shorter, never are. */
+static void test_cut(void **state)
+{
+	char *text = malloc(3 * ESCAPE_MAX_SHOWN + 4), *got;
+
+	(void)state;
+	assert_non_null(text);
+	CHECK(escape_terminal_cut("abcdef", 3), "abc...");
+	CHECK(escape_terminal_cut("ab", 2), "ab");
+	CHECK(escape_terminal_cut("\xc3\xa9\xc3\xa9\xc3\xa9", 2),
+	      "\xc3\xa9\xc3\xa9...");
+	CHECK(escape_terminal_cut("\x1b\x1b\x1b", 1), "\\x1b...");
+	for (size_t i = 0; i < ESCAPE_MAX_SHOWN; i++)
+		memcpy(text + 2 * i, "\xc3\xa9", 2);
+	text[2 * ESCAPE_MAX_SHOWN] = '\0';
+	got = escape_md_text(text);
+	assert_string_equal(got, text);
+	free(got);
+	strcpy(text + 2 * ESCAPE_MAX_SHOWN, "x");
+	got = escape_md_text(text);
+	assert_int_equal(strlen(got), 2 * ESCAPE_MAX_SHOWN + 3);
+	assert_string_equal(got + 2 * ESCAPE_MAX_SHOWN, "...");
+	free(got);
+	got = escape_md_code(text, false);
+	assert_string_equal(got + 2 * ESCAPE_MAX_SHOWN + 1, "...`");
+	free(got);
+	/* The terminal form itself is never cut (the JSON record's bad
+	 * bytes use it). */
+	got = escape_terminal(text);
+	assert_string_equal(got, text);
+	free(got);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -163,6 +242,8 @@ int main(void)
 		cmocka_unit_test(test_md_code),
 		cmocka_unit_test(test_url_path),
 		cmocka_unit_test(test_spreadsheet),
+		cmocka_unit_test(test_every_class_everywhere),
+		cmocka_unit_test(test_cut),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

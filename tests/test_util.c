@@ -133,6 +133,47 @@ static void test_diag_print(void **state)
 	                         "fixprice: in gain: out of memory\n");
 }
 
+/* A path, a message and a source line with characters that would move
+ * the cursor or reorder the line: shown in their visible form, the caret
+ * still under the right character. */
+static void test_diag_print_visible(void **state)
+{
+	struct diag d;
+	char out[1024] = "";
+	FILE *f = fmemopen(out, sizeof out, "w");
+
+	(void)state;
+	diag_set(&d, "runs/a\nb\x1b[2J.csv", 2, 3, "bad \x07" "cell 'x\\y'");
+	diag_print(&d, f);
+	diag_set(&d, "m.yaml", 1, 12, "unknown name 'y'");
+	/* "x\u202e" is 1 + 6 characters shown, "\xc3\xa9" one: the caret
+	 * goes under the y at column 13 of the shown line. */
+	diag_set_source(&d, "s: x\xe2\x80\xae + \xc3\xa9\x1b y", 15, 13);
+	diag_print(&d, f);
+	fclose(f);
+	assert_string_equal(out,
+	                    "runs/a\\nb\\x1b[2J.csv:2:3: bad \\x07cell 'x\\y'\n"
+	                    "m.yaml:1:12: unknown name 'y'\n"
+	                    "  s: x\\u202e + \xc3\xa9\\x1b y\n"
+	                    "                    ^\n");
+}
+
+/* A line whose every byte takes four characters to show still fits, in
+ * a narrower window. */
+static void test_diag_source_controls(void **state)
+{
+	char text[1000];
+	struct diag d;
+
+	(void)state;
+	memset(text, '\x01', sizeof text);
+	diag_set(&d, "f", 1, 500, "x");
+	diag_set_source(&d, text, sizeof text, 500);
+	assert_true(strlen(d.src) < DIAG_SRC_MAX);
+	assert_memory_equal(d.src, "...\\x01", 7);
+	assert_memory_equal(d.src + d.caret - 1, "\\x01", 4);
+}
+
 /* A caret far into a very long line shows a window around it. */
 static void test_diag_long_line(void **state)
 {
@@ -241,6 +282,8 @@ int main(void)
 		cmocka_unit_test(test_ksum_no_drift),
 		cmocka_unit_test(test_diag_print),
 		cmocka_unit_test(test_diag_long_line),
+		cmocka_unit_test(test_diag_print_visible),
+		cmocka_unit_test(test_diag_source_controls),
 		cmocka_unit_test(test_atomic_fifo),
 		cmocka_unit_test(test_atomic_devices),
 		cmocka_unit_test(test_atomic_symlink),
