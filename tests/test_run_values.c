@@ -148,6 +148,52 @@ static void test_field_cap(void **state)
 	free(text);
 }
 
+/* The case cap, lowered for the test: the builder starts with the
+ * constant the documentation names, and refuses the case after the cap. */
+static void test_case_cap(void **state)
+{
+	struct run_builder b;
+	struct diag d = {0};
+	struct run *r;
+
+	(void)state;
+	rb_init(&b, "t.csv", "csv", &d);
+	assert_int_equal(b.max_cases, RUN_MAX_CASES);
+	assert_int_equal(RUN_MAX_CASES, 50000000);
+	b.max_cases = 3;
+	assert_int_equal(rb_case(&b, "a", 1, 2, 1), FP_OK);
+	assert_int_equal(rb_case(&b, "b", 1, 3, 1), FP_OK);
+	assert_int_equal(rb_case(&b, "c", 1, 4, 1), FP_OK);
+	assert_int_equal(rb_case(&b, "d", 1, 5, 1), FP_ERR);
+	assert_string_equal(d.msg, "more than 3 cases");
+	assert_int_equal(d.line, 5);
+	assert_int_equal(rb_finish(&b, &r), FP_OK);
+	assert_int_equal(r->n, 3);
+	run_free(r);
+}
+
+/* JSON nesting: jansson's 2048 levels are read (and then are no run);
+ * the 2049th '[' is refused where it stands. */
+static void test_json_depth(void **state)
+{
+	size_t n = 2049;
+	char *text = malloc(2 * n + 1);
+
+	(void)state;
+	assert_non_null(text);
+	memset(text, '[', n - 1);
+	memset(text + n - 1, ']', n - 1);
+	text[2 * n - 2] = '\0';
+	expect_error("deep.json", text, 1, 2, "item 1 is not an object (a "
+	             "case is an object with a 'case' name)");
+	memset(text, '[', n);
+	memset(text + n, ']', n);
+	text[2 * n] = '\0';
+	expect_error("deeper.json", text, 1, 2049,
+	             "maximum parsing depth reached");
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -155,6 +201,8 @@ int main(void)
 		cmocka_unit_test(test_number_range),
 		cmocka_unit_test(test_mixed_blame),
 		cmocka_unit_test(test_field_cap),
+		cmocka_unit_test(test_case_cap),
+		cmocka_unit_test(test_json_depth),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -34,7 +34,8 @@ static int oom(struct run_builder *b)
 void rb_init(struct run_builder *b, const char *path, const char *format,
              struct diag *d)
 {
-	*b = (struct run_builder){.path = path, .format = format, .d = d};
+	*b = (struct run_builder){.path = path, .format = format, .d = d,
+	                          .max_cases = RUN_MAX_CASES};
 }
 
 static void column_free(struct rb_column *c)
@@ -149,9 +150,9 @@ int rb_case(struct run_builder *b, const char *name, size_t len,
 
 	if (check_name(b, "case", name, len, line, col) != FP_OK)
 		return FP_ERR;
-	if (b->n == RUN_MAX_CASES)
+	if (b->n == b->max_cases)
 		return diag_set(b->d, b->path, (int)line, (int)col,
-		                "more than %d cases", RUN_MAX_CASES);
+		                "more than %zu cases", b->max_cases);
 	if (b->n == b->cap) {
 		if (grow((void **)&b->names, &cap, b->n + 1, sizeof *b->names))
 			return oom(b);

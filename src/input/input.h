@@ -42,6 +42,7 @@ struct run_builder {
 	size_t ncols, colcap;
 	struct rb_column *columns;
 	size_t hint;           /* column after the last one looked up */
+	size_t max_cases;      /* RUN_MAX_CASES (lowered only by tests) */
 	struct diag *d;
 };
 
