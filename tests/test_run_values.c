@@ -16,59 +16,76 @@
 
 const char scratch_prefix[] = "test_run_values";
 
+/* A file that does not load, and where and why. */
+struct refusal {
+	const char *name, *text;
+	int line, col;
+	const char *msg;
+};
+
+static void expect_refusals(const struct refusal *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		expect_error(r[i].name, r[i].text, r[i].line, r[i].col, r[i].msg);
+}
+
 /* Names: blank-only, a blank at either end, not UTF-8; in every format,
- * for cases and columns, at the name's position. */
+ * for cases and columns, at the name's position (a JSON column's at its
+ * key, not its value). */
+static const struct refusal bad_names[] = {
+	{"lead.csv", "case,runtime\n\" a\",1\n", 2, 1,
+	 "case name ' a' has a leading blank"},
+	{"trail.csv", "case,runtime\n\"a\t\",1\n", 2, 1,
+	 "case name 'a\\t' has a trailing blank"},
+	{"blank.csv", "case,runtime\nx,1\n\" \t \",1\n", 3, 1,
+	 "case name ' \\t ' is only blanks"},
+	{"utf8.csv", "case,runtime\ncaf\xe9,1\n", 2, 1,
+	 "case name is not valid UTF-8 (byte 0xe9 at byte 4 of the name)"},
+	{"col.csv", "case,\"runtime \"\nx,1\n", 1, 6,
+	 "column name 'runtime ' has a trailing blank"},
+	{"col2.csv", "case,\"\xff\"\nx,1\n", 1, 6,
+	 "column name is not valid UTF-8 (byte 0xff at byte 1 of the name)"},
+	{"lead.json", "[{\"case\": \"a\"},\n {\"case\": \" a\"}]", 2, 11,
+	 "case name ' a' has a leading blank"},
+	{"col.json", "[{\"case\": \"a\", \"\\t\": 1}]", 1, 16,
+	 "column name '\\t' is only blanks"},
+	{"lead.yaml", "- case: 'a '\n", 1, 9,
+	 "case name 'a ' has a trailing blank"},
+};
+
+/* A number beyond a double is an error at its cell, not inf; one that
+ * only a 0 would hold is not 0. */
+static const struct refusal bad_numbers[] = {
+	{"over.csv", "case,runtime\nx,1\ny,1e400\n", 3, 3,
+	 "number '1e400' is out of a double's range (magnitude above "
+	 "1.8e308)"},
+	{"over2.csv", "case,runtime\nx,-1e999\n", 2, 3,
+	 "number '-1e999' is out of a double's range (magnitude above "
+	 "1.8e308)"},
+	{"under.csv", "case,runtime\nx,1e-400\n", 2, 3,
+	 "number '1e-400' is too small for a double (it would read as 0)"},
+	{"under.yaml", "- {case: x, runtime: 0.0001e-320}\n", 1, 22,
+	 "number '0.0001e-320' is too small for a double (it would read as "
+	 "0)"},
+	{"under.json", "[{\"case\": \"x\", \"runtime\": 1e-400}]", 1, 27,
+	 "number '1e-400' is too small for a double (it would read as 0)"},
+};
+
 static void test_names(void **state)
 {
 	(void)state;
-	expect_error("lead.csv", "case,runtime\n\" a\",1\n", 2, 1,
-	             "case name ' a' has a leading blank");
-	expect_error("trail.csv", "case,runtime\n\"a\t\",1\n", 2, 1,
-	             "case name 'a\\t' has a trailing blank");
-	expect_error("blank.csv", "case,runtime\nx,1\n\" \t \",1\n", 3, 1,
-	             "case name ' \\t ' is only blanks");
-	expect_error("utf8.csv", "case,runtime\ncaf\xe9,1\n", 2, 1,
-	             "case name is not valid UTF-8 (byte 0xe9 at byte 4 of "
-	             "the name)");
-	expect_error("col.csv", "case,\"runtime \"\nx,1\n", 1, 6,
-	             "column name 'runtime ' has a trailing blank");
-	expect_error("col2.csv", "case,\"\xff\"\nx,1\n", 1, 6,
-	             "column name is not valid UTF-8 (byte 0xff at byte 1 of "
-	             "the name)");
-	expect_error("lead.json", "[{\"case\": \"a\"},\n {\"case\": \" a\"}]",
-	             2, 11, "case name ' a' has a leading blank");
-	/* At the key, not at its value. */
-	expect_error("col.json", "[{\"case\": \"a\", \"\\t\": 1}]", 1, 16,
-	             "column name '\\t' is only blanks");
-	expect_error("lead.yaml", "- case: 'a '\n", 1, 9,
-	             "case name 'a ' has a trailing blank");
+	expect_refusals(bad_names, sizeof bad_names / sizeof *bad_names);
 	/* A blank inside a name is fine, and so is any valid UTF-8. */
 	run_free(load_text("inner.csv", "case,runtime\n\"a b\",1\n"
 	                                "caf\xc3\xa9,1\n"));
 }
 
-/* A number beyond a double is an error at its cell, not inf; one that
- * only a 0 would hold is not 0.  The smallest subnormal still reads. */
 static void test_number_range(void **state)
 {
 	struct run *r;
 
 	(void)state;
-	expect_error("over.csv", "case,runtime\nx,1\ny,1e400\n", 3, 3,
-	             "number '1e400' is out of a double's range (magnitude "
-	             "above 1.8e308)");
-	expect_error("over2.csv", "case,runtime\nx,-1e999\n", 2, 3,
-	             "number '-1e999' is out of a double's range (magnitude "
-	             "above 1.8e308)");
-	expect_error("under.csv", "case,runtime\nx,1e-400\n", 2, 3,
-	             "number '1e-400' is too small for a double (it would "
-	             "read as 0)");
-	expect_error("under.yaml", "- {case: x, runtime: 0.0001e-320}\n", 1,
-	             22, "number '0.0001e-320' is too small for a double (it "
-	             "would read as 0)");
-	expect_error("under.json", "[{\"case\": \"x\", \"runtime\": 1e-400}]", 1,
-	             27, "number '1e-400' is too small for a double (it would "
-	             "read as 0)");
+	expect_refusals(bad_numbers, sizeof bad_numbers / sizeof *bad_numbers);
 	/* Zero written any way is 0; 5e-324 is the smallest double; a
 	 * quoted YAML 1e400 is text, not a number. */
 	r = load_text("zero.csv", "case,a,b,c\nx,0,0.000e-999,5e-324\n");

@@ -349,6 +349,9 @@ static void test_nul(void **state)
 
 static void test_libyaml_errors(void **state)
 {
+	static const char unclosed[] = "quoted scalar is not closed: the "
+	                               "file ends before its closing quote";
+
 	expect_error("a: [1\n", 2, 1,
 	             "did not find expected ',' or ']' "
 	             "(while parsing a flow sequence at line 1)");
@@ -359,12 +362,8 @@ static void test_libyaml_errors(void **state)
 	expect_error("\xc3\xa9: 1\nb: x\x01\n", 2, 5,
 	             "control characters are not allowed");
 	/* A quote the file never closes, where it opens. */
-	expect_error("a: 'x\n", 1, 4,
-	             "quoted scalar is not closed: the file ends before its "
-	             "closing quote");
-	expect_error("a: 1\nb: \"x\\\"\n\n  y\n", 2, 4,
-	             "quoted scalar is not closed: the file ends before its "
-	             "closing quote");
+	expect_error("a: 'x\n", 1, 4, unclosed);
+	expect_error("a: 1\nb: \"x\\\"\n\n  y\n", 2, 4, unclosed);
 }
 
 /* Escapes that stand for blanks become as many spaces; the others and

@@ -173,23 +173,10 @@ static size_t token_end(const char *t, size_t len, size_t i)
 	return i;
 }
 
-/* Value of the four hex digits at s, or -1. */
+/* Value of the four hex digits at s (avail bytes there), or -1. */
 static long hex4(const char *s, size_t avail)
 {
-	long v = 0;
-
-	if (avail < 4)
-		return -1;
-	for (int k = 0; k < 4; k++) {
-		char c = s[k];
-		int d = c >= '0' && c <= '9' ? c - '0'
-		      : c >= 'a' && c <= 'f' ? c - 'a' + 10
-		      : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-		if (d < 0)
-			return -1;
-		v = v * 16 + d;
-	}
-	return v;
+	return avail < 4 ? -1 : escape_hex_value(s, 4);
 }
 
 /* Bytes of the escape at t[i] (a backslash) if it is valid JSON and no

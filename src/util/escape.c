@@ -119,6 +119,22 @@ size_t escape_utf8_len(const char *s, size_t avail)
 	return avail ? utf8_decode(b, &cp) : 0;
 }
 
+long escape_hex_value(const char *s, int n)
+{
+	long v = 0;
+
+	for (int i = 0; i < n; i++) {
+		char c = s[i];
+		int d = c >= '0' && c <= '9' ? c - '0'
+		      : c >= 'a' && c <= 'f' ? c - 'a' + 10
+		      : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+		if (d < 0)
+			return -1;
+		v = v * 16 + d;
+	}
+	return v;
+}
+
 /* Characters that are valid but invisible, that reorder text, or that
  * XML refuses: shown as \uHHHH (\UHHHHHHHH above U+FFFF) so that two
  * names that look alike can be told apart. */

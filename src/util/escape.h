@@ -81,6 +81,10 @@ char *escape_spreadsheet(const char *s);
  * form, a surrogate, a cut sequence).  A NUL byte is a character of 1. */
 size_t escape_utf8_len(const char *s, size_t avail);
 
+/* Value of the n (at most 8) hex digits at s, or -1 if one is not a hex
+ * digit: for readers of \xHH and \uHHHH escapes. */
+long escape_hex_value(const char *s, int n);
+
 /* True if escape_spreadsheet() would change s. */
 bool escape_spreadsheet_needed(const char *s);
 

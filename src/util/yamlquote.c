@@ -11,22 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Value of the n hex digits at p (p has at least n bytes), or -1. */
-static long hex_value(const char *p, int n)
-{
-	long v = 0;
-
-	for (int i = 0; i < n; i++) {
-		char c = p[i];
-		int d = c >= '0' && c <= '9' ? c - '0'
-		      : c >= 'a' && c <= 'f' ? c - 'a' + 10
-		      : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-		if (d < 0)
-			return -1;
-		v = v * 16 + d;
-	}
-	return v;
-}
+#include "util/escape.h"
 
 /* Length of the escape at p (a backslash) if it stands for a blank (space,
  * tab, line feed, carriage return), else 0. */
@@ -43,7 +28,7 @@ static size_t blank_escape(const char *p, const char *limit)
 		return 2;
 	if (e >= sizeof digits || !digits[e] || limit - p < 2 + digits[e])
 		return 0;
-	v = hex_value(p + 2, digits[e]);
+	v = escape_hex_value(p + 2, digits[e]);
 	return v == ' ' || v == '\t' || v == '\n' || v == '\r' ?
 	       2 + (size_t)digits[e] : 0;
 }
