@@ -156,11 +156,7 @@ static void test_csv_errors(void **state)
 {
 	/* Too few cells: at the end of the row, naming the first column
 	 * without one; too many: at the first extra cell. */
-	static const struct {
-		const char *name, *text;
-		int line, col;
-		const char *msg;
-	} cells[] = {
+	static const struct refusal cells[] = {
 		{"cells.csv", "case,a,b,c\nx,1,2,3\ny,1,2\n", 3, 6,
 		 "row has 3 cells, the header has 4: no cell for column 'c'"},
 		{"cells2.csv", "case,a\nx,1,2,3\n", 2, 5,
@@ -173,9 +169,7 @@ static void test_csv_errors(void **state)
 		 "row has 2 cells, the header has 3: no cell for column 'b'"},
 	};
 
-	for (size_t i = 0; i < sizeof cells / sizeof *cells; i++)
-		expect_error(cells[i].name, cells[i].text, cells[i].line,
-		             cells[i].col, cells[i].msg);
+	EXPECT_REFUSALS(cells);
 	expect_error("dup.csv", "case,runtime\nx,1\ny,2\n\"x\",3\n", 4, 1,
 	             "duplicate case 'x' (first on line 2)");
 	/* Of two duplicates, the one met first in the file. */

@@ -134,11 +134,7 @@ static void test_json_minified(void **state)
  * digit; a scalar document after its blanks; inside a string the
  * backslash of the bad escape, the control character or the byte that is
  * no UTF-8; a string that never ends at its quote. */
-static const struct {
-	const char *name, *text;
-	int line, col;
-	const char *msg;
-} syntax[] = {
+static const struct refusal syntax[] = {
 	{"syntax.json", "[\n  {\"case\": \"a\",}\n]", 2, 16,
 	 "string or '}' expected"},
 	{"dupkey.json", "[{\"case\": \"a\", \"case\": \"b\"}]", 1, 16,
@@ -171,9 +167,7 @@ static const struct {
 
 static void test_json_errors(void **state)
 {
-	for (size_t i = 0; i < sizeof syntax / sizeof *syntax; i++)
-		expect_error(syntax[i].name, syntax[i].text, syntax[i].line,
-		             syntax[i].col, syntax[i].msg);
+	EXPECT_REFUSALS(syntax);
 	expect_error("nocases.json", "{\"runs\": []}", 1, 1,
 	             "no 'cases' list: a JSON run is a list of cases, or an "
 	             "object with a 'cases' list");

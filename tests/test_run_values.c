@@ -16,19 +16,6 @@
 
 const char scratch_prefix[] = "test_run_values";
 
-/* A file that does not load, and where and why. */
-struct refusal {
-	const char *name, *text;
-	int line, col;
-	const char *msg;
-};
-
-static void expect_refusals(const struct refusal *r, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		expect_error(r[i].name, r[i].text, r[i].line, r[i].col, r[i].msg);
-}
-
 /* Names: blank-only, a blank at either end, not UTF-8; in every format,
  * for cases and columns, at the name's position (a JSON column's at its
  * key, not its value). */
@@ -74,7 +61,7 @@ static const struct refusal bad_numbers[] = {
 static void test_names(void **state)
 {
 	(void)state;
-	expect_refusals(bad_names, sizeof bad_names / sizeof *bad_names);
+	EXPECT_REFUSALS(bad_names);
 	/* A blank inside a name is fine, and so is any valid UTF-8. */
 	run_free(load_text("inner.csv", "case,runtime\n\"a b\",1\n"
 	                                "caf\xc3\xa9,1\n"));
@@ -85,7 +72,7 @@ static void test_number_range(void **state)
 	struct run *r;
 
 	(void)state;
-	expect_refusals(bad_numbers, sizeof bad_numbers / sizeof *bad_numbers);
+	EXPECT_REFUSALS(bad_numbers);
 	/* Zero written any way is 0; 5e-324 is the smallest double; a
 	 * quoted YAML 1e400 is text, not a number. */
 	r = load_text("zero.csv", "case,a,b,c\nx,0,0.000e-999,5e-324\n");
