@@ -231,6 +231,36 @@ static void test_cut(void **state)
 	free(text);
 }
 
+/* The small readers the input formats share. */
+static void test_helpers(void **state)
+{
+	(void)state;
+	assert_int_equal(escape_hex_value("09aF", 4), 0x09af);
+	assert_int_equal(escape_hex_value("0A", 2), 10);
+	assert_int_equal(escape_hex_value("1g", 2), -1);
+	assert_int_equal(escape_hex_value("G", 1), -1);
+	assert_int_equal(escape_hex_value(":", 1), -1);
+	assert_int_equal(escape_utf8_len("a", 0), 0);
+	assert_int_equal(escape_utf8_len("a", 1), 1);
+	assert_int_equal(escape_utf8_len("\xc3\xa9", 2), 2);
+	/* Cut short by avail, though the bytes go on. */
+	assert_int_equal(escape_utf8_len("\xc3\xa9", 1), 0);
+	/* E0 needs A0..BF next (else overlong), ED 80..9F (else surrogate),
+	 * F0 90..BF, F4 80..8F. */
+	assert_int_equal(escape_utf8_len("\xe0\xa0\x80", 3), 3);
+	assert_int_equal(escape_utf8_len("\xe0\x9f\xbf", 3), 0);
+	assert_int_equal(escape_utf8_len("\xed\x9f\xbf", 3), 3);
+	assert_int_equal(escape_utf8_len("\xed\xa0\x80", 3), 0);
+	assert_int_equal(escape_utf8_len("\xf0\x90\x80\x80", 4), 4);
+	assert_int_equal(escape_utf8_len("\xf0\x8f\xbf\xbf", 4), 0);
+	assert_int_equal(escape_utf8_len("\xe2\x82\x41", 3), 0);
+	/* Around the hidden ranges: U+061B and U+061D are shown as is. */
+	CHECK(escape_terminal("\xd8\x9b\xd8\x9c\xd8\x9d"),
+	      "\xd8\x9b\\u061c\xd8\x9d");
+	CHECK(escape_terminal("\xe2\x80\x8a\xe2\x80\xaf\xe2\x81\xaa"),
+	      "\xe2\x80\x8a\xe2\x80\xaf\xe2\x81\xaa");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -244,6 +274,7 @@ int main(void)
 		cmocka_unit_test(test_spreadsheet),
 		cmocka_unit_test(test_every_class_everywhere),
 		cmocka_unit_test(test_cut),
+		cmocka_unit_test(test_helpers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
