@@ -106,11 +106,11 @@ static void test_mixed_blame(void **state)
 {
 	(void)state;
 	expect_column("pass2.csv", "case,p\na,true\nb,1\nc,2\n", "p", 4, 3,
-	              "cell '2' in column 'p' is no pass state, but the "
+	              "cell '2' in column 'p' is not a pass state, but the "
 	              "column also holds pass words");
 	expect_column("pass2.json", "[{\"case\": \"a\", \"p\": true},\n"
 	              " {\"case\": \"b\", \"p\": 2.5}]", "p", 2, 21,
-	              "cell '2.5' in column 'p' is no pass state, but the "
+	              "cell '2.5' in column 'p' is not a pass state, but the "
 	              "column also holds pass words");
 	expect_column("num.csv", "case,p\na,1.5\nb,1\nc,fail\n", "p", 4, 3,
 	              "cell 'fail' in column 'p' is a pass state, but the "

@@ -131,7 +131,7 @@ const struct column *run_numeric(const struct run *run, const char *name,
 			         col);
 		else if (numfmt_parse(c->bad_text, strlen(c->bad_text), &ignored))
 			diag_set(d, run->path, line, pos,
-			         "cell '%s' in column '%s' is no pass state, but the "
+			         "cell '%s' in column '%s' is not a pass state, but the "
 			         "column also holds pass words", cell, col);
 		else
 			diag_set(d, run->path, line, pos,
