@@ -297,6 +297,25 @@ static void test_node_cap(void **state)
 	free(text);
 }
 
+/* At and past a lowered cap: "{a: [1, 2]}" is 5 nodes (the mapping, key
+ * a, the list and its two items); a third item is the sixth, at its
+ * position.  test_node_cap shows that ydoc_load's cap is YDOC_MAX_NODES. */
+static void test_node_cap_lowered(void **state)
+{
+	struct ydoc *doc;
+	struct diag d = {0};
+
+	(void)state;
+	assert_int_equal(ydoc_load_capped("t.yaml", "{a: [1, 2]}", 11, 5, &doc,
+	                                  &d), FP_OK);
+	ydoc_free(doc);
+	assert_int_equal(ydoc_load_capped("t.yaml", "{a: [1, 2, 3]}", 14, 5,
+	                                  &doc, &d), FP_ERR);
+	assert_string_equal(d.msg, "more than 5 YAML nodes");
+	assert_int_equal(d.line, 1);
+	assert_int_equal(d.col, 12);
+}
+
 static void test_scalar_cap(void **state)
 {
 	size_t n = YDOC_MAX_SCALAR + 1;
@@ -463,6 +482,7 @@ int main(void)
 		cmocka_unit_test(test_complex_key),
 		cmocka_unit_test(test_depth),
 		cmocka_unit_test(test_node_cap),
+		cmocka_unit_test(test_node_cap_lowered),
 		cmocka_unit_test(test_scalar_cap),
 		cmocka_unit_test(test_large_file),
 		cmocka_unit_test(test_nul),

@@ -46,6 +46,10 @@ struct ydoc {
  * (ydoc_free).  Errors: FILE:LINE:COL with libyaml's reason or ours. */
 int ydoc_load(const char *path, const char *text, size_t len,
               struct ydoc **out, struct diag *d);
+/* The same with another node cap than YDOC_MAX_NODES, so that tests can
+ * try a cap at and past its value. */
+int ydoc_load_capped(const char *path, const char *text, size_t len,
+                     size_t max_nodes, struct ydoc **out, struct diag *d);
 void ydoc_free(struct ydoc *doc);
 
 /* Map lookup by key; NULL if absent or node is not a map. */
