@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -466,6 +467,26 @@ static void test_from_file(void **state)
 	assert_string_equal(d.msg, "cannot open: No such file or directory");
 }
 
+/* A file one byte over 1 GiB (sparse, so the test costs nothing) is
+ * refused before it is read. */
+static void test_file_cap(void **state)
+{
+	const char *path = TEST_BUILDDIR "/tests/test_yamldoc-big.yaml";
+	struct ydoc *doc = NULL;
+	struct diag d = {0};
+	FILE *f = fopen(path, "w");
+
+	(void)state;
+	assert_non_null(f);
+	assert_int_equal(fseek(f, (1L << 30), SEEK_SET), 0);
+	assert_int_equal(fputc('x', f), 'x');
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(ydoc_load(path, NULL, 0, &doc, &d), FP_ERR);
+	unlink(path);
+	assert_null(doc);
+	assert_string_equal(d.msg, "file is larger than 1 GiB");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -491,6 +512,7 @@ int main(void)
 		cmocka_unit_test(test_source_line),
 		cmocka_unit_test(test_ydoc_error),
 		cmocka_unit_test(test_from_file),
+		cmocka_unit_test(test_file_cap),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
