@@ -4,6 +4,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -57,8 +58,8 @@ static void test_terminal_unicode(void **state)
 	CHECK(escape_terminal("\xc0\xaf"), "\\xc0\\xaf");
 	CHECK(escape_terminal("\xed\xa0\x80"), "\\xed\\xa0\\x80");
 	CHECK(escape_terminal("a\xe7\x9f"), "a\\xe7\\x9f");
-	/* The highest code point U+10FFFF (F4 8F BF BF) is fine; F4 90 is not. */
-	CHECK(escape_terminal("\xf4\x8f\xbf\xbf"), "\xf4\x8f\xbf\xbf");
+	/* U+10FFFD (F4 8F BF BD) is fine; F4 90 is beyond U+10FFFF. */
+	CHECK(escape_terminal("\xf4\x8f\xbf\xbd"), "\xf4\x8f\xbf\xbd");
 	CHECK(escape_terminal("\xf4\x90\x80\x80"), "\\xf4\\x90\\x80\\x80");
 }
 
@@ -137,14 +138,127 @@ static void test_spreadsheet(void **state)
 	CHECK(escape_spreadsheet("+1"), "'+1");
 	CHECK(escape_spreadsheet("-1"), "'-1");
 	CHECK(escape_spreadsheet("@SUM(A1)"), "'@SUM(A1)");
-	CHECK(escape_spreadsheet("\tx"), "'\tx");
-	CHECK(escape_spreadsheet("\rx"), "'\rx");
+	/* Tab and CR are shown as escapes, and so no longer start a
+	 * formula; BEL and ESC never reach the cell. */
+	CHECK(escape_spreadsheet("\tx"), "\\tx");
+	CHECK(escape_spreadsheet("\rx"), "\\rx");
+	CHECK(escape_spreadsheet("a\x07\x1b[31m"), "a\\x07\\x1b[31m");
+	CHECK(escape_spreadsheet("=a\xe2\x80\xae"), "'=a\\u202e");
 	CHECK(escape_spreadsheet("m512=3"), "m512=3");
 	CHECK(escape_spreadsheet(""), "");
 	assert_true(escape_spreadsheet_needed("=1"));
+	assert_true(escape_spreadsheet_needed("a\rb"));
 	assert_false(escape_spreadsheet_needed("a=1"));
 	assert_false(escape_spreadsheet_needed(""));
 	assert_false(escape_spreadsheet_needed(NULL));
+}
+
+/* Every class of character the visible form shows as an escape, through
+ * every escaper of text for people: the same escape in each. */
+static const struct {
+	const char *raw, *shown;
+} classes[] = {
+	{"a\nb\tc\rd", "a\\nb\\tc\\rd"},
+	{"\x07\x1b[2J\x7f", "\\x07\\x1b[2J\\x7f"},
+	{"\xc2\x85" "1", "\\u00851"},                /* C1 NEL */
+	{"\xe2\x80\xaa\xe2\x80\xae", "\\u202a\\u202e"}, /* overrides */
+	{"\xe2\x81\xa6\xe2\x81\xa9", "\\u2066\\u2069"}, /* isolates */
+	{"\xe2\x80\xa8\xe2\x80\xa9", "\\u2028\\u2029"}, /* separators */
+	{"\xe2\x80\x8b\xe2\x80\x8f\xe2\x81\xa0",
+	 "\\u200b\\u200f\\u2060"},                  /* zero width */
+	{"\xef\xbb\xbf", "\\ufeff"},                 /* BOM */
+	{"\xef\xb7\x90\xf0\x9f\xbf\xbf", "\\ufdd0\\U0001ffff"}, /* non-chars */
+	{"\xf3\xa0\x80\x81", "\\U000e0001"},        /* tag */
+	{"\xff", "\\xff"},
+};
+
+static void test_every_class_everywhere(void **state)
+{
+	char want[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof classes / sizeof *classes; i++) {
+		const char *raw = classes[i].raw, *shown = classes[i].shown;
+		CHECK(escape_terminal(raw), shown);
+		CHECK(escape_controls(raw), shown);
+		CHECK(escape_spreadsheet(raw), shown);
+		/* Markdown escapes the backslash of each escape again, and
+		 * its punctuation. */
+		char *w = want;
+		for (const char *p = shown; *p; p++)
+			w += sprintf(w, strchr("\\[]", *p) ? "\\%c" : "%c", *p);
+		CHECK(escape_md_text(raw), want);
+		snprintf(want, sizeof want, "`%s`", shown);
+		CHECK(escape_md_code(raw, true), want);
+	}
+	/* escape_controls leaves backslashes single (its text is already
+	 * made of escaped parts). */
+	CHECK(escape_controls("a\\b\x1b"), "a\\b\\x1b");
+}
+
+/* Text for people is cut after ESCAPE_MAX_SHOWN characters, not bytes;
+ * names, which are shorter, never are. */
+static void test_cut(void **state)
+{
+	char *text = malloc(3 * ESCAPE_MAX_SHOWN + 4), *got;
+
+	(void)state;
+	assert_non_null(text);
+	CHECK(escape_terminal_cut("abcdef", 3), "abc...");
+	CHECK(escape_terminal_cut("ab", 2), "ab");
+	CHECK(escape_terminal_cut("\xc3\xa9\xc3\xa9\xc3\xa9", 2),
+	      "\xc3\xa9\xc3\xa9...");
+	CHECK(escape_terminal_cut("\x1b\x1b\x1b", 1), "\\x1b...");
+	for (size_t i = 0; i < ESCAPE_MAX_SHOWN; i++)
+		memcpy(text + 2 * i, "\xc3\xa9", 2);
+	text[2 * ESCAPE_MAX_SHOWN] = '\0';
+	got = escape_md_text(text);
+	assert_string_equal(got, text);
+	free(got);
+	strcpy(text + 2 * ESCAPE_MAX_SHOWN, "x");
+	got = escape_md_text(text);
+	assert_int_equal(strlen(got), 2 * ESCAPE_MAX_SHOWN + 3);
+	assert_string_equal(got + 2 * ESCAPE_MAX_SHOWN, "...");
+	free(got);
+	got = escape_md_code(text, false);
+	assert_string_equal(got + 2 * ESCAPE_MAX_SHOWN + 1, "...`");
+	free(got);
+	/* The terminal form itself is never cut (the JSON record's bad
+	 * bytes use it). */
+	got = escape_terminal(text);
+	assert_string_equal(got, text);
+	free(got);
+	free(text);
+}
+
+/* The small readers the input formats share. */
+static void test_helpers(void **state)
+{
+	(void)state;
+	assert_int_equal(escape_hex_value("09aF", 4), 0x09af);
+	assert_int_equal(escape_hex_value("0A", 2), 10);
+	assert_int_equal(escape_hex_value("1g", 2), -1);
+	assert_int_equal(escape_hex_value("G", 1), -1);
+	assert_int_equal(escape_hex_value(":", 1), -1);
+	assert_int_equal(escape_utf8_len("a", 0), 0);
+	assert_int_equal(escape_utf8_len("a", 1), 1);
+	assert_int_equal(escape_utf8_len("\xc3\xa9", 2), 2);
+	/* Cut short by avail, though the bytes go on. */
+	assert_int_equal(escape_utf8_len("\xc3\xa9", 1), 0);
+	/* E0 needs A0..BF next (else overlong), ED 80..9F (else surrogate),
+	 * F0 90..BF, F4 80..8F. */
+	assert_int_equal(escape_utf8_len("\xe0\xa0\x80", 3), 3);
+	assert_int_equal(escape_utf8_len("\xe0\x9f\xbf", 3), 0);
+	assert_int_equal(escape_utf8_len("\xed\x9f\xbf", 3), 3);
+	assert_int_equal(escape_utf8_len("\xed\xa0\x80", 3), 0);
+	assert_int_equal(escape_utf8_len("\xf0\x90\x80\x80", 4), 4);
+	assert_int_equal(escape_utf8_len("\xf0\x8f\xbf\xbf", 4), 0);
+	assert_int_equal(escape_utf8_len("\xe2\x82\x41", 3), 0);
+	/* Around the hidden ranges: U+061B and U+061D are shown as is. */
+	CHECK(escape_terminal("\xd8\x9b\xd8\x9c\xd8\x9d"),
+	      "\xd8\x9b\\u061c\xd8\x9d");
+	CHECK(escape_terminal("\xe2\x80\x8a\xe2\x80\xaf\xe2\x81\xaa"),
+	      "\xe2\x80\x8a\xe2\x80\xaf\xe2\x81\xaa");
 }
 
 int main(void)
@@ -158,6 +272,9 @@ int main(void)
 		cmocka_unit_test(test_md_code),
 		cmocka_unit_test(test_url_path),
 		cmocka_unit_test(test_spreadsheet),
+		cmocka_unit_test(test_every_class_everywhere),
+		cmocka_unit_test(test_cut),
+		cmocka_unit_test(test_helpers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

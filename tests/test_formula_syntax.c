@@ -64,11 +64,12 @@ static void expect_error(const char *text, int col, const char *msg)
 	assert_int_equal(d.line, 4);
 	assert_int_equal(d.col, col);
 	assert_string_equal(d.msg, msg);
-	/* The shown line has control characters as '?'. */
+	/* The shown line has a control character (here only at the end)
+	 * in its visible form, \xHH. */
 	snprintf(shown, sizeof shown, "gain: %s", text);
 	for (char *c = shown; *c; c++)
 		if ((unsigned char)*c < 0x20)
-			*c = '?';
+			sprintf(c, "\\x%02x", (unsigned char)*c);
 	assert_string_equal(d.src, shown);
 	assert_int_equal(d.caret, col);
 }

@@ -678,12 +678,12 @@ static void test_formula_positions(void **state)
 	assert_int_equal(m->cost.src.line, 12);
 	assert_int_equal(m->cost.src.col, 8);
 	assert_string_equal(m->cost.src.text, "0");
-	/* An escape makes the text differ from the file: the unescaped text,
-	 * placed where the file's starts. */
+	/* An escaped blank: the file's text with the escape blanked, so
+	 * that offsets in it stay offsets in the file. */
 	assert_int_equal(m->decide.src.line, 13);
 	assert_int_equal(m->decide.src.col, 10);
 	assert_string_equal(m->decide.src.prefix, "decide: \"");
-	assert_string_equal(m->decide.src.text, "gain > cost");
+	assert_string_equal(m->decide.src.text, "gain      > cost");
 	metric_free(m);
 }
 

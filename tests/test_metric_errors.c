@@ -272,6 +272,17 @@ static void test_formula_errors(void **state)
 	       TAIL, 4, 18, "unknown name 'k'");
 	expect(HEAD "score: min(1, 10 / runtime\n" REST, 3, 27,
 	       "expected ')' to close '(' at 3:11");
+	/* Escaped newlines in a double-quoted formula: the position of the
+	 * name in the file, not in the decoded text (which has more lines). */
+	expect_at(HEAD "score: \"min(1,\\n 10 / runtme)\"\n" REST, 3, 23,
+	          "unknown name 'runtme'; did you mean 'runtime'?",
+	          "score: \"min(1,\\n 10 / runtme)\"", 23);
+	expect_at(HEAD "score: \"\\n\\t min(1,\\x20\n\n   10 / runtme)\"\n"
+	          REST, 5, 9, "unknown name 'runtme'; did you mean 'runtime'?",
+	          "   10 / runtme)\"", 9);
+	/* Other escapes: the decoded text on the scalar's line. */
+	expect(HEAD "score: \"min(1,\\x41\\n 10 / runtme)\"\n" REST, 3, 18,
+	       "expected ',' or ')' to close '(' at 3:12");
 
 	/* From a file, the path is in the message. */
 	assert_int_equal(metric_load(TEST_SRCDIR
@@ -283,6 +294,46 @@ static void test_formula_errors(void **state)
 	assert_int_equal(d.col, 24);
 	assert_string_equal(d.msg, "unknown name 'pass_rewrd'; did you mean "
 	                           "'pass_reward'?");
+}
+
+/* Loads HEAD, then `key:` with n entries "  NAMEi: 1", then TAIL. */
+static int load_many(const char *key, const char *name, int n,
+                     struct metric **m, struct diag *d)
+{
+	char *text = malloc(64 + (size_t)n * 24 + sizeof TAIL), *p;
+	int rc;
+
+	assert_non_null(text);
+	p = text + sprintf(text, HEAD "%s:\n", key);
+	for (int i = 0; i < n; i++)
+		p += sprintf(p, "  %s%d: 1\n", name, i);
+	strcpy(p, TAIL);
+	rc = metric_load_text("m.yaml", text, strlen(text), m, d);
+	free(text);
+	return rc;
+}
+
+/* METRIC_MAX_PARAMS parameters and METRIC_MAX_DEFINES defines are fine;
+ * one more is refused at the mapping. */
+static void test_metric_caps(void **state)
+{
+	struct metric *m;
+	struct diag d;
+
+	(void)state;
+	assert_int_equal(METRIC_MAX_PARAMS, 256);
+	assert_int_equal(METRIC_MAX_DEFINES, 256);
+	assert_int_equal(load_many("params", "p", 256, &m, &d), FP_OK);
+	metric_free(m);
+	assert_int_equal(load_many("params", "p", 257, &m, &d), FP_ERR);
+	assert_string_equal(d.msg, "too many parameters (at most 256)");
+	assert_int_equal(d.line, 4);
+	assert_int_equal(d.col, 3);
+	assert_int_equal(load_many("define", "d", 256, &m, &d), FP_OK);
+	metric_free(m);
+	assert_int_equal(load_many("define", "d", 257, &m, &d), FP_ERR);
+	assert_string_equal(d.msg, "too many defines (at most 256)");
+	assert_int_equal(d.line, 4);
 }
 
 static void test_missing_file(void **state)
@@ -337,6 +388,7 @@ int main(void)
 		cmocka_unit_test(test_formula_values),
 		cmocka_unit_test(test_shapes),
 		cmocka_unit_test(test_formula_errors),
+		cmocka_unit_test(test_metric_caps),
 		cmocka_unit_test(test_missing_file),
 		cmocka_unit_test(test_yaml_refusals),
 	};

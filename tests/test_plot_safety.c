@@ -20,6 +20,7 @@
 #include "plot/plot.h"
 #include "plot/escape_gp.h"
 #include "plot/proc.h"
+#include "util/escape.h"
 #include "test_plot_util.h"
 
 /* -- gp_string ------------------------------------------------------------ */
@@ -38,11 +39,12 @@ static void gp_string_escapes_meta_characters_in_octal(void **state)
 {
 	/* ` = 0140, " = 042, ' = 047, @ = 0100, < = 074, > = 076, | = 0174,
 	 * $ = 044, \ = 0134, ! = 041, ; = 073, # = 043, & = 046; each as
-	 * "\0" and four digits. */
+	 * "\0" and four digits.  The backslash is doubled first, as on a
+	 * terminal, so it shows as \\. */
 	char *s = gp_string("`\"'@<>|$\\!;#&");
 	assert_string_equal(s, "\"\\0140\\0042\\0047\\0100\\0074\\0076"
-	                       "\\0174\\0044\\0134\\0041\\0073\\0043"
-	                       "\\0046\"");
+	                       "\\0174\\0044\\0134\\0134\\0041\\0073"
+	                       "\\0043\\0046\"");
 	free(s);
 	/* A digit after an escape stays a digit: gnuplot reads four octal
 	 * digits after "\0" (and would read "\0441" as 0441, '!'). */
@@ -51,45 +53,60 @@ static void gp_string_escapes_meta_characters_in_octal(void **state)
 	free(s);
 }
 
-static void gp_string_keeps_controls_out(void **state)
+/* Each class of character the visible form of util/escape.h shows as an
+ * escape, and as it reaches the data file (its backslash as \0134). */
+static const struct {
+	const char *raw, *shown;
+} classes[] = {
+	{"a\nb\tc\rd", "a\\nb\\tc\\rd"},           /* line breaks, tab */
+	{"\x07\x1b[2J\x7f", "\\x07\\x1b[2J\\x7f"},     /* C0, ESC, DEL */
+	{"\xc2\x9b" "1", "\\u009b1"},                /* C1 CSI */
+	{"\xe2\x80\xae" "x", "\\u202ex"},            /* bidi override */
+	{"\xe2\x81\xa6" "x", "\\u2066x"},            /* bidi isolate */
+	{"\xe2\x80\xa8", "\\u2028"},                 /* line separator */
+	{"\xe2\x80\x8b\xe2\x81\xa0", "\\u200b\\u2060"}, /* zero width */
+	{"\xef\xbb\xbf", "\\ufeff"},                 /* BOM */
+	{"\xef\xbf\xbe", "\\ufffe"},                 /* not a character */
+	{"a\xff" "b\xc3", "a\\xffb\\xc3"},          /* not UTF-8 */
+};
+
+static void gp_string_shows_every_class_visibly(void **state)
 {
-	/* \n and \r -> U+21B5 (e2 86 b5); \t -> blank; 0x01 and DEL ->
-	 * U+FFFD (ef bf bd). */
-	char *s = gp_string("a\nb\tc\rd\x01" "e\x7f");
-	assert_string_equal(s, "\"a\xe2\x86\xb5" "b c\xe2\x86\xb5"
-	                       "d\xef\xbf\xbd" "e\xef\xbf\xbd\"");
-	free(s);
+	for (size_t i = 0; i < sizeof classes / sizeof *classes; i++) {
+		char want[64], *w = want, *s = gp_string(classes[i].raw);
+		*w++ = '"';
+		for (const char *p = classes[i].shown; *p; p++)
+			w += *p == '\\' ? sprintf(w, "\\0134") : sprintf(w, "%c", *p);
+		strcpy(w, "\"");
+		assert_string_equal(s, want);
+		free(s);
+	}
 }
 
-static void gp_string_keeps_utf8_and_replaces_bad_bytes(void **state)
+static void gp_string_keeps_utf8_and_cuts_long_text(void **state)
 {
-	char *s = gp_string("caf\xc3\xa9 \xe2\x9c\x93 \xf0\x9f\x98\x80");
+	char *long_text = malloc(ESCAPE_MAX_SHOWN + 2), *s;
+
+	s = gp_string("caf\xc3\xa9 \xe2\x9c\x93 \xf0\x9f\x98\x80");
 	assert_string_equal(s, "\"caf\xc3\xa9 \xe2\x9c\x93 \xf0\x9f\x98\x80\"");
 	free(s);
-	/* Each byte that is not part of a valid character becomes U+FFFD
-	 * (ef bf bd): a stray 0xff; a lead byte cut short by the end; an
-	 * overlong '/' (c0 af, 2 bytes); a surrogate (ed a0 80, 3 bytes); the
-	 * non-character U+FFFE (ef bf be, 3 bytes). */
-#define R "\xef\xbf\xbd"
-	s = gp_string("a\xff" "b");
-	assert_string_equal(s, "\"a" R "b\"");
+	/* ESCAPE_MAX_SHOWN characters are kept, one more is cut. */
+	assert_non_null(long_text);
+	memset(long_text, 'x', ESCAPE_MAX_SHOWN);
+	long_text[ESCAPE_MAX_SHOWN] = '\0';
+	s = gp_string(long_text);
+	assert_int_equal(strlen(s), ESCAPE_MAX_SHOWN + 2);
 	free(s);
-	s = gp_string("a\xc3");
-	assert_string_equal(s, "\"a" R "\"");
+	strcpy(long_text + ESCAPE_MAX_SHOWN, "y");
+	s = gp_string(long_text);
+	assert_int_equal(strlen(s), ESCAPE_MAX_SHOWN + 5);
+	assert_string_equal(s + ESCAPE_MAX_SHOWN, "x...\"");
 	free(s);
-	s = gp_string("\xc0\xaf");
-	assert_string_equal(s, "\"" R R "\"");
-	free(s);
-	s = gp_string("\xed\xa0\x80");
-	assert_string_equal(s, "\"" R R R "\"");
-	free(s);
-	s = gp_string("\xef\xbf\xbe");
-	assert_string_equal(s, "\"" R R R "\"");
-	free(s);
-#undef R
+	free(long_text);
 }
 
-/* gnuplot decodes the escapes: reading the field back gives the text. */
+/* gnuplot decodes the escapes: reading the field back gives the visible
+ * form of the text, every meta character literally. */
 static void gp_string_reads_back_literally_in_gnuplot(void **state)
 {
 	char *gp = need_gnuplot(NULL), *dir = make_tmpdir();
@@ -98,18 +115,28 @@ static void gp_string_reads_back_literally_in_gnuplot(void **state)
 	const char *argv[] = { gp, "-d", "-c",
 	                       TEST_SRCDIR "/tests/data/plot/echo.gp", file,
 	                       NULL };
+	const char *first = "a`b\"c'd@e<f>g|h$i\\\\j!k;l#m&n %s {x} $1 `2 "
+	                    "\\\\0\n";
 	struct proc_output po;
 	struct diag d;
+	char want[1024] = "";
 	FILE *f = fopen(file, "w");
 
 	assert_non_null(f);
 	assert_int_equal(gp_string_write(f, text), 0);
 	fputc('\n', f);
+	for (size_t i = 0; i < sizeof classes / sizeof *classes; i++) {
+		assert_int_equal(gp_string_write(f, classes[i].raw), 0);
+		fputc('\n', f);
+		strcat(want, classes[i].shown);
+		strcat(want, "\n");
+	}
+	strcat(want, "\n");
 	fclose(f);
 	assert_int_equal(proc_capture(argv, &po, &d), FP_OK);
 	assert_int_equal(po.status, 0);
-	assert_string_equal(po.out,
-	                    "a`b\"c'd@e<f>g|h$i\\j!k;l#m&n %s {x} $1 `2 \\0\n");
+	assert_memory_equal(po.out, first, strlen(first));
+	assert_string_equal(po.out + strlen(first), want);
 	proc_output_free(&po);
 	remove_tree(dir);
 	free(file);
@@ -269,9 +296,10 @@ static void make_hostile(const char *dir, struct hostile h[8])
 	snprintf(h[7].name, 256, "{/Symbol a}^2_x %%s %%n # !ls");
 	for (int k = 0; k < 8; k++)
 		snprintf(h[k].shown, 256, "%s", h[k].name);
-	/* The one transformed form: a newline shows as U+21B5. */
-	snprintf(h[2].shown, 256, "line\xe2\x86\xb5`touch %s/pwned-newline`",
-	         dir);
+	/* In the one visible form a newline shows as \n, a backslash as
+	 * \\ (util/escape.h). */
+	snprintf(h[2].shown, 256, "line\\n`touch %s/pwned-newline`", dir);
+	snprintf(h[3].shown, 256, "@pwn \"quoted\" 'single' $1 \\\\n");
 }
 
 static void assert_nothing_ran(const char *dir)
@@ -397,8 +425,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(gp_string_plain_text_is_quoted),
 		cmocka_unit_test(gp_string_escapes_meta_characters_in_octal),
-		cmocka_unit_test(gp_string_keeps_controls_out),
-		cmocka_unit_test(gp_string_keeps_utf8_and_replaces_bad_bytes),
+		cmocka_unit_test(gp_string_shows_every_class_visibly),
+		cmocka_unit_test(gp_string_keeps_utf8_and_cuts_long_text),
 		cmocka_unit_test(gp_string_reads_back_literally_in_gnuplot),
 		cmocka_unit_test(proc_capture_reads_both_streams_and_status),
 		cmocka_unit_test(proc_capture_reports_a_missing_program),

@@ -81,3 +81,9 @@ void assert_cell(const struct column *c, size_t i, double v, uint32_t line,
 	assert_int_equal(c->line[i], line);
 	assert_int_equal(c->col[i], col);
 }
+
+void expect_refusals(const struct refusal *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		expect_error(r[i].name, r[i].text, r[i].line, r[i].col, r[i].msg);
+}

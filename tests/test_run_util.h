@@ -36,6 +36,16 @@ void expect_error_f(const char *name, const char *text, const char *format,
 /* The same for the whole of text, format by name. */
 void expect_error(const char *name, const char *text, int line, int col,
                   const char *msg);
+/* A file that does not load, and where and why. */
+struct refusal {
+	const char *name, *text;
+	int line, col;
+	const char *msg;
+};
+/* expect_error for each of r[0..n). */
+void expect_refusals(const struct refusal *r, size_t n);
+#define EXPECT_REFUSALS(table) \
+	expect_refusals(table, sizeof table / sizeof *table)
 /* Cell i of c is v, from line:col. */
 void assert_cell(const struct column *c, size_t i, double v, uint32_t line,
                  uint32_t col);

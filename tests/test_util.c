@@ -11,6 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/atomic_file.h"
 #include "util/diag.h"
 #include "util/ksum.h"
 #include "util/numfmt.h"
@@ -128,6 +133,47 @@ static void test_diag_print(void **state)
 	                         "fixprice: in gain: out of memory\n");
 }
 
+/* A path, a message and a source line with characters that would move
+ * the cursor or reorder the line: shown in their visible form, the caret
+ * still under the right character. */
+static void test_diag_print_visible(void **state)
+{
+	struct diag d;
+	char out[1024] = "";
+	FILE *f = fmemopen(out, sizeof out, "w");
+
+	(void)state;
+	diag_set(&d, "runs/a\nb\x1b[2J.csv", 2, 3, "bad \x07" "cell 'x\\y'");
+	diag_print(&d, f);
+	diag_set(&d, "m.yaml", 1, 12, "unknown name 'y'");
+	/* "x\u202e" is 1 + 6 characters shown, "\xc3\xa9" one: the caret
+	 * goes under the y at column 13 of the shown line. */
+	diag_set_source(&d, "s: x\xe2\x80\xae + \xc3\xa9\x1b y", 15, 13);
+	diag_print(&d, f);
+	fclose(f);
+	assert_string_equal(out,
+	                    "runs/a\\nb\\x1b[2J.csv:2:3: bad \\x07cell 'x\\y'\n"
+	                    "m.yaml:1:12: unknown name 'y'\n"
+	                    "  s: x\\u202e + \xc3\xa9\\x1b y\n"
+	                    "                    ^\n");
+}
+
+/* A line whose every byte takes four characters to show still fits, in
+ * a narrower window. */
+static void test_diag_source_controls(void **state)
+{
+	char text[1000];
+	struct diag d;
+
+	(void)state;
+	memset(text, '\x01', sizeof text);
+	diag_set(&d, "f", 1, 500, "x");
+	diag_set_source(&d, text, sizeof text, 500);
+	assert_true(strlen(d.src) < DIAG_SRC_MAX);
+	assert_memory_equal(d.src, "...\\x01", 7);
+	assert_memory_equal(d.src + d.caret - 1, "\\x01", 4);
+}
+
 /* A caret far into a very long line shows a window around it. */
 static void test_diag_long_line(void **state)
 {
@@ -144,6 +190,88 @@ static void test_diag_long_line(void **state)
 	assert_int_equal(d.src[d.caret - 1], '(');
 }
 
+/* Writes text through atomic_file to path and commits. */
+static int atomic_write(const char *path, const char *text, struct diag *d)
+{
+	struct atomic_file af;
+
+	if (atomic_file_open(&af, path, d) != FP_OK)
+		return FP_ERR;
+	fputs(text, af.fp);
+	return atomic_file_commit(&af, d);
+}
+
+/* A FIFO is written through, not replaced by a regular file. */
+static void test_atomic_fifo(void **state)
+{
+	char dir[] = "/tmp/fp-atomic-XXXXXX", fifo[64], got[16] = "";
+	struct diag d = {0};
+	struct stat st;
+	int rfd;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(fifo, sizeof fifo, "%s/pipe", dir);
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	/* A reader first, so that opening the writing end does not block. */
+	rfd = open(fifo, O_RDONLY | O_NONBLOCK);
+	assert_true(rfd >= 0);
+	assert_int_equal(atomic_write(fifo, "through\n", &d), FP_OK);
+	assert_int_equal(read(rfd, got, sizeof got - 1), 8);
+	assert_string_equal(got, "through\n");
+	close(rfd);
+	assert_int_equal(lstat(fifo, &st), 0);
+	assert_true(S_ISFIFO(st.st_mode));
+	assert_int_equal(unlink(fifo), 0);
+	assert_int_equal(rmdir(dir), 0); /* no temporary file left */
+}
+
+/* Devices are written, never replaced; their write errors are reported. */
+static void test_atomic_devices(void **state)
+{
+	struct diag d = {0};
+	struct stat st;
+
+	(void)state;
+	assert_int_equal(atomic_write("/dev/null", "gone\n", &d), FP_OK);
+	assert_int_equal(lstat("/dev/null", &st), 0);
+	assert_true(S_ISCHR(st.st_mode));
+	if (access("/dev/full", W_OK) == 0) {
+		assert_int_equal(atomic_write("/dev/full", "x\n", &d), FP_ERR);
+		assert_string_equal(d.file, "/dev/full");
+		assert_string_equal(d.msg,
+		                    "cannot write: No space left on device");
+		assert_int_equal(lstat("/dev/full", &st), 0);
+		assert_true(S_ISCHR(st.st_mode));
+	}
+}
+
+/* A link to a regular file: the target gets the new text, the link stays. */
+static void test_atomic_symlink(void **state)
+{
+	char dir[] = "/tmp/fp-atomic-XXXXXX", file[64], link[64], got[16] = "";
+	struct diag d = {0};
+	struct stat st;
+	FILE *f;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(file, sizeof file, "%s/file", dir);
+	snprintf(link, sizeof link, "%s/link", dir);
+	assert_int_equal(symlink("file", link), 0);
+	assert_int_equal(atomic_write(file, "old\n", &d), FP_OK);
+	assert_int_equal(atomic_write(link, "new\n", &d), FP_OK);
+	assert_int_equal(lstat(link, &st), 0);
+	assert_true(S_ISLNK(st.st_mode));
+	assert_non_null(f = fopen(file, "r"));
+	assert_non_null(fgets(got, sizeof got, f));
+	fclose(f);
+	assert_string_equal(got, "new\n");
+	assert_int_equal(unlink(link), 0);
+	assert_int_equal(unlink(file), 0);
+	assert_int_equal(rmdir(dir), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -154,6 +282,11 @@ int main(void)
 		cmocka_unit_test(test_ksum_no_drift),
 		cmocka_unit_test(test_diag_print),
 		cmocka_unit_test(test_diag_long_line),
+		cmocka_unit_test(test_diag_print_visible),
+		cmocka_unit_test(test_diag_source_controls),
+		cmocka_unit_test(test_atomic_fifo),
+		cmocka_unit_test(test_atomic_devices),
+		cmocka_unit_test(test_atomic_symlink),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -297,6 +298,25 @@ static void test_node_cap(void **state)
 	free(text);
 }
 
+/* At and past a lowered cap: "{a: [1, 2]}" is 5 nodes (the mapping, key
+ * a, the list and its two items); a third item is the sixth, at its
+ * position.  test_node_cap shows that ydoc_load's cap is YDOC_MAX_NODES. */
+static void test_node_cap_lowered(void **state)
+{
+	struct ydoc *doc;
+	struct diag d = {0};
+
+	(void)state;
+	assert_int_equal(ydoc_load_capped("t.yaml", "{a: [1, 2]}", 11, 5, &doc,
+	                                  &d), FP_OK);
+	ydoc_free(doc);
+	assert_int_equal(ydoc_load_capped("t.yaml", "{a: [1, 2, 3]}", 14, 5,
+	                                  &doc, &d), FP_ERR);
+	assert_string_equal(d.msg, "more than 5 YAML nodes");
+	assert_int_equal(d.line, 1);
+	assert_int_equal(d.col, 12);
+}
+
 static void test_scalar_cap(void **state)
 {
 	size_t n = YDOC_MAX_SCALAR + 1;
@@ -349,6 +369,9 @@ static void test_nul(void **state)
 
 static void test_libyaml_errors(void **state)
 {
+	static const char unclosed[] = "quoted scalar is not closed: the "
+	                               "file ends before its closing quote";
+
 	expect_error("a: [1\n", 2, 1,
 	             "did not find expected ',' or ']' "
 	             "(while parsing a flow sequence at line 1)");
@@ -358,9 +381,37 @@ static void test_libyaml_errors(void **state)
 	/* Columns count characters: the 'é' key is one. */
 	expect_error("\xc3\xa9: 1\nb: x\x01\n", 2, 5,
 	             "control characters are not allowed");
-	expect_error("a: 'x\n", 2, 1,
-	             "found unexpected end of stream "
-	             "(while scanning a quoted scalar at line 1)");
+	/* A quote the file never closes, where it opens. */
+	expect_error("a: 'x\n", 1, 4, unclosed);
+	expect_error("a: 1\nb: \"x\\\"\n\n  y\n", 2, 4, unclosed);
+}
+
+/* Escapes that stand for blanks become as many spaces; the others and
+ * real line breaks stay as written, up to the unescaped closing quote. */
+static void test_quoted_layout(void **state)
+{
+	static const struct {
+		const char *file, *want;
+	} cases[] = {
+		{"min(1,\\n x)\" # c", "min(1,   x)"},
+		{"a\\x20b\\\"c\\u000A\\U00000009\\\td\"",
+		 "a    b\\\"c                  d"},
+		{"\\r\\x41\n  \\u00e9\"", "  \\x41\n  \\u00e9"},
+		{"\"", ""},
+	};
+	size_t len;
+	char *got;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		const char *f = cases[i].file;
+		got = ydoc_quoted_layout(f, f + strlen(f), &len);
+		assert_non_null(got);
+		assert_string_equal(got, cases[i].want);
+		assert_int_equal(len, strlen(cases[i].want));
+		free(got);
+	}
+	assert_null(ydoc_quoted_layout("abc\\\"", "abc\\\"" + 5, &len));
 }
 
 static void test_source_line(void **state)
@@ -416,6 +467,26 @@ static void test_from_file(void **state)
 	assert_string_equal(d.msg, "cannot open: No such file or directory");
 }
 
+/* A file one byte over 1 GiB (sparse, so the test costs nothing) is
+ * refused before it is read. */
+static void test_file_cap(void **state)
+{
+	const char *path = TEST_BUILDDIR "/tests/test_yamldoc-big.yaml";
+	struct ydoc *doc = NULL;
+	struct diag d = {0};
+	FILE *f = fopen(path, "w");
+
+	(void)state;
+	assert_non_null(f);
+	assert_int_equal(fseek(f, (1L << 30), SEEK_SET), 0);
+	assert_int_equal(fputc('x', f), 'x');
+	assert_int_equal(fclose(f), 0);
+	assert_int_equal(ydoc_load(path, NULL, 0, &doc, &d), FP_ERR);
+	unlink(path);
+	assert_null(doc);
+	assert_string_equal(d.msg, "file is larger than 1 GiB");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -432,13 +503,16 @@ int main(void)
 		cmocka_unit_test(test_complex_key),
 		cmocka_unit_test(test_depth),
 		cmocka_unit_test(test_node_cap),
+		cmocka_unit_test(test_node_cap_lowered),
 		cmocka_unit_test(test_scalar_cap),
 		cmocka_unit_test(test_large_file),
 		cmocka_unit_test(test_nul),
 		cmocka_unit_test(test_libyaml_errors),
+		cmocka_unit_test(test_quoted_layout),
 		cmocka_unit_test(test_source_line),
 		cmocka_unit_test(test_ydoc_error),
 		cmocka_unit_test(test_from_file),
+		cmocka_unit_test(test_file_cap),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

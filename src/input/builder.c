@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "input/input.h"
+#include "util/escape.h"
 #include "util/numfmt.h"
 
 static int oom(struct run_builder *b)
@@ -16,7 +17,8 @@ void rb_init(struct run_builder *b, const char *path, const char *format,
              struct diag *d)
 {
 	*b = (struct run_builder){.path = path, .format = format, .d = d,
-	                          .repeat_col = -1};
+	                          .repeat_col = -1,
+	                          .max_cases = RUN_MAX_CASES};
 }
 
 void rb_column_free(struct rb_column *c)
@@ -26,7 +28,7 @@ void rb_column_free(struct rb_column *c)
 	free(c->line);
 	free(c->col);
 	free(c->bad_text);
-	free(c->word_text);
+	free(c->mix_text);
 }
 
 void rb_discard(struct run_builder *b)
@@ -76,21 +78,53 @@ int rb_grow(void **p, size_t *cap, size_t need, size_t size)
 	return FP_OK;
 }
 
+/* Why a case or column name (what: "case", "column") cannot be one, as a
+ * message at line:col: empty, only blanks, a blank at either end, not
+ * UTF-8, too long.  Such names could look like others in a message. */
+static int check_name(struct run_builder *b, const char *what,
+                      const char *name, size_t len, uint32_t line,
+                      uint32_t col)
+{
+	char shown[RUN_SHOW_SIZE];
+	size_t i, n, blanks = 0;
+
+	if (len == 0)
+		return diag_set(b->d, b->path, (int)line, (int)col,
+		                "empty %s name", what);
+	if (len > RUN_MAX_NAME)
+		return diag_set(b->d, b->path, (int)line, (int)col,
+		                "%s name is longer than %d bytes", what,
+		                RUN_MAX_NAME);
+	run_show(shown, sizeof shown, name, len);
+	while (blanks < len && (name[blanks] == ' ' || name[blanks] == '\t'))
+		blanks++;
+	if (blanks == len)
+		return diag_set(b->d, b->path, (int)line, (int)col,
+		                "%s name '%s' is only blanks", what, shown);
+	if (blanks > 0 || name[len - 1] == ' ' || name[len - 1] == '\t')
+		return diag_set(b->d, b->path, (int)line, (int)col,
+		                "%s name '%s' has a %s blank", what, shown,
+		                blanks > 0 ? "leading" : "trailing");
+	for (i = 0; i < len; i += n)
+		if (!(n = escape_utf8_len(name + i, len - i)) || !name[i])
+			return diag_set(b->d, b->path, (int)line, (int)col,
+			                "%s name is not valid UTF-8 (byte 0x%02x "
+			                "at byte %zu of the name)", what,
+			                (unsigned char)name[i], i + 1);
+	return FP_OK;
+}
+
 int rb_case(struct run_builder *b, const char *name, size_t len,
             uint32_t line, uint32_t col)
 {
 	size_t cap = b->cap;
 	char *copy;
 
-	if (len == 0)
+	if (check_name(b, "case", name, len, line, col) != FP_OK)
+		return FP_ERR;
+	if (b->n == b->max_cases)
 		return diag_set(b->d, b->path, (int)line, (int)col,
-		                "empty case name");
-	if (len > RUN_MAX_NAME)
-		return diag_set(b->d, b->path, (int)line, (int)col,
-		                "case name is longer than %d bytes", RUN_MAX_NAME);
-	if (b->n == RUN_MAX_CASES)
-		return diag_set(b->d, b->path, (int)line, (int)col,
-		                "more than %d cases", RUN_MAX_CASES);
+		                "more than %zu cases", b->max_cases);
 	if (b->n == b->cap) {
 		if (rb_grow((void **)&b->names, &cap, b->n + 1, sizeof *b->names))
 			return oom(b);
@@ -133,15 +167,8 @@ long rb_add_column(struct run_builder *b, const char *name, size_t len,
 {
 	struct rb_column *c;
 
-	if (len == 0) {
-		diag_set(b->d, b->path, (int)line, (int)col, "empty column name");
+	if (check_name(b, "column", name, len, line, col) != FP_OK)
 		return -1;
-	}
-	if (len > RUN_MAX_NAME) {
-		diag_set(b->d, b->path, (int)line, (int)col,
-		         "column name is longer than %d bytes", RUN_MAX_NAME);
-		return -1;
-	}
 	if (b->ncols == RUN_MAX_COLUMNS) {
 		diag_set(b->d, b->path, (int)line, (int)col,
 		         "more than %d columns", RUN_MAX_COLUMNS);
@@ -198,57 +225,100 @@ static void fill_missing(struct run_builder *b, struct rb_column *c,
 	}
 }
 
-/* What a cell's text is kept for: nothing, or as the column's first cell
- * that is neither a number nor a pass state (BAD), or as its first pass
- * word that is no number (WORD). */
-enum keep { KEEP_NONE, KEEP_BAD, KEEP_WORD };
+/* One cell as the loaders see it. */
+struct cell {
+	double v;
+	bool num, pass;        /* a number; a pass state */
+	const char *s;         /* its text (NULL: a number, written from v) */
+	size_t len;
+	bool quote;            /* show the text in double quotes */
+	uint32_t line, col;
+};
 
-/* A malloc'd copy of s[0..len), in double quotes if quote is set. */
-static char *text_copy(const char *s, size_t len, bool quote)
+/* A malloc'd copy of the cell's text, in double quotes if it was quoted. */
+static char *cell_text(const struct cell *x)
 {
-	char *t = malloc(len + 3);
+	char num[NUMFMT_MAX], *t;
+	const char *s = x->s ? x->s : numfmt_exact(num, x->v);
+	size_t len = x->s ? x->len : strlen(num);
 
-	if (t && quote)
+	if (!(t = malloc(len + 3)))
+		return NULL;
+	if (x->quote)
 		snprintf(t, len + 3, "\"%.*s\"", (int)len, s);
-	else if (t)
+	else
 		snprintf(t, len + 1, "%.*s", (int)len, s);
 	return t;
 }
 
+/* Keeps what the column's message will need: its first cell that is
+ * neither a number nor a pass state (bad), else the first cell after
+ * which the column is neither all numbers nor all pass states (mix): a 2
+ * after `true`, or `fail` after 1.5. */
+static int keep_culprit(struct run_builder *b, struct rb_column *c,
+                        const struct cell *x, bool before)
+{
+	bool bad = !x->num && !x->pass;
+
+	if (bad && !c->has_bad) {
+		if (!(c->bad_text = cell_text(x)))
+			return oom(b);
+		c->has_bad = true;
+		c->bad_line = x->line;
+		c->bad_col = x->col;
+	} else if (!bad && before && !c->all_num && !c->all_pass &&
+	           !c->has_mix) {
+		if (!(c->mix_text = cell_text(x)))
+			return oom(b);
+		c->has_mix = true;
+		c->mix_line = x->line;
+		c->mix_col = x->col;
+	}
+	return FP_OK;
+}
+
 /* Sets the newest case's cell in column ci. */
-static int set_cell(struct run_builder *b, size_t ci, double v, bool num,
-                    bool pass, enum keep keep, const char *s, size_t len,
-                    bool quote, uint32_t line, uint32_t col)
+static int set_cell(struct run_builder *b, size_t ci, const struct cell *x)
 {
 	struct rb_column *c = &b->columns[ci];
 	size_t i = b->n - 1;
+	bool before;
 
 	if (reserve(b, c) != FP_OK)
 		return FP_ERR;
 	fill_missing(b, c, i);
 	if (c->n > i)
-		return diag_set(b->d, b->path, (int)line, (int)col,
+		return diag_set(b->d, b->path, (int)x->line, (int)x->col,
 		                "column '%s' given twice for one case", c->name);
-	c->v[i] = v;
-	c->line[i] = line;
-	c->col[i] = col;
+	c->v[i] = x->v;
+	c->line[i] = x->line;
+	c->col[i] = x->col;
 	c->n = i + 1;
-	c->all_num &= num;
-	c->all_pass &= pass;
-	if (keep == KEEP_BAD && !c->has_bad) {
-		if (!(c->bad_text = text_copy(s, len, quote)))
-			return oom(b);
-		c->has_bad = true;
-		c->bad_line = line;
-		c->bad_col = col;
-	}
-	if (keep == KEEP_WORD && !c->has_word) {
-		if (!(c->word_text = text_copy(s, len, quote)))
-			return oom(b);
-		c->has_word = true;
-		c->word_line = line;
-		c->word_col = col;
-	}
+	before = c->all_num || c->all_pass;
+	c->all_num &= x->num;
+	c->all_pass &= x->pass;
+	return keep_culprit(b, c, x, before);
+}
+
+/* A number that strtod turned into 0 or infinity is not what the file
+ * says: 1e-400 is no 0.  Text is a plain decimal (numfmt_parse). */
+static int out_of_range(struct run_builder *b, const char *s, size_t len,
+                        double x, uint32_t line, uint32_t col)
+{
+	char shown[RUN_SHOW_SIZE];
+	bool nonzero = false;
+
+	for (size_t i = 0; i < len && s[i] != 'e' && s[i] != 'E'; i++)
+		nonzero |= s[i] >= '1' && s[i] <= '9';
+	run_show(shown, sizeof shown, s, len);
+	if (isinf(x))
+		return diag_set(b->d, b->path, (int)line, (int)col,
+		                "number '%s' is out of a double's range "
+		                "(magnitude above 1.8e308)", shown);
+	if (x == 0 && nonzero)
+		return diag_set(b->d, b->path, (int)line, (int)col,
+		                "number '%s' is too small for a double (it would "
+		                "read as 0)", shown);
 	return FP_OK;
 }
 
@@ -257,39 +327,55 @@ int rb_text(struct run_builder *b, size_t col, const char *s, size_t len,
 {
 	double x = NAN, p;
 	bool looks_numeric = numfmt_parse(s, len, &x);
+	struct cell c = {.v = x, .num = true, .pass = x == 0 || x == 1,
+	                 .s = s, .len = len, .line = line, .col = pos_col};
 
-	if (!string && looks_numeric && isfinite(x))
-		return set_cell(b, col, x, true, x == 0 || x == 1, KEEP_NONE,
-		                NULL, 0, false, line, pos_col);
+	if (!string && looks_numeric) {
+		if (out_of_range(b, s, len, x, line, pos_col) != FP_OK)
+			return FP_ERR;
+		return set_cell(b, col, &c);
+	}
 	/* A quoted number must not read as the number in a message. */
-	if (run_parse_pass(s, len, &p))
-		return set_cell(b, col, p, false, true, KEEP_WORD, s, len,
-		                string && looks_numeric, line, pos_col);
-	return set_cell(b, col, NAN, false, false, KEEP_BAD, s, len,
-	                string && looks_numeric, line, pos_col);
+	c.num = false;
+	c.quote = string && looks_numeric;
+	c.pass = run_parse_pass(s, len, &p);
+	c.v = c.pass ? p : NAN;
+	return set_cell(b, col, &c);
 }
 
 int rb_number(struct run_builder *b, size_t col, double x, uint32_t line,
               uint32_t pos_col)
 {
-	return set_cell(b, col, x, true, x == 0 || x == 1, KEEP_NONE, NULL, 0,
-	                false, line, pos_col);
+	struct cell c = {.v = x, .num = true, .pass = x == 0 || x == 1,
+	                 .line = line, .col = pos_col};
+
+	return set_cell(b, col, &c);
+}
+
+int rb_number_text(struct run_builder *b, size_t col, double x,
+                   const char *s, size_t len, uint32_t line, uint32_t pos_col)
+{
+	if (out_of_range(b, s, len, x, line, pos_col) != FP_OK)
+		return FP_ERR;
+	return rb_number(b, col, x, line, pos_col);
 }
 
 int rb_bool(struct run_builder *b, size_t col, bool x, uint32_t line,
             uint32_t pos_col)
 {
-	const char *w = x ? "true" : "false";
+	struct cell c = {.v = x ? 1 : 0, .pass = true, .s = x ? "true" : "false",
+	                 .len = x ? 4 : 5, .line = line, .col = pos_col};
 
-	return set_cell(b, col, x ? 1 : 0, false, true, KEEP_WORD, w,
-	                strlen(w), false, line, pos_col);
+	return set_cell(b, col, &c);
 }
 
 int rb_other(struct run_builder *b, size_t col, const char *shown,
              uint32_t line, uint32_t pos_col)
 {
-	return set_cell(b, col, NAN, false, false, KEEP_BAD, shown,
-	                strlen(shown), false, line, pos_col);
+	struct cell c = {.v = NAN, .s = shown, .len = strlen(shown),
+	                 .line = line, .col = pos_col};
+
+	return set_cell(b, col, &c);
 }
 
 int rb_by_name(const void *a, const void *b)
@@ -352,10 +438,10 @@ static void finish_column(struct rb_column *c, struct column *out)
 			out->bad_text = c->bad_text;
 			c->bad_text = NULL;
 		} else {
-			out->bad_line = c->word_line;
-			out->bad_col = c->word_col;
-			out->bad_text = c->word_text;
-			c->word_text = NULL;
+			out->bad_line = c->mix_line;
+			out->bad_col = c->mix_col;
+			out->bad_text = c->mix_text;
+			c->mix_text = NULL;
 		}
 		return;
 	}

@@ -74,7 +74,7 @@ static int read_header(struct csv_run *st, const struct csv_field *f,
 	long runtime = -1, repetition = -1;
 
 	if (!(st->column_of = malloc(n * sizeof *st->column_of)))
-		return diag_set(st->d, st->path, 0, 0, "out of memory");
+		return diag_oom(st->d);
 	for (size_t i = 0; i < n; i++) {
 		for (size_t j = 0; j < i; j++)
 			if (same_name(&f[i], &f[j])) {
@@ -125,14 +125,36 @@ static int sample_cell(struct csv_run *st, size_t col,
 	                "for a row without a time)", shown);
 }
 
+/* A row with more or fewer cells than the header: at its first extra
+ * cell, or at its end naming the first column it has no cell for. */
+static int wrong_length(struct csv_run *st, const struct csv_field *f,
+                        size_t n)
+{
+	char shown[RUN_SHOW_SIZE];
+	size_t h = st->header_n;
+	const char *s = n == 1 ? "" : "s";
+	long c;
+
+	if (n > h) {
+		run_show(shown, sizeof shown, f[h].text, f[h].len);
+		return diag_set(st->d, st->path, (int)f[h].line, (int)f[h].col,
+		                "row has %zu cell%s, the header has %zu: extra "
+		                "cell '%s'", n, s, h, shown);
+	}
+	c = st->column_of[n];
+	run_show(shown, sizeof shown, c < 0 ? "case" : st->b.columns[c].name,
+	         strlen(c < 0 ? "case" : st->b.columns[c].name));
+	return diag_set(st->d, st->path, (int)f[n].line, (int)f[n].col,
+	                "row has %zu cell%s, the header has %zu: no cell for "
+	                "column '%s'", n, s, h, shown);
+}
+
 static int read_row(struct csv_run *st, const struct csv_field *f, size_t n)
 {
 	const struct csv_field *fc = &f[st->case_field];
 
 	if (n != st->header_n)
-		return diag_set(st->d, st->path, (int)f[0].line, 0,
-		                "row has %zu cell%s, the header has %zu", n,
-		                n == 1 ? "" : "s", st->header_n);
+		return wrong_length(st, f, n);
 	if (rb_case(&st->b, fc->text, fc->len, fc->line, fc->col) != FP_OK)
 		return FP_ERR;
 	for (size_t i = 0; i < n; i++) {

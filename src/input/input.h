@@ -19,6 +19,8 @@
 
 /* Inputs above this size are refused (util/source.h). */
 #define INPUT_MAX_FILE ((size_t)1 << 30)
+/* Bytes of one CSV field (the YAML scalar cap is the same). */
+#define INPUT_MAX_FIELD ((size_t)1 << 20)
 
 /* ---- reading and choosing the loader (detect.c) ---- */
 
@@ -54,10 +56,11 @@ struct rb_column {
 	bool has_bad;
 	uint32_t bad_line, bad_col;
 	char *bad_text;
-	/* First pass word that is not a number, for a column mixing both. */
-	bool has_word;
-	uint32_t word_line, word_col;
-	char *word_text;
+	/* The cell that made the column neither all numbers nor all pass
+	 * states, for a column mixing both (see keep_culprit in builder.c). */
+	bool has_mix;
+	uint32_t mix_line, mix_col;
+	char *mix_text;
 };
 
 struct run_builder {
@@ -69,6 +72,7 @@ struct run_builder {
 	size_t ncols, colcap;
 	struct rb_column *columns;
 	size_t hint;           /* column after the last one looked up */
+	size_t max_cases;      /* RUN_MAX_CASES (lowered only by tests) */
 	struct diag *d;
 
 	/* Samples (samples.c), in the order given: the case each belongs
@@ -107,7 +111,9 @@ void rb_init(struct run_builder *b, const char *path, const char *format,
 void rb_discard(struct run_builder *b);
 
 /* Adds a case: its name is copied.  Errors (FILE:LINE:COL at line:col):
- * empty name, name over RUN_MAX_NAME, more than RUN_MAX_CASES cases.
+ * a name that is empty, only blanks, has a blank (space, tab) at either
+ * end, is not valid UTF-8 or is over RUN_MAX_NAME; more than
+ * RUN_MAX_CASES cases.  Column names follow the same rules.
  * Duplicates are found by rb_finish. */
 int rb_case(struct run_builder *b, const char *name, size_t len,
             uint32_t line, uint32_t col);
@@ -127,7 +133,8 @@ long rb_add_column(struct run_builder *b, const char *name, size_t len,
 /* Cells of the newest case (b->n - 1), one per column at most.  A cell is
  * a number, a pass state (a pass word, true/false, or a number equal to 0
  * or 1), both, or neither; see rb_finish for what that makes a column.
- * Each returns FP_ERR only when out of memory. */
+ * Each returns FP_ERR only when out of memory, but for numbers out of a
+ * double's range (rb_text, rb_number_text). */
 
 /* Text whose kind is read from it: a number, a pass word, or text.  If
  * `string` is set (a JSON string or quoted YAML scalar), it is never a
@@ -136,6 +143,11 @@ int rb_text(struct run_builder *b, size_t col, const char *s, size_t len,
             bool string, uint32_t line, uint32_t pos_col);
 int rb_number(struct run_builder *b, size_t col, double x, uint32_t line,
               uint32_t pos_col);
+/* A number read from the text s[0..len) (a decimal, as in JSON): also
+ * FP_ERR at line:col if the text overflows a double or underflows to 0
+ * (1e400, 1e-400), which rb_text checks too. */
+int rb_number_text(struct run_builder *b, size_t col, double x,
+                   const char *s, size_t len, uint32_t line, uint32_t pos_col);
 int rb_bool(struct run_builder *b, size_t col, bool x, uint32_t line,
             uint32_t pos_col);
 /* A cell that is no number and no pass state, shown as `shown` ("null",
@@ -204,6 +216,7 @@ void input_position(const char *text, size_t off, uint32_t *line,
 struct jcur {
 	const char *p, *end;
 	uint32_t line, col;
+	uint32_t key_line, key_col; /* in an object: where the member's key is */
 	bool in_object;        /* inside an object: values follow keys */
 };
 
@@ -215,6 +228,8 @@ bool jcur_into(struct jcur *c);
 /* Past the current value onto the next item or member's value; false at
  * the end of the container. */
 bool jcur_next(struct jcur *c);
+/* Bytes of the number or literal the cursor stands on. */
+size_t jcur_scalar_len(const struct jcur *c);
 /* A cursor on the value of member `key` of object o, which the cursor obj
  * stands on; false if o has no such member. */
 struct json_t;
@@ -244,7 +259,8 @@ struct csv_field {
 	uint32_t line, col;
 };
 /* Called for each row (row 0 first, the header where there is one) with
- * its n fields, valid until it returns; FP_ERR (d filled) stops. */
+ * its n fields, valid until it returns; f[n] (text NULL) is where the row
+ * ends.  FP_ERR (d filled) stops. */
 typedef int (*csv_row_fn)(void *ctx, size_t row, const struct csv_field *f,
                           size_t n);
 /* Parses text[start..len) as CSV, positions counted from text[0] (line 1,
@@ -254,6 +270,11 @@ typedef int (*csv_row_fn)(void *ctx, size_t row, const struct csv_field *f,
 int input_csv_rows(const char *path, const char *text, size_t len,
                    size_t start, csv_row_fn fn, void *ctx, size_t *rows,
                    struct diag *d);
+/* Offset of the first byte of what is wrong in a JSON text that jansson
+ * refused after reading pos bytes: the start of the token it stopped in,
+ * or inside a string the bad escape (its backslash), control character
+ * or byte.  at_end: jansson ran out of text; the offset is pos. */
+size_t jpos_error_at(const char *text, size_t len, size_t pos, bool at_end);
 
 /* ---- loaders: text[0..len) of the file at path ----
  * The text has no NUL bytes and no byte order mark (input_load removes it),

@@ -19,21 +19,57 @@
 
 #include "input/input.h"
 
+/* Jansson's messages that name its own flags or say too little. */
+static const struct {
+	const char *jansson, *plain;
+} plain_words[] = {
+	{"\\u0000 is not allowed without JSON_ALLOW_NUL",
+	 "\\u0000 (a NUL character) is not allowed in a string"},
+	{"real number overflow",
+	 "number is out of a double's range (magnitude above 1.8e308)"},
+	{"premature end of input", "the text ends inside this value"},
+};
+
+/* Jansson's message in plain words, without its "near ..." (the position
+ * says where, and the raw token could hold terminal controls).  Sets
+ * *at_end if jansson ran out of text. */
+static void plain_message(const char *text, char *out, size_t size,
+                          bool *at_end)
+{
+	const char *near = strstr(text, " near ");
+	int n = near ? (int)(near - text) : (int)strlen(text);
+
+	*at_end = near && strcmp(near, " near end of file") == 0;
+	snprintf(out, size, "%.*s", n, text);
+	for (size_t i = 0; i < sizeof plain_words / sizeof *plain_words; i++)
+		if (strcmp(out, plain_words[i].jansson) == 0)
+			snprintf(out, size, "%s", plain_words[i].plain);
+}
+
 int input_json_parse(const char *path, const char *text, size_t len,
                      json_t **out, struct diag *d)
 {
 	json_error_t err;
+	char msg[JSON_ERROR_TEXT_LENGTH];
+	uint32_t line, col;
+	bool at_end;
 	/* Every number as a double: an integer too big for 64 bits is still
 	 * a runtime, not an error. */
 	json_t *root = json_loadb(text, len,
 	                          JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL,
 	                          &err);
 
-	if (!root)
-		return diag_set(d, path, err.line > 0 ? err.line : 0,
-		                err.column > 0 ? err.column : 0, "%s", err.text);
-	*out = root;
-	return FP_OK;
+	if (root) {
+		*out = root;
+		return FP_OK;
+	}
+	/* Jansson's line and column are where it stopped, past the token;
+	 * the message names the token's first byte. */
+	plain_message(err.text, msg, sizeof msg, &at_end);
+	input_position(text, jpos_error_at(text, len, err.position > 0 ?
+	                                   (size_t)err.position : 0, at_end),
+	               &line, &col);
+	return diag_set(d, path, (int)line, (int)col, "%s", msg);
 }
 
 const char *input_json_kind(json_t *root)
@@ -86,12 +122,17 @@ static int add_field(struct run_builder *b, const char *key, json_t *v,
 		return add_samples(b, v, at_value);
 	ci = rb_find_column(b, key, strlen(key));
 
-	if (ci < 0 && (ci = rb_add_column(b, key, strlen(key), line, col)) < 0)
+	if (ci < 0 && (ci = rb_add_column(b, key, strlen(key),
+	                                  at_value->key_line,
+	                                  at_value->key_col)) < 0)
 		return FP_ERR;
 	switch (json_typeof(v)) {
 	case JSON_REAL:
 	case JSON_INTEGER:
-		return rb_number(b, (size_t)ci, json_number_value(v), line, col);
+		/* Jansson reads 1e-400 as 0 without a word. */
+		return rb_number_text(b, (size_t)ci, json_number_value(v),
+		                      at_value->p, jcur_scalar_len(at_value),
+		                      line, col);
 	case JSON_TRUE:
 	case JSON_FALSE:
 		return rb_bool(b, (size_t)ci, json_is_true(v), line, col);

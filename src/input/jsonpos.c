@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "input/input.h"
+#include "util/escape.h"
 
 /* Steps over one byte.  Columns count characters: a UTF-8 continuation
  * byte does not start a new one. */
@@ -72,9 +73,20 @@ static void skip_value(struct jcur *c)
 	} while (depth > 0);
 }
 
+size_t jcur_scalar_len(const struct jcur *c)
+{
+	size_t n = 0;
+
+	while (c->p + n < c->end && !strchr(",]} \t\r\n", c->p[n]))
+		n++;
+	return n;
+}
+
 /* At a member's key: onto its value. */
 static void skip_key(struct jcur *c)
 {
+	c->key_line = c->line;
+	c->key_col = c->col;
 	skip_string(c);
 	skip_blanks(c);
 	if (at(c, ':'))
@@ -140,4 +152,100 @@ bool jcur_member(const struct jcur *obj, json_t *o, const char *key,
 		more = jcur_next(&c);
 	}
 	return false;
+}
+
+/* ---- where a syntax error is ---- */
+
+/* Offset just past the token that starts at i (a string to its closing
+ * quote, a bracket or punctuation, or a scalar up to a delimiter). */
+static size_t token_end(const char *t, size_t len, size_t i)
+{
+	if (t[i] == '"') {
+		for (i++; i < len && t[i] != '"'; i++)
+			if (t[i] == '\\')
+				i++;
+		return i < len ? i + 1 : len;
+	}
+	if (strchr("[]{}:,", t[i]))
+		return i + 1;
+	for (i++; i < len && !strchr("[]{}:,\" \t\r\n", t[i]); i++)
+		;
+	return i;
+}
+
+/* Value of the four hex digits at s (avail bytes there), or -1. */
+static long hex4(const char *s, size_t avail)
+{
+	return avail < 4 ? -1 : escape_hex_value(s, 4);
+}
+
+/* Bytes of the escape at t[i] (a backslash) if it is valid JSON and no
+ * \u0000 or lone surrogate; 0 if it is what is wrong. */
+static size_t escape_len(const char *t, size_t len, size_t i)
+{
+	long v, lo;
+
+	if (i + 1 >= len || !strchr("\"\\/bfnrtu", t[i + 1]))
+		return 0;
+	if (t[i + 1] != 'u')
+		return 2;
+	v = hex4(t + i + 2, len - i - 2);
+	if (v <= 0 || (v >= 0xdc00 && v <= 0xdfff))
+		return 0;
+	if (v < 0xd800 || v > 0xdbff)
+		return 6;
+	if (i + 7 >= len || t[i + 6] != '\\' || t[i + 7] != 'u')
+		return 0;
+	lo = hex4(t + i + 8, len - i - 8);
+	return lo >= 0xdc00 && lo <= 0xdfff ? 12 : 0;
+}
+
+/* In the string whose quote is at t[q]: the first byte that is wrong (a
+ * control character, a bad or NUL escape, a lone surrogate, a byte that
+ * is no UTF-8), or q itself if none is. */
+static size_t string_fault(const char *t, size_t len, size_t q)
+{
+	size_t i = q + 1, n;
+
+	while (i < len && t[i] != '"') {
+		unsigned char c = (unsigned char)t[i];
+		if (c < 0x20)
+			return i;
+		if (c == '\\') {
+			if (!(n = escape_len(t, len, i)))
+				return i;
+		} else if (c >= 0x80) {
+			if (!(n = escape_utf8_len(t + i, len - i)))
+				return i;
+		} else {
+			n = 1;
+		}
+		i += n;
+	}
+	return q;
+}
+
+size_t jpos_error_at(const char *text, size_t len, size_t pos, bool at_end)
+{
+	size_t i = 0, last = 0;
+	bool any = false;
+
+	if (pos > len)
+		pos = len;
+	if (at_end)
+		return pos;
+	/* Jansson reads token by token; the error is in the last token that
+	 * starts before where it stopped. */
+	for (;;) {
+		while (i < len && strchr(" \t\r\n", text[i]) && text[i])
+			i++;
+		if (i >= len || i >= pos)
+			break;
+		last = i;
+		any = true;
+		i = token_end(text, len, i);
+	}
+	if (!any)
+		return pos;
+	return text[last] == '"' ? string_fault(text, len, last) : last;
 }

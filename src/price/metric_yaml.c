@@ -194,13 +194,26 @@ static int fill_src(const struct ydoc *doc, const struct ynode *node,
 	return FP_OK;
 }
 
+/* A double-quoted scalar's text as laid out in the file from p on, with
+ * escaped blanks blanked (ydoc_quoted_layout), or NULL. */
+static char *quoted_layout(const struct ynode *node, const char *line,
+                           const char *p, const char *limit, size_t *len)
+{
+	if (!node->quoted || p <= line || p[-1] != '"')
+		return NULL;
+	return ydoc_quoted_layout(p, limit, len);
+}
+
 int myaml_formula(const struct ydoc *doc, const struct ynode *node,
                   const char *file, const char *what, struct fx_src *src,
                   struct diag *d)
 {
 	const char *limit = doc->text + doc->text_len;
-	const char *line, *p, *start, *end;
+	const char *line, *p, *start, *end, *text;
+	char *lay = NULL;
+	bool flat = false;
 	size_t llen;
+	int rc;
 
 	memset(src, 0, sizeof *src);
 	src->file = file;
@@ -215,10 +228,20 @@ int myaml_formula(const struct ydoc *doc, const struct ynode *node,
 	if (!line) /* no source to point into: the text alone will do */
 		return fill_src(doc, node, "", 0, node->str, node->len, src, d);
 	p = text_start(node, line, llen, limit);
-	if (!match_in_file(node->str, p, limit, &start, &end)) {
-		/* Escapes changed the text: point at where it starts. */
+	if (match_in_file(node->str, p, limit, &start, &end)) {
+		text = start;
+	} else if ((lay = quoted_layout(node, line, p, limit, &llen)) &&
+	           match_in_file(node->str, lay, lay + llen, &text, &end)) {
+		/* Only blanks were escapes ("min(1,\n x)"): the file's text
+		 * with them blanked is the formula, at the file's positions. */
+		start = p + (text - lay);
+	} else {
+		/* Other escapes: the decoded text, on one line, shown where
+		 * it starts (its newlines would point past the scalar). */
 		start = p + strspn(p, " \t");
-		end = NULL;
+		text = node->str;
+		end = node->str + node->len;
+		flat = true;
 	}
 	for (const char *q = line; q < start; q++) {
 		if (*q == '\n') {
@@ -227,11 +250,13 @@ int myaml_formula(const struct ydoc *doc, const struct ynode *node,
 		}
 	}
 	src->col = offset_column(line, (size_t)(start - line));
-	if (!end)
-		return fill_src(doc, node, line, (size_t)(start - line), node->str,
-		                node->len, src, d);
-	return fill_src(doc, node, line, (size_t)(start - line), start,
-	                (size_t)(end - start), src, d);
+	rc = fill_src(doc, node, line, (size_t)(start - line), text,
+	              (size_t)(end - text), src, d);
+	for (char *c = (char *)src->text; rc == FP_OK && flat && *c; c++)
+		if (*c == '\n' || *c == '\r')
+			*c = ' ';
+	free(lay);
+	return rc;
 }
 
 void myaml_show_line(const struct ydoc *doc, struct diag *d)

@@ -7,6 +7,7 @@
 #include <strings.h>
 
 #include "util/escape.h"
+#include "util/numfmt.h"
 
 void run_free(struct run *run)
 {
@@ -141,6 +142,10 @@ const struct column *run_numeric(const struct run *run, const char *name,
 			         "cell '%s' in column '%s' is a pass state, but the "
 			         "column also holds numbers other than 0 and 1", cell,
 			         col);
+		else if (numfmt_parse(c->bad_text, strlen(c->bad_text), &ignored))
+			diag_set(d, run->path, line, pos,
+			         "cell '%s' in column '%s' is not a pass state, but the "
+			         "column also holds pass words", cell, col);
 		else
 			diag_set(d, run->path, line, pos,
 			         "cell '%s' in column '%s' is not a number", cell, col);

@@ -1,3 +1,6 @@
+/* realpath() is an XSI function. */
+#define _XOPEN_SOURCE 700
+
 #include "util/atomic_file.h"
 
 #include <errno.h>
@@ -33,8 +36,53 @@ static char *dir_of(const char *path)
 	return dir;
 }
 
+/* path is there and no regular file (a device, a FIFO, a socket, or a
+ * link to one): it is written in place, never replaced.  A link to a
+ * regular file is replaced at its target, so the link stays. */
+static int open_in_place(struct atomic_file *af, const char *path,
+                         struct diag *d)
+{
+	int fd, err;
+
+	if (!(af->path = strdup(path)))
+		return diag_set(d, path, 0, 0, "out of memory");
+	fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0 || !(af->fp = fdopen(fd, "w"))) {
+		err = errno;
+		if (fd >= 0)
+			close(fd);
+		af_clear(af);
+		return diag_set(d, path, 0, 0, "cannot write: %s",
+		                strerror(err));
+	}
+	return FP_OK;
+}
+
+static int open_beside(struct atomic_file *af, const char *path,
+                       struct diag *d);
+
 int atomic_file_open(struct atomic_file *af, const char *path,
                      struct diag *d)
+{
+	struct stat st, lst;
+	char *target;
+	int rc;
+
+	memset(af, 0, sizeof *af);
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) &&
+	    !S_ISDIR(st.st_mode))
+		return open_in_place(af, path, d);
+	if (lstat(path, &lst) != 0 || !S_ISLNK(lst.st_mode) ||
+	    !(target = realpath(path, NULL)))
+		return open_beside(af, path, d);
+	rc = open_beside(af, target, d);
+	free(target);
+	return rc;
+}
+
+/* The temporary file beside path, renamed over it on commit. */
+static int open_beside(struct atomic_file *af, const char *path,
+                       struct diag *d)
 {
 	const char *slash = strrchr(path, '/');
 	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
@@ -42,7 +90,6 @@ int atomic_file_open(struct atomic_file *af, const char *path,
 	mode_t mask;
 	int fd, err;
 
-	memset(af, 0, sizeof *af);
 	if (*base == '\0')
 		return diag_set(d, path, 0, 0, "not a file name");
 	af->path = strdup(path);
@@ -93,7 +140,7 @@ static int af_finish(struct atomic_file *af)
 		err = errno;
 	else if (ferror(af->fp))
 		err = errno ? errno : EIO; /* most likely the failed write's */
-	else if (fsync(fileno(af->fp)) != 0)
+	else if (af->tmp && fsync(fileno(af->fp)) != 0)
 		err = errno;
 	if (fclose(af->fp) != 0 && !err)
 		err = errno;
@@ -127,6 +174,15 @@ void atomic_file_abort(struct atomic_file *af)
 	af_clear(af);
 }
 
+/* Renames the temporary file into place; a file written in place is
+ * there already.  Returns 0 or an errno value. */
+static int af_place(struct atomic_file *af)
+{
+	if (!af->tmp)
+		return 0;
+	return rename(af->tmp, af->path) != 0 ? errno : 0;
+}
+
 int atomic_file_commit(struct atomic_file *af, struct diag *d)
 {
 	return atomic_file_commit_all(af, 1, d);
@@ -149,10 +205,8 @@ int atomic_file_commit_all(struct atomic_file *af, size_t n, struct diag *d)
 		return FP_ERR;
 	}
 	for (i = 0; i < n; i++) {
-		if (rename(af[i].tmp, af[i].path) != 0) {
-			err = errno;
+		if ((err = af_place(&af[i])) != 0)
 			break;
-		}
 	}
 	if (err) {
 		diag_set(d, af[i].path, 0, 0, "cannot rename into place: %s",
@@ -160,13 +214,15 @@ int atomic_file_commit_all(struct atomic_file *af, size_t n, struct diag *d)
 		/* Take back what this call already put in place: a record made
 		 * of some new and some old files would be worse than none. */
 		for (k = 0; k < i; k++)
-			unlink(af[k].path);
+			if (af[k].tmp)
+				unlink(af[k].path);
 		for (k = 0; k < n; k++)
 			atomic_file_abort(&af[k]);
 		return FP_ERR;
 	}
 	for (k = 0; k < n; k++) {
-		sync_dir_of(af[k].path);
+		if (af[k].tmp)
+			sync_dir_of(af[k].path);
 		af_clear(&af[k]);
 	}
 	return FP_OK;

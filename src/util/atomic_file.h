@@ -12,7 +12,13 @@
  *	... write to af.fp ...
  *	return atomic_file_commit(&af, &d);  // or atomic_file_abort(&af)
  *
- * Final files get mode 0666 & ~umask, like files made with fopen. */
+ * Final files get mode 0666 & ~umask, like files made with fopen.
+ *
+ * Only a regular file is ever replaced.  A path that names a device, a FIFO
+ * or a socket (/dev/null, /dev/stdout, a pipe) is opened and written in
+ * place: that is writing, not replacing, so it cannot be all or nothing,
+ * but write errors are still reported by the commit.  A symbolic link to a
+ * regular file is followed: its target is replaced, the link kept. */
 #ifndef FP_ATOMIC_FILE_H
 #define FP_ATOMIC_FILE_H
 
@@ -24,7 +30,8 @@
 
 struct atomic_file {
 	char *path;   /* final name (owned) */
-	char *tmp;    /* temporary name, "DIR/.BASE.XXXXXX" (owned) */
+	char *tmp;    /* temporary name, "DIR/.BASE.XXXXXX" (owned); NULL when
+	               * path is written in place */
 	FILE *fp;     /* open for writing until finished; NULL after */
 };
 

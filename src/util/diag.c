@@ -1,6 +1,10 @@
 #include "util/diag.h"
 
+#include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "util/escape.h"
 
 int diag_vset(struct diag *d, const char *file, int line, int col,
               const char *fmt, va_list ap)
@@ -59,48 +63,91 @@ void diag_prefix(struct diag *d, const char *fmt, ...)
 	d->msg[hlen + mlen] = '\0';
 }
 
+/* Characters (not bytes) in the visible form of text[0..n): where a caret
+ * goes under it. */
+static size_t shown_width(const char *text, size_t n)
+{
+	char *raw = strndup(text, n), *vis = raw ? escape_controls(raw) : NULL;
+	size_t w = 0;
+
+	for (const char *p = vis; p && *p; p++)
+		w += ((unsigned char)*p & 0xc0) != 0x80;
+	free(raw);
+	free(vis);
+	return w;
+}
+
+/* Fills d->src with the visible form of text[start..end), tabs as blanks,
+ * marked with "..." where cut.  False if it does not fit. */
+static bool put_window(struct diag *d, const char *text, size_t len,
+                       size_t start, size_t end)
+{
+	char *raw = strndup(text + start, end - start), *vis;
+	bool fits;
+
+	if (!raw)
+		return false;
+	/* Tabs become blanks so that the caret lines up. */
+	for (char *p = raw; *p; p++)
+		if (*p == '\t')
+			*p = ' ';
+	vis = escape_controls(raw);
+	free(raw);
+	fits = vis && strlen(vis) + 7 < sizeof d->src;
+	if (fits)
+		snprintf(d->src, sizeof d->src, "%s%s%s", start > 0 ? "..." : "",
+		         vis, end < len ? "..." : "");
+	free(vis);
+	return fits;
+}
+
 void diag_set_source(struct diag *d, const char *text, size_t len,
                      size_t caret_off)
 {
-	/* Room for the window plus two "..." marks and the terminator. */
-	const size_t width = DIAG_SRC_MAX - 8;
-	size_t start = 0, end, out = 0;
+	/* A window of bytes around the caret, narrowed until its visible
+	 * form (where one byte can take four characters) fits. */
+	size_t width = DIAG_SRC_MAX - 8, start, end;
+	bool fits;
 
 	if (caret_off > len)
 		caret_off = len;
-	if (len > width && caret_off > width / 2)
-		start = caret_off - width / 2;
-	end = start + width < len ? start + width : len;
-	if (start > 0) {
-		memcpy(d->src, "...", 3);
-		out = 3;
+	for (;; width /= 2) {
+		start = len > width && caret_off > width / 2 ?
+		        caret_off - width / 2 : 0;
+		end = start + width < len ? start + width : len;
+		fits = put_window(d, text, len, start, end);
+		if (fits || width < 8)
+			break;
 	}
-	for (size_t i = start; i < end; i++) {
-		char c = text[i];
-		/* Tabs become spaces so the caret lines up; other controls show as '?'. */
-		d->src[out++] = c == '\t' ? ' ' : ((unsigned char)c < 0x20 ? '?' : c);
+	if (!fits) {
+		d->src[0] = '\0';
+		d->caret = 0;
+		return;
 	}
-	if (end < len) {
-		memcpy(d->src + out, "...", 3);
-		out += 3;
-	}
-	d->src[out] = '\0';
-	d->caret = (int)(caret_off - start + (start > 0 ? 3 : 0)) + 1;
+	d->caret = (int)(shown_width(text + start, caret_off - start) +
+	                 (start > 0 ? 3 : 0)) + 1;
 }
 
 void diag_print(const struct diag *d, FILE *out)
 {
+	/* A path can hold any byte but '/' and NUL; the message is made of
+	 * escaped parts, but nothing raw may reach the terminal. */
+	char *file = escape_terminal(d->file), *msg = escape_controls(d->msg);
+	const char *f = file ? file : "?", *m = msg ? msg : d->msg;
+
 	if (d->file[0] == '\0')
-		fprintf(out, "fixprice: %s\n", d->msg);
+		fprintf(out, "fixprice: %s\n", m);
 	else if (d->line <= 0)
-		fprintf(out, "%s: %s\n", d->file, d->msg);
+		fprintf(out, "%s: %s\n", f, m);
 	else if (d->col <= 0)
-		fprintf(out, "%s:%d: %s\n", d->file, d->line, d->msg);
+		fprintf(out, "%s:%d: %s\n", f, d->line, m);
 	else
-		fprintf(out, "%s:%d:%d: %s\n", d->file, d->line, d->col, d->msg);
+		fprintf(out, "%s:%d:%d: %s\n", f, d->line, d->col, m);
 	if (d->src[0] != '\0') {
 		fprintf(out, "  %s\n", d->src);
 		if (d->caret > 0)
 			fprintf(out, "  %*s^\n", d->caret - 1, "");
 	}
+	free(file);
+	free(msg);
 }

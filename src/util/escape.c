@@ -110,58 +110,98 @@ static size_t utf8_decode(const unsigned char *s, uint32_t *cp)
 	return n;
 }
 
-/* Characters that are valid but invisible or that reorder text: shown as
- * \uHHHH so that two names that look alike can be told apart. */
+size_t escape_utf8_len(const char *s, size_t avail)
+{
+	unsigned char b[5] = {0};
+	uint32_t cp;
+
+	memcpy(b, s, avail < 4 ? avail : 4);
+	return avail ? utf8_decode(b, &cp) : 0;
+}
+
+long escape_hex_value(const char *s, int n)
+{
+	long v = 0;
+
+	for (int i = 0; i < n; i++) {
+		char c = s[i];
+		int d = c >= '0' && c <= '9' ? c - '0'
+		      : c >= 'a' && c <= 'f' ? c - 'a' + 10
+		      : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+		if (d < 0)
+			return -1;
+		v = v * 16 + d;
+	}
+	return v;
+}
+
+/* Characters that are valid but invisible, that reorder text, or that
+ * XML refuses: shown as \uHHHH (\UHHHHHHHH above U+FFFF) so that two
+ * names that look alike can be told apart. */
 static bool is_hidden(uint32_t cp)
 {
 	return (cp >= 0x80 && cp <= 0x9f) || cp == 0x061c ||
 	       (cp >= 0x200b && cp <= 0x200f) ||
 	       (cp >= 0x2028 && cp <= 0x202e) ||
-	       (cp >= 0x2060 && cp <= 0x2069) || cp == 0xfeff;
+	       (cp >= 0x2060 && cp <= 0x2069) || cp == 0xfeff ||
+	       (cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) == 0xfffe ||
+	       (cp >= 0xe0000 && cp <= 0xe007f);
 }
 
-static void put_terminal(struct sbuf *b, const char *str)
+/* Appends the visible form of str, at most max characters of it (then
+ * "..."); `backslash`: double backslashes (off only for text already
+ * made of escaped parts, where a doubled one would show twice). */
+static void put_visible(struct sbuf *b, const char *str, size_t max,
+                        bool backslash)
 {
 	const unsigned char *s = (const unsigned char *)(str ? str : "");
 	char tmp[16];
 
-	while (*s) {
+	for (size_t chars = 0; *s; chars++) {
 		uint32_t cp;
-		size_t n;
+		size_t n = utf8_decode(s, &cp);
+		const char *name = *s == '\\' && backslash ? "\\\\"
+		                 : *s == '\t' ? "\\t" : *s == '\n' ? "\\n"
+		                 : *s == '\r' ? "\\r" : NULL;
 
-		switch (*s) {
-		case '\\': sb_puts(b, "\\\\"); s++; continue;
-		case '\t': sb_puts(b, "\\t"); s++; continue;
-		case '\n': sb_puts(b, "\\n"); s++; continue;
-		case '\r': sb_puts(b, "\\r"); s++; continue;
-		default: break;
+		if (chars == max) {
+			sb_puts(b, "...");
+			return;
 		}
-		if (*s < 0x20 || *s == 0x7f) {
-			snprintf(tmp, sizeof tmp, "\\x%02x", *s);
-			sb_puts(b, tmp);
-			s++;
-			continue;
-		}
-		n = utf8_decode(s, &cp);
-		if (n == 0) {
-			snprintf(tmp, sizeof tmp, "\\x%02x", *s);
-			sb_puts(b, tmp);
-			s++;
-		} else if (is_hidden(cp)) {
-			snprintf(tmp, sizeof tmp, "\\u%04x", (unsigned)cp);
-			sb_puts(b, tmp);
-			s += n;
-		} else {
+		if (name)
+			sb_puts(b, name);
+		else if (n == 0 || *s < 0x20 || *s == 0x7f)
+			snprintf(tmp, sizeof tmp, "\\x%02x", *s), sb_puts(b, tmp);
+		else if (is_hidden(cp))
+			snprintf(tmp, sizeof tmp, cp > 0xffff ? "\\U%08x" : "\\u%04x",
+			         (unsigned)cp), sb_puts(b, tmp);
+		else
 			sb_putn(b, (const char *)s, n);
-			s += n;
-		}
+		s += n && !name ? n : 1;
 	}
+}
+
+static void put_terminal(struct sbuf *b, const char *str)
+{
+	put_visible(b, str, SIZE_MAX, true);
 }
 
 char *escape_terminal(const char *s)
 {
+	return escape_terminal_cut(s, SIZE_MAX);
+}
+
+char *escape_terminal_cut(const char *s, size_t max)
+{
 	struct sbuf b = {0};
-	put_terminal(&b, s);
+	put_visible(&b, s, max, true);
+	return sb_finish(&b);
+}
+
+char *escape_controls(const char *s)
+{
+	struct sbuf b = {0};
+	put_visible(&b, s, SIZE_MAX, false);
 	return sb_finish(&b);
 }
 
@@ -170,7 +210,7 @@ char *escape_md_text(const char *s)
 	struct sbuf t = {0}, b = {0};
 	char *vis;
 
-	put_terminal(&t, s);
+	put_visible(&t, s, ESCAPE_MAX_SHOWN, true);
 	vis = sb_finish(&t);
 	if (!vis)
 		return NULL;
@@ -202,7 +242,7 @@ char *escape_md_code(const char *s, bool in_table)
 	bool pad, all_spaces = true;
 	char *vis;
 
-	put_terminal(&t, s);
+	put_visible(&t, s, ESCAPE_MAX_SHOWN, true);
 	vis = sb_finish(&t);
 	if (!vis)
 		return NULL;
@@ -260,15 +300,26 @@ char *escape_url_path(const char *str)
 
 bool escape_spreadsheet_needed(const char *s)
 {
-	return s && s[0] != '\0' && strchr("=+-@\t\r", s[0]);
+	char *e = escape_spreadsheet(s);
+	bool changed = !e || strcmp(e, s ? s : "") != 0;
+
+	free(e);
+	return changed;
 }
 
 char *escape_spreadsheet(const char *s)
 {
-	struct sbuf b = {0};
+	struct sbuf t = {0}, b = {0};
+	char *vis;
 
-	if (escape_spreadsheet_needed(s))
+	put_terminal(&t, s);
+	if (!(vis = sb_finish(&t)))
+		return NULL;
+	/* After the visible form a tab or CR is "\t" or "\r": only these
+	 * can still start a formula. */
+	if (vis[0] != '\0' && strchr("=+-@", vis[0]))
 		sb_putc(&b, '\'');
-	sb_puts(&b, s ? s : "");
+	sb_puts(&b, vis);
+	free(vis);
 	return sb_finish(&b);
 }

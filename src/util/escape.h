@@ -9,25 +9,45 @@
  *
  * The one visible form.  All escapers start from the same transformation,
  * escape_terminal(), so a name reads the same on a terminal, in rendered
- * Markdown and in a table cell:
+ * Markdown, in a CSV cell, on a chart and in an error message:
  *   backslash                      -> \\
  *   tab, newline, carriage return  -> \t \n \r
  *   other C0 controls and DEL      -> \xHH   (ESC is \x1b)
  *   bytes that are not UTF-8       -> \xHH
  *   C1 controls, and invisible or direction-changing characters
  *   (U+0080..U+009F, U+061C, U+200B..U+200F, U+2028..U+202E,
- *   U+2060..U+2069, U+FEFF)        -> \uHHHH
- * Everything else (printable ASCII, any other valid UTF-8) is kept. */
+ *   U+2060..U+2069, U+FEFF), non-characters (U+FDD0..U+FDEF and
+ *   U+xxFFFE, U+xxFFFF) and tag characters (U+E0000..U+E007F)
+ *                                  -> \uHHHH, or \UHHHHHHHH above U+FFFF
+ * Everything else (printable ASCII, any other valid UTF-8) is kept.  The
+ * rule is documented for users in doc/text-safety.md.
+ *
+ * Long text.  Where text is only read by people (Markdown, charts) it is
+ * cut after ESCAPE_MAX_SHOWN characters with "...", so a 1 MiB description
+ * is not copied whole into a record; names (RUN_MAX_NAME bytes at most)
+ * are never cut.  The JSON record keeps the exact text. */
 #ifndef FP_ESCAPE_H
 #define FP_ESCAPE_H
 
 #include <stdbool.h>
+#include <stddef.h>
+
+/* Characters of user text shown at most where text is cut. */
+#define ESCAPE_MAX_SHOWN 4096
 
 /* Text for a terminal, as above. */
 char *escape_terminal(const char *s);
 
+/* The same, cut after max characters of s with "...". */
+char *escape_terminal_cut(const char *s, size_t max);
+
+/* The visible form without doubling backslashes: a safety net for text
+ * already made of escaped parts (error messages), which must not show a
+ * raw control character whatever slipped into it. */
+char *escape_controls(const char *s);
+
 /* Text for Markdown (GitHub/GitLab flavoured), in a paragraph or a table
- * cell: the terminal form, then
+ * cell: the terminal form (cut at ESCAPE_MAX_SHOWN), then
  *   \ ` * _ [ ] ( ) ! # | ~ $ :   -> backslash + the character
  *   . after "www" (any case)      -> \.
  *   < > &                         -> &lt; &gt; &amp;
@@ -38,7 +58,8 @@ char *escape_terminal(const char *s);
  * and e-mail addresses. */
 char *escape_md_text(const char *s);
 
-/* A Markdown code span holding the terminal form of s: a fence of one more
+/* A Markdown code span holding the terminal form of s (cut at
+ * ESCAPE_MAX_SHOWN): a fence of one more
  * backtick than the longest run inside, padded with a space when the content
  * starts or ends with a backtick or space.  in_table: also | -> \| (GitHub
  * splits table cells on | even inside code spans).  "" gives "` `". */
@@ -48,11 +69,21 @@ char *escape_md_code(const char *s, bool in_table);
  * A-Z a-z 0-9 - . _ ~ / percent-encoded. */
 char *escape_url_path(const char *s);
 
-/* A text cell for a CSV file that spreadsheets open: a cell starting with
- * = + - @ tab or carriage return is run as a formula, so it gets a leading
- * ' (as OWASP recommends).  The rest is kept; CSV quoting is the writer's
- * job.  Lossy on purpose: the JSON record keeps the exact text. */
+/* A text cell for a CSV file that spreadsheets open: the terminal form
+ * (so no BEL, ESC or CR reaches a cell), and a cell starting with = + - @
+ * is run as a formula, so it gets a leading ' (as OWASP recommends; tab
+ * and CR, the other triggers, are \t and \r by then).  CSV quoting is the
+ * writer's job.  Lossy on purpose: the JSON record keeps the exact text. */
 char *escape_spreadsheet(const char *s);
+
+/* Length (1..4) of the well-formed UTF-8 character at s, which has avail
+ * bytes, or 0 if none starts there (a stray continuation byte, an overlong
+ * form, a surrogate, a cut sequence).  A NUL byte is a character of 1. */
+size_t escape_utf8_len(const char *s, size_t avail);
+
+/* Value of the n (at most 8) hex digits at s, or -1 if one is not a hex
+ * digit: for readers of \xHH and \uHHHH escapes. */
+long escape_hex_value(const char *s, int n);
 
 /* True if escape_spreadsheet() would change s. */
 bool escape_spreadsheet_needed(const char *s);

@@ -38,7 +38,7 @@ struct loader {
 	bool build;           /* false: only check, allocate nothing */
 	struct frame stack[YDOC_MAX_DEPTH];
 	int depth;
-	size_t nodes;
+	size_t nodes, max_nodes;
 	int docs;
 	struct ynode *root;
 	struct diag *d;
@@ -167,6 +167,12 @@ static int parser_error(struct loader *L, const yaml_parser_t *p)
 		return fail_offset(L, p->problem_offset, "%s",
 		                   p->problem ? p->problem : "cannot read");
 	default:
+		/* A quoted scalar the file ends in is wrong where it opens. */
+		if (p->context && strstr(p->context, "quoted scalar") &&
+		    p->problem_mark.index >= L->len)
+			return fail_at(L, p->context_mark, "quoted scalar is not "
+			               "closed: the file ends before its closing "
+			               "quote");
 		if (p->context)
 			return fail_at(L, p->problem_mark, "%s (%s at line %d)",
 			               p->problem, p->context,
@@ -199,9 +205,9 @@ static int check_properties(struct loader *L, const yaml_event_t *ev,
 
 static int count_node(struct loader *L, const yaml_event_t *ev)
 {
-	if (++L->nodes > YDOC_MAX_NODES)
+	if (++L->nodes > L->max_nodes)
 		return fail_at(L, ev->start_mark,
-		               "more than %d YAML nodes", YDOC_MAX_NODES);
+		               "more than %zu YAML nodes", L->max_nodes);
 	return FP_OK;
 }
 
@@ -548,7 +554,13 @@ static int read_file(const char *path, char **text, size_t *len,
 int ydoc_load(const char *path, const char *text, size_t len,
               struct ydoc **out, struct diag *d)
 {
-	struct loader L = {.path = path, .d = d};
+	return ydoc_load_capped(path, text, len, YDOC_MAX_NODES, out, d);
+}
+
+int ydoc_load_capped(const char *path, const char *text, size_t len,
+                     size_t max_nodes, struct ydoc **out, struct diag *d)
+{
+	struct loader L = {.path = path, .d = d, .max_nodes = max_nodes};
 	struct ydoc *doc = calloc(1, sizeof *doc);
 	const char *nul;
 

@@ -46,6 +46,10 @@ struct ydoc {
  * (ydoc_free).  Errors: FILE:LINE:COL with libyaml's reason or ours. */
 int ydoc_load(const char *path, const char *text, size_t len,
               struct ydoc **out, struct diag *d);
+/* The same with another node cap than YDOC_MAX_NODES, so that tests can
+ * try a cap at and past its value. */
+int ydoc_load_capped(const char *path, const char *text, size_t len,
+                     size_t max_nodes, struct ydoc **out, struct diag *d);
 void ydoc_free(struct ydoc *doc);
 
 /* Map lookup by key; NULL if absent or node is not a map. */
@@ -58,6 +62,16 @@ int ydoc_error(const struct ydoc *doc, const struct ynode *node,
 
 /* Converts a plain (unquoted) scalar to a number; false if it is not one. */
 bool ydoc_number(const struct ynode *node, double *out);
+
+/* For a double-quoted scalar whose text starts at p (just after the
+ * opening quote) in a file ending at limit: a copy of the file's text up
+ * to the closing quote, *len bytes, with each escape that stands for a
+ * blank (\t \n \r \<space> \<tab>, and \x \u \U forms of those)
+ * written as spaces, as many as the escape is long.  Offsets in the copy
+ * are offsets in the file; it differs from the scalar's value only in
+ * blanks if it had no other escape and no escaped line break.  NULL if
+ * the quote is not closed or out of memory.  Caller frees. */
+char *ydoc_quoted_layout(const char *p, const char *limit, size_t *len);
 
 /* The text of line `line` (1-based) of the document: *len set; NULL if
  * out of range.  For showing formulas' source lines. */

@@ -1,0 +1,50 @@
+#!/bin/sh
+# CLI tests of the hardening of inputs and outputs: devices and FIFOs are
+# written, never replaced; user text reaches people in its visible form
+# and cut; file paths in messages are shown visibly too.
+. "$TOP_SRCDIR/tests/cli/lib.sh"
+cd "$DATA/cli" || exit 1
+B=small-before.csv
+A=small-after.csv
+
+# -o on a device with --force writes to it; the device stays a device.
+run price $B $A -o /dev/null --force
+expect_status 0 "-o /dev/null --force"
+if [ -c /dev/null ]; then ok; else bad "/dev/null is no longer a device"; fi
+
+# A FIFO is written through (a reader first, so the writer does not block).
+mkfifo "$TMP/pipe"
+cat "$TMP/pipe" >"$TMP/piped" &
+reader=$!
+run price $B $A -o "$TMP/pipe" --force
+wait $reader
+expect_status 0 "-o FIFO --force"
+if [ -p "$TMP/pipe" ]; then ok; else bad "the FIFO was replaced"; fi
+expect_grep "$TMP/piped" "ACCEPT: net 22.5000" "the FIFO got the record"
+
+# A description of almost 1 MiB, with a right-to-left override and an ESC,
+# is cut in decision.md and kept whole in decision.json.
+awk 'BEGIN { printf "description: \"" ; for (i = 0; i < 1048000; i++)
+	printf "d"; printf "\\u202e\\e\"\n" }' >"$TMP/desc"
+awk '/^description:/ { skip = 1; next } skip && /^  / { next }
+	{ skip = 0; print }' "$TOP_SRCDIR/metrics/pypto-gym.yaml" >"$TMP/rest"
+cat "$TMP/desc" "$TMP/rest" >"$TMP/big.yaml"
+run price -m "$TMP/big.yaml" $B $A --record "$TMP/rec"
+expect_status 0 "a 1 MiB description"
+size=$(wc -c <"$TMP/rec/decision.md")
+if [ "$size" -lt 20000 ]; then ok; else bad "decision.md is $size bytes"; fi
+expect_grep "$TMP/rec/decision.md" "dddd..." "the description is cut"
+size=$(wc -c <"$TMP/rec/decision.json")
+if [ "$size" -gt 1048000 ]; then ok; else bad "decision.json cut: $size"; fi
+
+# A path with a newline and an ESC is shown in the visible form.
+esc=$(printf '\033')
+bad_path="$TMP/a
+b${esc}[2J.csv"
+printf 'case,runtime\nx,1\n" y",2\n' >"$bad_path"
+run eval "$bad_path" 'mean(runtime)'
+expect_error 2 "$TMP/a\\nb\\x1b[2J.csv:3:1: case name ' y' has a leading blank" \
+	"a hostile path in a message"
+if grep -q "$esc" "$ERR"; then bad "a raw ESC reached stderr"; else ok; fi
+
+finish

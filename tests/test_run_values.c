@@ -1,0 +1,212 @@
+/* test_run_values.c: values a run file may not hold (names that could
+ * look like others, numbers out of a double's range), which cell is blamed
+ * in a column of mixed kinds, and the CSV field cap. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "input/input.h"
+#include "test_run_util.h"
+
+const char scratch_prefix[] = "test_run_values";
+
+/* Names: blank-only, a blank at either end, not UTF-8; in every format,
+ * for cases and columns, at the name's position (a JSON column's at its
+ * key, not its value). */
+static const struct refusal bad_names[] = {
+	{"lead.csv", "case,runtime\n\" a\",1\n", 2, 1,
+	 "case name ' a' has a leading blank"},
+	{"trail.csv", "case,runtime\n\"a\t\",1\n", 2, 1,
+	 "case name 'a\\t' has a trailing blank"},
+	{"blank.csv", "case,runtime\nx,1\n\" \t \",1\n", 3, 1,
+	 "case name ' \\t ' is only blanks"},
+	{"utf8.csv", "case,runtime\ncaf\xe9,1\n", 2, 1,
+	 "case name is not valid UTF-8 (byte 0xe9 at byte 4 of the name)"},
+	{"col.csv", "case,\"runtime \"\nx,1\n", 1, 6,
+	 "column name 'runtime ' has a trailing blank"},
+	{"col2.csv", "case,\"\xff\"\nx,1\n", 1, 6,
+	 "column name is not valid UTF-8 (byte 0xff at byte 1 of the name)"},
+	{"lead.json", "[{\"case\": \"a\"},\n {\"case\": \" a\"}]", 2, 11,
+	 "case name ' a' has a leading blank"},
+	{"col.json", "[{\"case\": \"a\", \"\\t\": 1}]", 1, 16,
+	 "column name '\\t' is only blanks"},
+	{"lead.yaml", "- case: 'a '\n", 1, 9,
+	 "case name 'a ' has a trailing blank"},
+};
+
+/* A number beyond a double is an error at its cell, not inf; one that
+ * only a 0 would hold is not 0. */
+static const struct refusal bad_numbers[] = {
+	{"over.csv", "case,runtime\nx,1\ny,1e400\n", 3, 3,
+	 "number '1e400' is out of a double's range (magnitude above "
+	 "1.8e308)"},
+	{"over2.csv", "case,runtime\nx,-1e999\n", 2, 3,
+	 "number '-1e999' is out of a double's range (magnitude above "
+	 "1.8e308)"},
+	{"under.csv", "case,runtime\nx,1e-400\n", 2, 3,
+	 "number '1e-400' is too small for a double (it would read as 0)"},
+	{"under.yaml", "- {case: x, runtime: 0.0001e-320}\n", 1, 22,
+	 "number '0.0001e-320' is too small for a double (it would read as "
+	 "0)"},
+	{"under.json", "[{\"case\": \"x\", \"runtime\": 1e-400}]", 1, 27,
+	 "number '1e-400' is too small for a double (it would read as 0)"},
+};
+
+static void test_names(void **state)
+{
+	(void)state;
+	EXPECT_REFUSALS(bad_names);
+	/* A blank inside a name is fine, and so is any valid UTF-8. */
+	run_free(load_text("inner.csv", "case,runtime\n\"a b\",1\n"
+	                                "caf\xc3\xa9,1\n"));
+}
+
+static void test_number_range(void **state)
+{
+	struct run *r;
+
+	(void)state;
+	EXPECT_REFUSALS(bad_numbers);
+	/* Zero written any way is 0; 5e-324 is the smallest double; a
+	 * quoted YAML 1e400 is text, not a number. */
+	r = load_text("zero.csv", "case,a,b,c\nx,0,0.000e-999,5e-324\n");
+	assert_true(run_find(r, "a")->v[0] == 0);
+	assert_true(run_find(r, "b")->v[0] == 0);
+	assert_true(run_find(r, "c")->v[0] == 5e-324);
+	run_free(r);
+	r = load_text("quoted.yaml", "- {case: x, d: '1e400'}\n");
+	assert_int_equal(run_find(r, "d")->kind, COL_TEXT);
+	run_free(r);
+}
+
+/* Load text as name and expect run_numeric(column) to fail with msg. */
+static void expect_column(const char *name, const char *text,
+                          const char *column, int line, int col,
+                          const char *msg)
+{
+	struct run *r = load_text(name, text);
+	struct diag d = {0};
+
+	assert_null(run_numeric(r, column, &d));
+	if (strcmp(d.msg, msg) != 0 || d.line != line || d.col != col)
+		fail_msg("got %d:%d: %s\nwant %d:%d: %s", d.line, d.col, d.msg,
+		         line, col, msg);
+	run_free(r);
+}
+
+/* In a column of pass states and numbers, the cell after which it is
+ * neither is blamed: a 2 after true, a pass word after 1.5. */
+static void test_mixed_blame(void **state)
+{
+	(void)state;
+	expect_column("pass2.csv", "case,p\na,true\nb,1\nc,2\n", "p", 4, 3,
+	              "cell '2' in column 'p' is not a pass state, but the "
+	              "column also holds pass words");
+	expect_column("pass2.json", "[{\"case\": \"a\", \"p\": true},\n"
+	              " {\"case\": \"b\", \"p\": 2.5}]", "p", 2, 21,
+	              "cell '2.5' in column 'p' is not a pass state, but the "
+	              "column also holds pass words");
+	expect_column("num.csv", "case,p\na,1.5\nb,1\nc,fail\n", "p", 4, 3,
+	              "cell 'fail' in column 'p' is a pass state, but the "
+	              "column also holds numbers other than 0 and 1");
+	/* A cell that is neither comes first, wherever it is. */
+	expect_column("text.csv", "case,p\na,true\nb,2\nc,x\n", "p", 4, 3,
+	              "cell 'x' in column 'p' is not a number");
+}
+
+/* A CSV field of INPUT_MAX_FIELD bytes is read; one more byte is refused
+ * at the field's start, quoted or not, at the end of the file or not. */
+static void test_field_cap(void **state)
+{
+	size_t n = INPUT_MAX_FIELD;
+	char *text = malloc(n + 64), *p;
+	struct run *r;
+
+	(void)state;
+	assert_non_null(text);
+	assert_int_equal(INPUT_MAX_FIELD, 1 << 20);
+	p = text + sprintf(text, "case,note\nx,");
+	memset(p, 'y', n);
+	strcpy(p + n, "\n");
+	r = load_text("cap.csv", text);
+	assert_int_equal(strlen(run_find(r, "note")->bad_text), n);
+	run_free(r);
+	memset(p, 'y', n + 1);
+	strcpy(p + n + 1, ",\n");
+	expect_error("cap1.csv", text, 2, 3,
+	             "field is longer than 1048576 bytes");
+	p[n + 1] = '\0';
+	expect_error("cap2.csv", text, 2, 3,
+	             "field is longer than 1048576 bytes");
+	p[0] = '"';
+	memset(p + 1, 'y', n + 1);
+	strcpy(p + n + 2, "\"\n");
+	expect_error("cap3.csv", text, 2, 3,
+	             "field is longer than 1048576 bytes");
+	free(text);
+}
+
+/* The case cap, lowered for the test: the builder starts with the
+ * constant the documentation names, and refuses the case after the cap. */
+static void test_case_cap(void **state)
+{
+	struct run_builder b;
+	struct diag d = {0};
+	struct run *r;
+
+	(void)state;
+	rb_init(&b, "t.csv", "csv", &d);
+	assert_int_equal(b.max_cases, RUN_MAX_CASES);
+	assert_int_equal(RUN_MAX_CASES, 50000000);
+	b.max_cases = 3;
+	assert_int_equal(rb_case(&b, "a", 1, 2, 1), FP_OK);
+	assert_int_equal(rb_case(&b, "b", 1, 3, 1), FP_OK);
+	assert_int_equal(rb_case(&b, "c", 1, 4, 1), FP_OK);
+	assert_int_equal(rb_case(&b, "d", 1, 5, 1), FP_ERR);
+	assert_string_equal(d.msg, "more than 3 cases");
+	assert_int_equal(d.line, 5);
+	assert_int_equal(rb_finish(&b, &r), FP_OK);
+	assert_int_equal(r->n, 3);
+	run_free(r);
+}
+
+/* JSON nesting: jansson's 2048 levels are read (and then are no run);
+ * the 2049th '[' is refused where it stands. */
+static void test_json_depth(void **state)
+{
+	size_t n = 2049;
+	char *text = malloc(2 * n + 1);
+
+	(void)state;
+	assert_non_null(text);
+	memset(text, '[', n - 1);
+	memset(text + n - 1, ']', n - 1);
+	text[2 * n - 2] = '\0';
+	expect_error("deep.json", text, 1, 2, "item 1 is not an object (a "
+	             "case is an object with a 'case' name)");
+	memset(text, '[', n);
+	memset(text + n, ']', n);
+	text[2 * n] = '\0';
+	expect_error("deeper.json", text, 1, 2049,
+	             "maximum parsing depth reached");
+	free(text);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_number_range),
+		cmocka_unit_test(test_mixed_blame),
+		cmocka_unit_test(test_field_cap),
+		cmocka_unit_test(test_case_cap),
+		cmocka_unit_test(test_json_depth),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
