@@ -197,7 +197,8 @@ static void test_context_unreliable(void **state)
 }
 
 /* source_read: the bytes and their hash from one read; the cap applied
- * while reading (/dev/zero stops at it), and before reading a file. */
+ * while reading (a pipe stops at it), and before reading a file; a device
+ * that never ends (/dev/zero) refused at once. */
 static void test_source(void **state)
 {
 	struct source s;
@@ -215,8 +216,21 @@ static void test_source(void **state)
 	assert_int_equal(source_read(f, 100, &s, &d), FP_ERR);
 	assert_string_equal(d.msg, "file is larger than 100 bytes");
 	assert_int_equal(source_read("/dev/zero", 1 << 20, &s, &d), FP_ERR);
-	assert_string_equal(d.msg, "file is larger than 1 MiB");
+	assert_string_equal(d.msg,
+	                    "cannot read: a device is neither a file nor a pipe");
 	assert_string_equal(d.file, "/dev/zero");
+	/* A pipe with more than the cap in it: refused once past the cap. */
+	{
+		static char block[4096];
+		assert_int_equal(pipe(fds), 0);
+		assert_int_equal(write(fds[1], block, sizeof block),
+		                 (ssize_t)sizeof block);
+		close(fds[1]);
+		snprintf(path, sizeof path, "/dev/fd/%d", fds[0]);
+		assert_int_equal(source_read(path, 1000, &s, &d), FP_ERR);
+		close(fds[0]);
+		assert_string_equal(d.msg, "file is larger than 1000 bytes");
+	}
 	assert_int_equal(source_read(TEST_SRCDIR, 1 << 20, &s, &d), FP_ERR);
 	assert_string_equal(d.msg, "cannot read: Is a directory");
 	/* A pipe, read once: the same bytes and hash. */

@@ -2,8 +2,9 @@
  *
  * With no format given: .json and .yaml/.yml by name; otherwise the first
  * bytes where they tell (Go's benchmark text, Google Benchmark's and
- * hyperfine's CSV), then .csv, then the first character: JSON starts with
- * { or [.  The JSON formats are told apart by their top-level
+ * hyperfine's CSV), then .csv, then the first line (choose_by_text): JSON
+ * starts with { or [, a CSV header names `case`, a YAML run starts with
+ * `cases:` or a list item.  The JSON formats are told apart by their top-level
  * keys once parsed (input_json_kind). */
 #include <jansson.h>
 #include <stdint.h>
@@ -85,12 +86,58 @@ static const struct format *find_format(const char *name)
 /* The format the name and the text say, or NULL: .json and .yaml/.yml
  * by name (a YAML run may well start "pkg:"), then the first bytes, then
  * .csv, then JSON's first character. */
+/* True if the line text[i..end) has a comma-separated field `case`. */
+static bool names_case(const char *text, size_t i, size_t end)
+{
+	bool comma = memchr(text + i, ',', end - i) != NULL;
+
+	while (comma && i < end) {
+		size_t j = i;
+		while (j < end && text[j] != ',' && text[j] != '\r')
+			j++;
+		if (j - i == 4 && memcmp(text + i, "case", 4) == 0)
+			return true;
+		i = j + 1;
+	}
+	return false;
+}
+
+/* By the first line: JSON starts with { or [; and for an input whose name
+ * has no extension at all (standard input, a pipe, /dev/stdin), a CSV
+ * header names a `case` column among commas, and a YAML run starts with a
+ * `cases:` key or a list item.  Comments and blank lines before count for
+ * neither. */
+static const struct format *choose_by_text(const char *text, size_t len,
+                                           bool nameless)
+{
+	size_t i = 0, end;
+
+	while (i < len && (strchr(" \t\r\n", text[i]) || text[i] == '#')) {
+		if (text[i] == '#')
+			while (i < len && text[i] != '\n')
+				i++;
+		else
+			i++;
+	}
+	for (end = i; end < len && text[end] != '\n'; end++)
+		;
+	if (i < len && (text[i] == '{' || text[i] == '['))
+		return find_format("json");
+	if (!nameless)
+		return NULL;
+	if (names_case(text, i, end))
+		return find_format("csv");
+	if ((end - i >= 6 && memcmp(text + i, "cases:", 6) == 0) ||
+	    (end - i >= 2 && memcmp(text + i, "- ", 2) == 0))
+		return find_format("yaml");
+	return NULL;
+}
+
 static const struct format *choose(const char *path, const char *text,
                                    size_t len)
 {
 	const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
 	const char *ext = dot && (!slash || dot > slash) ? dot : "";
-	size_t i = 0;
 
 	if (strcasecmp(ext, ".json") == 0)
 		return find_format("json");
@@ -101,11 +148,7 @@ static const struct format *choose(const char *path, const char *text,
 			return &formats[k];
 	if (strcasecmp(ext, ".csv") == 0)
 		return find_format("csv");
-	while (i < len && strchr(" \t\r\n", text[i]))
-		i++;
-	if (i < len && (text[i] == '{' || text[i] == '['))
-		return find_format("json");
-	return NULL;
+	return choose_by_text(text, len, *ext == '\0');
 }
 
 /* The text of a source as loaders take it: no byte order mark, no NUL. */
@@ -155,6 +198,8 @@ int input_load(const char *path, const struct run_opts *opts,
 	/* A JSON format given is obeyed; .json says only "some JSON". */
 	rc = f->load ? f->load(&s, out, d)
 	     : load_json(&s, s.opts->format, out, d);
+	if (rc == FP_OK)
+		memcpy((*out)->sha256, src.sha256, sizeof src.sha256);
 	source_free(&src);
 	if (rc == FP_OK && run_estimate(*out, s.opts->estimator, d) != FP_OK) {
 		run_free(*out);

@@ -7,7 +7,6 @@
 
 #include "input/input.h"
 #include "price/param.h"
-#include "util/sha256.h"
 
 static int oom(struct diag *d)
 {
@@ -23,17 +22,16 @@ struct loading {
 	bool *renamed; /* per column rename: some run had its FROM */
 };
 
-static int add_input(struct job *job, const char *role, const char *path,
-                     struct diag *d)
+/* Names an input in the record, with the hash of the very bytes that
+ * were parsed (each input is read once: a pipe cannot be read twice). */
+static void add_input(struct job *job, const char *role, const char *path,
+                      const char *sha256)
 {
-	struct record_input *in = &job->inputs[job->ninputs];
+	struct record_input *in = &job->inputs[job->ninputs++];
 
 	in->role = role;
 	in->path = path;
-	if (sha256_file(path, in->sha256, d) != FP_OK)
-		return FP_ERR;
-	job->ninputs++;
-	return FP_OK;
+	memcpy(in->sha256, sha256, sizeof in->sha256);
 }
 
 /* A metric or scenario parameter, by name (metric first). */
@@ -104,9 +102,9 @@ static int load_scenario(struct loading *l, struct diag *d)
 	bool shorthand = rq->have_factor || rq->npass || rq->nfail;
 
 	if (rq->scenario) {
-		if (scenario_load(rq->scenario, &l->scenario, d) != FP_OK ||
-		    add_input(l->job, "scenario", rq->scenario, d) != FP_OK)
+		if (scenario_load(rq->scenario, &l->scenario, d) != FP_OK)
 			return FP_ERR;
+		add_input(l->job, "scenario", rq->scenario, l->scenario->sha256);
 	} else if (shorthand) {
 		if (!(l->scenario = scenario_new()))
 			return oom(d);
@@ -139,22 +137,23 @@ static int load_runs(struct loading *l, struct diag *d)
 			return diag_set(d, rq->origin, 0, 0,
 			                "give either two runs or one run and a scenario "
 			                "(--scenario, --runtime-factor, --pass, --fail)");
-		if (add_input(l->job, "before", in[0], d) != FP_OK ||
-		    add_input(l->job, "after", in[1], d) != FP_OK ||
-		    load_run(l, in[0], &before, d) != FP_OK ||
+		if (load_run(l, in[0], &before, d) != FP_OK ||
 		    load_run(l, in[1], &after, d) != FP_OK)
 			goto fail;
+		add_input(l->job, "before", in[0], before->sha256);
+		add_input(l->job, "after", in[1], after->sha256);
 		return price_join(before, after, rq->drop_missing, runs, d);
 	}
 	if (!l->scenario) {
-		if (add_input(l->job, "both", in[0], d) != FP_OK ||
-		    load_run(l, in[0], &before, d) != FP_OK)
+		if (load_run(l, in[0], &before, d) != FP_OK)
 			goto fail;
+		add_input(l->job, "both", in[0], before->sha256);
 		return price_split(before, runs, d);
 	}
-	if (add_input(l->job, "before", in[0], d) != FP_OK ||
-	    load_run(l, in[0], &before, d) != FP_OK ||
-	    scenario_bind(l->scenario, before, d) != FP_OK ||
+	if (load_run(l, in[0], &before, d) != FP_OK)
+		goto fail;
+	add_input(l->job, "before", in[0], before->sha256);
+	if (scenario_bind(l->scenario, before, d) != FP_OK ||
 	    scenario_apply(l->scenario, before, &after, d) != FP_OK)
 		goto fail;
 	return price_join(before, after, false, runs, d);

@@ -50,6 +50,7 @@ struct run_kv {
  * code outside run.c may build runs field by field. */
 struct run {
 	char *path;        /* as given by the user */
+	char sha256[65];   /* of the bytes read, hex ("" when made, not read) */
 	char *format;      /* "csv", "json", "yaml", "gbench", "gbench-csv",
 	                    * "hyperfine", "hyperfine-csv", "pytest-benchmark",
 	                    * "go" */

@@ -31,7 +31,9 @@ const char *source_name(const char *path);
 /* Reads the input at path ("-": standard input, which is not closed) into
  * *out, which the caller frees with source_free.  Errors, each "NAME: ...":
  * "cannot open: REASON", "cannot read: Is a directory", "cannot read:
- * REASON", "file is larger than CAP" (CAP in GiB, MiB, KiB or bytes; a
+ * REASON", "cannot read: a device is neither a file nor a pipe" (a
+ * character device other than a terminal or /dev/null, such as /dev/zero),
+ * "file is larger than CAP" (CAP in GiB, MiB, KiB or bytes; a
  * regular file before it is read, anything else as soon as more than cap
  * bytes have come), "out of memory".  On failure *out holds nothing to
  * free. */

@@ -6,17 +6,17 @@
  * without building anything, so that a file over the node cap is refused
  * without first costing memory for ten million nodes. */
 #include "util/yamldoc.h"
+#include "util/yamlpos.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <yaml.h>
 
 #include "util/escape.h"
 #include "util/numfmt.h"
+#include "util/source.h"
 
 #define YDOC_MAX_FILE ((size_t)1 << 30)
 #define YDOC_PRECHECK_BYTES ((size_t)4 << 20)
@@ -59,56 +59,12 @@ static void node_free(struct ynode *n)
 	free(n);
 }
 
-/* Start of line `line` (1-based) in text; NULL past the end.  A UTF-8 byte
- * order mark is not part of line 1. */
-static const char *find_line(const char *text, size_t len, int line,
-                             size_t *line_len)
-{
-	const char *p = text, *end = text + len, *nl;
-
-	if (!text || line < 1)
-		return NULL;
-	if (len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
-		p += 3;
-	for (int i = 1; i < line; i++) {
-		nl = memchr(p, '\n', (size_t)(end - p));
-		if (!nl)
-			return NULL;
-		p = nl + 1;
-	}
-	if (p == end && line > 1)
-		return NULL; /* the empty "line" after a final newline */
-	nl = memchr(p, '\n', (size_t)(end - p));
-	*line_len = (size_t)((nl ? nl : end) - p);
-	if (*line_len > 0 && p[*line_len - 1] == '\r')
-		(*line_len)--;
-	return p;
-}
-
-/* Attaches line `line` of text to d with a caret under character `col`
- * (libyaml counts columns in characters, the caret needs bytes). */
-static void attach_source(struct diag *d, const char *text, size_t len,
-                          int line, int col)
-{
-	size_t llen, off = 0;
-	const char *s = find_line(text, len, line, &llen);
-
-	if (!s)
-		return;
-	for (int c = 1; c < col && off < llen; c++) {
-		off++;
-		while (off < llen && ((unsigned char)s[off] & 0xc0) == 0x80)
-			off++;
-	}
-	diag_set_source(d, s, llen, off);
-}
-
 __attribute__((format(printf, 4, 0)))
 static int vfail(struct loader *L, int line, int col, const char *fmt,
                  va_list ap)
 {
 	diag_vset(L->d, L->path, line, col, fmt, ap);
-	attach_source(L->d, L->text, L->len, line, col);
+	ydoc_attach_source(L->d, L->text, L->len, line, col);
 	return FP_ERR;
 }
 
@@ -122,35 +78,13 @@ static int fail_at(struct loader *L, yaml_mark_t m, const char *fmt, ...)
 	return FP_ERR;
 }
 
-/* Line and column (in characters) of byte offset off. */
-static void offset_position(const char *text, size_t len, size_t off,
-                            int *line, int *col)
-{
-	size_t start = 0;
-
-	*line = 1;
-	if (off > len)
-		off = len;
-	if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 && off >= 3)
-		start = 3;
-	for (size_t i = start; i < off; i++)
-		if (text[i] == '\n') {
-			(*line)++;
-			start = i + 1;
-		}
-	*col = 1;
-	for (size_t i = start; i < off; i++)
-		if (((unsigned char)text[i] & 0xc0) != 0x80)
-			(*col)++;
-}
-
 __attribute__((format(printf, 3, 4)))
 static int fail_offset(struct loader *L, size_t off, const char *fmt, ...)
 {
 	int line, col;
 	va_list ap;
 
-	offset_position(L->text, L->len, off, &line, &col);
+	ydoc_offset_position(L->text, L->len, off, &line, &col);
 	va_start(ap, fmt);
 	vfail(L, line, col, fmt, ap);
 	va_end(ap);
@@ -432,7 +366,7 @@ static int check_duplicates(struct loader *L, const struct ynode *map)
 	         "duplicate key '%s%s' (first on line %d)", safe,
 	         dup->len > SHOW_MAX ? "..." : "", first->line);
 	free(safe);
-	attach_source(L->d, L->text, L->len, dup->line, dup->col);
+	ydoc_attach_source(L->d, L->text, L->len, dup->line, dup->col);
 	return FP_ERR;
 }
 
@@ -514,40 +448,16 @@ static int walk(struct loader *L)
 }
 
 /* Reads a whole file into a NUL-terminated buffer the caller frees. */
+/* Reads the file once (a pipe or "-" too) and takes its bytes. */
 static int read_file(const char *path, char **text, size_t *len,
                      struct diag *d)
 {
-	FILE *f = fopen(path, "rb");
-	struct stat st;
-	char *buf;
-	size_t got;
+	struct source src;
 
-	if (!f)
-		return diag_set(d, path, 0, 0, "cannot open: %s", strerror(errno));
-	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-		fclose(f);
-		return diag_set(d, path, 0, 0, "not a regular file");
-	}
-	if ((uintmax_t)st.st_size > YDOC_MAX_FILE) {
-		fclose(f);
-		return diag_set(d, path, 0, 0, "file is larger than 1 GiB");
-	}
-	buf = malloc((size_t)st.st_size + 1);
-	if (!buf) {
-		fclose(f);
-		return diag_set(d, path, 0, 0, "out of memory");
-	}
-	got = fread(buf, 1, (size_t)st.st_size, f);
-	if (ferror(f) || got != (size_t)st.st_size) {
-		free(buf);
-		fclose(f);
-		return diag_set(d, path, 0, 0, "cannot read: %s",
-		                errno ? strerror(errno) : "short read");
-	}
-	fclose(f);
-	buf[got] = '\0';
-	*text = buf;
-	*len = got;
+	if (source_read(path, YDOC_MAX_FILE, &src, d) != FP_OK)
+		return FP_ERR;
+	*text = src.data;
+	*len = src.len;
 	return FP_OK;
 }
 
@@ -629,20 +539,6 @@ struct ynode *ydoc_get(const struct ynode *map, const char *key)
 	return NULL;
 }
 
-int ydoc_error(const struct ydoc *doc, const struct ynode *node,
-               struct diag *d, const char *fmt, ...)
-{
-	int line = node ? node->line : 0, col = node ? node->col : 0;
-	va_list ap;
-
-	va_start(ap, fmt);
-	diag_vset(d, doc->path, line, col, fmt, ap);
-	va_end(ap);
-	if (node)
-		attach_source(d, doc->text, doc->text_len, line, col);
-	return FP_ERR;
-}
-
 bool ydoc_number(const struct ynode *node, double *out)
 {
 	double v;
@@ -657,9 +553,23 @@ bool ydoc_number(const struct ynode *node, double *out)
 	return true;
 }
 
+int ydoc_error(const struct ydoc *doc, const struct ynode *node,
+               struct diag *d, const char *fmt, ...)
+{
+	int line = node ? node->line : 0, col = node ? node->col : 0;
+	va_list ap;
+
+	va_start(ap, fmt);
+	diag_vset(d, doc->path, line, col, fmt, ap);
+	va_end(ap);
+	if (node)
+		ydoc_attach_source(d, doc->text, doc->text_len, line, col);
+	return FP_ERR;
+}
+
 const char *ydoc_line(const struct ydoc *doc, int line, size_t *len)
 {
 	if (!doc)
 		return NULL;
-	return find_line(doc->text, doc->text_len, line, len);
+	return ydoc_text_line(doc->text, doc->text_len, line, len);
 }

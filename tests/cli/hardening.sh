@@ -47,4 +47,29 @@ expect_error 2 "$TMP/a\\nb\\x1b[2J.csv:3:1: case name ' y' has a leading blank" 
 	"a hostile path in a message"
 if grep -q "$esc" "$ERR"; then bad "a raw ESC reached stderr"; else ok; fi
 
+# Every input is read once, so a pipe works anywhere a file does, and the
+# record's hash is that of the bytes that were priced.
+want=$(sha256sum <$B | cut -d' ' -f1)
+run price - $A --format json <$B
+expect_status 0 "a run on standard input"
+expect_grep "$OUT" "\"sha256\": \"$want\"" "stdin's hash is the file's"
+mkfifo "$TMP/run" "$TMP/metric" "$TMP/scen"
+cat $B >"$TMP/run" &
+run price "$TMP/run" $A
+expect_status 0 "a run from a FIFO"
+expect_grep "$OUT" "ACCEPT: net 22.5000" "the FIFO run is priced"
+cat "$TOP_SRCDIR/metrics/pypto-gym.yaml" >"$TMP/metric" &
+run price -m "$TMP/metric" $B $A
+expect_status 0 "a metric from a FIFO"
+printf 'name: slower\nruntime: runtime * 2\n' >"$TMP/scen" &
+run price $B --scenario "$TMP/scen"
+expect_status 0 "a scenario from a FIFO"
+# Devices that never end are refused at once, not read to the cap.
+run eval /dev/zero 'sum(runtime)'
+expect_error 2 "/dev/zero: cannot read: a device is neither a file nor a pipe" \
+	"/dev/zero is refused"
+run price /dev/urandom $A
+expect_error 2 "/dev/urandom: cannot read: a device is neither a file nor a pipe" \
+	"/dev/urandom is refused"
+
 finish
