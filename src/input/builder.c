@@ -8,11 +8,6 @@
 #include "util/escape.h"
 #include "util/numfmt.h"
 
-static int oom(struct run_builder *b)
-{
-	return diag_set(b->d, b->path, 0, 0, "out of memory");
-}
-
 void rb_init(struct run_builder *b, const char *path, const char *format,
              struct diag *d)
 {
@@ -127,17 +122,17 @@ int rb_case(struct run_builder *b, const char *name, size_t len,
 		                "more than %zu cases", b->max_cases);
 	if (b->n == b->cap) {
 		if (rb_grow((void **)&b->names, &cap, b->n + 1, sizeof *b->names))
-			return oom(b);
+			return diag_oom(b->d);
 		cap = b->cap;
 		if (rb_grow((void **)&b->lines, &cap, b->n + 1, sizeof *b->lines))
-			return oom(b);
+			return diag_oom(b->d);
 		cap = b->cap;
 		if (rb_grow((void **)&b->cols, &cap, b->n + 1, sizeof *b->cols))
-			return oom(b);
+			return diag_oom(b->d);
 		b->cap = cap;
 	}
 	if (!(copy = strndup(name, len)))
-		return oom(b);
+		return diag_oom(b->d);
 	b->names[b->n] = copy;
 	b->lines[b->n] = line;
 	b->cols[b->n] = col;
@@ -176,13 +171,13 @@ long rb_add_column(struct run_builder *b, const char *name, size_t len,
 	}
 	if (rb_grow((void **)&b->columns, &b->colcap, b->ncols + 1,
 	         sizeof *b->columns)) {
-		oom(b);
+		diag_oom(b->d);
 		return -1;
 	}
 	c = &b->columns[b->ncols];
 	*c = (struct rb_column){.all_num = true, .all_pass = true};
 	if (!(c->name = strndup(name, len))) {
-		oom(b);
+		diag_oom(b->d);
 		return -1;
 	}
 	b->hint = b->ncols + 1;
@@ -197,13 +192,13 @@ static int reserve(struct run_builder *b, struct rb_column *c)
 	if (b->n <= c->cap)
 		return FP_OK;
 	if (rb_grow((void **)&c->v, &cap, b->n, sizeof *c->v))
-		return oom(b);
+		return diag_oom(b->d);
 	cap = c->cap;
 	if (rb_grow((void **)&c->line, &cap, b->n, sizeof *c->line))
-		return oom(b);
+		return diag_oom(b->d);
 	cap = c->cap;
 	if (rb_grow((void **)&c->col, &cap, b->n, sizeof *c->col))
-		return oom(b);
+		return diag_oom(b->d);
 	c->cap = cap;
 	return FP_OK;
 }
@@ -262,14 +257,14 @@ static int keep_culprit(struct run_builder *b, struct rb_column *c,
 
 	if (bad && !c->has_bad) {
 		if (!(c->bad_text = cell_text(x)))
-			return oom(b);
+			return diag_oom(b->d);
 		c->has_bad = true;
 		c->bad_line = x->line;
 		c->bad_col = x->col;
 	} else if (!bad && before && !c->all_num && !c->all_pass &&
 	           !c->has_mix) {
 		if (!(c->mix_text = cell_text(x)))
-			return oom(b);
+			return diag_oom(b->d);
 		c->has_mix = true;
 		c->mix_line = x->line;
 		c->mix_col = x->col;
@@ -397,7 +392,7 @@ static int check_duplicates(struct run_builder *b)
 	char shown[RUN_SHOW_SIZE];
 
 	if (!v)
-		return oom(b);
+		return diag_oom(b->d);
 	for (size_t i = 0; i < b->n; i++)
 		v[i] = (struct name_at){b->names[i], i};
 	qsort(v, b->n, sizeof *v, rb_by_name);
@@ -483,7 +478,7 @@ int rb_finish(struct run_builder *b, struct run **out)
 	    !(r->format = strdup(b->format)) ||
 	    !(r->cols = calloc(b->ncols ? b->ncols : 1, sizeof *r->cols))) {
 		run_free(r);
-		return oom(b);
+		return diag_oom(b->d);
 	}
 	r->n = b->n;
 	r->case_name = b->names;

@@ -47,7 +47,7 @@ struct csv_state {
 static void oom(struct csv_state *st)
 {
 	st->failed = true;
-	diag_set(st->d, st->path, 0, 0, "out of memory");
+	diag_oom(st->d);
 }
 
 /* Moves the position cursor to offset off.  A lone CR ends a line too. */

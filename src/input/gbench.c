@@ -248,7 +248,7 @@ static int add_cases(struct run_builder *b, struct gb_entry *entries, size_t n,
 	int rc = FP_OK;
 
 	if (!sorted || !groups || !sizes) {
-		rc = diag_set(b->d, b->path, 0, 0, "out of memory");
+		rc = diag_oom(b->d);
 		goto out;
 	}
 	for (size_t i = 0; i < n; i++)
@@ -352,7 +352,7 @@ int input_gbench(const char *path, json_t *root, const char *text,
 		return diag_set(d, path, (int)c.line, (int)c.col,
 		                "no benchmarks");
 	if (!(entries = calloc(n, sizeof *entries)))
-		return diag_set(d, path, 0, 0, "out of memory");
+		return diag_oom(d);
 	rb_init(&b, path, "gbench", d);
 	jcur_into(&c);
 	json_array_foreach(list, i, o) {

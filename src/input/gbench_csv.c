@@ -145,10 +145,10 @@ static int read_row(struct gcsv *st, const struct csv_field *f, size_t n)
 	if (rb_grow((void **)&st->e, &st->cap, st->n + 1, sizeof *st->e) ||
 	    rb_grow((void **)&st->names, &st->names_cap, st->n + 1,
 	            sizeof *st->names))
-		return diag_set(st->d, st->src->path, 0, 0, "out of memory");
+		return diag_oom(st->d);
 	len = base_name(name->text, name->len, &agg);
 	if (!(st->names[st->n] = strndup(name->text, len)))
-		return diag_set(st->d, st->src->path, 0, 0, "out of memory");
+		return diag_oom(st->d);
 	e = &st->e[st->n];
 	*e = (struct gb_entry){.name = st->names[st->n], .index = st->n,
 	                       .aggregate = agg[0] != '\0',

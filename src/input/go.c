@@ -231,8 +231,7 @@ static int config(struct go_state *st, const char *s, size_t len)
 	{
 		char *key = strndup(s, (size_t)(colon - s));
 		int rc = key ? rb_context_n(&st->b, key, v, len)
-		             : diag_set(st->b.d, st->src->path, 0, 0,
-		                        "out of memory");
+		             : diag_oom(st->b.d);
 		free(key);
 		return rc;
 	}
@@ -293,7 +292,7 @@ int input_go(const struct input_src *s, struct run **out, struct diag *d)
 	st.sum = calloc(RUN_MAX_COLUMNS + 1, sizeof *st.sum);
 	st.count = calloc(RUN_MAX_COLUMNS + 1, sizeof *st.count);
 	if (!st.sum || !st.count)
-		diag_set(d, s->path, 0, 0, "out of memory");
+		diag_oom(d);
 	else if (rb_add_column(&st.b, "passed", 6, 0, 0) >= 0 &&
 	         pass(&st, false) == FP_OK && pass(&st, true) == FP_OK)
 		rc = finish(&st, out);

@@ -39,7 +39,7 @@ static int read_header(struct hcsv *st, const struct csv_field *f, size_t n)
 	st->header_n = n;
 	st->stat = n;
 	if (!(st->column_of = calloc(n, sizeof *st->column_of)))
-		return diag_set(st->b.d, st->src->path, 0, 0, "out of memory");
+		return diag_oom(st->b.d);
 	for (size_t i = 0; i < n; i++) {
 		if (strcmp(f[i].text, "command") == 0) {
 			st->command = i;

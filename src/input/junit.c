@@ -62,7 +62,7 @@ static int add_test(struct junit_report *r, size_t *cap, const xmlNode *tc,
 		size_t n = *cap ? 2 * *cap : 16;
 		struct junit_test *grown = realloc(r->tests, n * sizeof *grown);
 		if (!grown)
-			return diag_set(d, r->path, 0, 0, "out of memory");
+			return diag_oom(d);
 		r->tests = grown;
 		*cap = n;
 	}
@@ -70,7 +70,7 @@ static int add_test(struct junit_report *r, size_t *cap, const xmlNode *tc,
 	*t = (struct junit_test){attr(tc, "classname"), attr(tc, "name"),
 	                         state_of(tc), (uint32_t)xmlGetLineNo(tc)};
 	if (!t->classname || !t->name)
-		return diag_set(d, r->path, 0, 0, "out of memory");
+		return diag_oom(d);
 	return FP_OK;
 }
 
@@ -152,7 +152,7 @@ int junit_load(const char *path, struct junit_report **out, struct diag *d)
 
 	if (!r || !(r->path = strdup(source_name(path)))) {
 		free(r);
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	}
 	if (source_read(path, JUNIT_MAX_FILE, &src, d) != FP_OK) {
 		junit_free(r);

@@ -203,7 +203,7 @@ static struct column *passed_column(struct run *run, struct diag *d)
 	if (run_find(run, "passed"))
 		return (struct column *)run_numeric(run, "passed", d);
 	if (!(v = malloc((run->n ? run->n : 1) * sizeof *v))) {
-		diag_set(d, NULL, 0, 0, "out of memory");
+		diag_oom(d);
 		return NULL;
 	}
 	for (size_t i = 0; i < run->n; i++)
@@ -246,7 +246,7 @@ int junit_merge(struct run *run, const struct junit_report *rep,
 	for (size_t t = 0; !oom && t < rep->n; t++)
 		oom = !(full[t] = full_name(&rep->tests[t]));
 	if (oom || !used) {
-		diag_set(d, NULL, 0, 0, "out of memory");
+		diag_oom(d);
 		goto out;
 	}
 	if (!(passed = passed_column(run, d)))
@@ -263,7 +263,7 @@ int junit_merge(struct run *run, const struct junit_report *rep,
 		}
 	}
 	if (oom || (add_failing && !add_unmatched(run, rep, full, used, out)))
-		diag_set(d, NULL, 0, 0, "out of memory");
+		diag_oom(d);
 	else
 		rc = FP_OK;
 out:

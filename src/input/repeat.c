@@ -47,7 +47,7 @@ static int group(struct run_builder *b, size_t *first, long pass, long rep)
 	int rc = FP_OK;
 
 	if (!v)
-		return diag_set(b->d, b->path, 0, 0, "out of memory");
+		return diag_oom(b->d);
 	for (size_t i = 0; i < b->n; i++)
 		v[i] = (struct name_at){b->names[i], i};
 	qsort(v, b->n, sizeof *v, rb_by_name);
@@ -132,7 +132,7 @@ int rb_merge_repeats(struct run_builder *b)
 	int rc = FP_ERR;
 
 	if (!first || !idx)
-		diag_set(b->d, b->path, 0, 0, "out of memory");
+		diag_oom(b->d);
 	else if (group(b, first, pass, rep) == FP_OK &&
 	         samples(b, first, idx, pass) == FP_OK) {
 		compact(b, first);

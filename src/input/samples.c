@@ -27,7 +27,7 @@ int rb_sample_at(struct run_builder *b, size_t i, double x, int pass)
 	    (cap = b->samplecap,
 	     rb_grow((void **)&b->sample_pass, &cap, need,
 	             sizeof *b->sample_pass)))
-		return diag_set(b->d, b->path, 0, 0, "out of memory");
+		return diag_oom(b->d);
 	b->samplecap = cap;
 	b->sample_case[b->nsamples] = i;
 	b->sample_v[b->nsamples] = x;
@@ -48,7 +48,7 @@ int rb_context_n(struct run_builder *b, const char *key, const char *value,
 	int rc;
 
 	if (!v)
-		return diag_set(b->d, b->path, 0, 0, "out of memory");
+		return diag_oom(b->d);
 	rc = rb_context(b, key, v);
 	free(v);
 	return rc;
@@ -65,7 +65,7 @@ static int group(struct run_builder *b, struct run *r)
 	r->samples = malloc((ns ? ns : 1) * sizeof *r->samples);
 	r->sample_pass = malloc(ns ? ns : 1);
 	if (!r->sample_off || !r->samples || !r->sample_pass)
-		return diag_set(b->d, b->path, 0, 0, "out of memory");
+		return diag_oom(b->d);
 	for (size_t k = 0; k < ns; k++) {
 		r->sample_off[b->sample_case[k] + 1]++;
 		any_pass |= b->sample_pass[k] >= 0;

@@ -8,11 +8,6 @@
 #include "input/input.h"
 #include "price/param.h"
 
-static int oom(struct diag *d)
-{
-	return diag_oom(d);
-}
-
 /* What is being loaded, before it is frozen into the job. */
 struct loading {
 	const struct load_request *rq;
@@ -107,7 +102,7 @@ static int load_scenario(struct loading *l, struct diag *d)
 		add_input(l->job, "scenario", rq->scenario, l->scenario->sha256);
 	} else if (shorthand) {
 		if (!(l->scenario = scenario_new()))
-			return oom(d);
+			return diag_oom(d);
 	} else {
 		return FP_OK;
 	}
@@ -181,7 +176,7 @@ static int load_all(struct loading *l, struct diag *d)
 		if (set_param(l, rq->set_name[i], rq->set_value[i], d) != FP_OK)
 			return FP_ERR;
 	if (!(l->renamed = calloc(rq->ncolumns + 1, sizeof *l->renamed)))
-		return oom(d);
+		return diag_oom(d);
 	if (load_runs(l, d) != FP_OK)
 		return FP_ERR;
 	return check_request_used(l, d);

@@ -35,7 +35,7 @@ int run_context_set(struct run *run, const char *key, const char *value,
 		run->ctx = grown;
 	if (!grown || !(k = strdup(key))) {
 		free(v);
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	}
 	run->ctx[run->nctx++] = (struct run_kv){k, v};
 	return FP_OK;
@@ -59,7 +59,7 @@ static int push(const char ***keys, size_t *n, const char *key,
 	const char **grown = realloc(*keys, (*n + 1) * sizeof *grown);
 
 	if (!grown)
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	grown[(*n)++] = key;
 	*keys = grown;
 	return FP_OK;

@@ -135,7 +135,7 @@ int run_estimate(struct run *run, enum run_estimator e, struct diag *d)
 		free(x);
 		for (k = 0; k < NEST; k++)
 			free(v[k]);
-		return diag_set(d, NULL, 0, 0, "out of memory");
+		return diag_oom(d);
 	}
 	for (size_t i = 0; i < run->n; i++) {
 		size_t n = run_sample_count(run, i);

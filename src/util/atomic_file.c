@@ -45,7 +45,7 @@ static int open_in_place(struct atomic_file *af, const char *path,
 	int fd, err;
 
 	if (!(af->path = strdup(path)))
-		return diag_set(d, path, 0, 0, "out of memory");
+		return diag_oom(d);
 	fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
 	if (fd < 0 || !(af->fp = fdopen(fd, "w"))) {
 		err = errno;
@@ -98,7 +98,7 @@ static int open_beside(struct atomic_file *af, const char *path,
 	af->tmp = malloc(dirlen + 1 + strlen(base) + 8);
 	if (!af->path || !af->tmp) {
 		af_clear(af);
-		return diag_set(d, path, 0, 0, "out of memory");
+		return diag_oom(d);
 	}
 	memcpy(af->tmp, path, dirlen);
 	af->tmp[dirlen] = '.';

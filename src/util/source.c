@@ -52,7 +52,7 @@ static int read_all(int fd, size_t cap, struct source *out, struct diag *d)
 			if (want == room)
 				return too_large(out->name, cap, d);
 			if (!(nb = realloc(out->data, want + 1)))
-				return diag_set(d, out->name, 0, 0, "out of memory");
+				return diag_oom(d);
 			out->data = nb;
 			room = want;
 		}
@@ -71,7 +71,7 @@ static int read_all(int fd, size_t cap, struct source *out, struct diag *d)
 			return too_large(out->name, cap, d);
 	}
 	if (!out->data && !(out->data = malloc(1)))
-		return diag_set(d, out->name, 0, 0, "out of memory");
+		return diag_oom(d);
 	out->data[out->len] = '\0';
 	sha256_ctx_hex(&ctx, out->sha256);
 	return FP_OK;

@@ -96,7 +96,7 @@ static int parser_error(struct loader *L, const yaml_parser_t *p)
 {
 	switch (p->error) {
 	case YAML_MEMORY_ERROR:
-		return diag_set(L->d, L->path, 0, 0, "out of memory");
+		return diag_oom(L->d);
 	case YAML_READER_ERROR:
 		return fail_offset(L, p->problem_offset, "%s",
 		                   p->problem ? p->problem : "cannot read");
@@ -151,7 +151,7 @@ static struct ynode *new_node(struct loader *L, enum ynode_kind kind,
 	struct ynode *n = calloc(1, sizeof *n);
 
 	if (!n) {
-		diag_set(L->d, L->path, 0, 0, "out of memory");
+		diag_oom(L->d);
 		return NULL;
 	}
 	n->kind = kind;
@@ -167,12 +167,12 @@ static int grow(struct loader *L, struct frame *f)
 
 	items = realloc(f->node->items, cap * sizeof *items);
 	if (!items)
-		return diag_set(L->d, L->path, 0, 0, "out of memory");
+		return diag_oom(L->d);
 	f->node->items = items;
 	if (f->kind == YNODE_MAP) {
 		keys = realloc(f->node->keys, cap * sizeof *keys);
 		if (!keys)
-			return diag_set(L->d, L->path, 0, 0, "out of memory");
+			return diag_oom(L->d);
 		f->node->keys = keys;
 	}
 	f->cap = cap;
@@ -261,7 +261,7 @@ static int on_scalar(struct loader *L, const yaml_event_t *ev)
 		n->str = malloc(len + 1);
 		if (!n->str) {
 			free(n);
-			return diag_set(L->d, L->path, 0, 0, "out of memory");
+			return diag_oom(L->d);
 		}
 		memcpy(n->str, v, len);
 		n->str[len] = '\0';
@@ -339,7 +339,7 @@ static int check_duplicates(struct loader *L, const struct ynode *map)
 		return FP_OK;
 	keys = malloc(map->count * sizeof *keys);
 	if (!keys)
-		return diag_set(L->d, L->path, 0, 0, "out of memory");
+		return diag_oom(L->d);
 	memcpy(keys, map->keys, map->count * sizeof *keys);
 	qsort(keys, map->count, sizeof *keys, key_cmp);
 	for (size_t i = 0, j; i < map->count; i = j) {
@@ -361,7 +361,7 @@ static int check_duplicates(struct loader *L, const struct ynode *map)
 	safe = shown ? escape_terminal(shown) : NULL;
 	free(shown);
 	if (!safe)
-		return diag_set(L->d, L->path, 0, 0, "out of memory");
+		return diag_oom(L->d);
 	diag_set(L->d, L->path, dup->line, dup->col,
 	         "duplicate key '%s%s' (first on line %d)", safe,
 	         dup->len > SHOW_MAX ? "..." : "", first->line);
@@ -429,7 +429,7 @@ static int walk(struct loader *L)
 	L->docs = 0;
 	L->root = NULL;
 	if (!yaml_parser_initialize(&parser))
-		return diag_set(L->d, L->path, 0, 0, "out of memory");
+		return diag_oom(L->d);
 	yaml_parser_set_input_string(&parser, (const unsigned char *)L->text,
 	                             L->len);
 	while (!done && rc == FP_OK) {
@@ -476,12 +476,12 @@ int ydoc_load_capped(const char *path, const char *text, size_t len,
 
 	if (!doc || !(doc->path = strdup(path))) {
 		free(doc);
-		return diag_set(d, path, 0, 0, "out of memory");
+		return diag_oom(d);
 	}
 	if (text) {
 		if (!(doc->text = malloc(len + 1))) {
 			ydoc_free(doc);
-			return diag_set(d, path, 0, 0, "out of memory");
+			return diag_oom(d);
 		}
 		memcpy(doc->text, text, len);
 		doc->text[len] = '\0';
