@@ -14,6 +14,7 @@
 #include <strings.h>
 
 #include "input/input.h"
+#include "util/names.h"
 #include "util/source.h"
 
 static int load_csv(const struct input_src *s, struct run **out,
@@ -72,8 +73,15 @@ static const struct format {
 	{"go", input_go_detect, input_go},
 };
 #define NFORMATS (sizeof formats / sizeof *formats)
-#define KNOWN "csv, json, yaml, gbench, hyperfine, gbench-csv, " \
-              "hyperfine-csv, pytest-benchmark, go"
+
+/* "csv, json, ..." for messages, from the table. */
+static const char *known_formats(char *buf, size_t size)
+{
+	buf[0] = '\0';
+	for (size_t i = 0; i < NFORMATS; i++)
+		names_append(buf, size, formats[i].name);
+	return buf;
+}
 
 static const struct format *find_format(const char *name)
 {
@@ -176,11 +184,13 @@ int input_load(const char *path, const struct run_opts *opts,
 	const struct format *f = NULL;
 	struct source src;
 	struct input_src s = {.opts = opts ? opts : &defaults};
+	char known[160];
 	int rc;
 
 	if (s.opts->format && !(f = find_format(s.opts->format)))
 		return diag_set(d, NULL, 0, 0, "unknown run format '%s' (known: "
-		                KNOWN ")", s.opts->format);
+		                "%s)", s.opts->format,
+		                known_formats(known, sizeof known));
 	if (source_read(path, INPUT_MAX_FILE, &src, d) != FP_OK)
 		return FP_ERR;
 	s.path = src.name;
@@ -193,7 +203,8 @@ int input_load(const char *path, const struct run_opts *opts,
 	if (!f && !(f = choose(path, s.text, s.len))) {
 		source_free(&src);
 		return diag_set(d, s.path, 0, 0, "cannot tell the format from the "
-		                "file's name: give one of " KNOWN);
+		                "file's name: give one of %s",
+		                known_formats(known, sizeof known));
 	}
 	/* A JSON format given is obeyed; .json says only "some JSON". */
 	rc = f->load ? f->load(&s, out, d)
