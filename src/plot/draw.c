@@ -100,6 +100,15 @@ void gpd_str(FILE *f, const char *s)
 	gp_string_write(f, s);
 }
 
+int plot_rank_desc(const void *a, const void *b)
+{
+	const struct plot_rank *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key > y->key ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
 void gpd_bar(FILE *f, size_t y, const char *label, double a, double b)
 {
 	fprintf(f, "%zu ", y);

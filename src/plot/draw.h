@@ -38,6 +38,14 @@ char *plot_script_text(const struct chart *c);
 void gpd_num(FILE *f, double x);
 void gpd_str(FILE *f, const char *s);
 void gpd_unit(FILE *f, const char *what, const char *unit);
+/* Rows of a bar chart in order of a key, largest first; equal keys keep
+ * the input order, so the chart is the same everywhere (qsort). */
+struct plot_rank {
+	double key;
+	size_t idx;
+};
+int plot_rank_desc(const void *a, const void *b);
+
 /* One bar of a bar chart: "Y LABEL A B" and a newline. */
 void gpd_bar(FILE *f, size_t y, const char *label, double a, double b);
 

@@ -42,21 +42,6 @@ static const struct chart shares_chart = {
 	"\t\twith boxxyerror lc rgb net_color title netlabel\n",
 };
 
-struct share_row {
-	double key; /* |gain| + |cost|: the row order, largest first */
-	size_t idx;
-};
-
-static int by_key_desc(const void *a, const void *b)
-{
-	const struct share_row *x = a, *y = b;
-
-	if (x->key != y->key)
-		return x->key > y->key ? -1 : 1;
-	/* Equal keys keep the input order, so output is the same everywhere. */
-	return x->idx < y->idx ? -1 : x->idx > y->idx;
-}
-
 /* The inputs are drawable: cases, and every number finite. */
 static int check_shares(size_t n, const char *const *case_name,
                         const double *gain_share, const double *cost_share,
@@ -82,7 +67,7 @@ int plot_shares(const struct plot_opts *o, const char *title, size_t n,
                 const double *cost_share, double net,
                 struct plot_result *out, struct diag *d)
 {
-	struct share_row *row;
+	struct plot_rank *row;
 	size_t shown;
 	FILE *f;
 	char *buf, num[32];
@@ -98,7 +83,7 @@ int plot_shares(const struct plot_opts *o, const char *title, size_t n,
 		row[i].key = fabs(gain_share[i]) + fabs(cost_share[i]);
 		row[i].idx = i;
 	}
-	qsort(row, n, sizeof *row, by_key_desc);
+	qsort(row, n, sizeof *row, plot_rank_desc);
 	shown = n <= PLOT_SHARES_MAX_ROWS ? n : PLOT_SHARES_MAX_ROWS - 1;
 	for (size_t k = shown; k < n; k++) {
 		ksum_add(&rest_gain, gain_share[row[k].idx]);

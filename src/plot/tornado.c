@@ -59,23 +59,9 @@ static const struct chart tornado_chart = {
 	"\t\twith labels right offset -0.5, 0 noenhanced notitle\n",
 };
 
-struct swing {
-	double key; /* |net_high - net_low| */
-	size_t idx;
-};
-
-static int by_swing_desc(const void *a, const void *b)
-{
-	const struct swing *x = a, *y = b;
-
-	if (x->key != y->key)
-		return x->key > y->key ? -1 : 1;
-	return x->idx < y->idx ? -1 : x->idx > y->idx;
-}
-
 /* Writes the value labels of one side: ends right of net_base (right = 1)
  * or left of it.  Returns how many. */
-static size_t write_labels(FILE *f, const struct swing *s, size_t n,
+static size_t write_labels(FILE *f, const struct plot_rank *s, size_t n,
                            const double *net_low, const double *net_high,
                            const double *value_low, const double *value_high,
                            double net_base, int right)
@@ -133,7 +119,7 @@ int plot_tornado(const struct plot_opts *o, const char *title,
                  const double *value_low, const double *value_high,
                  double net_base, struct plot_result *out, struct diag *d)
 {
-	struct swing *s;
+	struct plot_rank *s;
 	double lo = 0, hi = 0, pad;
 	size_t nright, nleft;
 	char *blocks = NULL, *buf, num[32];
@@ -159,7 +145,7 @@ int plot_tornado(const struct plot_opts *o, const char *title,
 		lo = fmin(lo, fmin(net_low[i], net_high[i]));
 		hi = fmax(hi, fmax(net_low[i], net_high[i]));
 	}
-	qsort(s, nparams, sizeof *s, by_swing_desc);
+	qsort(s, nparams, sizeof *s, plot_rank_desc);
 	pad = (hi > lo ? hi - lo : 1) * 15 / 100;
 
 	/* The label blocks first, to know their counts for block 0. */
