@@ -177,7 +177,7 @@ static void test_usage_texts(void **state)
 	                    "usage: fixprice map [OPTIONS] BEFORE [AFTER] "
 	                    "--x NAME=LO:HI --y NAME=LO:HI\n"
 	                    "Run 'fixprice help map' for the options.\n"
-	                    "usage: fixprice metrics\n"
+	                    "usage: fixprice metrics [--show NAME]\n"
 	                    "Run 'fixprice help metrics' for the options.\n");
 	free(text);
 	text = help_of(&cmd_tornado);

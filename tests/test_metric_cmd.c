@@ -4,6 +4,7 @@
 #include <getopt.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,6 +107,11 @@ static void test_check_shows_the_metric(void **state)
 	assert_string_equal(c.err, "");
 }
 
+static bool starts(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
 static void test_check_default(void **state)
 {
 	static const char *const argv[] = { "check", NULL };
@@ -114,10 +120,12 @@ static void test_check_default(void **state)
 	(void)state;
 	run(&cmd_check, argv, &c);
 	assert_int_equal(c.status, EXIT_OK);
-	assert_true(strncmp(c.out, "metric       pypto-gym\nversion      1\n"
-	                           "file         <builtin>/pypto-gym.yaml\n",
-	                    strlen("metric       pypto-gym\nversion      1\n"
-	                           "file         <builtin>/pypto-gym.yaml\n")) == 0);
+	/* The built-in copy, or an installed one. */
+	assert_true(starts(c.out, "metric       pypto-gym\nversion      1\n"
+	                          "file         <builtin>/pypto-gym.yaml\n") ||
+	            starts(c.out, "metric       pypto-gym\nversion      1\n"
+	                          "file         " FP_DATADIR
+	                          "/metrics/pypto-gym.yaml\n"));
 	assert_non_null(strstr(c.out, "  decide     one number  gain - cost > 0\n"));
 }
 
@@ -165,41 +173,55 @@ static void test_metrics_lists(void **state)
 {
 	static const char *const argv[] = { "metrics", NULL };
 	static const char *const extra[] = { "metrics", "x", NULL };
+	static const char *const show[] = { "metrics", "--show", "pypto-gym",
+	                                    NULL };
+	static const char *const none[] = { "metrics", "--show", "nosuch",
+	                                    NULL };
 	const char *want =
 		"broken               (cannot read: ";
+	const char *want2 =
+		"kernelbench          KernelBench fast_p: per cent of cases that "
+		"are correct and faster than the reference by more than a factor "
+		"p (speedup = ref_runtime / runtime).\n"
+		"                     from: " TEST_SRCDIR "/metrics/kernelbench.yaml\n"
+		"pypto-gym            an override of pypto-gym for tests\n"
+		"                     from: " DATA "dir1/pypto-gym.yaml\n"
+		"pypto-gym-sublinear  pypto-gym with sublinear";
 	struct captured c;
-	char *line2;
+	char *line3;
 
 	(void)state;
 	setenv("FIXPRICE_METRICS_PATH", DATA "dir1:" TEST_SRCDIR "/metrics", 1);
 	run(&cmd_metrics, argv, &c);
 	assert_int_equal(c.status, EXIT_OK);
-	/* Names padded to the longest (pypto-gym-sublinear, 19), sorted. */
+	/* Names padded to the longest (pypto-gym-sublinear, 19), sorted;
+	 * under each, where it is. */
 	assert_true(strncmp(c.out, want, strlen(want)) == 0);
-	line2 = strchr(c.out, '\n') + 1;
-	assert_true(strncmp(line2,
-	                    "kernelbench          KernelBench fast_p: per cent "
-	                    "of cases that are correct and faster than the "
-	                    "reference by more than a factor p (speedup = "
-	                    "ref_runtime / runtime).\n"
-	                    "pypto-gym            an override of pypto-gym for "
-	                    "tests\n"
-	                    "pypto-gym-sublinear  pypto-gym with sublinear",
-	                    strlen("kernelbench          KernelBench fast_p: "
-	                           "per cent of cases that are correct and "
-	                           "faster than the reference by more than a "
-	                           "factor p (speedup = ref_runtime / "
-	                           "runtime).\n"
-	                           "pypto-gym            an override of "
-	                           "pypto-gym for tests\n"
-	                           "pypto-gym-sublinear  pypto-gym with "
-	                           "sublinear")) == 0);
+	line3 = strchr(strchr(c.out, '\n') + 1, '\n') + 1;
+	assert_true(strncmp(line3, want2, strlen(want2)) == 0);
 	assert_string_equal(c.err, "");
+
+	/* --show: the file the name finds, byte for byte. */
+	run(&cmd_metrics, show, &c);
+	assert_int_equal(c.status, EXIT_OK);
+	assert_true(strncmp(c.out, "# Found before the shipped pypto-gym when "
+	                           "this folder comes first in\n",
+	                    strlen("# Found before the shipped pypto-gym when "
+	                           "this folder comes first in\n")) == 0);
+	assert_non_null(strstr(c.out, "\ndescription: an override of "
+	                              "pypto-gym for tests\n"));
 	unsetenv("FIXPRICE_METRICS_PATH");
+	run(&cmd_metrics, none, &c);
+	assert_int_equal(c.status, EXIT_USAGE);
+	assert_string_equal(c.out, "");
+	assert_true(strncmp(c.err, "fixprice: no metric named 'nosuch' "
+	                           "(shipped: kernelbench, ",
+	                    strlen("fixprice: no metric named 'nosuch' "
+	                           "(shipped: kernelbench, ")) == 0);
 
 	run(&cmd_metrics, extra, &c);
 	assert_int_equal(c.status, EXIT_USAGE);
-	assert_string_equal(c.err, "usage: fixprice metrics\n"
+	assert_string_equal(c.err, "usage: fixprice metrics [--show NAME]\n"
 	                           "Run 'fixprice help metrics' for the "
 	                           "options.\n");
 }

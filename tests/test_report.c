@@ -248,7 +248,8 @@ static void test_format_parse(void **state)
 		const char *name;
 		enum report_format f;
 	} ok[] = {{"text", FORMAT_TEXT}, {"md", FORMAT_MD},
-	          {"json", FORMAT_JSON}, {"csv", FORMAT_CSV}};
+	          {"json", FORMAT_JSON}, {"csv", FORMAT_CSV},
+	          {"openmetrics", FORMAT_OPENMETRICS}};
 	enum report_format f;
 	struct diag d = {0};
 
@@ -258,13 +259,15 @@ static void test_format_parse(void **state)
 		assert_int_equal(f, ok[i].f);
 	}
 	assert_int_equal(report_format_parse("xml", &f, &d), FP_ERR);
-	assert_string_equal(d.msg, "unknown format 'xml'; use text, md, json or csv");
+	assert_string_equal(d.msg, "unknown format 'xml'; use text, md, json, "
+	                           "csv or openmetrics");
 	assert_string_equal(d.file, "");
 	assert_int_equal(d.line, 0);
 	/* The bad name is shown in its terminal form. */
 	assert_int_equal(report_format_parse("md\x1b[2J", &f, &d), FP_ERR);
 	assert_string_equal(d.msg,
-	                    "unknown format 'md\\x1b[2J'; use text, md, json or csv");
+	                    "unknown format 'md\\x1b[2J'; use text, md, json, "
+	                    "csv or openmetrics");
 }
 
 /* ---- text --------------------------------------------------------------- */

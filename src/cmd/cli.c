@@ -130,9 +130,12 @@ int output_option(struct output_opts *o, enum opt_id id, const char *arg,
 {
 	switch (id) {
 	case OPT_FORMAT:
+		o->format_given = true;
 		return report_format_parse(arg, &o->format, d);
 	case OPT_OUTPUT:
 		o->output = arg;
+		if (!o->format_given)
+			report_format_of_path(arg, &o->format);
 		return FP_OK;
 	case OPT_FORCE:
 		o->force = true;
@@ -155,6 +158,19 @@ int output_option(struct output_opts *o, enum opt_id id, const char *arg,
 	}
 }
 
+int output_check_record_form(const struct output_opts *o, const char *name,
+                             struct diag *d)
+{
+	if (o->format != FORMAT_OPENMETRICS)
+		return FP_OK;
+	if (!o->format_given)
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "-o %s: %s cannot write openmetrics (only price "
+		                "can); give --format", o->output, name);
+	return diag_set(d, CLI_SOURCE, 0, 0,
+	                "%s cannot write openmetrics (only price can)", name);
+}
+
 /* True if a and b name the same existing file. */
 static bool same_file(const char *a, const char *b)
 {
@@ -170,7 +186,7 @@ int output_open(struct output *out, const struct output_opts *o,
 	struct stat st;
 
 	memset(out, 0, sizeof *out);
-	if (!o->output) {
+	if (!o->output || strcmp(o->output, "-") == 0) {
 		out->fp = stdout;
 		return FP_OK;
 	}

@@ -43,7 +43,8 @@ int cli_range(const char *text, const char *what, double *lo, double *hi,
 /* Output options every command that writes results shares. */
 struct output_opts {
 	enum report_format format;
-	const char *output;      /* -o FILE, or NULL for stdout */
+	bool format_given;       /* --format was given: -o's extension not used */
+	const char *output;      /* -o FILE, or NULL or "-" for stdout */
 	bool force;
 	const char *plot_dir;    /* --plot-dir, or NULL: no plots */
 	const char *plot_format; /* "svg" (default) or "png" */
@@ -55,12 +56,20 @@ struct output_opts {
 extern const struct opt_group output_group, plot_group;
 
 /* Takes one output or plot option: FP_OK, or FP_ERR with d filled if its
- * argument is bad. */
+ * argument is bad.  -o FILE sets the form from FILE's extension
+ * (report_format_of_path) unless --format is given, before or after it:
+ * --format wins. */
 int output_option(struct output_opts *o, enum opt_id id, const char *arg,
                   struct diag *d);
 
-/* Where a command writes its main output: stdout, or -o FILE through a
- * temporary file.  `inputs` (n paths) must not be overwritten. */
+/* FP_ERR (d filled) when o asks for a form only the decision record has
+ * (openmetrics) from a command (named name) that writes another output. */
+int output_check_record_form(const struct output_opts *o, const char *name,
+                             struct diag *d);
+
+/* Where a command writes its main output: stdout (no -o, or -o -), or -o
+ * FILE through a temporary file.  `inputs` (n paths) must not be
+ * overwritten. */
 struct output {
 	struct atomic_file af;
 	FILE *fp;

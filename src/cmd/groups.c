@@ -52,9 +52,12 @@ const struct opt_group output_group = {
 	.man = "OUTPUT OPTIONS",
 	.opts = (const struct opt_spec[]){
 		{.id = OPT_FORMAT, .name = "format", .arg = "FMT",
-		 .help = "text (default), md, json or csv on stdout"},
+		 .help = "text (default), md, json, csv or openmetrics "
+		         "(price only); wins over -o's extension"},
 		{.id = OPT_OUTPUT, .name = "output", .letter = 'o', .arg = "FILE",
-		 .help = "write that form to FILE instead of stdout"},
+		 .help = "write to FILE instead of stdout (- is stdout); "
+		         "without --format the extension chooses: .md .json "
+		         ".csv .txt .prom"},
 		{.id = OPT_FORCE, .name = "force",
 		 .help = "replace existing output files"},
 		{0},

@@ -41,6 +41,7 @@ enum opt_id {
 	OPT_RESOLUTION,
 	OPT_PER_CASE,
 	OPT_DISASM,
+	OPT_SHOW,
 };
 
 /* One option as the user sees it. */

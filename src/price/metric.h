@@ -96,13 +96,28 @@ struct metric {
 	struct fx_env *side, *cross;
 };
 
-/* Loads a metric: name_or_path is NULL (the built-in default), a path (it
- * has a '/' or ends in .yaml/.yml), or a name, looked up as NAME.yaml or
+/* Loads a metric: name_or_path is a path (it has a '/' or ends in
+ * .yaml/.yml), or a name (NULL: METRIC_DEFAULT), looked up as NAME.yaml or
  * NAME.yml in each folder of $FIXPRICE_METRICS_PATH (colon-separated), then
- * in FP_DATADIR/metrics, then the built-in copies of the shipped metrics;
- * else the error "no metric named 'x' (shipped: a, b)".  Everything is checked and
- * compiled here.  Caller owns *out (metric_free). */
+ * in $XDG_CONFIG_HOME/fixprice/metrics (default ~/.config/fixprice/metrics),
+ * then in FP_DATADIR/metrics (the installed copies), then the built-in
+ * copies of the shipped metrics; else the error "no metric named 'x'
+ * (shipped: a, b)".  Everything is checked and compiled here.  Caller owns
+ * *out (metric_free). */
 int metric_load(const char *name_or_path, struct metric **out, struct diag *d);
+
+/* The largest metric file metric_read reads. */
+#define METRIC_MAX_BYTES ((size_t)64 << 20)
+
+struct source;
+/* The text metric_load(name_or_path) would load, found the same way but
+ * not checked: *out (source_free) and *path, the file it came from or
+ * "<builtin>/NAME.yaml" (caller frees).  A file on the search path that is
+ * the open file skip_fd (-1: none) is passed over, so that
+ * `--show NAME > ~/.config/fixprice/metrics/NAME.yaml` copies the metric
+ * below the one the shell has just created empty. */
+int metric_read(const char *name_or_path, int skip_fd, struct source *out,
+                char **path, struct diag *d);
 
 /* Loads from text in memory (tests, the built-in default). */
 int metric_load_text(const char *path, const char *text, size_t len,

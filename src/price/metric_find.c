@@ -11,6 +11,7 @@
 
 #include "price/metric_check.h"
 #include "util/names.h"
+#include "util/source.h"
 #include "util/yamldoc.h"
 
 /* Where a built-in metric says it comes from: "<builtin>/NAME.yaml". */
@@ -81,16 +82,35 @@ static bool is_regular_file(const char *path)
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
+/* The user's own metrics folder: $XDG_CONFIG_HOME/fixprice/metrics, or
+ * ~/.config/fixprice/metrics when XDG_CONFIG_HOME is unset, empty or not
+ * absolute (the XDG base directory rules).  false when neither is known. */
+static bool config_folder(char *dir, size_t size)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME");
+	const char *home = getenv("HOME");
+	int n;
+
+	if (xdg && xdg[0] == '/')
+		n = snprintf(dir, size, "%s/fixprice/metrics", xdg);
+	else if (home && home[0] == '/')
+		n = snprintf(dir, size, "%s/.config/fixprice/metrics", home);
+	else
+		return false;
+	return n > 0 && (size_t)n < size;
+}
+
 /* Calls fn for each folder metrics are searched in, in order, until it
- * returns true; returns true if it did. */
+ * returns true; returns true if it did: each folder of
+ * $FIXPRICE_METRICS_PATH, the user's folder, the installed one. */
 static bool each_folder(bool (*fn)(const char *dir, void *arg), void *arg)
 {
 	const char *env = getenv("FIXPRICE_METRICS_PATH");
+	char dir[4096];
 
 	while (env && *env) {
 		const char *colon = strchr(env, ':');
 		size_t len = colon ? (size_t)(colon - env) : strlen(env);
-		char dir[4096];
 
 		if (len > 0 && len < sizeof dir) {
 			memcpy(dir, env, len);
@@ -100,22 +120,29 @@ static bool each_folder(bool (*fn)(const char *dir, void *arg), void *arg)
 		}
 		env = colon ? colon + 1 : NULL;
 	}
+	if (config_folder(dir, sizeof dir) && fn(dir, arg))
+		return true;
 	return fn(FP_DATADIR "/metrics", arg);
 }
 
 struct lookup {
 	const char *name;
+	const struct stat *skip; /* a file to pass over, or NULL */
 	char path[4096 + 256];
 };
 
 static bool find_in(const char *dir, void *arg)
 {
 	struct lookup *l = arg;
+	struct stat st;
 
 	for (size_t i = 0; i < sizeof suffixes / sizeof *suffixes; i++) {
 		snprintf(l->path, sizeof l->path, "%s/%s%s", dir, l->name,
 		         suffixes[i]);
-		if (is_regular_file(l->path))
+		if (stat(l->path, &st) != 0 || !S_ISREG(st.st_mode))
+			continue;
+		if (!l->skip || st.st_dev != l->skip->st_dev ||
+		    st.st_ino != l->skip->st_ino)
 			return true;
 	}
 	return false;
@@ -136,26 +163,81 @@ static void add_name(const char *name, const char *path,
 	names_append(l->text, sizeof l->text, name);
 }
 
-int metric_load(const char *name_or_path, struct metric **out,
-                struct diag *d)
+/* Where -m name_or_path comes from: FP_OK with l->path a file, or *b a
+ * built-in copy; else the error "no metric named ...". */
+static int locate(const char *name_or_path, struct lookup *l,
+                  const struct metric_builtin **b, struct diag *d)
 {
-	struct lookup l;
 	struct name_list names = { "" };
+	const char *name = name_or_path ? name_or_path : METRIC_DEFAULT;
 
-	*out = NULL;
-	if (!name_or_path)
-		return load_builtin(find_builtin(METRIC_DEFAULT), out, d);
-	if (strchr(name_or_path, '/') || is_metric_file_name(name_or_path))
-		return load_doc(name_or_path, NULL, 0, out, d);
-	l.name = name_or_path;
-	if (each_folder(find_in, &l))
-		return load_doc(l.path, NULL, 0, out, d);
-	if (find_builtin(name_or_path))
-		return load_builtin(find_builtin(name_or_path), out, d);
+	*b = NULL;
+	if (strchr(name, '/') || is_metric_file_name(name)) {
+		snprintf(l->path, sizeof l->path, "%s", name);
+		return FP_OK;
+	}
+	l->name = name;
+	if (each_folder(find_in, l))
+		return FP_OK;
+	if ((*b = find_builtin(name)) != NULL)
+		return FP_OK;
 	if (metric_list(add_name, &names, d))
 		return FP_ERR;
 	return diag_set(d, NULL, 0, 0, "no metric named '%s' (shipped: %s)",
-	                name_or_path, names.text);
+	                name, names.text);
+}
+
+int metric_load(const char *name_or_path, struct metric **out,
+                struct diag *d)
+{
+	struct lookup l = {.skip = NULL};
+	const struct metric_builtin *b;
+
+	*out = NULL;
+	if (name_or_path && strlen(name_or_path) >= sizeof l.path)
+		return load_doc(name_or_path, NULL, 0, out, d);
+	if (locate(name_or_path, &l, &b, d) != FP_OK)
+		return FP_ERR;
+	return b ? load_builtin(b, out, d) : load_doc(l.path, NULL, 0, out, d);
+}
+
+int metric_read(const char *name_or_path, int skip_fd, struct source *out,
+                char **path, struct diag *d)
+{
+	struct lookup l = {.skip = NULL};
+	const struct metric_builtin *b;
+	char where[BUILTIN_PATH_MAX];
+	struct stat skip;
+
+	memset(out, 0, sizeof *out);
+	if (skip_fd >= 0 && fstat(skip_fd, &skip) == 0 && S_ISREG(skip.st_mode))
+		l.skip = &skip;
+	*path = NULL;
+	if (name_or_path && strlen(name_or_path) >= sizeof l.path)
+		return diag_set(d, name_or_path, 0, 0, "path too long");
+	if (locate(name_or_path, &l, &b, d) != FP_OK)
+		return FP_ERR;
+	if (!b) {
+		if (source_read(l.path, METRIC_MAX_BYTES, out, d) != FP_OK)
+			return FP_ERR;
+		if (!(*path = strdup(l.path))) {
+			source_free(out);
+			return diag_oom(d);
+		}
+		return FP_OK;
+	}
+	out->data = malloc(b->len + 1);
+	*path = strdup(builtin_path(where, b));
+	if (!out->data || !*path) {
+		source_free(out);
+		free(*path);
+		*path = NULL;
+		return diag_oom(d);
+	}
+	memcpy(out->data, b->text, b->len + 1);
+	out->len = b->len;
+	out->name = "<builtin>";
+	return FP_OK;
 }
 
 /* ---- Listing ---------------------------------------------------------- */

@@ -137,13 +137,15 @@ int report_metric_list(const struct metric_row *rows, size_t n, FILE *out,
 	}
 	for (size_t i = 0; i < n && rc == FP_OK; i++) {
 		char *description = one_line(rows[i].description);
+		char *from = rows[i].from ? escape_terminal(rows[i].from) : NULL;
 
-		if (!description) {
+		if (!description || (rows[i].from && !from))
 			rc = diag_oom(d);
-			break;
-		}
-		fprintf(out, "%-*s  %s\n", width, name[i], description);
+		else
+			fprintf(out, "%-*s  %s\n%-*s  from: %s\n", width, name[i],
+			        description, width, "", from ? from : "built in");
 		free(description);
+		free(from);
 	}
 	for (size_t i = 0; i < n; i++)
 		free(name[i]);

@@ -15,10 +15,12 @@
  * with its shape. */
 int report_metric(const struct metric *m, FILE *out, struct diag *d);
 
-/* One line per metric: the name, padded to the longest, and the
- * description on one line. */
+/* Two lines per metric: the name, padded to the longest, and the
+ * description on one line; then, under the description, "from: " and
+ * where -m NAME finds it (a path, or "built in"). */
 struct metric_row {
 	const char *name, *description;
+	const char *from; /* the file, or NULL: the built-in copy */
 };
 int report_metric_list(const struct metric_row *rows, size_t n, FILE *out,
                        struct diag *d);

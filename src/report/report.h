@@ -52,11 +52,18 @@ struct record {
 	const struct record_plot *plots;
 };
 
-enum report_format { FORMAT_TEXT, FORMAT_MD, FORMAT_JSON, FORMAT_CSV };
+enum report_format {
+	FORMAT_TEXT, FORMAT_MD, FORMAT_JSON, FORMAT_CSV, FORMAT_OPENMETRICS
+};
 
-/* Parses "text", "md", "json", "csv". */
+/* Parses "text", "md", "json", "csv", "openmetrics". */
 int report_format_parse(const char *s, enum report_format *out,
                         struct diag *d);
+
+/* The form a file name asks for by its extension: .txt text, .md md,
+ * .json json, .csv csv, .prom openmetrics.  false (and *out unchanged)
+ * for any other name. */
+bool report_format_of_path(const char *path, enum report_format *out);
 
 /* Writers.  verbose adds the full per-case table to text output (the others
  * always carry it).  Return FP_ERR with d filled on a write error. */
@@ -65,6 +72,8 @@ int report_text(const struct record *r, FILE *out, int verbose,
 int report_markdown(const struct record *r, FILE *out, struct diag *d);
 int report_json(const struct record *r, FILE *out, struct diag *d);
 int report_csv(const struct record *r, FILE *out, struct diag *d);
+/* The numbers and the decision as OpenMetrics text (openmetrics.c). */
+int report_openmetrics(const struct record *r, FILE *out, struct diag *d);
 int report_write(const struct record *r, enum report_format f, FILE *out,
                  int verbose, struct diag *d);
 

@@ -1,0 +1,83 @@
+/* openmetrics.c: the record's numbers as an OpenMetrics text exposition,
+ * the form GitLab reads as a merge request's metrics report (metrics.txt,
+ * `artifacts:reports:metrics`), which shows each value beside the target
+ * branch's.
+ *
+ * One gauge per number: fixprice_gain, fixprice_cost, fixprice_net,
+ * fixprice_total_before, fixprice_total_after, fixprice_delta_total, and
+ * fixprice_accept (1 accept, 0 reject), each with one sample labelled
+ * metric (its name), version and kind (measured or prediction).  Values are
+ * exact (the shortest text that reads back to the same double); label
+ * values are escaped as the OpenMetrics text format says (backslash, double
+ * quote and line feed; any other byte of the UTF-8 name is allowed as it
+ * is).  The exposition ends with "# EOF". */
+#include <math.h>
+#include <stdio.h>
+
+#include "report/internal.h"
+#include "report/report.h"
+#include "util/numfmt.h"
+
+/* Writes s as an OpenMetrics label value, without the quotes. */
+static void put_label_value(FILE *out, const char *s)
+{
+	for (; s && *s; s++) {
+		if (*s == '\\')
+			fputs("\\\\", out);
+		else if (*s == '"')
+			fputs("\\\"", out);
+		else if (*s == '\n')
+			fputs("\\n", out);
+		else
+			fputc(*s, out);
+	}
+}
+
+/* OpenMetrics spells the non-finite values NaN, +Inf and -Inf. */
+static void put_value(FILE *out, double x)
+{
+	char buf[NUMFMT_MAX];
+
+	if (isnan(x))
+		fputs("NaN", out);
+	else if (isinf(x))
+		fputs(x > 0 ? "+Inf" : "-Inf", out);
+	else
+		fputs(numfmt_exact(buf, x), out);
+}
+
+static void put_gauge(FILE *out, const struct record *r, const char *name,
+                      const char *help, double x)
+{
+	fprintf(out, "# TYPE fixprice_%s gauge\n", name);
+	fprintf(out, "# HELP fixprice_%s %s\n", name, help);
+	fprintf(out, "fixprice_%s{metric=\"", name);
+	put_label_value(out, r->metric->name);
+	fputs("\",version=\"", out);
+	put_label_value(out, r->metric->version);
+	fprintf(out, "\",kind=\"%s\"} ",
+	        r->prediction ? "prediction" : "measured");
+	put_value(out, x);
+	fputc('\n', out);
+}
+
+int report_openmetrics(const struct record *r, FILE *out, struct diag *d)
+{
+	const struct price *p = r->price;
+
+	put_gauge(out, r, "gain", "What the newly passing cases add, in the "
+	          "metric's units.", p->gain);
+	put_gauge(out, r, "cost", "What the slowdown takes from every case, in "
+	          "the metric's units.", p->cost);
+	put_gauge(out, r, "net", "gain - cost.", p->net);
+	put_gauge(out, r, "total_before", "The metric's total over the before "
+	          "run.", p->total[SIDE_BEFORE]);
+	put_gauge(out, r, "total_after", "The metric's total over the after "
+	          "run.", p->total[SIDE_AFTER]);
+	put_gauge(out, r, "delta_total", "total_after - total_before, the "
+	          "control for net.", p->delta_total);
+	put_gauge(out, r, "accept", "1 when the decision is accept, 0 when it "
+	          "is reject.", p->accept ? 1 : 0);
+	fputs("# EOF\n", out);
+	return report_finish(out, "OpenMetrics", d);
+}
