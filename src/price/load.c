@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "input/input.h"
+#include "input/junit.h"
 #include "price/param.h"
 #include "util/sha256.h"
 
@@ -52,25 +53,72 @@ static int set_param(struct loading *l, const char *name, double value,
 	                     d);
 }
 
-/* Reads one run and applies the column renames whose FROM it has (a before
- * run may name a column differently from an after run). */
-static int load_run(struct loading *l, const char *path, struct run **out,
-                    struct diag *d)
+/* --time cpu on a run whose format records no cpu time is a mistake. */
+static int check_time(const struct load_request *rq, const struct run *r,
+                      struct diag *d)
+{
+	if (!rq->cpu_time || strcmp(r->format, "gbench") == 0 ||
+	    strcmp(r->format, "gbench-csv") == 0)
+		return FP_OK;
+	return diag_set(d, rq->origin, 0, 0,
+	                "--time cpu: %s is %s, which records no cpu time (only "
+	                "Google Benchmark's JSON and CSV do)", r->path,
+	                r->format);
+}
+
+/* Merges the JUnit report of side s (--results) into run r. */
+static int merge_results(struct loading *l, int s, struct run *r,
+                         struct diag *d)
+{
+	const char *path = l->rq->results[s];
+	struct junit_report *rep = NULL;
+	struct junit_merged got;
+	int rc;
+
+	if (!path)
+		return FP_OK;
+	if (add_input(l->job, s ? "results after" : "results before", path,
+	              d) != FP_OK || junit_load(path, &rep, d) != FP_OK)
+		return FP_ERR;
+	rc = junit_merge(r, rep, true, &got, d);
+	if (rc == FP_OK && got.matched == 0)
+		rc = diag_set(d, path, 0, 0, "no test in the report matches a case "
+		              "of %s (tests are matched by name: CLASSNAME.NAME, "
+		              "pytest's node id, or NAME alone)", r->path);
+	junit_free(rep);
+	return rc;
+}
+
+/* Reads the run of side s (0 before, 1 after; a one-run input is side 0),
+ * applies the column renames whose FROM it has (a before run may name a
+ * column differently from an after run) and merges its test report. */
+static int load_run(struct loading *l, int s, const char *path,
+                    struct run **out, struct diag *d)
 {
 	const struct load_request *rq = l->rq;
-	const struct run_opts ropts = {.format = rq->input_format};
+	const struct run_opts ropts = {.format = rq->input_format,
+	                               .cpu_time = rq->cpu_time,
+	                               .estimator = rq->estimator};
+	struct run_facts *f = &l->job->facts;
 
-	if (input_load(path, &ropts, out, d) != FP_OK)
+	if (input_load(path, &ropts, out, d) != FP_OK ||
+	    check_time(rq, *out, d) != FP_OK)
 		return FP_ERR;
+	f->estimator[s] = (*out)->estimator;
 	for (size_t i = 0; i < rq->ncolumns; i++) {
-		if (!run_find(*out, rq->column_from[i]))
+		const char *to = rq->column_to[i], *from = rq->column_from[i];
+		if (!run_find(*out, from))
 			continue;
-		if (run_rename(*out, rq->column_to[i], rq->column_from[i],
-		               d) != FP_OK)
+		if (run_replace(*out, to, from, d) != FP_OK)
 			return FP_ERR;
 		l->renamed[i] = true;
+		if (strcmp(to, "runtime") == 0 && strcmp(from, "runtime") != 0) {
+			free(f->runtime_from[s]);
+			if (!(f->runtime_from[s] = strdup(from)))
+				return oom(d);
+		}
 	}
-	return FP_OK;
+	return merge_results(l, s, *out, d);
 }
 
 /* A column rename's FROM or a weight glob that nothing matches is a typo,
@@ -126,6 +174,46 @@ static int load_scenario(struct loading *l, struct diag *d)
 	return FP_OK;
 }
 
+/* Both runs read: context facts, missing cases, the join. */
+static int join_two(struct loading *l, struct run *before, struct run *after,
+                    struct diag *d)
+{
+	struct run_facts *f = &l->job->facts;
+	struct joined *runs = &l->job->runs;
+	enum load_missing mode = l->rq->missing;
+
+	if (facts_context(f, before, after, d) != FP_OK ||
+	    missing_apply(mode, before, after, f, d) != FP_OK) {
+		run_free(before);
+		run_free(after);
+		return FP_ERR;
+	}
+	if (price_join(before, after, mode == MISSING_DROP, runs, d) != FP_OK)
+		return FP_ERR;
+	for (int s = 0; s < 2; s++) {
+		const struct column *n =
+			run_find(s ? runs->after : runs->before, "runtime_n");
+		f->runtime_n[s] = f->estimator[s] && n ? n->v : NULL;
+	}
+	return FP_OK;
+}
+
+/* A request that needs two measured runs, given something else. */
+static int check_two(const struct loading *l, struct diag *d)
+{
+	const struct load_request *rq = l->rq;
+
+	if (rq->ninputs == 2 && !l->scenario)
+		return FP_OK;
+	if (rq->results[1])
+		return diag_set(d, rq->origin, 0, 0, "--results merges a report "
+		                "into the after run: give two runs (BEFORE AFTER)");
+	if (rq->missing != MISSING_ERROR)
+		return diag_set(d, rq->origin, 0, 0, "--missing: give two runs "
+		                "(BEFORE AFTER)");
+	return FP_OK;
+}
+
 /* Two runs, one run holding both sides, or a run and a scenario. */
 static int load_runs(struct loading *l, struct diag *d)
 {
@@ -134,27 +222,30 @@ static int load_runs(struct loading *l, struct diag *d)
 	struct joined *runs = &l->job->runs;
 	struct run *before = NULL, *after = NULL;
 
+	if (rq->ninputs == 2 && l->scenario)
+		return diag_set(d, rq->origin, 0, 0,
+		                "give either two runs or one run and a scenario "
+		                "(--scenario, --runtime-factor, --pass, --fail)");
+	if (check_two(l, d) != FP_OK)
+		return FP_ERR;
 	if (rq->ninputs == 2) {
-		if (l->scenario)
-			return diag_set(d, rq->origin, 0, 0,
-			                "give either two runs or one run and a scenario "
-			                "(--scenario, --runtime-factor, --pass, --fail)");
 		if (add_input(l->job, "before", in[0], d) != FP_OK ||
 		    add_input(l->job, "after", in[1], d) != FP_OK ||
-		    load_run(l, in[0], &before, d) != FP_OK ||
-		    load_run(l, in[1], &after, d) != FP_OK)
+		    load_run(l, 0, in[0], &before, d) != FP_OK ||
+		    load_run(l, 1, in[1], &after, d) != FP_OK)
 			goto fail;
-		return price_join(before, after, rq->drop_missing, runs, d);
+		return join_two(l, before, after, d);
 	}
+	if (add_input(l->job, l->scenario ? "before" : "both", in[0],
+	              d) != FP_OK ||
+	    load_run(l, 0, in[0], &before, d) != FP_OK ||
+	    facts_context(&l->job->facts, before, NULL, d) != FP_OK)
+		goto fail;
 	if (!l->scenario) {
-		if (add_input(l->job, "both", in[0], d) != FP_OK ||
-		    load_run(l, in[0], &before, d) != FP_OK)
-			goto fail;
+		l->job->facts.estimator[1] = l->job->facts.estimator[0];
 		return price_split(before, runs, d);
 	}
-	if (add_input(l->job, "before", in[0], d) != FP_OK ||
-	    load_run(l, in[0], &before, d) != FP_OK ||
-	    scenario_bind(l->scenario, before, d) != FP_OK ||
+	if (scenario_bind(l->scenario, before, d) != FP_OK ||
 	    scenario_apply(l->scenario, before, &after, d) != FP_OK)
 		goto fail;
 	return price_join(before, after, false, runs, d);
@@ -211,5 +302,6 @@ void job_free(struct job *job)
 	metric_free((struct metric *)job->metric);
 	scenario_free((struct scenario *)job->scenario);
 	joined_free(&job->runs);
+	run_facts_free(&job->facts);
 	memset(job, 0, sizeof *job);
 }
