@@ -179,4 +179,5 @@ void job_record(const struct job *job, const struct price *p,
 	r->ninputs = job->ninputs;
 	memcpy(r->inputs, job->inputs, job->ninputs * sizeof job->inputs[0]);
 	r->ndropped = job->runs.ndropped;
+	r->facts = &job->facts;
 }

@@ -2,6 +2,7 @@
 #include "price/harness.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,14 +64,25 @@ static int list_add(struct name_list *l, const char *s, struct diag *d)
 	return FP_OK;
 }
 
-/* Copies keys[0..n) into l and frees keys. */
+/* Copies keys[0..n) into l, as "KEY is VALUE" with the value in r if r
+ * is given, and frees keys. */
 static int list_take(struct name_list *l, const char **keys, size_t n,
-                     struct diag *d)
+                     const struct run *r, struct diag *d)
 {
 	int rc = FP_OK;
 
-	for (size_t i = 0; i < n && rc == FP_OK; i++)
-		rc = list_add(l, keys[i], d);
+	for (size_t i = 0; i < n && rc == FP_OK; i++) {
+		const char *v = r ? run_context_get(r, keys[i]) : NULL;
+		size_t len = strlen(keys[i]) + (v ? strlen(v) : 0) + 8;
+		char *s = malloc(len);
+		if (!s) {
+			rc = diag_oom(d);
+			break;
+		}
+		snprintf(s, len, v ? "%s is %s" : "%s", keys[i], v);
+		rc = list_add(l, s, d);
+		free(s);
+	}
 	free(keys);
 	return rc;
 }
@@ -83,11 +95,11 @@ int facts_context(struct run_facts *f, const struct run *before,
 	size_t n;
 
 	if (after && (run_context_diff(before, after, &keys, &n, d) != FP_OK ||
-	              list_take(&f->ctx_diff, keys, n, d) != FP_OK))
+	              list_take(&f->ctx_diff, keys, n, NULL, d) != FP_OK))
 		return FP_ERR;
 	for (int s = 0; s < 2 && runs[s]; s++)
 		if (run_context_unreliable(runs[s], &keys, &n, d) != FP_OK ||
-		    list_take(&f->unreliable[s], keys, n, d) != FP_OK)
+		    list_take(&f->unreliable[s], keys, n, runs[s], d) != FP_OK)
 			return FP_ERR;
 	return FP_OK;
 }

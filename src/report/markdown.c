@@ -57,9 +57,33 @@ static const char *exact(char buf[NUMFMT_MAX], double x)
 	return numfmt_exact(buf, x);
 }
 
+static void sink_begin(void *ctx, const char *label)
+{
+	fprintf(((struct mout *)ctx)->out, "- %s: ", label);
+}
+
+static void sink_lit(void *ctx, const char *s)
+{
+	fputs(s, ((struct mout *)ctx)->out);
+}
+
+static void sink_name(void *ctx, const char *s)
+{
+	text(ctx, s);
+}
+
+static void sink_end(void *ctx)
+{
+	fputc('\n', ((struct mout *)ctx)->out);
+}
+
+static const struct facts_sink md_sink = {sink_begin, sink_lit, sink_name,
+                                          sink_end, NULL};
+
 static void put_verdict(struct mout *m, const struct record *r)
 {
 	const struct price *p = r->price;
+	struct facts_sink sink = md_sink;
 	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
 
 	fputs("**", m->out);
@@ -72,9 +96,12 @@ static void put_verdict(struct mout *m, const struct record *r)
 		}
 		fputs(" (not measured). ", m->out);
 	}
-	fprintf(m->out, "%s: net %s = gain %s - cost %s**\n",
+	fprintf(m->out, "%s: net %s = gain %s - cost %s",
 	        p->accept ? "ACCEPT" : "REJECT", fixed(a, p->net),
 	        fixed(b, p->gain), fixed(c, p->cost));
+	sink.ctx = m;
+	report_dropped_changing(r, &sink);
+	fputs("**\n", m->out);
 }
 
 static void put_params(struct mout *m, const struct metric *mt)
@@ -231,10 +258,11 @@ static void put_control(struct mout *m, const struct price *p)
 	fputc('\n', m->out);
 }
 
-static void put_cases(struct mout *m, const struct price *p)
+static void put_cases(struct mout *m, const struct record *r)
 {
+	const struct price *p = r->price;
 	bool shares = p->gain_share && p->cost_share;
-	char a[NUMFMT_MAX], b[NUMFMT_MAX];
+	char a[REPORT_CELL_MAX], b[NUMFMT_MAX];
 
 	fprintf(m->out, "\n<details><summary>Per-case table (%zu cases)"
 	        "</summary>\n\n", p->n);
@@ -249,8 +277,9 @@ static void put_cases(struct mout *m, const struct price *p)
 		fprintf(m->out, " | %s | %s",
 		        p->passed[SIDE_BEFORE][i] != 0 ? "pass" : "fail",
 		        p->passed[SIDE_AFTER][i] != 0 ? "pass" : "fail");
-		fprintf(m->out, " | %s", human(a, p->runtime[SIDE_BEFORE][i]));
-		fprintf(m->out, " | %s", human(a, p->runtime[SIDE_AFTER][i]));
+		for (int s = 0; s < 2; s++)
+			fprintf(m->out, " | %s", report_runtime_cell(a, r, s, i,
+			                                            PRECISION_HUMAN));
 		fprintf(m->out, " | %s | %s", fixed(a, p->score[SIDE_BEFORE][i]),
 		        fixed(b, p->score[SIDE_AFTER][i]));
 		if (shares)
@@ -401,6 +430,7 @@ static void put_scenario(struct mout *m, const struct scenario *s)
 static void put_provenance(struct mout *m, const struct record *r)
 {
 	const struct metric *mt = r->metric;
+	struct facts_sink sink = md_sink;
 	char a[NUMFMT_MAX];
 
 	fputs("\n### Provenance\n\n- tool: fixprice ", m->out);
@@ -446,6 +476,8 @@ static void put_provenance(struct mout *m, const struct record *r)
 	if (r->ndropped > 0)
 		fprintf(m->out, "- dropped: %zu case%s found in only one run\n",
 		        r->ndropped, r->ndropped == 1 ? "" : "s");
+	sink.ctx = m;
+	report_facts(r, &sink);
 	if (r->ninputs == 0)
 		return;
 	fputs("\n| input | path | sha256 |\n|---|---|---|\n", m->out);
@@ -470,7 +502,7 @@ int report_markdown(const struct record *r, FILE *out, struct diag *d)
 	put_verdict(&m, r);
 	put_arithmetic(&m, r);
 	put_control(&m, r->price);
-	put_cases(&m, r->price);
+	put_cases(&m, r);
 	put_breakeven(&m, r);
 	put_plots(&m, r);
 	put_provenance(&m, r);
