@@ -61,7 +61,7 @@ static void set_name(struct fx_env *env, const char *name, double v)
 /* Evaluates a column default (a formula over the runs' basic columns) into
  * a new array owned by p. */
 static int column_default(struct price *p, const struct metric *m, size_t k,
-                          const double **out,
+                          const struct joined *ses_runs, const double **out,
                           struct diag *d)
 {
 	struct fx_env *env = fx_env_new();
@@ -92,8 +92,11 @@ static int column_default(struct price *p, const struct metric *m, size_t k,
 		goto out;
 	}
 	if (fx_eval(prog, env, v, &fault) != FP_OK) {
-		diag_set(d, m->path, 0, 0, "default of column '%s': %s",
-		         m->columns[k], fault.what);
+		char key[300];
+		struct metric_formula f = {key, {m->path, 0, 0, NULL, NULL}, NULL};
+		snprintf(key, sizeof key, "default of column '%s'", m->columns[k]);
+		fault.line = fault.col = 0;
+		price_fault(&f, &fault, ses_runs, "", d);
 		goto out;
 	}
 	if (fx_prog_shape(prog) == FX_SCALAR)
@@ -131,7 +134,7 @@ static int bind_columns(struct price *p, struct session *ses,
 				v[1] = c->v;
 			}
 		} else if (m->column_default && m->column_default[k]) {
-			if (column_default(p, m, k, &v[0], d) != FP_OK)
+			if (column_default(p, m, k, ses->runs, &v[0], d) != FP_OK)
 				return FP_ERR;
 			v[1] = v[0];
 		} else {

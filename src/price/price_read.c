@@ -83,36 +83,48 @@ int price_read_basics(const struct session *ses, const double *passed[2],
 	return FP_OK;
 }
 
-/* The run in which case i has no runtime, side first (-1: either). */
-static const struct run *lacking(const struct joined *j, size_t i,
-                                 const char *side)
+/* Whether case i has no runtime in run r. */
+static bool lacks(const struct run *r, size_t i)
+{
+	const struct column *c = run_find(r, "runtime");
+
+	return c && c->v && i < r->n && isnan(c->v[i]);
+}
+
+/* " in FILE" or " in FILE and FILE": the runs of `side` ("_before",
+ * "_after", or "" for both) in which case i has no runtime; "" if none. */
+static void lacking(const struct joined *j, size_t i, const char *side,
+                    char *buf, size_t size)
 {
 	const struct run *runs[2] = {j->before, j->after};
+	size_t used = 0;
 
+	buf[0] = '\0';
 	for (int s = 0; s < 2; s++) {
-		const struct column *c = run_find(runs[s], "runtime");
 		bool mine = !side[0] || strcmp(side, s ? "_after" : "_before") == 0;
-		if (mine && c && c->v && i < runs[s]->n && isnan(c->v[i]))
-			return runs[s];
+		if (mine && lacks(runs[s], i) && used < size)
+			used += (size_t)snprintf(buf + used, size - used, "%s%s",
+			                         used ? " and " : " in ",
+			                         runs[s]->path);
 	}
-	return NULL;
 }
 
 int price_fault(const struct metric_formula *f, const struct fx_fault *fault,
                 const struct joined *j, const char *side, struct diag *d)
 {
-	const struct run *r = j->before, *lack;
+	const struct run *r = j->before;
+	char where[2 * DIAG_FILE_MAX + 16];
 
 	if (!fault->has_case || fault->case_index >= r->n)
 		return diag_set(d, f->src.file, fault->line, fault->col, "%s%s: %s",
 		                f->key, side, fault->what);
-	lack = lacking(j, fault->case_index, side);
-	if (lack)
+	lacking(j, fault->case_index, side, where, sizeof where);
+	if (where[0])
 		return diag_set(d, f->src.file, fault->line, fault->col,
-		                "%s%s: %s in case '%s', which has no runtime in %s "
+		                "%s%s: %s in case '%s', which has no runtime%s "
 		                "(it fails there): test has_runtime (see "
 		                "fixprice-metric(5))", f->key, side, fault->what,
-		                r->case_name[fault->case_index], lack->path);
+		                r->case_name[fault->case_index], where);
 	return diag_set(d, f->src.file, fault->line, fault->col,
 	                "%s%s: %s in case '%s'", f->key, side, fault->what,
 	                r->case_name[fault->case_index]);

@@ -69,8 +69,8 @@ static void runtime_desc(const struct record *r, int s, char *buf,
 	}
 	n_range(r->price, f->runtime_n[s], &lo, &hi);
 	if (lo == hi)
-		snprintf(buf, size, "%s of %.0f samples per case", f->estimator[s],
-		         lo);
+		snprintf(buf, size, "%s of %.0f sample%s per case",
+		         f->estimator[s], lo, lo == 1 ? "" : "s");
 	else
 		snprintf(buf, size, "%s of %.0f to %.0f samples per case",
 		         f->estimator[s], lo, hi);

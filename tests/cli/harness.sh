@@ -158,4 +158,87 @@ price_both "pytest junit" "ACCEPT: net 35.8691 = gain 47.4769 - cost 11.6079" \
 	"$H/pytest/before.json" "$H/pytest/after.json"
 expect_grep "$OUT" '"role": "results before",' "junit: an input of the record"
 
+# --time cpu, Google Benchmark CSV: cpu_time before / after
+#   BM_x 16.2794 / 20.6513 -> 0.7882990; BM_t 1035.08 / 3261.41 -> 0.3173720;
+#   BM_h 72.2641 / 90.2827 -> 0.8004200; BM_us 0.515087 / 0.657695 ->
+#   0.7831716; BM_ms 0.0505187 / 0.0654685 -> 0.7716474; BM_s 0.000501707 /
+#   0.00065295 -> 0.7683697
+# cost = 50 / 7 * (0.2117010 + 0.6826280 + 0.1995800 + 0.2168284 + 0.2283526
+#        + 0.2316303) = 50 / 7 * 1.7707203 = 12.6480; net = -1.2194
+run price --time cpu "$H/gbench/before.csv" "$H/gbench/after.csv"
+expect_grep "$OUT" "REJECT: net -1.2194 = gain 11.4286 - cost 12.6480" "--time cpu"
+expect_grep "$OUT" "runtimes: median of 1 sample per case" "one sample"
+
+# --column runtime=FROM replaces the reader's runtime: runtime_min is the
+# --estimator min price above.
+run price --column runtime=runtime_min "$H/go/before.txt" "$H/go/after.txt"
+expect_grep "$OUT" "ACCEPT: net 17.8974 = gain 20.0000 - cost 2.1026" "--column runtime=runtime_min"
+expect_grep "$OUT" "runtimes: from column 'runtime_min'" "says the column"
+
+# --missing drop: the fixed case is dropped, and the decision line says so.
+# test_sum and test_fails_after as above: cost = 50 / 2 * 0.6964732 =
+# 17.4118, no gain.
+run price --missing drop "$H/pytest/before.json" "$H/pytest/after.json"
+expect_grep "$OUT" "REJECT: net -17.4118 = gain 0.0000 - cost 17.4118 (dropped test_bench.py::test_raises, which passes only after)" \
+	"--missing drop names the dropped fix"
+run price --drop-missing --format md "$H/pytest/before.json" "$H/pytest/after.json"
+expect_grep "$OUT" "(dropped test\_bench.py\:\:test\_raises, which passes only after)**" \
+	"--drop-missing, md"
+run price --drop-missing --format json "$H/pytest/before.json" "$H/pytest/after.json"
+expect_grep "$OUT" '"passes_in": "after"' "--drop-missing, json"
+
+# Errors: one message, exit status 2.
+G="$H/go/before.txt $H/go/after.txt"
+run price --estimator mode $G
+expect_error 2 "<command line>: --estimator: unknown estimator 'mode' (median, mean or min)" "unknown estimator"
+run price --time wall $G
+expect_error 2 "<command line>: --time: 'wall' is not real or cpu" "unknown time"
+run price --time cpu $G
+expect_error 2 "<command line>: --time cpu: $H/go/before.txt is go, which records no cpu time (only Google Benchmark's JSON and CSV do)" \
+	"--time cpu on Go"
+run price --missing skip $G
+expect_error 2 "<command line>: --missing: 'skip' is not error, fail or drop" "unknown --missing"
+run price --missing fail "$H/go/before.txt"
+expect_error 2 "<command line>: --missing: give two runs (BEFORE AFTER)" "--missing, one run"
+run price --results "$H/catch2/before-junit.xml" $G
+expect_error 2 "$H/catch2/before-junit.xml: no test in the report matches a case of $H/go/after.txt (tests are matched by name: CLASSNAME.NAME, pytest's node id, or NAME alone)" \
+	"--results matching no case"
+run price --results a.xml --results b.xml $G
+expect_error 2 "<command line>: --results given twice: one report per run" "--results twice"
+run price --results "$H/catch2/before-junit.xml" "$H/go/before.txt"
+expect_error 2 "<command line>: --results merges a report into the after run: give two runs (BEFORE AFTER)" \
+	"--results, one run"
+run price "$H/pytest/before.json" "$H/pytest/after.json"
+expect_error 2 "$H/pytest/after.json:74: case 'test_bench.py::test_raises' is not in $H/pytest/before.json (use --missing fail to count such cases failing there, or --missing drop to leave them out)" \
+	"a case one run lacks is an error by default"
+
+# A passing case without a runtime is refused, naming the case and file.
+printf '%s\n' '[{"case": "a", "passed": true, "samples": []},' \
+	' {"case": "b", "passed": true, "samples": [1, 2]}]' >"$TMP/nr.json"
+run price "$TMP/nr.json" "$TMP/nr.json"
+expect_error 2 "$TMP/nr.json:1: case 'a' passes but has no runtime (no samples): a passing case needs one" \
+	"a passing case without a runtime"
+
+# A metric whose formulas use runtime without has_runtime: the fault names
+# the case and says it has no runtime.
+cat >"$TMP/plain.yaml" <<'EOF'
+name: plain
+version: 1
+columns:
+  - ref_runtime: if(has_runtime_before, runtime_before, runtime_after)
+score: min(1, ref_runtime / runtime)
+value: passed * (0.3 + 0.5 * score)
+total: sum(weight * value) / W * 100
+gain: sum(weight * newly_passing * (0.3 + 0.5 * score_after)) / W * 100
+cost: sum(weight * 0.5 * (score_before - score_after)) / W * 100
+EOF
+run price -m "$TMP/plain.yaml" $G
+expect_error 2 "$TMP/plain.yaml: default of column 'ref_runtime': 'runtime_after' is nan in case 'BenchmarkSkip', which has no runtime in $H/go/before.txt and $H/go/after.txt (it fails there): test has_runtime (see fixprice-metric(5))" \
+	"a column default without has_runtime"
+sed 's/runtime_after)$/if(has_runtime_after, runtime_after, 1))/' \
+	"$TMP/plain.yaml" >"$TMP/plain2.yaml"
+run price -m "$TMP/plain2.yaml" $G
+expect_error 2 "$TMP/plain2.yaml:5:29: score_before: 'runtime' is nan in case 'BenchmarkSkip', which has no runtime in $H/go/before.txt (it fails there): test has_runtime (see fixprice-metric(5))" \
+	"a score without has_runtime"
+
 finish
