@@ -241,4 +241,18 @@ run price -m "$TMP/plain2.yaml" $G
 expect_error 2 "$TMP/plain2.yaml:5:29: score_before: 'runtime' is nan in case 'BenchmarkSkip', which has no runtime in $H/go/before.txt (it fails there): test has_runtime (see fixprice-metric(5))" \
 	"a score without has_runtime"
 
+# The runs' context: an after run measured on another CPU (Go's cpu: line)
+# is priced as before, with the axis that changed named.
+sed 's/^cpu: AMD EPYC$/cpu: Intel Xeon/' "$H/go/after.txt" >"$TMP/after-xeon.txt"
+run price "$H/go/before.txt" "$TMP/after-xeon.txt"
+expect_grep "$OUT" "ACCEPT: net 18.9049 = gain 20.0000 - cost 1.0951" "context: same price"
+expect_grep "$OUT" "context: the runs differ in cpu: the price may measure more than the fix" \
+	"context: the axis that changed, text"
+run price --format md "$H/go/before.txt" "$TMP/after-xeon.txt"
+expect_grep "$OUT" "- context: the runs differ in cpu: the price may measure more than the fix" \
+	"context: md"
+run price --format json "$H/go/before.txt" "$TMP/after-xeon.txt"
+tr -d ' \n' <"$OUT" >"$TMP/flat.json"
+expect_grep "$TMP/flat.json" '"context_differs":["cpu"]' "context: json"
+
 finish
