@@ -16,7 +16,17 @@ static const char *const side_name[2] = {"before", "after"};
 
 static void lit(const struct facts_sink *k, const char *s)
 {
-	k->lit(k->ctx, s);
+	fputs(s, k->out);
+}
+
+static void begin(const struct facts_sink *k, const char *label)
+{
+	fprintf(k->out, "%s%s: ", k->bullet, label);
+}
+
+static void end(const struct facts_sink *k)
+{
+	fputc('\n', k->out);
 }
 
 /* names[0..n) as "a", "a and b", "a, b and c", at most FACTS_MAX_NAMES. */
@@ -82,7 +92,7 @@ static void put_runtimes(const struct record *r, const struct facts_sink *k)
 
 	for (int s = 0; s < 2; s++)
 		runtime_desc(r, s, desc[s], sizeof desc[s]);
-	k->begin(k->ctx, "runtimes");
+	begin(k, "runtimes");
 	if (strcmp(desc[0], desc[1]) == 0 || r->prediction) {
 		k->name(k->ctx, desc[0]);
 	} else {
@@ -91,7 +101,7 @@ static void put_runtimes(const struct record *r, const struct facts_sink *k)
 		lit(k, "; after ");
 		k->name(k->ctx, desc[1]);
 	}
-	k->end(k->ctx);
+	end(k);
 }
 
 /* The cases with no runtime on some side, with the sides. */
@@ -105,7 +115,7 @@ static void put_no_runtime(const struct record *r, const struct facts_sink *k)
 		count += !p->has_runtime[0][i] || !p->has_runtime[1][i];
 	if (count == 0)
 		return;
-	k->begin(k->ctx, "no runtime");
+	begin(k, "no runtime");
 	if (count > FACTS_MAX_NAMES) {
 		snprintf(buf, sizeof buf, "%zu cases, ", count);
 		lit(k, buf);
@@ -122,7 +132,7 @@ static void put_no_runtime(const struct record *r, const struct facts_sink *k)
 		snprintf(buf, sizeof buf, " and %zu more", count - shown);
 		lit(k, buf);
 	}
-	k->end(k->ctx);
+	end(k);
 }
 
 static void put_counted_failing(const struct record *r,
@@ -136,9 +146,9 @@ static void put_counted_failing(const struct record *r,
 			continue;
 		snprintf(head, sizeof head, "missing %s, counted failing",
 		         side_name[s]);
-		k->begin(k->ctx, head);
+		begin(k, head);
 		put_names(k, f->failing[s].v, f->failing[s].n);
-		k->end(k->ctx);
+		end(k);
 	}
 }
 
@@ -157,22 +167,22 @@ static void put_context(const struct record *r, const struct facts_sink *k)
 	const struct run_facts *f = r->facts;
 
 	if (f->ctx_diff.n > 0) {
-		k->begin(k->ctx, "context");
+		begin(k, "context");
 		lit(k, "the runs differ in ");
 		put_names(k, f->ctx_diff.v, f->ctx_diff.n);
 		lit(k, ": the price may measure more than the fix");
-		k->end(k->ctx);
+		end(k);
 	}
 	for (int s = 0; s < 2; s++) {
 		const struct name_list *l = &f->unreliable[s];
 		if (l->n == 0 || (s == 1 && same_list(l, &f->unreliable[0])))
 			continue;
-		k->begin(k->ctx, "unreliable timings");
+		begin(k, "unreliable timings");
 		put_names(k, l->v, l->n);
 		lit(k, s == 0 && same_list(l, &f->unreliable[1])
 		       ? " in both runs" : s ? " in the after run"
 		                             : " in the before run");
-		k->end(k->ctx);
+		end(k);
 	}
 }
 

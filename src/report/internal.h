@@ -60,14 +60,13 @@ int report_put_json(FILE *out, json_t *root, struct diag *d);
 
 /* ---- run facts (facts.c) ---- */
 
-/* Where the facts go: a line starts with begin(label) and ends with end;
- * lit writes the record's own words, name user text (escaped as the form
- * needs). */
+/* Where the facts go: lines "BULLET LABEL: ..." on out, the record's own
+ * words as they are and user text through name (escaped as the form
+ * needs; ctx is its first argument). */
 struct facts_sink {
-	void (*begin)(void *ctx, const char *label);
-	void (*lit)(void *ctx, const char *s);
+	FILE *out;
+	const char *bullet;   /* "" (text) or "- " (Markdown) */
 	void (*name)(void *ctx, const char *s);
-	void (*end)(void *ctx);
 	void *ctx;
 };
 

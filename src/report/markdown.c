@@ -57,33 +57,15 @@ static const char *exact(char buf[NUMFMT_MAX], double x)
 	return numfmt_exact(buf, x);
 }
 
-static void sink_begin(void *ctx, const char *label)
-{
-	fprintf(((struct mout *)ctx)->out, "- %s: ", label);
-}
-
-static void sink_lit(void *ctx, const char *s)
-{
-	fputs(s, ((struct mout *)ctx)->out);
-}
-
 static void sink_name(void *ctx, const char *s)
 {
 	text(ctx, s);
 }
 
-static void sink_end(void *ctx)
-{
-	fputc('\n', ((struct mout *)ctx)->out);
-}
-
-static const struct facts_sink md_sink = {sink_begin, sink_lit, sink_name,
-                                          sink_end, NULL};
-
 static void put_verdict(struct mout *m, const struct record *r)
 {
 	const struct price *p = r->price;
-	struct facts_sink sink = md_sink;
+	const struct facts_sink sink = {m->out, "- ", sink_name, m};
 	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
 
 	fputs("**", m->out);
@@ -99,7 +81,6 @@ static void put_verdict(struct mout *m, const struct record *r)
 	fprintf(m->out, "%s: net %s = gain %s - cost %s",
 	        p->accept ? "ACCEPT" : "REJECT", fixed(a, p->net),
 	        fixed(b, p->gain), fixed(c, p->cost));
-	sink.ctx = m;
 	report_dropped_changing(r, &sink);
 	fputs("**\n", m->out);
 }
@@ -430,7 +411,7 @@ static void put_scenario(struct mout *m, const struct scenario *s)
 static void put_provenance(struct mout *m, const struct record *r)
 {
 	const struct metric *mt = r->metric;
-	struct facts_sink sink = md_sink;
+	const struct facts_sink sink = {m->out, "- ", sink_name, m};
 	char a[NUMFMT_MAX];
 
 	fputs("\n### Provenance\n\n- tool: fixprice ", m->out);
@@ -476,7 +457,6 @@ static void put_provenance(struct mout *m, const struct record *r)
 	if (r->ndropped > 0)
 		fprintf(m->out, "- dropped: %zu case%s found in only one run\n",
 		        r->ndropped, r->ndropped == 1 ? "" : "s");
-	sink.ctx = m;
 	report_facts(r, &sink);
 	if (r->ninputs == 0)
 		return;

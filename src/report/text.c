@@ -45,32 +45,14 @@ static const char *human(char buf[NUMFMT_MAX], double x)
 	return numfmt_human(buf, x, REPORT_DIGITS);
 }
 
-static void sink_begin(void *ctx, const char *label)
-{
-	struct tout *t = ctx;
-
-	fprintf(t->out, "%s: ", label);
-}
-
-static void sink_lit(void *ctx, const char *s)
-{
-	fputs(s, ((struct tout *)ctx)->out);
-}
-
 static void sink_name(void *ctx, const char *s)
 {
 	put(ctx, s);
 }
 
-static void sink_end(void *ctx)
-{
-	fputc('\n', ((struct tout *)ctx)->out);
-}
-
 static void put_verdict(struct tout *t, const struct record *r)
 {
-	const struct facts_sink sink = {sink_begin, sink_lit, sink_name,
-	                                sink_end, t};
+	const struct facts_sink sink = {t->out, "", sink_name, t};
 	const struct price *p = r->price;
 	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
 
