@@ -176,10 +176,9 @@ static int load_scenario(struct loading *l, struct diag *d)
 
 /* Both runs read: context facts, missing cases, the join. */
 static int join_two(struct loading *l, struct run *before, struct run *after,
-                    struct diag *d)
+                    struct joined *runs, struct diag *d)
 {
 	struct run_facts *f = &l->job->facts;
-	struct joined *runs = &l->job->runs;
 	enum load_missing mode = l->rq->missing;
 
 	if (facts_context(f, before, after, d) != FP_OK ||
@@ -188,14 +187,19 @@ static int join_two(struct loading *l, struct run *before, struct run *after,
 		run_free(after);
 		return FP_ERR;
 	}
-	if (price_join(before, after, mode == MISSING_DROP, runs, d) != FP_OK)
-		return FP_ERR;
+	return price_join(before, after, mode == MISSING_DROP, runs, d);
+}
+
+/* The samples per case of the joined runs' sides that have samples. */
+static void count_samples(struct job *job)
+{
+	struct run_facts *f = &job->facts;
+
 	for (int s = 0; s < 2; s++) {
-		const struct column *n =
-			run_find(s ? runs->after : runs->before, "runtime_n");
+		const struct column *n = run_find(s ? job->runs.after
+		                                    : job->runs.before, "runtime_n");
 		f->runtime_n[s] = f->estimator[s] && n ? n->v : NULL;
 	}
-	return FP_OK;
 }
 
 /* A request that needs two measured runs, given something else. */
@@ -234,7 +238,7 @@ static int load_runs(struct loading *l, struct diag *d)
 		    load_run(l, 0, in[0], &before, d) != FP_OK ||
 		    load_run(l, 1, in[1], &after, d) != FP_OK)
 			goto fail;
-		return join_two(l, before, after, d);
+		return join_two(l, before, after, runs, d);
 	}
 	if (add_input(l->job, l->scenario ? "before" : "both", in[0],
 	              d) != FP_OK ||
@@ -276,6 +280,7 @@ static int load_all(struct loading *l, struct diag *d)
 		return oom(d);
 	if (load_runs(l, d) != FP_OK)
 		return FP_ERR;
+	count_samples(l->job);
 	return check_request_used(l, d);
 }
 

@@ -32,11 +32,12 @@ static int read_pass(const struct run *r, const double **out, struct diag *d)
 }
 
 /* Runtimes v of r's cases (line/col: where each cell is, or NULL): each
- * finite and above 0, or NaN (no runtime) in a failing case. */
+ * finite and above 0, or NaN (no runtime) in a failing case.  predicted:
+ * r is a prediction's after run. */
 static int check_runtimes(const struct run *r, const double *v,
                           const uint32_t *line, const uint32_t *col,
-                          const double *passed, double *has,
-                          struct diag *d)
+                          const double *passed, bool predicted,
+                          double *has, struct diag *d)
 {
 	char num[NUMFMT_MAX];
 
@@ -44,6 +45,10 @@ static int check_runtimes(const struct run *r, const double *v,
 		int ln = line ? (int)line[i] : 0, cn = col ? (int)col[i] : 0;
 
 		has[i] = !isnan(v[i]);
+		if (isnan(v[i]) && passed[i] != 0 && predicted)
+			return diag_set(d, r->path, 0, 0, "case '%s' is predicted "
+			                "to pass, but it has no runtime before to "
+			                "predict one from", r->case_name[i]);
 		if (isnan(v[i]) && passed[i] != 0)
 			return diag_set(d, r->path, ln ? ln : (int)r->case_line[i],
 			                cn, "case '%s' passes but has no runtime (no "
@@ -76,7 +81,8 @@ int price_read_basics(const struct session *ses, const double *passed[2],
 			c = NULL;
 		}
 		if (check_runtimes(runs[s], runtime[s], c ? c->line : NULL,
-		                   c ? c->col : NULL, passed[s], has_runtime[s],
+		                   c ? c->col : NULL, passed[s],
+		                   s == 1 && ses->scenario, has_runtime[s],
 		                   d) != FP_OK)
 			return FP_ERR;
 	}

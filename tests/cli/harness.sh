@@ -255,4 +255,15 @@ run price --format json "$H/go/before.txt" "$TMP/after-xeon.txt"
 tr -d ' \n' <"$OUT" >"$TMP/flat.json"
 expect_grep "$TMP/flat.json" '"context_differs":["cpu"]' "context: json"
 
+# A prediction from a run with cases without a runtime: they have none
+# after either.  Spin and Alloc 1.1 times slower: score_after 1 / 1.1,
+# cost = 50 / 4 * 2 * (1 - 1 / 1.1) = 2.2727.
+run price --runtime-factor 1.1 "$H/go/before.txt"
+expect_grep "$OUT" "REJECT: net -2.2727 = gain 0.0000 - cost 2.2727" "prediction"
+expect_grep "$OUT" "no runtime: BenchmarkSkip (before, after), BenchmarkCheck (before, after)" \
+	"prediction: no runtime after either"
+run price --runtime-factor 1.1 --pass BenchmarkCheck "$H/go/before.txt"
+expect_error 2 "<command line>: case 'BenchmarkCheck' is predicted to pass, but it has no runtime before to predict one from" \
+	"prediction: a case without a runtime cannot be made to pass"
+
 finish
