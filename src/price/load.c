@@ -2,6 +2,7 @@
 #include "price/load.h"
 
 #include <fnmatch.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,14 +25,20 @@ struct loading {
 	bool *renamed; /* per column rename: some run had its FROM */
 };
 
+/* An input's role, path and hash.  Standard input and pipes can be read
+ * only once, by their reader: they get no hash (an empty one). */
 static int add_input(struct job *job, const char *role, const char *path,
                      struct diag *d)
 {
 	struct record_input *in = &job->inputs[job->ninputs];
+	struct stat st;
+	bool once = strcmp(path, "-") == 0 ||
+	            (stat(path, &st) == 0 && !S_ISREG(st.st_mode));
 
 	in->role = role;
 	in->path = path;
-	if (sha256_file(path, in->sha256, d) != FP_OK)
+	in->sha256[0] = '\0';
+	if (!once && sha256_file(path, in->sha256, d) != FP_OK)
 		return FP_ERR;
 	job->ninputs++;
 	return FP_OK;

@@ -266,4 +266,20 @@ run price --runtime-factor 1.1 --pass BenchmarkCheck "$H/go/before.txt"
 expect_error 2 "<command line>: case 'BenchmarkCheck' is predicted to pass, but it has no runtime before to predict one from" \
 	"prediction: a case without a runtime cannot be made to pass"
 
+# Standard input and pipes, for a run and for a report: read once, by the
+# reader, so the record gives them no hash.
+STATUS=0
+"$FIXPRICE" price --format json - "$H/go/after.txt" <"$H/go/before.txt" \
+	>"$OUT" 2>"$ERR" || STATUS=$?
+expect_status 0 "a run from standard input"
+tr -d ' \n' <"$OUT" >"$TMP/flat.json"
+expect_grep "$TMP/flat.json" '{"role":"before","path":"-","sha256":null}' "stdin: no hash"
+expect_num "$OUT" net 18.9049 "stdin: the same price"
+STATUS=0
+cat "$H/pytest/before-junit.xml" | "$FIXPRICE" price --results-before - \
+	"$H/pytest/before.json" "$H/pytest/after.json" >"$OUT" 2>"$ERR" || STATUS=$?
+expect_status 0 "a report from a pipe"
+expect_grep "$OUT" "ACCEPT: net 35.8691 = gain 47.4769 - cost 11.6079" \
+	"a report from a pipe: test_raises added, test_fails_after failing before"
+
 finish
