@@ -59,7 +59,7 @@ static void evaluate(struct metric *m, const struct sides *s,
                      struct result *r)
 {
 	static const char *const suffix[2] = { "_before", "_after" };
-	double ref[MAXN], flags[4][MAXN], W = 0;
+	double ref[MAXN], flags[4][MAXN], has[2][MAXN], W = 0;
 	char name[64];
 
 	assert_true(s->n <= MAXN);
@@ -73,6 +73,8 @@ static void evaluate(struct metric *m, const struct sides *s,
 		flags[1][i] = s->passed[0][i] && !s->passed[1][i];
 		flags[2][i] = s->passed[0][i] && s->passed[1][i];
 		flags[3][i] = !s->passed[0][i] && !s->passed[1][i];
+		has[0][i] = !isnan(s->runtime[0][i]);
+		has[1][i] = !isnan(s->runtime[1][i]);
 	}
 	for (int e = 0; e < 2; e++) {
 		struct fx_env *env = e ? m->cross : m->side;
@@ -86,6 +88,7 @@ static void evaluate(struct metric *m, const struct sides *s,
 	for (int side = 0; side < 2; side++) {
 		bind(m->side, "runtime", s->runtime[side]);
 		bind(m->side, "passed", s->passed[side]);
+		bind(m->side, "has_runtime", has[side]);
 		eval(&m->score, m->side, r->score[side]);
 		bind(m->side, "score", r->score[side]);
 		eval(&m->value, m->side, r->value[side]);
@@ -96,6 +99,8 @@ static void evaluate(struct metric *m, const struct sides *s,
 		bind(m->cross, name, s->runtime[side]);
 		snprintf(name, sizeof name, "passed%s", suffix[side]);
 		bind(m->cross, name, s->passed[side]);
+		snprintf(name, sizeof name, "has_runtime%s", suffix[side]);
+		bind(m->cross, name, has[side]);
 		snprintf(name, sizeof name, "score%s", suffix[side]);
 		bind(m->cross, name, r->score[side]);
 		snprintf(name, sizeof name, "value%s", suffix[side]);
@@ -163,7 +168,9 @@ static void test_pypto_gym(void **state)
 	assert_near(m->params[1].value, 0.5, 0);
 	assert_int_equal(m->ncolumns, 1);
 	assert_string_equal(m->columns[0], "ref_runtime");
-	assert_string_equal(m->column_default[0], "runtime_before");
+	assert_string_equal(m->column_default[0],
+	                    "if(has_runtime_before, runtime_before, "
+	                    "if(has_runtime_after, runtime_after, 1))");
 	assert_string_equal(m->decide.src.text, "gain - cost > 0");
 	evaluate(m, &s, &r);
 	/* score before = min(1, 10/10) = 1; after = min(1, 10/20) = 0.5. */

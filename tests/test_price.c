@@ -129,7 +129,8 @@ static void test_join(void **state)
 	                            load("join-after.csv"), false, &j, &d),
 	                 FP_ERR);
 	assert_string_equal(d.msg, "case 'z' is not in " DATA "small-before.csv "
-	                           "(use --drop-missing to leave such cases out)");
+	                           "(use --missing fail to count such cases failing "
+	                           "there, or --missing drop to leave them out)");
 	assert_int_equal(d.line, 3);
 	assert_int_equal(price_join(load(DATA "small-before.csv"),
 	                            load("join-after.csv"), true, &j, &d),

@@ -235,10 +235,10 @@ static const char JSON_MEASURED[] =
 
 /* Shortest round-trip numbers: 25/3 is 8.333333333333334. */
 static const char CSV_MEASURED[] =
-	"case,weight,passed_before,passed_after,runtime_before,runtime_after,score_before,score_after,value_before,value_after,gain,cost\n"
-	"\"A\",1,true,true,1,2,1,0.5,0.8,0.55,0,8.333333333333334\n"
-	"\"B\",1,true,true,2,4,0.5,0.25,0.55,0.425,0,4.166666666666667\n"
-	"\"C\",1,false,true,4,8,1,0.5,0,0.55,18.333333333333332,8.333333333333334\n";
+	"case,weight,passed_before,passed_after,runtime_before,runtime_after,score_before,score_after,value_before,value_after,gain,cost,n_before,n_after\n"
+	"\"A\",1,true,true,1,2,1,0.5,0.8,0.55,0,8.333333333333334,,\n"
+	"\"B\",1,true,true,2,4,0.5,0.25,0.55,0.425,0,4.166666666666667,,\n"
+	"\"C\",1,false,true,4,8,1,0.5,0,0.55,18.333333333333332,8.333333333333334,,\n";
 
 /* ---- format names ------------------------------------------------------ */
 
@@ -778,7 +778,7 @@ static void test_csv_measured(void **state)
 
 /* Rows as libcsv reads them back. */
 #define MAX_ROWS 8
-#define NFIELDS 12
+#define NFIELDS 14
 struct table {
 	char *cell[MAX_ROWS][NFIELDS];
 	size_t row, col;
@@ -846,7 +846,8 @@ static void test_csv_read_back(void **state)
 	static const char *const head[NFIELDS] = {
 		"case", "weight", "passed_before", "passed_after",
 		"runtime_before", "runtime_after", "score_before", "score_after",
-		"value_before", "value_after", "gain", "cost",
+		"value_before", "value_after", "gain", "cost", "n_before",
+		"n_after",
 	};
 	/* Quotes and a comma need RFC 4180 quoting; a newline shows as \n
 	 * (the one visible form); = and - would start a spreadsheet formula,
@@ -905,7 +906,7 @@ static void test_csv_no_shares(void **state)
 	fixture_measured(&f);
 	f.price.gain_share = f.price.cost_share = NULL;
 	s = fixture_render(&f.record, FORMAT_CSV, 0);
-	assert_non_null(strstr(s, "\n\"A\",1,true,true,1,2,1,0.5,0.8,0.55,,\n"));
+	assert_non_null(strstr(s, "\n\"A\",1,true,true,1,2,1,0.5,0.8,0.55,,,,\n"));
 	free(s);
 }
 

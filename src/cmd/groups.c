@@ -29,13 +29,28 @@ const struct opt_group job_group = {
 		 .help = "predict: these cases pass after"},
 		{.id = OPT_FAIL, .name = "fail", .arg = "GLOB",
 		 .help = "predict: these cases fail after"},
+		{.id = OPT_MISSING, .name = "missing", .arg = "MODE",
+		 .help = "a case only one run has: error (default), fail (failing "
+		         "with no runtime in the other run) or drop"},
 		{.id = OPT_DROP_MISSING, .name = "drop-missing",
-		 .help = "leave out cases that only one run has"},
+		 .help = "the same as --missing drop"},
 		{.id = OPT_COLUMN, .name = "column", .arg = "TO=FROM",
 		 .help = "use run column FROM as TO (e.g. "
 		         "runtime=real_time_ns)"},
 		{.id = OPT_INPUT_FORMAT, .name = "input-format", .arg = "FMT",
-		 .help = "csv, json, yaml, gbench or hyperfine"},
+		 .help = "csv, json, yaml, gbench, gbench-csv, hyperfine, "
+		         "hyperfine-csv, pytest-benchmark or go"},
+		{.id = OPT_ESTIMATOR, .name = "estimator",
+		 .arg = "EST",
+		 .help = "runtime of a case from its samples: median (default), "
+		         "mean or min"},
+		{.id = OPT_TIME, .name = "time", .arg = "real|cpu",
+		 .help = "Google Benchmark: which time (default: real)"},
+		{.id = OPT_RESULTS, .name = "results", .arg = "FILE",
+		 .help = "merge pass states of a JUnit XML report into the "
+		         "after run"},
+		{.id = OPT_RESULTS_BEFORE, .name = "results-before", .arg = "FILE",
+		 .help = "the same for the before run"},
 		{0},
 	},
 	.take = take_job,

@@ -39,6 +39,36 @@ static int add_column_map(struct job_opts *o, const char *arg, struct diag *d)
 	return FP_OK;
 }
 
+/* --estimator, --time, --missing: one word of a list. */
+static int take_word(struct job_opts *o, enum opt_id id, const char *arg,
+                     struct diag *d)
+{
+	if (id == OPT_ESTIMATOR && !run_estimator_parse(arg, &o->estimator))
+		return diag_set(d, CLI_SOURCE, 0, 0, "--estimator: unknown "
+		                "estimator '%s' (median, mean or min)", arg);
+	if (id == OPT_MISSING && !missing_parse(arg, &o->missing))
+		return diag_set(d, CLI_SOURCE, 0, 0, "--missing: '%s' is not "
+		                "error, fail or drop", arg);
+	if (id == OPT_TIME) {
+		if (strcmp(arg, "real") != 0 && strcmp(arg, "cpu") != 0)
+			return diag_set(d, CLI_SOURCE, 0, 0, "--time: '%s' is not "
+			                "real or cpu", arg);
+		o->cpu_time = strcmp(arg, "cpu") == 0;
+	}
+	return FP_OK;
+}
+
+/* --results FILE (after) and --results-before FILE, once each. */
+static int take_results(struct job_opts *o, int side, const char *arg,
+                        struct diag *d)
+{
+	if (o->results[side])
+		return diag_set(d, CLI_SOURCE, 0, 0, "--results%s given twice: "
+		                "one report per run", side ? "" : "-before");
+	o->results[side] = arg;
+	return FP_OK;
+}
+
 int job_option(struct job_opts *o, enum opt_id id, const char *arg,
                struct diag *d)
 {
@@ -63,8 +93,16 @@ int job_option(struct job_opts *o, enum opt_id id, const char *arg,
 	case OPT_FAIL:
 		return add_string(&o->fail, &o->nfail, arg, d);
 	case OPT_DROP_MISSING:
-		o->drop_missing = true;
+		o->missing = MISSING_DROP;
 		return FP_OK;
+	case OPT_ESTIMATOR:
+	case OPT_TIME:
+	case OPT_MISSING:
+		return take_word(o, id, arg, d);
+	case OPT_RESULTS:
+		return take_results(o, 1, arg, d);
+	case OPT_RESULTS_BEFORE:
+		return take_results(o, 0, arg, d);
 	case OPT_COLUMN:
 		return add_column_map(o, arg, d);
 	case OPT_INPUT_FORMAT:
@@ -119,7 +157,10 @@ int job_load(const struct job_opts *o, char *const *inputs, size_t ninputs,
 		.column_to = (const char *const *)o->column_to,
 		.column_from = o->column_from,
 		.ncolumns = o->ncolumns,
-		.drop_missing = o->drop_missing,
+		.missing = o->missing,
+		.estimator = o->estimator,
+		.cpu_time = o->cpu_time,
+		.results = {o->results[0], o->results[1]},
 		.origin = CLI_SOURCE,
 	};
 
@@ -138,4 +179,5 @@ void job_record(const struct job *job, const struct price *p,
 	r->ninputs = job->ninputs;
 	memcpy(r->inputs, job->inputs, job->ninputs * sizeof job->inputs[0]);
 	r->ndropped = job->runs.ndropped;
+	r->facts = &job->facts;
 }

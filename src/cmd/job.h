@@ -26,7 +26,11 @@ struct job_opts {
 	const char *metric;
 	const char *scenario;
 	const char *input_format;
-	bool drop_missing, have_factor;
+	bool have_factor;
+	enum load_missing missing;
+	enum run_estimator estimator;
+	bool cpu_time;
+	const char *results[2];   /* --results-before, --results */
 	double runtime_factor;
 	size_t nsets, nweights, npass, nfail, ncolumns;
 	char **set_name;

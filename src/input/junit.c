@@ -159,6 +159,7 @@ int junit_load(const char *path, struct junit_report **out, struct diag *d)
 		return FP_ERR;
 	}
 	rc = parse(r, &src, d);
+	memcpy(r->sha256, src.sha256, sizeof r->sha256);
 	source_free(&src);
 	if (rc != FP_OK) {
 		junit_free(r);

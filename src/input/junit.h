@@ -29,6 +29,7 @@ struct junit_test {
 
 struct junit_report {
 	char *path;
+	char sha256[65];       /* of the bytes read, hex */
 	size_t n;
 	struct junit_test *tests; /* in document order */
 };

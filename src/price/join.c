@@ -144,12 +144,14 @@ static int missing_error(const struct run *has, const struct run *lacks,
 
 	if (nmissing == 1)
 		return diag_set(d, has->path, (int)has->case_line[row], 0,
-		                "case '%s' is not in %s (use --drop-missing to "
-		                "leave such cases out)",
+		                "case '%s' is not in %s (use --missing fail to count "
+		                "such cases failing there, or --missing drop to "
+		                "leave them out)",
 		                has->case_name[row], lacks->path);
 	return diag_set(d, has->path, (int)has->case_line[row], 0,
-	                "case '%s' and %zu more are not in %s (use "
-	                "--drop-missing to leave such cases out)",
+	                "case '%s' and %zu more are not in %s (use --missing "
+	                "fail to count such cases failing there, or --missing "
+	                "drop to leave them out)",
 	                has->case_name[row], nmissing - 1, lacks->path);
 }
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "input/input.h"
+#include "input/junit.h"
 #include "price/param.h"
 
 /* What is being loaded, before it is frozen into the job. */
@@ -18,7 +19,8 @@ struct loading {
 };
 
 /* Names an input in the record, with the hash of the very bytes that
- * were parsed (each input is read once: a pipe cannot be read twice). */
+ * were parsed (each input is read once, so a pipe or standard input has
+ * its hash too). */
 static void add_input(struct job *job, const char *role, const char *path,
                       const char *sha256)
 {
@@ -45,25 +47,76 @@ static int set_param(struct loading *l, const char *name, double value,
 	                     d);
 }
 
-/* Reads one run and applies the column renames whose FROM it has (a before
- * run may name a column differently from an after run). */
-static int load_run(struct loading *l, const char *path, struct run **out,
-                    struct diag *d)
+/* --time cpu on a run whose format records no cpu time is a mistake. */
+static int check_time(const struct load_request *rq, const struct run *r,
+                      struct diag *d)
+{
+	if (!rq->cpu_time || strcmp(r->format, "gbench") == 0 ||
+	    strcmp(r->format, "gbench-csv") == 0)
+		return FP_OK;
+	return diag_set(d, rq->origin, 0, 0,
+	                "--time cpu: %s is %s, which records no cpu time (only "
+	                "Google Benchmark's JSON and CSV do)", r->path,
+	                r->format);
+}
+
+/* Merges the JUnit report of side s (--results) into run r. */
+static int merge_results(struct loading *l, int s, struct run *r,
+                         struct diag *d)
+{
+	const char *path = l->rq->results[s];
+	struct junit_report *rep = NULL;
+	struct junit_merged got;
+	int rc;
+
+	if (!path)
+		return FP_OK;
+	if (junit_load(path, &rep, d) != FP_OK)
+		return FP_ERR;
+	add_input(l->job, s ? "results after" : "results before", path,
+	          rep->sha256);
+	rc = junit_merge(r, rep, true, &got, d);
+	if (rc == FP_OK && got.matched == 0)
+		rc = diag_set(d, path, 0, 0, "no test in the report matches a case "
+		              "of %s (tests are matched by name: CLASSNAME.NAME, "
+		              "pytest's node id, or NAME alone)", r->path);
+	junit_free(rep);
+	return rc;
+}
+
+/* Reads the run of side s (0 before, 1 after; a one-run input is side 0)
+ * and names it in the record as role, applies the column renames whose
+ * FROM it has (a before run may name a column differently from an after
+ * run) and merges its test report. */
+static int load_run(struct loading *l, int s, const char *role,
+                    const char *path, struct run **out, struct diag *d)
 {
 	const struct load_request *rq = l->rq;
-	const struct run_opts ropts = {.format = rq->input_format};
+	const struct run_opts ropts = {.format = rq->input_format,
+	                               .cpu_time = rq->cpu_time,
+	                               .estimator = rq->estimator};
+	struct run_facts *f = &l->job->facts;
 
 	if (input_load(path, &ropts, out, d) != FP_OK)
 		return FP_ERR;
+	add_input(l->job, role, path, (*out)->sha256);
+	if (check_time(rq, *out, d) != FP_OK)
+		return FP_ERR;
+	f->estimator[s] = (*out)->estimator;
 	for (size_t i = 0; i < rq->ncolumns; i++) {
-		if (!run_find(*out, rq->column_from[i]))
+		const char *to = rq->column_to[i], *from = rq->column_from[i];
+		if (!run_find(*out, from))
 			continue;
-		if (run_rename(*out, rq->column_to[i], rq->column_from[i],
-		               d) != FP_OK)
+		if (run_replace(*out, to, from, d) != FP_OK)
 			return FP_ERR;
 		l->renamed[i] = true;
+		if (strcmp(to, "runtime") == 0 && strcmp(from, "runtime") != 0) {
+			free(f->runtime_from[s]);
+			if (!(f->runtime_from[s] = strdup(from)))
+				return diag_oom(d);
+		}
 	}
-	return FP_OK;
+	return merge_results(l, s, *out, d);
 }
 
 /* A column rename's FROM or a weight glob that nothing matches is a typo,
@@ -119,6 +172,50 @@ static int load_scenario(struct loading *l, struct diag *d)
 	return FP_OK;
 }
 
+/* Both runs read: context facts, missing cases, the join. */
+static int join_two(struct loading *l, struct run *before, struct run *after,
+                    struct joined *runs, struct diag *d)
+{
+	struct run_facts *f = &l->job->facts;
+	enum load_missing mode = l->rq->missing;
+
+	if (facts_context(f, before, after, d) != FP_OK ||
+	    missing_apply(mode, before, after, f, d) != FP_OK) {
+		run_free(before);
+		run_free(after);
+		return FP_ERR;
+	}
+	return price_join(before, after, mode == MISSING_DROP, runs, d);
+}
+
+/* The samples per case of the joined runs' sides that have samples. */
+static void count_samples(struct job *job)
+{
+	struct run_facts *f = &job->facts;
+
+	for (int s = 0; s < 2; s++) {
+		const struct column *n = run_find(s ? job->runs.after
+		                                    : job->runs.before, "runtime_n");
+		f->runtime_n[s] = f->estimator[s] && n ? n->v : NULL;
+	}
+}
+
+/* A request that needs two measured runs, given something else. */
+static int check_two(const struct loading *l, struct diag *d)
+{
+	const struct load_request *rq = l->rq;
+
+	if (rq->ninputs == 2 && !l->scenario)
+		return FP_OK;
+	if (rq->results[1])
+		return diag_set(d, rq->origin, 0, 0, "--results merges a report "
+		                "into the after run: give two runs (BEFORE AFTER)");
+	if (rq->missing != MISSING_ERROR)
+		return diag_set(d, rq->origin, 0, 0, "--missing: give two runs "
+		                "(BEFORE AFTER)");
+	return FP_OK;
+}
+
 /* Two runs, one run holding both sides, or a run and a scenario. */
 static int load_runs(struct loading *l, struct diag *d)
 {
@@ -127,27 +224,26 @@ static int load_runs(struct loading *l, struct diag *d)
 	struct joined *runs = &l->job->runs;
 	struct run *before = NULL, *after = NULL;
 
+	if (rq->ninputs == 2 && l->scenario)
+		return diag_set(d, rq->origin, 0, 0,
+		                "give either two runs or one run and a scenario "
+		                "(--scenario, --runtime-factor, --pass, --fail)");
+	if (check_two(l, d) != FP_OK)
+		return FP_ERR;
 	if (rq->ninputs == 2) {
-		if (l->scenario)
-			return diag_set(d, rq->origin, 0, 0,
-			                "give either two runs or one run and a scenario "
-			                "(--scenario, --runtime-factor, --pass, --fail)");
-		if (load_run(l, in[0], &before, d) != FP_OK ||
-		    load_run(l, in[1], &after, d) != FP_OK)
+		if (load_run(l, 0, "before", in[0], &before, d) != FP_OK ||
+		    load_run(l, 1, "after", in[1], &after, d) != FP_OK)
 			goto fail;
-		add_input(l->job, "before", in[0], before->sha256);
-		add_input(l->job, "after", in[1], after->sha256);
-		return price_join(before, after, rq->drop_missing, runs, d);
+		return join_two(l, before, after, runs, d);
 	}
+	if (load_run(l, 0, l->scenario ? "before" : "both", in[0], &before,
+	             d) != FP_OK ||
+	    facts_context(&l->job->facts, before, NULL, d) != FP_OK)
+		goto fail;
 	if (!l->scenario) {
-		if (load_run(l, in[0], &before, d) != FP_OK)
-			goto fail;
-		add_input(l->job, "both", in[0], before->sha256);
+		l->job->facts.estimator[1] = l->job->facts.estimator[0];
 		return price_split(before, runs, d);
 	}
-	if (load_run(l, in[0], &before, d) != FP_OK)
-		goto fail;
-	add_input(l->job, "before", in[0], before->sha256);
 	if (scenario_bind(l->scenario, before, d) != FP_OK ||
 	    scenario_apply(l->scenario, before, &after, d) != FP_OK)
 		goto fail;
@@ -179,6 +275,7 @@ static int load_all(struct loading *l, struct diag *d)
 		return diag_oom(d);
 	if (load_runs(l, d) != FP_OK)
 		return FP_ERR;
+	count_samples(l->job);
 	return check_request_used(l, d);
 }
 
@@ -205,5 +302,6 @@ void job_free(struct job *job)
 	metric_free((struct metric *)job->metric);
 	scenario_free((struct scenario *)job->scenario);
 	joined_free(&job->runs);
+	run_facts_free(&job->facts);
 	memset(job, 0, sizeof *job);
 }

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "price/harness.h"
 #include "price/join.h"
 #include "price/metric.h"
 #include "price/scenario.h"
@@ -25,6 +26,12 @@ struct load_request {
 	const char *const *inputs; /* BEFORE AFTER, BOTH, or BEFORE (+ scenario) */
 	size_t ninputs;
 	const char *input_format; /* NULL: by extension and content */
+	enum run_estimator estimator; /* runtime of a case with samples */
+	bool cpu_time;            /* --time cpu: Google Benchmark's cpu_time */
+	/* A JUnit XML report merged into the before (0) and the after (1)
+	 * run, or NULL (junit_merge; failing tests that match no case are
+	 * added as failing cases; a report matching no case is an error). */
+	const char *results[2];
 	const char *scenario;     /* scenario file, or NULL */
 	bool have_factor;         /* --runtime-factor given */
 	double runtime_factor;
@@ -41,7 +48,7 @@ struct load_request {
 	/* Column renames TO=FROM, applied to each run that has FROM. */
 	const char *const *column_to, *const *column_from;
 	size_t ncolumns;
-	bool drop_missing;        /* leave out cases only one run has */
+	enum load_missing missing; /* cases only one run has (harness.h) */
 	/* The file name given to errors about the request itself, such as
 	 * "<command line>"; NULL for none. */
 	const char *origin;
@@ -49,7 +56,8 @@ struct load_request {
 
 /* One file the price was made from, for a record's provenance. */
 struct record_input {
-	const char *role;     /* "before", "after", "both", "scenario", "metric" */
+	const char *role;     /* "before", "after", "both", "scenario",
+	                       * "metric", "results before", "results after" */
 	const char *path;
 	char sha256[65];
 };
@@ -60,8 +68,9 @@ struct job {
 	const struct metric *metric;
 	const struct scenario *scenario;  /* NULL when both runs were measured */
 	struct joined runs;
-	struct record_input inputs[4];
+	struct record_input inputs[8];
 	size_t ninputs;
+	struct run_facts facts;   /* how the runs were read, for the record */
 };
 
 /* Loads what rq asks for.  Caller frees with job_free (also after a

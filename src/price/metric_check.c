@@ -27,6 +27,7 @@ static const char *const builtin_names[] = {
 	"score_before", "score_after", "value_before", "value_after",
 	"total_before", "total_after", "newly_passing", "newly_failing",
 	"still_passing", "still_failing", "gain", "cost", "decide",
+	"has_runtime", "has_runtime_before", "has_runtime_after",
 };
 
 static const char default_decide[] = "gain - cost > 0";
@@ -373,7 +374,8 @@ static int declare_common(struct metric *m, struct diag *d)
 static int compile_side(const struct ydoc *doc, struct metric *m,
                         struct diag *d)
 {
-	static const char *const run_names[] = { "runtime", "passed" };
+	static const char *const run_names[] = { "runtime", "passed",
+	                                         "has_runtime" };
 	struct fx_env *env = m->side;
 	const struct ynode *root = doc->root;
 
@@ -416,6 +418,7 @@ static int check_column_default(const struct ydoc *doc, struct metric *m,
 {
 	static const char *const names[] = {
 		"runtime_before", "runtime_after", "passed_before", "passed_after",
+		"has_runtime_before", "has_runtime_after",
 	};
 	struct metric_formula f = { m->columns[i], { NULL, 0, 0, NULL, NULL },
 	                            NULL };
@@ -447,7 +450,8 @@ static int compile_cross(const struct ydoc *doc, struct metric *m,
 	static const char *const raw[] = {
 		"runtime_before", "runtime_after", "passed_before",
 		"passed_after", "newly_passing", "newly_failing",
-		"still_passing", "still_failing",
+		"still_passing", "still_failing", "has_runtime_before",
+		"has_runtime_after",
 	};
 	static const char *const derived[] = {
 		"score_before", "score_after", "value_before", "value_after",

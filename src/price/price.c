@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "price/price.h"
+#include "price/price_read.h"
 #include "util/ksum.h"
 #include "util/numfmt.h"
 
@@ -57,58 +58,10 @@ static void set_name(struct fx_env *env, const char *name, double v)
 		fx_env_set_scalar(env, slot, v);
 }
 
-/* Describes a fault of formula f as an error at the operator in the metric
- * file, naming the case. */
-static int fault_error(const struct metric_formula *f, const struct fx_fault *fault,
-                       const struct joined *j, const char *side,
-                       struct diag *d)
-{
-	const struct run *r = j->before;
-
-	if (fault->has_case && fault->case_index < r->n)
-		return diag_set(d, f->src.file, fault->line, fault->col,
-		                "%s%s: %s in case '%s'", f->key, side, fault->what,
-		                r->case_name[fault->case_index]);
-	return diag_set(d, f->src.file, fault->line, fault->col, "%s%s: %s",
-	                f->key, side, fault->what);
-}
-
-static bool runtime_ok(double v)
-{
-	return isfinite(v) && v > 0;
-}
-
-static bool pass_ok(double v)
-{
-	return v == 0 || v == 1;
-}
-
-/* A column of a run that pricing reads directly: numbers, each one `ok`;
- * else an error at the cell saying what it `must` be. */
-static int check_column(const struct run *r, const char *name,
-                        bool (*ok)(double), const char *must,
-                        const double **out, struct diag *d)
-{
-	const struct column *c = run_numeric(r, name, d);
-	char num[NUMFMT_MAX];
-
-	if (!c)
-		return FP_ERR;
-	for (size_t i = 0; i < r->n; i++)
-		if (!ok(c->v[i]))
-			return diag_set(d, r->path, c->line ? (int)c->line[i] : 0,
-			                c->col ? (int)c->col[i] : 0,
-			                "%s of case '%s' must be %s, got %s", name,
-			                r->case_name[i], must,
-			                numfmt_exact(num, c->v[i]));
-	*out = c->v;
-	return FP_OK;
-}
-
 /* Evaluates a column default (a formula over the runs' basic columns) into
  * a new array owned by p. */
 static int column_default(struct price *p, const struct metric *m, size_t k,
-                          const double **out,
+                          const struct joined *ses_runs, const double **out,
                           struct diag *d)
 {
 	struct fx_env *env = fx_env_new();
@@ -129,6 +82,9 @@ static int column_default(struct price *p, const struct metric *m, size_t k,
 		fx_env_bind(env, fx_env_declare(env, name, FX_PERCASE), p->runtime[s]);
 		snprintf(name, sizeof name, "passed%s", side_suffix[s]);
 		fx_env_bind(env, fx_env_declare(env, name, FX_PERCASE), p->passed[s]);
+		snprintf(name, sizeof name, "has_runtime%s", side_suffix[s]);
+		fx_env_bind(env, fx_env_declare(env, name, FX_PERCASE),
+		            p->has_runtime[s]);
 	}
 	fx_env_set_scalar(env, fx_env_declare(env, "N", FX_SCALAR), p->N);
 	if (fx_compile(env, &src, &prog, d) != FP_OK) {
@@ -136,8 +92,11 @@ static int column_default(struct price *p, const struct metric *m, size_t k,
 		goto out;
 	}
 	if (fx_eval(prog, env, v, &fault) != FP_OK) {
-		diag_set(d, m->path, 0, 0, "default of column '%s': %s",
-		         m->columns[k], fault.what);
+		char key[300];
+		struct metric_formula f = {key, {m->path, 0, 0, NULL, NULL}, NULL};
+		snprintf(key, sizeof key, "default of column '%s'", m->columns[k]);
+		fault.line = fault.col = 0;
+		price_fault(&f, &fault, ses_runs, "", d);
 		goto out;
 	}
 	if (fx_prog_shape(prog) == FX_SCALAR)
@@ -175,7 +134,7 @@ static int bind_columns(struct price *p, struct session *ses,
 				v[1] = c->v;
 			}
 		} else if (m->column_default && m->column_default[k]) {
-			if (column_default(p, m, k, &v[0], d) != FP_OK)
+			if (column_default(p, m, k, ses->runs, &v[0], d) != FP_OK)
 				return FP_ERR;
 			v[1] = v[0];
 		} else {
@@ -200,7 +159,7 @@ static int eval_formula(const struct metric_formula *f, const struct fx_env *env
 	struct fx_fault fault;
 
 	if (fx_eval(f->prog, env, out, &fault) != FP_OK)
-		return fault_error(f, &fault, j, side, d);
+		return price_fault(f, &fault, j, side, d);
 	return FP_OK;
 }
 
@@ -219,6 +178,7 @@ static int eval_side(struct price *p, struct session *ses, int s,
 
 	bind_name(env, "runtime", p->runtime[s]);
 	bind_name(env, "passed", p->passed[s]);
+	bind_name(env, "has_runtime", p->has_runtime[s]);
 	for (size_t k = 0; k < m->ncolumns; k++)
 		bind_name(env, m->columns[k], p->extra[s][k]);
 	/* score feeds value, and both feed total: one sweep over the cases
@@ -226,7 +186,7 @@ static int eval_side(struct price *p, struct session *ses, int s,
 	bind_name(env, "score", p->score[s]);
 	bind_name(env, "value", p->value[s]);
 	if (fx_eval_many(progs, 3, env, outs, &fault, &failed) != FP_OK)
-		return fault_error(f[failed], &fault, ses->runs, side_suffix[s], d);
+		return price_fault(f[failed], &fault, ses->runs, side_suffix[s], d);
 	return FP_OK;
 }
 
@@ -320,7 +280,7 @@ static int eval_shares(struct price *p, const struct metric_formula *f,
 	*shares = NULL;
 	rc = fx_eval_shares(f->prog, env, v, &fault);
 	if (rc == FP_ERR)
-		return fault_error(f, &fault, j, "", d);
+		return price_fault(f, &fault, j, "", d);
 	if (rc == FX_NOT_SHARES) {
 		snprintf(p->shares_undefined, sizeof p->shares_undefined,
 		         "%s is not a sum over cases times one number, so per-case "
@@ -432,6 +392,7 @@ static void bind_common(struct price *p, struct session *ses)
 	for (int s = 0; s < 2; s++) {
 		bind_sided(ses->cross, "runtime", s, p->runtime[s]);
 		bind_sided(ses->cross, "passed", s, p->passed[s]);
+		bind_sided(ses->cross, "has_runtime", s, p->has_runtime[s]);
 	}
 }
 
@@ -514,28 +475,9 @@ static int allocate(struct price *p, const struct metric *m)
 			return FP_ERR;
 	for (int s = 0; s < 2; s++)
 		if (!(p->score[s] = owned_array(p, p->n)) ||
-		    !(p->value[s] = owned_array(p, p->n)))
+		    !(p->value[s] = owned_array(p, p->n)) ||
+		    !(p->has_runtime[s] = owned_array(p, p->n)))
 			return FP_ERR;
-	return FP_OK;
-}
-
-/* Runtimes and pass states of both sides, checked; a prediction's after
- * runtimes are the session's. */
-static int read_basics(struct price *p, const struct session *ses,
-                       struct diag *d)
-{
-	const struct run *runs[2] = {ses->runs->before, ses->runs->after};
-
-	for (int s = 0; s < 2; s++)
-		if (check_column(runs[s], "runtime", runtime_ok,
-		                 "a finite number above 0", &p->runtime[s],
-		                 d) != FP_OK ||
-		    check_column(runs[s], "passed", pass_ok,
-		                 "a pass state (true/false, 1/0, pass/fail, yes/no)",
-		                 &p->passed[s], d) != FP_OK)
-			return FP_ERR;
-	if (ses->runtime_after)
-		p->runtime[1] = ses->runtime_after;
 	return FP_OK;
 }
 
@@ -553,7 +495,8 @@ int price_compute(struct session *ses, struct price **out, struct diag *d)
 		diag_oom(d);
 		goto fail;
 	}
-	if (read_basics(p, ses, d) != FP_OK || weigh(p, ses, d) != FP_OK)
+	if (price_read_basics(ses, p->passed, p->runtime, p->has_runtime,
+	                      d) != FP_OK || weigh(p, ses, d) != FP_OK)
 		goto fail;
 	bind_common(p, ses);
 	if (bind_columns(p, ses, d) != FP_OK ||

@@ -25,6 +25,9 @@ struct price {
 	/* Borrowed from the runs; a prediction's runtime[1] from the session
 	 * (its predicted runtimes), so valid while the session is open. */
 	const double *passed[2], *runtime[2];
+	/* 1 where the case has a runtime on that side, 0 where it has none
+	 * (runtime NaN: a failing case without samples); owned. */
+	double *has_runtime[2];
 	double *score[2], *value[2];
 	double total[2], delta_total;
 	double gain, cost, net;

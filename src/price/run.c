@@ -179,6 +179,41 @@ int run_rename(struct run *run, const char *to, const char *from,
 	return FP_OK;
 }
 
+/* Copies n cells of from into to (NULL stays NULL); false when out of
+ * memory. */
+static bool copy_cells(void **to, const void *from, size_t n, size_t size)
+{
+	free(*to);
+	*to = NULL;
+	if (!from)
+		return true;
+	if (!(*to = malloc((n ? n : 1) * size)))
+		return false;
+	memcpy(*to, from, n * size);
+	return true;
+}
+
+int run_replace(struct run *run, const char *to, const char *from,
+                struct diag *d)
+{
+	const struct column *f = run_find(run, from);
+	struct column *t = run_find(run, to);
+
+	if (!f || !t || f == t)
+		return run_rename(run, to, from, d);
+	free(t->bad_text);
+	t->bad_text = NULL;
+	t->kind = f->kind;
+	t->bad_line = f->bad_line;
+	t->bad_col = f->bad_col;
+	if ((f->bad_text && !(t->bad_text = strdup(f->bad_text))) ||
+	    !copy_cells((void **)&t->v, f->v, run->n, sizeof *t->v) ||
+	    !copy_cells((void **)&t->line, f->line, run->n, sizeof *t->line) ||
+	    !copy_cells((void **)&t->col, f->col, run->n, sizeof *t->col))
+		return diag_oom(d);
+	return FP_OK;
+}
+
 int run_add_column(struct run *run, const char *name, enum column_kind kind,
                    double *values, struct diag *d)
 {

@@ -113,6 +113,12 @@ const struct column *run_numeric(const struct run *run, const char *name,
 int run_rename(struct run *run, const char *to, const char *from,
                struct diag *d);
 
+/* Like run_rename, but when the run already has a column `to` (the
+ * runtime a reader made from its samples, for --column runtime=FROM), its
+ * cells become copies of `from`'s and `from` is kept. */
+int run_replace(struct run *run, const char *to, const char *from,
+                struct diag *d);
+
 /* Adds a column that takes ownership of values (n doubles, malloc'd); used by
  * scenario and split-run code.  Returns FP_ERR (values freed) on OOM, or if
  * the run already has a column called name ("FILE already has a column

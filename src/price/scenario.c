@@ -362,8 +362,31 @@ int scenario_bind(struct scenario *s, const struct run *before,
 	return FP_OK;
 }
 
+/* Whether case i of before has no runtime (a failing case without
+ * samples): it is predicted to have none either. */
+static bool no_runtime(const struct run *before, size_t i)
+{
+	const struct column *c = run_find(before, "runtime");
+
+	return c && c->v && isnan(c->v[i]);
+}
+
+/* Whether a fault of a per-case formula is only at cases without a
+ * runtime (every case was computed: fx_eval goes to the end). */
+static bool only_no_runtime(const struct scenario *s,
+                            const struct run *before, const double *v)
+{
+	if (fx_prog_shape(s->prog) != FX_PERCASE)
+		return false;
+	for (size_t i = 0; i < before->n; i++)
+		if (!isfinite(v[i]) && !no_runtime(before, i))
+			return false;
+	return true;
+}
+
 /* The predicted runtimes (n values, caller frees) from the formula,
- * evaluated in env (the scenario's, or a session's copy of it). */
+ * evaluated in env (the scenario's, or a session's copy of it); NaN for
+ * a case without a runtime before. */
 static int predict_runtimes(const struct scenario *s, struct fx_env *env,
                             const struct run *before, double **out,
                             struct diag *d)
@@ -384,7 +407,8 @@ static int predict_runtimes(const struct scenario *s, struct fx_env *env,
 		if (slot >= 0 && c->kind != COL_TEXT)
 			fx_env_bind(env, slot, c->v);
 	}
-	if (fx_eval(s->prog, env, v, &fault)) {
+	if (fx_eval(s->prog, env, v, &fault) &&
+	    !only_no_runtime(s, before, v)) {
 		if (fault.has_case)
 			return diag_set(d, src->file, fault.line, fault.col,
 			                "runtime formula: case '%s': %s",
@@ -399,7 +423,9 @@ static int predict_runtimes(const struct scenario *s, struct fx_env *env,
 	for (size_t i = 0; i < before->n; i++) {
 		char buf[NUMFMT_MAX];
 
-		if (!(v[i] > 0))
+		if (no_runtime(before, i))
+			v[i] = NAN;
+		else if (!(v[i] > 0))
 			return diag_set(d, src->file, src->line, src->col,
 			                "runtime formula gives %s for case '%s'; a "
 			                "runtime must be > 0",

@@ -8,6 +8,7 @@
  * spreadsheet would run as a formula (= + - @ tab CR first) gets a leading
  * ' (escape_spreadsheet); the JSON record keeps the exact name. */
 #include <csv.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,14 +19,18 @@
 
 static const char csv_header[] =
 	"case,weight,passed_before,passed_after,runtime_before,runtime_after,"
-	"score_before,score_after,value_before,value_after,gain,cost\n";
+	"score_before,score_after,value_before,value_after,gain,cost,"
+	"n_before,n_after\n";
 
+/* A number, or an empty cell for none (a runtime a case does not have, a
+ * sample count of a run without samples). */
 static void put_num(FILE *out, double x)
 {
 	char buf[NUMFMT_MAX];
 
 	fputc(',', out);
-	fputs(numfmt_exact(buf, x), out);
+	if (!isnan(x))
+		fputs(numfmt_exact(buf, x), out);
 }
 
 int report_csv(const struct record *r, FILE *out, struct diag *d)
@@ -55,6 +60,10 @@ int report_csv(const struct record *r, FILE *out, struct diag *d)
 			put_num(out, p->cost_share[i]);
 		} else {
 			fputs(",,", out);
+		}
+		for (int s = 0; s < 2; s++) {
+			const double *n = r->facts ? r->facts->runtime_n[s] : NULL;
+			put_num(out, n ? n[i] : NAN);
 		}
 		fputc('\n', out);
 		/* Stop early on a full disk instead of formatting every case. */

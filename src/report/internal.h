@@ -58,4 +58,32 @@ int report_put_name(FILE *out, const char *s, enum report_format f,
  * error too. */
 int report_put_json(FILE *out, json_t *root, struct diag *d);
 
+/* ---- run facts (facts.c) ---- */
+
+/* Where the facts go: lines "BULLET LABEL: ..." on out, the record's own
+ * words as they are and user text through name (escaped as the form
+ * needs; ctx is its first argument). */
+struct facts_sink {
+	FILE *out;
+	const char *bullet;   /* "" (text) or "- " (Markdown) */
+	void (*name)(void *ctx, const char *s);
+	void *ctx;
+};
+
+/* One line each: how the runtimes were made, the cases without a runtime,
+ * the cases --missing fail counted failing, the context keys that differ
+ * and the contexts that make timings unreliable.  Nothing without facts. */
+void report_facts(const struct record *r, const struct facts_sink *k);
+
+/* The part of the decision line naming the dropped cases that pass in only
+ * one run: " (dropped X, which passes only after)"; nothing if none. */
+void report_dropped_changing(const struct record *r,
+                             const struct facts_sink *k);
+
+/* A per-case runtime cell: the runtime ("-" for none) and, for a side
+ * with samples, their number: "1.5e-08 (n 3)". */
+#define REPORT_CELL_MAX (NUMFMT_MAX + 24)
+char *report_runtime_cell(char buf[REPORT_CELL_MAX], const struct record *r,
+                          int s, size_t i, enum report_precision prec);
+
 #endif

@@ -59,6 +59,12 @@ static json_t *jreal(struct jb *b, double x)
 	return v;
 }
 
+/* A runtime: null for none (a failing case without samples). */
+static json_t *jruntime(struct jb *b, double x)
+{
+	return isnan(x) ? json_null() : jreal(b, x);
+}
+
 static json_t *jint(struct jb *b, size_t n)
 {
 	json_t *v = json_integer((json_int_t)n);
@@ -213,8 +219,9 @@ static json_t *control_json(struct jb *b, const struct price *p)
 }
 
 /* One case's object. */
-static json_t *case_json(struct jb *b, const struct price *p, size_t i)
+static json_t *case_json(struct jb *b, const struct record *r, size_t i)
 {
+	const struct price *p = r->price;
 	bool shares = p->gain_share && p->cost_share;
 	json_t *c = jobj(b);
 
@@ -222,14 +229,19 @@ static json_t *case_json(struct jb *b, const struct price *p, size_t i)
 	set(b, c, "weight", jreal(b, p->weight[i]));
 	set(b, c, "passed_before", json_boolean(p->passed[SIDE_BEFORE][i] != 0));
 	set(b, c, "passed_after", json_boolean(p->passed[SIDE_AFTER][i] != 0));
-	set(b, c, "runtime_before", jreal(b, p->runtime[SIDE_BEFORE][i]));
-	set(b, c, "runtime_after", jreal(b, p->runtime[SIDE_AFTER][i]));
+	set(b, c, "runtime_before", jruntime(b, p->runtime[SIDE_BEFORE][i]));
+	set(b, c, "runtime_after", jruntime(b, p->runtime[SIDE_AFTER][i]));
 	set(b, c, "score_before", jreal(b, p->score[SIDE_BEFORE][i]));
 	set(b, c, "score_after", jreal(b, p->score[SIDE_AFTER][i]));
 	set(b, c, "value_before", jreal(b, p->value[SIDE_BEFORE][i]));
 	set(b, c, "value_after", jreal(b, p->value[SIDE_AFTER][i]));
 	set(b, c, "gain", shares ? jreal(b, p->gain_share[i]) : json_null());
 	set(b, c, "cost", shares ? jreal(b, p->cost_share[i]) : json_null());
+	for (int s = 0; r->facts && s < 2; s++) {
+		const double *n = r->facts->runtime_n[s];
+		set(b, c, s ? "n_after" : "n_before",
+		    n ? jint(b, (size_t)n[i]) : json_null());
+	}
 	return c;
 }
 
@@ -269,6 +281,46 @@ static json_t *plots_json(struct jb *b, const struct record *r)
 	return a;
 }
 
+static json_t *names_json(struct jb *b, const struct name_list *l)
+{
+	json_t *a = jarr(b);
+
+	for (size_t i = 0; i < l->n; i++)
+		push(b, a, jstr(b, l->v[i]));
+	return a;
+}
+
+/* How the runs were read (price/harness.h), per side where it differs. */
+static json_t *runs_json(struct jb *b, const struct record *r)
+{
+	static const char *const side[2] = {"before", "after"};
+	const struct run_facts *f = r->facts;
+	const struct price *p = r->price;
+	json_t *o = jobj(b), *drop = jarr(b);
+
+	for (int s = 0; s < 2; s++) {
+		json_t *x = jobj(b), *none = jarr(b);
+		for (size_t i = 0; i < p->n; i++)
+			if (!p->has_runtime[s][i])
+				push(b, none, jstr(b, p->case_name[i]));
+		set(b, x, "estimator", jstr(b, f->estimator[s]));
+		set(b, x, "runtime_column", jstr(b, f->runtime_from[s]));
+		set(b, x, "no_runtime", none);
+		set(b, x, "missing_counted_failing", names_json(b, &f->failing[s]));
+		set(b, x, "context_unreliable", names_json(b, &f->unreliable[s]));
+		set(b, o, side[s], x);
+	}
+	set(b, o, "context_differs", names_json(b, &f->ctx_diff));
+	for (size_t i = 0; i < f->changing.n; i++) {
+		json_t *x = jobj(b);
+		set(b, x, "case", jstr(b, f->changing.v[i]));
+		set(b, x, "passes_in", jstr(b, side[f->changing_side[i]]));
+		push(b, drop, x);
+	}
+	set(b, o, "dropped_passing_in_one_run", drop);
+	return o;
+}
+
 /* The keys before "cases", in order, as one object. */
 static json_t *head_json(struct jb *b, const struct record *r)
 {
@@ -293,6 +345,8 @@ static json_t *head_json(struct jb *b, const struct record *r)
 	set(b, o, "N", jint(b, (size_t)p->N));
 	set(b, o, "W", jreal(b, p->W));
 	set(b, o, "dropped_cases", jint(b, r->ndropped));
+	if (r->facts)
+		set(b, o, "runs", runs_json(b, r));
 	set(b, o, "shares_defined", json_boolean(shares));
 	set(b, o, "shares_undefined_reason",
 	    shares ? json_null() : jstr(b, p->shares_undefined));
@@ -357,7 +411,7 @@ static bool dump_record(FILE *out, const struct record *r)
 	ok = ok && dump_members(out, head, false);
 	fputs("  \"cases\": [", out);
 	for (size_t i = 0; ok && i < p->n; i++) {
-		json_t *c = case_json(&b, p, i);
+		json_t *c = case_json(&b, r, i);
 
 		fputs(i ? ",\n    " : "\n    ", out);
 		ok = !b.failed && dump_at(out, c, 4);

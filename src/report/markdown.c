@@ -57,9 +57,15 @@ static const char *exact(char buf[NUMFMT_MAX], double x)
 	return numfmt_exact(buf, x);
 }
 
+static void sink_name(void *ctx, const char *s)
+{
+	text(ctx, s);
+}
+
 static void put_verdict(struct mout *m, const struct record *r)
 {
 	const struct price *p = r->price;
+	const struct facts_sink sink = {m->out, "- ", sink_name, m};
 	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
 
 	fputs("**", m->out);
@@ -72,9 +78,11 @@ static void put_verdict(struct mout *m, const struct record *r)
 		}
 		fputs(" (not measured). ", m->out);
 	}
-	fprintf(m->out, "%s: net %s = gain %s - cost %s**\n",
+	fprintf(m->out, "%s: net %s = gain %s - cost %s",
 	        p->accept ? "ACCEPT" : "REJECT", fixed(a, p->net),
 	        fixed(b, p->gain), fixed(c, p->cost));
+	report_dropped_changing(r, &sink);
+	fputs("**\n", m->out);
 }
 
 static void put_params(struct mout *m, const struct metric *mt)
@@ -231,10 +239,11 @@ static void put_control(struct mout *m, const struct price *p)
 	fputc('\n', m->out);
 }
 
-static void put_cases(struct mout *m, const struct price *p)
+static void put_cases(struct mout *m, const struct record *r)
 {
+	const struct price *p = r->price;
 	bool shares = p->gain_share && p->cost_share;
-	char a[NUMFMT_MAX], b[NUMFMT_MAX];
+	char a[REPORT_CELL_MAX], b[NUMFMT_MAX];
 
 	fprintf(m->out, "\n<details><summary>Per-case table (%zu cases)"
 	        "</summary>\n\n", p->n);
@@ -249,8 +258,9 @@ static void put_cases(struct mout *m, const struct price *p)
 		fprintf(m->out, " | %s | %s",
 		        p->passed[SIDE_BEFORE][i] != 0 ? "pass" : "fail",
 		        p->passed[SIDE_AFTER][i] != 0 ? "pass" : "fail");
-		fprintf(m->out, " | %s", human(a, p->runtime[SIDE_BEFORE][i]));
-		fprintf(m->out, " | %s", human(a, p->runtime[SIDE_AFTER][i]));
+		for (int s = 0; s < 2; s++)
+			fprintf(m->out, " | %s", report_runtime_cell(a, r, s, i,
+			                                            PRECISION_HUMAN));
 		fprintf(m->out, " | %s | %s", fixed(a, p->score[SIDE_BEFORE][i]),
 		        fixed(b, p->score[SIDE_AFTER][i]));
 		if (shares)
@@ -403,6 +413,7 @@ static void put_scenario(struct mout *m, const struct scenario *s)
 static void put_provenance(struct mout *m, const struct record *r)
 {
 	const struct metric *mt = r->metric;
+	const struct facts_sink sink = {m->out, "- ", sink_name, m};
 	char a[NUMFMT_MAX];
 
 	fputs("\n### Provenance\n\n- tool: fixprice ", m->out);
@@ -448,6 +459,7 @@ static void put_provenance(struct mout *m, const struct record *r)
 	if (r->ndropped > 0)
 		fprintf(m->out, "- dropped: %zu case%s found in only one run\n",
 		        r->ndropped, r->ndropped == 1 ? "" : "s");
+	report_facts(r, &sink);
 	if (r->ninputs == 0)
 		return;
 	fputs("\n| input | path | sha256 |\n|---|---|---|\n", m->out);
@@ -472,7 +484,7 @@ int report_markdown(const struct record *r, FILE *out, struct diag *d)
 	put_verdict(&m, r);
 	put_arithmetic(&m, r);
 	put_control(&m, r->price);
-	put_cases(&m, r->price);
+	put_cases(&m, r);
 	put_breakeven(&m, r);
 	put_plots(&m, r);
 	put_provenance(&m, r);

@@ -45,7 +45,9 @@ struct record {
 	const struct price *price;
 	size_t ninputs;
 	struct record_input inputs[8];
-	size_t ndropped;      /* cases dropped by --drop-missing */
+	size_t ndropped;      /* cases dropped by --missing drop */
+	/* How the runs were read (price/harness.h), or NULL: say nothing. */
+	const struct run_facts *facts;
 	size_t nbreakeven;
 	const struct record_breakeven *breakeven;
 	size_t nplots;

@@ -45,8 +45,14 @@ static const char *human(char buf[NUMFMT_MAX], double x)
 	return numfmt_human(buf, x, REPORT_DIGITS);
 }
 
+static void sink_name(void *ctx, const char *s)
+{
+	put(ctx, s);
+}
+
 static void put_verdict(struct tout *t, const struct record *r)
 {
+	const struct facts_sink sink = {t->out, "", sink_name, t};
 	const struct price *p = r->price;
 	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
 
@@ -59,9 +65,11 @@ static void put_verdict(struct tout *t, const struct record *r)
 		}
 		fputs(" (not measured)\n", t->out);
 	}
-	fprintf(t->out, "%s: net %s = gain %s - cost %s\n",
+	fprintf(t->out, "%s: net %s = gain %s - cost %s",
 	        p->accept ? "ACCEPT" : "REJECT", fixed(a, p->net),
 	        fixed(b, p->gain), fixed(c, p->cost));
+	report_dropped_changing(r, &sink);
+	fputc('\n', t->out);
 	fputs("metric ", t->out);
 	put(t, r->metric->name);
 	if (r->metric->version) {
@@ -72,6 +80,7 @@ static void put_verdict(struct tout *t, const struct record *r)
 	if (r->ndropped > 0)
 		fprintf(t->out, "dropped: %zu case%s found in only one run\n",
 		        r->ndropped, r->ndropped == 1 ? "" : "s");
+	report_facts(r, &sink);
 }
 
 static void put_control(struct tout *t, const struct price *p)
@@ -241,17 +250,18 @@ static const char *const table_head[NCOLS] = {
 };
 
 /* Formats the numeric cells of case i (all but COL_CASE). */
-static void row_cells(const struct price *p, size_t i,
-                      char cell[NCOLS][NUMFMT_MAX])
+static void row_cells(const struct record *r, size_t i,
+                      char cell[NCOLS][REPORT_CELL_MAX])
 {
+	const struct price *p = r->price;
 	bool shares = p->gain_share && p->cost_share;
 
 	cell[COL_CASE][0] = '\0';
 	human(cell[COL_WEIGHT], p->weight[i]);
 	strcpy(cell[COL_PASS_B], p->passed[SIDE_BEFORE][i] != 0 ? "pass" : "fail");
 	strcpy(cell[COL_PASS_A], p->passed[SIDE_AFTER][i] != 0 ? "pass" : "fail");
-	human(cell[COL_RT_B], p->runtime[SIDE_BEFORE][i]);
-	human(cell[COL_RT_A], p->runtime[SIDE_AFTER][i]);
+	report_runtime_cell(cell[COL_RT_B], r, SIDE_BEFORE, i, PRECISION_HUMAN);
+	report_runtime_cell(cell[COL_RT_A], r, SIDE_AFTER, i, PRECISION_HUMAN);
 	fixed(cell[COL_SCORE_B], p->score[SIDE_BEFORE][i]);
 	fixed(cell[COL_SCORE_A], p->score[SIDE_AFTER][i]);
 	if (shares) {
@@ -265,10 +275,11 @@ static void row_cells(const struct price *p, size_t i,
 
 /* Two passes, widths then rows, so that a run of millions of cases needs no
  * memory for the table. */
-static void put_table(struct tout *t, const struct price *p)
+static void put_table(struct tout *t, const struct record *r)
 {
+	const struct price *p = r->price;
 	size_t width[NCOLS];
-	char cell[NCOLS][NUMFMT_MAX];
+	char cell[NCOLS][REPORT_CELL_MAX];
 
 	for (size_t c = 0; c < NCOLS; c++)
 		width[c] = strlen(table_head[c]);
@@ -282,7 +293,7 @@ static void put_table(struct tout *t, const struct price *p)
 		if (report_width(e) > width[COL_CASE])
 			width[COL_CASE] = report_width(e);
 		free(e);
-		row_cells(p, i, cell);
+		row_cells(r, i, cell);
 		for (size_t c = 1; c < NCOLS; c++)
 			if (strlen(cell[c]) > width[c])
 				width[c] = strlen(cell[c]);
@@ -305,7 +316,7 @@ static void put_table(struct tout *t, const struct price *p)
 		fprintf(t->out, "  %s", e);
 		pad(t->out, width[COL_CASE] - report_width(e));
 		free(e);
-		row_cells(p, i, cell);
+		row_cells(r, i, cell);
 		for (size_t c = 1; c < NCOLS; c++) {
 			pad(t->out, 2 + width[c] - strlen(cell[c]));
 			fputs(cell[c], t->out);
@@ -325,7 +336,7 @@ int report_text(const struct record *r, FILE *out, int verbose,
 	put_breakeven(&t, r);
 	put_plots(&t, r);
 	if (verbose)
-		put_table(&t, r->price);
+		put_table(&t, r);
 	if (t.oom)
 		return diag_oom(d);
 	return report_finish(out, "text", d);

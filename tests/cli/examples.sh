@@ -30,4 +30,10 @@ expect_status 0 "sublinear regressions pass the gate"
 expect_grep "$OUT" "ACCEPT: net 0.4842 = gain 3.8326 - cost 3.3484" "sublinear regressions"
 run price -m pypto-gym-sublinear $W/before.csv $S
 expect_grep "$OUT" "REJECT" "alpha 0.5 still rejects"
+# Real harness output: the case that starts passing is a gain.
+run price harness/gbench-before.json harness/gbench-after.json
+expect_grep "$OUT" "ACCEPT: net 3.3072 = gain 11.4286 - cost 8.1213" "Google Benchmark pair"
+run price --missing fail --results-before harness/pytest-before.xml --results harness/pytest-after.xml harness/pytest-before.json harness/pytest-after.json
+expect_grep "$OUT" "ACCEPT: net 35.8691 = gain 47.4769 - cost 11.6079" "pytest pair with JUnit reports"
+
 finish

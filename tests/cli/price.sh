@@ -46,11 +46,11 @@ expect_grep "$OUT" "PREDICTION from scenario 'command line' (not measured)" "sho
 
 # Formats on stdout; -o writes the same bytes to a file.
 run price $B $A --format csv
-expect_out 'case,weight,passed_before,passed_after,runtime_before,runtime_after,score_before,score_after,value_before,value_after,gain,cost
-"a",1,true,true,2,4,1,0.5,0.8,0.55,0,6.25
-"b",1,false,true,4,2,0.5,1,0,0.8,20,-6.25
-"c",1,true,true,1,1,1,1,0.8,0.8,0,0
-"d",1,true,false,5,4,0.8,1,0.7,0,0,-2.4999999999999996' "csv form"
+expect_out 'case,weight,passed_before,passed_after,runtime_before,runtime_after,score_before,score_after,value_before,value_after,gain,cost,n_before,n_after
+"a",1,true,true,2,4,1,0.5,0.8,0.55,0,6.25,,
+"b",1,false,true,4,2,0.5,1,0,0.8,20,-6.25,,
+"c",1,true,true,1,1,1,1,0.8,0.8,0,0,,
+"d",1,true,false,5,4,0.8,1,0.7,0,0,-2.4999999999999996,,' "csv form"
 cp "$OUT" "$TMP/expected.csv"
 run price $B $A --format csv -o "$TMP/out.csv"
 expect_status 0 "-o FILE"
@@ -88,7 +88,7 @@ if diff -r "$TMP/rec" "$TMP/rec1" >/dev/null; then ok; else bad "record folders 
 # Bad input: one line naming the file (and line, column), exit 2.
 printf 'case,runtime,passed,ref_runtime\na,2,pass,2\nb,4,fail,2\nc,1,pass,2\nd,5,pass,4\ne,1,pass,1\nf,1,pass,1\n' > "$TMP/extra.csv"
 run price "$TMP/extra.csv" $A
-expect_error 2 "$TMP/extra.csv:6: case 'e' and 1 more are not in $A (use --drop-missing to leave such cases out)" "missing cases"
+expect_error 2 "$TMP/extra.csv:6: case 'e' and 1 more are not in $A (use --missing fail to count such cases failing there, or --missing drop to leave them out)" "missing cases"
 run price "$TMP/extra.csv" $A --drop-missing
 expect_grep "$OUT" "ACCEPT: net 22.5000 = gain 20.0000 - cost -2.5000" "--drop-missing"
 run price zero-runtime.csv zero-runtime.csv

@@ -1,0 +1,137 @@
+/* price_read.c: runtimes, pass states and has_runtime as pricing reads
+ * them (price_read.h). */
+#include "price/price_read.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "util/numfmt.h"
+
+static const char *const pass_must =
+	"a pass state (true/false, 1/0, pass/fail, yes/no)";
+
+/* A column of r that pricing reads directly: numbers, each one `ok`
+ * (pass states: 0 or 1). */
+static int read_pass(const struct run *r, const double **out, struct diag *d)
+{
+	const struct column *c = run_numeric(r, "passed", d);
+	char num[NUMFMT_MAX];
+
+	if (!c)
+		return FP_ERR;
+	for (size_t i = 0; i < r->n; i++)
+		if (c->v[i] != 0 && c->v[i] != 1)
+			return diag_set(d, r->path, c->line ? (int)c->line[i] : 0,
+			                c->col ? (int)c->col[i] : 0,
+			                "passed of case '%s' must be %s, got %s",
+			                r->case_name[i], pass_must,
+			                numfmt_exact(num, c->v[i]));
+	*out = c->v;
+	return FP_OK;
+}
+
+/* Runtimes v of r's cases (line/col: where each cell is, or NULL): each
+ * finite and above 0, or NaN (no runtime) in a failing case.  predicted:
+ * r is a prediction's after run. */
+static int check_runtimes(const struct run *r, const double *v,
+                          const uint32_t *line, const uint32_t *col,
+                          const double *passed, bool predicted,
+                          double *has, struct diag *d)
+{
+	char num[NUMFMT_MAX];
+
+	for (size_t i = 0; i < r->n; i++) {
+		int ln = line ? (int)line[i] : 0, cn = col ? (int)col[i] : 0;
+
+		has[i] = !isnan(v[i]);
+		if (isnan(v[i]) && passed[i] != 0 && predicted)
+			return diag_set(d, r->path, 0, 0, "case '%s' is predicted "
+			                "to pass, but it has no runtime before to "
+			                "predict one from", r->case_name[i]);
+		if (isnan(v[i]) && passed[i] != 0)
+			return diag_set(d, r->path, ln ? ln : (int)r->case_line[i],
+			                cn, "case '%s' passes but has no runtime (no "
+			                "samples): a passing case needs one",
+			                r->case_name[i]);
+		if (!isnan(v[i]) && !(isfinite(v[i]) && v[i] > 0))
+			return diag_set(d, r->path, ln ? ln : (int)r->case_line[i],
+			                cn, "runtime of case '%s' "
+			                "must be a finite number above 0, got %s",
+			                r->case_name[i], numfmt_exact(num, v[i]));
+	}
+	return FP_OK;
+}
+
+int price_read_basics(const struct session *ses, const double *passed[2],
+                      const double *runtime[2], double *const has_runtime[2],
+                      struct diag *d)
+{
+	const struct run *runs[2] = {ses->runs->before, ses->runs->after};
+
+	for (int s = 0; s < 2; s++) {
+		const struct column *c;
+
+		if (read_pass(runs[s], &passed[s], d) != FP_OK ||
+		    !(c = run_numeric(runs[s], "runtime", d)))
+			return FP_ERR;
+		runtime[s] = c->v;
+		if (s == 1 && ses->runtime_after) {
+			runtime[1] = ses->runtime_after;
+			c = NULL;
+		}
+		if (check_runtimes(runs[s], runtime[s], c ? c->line : NULL,
+		                   c ? c->col : NULL, passed[s],
+		                   s == 1 && ses->scenario, has_runtime[s],
+		                   d) != FP_OK)
+			return FP_ERR;
+	}
+	return FP_OK;
+}
+
+/* Whether case i has no runtime in run r. */
+static bool lacks(const struct run *r, size_t i)
+{
+	const struct column *c = run_find(r, "runtime");
+
+	return c && c->v && i < r->n && isnan(c->v[i]);
+}
+
+/* " in FILE" or " in FILE and FILE": the runs of `side` ("_before",
+ * "_after", or "" for both) in which case i has no runtime; "" if none. */
+static void lacking(const struct joined *j, size_t i, const char *side,
+                    char *buf, size_t size)
+{
+	const struct run *runs[2] = {j->before, j->after};
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int s = 0; s < 2; s++) {
+		bool mine = !side[0] || strcmp(side, s ? "_after" : "_before") == 0;
+		if (mine && lacks(runs[s], i) && used < size)
+			used += (size_t)snprintf(buf + used, size - used, "%s%s",
+			                         used ? " and " : " in ",
+			                         runs[s]->path);
+	}
+}
+
+int price_fault(const struct metric_formula *f, const struct fx_fault *fault,
+                const struct joined *j, const char *side, struct diag *d)
+{
+	const struct run *r = j->before;
+	char where[2 * DIAG_FILE_MAX + 16];
+
+	if (!fault->has_case || fault->case_index >= r->n)
+		return diag_set(d, f->src.file, fault->line, fault->col, "%s%s: %s",
+		                f->key, side, fault->what);
+	lacking(j, fault->case_index, side, where, sizeof where);
+	if (where[0])
+		return diag_set(d, f->src.file, fault->line, fault->col,
+		                "%s%s: %s in case '%s', which has no runtime%s "
+		                "(it fails there): test has_runtime (see "
+		                "fixprice-metric(5))", f->key, side, fault->what,
+		                r->case_name[fault->case_index], where);
+	return diag_set(d, f->src.file, fault->line, fault->col,
+	                "%s%s: %s in case '%s'", f->key, side, fault->what,
+	                r->case_name[fault->case_index]);
+}
