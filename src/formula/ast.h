@@ -62,10 +62,12 @@ int fx_check(struct fx_ast *a, const struct fx_env *env,
              const struct fx_src *src, struct diag *d);
 
 /* Lowers n-ary min/max and clamp to binary operations, moves scalar factors
- * out of per-case products and sums (so they are computed once), folds
- * constants, and recomputes shapes and aggregate levels.  Fails when out of
- * memory, and on a clamp whose constant bounds are the wrong way round. */
-int fx_rewrite(struct fx_ast *a, const struct fx_src *src, struct diag *d);
+ * out of per-case products and sums (so they are computed once) when
+ * reassociate is set, folds constants, and recomputes shapes and aggregate
+ * levels.  Fails when out of memory, and on a clamp whose constant bounds
+ * are the wrong way round. */
+int fx_rewrite(struct fx_ast *a, const struct fx_src *src, bool reassociate,
+               struct diag *d);
 
 /* If the one-number formula a is a linear combination of sums with
  * aggregate-free one-number coefficients, turns it into the per-case

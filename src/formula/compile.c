@@ -365,29 +365,39 @@ static int build(struct fx_prog *p, const struct fx_env *env,
 	return rc;
 }
 
-/* The program of each case's share, if the formula has shares. */
+/* The program of each case's share, if the formula has shares: gathering
+ * its one-number factors, as the formula's own program does, and left to
+ * right for when that overflows (vm.c, fx_eval_shares). */
 static int build_shares(struct fx_prog *p, const struct fx_env *env,
                         const struct fx_src *src, struct diag *d)
 {
-	struct fx_prog *q;
+	struct fx_prog *q, *plain;
 
 	if (p->shape != FX_SCALAR)
 		return FP_OK;
 	q = calloc(1, sizeof *q);
-	if (!q || fx_ast_copy(&q->ast, &p->ast) < 0) {
+	plain = calloc(1, sizeof *plain);
+	if (!q || !plain || fx_ast_copy(&q->ast, &p->ast) < 0) {
 		free(q);
+		free(plain);
 		return FP_ERR;
 	}
-	q->shape = FX_PERCASE;
+	q->shape = plain->shape = FX_PERCASE;
 	if (!fx_make_shares(&q->ast)) {
 		fx_prog_free(q);
+		free(plain);
 		return FP_OK;
 	}
-	if (fx_rewrite(&q->ast, src, d) < 0 || build(q, env, src) < 0) {
+	if (fx_ast_copy(&plain->ast, &q->ast) < 0 ||
+	    fx_rewrite(&q->ast, src, true, d) < 0 || build(q, env, src) < 0 ||
+	    fx_rewrite(&plain->ast, src, false, d) < 0 ||
+	    build(plain, env, src) < 0) {
+		fx_prog_free(plain);
 		fx_prog_free(q);
 		return FP_ERR;
 	}
 	p->shares = q;
+	p->shares_plain = plain;
 	return FP_OK;
 }
 
@@ -402,7 +412,7 @@ int fx_compile(struct fx_env *env, const struct fx_src *src,
 	if (fx_parse(src, &p->ast, d) < 0 || fx_check(&p->ast, env, src, d) < 0)
 		goto fail;
 	p->shape = p->ast.nodes[p->ast.root].shape;
-	if (fx_rewrite(&p->ast, src, d) < 0)
+	if (fx_rewrite(&p->ast, src, true, d) < 0)
 		goto fail;
 	if (build(p, env, src) < 0 || build_shares(p, env, src, d) < 0) {
 		diag_oom(d);
@@ -419,6 +429,7 @@ void fx_prog_free(struct fx_prog *p)
 {
 	if (!p)
 		return;
+	fx_prog_free(p->shares_plain);
 	free(p->code);
 	free(p->sec);
 	free(p->sregs);

@@ -81,6 +81,10 @@ struct fx_prog {
 	/* Each case's share of a one-number formula (shares.c), or NULL when
 	 * the formula is not a linear combination of sums. */
 	struct fx_prog *shares;
+	/* The same, computed left to right as the formula reads, for when
+	 * gathering shares' one-number factors overflows where the formula
+	 * does not (weight * value / W * 100 with a tiny W hoists 100 / W). */
+	struct fx_prog *shares_plain;
 
 	/* The rewritten tree and the source, for fault diagnosis. */
 	struct fx_ast ast;

@@ -24,6 +24,7 @@
 struct rewriter {
 	struct fx_ast *a;
 	const struct fx_src *src;
+	bool reassociate;
 	struct diag *d;
 };
 
@@ -330,7 +331,8 @@ static int rewrite(struct rewriter *r, int n)
 	if (a->nodes[n].kind == NK_APPLY && a->nodes[n].fn == FN_CLAMP &&
 	    lower_clamp(r, n) < 0)
 		return FP_ERR;
-	if (a->nodes[n].kind == NK_APPLY && a->nodes[n].shape == FX_PERCASE) {
+	if (r->reassociate && a->nodes[n].kind == NK_APPLY &&
+	    a->nodes[n].shape == FX_PERCASE) {
 		enum fx_fn fn = a->nodes[n].fn;
 		int first_new = a->n, ok = FP_OK;
 		if (fn == FN_MUL || fn == FN_DIV)
@@ -351,9 +353,11 @@ static int rewrite(struct rewriter *r, int n)
 	return FP_OK;
 }
 
-int fx_rewrite(struct fx_ast *a, const struct fx_src *src, struct diag *d)
+int fx_rewrite(struct fx_ast *a, const struct fx_src *src, bool reassociate,
+               struct diag *d)
 {
-	struct rewriter r = {.a = a, .src = src, .d = d};
+	struct rewriter r = {.a = a, .src = src, .reassociate = reassociate,
+	                     .d = d};
 
 	return rewrite(&r, a->root);
 }

@@ -391,5 +391,10 @@ int fx_eval_shares(const struct fx_prog *p, const struct fx_env *env,
 {
 	if (!p->shares)
 		return FX_NOT_SHARES;
-	return fx_eval(p->shares, env, shares, fault);
+	if (fx_eval(p->shares, env, shares, fault) == FP_OK)
+		return FP_OK;
+	/* The fast program's gathered factors may overflow alone; the
+	 * formula read left to right may not.  Its fault, if it has one, is
+	 * the one to report. */
+	return fx_eval(p->shares_plain, env, shares, fault);
 }

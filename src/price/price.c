@@ -112,6 +112,20 @@ out:
 
 /* Binds the metric's extra columns (ref_runtime, ...) in both environments.
  * A column only the before run has is used for both sides. */
+/* A column the metric declares, as numbers; one named like a runtime
+ * (ref_runtime) holds runtimes, finite and above 0 where given. */
+static int read_column(const struct run *r, const char *name,
+                       const double **out, struct diag *d)
+{
+	const struct column *c = run_numeric(r, name, d);
+
+	if (!c || (run_is_runtime_name(name) &&
+	           run_check_runtimes(r, c, d) != FP_OK))
+		return FP_ERR;
+	*out = c->v;
+	return FP_OK;
+}
+
 static int bind_columns(struct price *p, struct session *ses,
                         struct diag *d)
 {
@@ -123,16 +137,12 @@ static int bind_columns(struct price *p, struct session *ses,
 		const double *v[2] = {NULL, NULL};
 
 		if (run_find(runs[0], name)) {
-			const struct column *c = run_numeric(runs[0], name, d);
-			if (!c)
+			if (read_column(runs[0], name, &v[0], d) != FP_OK)
 				return FP_ERR;
-			v[0] = v[1] = c->v;
-			if (run_find(runs[1], name)) {
-				c = run_numeric(runs[1], name, d);
-				if (!c)
-					return FP_ERR;
-				v[1] = c->v;
-			}
+			v[1] = v[0];
+			if (run_find(runs[1], name) &&
+			    read_column(runs[1], name, &v[1], d) != FP_OK)
+				return FP_ERR;
 		} else if (m->column_default && m->column_default[k]) {
 			if (column_default(p, m, k, ses->runs, &v[0], d) != FP_OK)
 				return FP_ERR;
@@ -373,6 +383,11 @@ static int weigh(struct price *p, const struct session *ses, struct diag *d)
 	}
 	p->N = (double)p->n;
 	p->W = ksum_value(&w);
+	if (!isfinite(p->W))
+		return diag_set(d, ses->metric->path, 0, 0,
+		                "the case weights add up to more than a number can "
+		                "hold: use smaller weights (only their ratios "
+		                "matter to a weighted mean)");
 	if (!(p->W > 0))
 		return diag_set(d, ses->metric->path, 0, 0,
 		                "the case weights add up to 0: nothing to price");

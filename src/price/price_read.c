@@ -39,8 +39,6 @@ static int check_runtimes(const struct run *r, const double *v,
                           const double *passed, bool predicted,
                           double *has, struct diag *d)
 {
-	char num[NUMFMT_MAX];
-
 	for (size_t i = 0; i < r->n; i++) {
 		int ln = line ? (int)line[i] : 0, cn = col ? (int)col[i] : 0;
 
@@ -55,10 +53,8 @@ static int check_runtimes(const struct run *r, const double *v,
 			                "samples): a passing case needs one",
 			                r->case_name[i]);
 		if (!isnan(v[i]) && !(isfinite(v[i]) && v[i] > 0))
-			return diag_set(d, r->path, ln ? ln : (int)r->case_line[i],
-			                cn, "runtime of case '%s' "
-			                "must be a finite number above 0, got %s",
-			                r->case_name[i], numfmt_exact(num, v[i]));
+			return run_bad_runtime(r, "runtime", i, v[i], (uint32_t)ln,
+			                       (uint32_t)cn, d);
 	}
 	return FP_OK;
 }

@@ -1,6 +1,7 @@
 /* run.c: runs as columns (run.h); the loaders are in src/input/. */
 #include "price/run.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -287,4 +288,35 @@ bool run_parse_pass(const char *s, size_t len, double *out)
 			return true;
 		}
 	return false;
+}
+
+int run_bad_runtime(const struct run *r, const char *name, size_t i, double v,
+                    uint32_t line, uint32_t col, struct diag *d)
+{
+	char num[NUMFMT_MAX];
+
+	return diag_set(d, r->path, line ? (int)line : (int)r->case_line[i],
+	                (int)col, "%s of case '%s' must be a finite number "
+	                "above 0, got %s", name, r->case_name[i],
+	                numfmt_exact(num, v));
+}
+
+int run_check_runtimes(const struct run *r, const struct column *c,
+                       struct diag *d)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		double v = c->v[i];
+		if (!isnan(v) && !(isfinite(v) && v > 0))
+			return run_bad_runtime(r, c->name, i, v,
+			                       c->line ? c->line[i] : 0,
+			                       c->col ? c->col[i] : 0, d);
+	}
+	return FP_OK;
+}
+
+bool run_is_runtime_name(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n >= 7 && strcmp(name + n - 7, "runtime") == 0;
 }

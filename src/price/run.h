@@ -113,6 +113,19 @@ const struct column *run_numeric(const struct run *run, const char *name,
 int run_rename(struct run *run, const char *to, const char *from,
                struct diag *d);
 
+/* Runtimes are finite numbers above 0, or missing (NaN: a failing case
+ * without samples).  run_bad_runtime is the error for value v of case i
+ * in column `name` of r, at line:col of the file (0 if unknown, then the
+ * case's line): "NAME of case 'x' must be a finite number above 0, got V";
+ * it returns FP_ERR.  run_check_runtimes checks every cell of column c of
+ * r that way: the `runtime` column, and every column a metric declares
+ * whose name ends in "runtime" (ref_runtime, ...). */
+int run_bad_runtime(const struct run *r, const char *name, size_t i, double v,
+                    uint32_t line, uint32_t col, struct diag *d);
+int run_check_runtimes(const struct run *r, const struct column *c,
+                       struct diag *d);
+bool run_is_runtime_name(const char *name);
+
 /* Like run_rename, but when the run already has a column `to` (the
  * runtime a reader made from its samples, for --column runtime=FROM), its
  * cells become copies of `from`'s and `from` is kept. */

@@ -72,4 +72,27 @@ run price /dev/urandom $A
 expect_error 2 "/dev/urandom: cannot read: a device is neither a file nor a pipe" \
 	"/dev/urandom is refused"
 
+# Values that should not pass.  A zero runtime is the run's fault, at its
+# cell, also when a scenario multiplies it.
+printf 'case,runtime,passed,ref_runtime\na,0,pass,1\nb,1,fail,1\n' >"$TMP/zero.csv"
+run price "$TMP/zero.csv" --runtime-factor 2
+expect_error 2 "$TMP/zero.csv:2:3: runtime of case 'a' must be a finite number above 0, got 0" \
+	"a zero runtime under --runtime-factor is blamed on its cell"
+# A reference runtime is a runtime: above 0 (it would turn a slowdown into
+# a credit).
+printf 'case,runtime,passed,ref_runtime\na,1,pass,2\nb,1,fail,-2\n' >"$TMP/negref.csv"
+run price "$TMP/negref.csv" "$TMP/negref.csv"
+expect_error 2 "$TMP/negref.csv:3:10: ref_runtime of case 'b' must be a finite number above 0, got -2" \
+	"a negative ref_runtime"
+# Weights: only their ratios matter.  Huge ones that overflow their sum
+# are said to, tiny ones price like any others.
+printf 'case,runtime,passed,ref_runtime\na,1,pass,1\nb,1,fail,1\n' >"$TMP/w0.csv"
+printf 'case,runtime,passed,ref_runtime\na,1,pass,1\nb,1,pass,1\n' >"$TMP/w1.csv"
+run price "$TMP/w0.csv" "$TMP/w1.csv" --weight '*=1e308'
+expect_error 2 "$TOP_SRCDIR/metrics/pypto-gym.yaml: the case weights add up to more than a number can hold: use smaller weights (only their ratios matter to a weighted mean)" \
+	"weights that overflow"
+run price "$TMP/w0.csv" "$TMP/w1.csv" --weight '*=1e-307'
+expect_status 0 "tiny weights"
+expect_grep "$OUT" "ACCEPT: net 40.0000 = gain 40.0000 - cost 0.0000" "tiny weights price as weights 1"
+
 finish

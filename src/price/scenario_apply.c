@@ -1,0 +1,295 @@
+/* scenario_apply.c: a scenario bound to a before run (its formula compiled
+ * against the run's columns), and the after run it predicts. */
+#include "price/scenario.h"
+
+#include <fnmatch.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "price/metric_yaml.h"
+#include "util/numfmt.h"
+
+int scenario_bind(struct scenario *s, const struct run *before,
+                  struct diag *d)
+{
+	const struct column *rt = run_find(before, "runtime");
+
+	/* A bad runtime is the run's fault, at its cell, not the formula's
+	 * that multiplies it. */
+	if (rt && rt->kind != COL_TEXT && run_check_runtimes(before, rt, d))
+		return FP_ERR;
+	fx_prog_free(s->prog);
+	fx_env_free(s->env);
+	s->prog = NULL;
+	if (!(s->env = fx_env_new()))
+		return diag_oom(d);
+	for (size_t i = 0; i < s->nparams; i++) {
+		struct param *p = &s->params[i];
+
+		if (run_find(before, p->name))
+			return diag_set(d, s->path, 0, 0,
+			                "scenario parameter '%s' has the name of a "
+			                "column of %s", p->name, before->path);
+		if ((p->slot = fx_env_declare(s->env, p->name, FX_SCALAR)) < 0)
+			return diag_oom(d);
+		fx_env_set_scalar(s->env, p->slot, p->value);
+	}
+	if (fx_env_declare(s->env, "N", FX_SCALAR) < 0)
+		return diag_oom(d);
+	/* Text columns are declared too, so that a formula using one is told
+	 * where its first bad cell is rather than that the name is unknown. */
+	for (size_t i = 0; i < before->ncols; i++)
+		if (myaml_is_identifier(before->cols[i].name) &&
+		    strcmp(before->cols[i].name, "N") != 0 &&
+		    fx_env_declare(s->env, before->cols[i].name, FX_PERCASE) < 0)
+			return diag_oom(d);
+	if (!s->runtime.text)
+		return FP_OK;
+	if (fx_compile(s->env, &s->runtime, &s->prog, d))
+		return FP_ERR;
+	for (size_t i = 0; i < before->ncols; i++) {
+		const struct column *c = &before->cols[i];
+		int slot = fx_env_lookup(s->env, c->name, NULL);
+
+		if (c->kind == COL_TEXT && slot >= 0 &&
+		    fx_prog_reads(s->prog, slot) && !run_numeric(before, c->name, d))
+			return FP_ERR;
+	}
+	return FP_OK;
+}
+
+/* Whether case i of before has no runtime (a failing case without
+ * samples): it is predicted to have none either. */
+static bool no_runtime(const struct run *before, size_t i)
+{
+	const struct column *c = run_find(before, "runtime");
+
+	return c && c->v && isnan(c->v[i]);
+}
+
+/* Whether a fault of a per-case formula is only at cases without a
+ * runtime (every case was computed: fx_eval goes to the end). */
+static bool only_no_runtime(const struct scenario *s,
+                            const struct run *before, const double *v)
+{
+	if (fx_prog_shape(s->prog) != FX_PERCASE)
+		return false;
+	for (size_t i = 0; i < before->n; i++)
+		if (!isfinite(v[i]) && !no_runtime(before, i))
+			return false;
+	return true;
+}
+
+/* The predicted runtimes (n values, caller frees) from the formula,
+ * evaluated in env (the scenario's, or a session's copy of it); NaN for
+ * a case without a runtime before. */
+static int predict_runtimes(const struct scenario *s, struct fx_env *env,
+                            const struct run *before, double **out,
+                            struct diag *d)
+{
+	const struct fx_src *src = &s->runtime;
+	double *v = malloc((before->n ? before->n : 1) * sizeof *v);
+	struct fx_fault fault;
+
+	*out = v; /* the caller frees it, also on failure */
+	if (!v)
+		return diag_oom(d);
+	fx_env_set_ncases(env, before->n);
+	fx_env_set_scalar(env, fx_env_lookup(env, "N", NULL), (double)before->n);
+	for (size_t i = 0; i < before->ncols; i++) {
+		const struct column *c = &before->cols[i];
+		int slot = fx_env_lookup(env, c->name, NULL);
+
+		if (slot >= 0 && c->kind != COL_TEXT)
+			fx_env_bind(env, slot, c->v);
+	}
+	if (fx_eval(s->prog, env, v, &fault) &&
+	    !only_no_runtime(s, before, v)) {
+		if (fault.has_case)
+			return diag_set(d, src->file, fault.line, fault.col,
+			                "runtime formula: case '%s': %s",
+			                before->case_name[fault.case_index],
+			                fault.what);
+		return diag_set(d, src->file, fault.line, fault.col,
+		                "runtime formula: %s", fault.what);
+	}
+	if (fx_prog_shape(s->prog) == FX_SCALAR)
+		for (size_t i = 1; i < before->n; i++)
+			v[i] = v[0];
+	for (size_t i = 0; i < before->n; i++) {
+		char buf[NUMFMT_MAX];
+
+		if (no_runtime(before, i))
+			v[i] = NAN;
+		else if (!(v[i] > 0))
+			return diag_set(d, src->file, src->line, src->col,
+			                "runtime formula gives %s for case '%s'; a "
+			                "runtime must be > 0",
+			                numfmt_exact(buf, v[i]),
+			                before->case_name[i]);
+	}
+	return FP_OK;
+}
+
+int scenario_predict(const struct scenario *s, struct fx_env *env,
+                     const struct run *before, double *out, struct diag *d)
+{
+	double *v = NULL;
+	int rc;
+
+	if (!s->prog) {
+		const struct column *c = run_numeric(before, "runtime", d);
+		if (!c)
+			return FP_ERR;
+		memcpy(out, c->v, before->n * sizeof *out);
+		return FP_OK;
+	}
+	rc = predict_runtimes(s, env, before, &v, d);
+	if (rc == FP_OK)
+		memcpy(out, v, before->n * sizeof *out);
+	free(v);
+	return rc == FP_OK ? FP_OK : FP_ERR;
+}
+
+static double *copy_values(const struct column *c, size_t n)
+{
+	double *v = malloc((n ? n : 1) * sizeof *v);
+
+	if (v && n)
+		memcpy(v, c->v, n * sizeof *v);
+	return v;
+}
+
+/* Applies pass/fail globs to passed (n values), checking each glob matches
+ * some case and no case is matched by both lists. */
+static int apply_globs(const struct scenario *s, const struct run *before,
+                       double *passed, struct diag *d)
+{
+	const char *file = s->path;
+
+	for (int list = 0; list < 2; list++) {
+		char **globs = list ? s->fail : s->pass;
+		size_t nglobs = list ? s->nfail : s->npass;
+
+		for (size_t g = 0; g < nglobs; g++) {
+			bool hit = false;
+			for (size_t i = 0; i < before->n && !hit; i++)
+				hit = fnmatch(globs[g], before->case_name[i], 0) == 0;
+			if (!hit)
+				return diag_set(d, file, 0, 0,
+				                "%s '%s' matches no case in %s",
+				                list ? "fail" : "pass", globs[g],
+				                before->path);
+		}
+	}
+	for (size_t i = 0; i < before->n; i++) {
+		const char *name = before->case_name[i], *p = NULL, *f = NULL;
+
+		for (size_t g = 0; g < s->npass && !p; g++)
+			if (fnmatch(s->pass[g], name, 0) == 0)
+				p = s->pass[g];
+		for (size_t g = 0; g < s->nfail && !f; g++)
+			if (fnmatch(s->fail[g], name, 0) == 0)
+				f = s->fail[g];
+		if (p && f)
+			return diag_set(d, file, 0, 0,
+			                "case '%s' is matched by both pass '%s' and "
+			                "fail '%s'", name, p, f);
+		if (p || f)
+			passed[i] = p ? 1 : 0;
+	}
+	return FP_OK;
+}
+
+/* The after run's runtimes (n values, caller frees, also on failure):
+ * predicted, or the before run's (runtime_col) when there is no formula. */
+static int after_runtimes(const struct scenario *s, const struct run *before,
+                          const struct column *runtime_col, double **out,
+                          struct diag *d)
+{
+	struct fx_env *env;
+	int rc;
+
+	*out = NULL;
+	if (!s->prog)
+		return (*out = copy_values(runtime_col, before->n)) ? FP_OK
+		                                                    : diag_oom(d);
+	/* The scenario is only read: predict in a copy of its env. */
+	if (!(env = fx_env_clone(s->env)))
+		return diag_oom(d);
+	rc = predict_runtimes(s, env, before, out, d);
+	fx_env_free(env);
+	return rc;
+}
+
+int scenario_apply(const struct scenario *s, const struct run *before,
+                   struct run **out, struct diag *d)
+{
+	const struct column *passed_col, *runtime_col = NULL;
+	double *runtime = NULL, *passed = NULL;
+	struct run *after = NULL;
+	int rc = FP_ERR;
+
+	*out = NULL;
+	if (s->runtime.text && !s->prog)
+		return diag_set(d, NULL, 0, 0,
+		                "internal error: scenario_apply before scenario_bind");
+	if (!(passed_col = run_numeric(before, "passed", d)))
+		return FP_ERR;
+	if (!s->prog && !(runtime_col = run_numeric(before, "runtime", d)))
+		return FP_ERR;
+	if (after_runtimes(s, before, runtime_col, &runtime, d) != FP_OK)
+		goto out;
+	if (!(passed = copy_values(passed_col, before->n))) {
+		diag_oom(d);
+		goto out;
+	}
+	if (apply_globs(s, before, passed, d))
+		goto out;
+	if (!(after = run_new_like(before, s->path ? s->path : "<command line>",
+	                           "scenario"))) {
+		diag_oom(d);
+		goto out;
+	}
+	/* Columns in the before run's order; text columns are left out, as
+	 * run_add_column takes numbers only. */
+	for (size_t i = 0; i < before->ncols; i++) {
+		const struct column *c = &before->cols[i];
+		enum column_kind kind = c->kind;
+		double *v;
+
+		if (strcmp(c->name, "runtime") == 0) {
+			v = runtime;
+			runtime = NULL;
+		} else if (strcmp(c->name, "passed") == 0) {
+			v = passed;
+			passed = NULL;
+			kind = COL_PASS;
+		} else if (c->kind == COL_TEXT) {
+			continue;
+		} else if (!(v = copy_values(c, before->n))) {
+			diag_oom(d);
+			goto out;
+		}
+		/* run_add_column owns v from here, also when it fails. */
+		if (run_add_column(after, c->name, kind, v, d))
+			goto out;
+	}
+	/* A formula may make runtimes for a run that had none. */
+	if (runtime) {
+		double *v = runtime;
+		runtime = NULL;
+		if (run_add_column(after, "runtime", COL_NUMBER, v, d))
+			goto out;
+	}
+	*out = after;
+	after = NULL;
+	rc = FP_OK;
+out:
+	free(runtime);
+	free(passed);
+	run_free(after);
+	return rc;
+}
