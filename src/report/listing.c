@@ -11,11 +11,12 @@
 #include "util/escape.h"
 
 /* User text on one line (a multi-line YAML scalar's breaks become spaces),
- * made safe for a terminal; a new string, NULL when out of memory. */
+ * made safe for a terminal and cut like all text people read; a new
+ * string, NULL when out of memory. */
 static char *one_line(const char *s)
 {
 	char *flat = myaml_one_line(s ? s : "");
-	char *safe = flat ? escape_terminal(flat) : NULL;
+	char *safe = flat ? escape_terminal_cut(flat, ESCAPE_MAX_SHOWN) : NULL;
 
 	free(flat);
 	return safe;

@@ -95,4 +95,15 @@ run price "$TMP/w0.csv" "$TMP/w1.csv" --weight '*=1e-307'
 expect_status 0 "tiny weights"
 expect_grep "$OUT" "ACCEPT: net 40.0000 = gain 40.0000 - cost 0.0000" "tiny weights price as weights 1"
 
+# Long user text is cut with an ellipsis wherever a person reads it, the
+# listing of `check` too.
+awk 'BEGIN { printf "name: big\nversion: 1\ndescription: "; for (i = 0; i < 20000; i++) printf "d";
+	printf "\nsource: s\nweights: {default: 1}\nscore: runtime\nvalue: passed\n";
+	printf "total: sum(value)\ngain: 1\ncost: 1\ndecide: gain - cost > 0\n" }' >"$TMP/big.yaml"
+run check "$TMP/big.yaml"
+expect_status 0 "check of a metric with a long description"
+long=$(awk '{ if (length($0) > m) m = length($0) } END { print m }' "$OUT")
+if [ "$long" -le 4200 ]; then ok; else bad "check printed a line of $long characters"; fi
+expect_grep "$OUT" "ddd..." "the description is cut with an ellipsis"
+
 finish
