@@ -430,9 +430,18 @@ static int check_duplicates(struct run_builder *b)
 
 	if (!strindex_init(&ix, (const char *const *)b->names, b->n))
 		return diag_oom(b->d);
-	for (size_t i = 0; i < b->n && dup == (size_t)-1; i++)
-		if ((first = strindex_add(&ix, i)) != STRINDEX_NONE)
-			dup = i;
+	for (size_t i = 0; i < b->n && dup == (size_t)-1;
+	     i += STRINDEX_BATCH) {
+		size_t m = b->n - i < STRINDEX_BATCH ? b->n - i : STRINDEX_BATCH;
+		size_t seen[STRINDEX_BATCH], k = 0;
+		strindex_add_batch(&ix, i, m, seen);
+		while (k < m && seen[k] == STRINDEX_NONE)
+			k++;
+		if (k < m) {
+			dup = i + k;
+			first = seen[k];
+		}
+	}
 	strindex_free(&ix);
 	if (dup == (size_t)-1)
 		return FP_OK;

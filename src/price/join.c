@@ -127,6 +127,12 @@ static void note_missing(struct missing *m, size_t row)
 		m->first = row;
 }
 
+/* How many of the n from i on make a batch of look-ups. */
+static size_t batch(size_t i, size_t n)
+{
+	return n - i < STRINDEX_BATCH ? n - i : STRINDEX_BATCH;
+}
+
 /* at[i]: the row of after holding before's case i, STRINDEX_NONE if
  * after has none; in_after[j]: after's case j is in before.  The names of
  * each run are unique (the loaders refuse duplicates). */
@@ -138,14 +144,17 @@ static int match(const struct run *before, const struct run *after,
 	if (!strindex_init(&ix, (const char *const *)after->case_name,
 	                   after->n))
 		return diag_oom(d);
-	for (size_t j = 0; j < after->n; j++)
-		strindex_add(&ix, j);
-	for (size_t i = 0; i < before->n; i++) {
-		at[i] = strindex_find(&ix, before->case_name[i]);
+	for (size_t j = 0; j < after->n; j += STRINDEX_BATCH) {
+		size_t seen[STRINDEX_BATCH];
+		strindex_add_batch(&ix, j, batch(j, after->n), seen);
+	}
+	for (size_t i = 0; i < before->n; i += STRINDEX_BATCH)
+		strindex_find_batch(&ix, (const char *const *)before->case_name +
+		                    i, batch(i, before->n), at + i);
+	strindex_free(&ix);
+	for (size_t i = 0; i < before->n; i++)
 		if (at[i] != STRINDEX_NONE)
 			in_after[at[i]] = 1;
-	}
-	strindex_free(&ix);
 	return FP_OK;
 }
 

@@ -109,9 +109,8 @@ static size_t probe(const struct strindex *x, const char *s, uint64_t h)
 	}
 }
 
-size_t strindex_add(struct strindex *x, size_t i)
+static size_t add(struct strindex *x, size_t i, uint64_t h)
 {
-	uint64_t h = hash(x, x->names[i]);
 	size_t k = probe(x, x->names[i], h);
 
 	if (x->slot[k])
@@ -120,12 +119,56 @@ size_t strindex_add(struct strindex *x, size_t i)
 	return STRINDEX_NONE;
 }
 
-size_t strindex_find(const struct strindex *x, const char *s)
+static size_t find(const struct strindex *x, const char *s, uint64_t h)
 {
-	size_t k = probe(x, s, hash(x, s));
+	size_t k = probe(x, s, h);
 
 	return x->slot[k] ? (size_t)(x->slot[k] & UINT32_MAX) - 1
 	                  : STRINDEX_NONE;
+}
+
+size_t strindex_add(struct strindex *x, size_t i)
+{
+	return add(x, i, hash(x, x->names[i]));
+}
+
+size_t strindex_find(const struct strindex *x, const char *s)
+{
+	return find(x, s, hash(x, s));
+}
+
+/* The hashes of keys[0..n) into h, each key's first slot asked of the
+ * memory at once: an index of 10^6 names is larger than the caches, and
+ * a batch waits for its slots about as long as one key would. */
+static void hash_batch(const struct strindex *x, const char *const *keys,
+                       size_t n, uint64_t h[STRINDEX_BATCH])
+{
+	for (size_t k = 0; k < n; k++) {
+		h[k] = hash(x, keys[k]);
+#if defined __GNUC__
+		__builtin_prefetch(&x->slot[(size_t)h[k] & x->mask]);
+#endif
+	}
+}
+
+void strindex_add_batch(struct strindex *x, size_t from, size_t n,
+                        size_t *out)
+{
+	uint64_t h[STRINDEX_BATCH];
+
+	hash_batch(x, x->names + from, n, h);
+	for (size_t k = 0; k < n; k++)
+		out[k] = add(x, from + k, h[k]);
+}
+
+void strindex_find_batch(const struct strindex *x, const char *const *keys,
+                         size_t n, size_t *out)
+{
+	uint64_t h[STRINDEX_BATCH];
+
+	hash_batch(x, keys, n, h);
+	for (size_t k = 0; k < n; k++)
+		out[k] = find(x, keys[k], h[k]);
 }
 
 void strindex_free(struct strindex *x)
