@@ -3,7 +3,7 @@ AFTER` under the default metric (metrics/pypto-gym.yaml), written with
 pandas as a user without fixprice would write it: read_csv, merge on the
 case name, the metric's formulas as vector expressions.  Prints the same
 gain, cost, net and totals, so that `make bench` can compare both the
-numbers and the time (bench/bench_price.sh)."""
+numbers and the time (bench/price_vs_pandas.sh)."""
 import sys
 
 import numpy as np
