@@ -104,7 +104,9 @@ static int check_name(struct run_builder *b, const char *what,
 		                run_show(shown, sizeof shown, name, len),
 		                blanks > 0 ? "leading" : "trailing");
 	for (i = 0; i < len; i += n)
-		if (!(n = escape_utf8_len(name + i, len - i)) || !name[i])
+		if (name[i] != 0 && (unsigned char)name[i] < 0x80)
+			n = 1; /* ASCII, not NUL: always fine */
+		else if (!(n = escape_utf8_len(name + i, len - i)) || !name[i])
 			return diag_set(b->d, b->path, (int)line, (int)col,
 			                "%s name is not valid UTF-8 (byte 0x%02x "
 			                "at byte %zu of the name)", what,
