@@ -30,7 +30,8 @@ gen() {
 				rt = ref + h % 7919
 				ok = i % 50 != 7
 			} else {
-				rt = ref + h % 7919 + int(ref * (h % 201 - 100) / 1000)
+				rt = ref + h % 7919 + \
+				     int(ref * (h % 201 - 100) / 1000)
 				ok = i % 97 != 3
 			}
 			printf "k%d_m%d_n%d_%d,%d.%03d,%d.%03d,%s\n", \

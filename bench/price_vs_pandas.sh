@@ -33,8 +33,8 @@ best() {
 		/usr/bin/time -f '%U %S %M' -o "$tmp/time" "$@" >"$tmp/out"
 		read -r u s m <"$tmp/time"
 		t=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
-		if [ -z "$cpu" ] || awk -v a="$t" -v b="$cpu" 'BEGIN { exit !(a < b) }'
-		then
+		if [ -z "$cpu" ] ||
+		   awk -v a="$t" -v b="$cpu" 'BEGIN { exit !(a < b) }'; then
 			cpu=$t
 		fi
 		[ "$m" -gt "$rss" ] && rss=$m

@@ -120,7 +120,8 @@ static void test_join_many(void **state)
 	                            load_text("ma.csv", a), false, &j, &d),
 	                 FP_OK);
 	for (size_t i = 0; i < n; i++) {
-		assert_string_equal(j.before->case_name[i], j.after->case_name[i]);
+		assert_string_equal(j.before->case_name[i],
+		                    j.after->case_name[i]);
 		assert_true(run_find(j.after, "runtime")->v[i] ==
 		            2 * run_find(j.before, "runtime")->v[i]);
 	}

@@ -32,8 +32,8 @@ static void test_siphash_vectors(void **state)
 		msg[i] = (unsigned char)i;
 	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
 		assert_true(strindex_siphash(0x0706050403020100ULL,
-		                             0x0f0e0d0c0b0a0908ULL, msg, v[i].len,
-		                             2, 4) == v[i].want);
+		                             0x0f0e0d0c0b0a0908ULL, msg,
+		                             v[i].len, 2, 4) == v[i].want);
 }
 
 #define N 5000
@@ -96,7 +96,9 @@ static void test_batches(void **state)
 	(void)state;
 	assert_true(strindex_init(&x, cn, N + 1));
 	for (size_t i = 0; i <= N; i += STRINDEX_BATCH) {
-		size_t m = N + 1 - i < STRINDEX_BATCH ? N + 1 - i : STRINDEX_BATCH;
+		size_t m = N + 1 - i;
+		if (m > STRINDEX_BATCH)
+			m = STRINDEX_BATCH;
 		strindex_add_batch(&x, i, m, out);
 		for (size_t k = 0; k < m; k++)
 			assert_true(out[k] == (i + k >= 3000 && i + k < N

@@ -341,7 +341,8 @@ static int out_of_range(struct run_builder *b, const char *s, size_t len,
 	if (nonzero)
 		return diag_set(b->d, b->path, (int)line, (int)col,
 		                "number '%s' is too small for a double (it would "
-		                "read as 0)", run_show(shown, sizeof shown, s, len));
+		                "read as 0)",
+		                run_show(shown, sizeof shown, s, len));
 	return FP_OK;
 }
 
@@ -434,8 +435,9 @@ static int check_duplicates(struct run_builder *b)
 		return diag_oom(b->d);
 	for (size_t i = 0; i < b->n && dup == (size_t)-1;
 	     i += STRINDEX_BATCH) {
-		size_t m = b->n - i < STRINDEX_BATCH ? b->n - i : STRINDEX_BATCH;
-		size_t seen[STRINDEX_BATCH], k = 0;
+		size_t m = b->n - i, seen[STRINDEX_BATCH], k = 0;
+		if (m > STRINDEX_BATCH)
+			m = STRINDEX_BATCH;
 		strindex_add_batch(&ix, i, m, seen);
 		while (k < m && seen[k] == STRINDEX_NONE)
 			k++;

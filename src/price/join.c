@@ -139,6 +139,7 @@ static size_t batch(size_t i, size_t n)
 static int match(const struct run *before, const struct run *after,
                  size_t *at, unsigned char *in_after, struct diag *d)
 {
+	const char *const *names = (const char *const *)before->case_name;
 	struct strindex ix;
 
 	if (!strindex_init(&ix, (const char *const *)after->case_name,
@@ -149,8 +150,8 @@ static int match(const struct run *before, const struct run *after,
 		strindex_add_batch(&ix, j, batch(j, after->n), seen);
 	}
 	for (size_t i = 0; i < before->n; i += STRINDEX_BATCH)
-		strindex_find_batch(&ix, (const char *const *)before->case_name +
-		                    i, batch(i, before->n), at + i);
+		strindex_find_batch(&ix, names + i, batch(i, before->n),
+		                    at + i);
 	strindex_free(&ix);
 	for (size_t i = 0; i < before->n; i++)
 		if (at[i] != STRINDEX_NONE)

@@ -57,9 +57,11 @@ char *numfmt_shortest(char buf[NUMFMT_MAX], double x)
 	/* A subnormal has fewer digits than DBL_DIG: look from 1 up. */
 	if (fabs(x) < DBL_MIN)
 		prec = 1;
-	for (; prec < 17; prec++)
-		if (format_g(buf, prec, x) < NUMFMT_MAX && strtod(buf, NULL) == x)
+	for (; prec < 17; prec++) {
+		int len = format_g(buf, prec, x);
+		if (len < NUMFMT_MAX && strtod(buf, NULL) == x)
 			return buf;
+	}
 	format_g(buf, 17, x);
 	return buf;
 }

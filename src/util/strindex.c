@@ -48,8 +48,10 @@ uint64_t strindex_siphash(uint64_t k0, uint64_t k1, const void *p,
                           size_t len, int c, int d)
 {
 	const unsigned char *s = p;
-	uint64_t v[4] = {k0 ^ 0x736f6d6570736575ULL, k1 ^ 0x646f72616e646f6dULL,
-	                 k0 ^ 0x6c7967656e657261ULL, k1 ^ 0x7465646279746573ULL};
+	uint64_t v[4] = {k0 ^ 0x736f6d6570736575ULL,
+	                 k1 ^ 0x646f72616e646f6dULL,
+	                 k0 ^ 0x6c7967656e657261ULL,
+	                 k1 ^ 0x7465646279746573ULL};
 	uint64_t last = (uint64_t)len << 56;
 	size_t whole = len - len % 8;
 
