@@ -243,10 +243,11 @@ bool run_parse_pass(const char *s, size_t len, double *out)
 {
 	static const struct {
 		const char *word;
+		size_t len;
 		double value;
 	} words[] = {
-		{"true", 1}, {"false", 0}, {"1", 1}, {"0", 0},
-		{"pass", 1}, {"fail", 0}, {"yes", 1}, {"no", 0},
+		{"true", 4, 1}, {"false", 5, 0}, {"1", 1, 1}, {"0", 1, 0},
+		{"pass", 4, 1}, {"fail", 4, 0}, {"yes", 3, 1}, {"no", 2, 0},
 	};
 
 	while (len > 0 && (*s == ' ' || *s == '\t')) {
@@ -256,7 +257,7 @@ bool run_parse_pass(const char *s, size_t len, double *out)
 	while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t'))
 		len--;
 	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-		if (strlen(words[i].word) == len &&
+		if (words[i].len == len &&
 		    strncasecmp(s, words[i].word, len) == 0) {
 			*out = words[i].value;
 			return true;
