@@ -116,7 +116,7 @@ static int copy_sides(struct joined *out, const struct run *b,
 	return diag_oom(d);
 }
 
-/* The first row of a run that is not in the other: in[i] false. */
+/* How many cases of a run the other run lacks, and the first of them. */
 struct missing {
 	size_t n, first;
 };
