@@ -308,6 +308,8 @@ static int gather_samples(const struct run *run, const size_t *rows,
 		size_t from = run->sample_off[rows[k]];
 		size_t count = run_sample_count(run, rows[k]);
 		(*off)[k] = m;
+		if (count == 0)
+			continue; /* samples may be NULL then */
 		memcpy(*v + m, run->samples + from, count * sizeof **v);
 		if (*pass)
 			memcpy(*pass + m, run->sample_pass + from, count);
