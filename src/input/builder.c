@@ -7,6 +7,7 @@
 #include "input/input.h"
 #include "util/escape.h"
 #include "util/numfmt.h"
+#include "util/strindex.h"
 
 void rb_init(struct run_builder *b, const char *path, const char *format,
              struct diag *d)
@@ -28,9 +29,8 @@ void rb_column_free(struct rb_column *c)
 
 void rb_discard(struct run_builder *b)
 {
-	for (size_t i = 0; i < b->n; i++)
-		free(b->names[i]);
-	free(b->names);
+	free(b->name_text);
+	free(b->name_off);
 	free(b->lines);
 	free(b->cols);
 	for (size_t i = 0; i < b->ncols; i++)
@@ -90,18 +90,23 @@ static int check_name(struct run_builder *b, const char *what,
 		return diag_set(b->d, b->path, (int)line, (int)col,
 		                "%s name is longer than %d bytes", what,
 		                RUN_MAX_NAME);
-	run_show(shown, sizeof shown, name, len);
 	while (blanks < len && (name[blanks] == ' ' || name[blanks] == '\t'))
 		blanks++;
+	/* The name is shown only in a message (run_show costs more than
+	 * all the checks). */
 	if (blanks == len)
 		return diag_set(b->d, b->path, (int)line, (int)col,
-		                "%s name '%s' is only blanks", what, shown);
+		                "%s name '%s' is only blanks", what,
+		                run_show(shown, sizeof shown, name, len));
 	if (blanks > 0 || name[len - 1] == ' ' || name[len - 1] == '\t')
 		return diag_set(b->d, b->path, (int)line, (int)col,
-		                "%s name '%s' has a %s blank", what, shown,
+		                "%s name '%s' has a %s blank", what,
+		                run_show(shown, sizeof shown, name, len),
 		                blanks > 0 ? "leading" : "trailing");
 	for (i = 0; i < len; i += n)
-		if (!(n = escape_utf8_len(name + i, len - i)) || !name[i])
+		if (name[i] != 0 && (unsigned char)name[i] < 0x80)
+			n = 1; /* ASCII, not NUL: always fine */
+		else if (!(n = escape_utf8_len(name + i, len - i)) || !name[i])
 			return diag_set(b->d, b->path, (int)line, (int)col,
 			                "%s name is not valid UTF-8 (byte 0x%02x "
 			                "at byte %zu of the name)", what,
@@ -109,11 +114,32 @@ static int check_name(struct run_builder *b, const char *what,
 	return FP_OK;
 }
 
+const char *rb_name(const struct run_builder *b, size_t i)
+{
+	return b->name_text + b->name_off[i];
+}
+
+/* Appends name[0..len) and a NUL to the builder's block of names. */
+static int keep_name(struct run_builder *b, const char *name, size_t len)
+{
+	size_t cap = b->name_cap;
+
+	/* Doubling: a big block grows by mremap, and untouched pages of it
+	 * take no memory. */
+	if (rb_grow((void **)&b->name_text, &cap, b->name_len + len + 1, 1))
+		return diag_oom(b->d);
+	b->name_cap = cap;
+	memcpy(b->name_text + b->name_len, name, len);
+	b->name_text[b->name_len + len] = '\0';
+	b->name_off[b->n] = b->name_len;
+	b->name_len += len + 1;
+	return FP_OK;
+}
+
 int rb_case(struct run_builder *b, const char *name, size_t len,
             uint32_t line, uint32_t col)
 {
 	size_t cap = b->cap;
-	char *copy;
 
 	if (check_name(b, "case", name, len, line, col) != FP_OK)
 		return FP_ERR;
@@ -121,7 +147,8 @@ int rb_case(struct run_builder *b, const char *name, size_t len,
 		return diag_set(b->d, b->path, (int)line, (int)col,
 		                "more than %zu cases", b->max_cases);
 	if (b->n == b->cap) {
-		if (rb_grow((void **)&b->names, &cap, b->n + 1, sizeof *b->names))
+		if (rb_grow((void **)&b->name_off, &cap, b->n + 1,
+		            sizeof *b->name_off))
 			return diag_oom(b->d);
 		cap = b->cap;
 		if (rb_grow((void **)&b->lines, &cap, b->n + 1, sizeof *b->lines))
@@ -131,9 +158,8 @@ int rb_case(struct run_builder *b, const char *name, size_t len,
 			return diag_oom(b->d);
 		b->cap = cap;
 	}
-	if (!(copy = strndup(name, len)))
-		return diag_oom(b->d);
-	b->names[b->n] = copy;
+	if (keep_name(b, name, len) != FP_OK)
+		return FP_ERR;
 	b->lines[b->n] = line;
 	b->cols[b->n] = col;
 	b->n++;
@@ -303,17 +329,20 @@ static int out_of_range(struct run_builder *b, const char *s, size_t len,
 	char shown[RUN_SHOW_SIZE];
 	bool nonzero = false;
 
-	for (size_t i = 0; i < len && s[i] != 'e' && s[i] != 'E'; i++)
-		nonzero |= s[i] >= '1' && s[i] <= '9';
-	run_show(shown, sizeof shown, s, len);
 	if (isinf(x))
 		return diag_set(b->d, b->path, (int)line, (int)col,
 		                "number '%s' is out of a double's range "
-		                "(magnitude above 1.8e308)", shown);
-	if (x == 0 && nonzero)
+		                "(magnitude above 1.8e308)",
+		                run_show(shown, sizeof shown, s, len));
+	if (x != 0)
+		return FP_OK;
+	for (size_t i = 0; i < len && s[i] != 'e' && s[i] != 'E'; i++)
+		nonzero |= s[i] >= '1' && s[i] <= '9';
+	if (nonzero)
 		return diag_set(b->d, b->path, (int)line, (int)col,
 		                "number '%s' is too small for a double (it would "
-		                "read as 0)", shown);
+		                "read as 0)",
+		                run_show(shown, sizeof shown, s, len));
 	return FP_OK;
 }
 
@@ -373,36 +402,51 @@ int rb_other(struct run_builder *b, size_t col, const char *shown,
 	return set_cell(b, col, &c);
 }
 
-int rb_by_name(const void *a, const void *b)
+/* Turns the offsets of the names into pointers, in the same array
+ * (input.h).  memcpy gives the array's elements the type char * for
+ * what follows (C11 6.5p6). */
+static void names_to_pointers(struct run_builder *b)
 {
-	const struct name_at *x = a, *y = b;
-	int c = strcmp(x->name, y->name);
+	char *block;
 
-	if (c != 0)
-		return c;
-	return (x->i > y->i) - (x->i < y->i);
+	_Static_assert(sizeof(size_t) == sizeof(char *),
+	               "name offsets and pointers share an array");
+	/* Shrinking to fit never fails in practice; if it does, the block is
+	 * only larger than it need be. */
+	if (b->name_len && (block = realloc(b->name_text, b->name_len))) {
+		b->name_text = block;
+		b->name_cap = b->name_len;
+	}
+	for (size_t i = 0; i < b->n; i++) {
+		char *p = b->name_text + b->name_off[i];
+		memcpy(&b->names[i], &p, sizeof p);
+	}
 }
 
-/* Finds duplicate case names by sorting (no hash that a crafted file could
- * make slow); reports the earliest second occurrence in the file. */
+/* Finds duplicate case names (util/strindex, keyed so that no file can
+ * make it slow); reports the earliest second occurrence in the file. */
 static int check_duplicates(struct run_builder *b)
 {
-	struct name_at *v = malloc(b->n * sizeof *v);
+	struct strindex ix;
 	size_t dup = (size_t)-1, first = 0;
 	char shown[RUN_SHOW_SIZE];
 
-	if (!v)
+	if (!strindex_init(&ix, (const char *const *)b->names, b->n))
 		return diag_oom(b->d);
-	for (size_t i = 0; i < b->n; i++)
-		v[i] = (struct name_at){b->names[i], i};
-	qsort(v, b->n, sizeof *v, rb_by_name);
-	for (size_t i = 1; i < b->n; i++)
-		if (strcmp(v[i].name, v[i - 1].name) == 0 && v[i].i < dup &&
-		    (i < 2 || strcmp(v[i - 1].name, v[i - 2].name) != 0)) {
-			dup = v[i].i;
-			first = v[i - 1].i;
+	for (size_t i = 0; i < b->n && dup == (size_t)-1;
+	     i += STRINDEX_BATCH) {
+		size_t m = b->n - i, seen[STRINDEX_BATCH], k = 0;
+		if (m > STRINDEX_BATCH)
+			m = STRINDEX_BATCH;
+		strindex_add_batch(&ix, i, m, seen);
+		while (k < m && seen[k] == STRINDEX_NONE)
+			k++;
+		if (k < m) {
+			dup = i + k;
+			first = seen[k];
 		}
-	free(v);
+	}
+	strindex_free(&ix);
 	if (dup == (size_t)-1)
 		return FP_OK;
 	run_show(shown, sizeof shown, b->names[dup], strlen(b->names[dup]));
@@ -451,6 +495,7 @@ int rb_finish(struct run_builder *b, struct run **out)
 
 	if (b->n == 0)
 		return diag_set(b->d, b->path, 0, 0, "no cases");
+	names_to_pointers(b);
 	if (b->repeat_col >= 0 && rb_merge_repeats(b) != FP_OK)
 		return FP_ERR;
 	if (check_duplicates(b) != FP_OK)
@@ -482,8 +527,11 @@ int rb_finish(struct run_builder *b, struct run **out)
 	}
 	r->n = b->n;
 	r->case_name = b->names;
+	r->name_block = b->name_text;
+	r->name_block_size = b->name_len;
 	r->case_line = b->lines;
 	b->names = NULL;
+	b->name_text = NULL;
 	b->lines = NULL;
 	b->n = 0;
 	r->ncols = b->ncols;

@@ -69,10 +69,12 @@ static void track_to(struct csv_state *st, size_t off)
  * past the blanks libcsv drops, and at a row start past empty lines. */
 static size_t field_begin(const struct csv_state *st, size_t from)
 {
-	const char *skip = st->row_start ? " \t\r\n" : " \t";
-
-	while (from < st->len && st->text[from] && strchr(skip, st->text[from]))
-		from++;
+	for (; from < st->len; from++) {
+		char c = st->text[from];
+		if (c != ' ' && c != '\t' &&
+		    (!st->row_start || (c != '\r' && c != '\n')))
+			break;
+	}
 	return from;
 }
 
@@ -89,6 +91,8 @@ static bool make_room(struct csv_state *st, size_t len)
 {
 	size_t cap = st->fields_cap;
 
+	if (st->nfields + 1 <= cap && st->buf_len + len + 1 <= st->buf_cap)
+		return true; /* the usual case, once the first row is read */
 	if (rb_grow((void **)&st->fields, &cap, st->nfields + 1,
 	            sizeof *st->fields) != FP_OK)
 		return false;

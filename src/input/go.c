@@ -112,8 +112,8 @@ static int open_case(struct go_state *st, const char *name, size_t len)
 {
 	struct run_builder *b = &st->b;
 
-	if (b->n > 0 && strncmp(b->names[b->n - 1], name, len) == 0 &&
-	    b->names[b->n - 1][len] == '\0')
+	if (b->n > 0 && strncmp(rb_name(b, b->n - 1), name, len) == 0 &&
+	    rb_name(b, b->n - 1)[len] == '\0')
 		return FP_OK;
 	if (close_case(st) != FP_OK)
 		return FP_ERR;

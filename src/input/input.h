@@ -67,7 +67,17 @@ struct run_builder {
 	const char *path;      /* for messages; not owned */
 	const char *format;
 	size_t n, cap;         /* cases so far */
-	char **names;
+	/* Case names, one after another with their NULs, in one block that
+	 * becomes the run's name_block (run.h): no malloc per case.  While
+	 * cases are added, name_off[i] is where name i starts (the block
+	 * moves as it grows: use rb_name); rb_finish turns the offsets into
+	 * pointers in the same array, names[i], before anything else. */
+	char *name_text;
+	size_t name_len, name_cap;
+	union {
+		size_t *name_off;
+		char **names;
+	};
 	uint32_t *lines, *cols; /* position of each case (0 if unknown) */
 	size_t ncols, colcap;
 	struct rb_column *columns;
@@ -93,14 +103,6 @@ struct run_builder {
  * need; FP_ERR (nothing changed) when out of memory. */
 int rb_grow(void **p, size_t *cap, size_t need, size_t size);
 
-/* A case name and its index, and qsort's order for them: by name, then
- * index (no hash that a crafted file could make slow). */
-struct name_at {
-	const char *name;
-	size_t i;
-};
-int rb_by_name(const void *a, const void *b);
-
 /* Frees what a builder column holds. */
 void rb_column_free(struct rb_column *c);
 
@@ -109,6 +111,10 @@ void rb_init(struct run_builder *b, const char *path, const char *format,
 /* Frees everything the builder holds (after a failure, or after
  * rb_finish, which leaves nothing to free). */
 void rb_discard(struct run_builder *b);
+
+/* The name of case i, while cases are added (until rb_finish); valid
+ * until the next rb_case. */
+const char *rb_name(const struct run_builder *b, size_t i);
 
 /* Adds a case: its name is copied.  Errors (FILE:LINE:COL at line:col):
  * a name that is empty, only blanks, has a blank (space, tab) at either

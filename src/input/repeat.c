@@ -5,6 +5,7 @@
 
 #include "input/input.h"
 #include "util/numfmt.h"
+#include "util/strindex.h"
 
 void rb_repeat_rows(struct run_builder *b, long col)
 {
@@ -43,19 +44,16 @@ static int agree(struct run_builder *b, size_t f, size_t r, long pass,
 /* first[i]: the first row of row i's case.  Fails if rows disagree. */
 static int group(struct run_builder *b, size_t *first, long pass, long rep)
 {
-	struct name_at *v = malloc(b->n * sizeof *v);
+	struct strindex ix;
 	int rc = FP_OK;
 
-	if (!v)
+	if (!strindex_init(&ix, (const char *const *)b->names, b->n))
 		return diag_oom(b->d);
-	for (size_t i = 0; i < b->n; i++)
-		v[i] = (struct name_at){b->names[i], i};
-	qsort(v, b->n, sizeof *v, rb_by_name);
-	for (size_t k = 0; k < b->n; k++) {
-		bool same_case = k > 0 && strcmp(v[k].name, v[k - 1].name) == 0;
-		first[v[k].i] = same_case ? first[v[k - 1].i] : v[k].i;
+	for (size_t i = 0; i < b->n; i++) {
+		size_t seen = strindex_add(&ix, i);
+		first[i] = seen == STRINDEX_NONE ? i : seen;
 	}
-	free(v);
+	strindex_free(&ix);
 	for (size_t i = 0; i < b->n && rc == FP_OK; i++)
 		if (first[i] != i)
 			rc = agree(b, first[i], i, pass, rep);
@@ -68,10 +66,8 @@ static void compact(struct run_builder *b, const size_t *first)
 	size_t n = 0;
 
 	for (size_t i = 0; i < b->n; i++) {
-		if (first[i] != i) {
-			free(b->names[i]);
-			continue;
-		}
+		if (first[i] != i)
+			continue; /* its name stays unused in the block */
 		b->names[n] = b->names[i];
 		b->lines[n] = b->lines[i];
 		b->cols[n] = b->cols[i];

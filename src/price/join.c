@@ -1,66 +1,15 @@
 /* join.c: making two runs match case by case, before pricing.
  *
- * Runs are joined by case name.  Rather than a hash table, the after run's
- * names are sorted once and looked up by binary search: O(n log n), no
- * extra dependency, and the result does not depend on hashing order. */
+ * Runs are joined by case name through an index of the after run's names
+ * (util/strindex: O(1) a look-up, keyed so that no file can make it slow;
+ * the result does not depend on the index's order).  The runs are
+ * reordered in place (run_keep_rows), not copied: a joined pair of 10^6
+ * cases holds each case once. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "price/join.h"
-
-#define JOIN_NAMES_SHOWN 3
-
-/* A row and its case name, sorted together: qsort has no context
- * argument, and a static one would not let two loads run at once. */
-struct named_row {
-	const char *name;
-	size_t row;
-};
-
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(((const struct named_row *)a)->name,
-	              ((const struct named_row *)b)->name);
-}
-
-/* Returns r's row indices sorted by case name; caller frees. */
-static size_t *sorted_rows(const struct run *r)
-{
-	struct named_row *v = malloc((r->n ? r->n : 1) * sizeof *v);
-	size_t *rows = malloc((r->n ? r->n : 1) * sizeof *rows);
-
-	if (!v || !rows) {
-		free(v);
-		free(rows);
-		return NULL;
-	}
-	for (size_t i = 0; i < r->n; i++)
-		v[i] = (struct named_row){r->case_name[i], i};
-	qsort(v, r->n, sizeof *v, by_name);
-	for (size_t i = 0; i < r->n; i++)
-		rows[i] = v[i].row;
-	free(v);
-	return rows;
-}
-
-/* Row of name in r (rows sorted by sorted_rows), or (size_t)-1. */
-static size_t find_row(const struct run *r, const size_t *rows,
-                       const char *name)
-{
-	size_t lo = 0, hi = r->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(name, r->case_name[rows[mid]]);
-		if (c == 0)
-			return rows[mid];
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return (size_t)-1;
-}
+#include "util/strindex.h"
 
 static bool ends_with(const char *s, const char *suffix, size_t *stem)
 {
@@ -135,13 +84,11 @@ oom:
 	return NULL;
 }
 
-/* Error naming the first missing case and how many more there are. */
+/* Error naming the first missing case (row) and how many more there are
+ * (nmissing in all). */
 static int missing_error(const struct run *has, const struct run *lacks,
-                         const size_t *missing, size_t nmissing,
-                         struct diag *d)
+                         size_t row, size_t nmissing, struct diag *d)
 {
-	size_t row = missing[0];
-
 	if (nmissing == 1)
 		return diag_set(d, has->path, (int)has->case_line[row], 0,
 		                "case '%s' is not in %s (use --missing fail to count "
@@ -171,58 +118,119 @@ static int copy_sides(struct joined *out, const struct run *b,
 	return diag_oom(d);
 }
 
+/* How many cases of a run the other run lacks, and the first of them. */
+struct missing {
+	size_t n, first;
+};
+
+static void note_missing(struct missing *m, size_t row)
+{
+	if (m->n++ == 0)
+		m->first = row;
+}
+
+/* How many of the n from i on make a batch of look-ups. */
+static size_t batch(size_t i, size_t n)
+{
+	return n - i < STRINDEX_BATCH ? n - i : STRINDEX_BATCH;
+}
+
+/* at[i]: the row of after holding before's case i, STRINDEX_NONE if
+ * after has none; in_after[j]: after's case j is in before.  The names of
+ * each run are unique (the loaders refuse duplicates). */
+static int match(const struct run *before, const struct run *after,
+                 size_t *at, unsigned char *in_after, struct diag *d)
+{
+	const char *const *names = (const char *const *)before->case_name;
+	struct strindex ix;
+
+	if (!strindex_init(&ix, (const char *const *)after->case_name,
+	                   after->n))
+		return diag_oom(d);
+	for (size_t j = 0; j < after->n; j += STRINDEX_BATCH) {
+		size_t seen[STRINDEX_BATCH];
+		strindex_add_batch(&ix, j, batch(j, after->n), seen);
+	}
+	for (size_t i = 0; i < before->n; i += STRINDEX_BATCH)
+		strindex_find_batch(&ix, names + i, batch(i, before->n),
+		                    at + i);
+	strindex_free(&ix);
+	for (size_t i = 0; i < before->n; i++)
+		if (at[i] != STRINDEX_NONE)
+			in_after[at[i]] = 1;
+	return FP_OK;
+}
+
+/* Reorders after to before's order, dropping the cases of either that
+ * the other lacks (at as match made it; overwritten). */
+static int align(struct run *before, struct run *after, size_t *at,
+                 size_t nkeep, struct diag *d)
+{
+	size_t *keep_b = NULL, k = 0;
+	bool identity = nkeep == after->n;
+	int rc = FP_OK;
+
+	if (nkeep < before->n &&
+	    !(keep_b = malloc(nkeep * sizeof *keep_b)))
+		return diag_oom(d);
+	for (size_t i = 0; i < before->n; i++) {
+		if (at[i] == STRINDEX_NONE)
+			continue;
+		if (keep_b)
+			keep_b[k] = i;
+		identity &= at[i] == k;
+		at[k++] = at[i];
+	}
+	if (keep_b)
+		rc = run_keep_rows(before, keep_b, nkeep, d);
+	if (rc == FP_OK && !identity)
+		rc = run_keep_rows(after, at, nkeep, d);
+	free(keep_b);
+	return rc;
+}
+
 int price_join(struct run *before, struct run *after, bool drop_missing,
                struct joined *out, struct diag *d)
 {
-	size_t *after_rows = NULL, *before_rows = NULL, *keep_b = NULL;
-	size_t *keep_a = NULL, *miss = NULL, nkeep = 0, nmiss = 0;
+	size_t *at = malloc((before->n ? before->n : 1) * sizeof *at);
+	unsigned char *in_after = calloc(after->n ? after->n : 1, 1);
+	struct missing mb = {0}, ma = {0};
 	int rc = FP_ERR;
 
 	memset(out, 0, sizeof *out);
-	after_rows = sorted_rows(after);
-	before_rows = sorted_rows(before);
-	keep_b = malloc((before->n ? before->n : 1) * sizeof *keep_b);
-	keep_a = malloc((before->n ? before->n : 1) * sizeof *keep_a);
-	miss = malloc((before->n + after->n + 1) * sizeof *miss);
-	if (!after_rows || !before_rows || !keep_b || !keep_a || !miss) {
+	if (!at || !in_after) {
 		diag_oom(d);
 		goto out;
 	}
-	for (size_t i = 0; i < before->n; i++) {
-		size_t j = find_row(after, after_rows, before->case_name[i]);
-		if (j == (size_t)-1) {
-			miss[nmiss++] = i;
-			continue;
-		}
-		keep_b[nkeep] = i;
-		keep_a[nkeep++] = j;
-	}
-	if (nmiss && !drop_missing) {
-		missing_error(before, after, miss, nmiss, d);
+	if (match(before, after, at, in_after, d) != FP_OK)
 		goto out;
-	}
-	out->ndropped = nmiss;
-	nmiss = 0;
+	for (size_t i = 0; i < before->n; i++)
+		if (at[i] == STRINDEX_NONE)
+			note_missing(&mb, i);
 	for (size_t j = 0; j < after->n; j++)
-		if (find_row(before, before_rows, after->case_name[j]) == (size_t)-1)
-			miss[nmiss++] = j;
-	if (nmiss && !drop_missing) {
-		missing_error(after, before, miss, nmiss, d);
+		if (!in_after[j])
+			note_missing(&ma, j);
+	if (mb.n && !drop_missing) {
+		missing_error(before, after, mb.first, mb.n, d);
 		goto out;
 	}
-	out->ndropped += nmiss;
-	if (nkeep == 0) {
+	if (ma.n && !drop_missing) {
+		missing_error(after, before, ma.first, ma.n, d);
+		goto out;
+	}
+	if (mb.n == before->n) {
 		diag_set(d, before->path, 0, 0, "no case is in both %s and %s",
 		         before->path, after->path);
 		goto out;
 	}
-	rc = copy_sides(out, before, keep_b, after, keep_a, nkeep, false, d);
+	if (align(before, after, at, before->n - mb.n, d) != FP_OK)
+		goto out;
+	*out = (struct joined){before, after, mb.n + ma.n};
+	before = after = NULL;
+	rc = FP_OK;
 out:
-	free(after_rows);
-	free(before_rows);
-	free(keep_b);
-	free(keep_a);
-	free(miss);
+	free(at);
+	free(in_after);
 	run_free(before);
 	run_free(after);
 	return rc;

@@ -10,12 +10,22 @@
 #include "util/escape.h"
 #include "util/numfmt.h"
 
+/* Whether name is one of the names in run's name_block (run.h). */
+static bool in_block(const struct run *run, const char *name)
+{
+	uintptr_t p = (uintptr_t)name, b = (uintptr_t)run->name_block;
+
+	return run->name_block && p >= b && p - b < run->name_block_size;
+}
+
 void run_free(struct run *run)
 {
 	if (!run)
 		return;
 	for (size_t i = 0; run->case_name && i < run->n; i++)
-		free(run->case_name[i]);
+		if (!in_block(run, run->case_name[i]))
+			free(run->case_name[i]);
+	free(run->name_block);
 	for (size_t i = 0; run->cols && i < run->ncols; i++) {
 		free(run->cols[i].name);
 		free(run->cols[i].v);
@@ -269,10 +279,11 @@ bool run_parse_pass(const char *s, size_t len, double *out)
 {
 	static const struct {
 		const char *word;
+		size_t len;
 		double value;
 	} words[] = {
-		{"true", 1}, {"false", 0}, {"1", 1}, {"0", 0},
-		{"pass", 1}, {"fail", 0}, {"yes", 1}, {"no", 0},
+		{"true", 4, 1}, {"false", 5, 0}, {"1", 1, 1}, {"0", 1, 0},
+		{"pass", 4, 1}, {"fail", 4, 0}, {"yes", 3, 1}, {"no", 2, 0},
 	};
 
 	while (len > 0 && (*s == ' ' || *s == '\t')) {
@@ -282,7 +293,7 @@ bool run_parse_pass(const char *s, size_t len, double *out)
 	while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t'))
 		len--;
 	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-		if (strlen(words[i].word) == len &&
+		if (words[i].len == len &&
 		    strncasecmp(s, words[i].word, len) == 0) {
 			*out = words[i].value;
 			return true;
@@ -319,4 +330,103 @@ bool run_is_runtime_name(const char *name)
 	size_t n = strlen(name);
 
 	return n >= 7 && strcmp(name + n - 7, "runtime") == 0;
+}
+
+/* a[k] = a[rows[k]] for k < n, for an array of 4- or 8-byte elements
+ * (pointers, doubles, uint32_t), through scratch (room for n elements of
+ * 8 bytes).  memcpy of a constant size is one load and one store. */
+static void gather(void *a, size_t size, const size_t *rows, size_t n,
+                   void *scratch)
+{
+	unsigned char *to = scratch;
+	const unsigned char *from = a;
+
+	if (!a)
+		return;
+	if (size == 4)
+		for (size_t k = 0; k < n; k++)
+			memcpy(to + 4 * k, from + 4 * rows[k], 4);
+	else
+		for (size_t k = 0; k < n; k++)
+			memcpy(to + 8 * k, from + 8 * rows[k], 8);
+	memcpy(a, scratch, n * size);
+}
+
+/* The samples of rows[0..n) of run, in that order, into new arrays. */
+static int gather_samples(const struct run *run, const size_t *rows,
+                          size_t n, double **v, size_t **off,
+                          unsigned char **pass)
+{
+	size_t m = 0;
+
+	for (size_t k = 0; k < n; k++)
+		m += run_sample_count(run, rows[k]);
+	*v = malloc((m ? m : 1) * sizeof **v);
+	*off = malloc((n + 1) * sizeof **off);
+	*pass = run->sample_pass ? malloc(m ? m : 1) : NULL;
+	if (!*v || !*off || (run->sample_pass && !*pass)) {
+		free(*v);
+		free(*off);
+		free(*pass);
+		return FP_ERR;
+	}
+	m = 0;
+	for (size_t k = 0; k < n; k++) {
+		size_t from = run->sample_off[rows[k]];
+		size_t count = run_sample_count(run, rows[k]);
+		(*off)[k] = m;
+		if (count == 0)
+			continue; /* samples may be NULL then */
+		memcpy(*v + m, run->samples + from, count * sizeof **v);
+		if (*pass)
+			memcpy(*pass + m, run->sample_pass + from, count);
+		m += count;
+	}
+	(*off)[n] = m;
+	return FP_OK;
+}
+
+int run_keep_rows(struct run *run, const size_t *rows, size_t n,
+                  struct diag *d)
+{
+	/* Everything allocated first, so that a failure changes nothing;
+	 * then each array is gathered through one scratch array, so that
+	 * the run is never held twice. */
+	uint64_t *scratch = malloc((n ? n : 1) * sizeof *scratch);
+	unsigned char *kept = calloc(run->n ? run->n : 1, 1);
+	double *sv = NULL;
+	size_t *soff = NULL;
+	unsigned char *spass = NULL;
+
+	if (!scratch || !kept || (run->sample_off &&
+	    gather_samples(run, rows, n, &sv, &soff, &spass) != FP_OK)) {
+		free(scratch);
+		free(kept);
+		return diag_oom(d);
+	}
+	for (size_t k = 0; k < n; k++)
+		kept[rows[k]] = 1;
+	for (size_t i = 0; i < run->n; i++)
+		if (!kept[i] && !in_block(run, run->case_name[i]))
+			free(run->case_name[i]);
+	gather(run->case_name, sizeof *run->case_name, rows, n, scratch);
+	gather(run->case_line, sizeof *run->case_line, rows, n, scratch);
+	for (size_t c = 0; c < run->ncols; c++) {
+		struct column *col = &run->cols[c];
+		gather(col->v, sizeof *col->v, rows, n, scratch);
+		gather(col->line, sizeof *col->line, rows, n, scratch);
+		gather(col->col, sizeof *col->col, rows, n, scratch);
+	}
+	if (run->sample_off) {
+		free(run->samples);
+		free(run->sample_off);
+		free(run->sample_pass);
+		run->samples = sv;
+		run->sample_off = soff;
+		run->sample_pass = spass;
+	}
+	run->n = n;
+	free(scratch);
+	free(kept);
+	return FP_OK;
 }

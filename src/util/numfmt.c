@@ -1,6 +1,8 @@
 #include "util/numfmt.h"
 
+#include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +42,33 @@ char *numfmt_exact(char buf[NUMFMT_MAX], double x)
 	return buf;
 }
 
+char *numfmt_shortest(char buf[NUMFMT_MAX], double x)
+{
+	int prec = 15;
+
+	if (isnan(x))
+		return strcpy(buf, "nan");
+	if (isinf(x))
+		return strcpy(buf, x > 0 ? "inf" : "-inf");
+	if (x == trunc(x) && fabs(x) <= 9007199254740992.0) {
+		snprintf(buf, NUMFMT_MAX, "%.0f", x); /* exact; -0 as "-0" */
+		return buf;
+	}
+	/* A subnormal has fewer digits than DBL_DIG: look from 1 up. */
+	if (fabs(x) < DBL_MIN)
+		prec = 1;
+	for (; prec < 17; prec++) {
+		int len = format_g(buf, prec, x);
+		double y;
+		/* numfmt_parse: strtod's double, faster for short texts. */
+		if (len < NUMFMT_MAX && numfmt_parse(buf, (size_t)len, &y) &&
+		    y == x)
+			return buf;
+	}
+	format_g(buf, 17, x);
+	return buf;
+}
+
 char *numfmt_human(char buf[NUMFMT_MAX], double x, int digits)
 {
 	format_g(buf, digits > 17 ? 17 : digits, x == 0 ? 0.0 : x);
@@ -55,6 +84,80 @@ char *numfmt_fixed(char buf[NUMFMT_MAX], double x, int decimals)
 	return buf;
 }
 
+/* The powers of ten a double holds exactly. */
+static const double exact_pow10[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/* Reads digits from s[*i..len) into w (significant ones, at most 19,
+ * counted in *sig) and *scale (decimals after the point, when frac);
+ * *any is set if there was a digit.  False when there are too many. */
+static bool digits(const char *s, size_t len, size_t *i, uint64_t *w,
+                   int *sig, int *scale, bool frac, bool *any)
+{
+	for (; *i < len && s[*i] >= '0' && s[*i] <= '9'; (*i)++) {
+		*any = true;
+		*scale += frac;
+		if (*w == 0 && s[*i] == '0')
+			continue; /* a leading zero */
+		if (++*sig > 19)
+			return false;
+		*w = *w * 10 + (uint64_t)(s[*i] - '0');
+	}
+	return true;
+}
+
+/* The common forms of numbers, without strtod: s[0..len) (no blanks) as
+ * [sign] digits [. digits] [e [sign] digits], with at most 19 significant
+ * digits whose value w is at most 2^53, and a decimal exponent q (the
+ * exponent minus the decimals) with |q| <= 22.  Then w and 10^|q| are
+ * exact doubles and w * 10^q (or w / 10^-q) is one IEEE operation, so
+ * correctly rounded: the double strtod gives (Clinger 1990, the "fast
+ * path" of every correct strtod).  False for anything else, *out
+ * untouched: strtod decides.  With FLT_EVAL_METHOD != 0 (x87) the
+ * operation could round twice, so strtod always decides there. */
+static bool parse_fast(const char *s, size_t len, double *out)
+{
+	size_t i = 0, from;
+	uint64_t w = 0;
+	int sig = 0, scale = 0, e = 0;
+	bool neg = false, eneg = false, any = false;
+	double x;
+
+	if (FLT_EVAL_METHOD != 0)
+		return false;
+	if (s[0] == '+' || s[0] == '-')
+		neg = s[i++] == '-';
+	if (!digits(s, len, &i, &w, &sig, &scale, false, &any))
+		return false;
+	if (i < len && s[i] == '.') {
+		i++;
+		if (!digits(s, len, &i, &w, &sig, &scale, true, &any))
+			return false;
+	}
+	if (!any)
+		return false;
+	if (i < len && (s[i] == 'e' || s[i] == 'E')) {
+		if (++i < len && (s[i] == '+' || s[i] == '-'))
+			eneg = s[i++] == '-';
+		for (from = i; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+			if (e < 1000)
+				e = e * 10 + (s[i] - '0');
+		if (i == from)
+			return false;
+	}
+	e = (eneg ? -e : e) - scale;
+	if (i != len || (w != 0 && (w > (uint64_t)1 << 53 || e < -22 ||
+	                            e > 22)))
+		return false;
+	x = (double)w; /* 0 whatever the exponent, as strtod says */
+	if (w != 0)
+		x = e < 0 ? x / exact_pow10[-e] : x * exact_pow10[e];
+	*out = neg ? -x : x;
+	return true;
+}
+
 bool numfmt_parse(const char *s, size_t len, double *out)
 {
 	char tmp[128];
@@ -67,6 +170,8 @@ bool numfmt_parse(const char *s, size_t len, double *out)
 		b--;
 	if (a == b || b - a >= sizeof tmp)
 		return false;
+	if (parse_fast(s + a, b - a, out))
+		return true;
 	/* strtod also takes hex floats, "nan" and "infinity"; a run file with
 	 * those is more likely a mistake than a wish, so only plain decimals. */
 	for (size_t i = a; i < b; i++)

@@ -18,6 +18,20 @@
  * -0 prints as "0".  Returns buf. */
 char *numfmt_exact(char buf[NUMFMT_MAX], double x);
 
+/* Writes the shortest decimal that strtod reads back to exactly x (the
+ * sign of -0 included: "-0"), as "%.15g", "%.16g" or "%.17g" writes it,
+ * the first that reads back: "0.3", not "0.29999999999999999".  Why that
+ * is the shortest: every decimal of at most DBL_DIG = 15 digits survives
+ * a trip through a double, so if one of them reads back to x it is x
+ * rounded to 15 digits, which is what %.15g writes (without its trailing
+ * zeros).  Two exceptions: a subnormal holds fewer digits, so 1 to 16
+ * are tried for it ("5e-324"); and for some powers of two, whose doubles
+ * are closer below than above, the 16-digit decimal nearest to x may not
+ * read back while another one would, and 17 digits are written.
+ * Whole numbers up to 2^53 are written in full ("1000000000000000", not
+ * "1e+15").  "nan", "inf", "-inf" for the non-finite.  Returns buf. */
+char *numfmt_shortest(char buf[NUMFMT_MAX], double x);
+
 /* Writes x rounded to `digits` significant digits for people ("%.*g"),
  * with -0 printed as "0".  Returns buf. */
 char *numfmt_human(char buf[NUMFMT_MAX], double x, int digits);

@@ -1,0 +1,90 @@
+#!/bin/sh
+# price_vs_pandas.sh FIXPRICE: `fixprice price` on two CSV runs of 10^6 cases
+# against the same pricing written with pandas (bench/price_pandas.py), in
+# one run of `make bench`.
+#
+# Targets: fixprice at least 3x faster than pandas, in CPU time (user +
+# sys: the machine may be shared, and wall time then says more about the
+# neighbours than about the program), each the best of $REPEAT runs; and
+# at most 150 bytes of peak memory per case per run: (peak RSS of the
+# pricing - peak RSS of pricing a 1-case pair) / (2 * 10^6).  Both
+# programs must print the same gain and cost.  Without pandas (Debian:
+# python3-pandas) the comparison is skipped with a message; without GNU
+# time (Debian: time) the whole bench is.
+set -eu
+fixprice=$1
+here=$(dirname "$0")
+n=${CASES:-1000000}
+repeat=${REPEAT:-3}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+if ! [ -x /usr/bin/time ]; then
+	echo "price_vs_pandas: skipped, /usr/bin/time is missing (Debian: time)"
+	exit 0
+fi
+
+# best CMD...: runs CMD $repeat times (output to $tmp/out); sets cpu (best
+# user + sys, seconds) and rss (largest peak RSS, KiB).
+best() {
+	cpu= rss=0
+	i=0
+	while [ "$i" -lt "$repeat" ]; do
+		/usr/bin/time -f '%U %S %M' -o "$tmp/time" "$@" >"$tmp/out"
+		read -r u s m <"$tmp/time"
+		t=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
+		if [ -z "$cpu" ] ||
+		   awk -v a="$t" -v b="$cpu" 'BEGIN { exit !(a < b) }'; then
+			cpu=$t
+		fi
+		[ "$m" -gt "$rss" ] && rss=$m
+		i=$((i + 1))
+	done
+}
+
+sh "$here/make_runs.sh" "$n" "$tmp/big"
+sh "$here/make_runs.sh" 1 "$tmp/one"
+
+best "$fixprice" price "$tmp/one/before.csv" "$tmp/one/after.csv"
+rss_one=$rss
+best "$fixprice" price "$tmp/big/before.csv" "$tmp/big/after.csv"
+fp_cpu=$cpu
+fp_rss=$rss
+fp_line=$(sed -n '1s/^[A-Z]*: //p' "$tmp/out")
+per_case=$(awk -v a="$fp_rss" -v b="$rss_one" -v n="$n" \
+           'BEGIN { printf "%.1f", (a - b) * 1024 / (2 * n) }')
+echo "price, 2 CSV runs of $n cases: fixprice ${fp_cpu} s CPU" \
+     "(best of $repeat), peak RSS ${fp_rss} KiB"
+echo "  ($fp_line)"
+echo "memory: $per_case bytes per case per run" \
+     "(peak RSS minus ${rss_one} KiB for a 1-case pair; target <= 150)"
+
+python=
+for p in python3 /usr/bin/python3; do
+	if command -v "$p" >/dev/null 2>&1 &&
+	   "$p" -c 'import pandas' >/dev/null 2>&1; then
+		python=$p
+		break
+	fi
+done
+if [ -z "$python" ]; then
+	echo "pandas: skipped, no python3 with pandas (Debian: python3-pandas)"
+	exit 0
+fi
+best "$python" "$here/price_pandas.py" "$tmp/big/before.csv" \
+	"$tmp/big/after.csv"
+pd_line=$(sed -n 1p "$tmp/out")
+echo "pandas $("$python" -c 'import pandas; print(pandas.__version__)'):" \
+     "${cpu} s CPU (best of $repeat), peak RSS ${rss} KiB"
+echo "  ($pd_line)"
+if [ "$pd_line" != "$fp_line" ]; then
+	echo "price_vs_pandas: fixprice and pandas disagree" >&2
+	exit 1
+fi
+awk -v a="$cpu" -v b="$fp_cpu" 'BEGIN {
+	if (b > 0)
+		printf "ratio: fixprice %.1fx faster than pandas " \
+		       "(target >= 3)\n", a / b
+	else
+		print "ratio: fixprice too fast to time at this size"
+}'

@@ -1,0 +1,137 @@
+/* test_strindex.c: the string index (util/strindex.h) and its hash. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/strindex.h"
+
+/* The reference vectors of SipHash-2-4 (Aumasson and Bernstein, the
+ * paper's appendix A and the reference code's vectors.h): key 00..0f,
+ * message 00 01 02 ... of each length. */
+static void test_siphash_vectors(void **state)
+{
+	static const struct {
+		size_t len;
+		uint64_t want;
+	} v[] = {
+		{0, 0x726fdb47dd0e0e31ULL}, {1, 0x74f839c593dc67fdULL},
+		{2, 0x0d6c8009d9a94f5aULL}, {3, 0x85676696d7fb7e2dULL},
+		{4, 0xcf2794e0277187b7ULL}, {8, 0x93f5f5799a932462ULL},
+		{15, 0xa129ca6149be45e5ULL},
+	};
+	unsigned char msg[16];
+
+	(void)state;
+	for (int i = 0; i < 16; i++)
+		msg[i] = (unsigned char)i;
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+		assert_true(strindex_siphash(0x0706050403020100ULL,
+		                             0x0f0e0d0c0b0a0908ULL, msg,
+		                             v[i].len, 2, 4) == v[i].want);
+}
+
+#define N 5000
+
+/* names[i] = "case<i mod 3000>": numbers 3000 and up repeat earlier
+ * names, and "" is one name too (number N). */
+static char **make_names(void)
+{
+	char **names = calloc(N + 1, sizeof *names);
+
+	assert_non_null(names);
+	for (size_t i = 0; i < N; i++) {
+		char buf[32];
+		snprintf(buf, sizeof buf, "case%zu", i % 3000);
+		names[i] = strdup(buf);
+	}
+	names[N] = strdup("");
+	return names;
+}
+
+static void free_names(char **names)
+{
+	for (size_t i = 0; i <= N; i++)
+		free(names[i]);
+	free(names);
+}
+
+/* One at a time: the first of equal names stays, later ones get its
+ * number; every name is found, others are not. */
+static void test_add_find(void **state)
+{
+	char **names = make_names();
+	const char *const *cn = (const char *const *)names;
+	struct strindex x;
+
+	(void)state;
+	assert_true(strindex_init(&x, cn, N + 1));
+	for (size_t i = 0; i <= N; i++)
+		assert_true(strindex_add(&x, i) ==
+		            (i >= 3000 && i < N ? i - 3000 : STRINDEX_NONE));
+	for (size_t i = 0; i < N; i++)
+		assert_true(strindex_find(&x, names[i]) == i % 3000);
+	assert_true(strindex_find(&x, "") == N);
+	assert_true(strindex_find(&x, "case3000") == STRINDEX_NONE);
+	assert_true(strindex_find(&x, "case") == STRINDEX_NONE);
+	assert_true(strindex_find(&x, "case12 ") == STRINDEX_NONE);
+	strindex_free(&x);
+	free_names(names);
+}
+
+/* In batches: the same answers as one at a time, a duplicate inside a
+ * batch included. */
+static void test_batches(void **state)
+{
+	char **names = make_names();
+	const char *const *cn = (const char *const *)names;
+	struct strindex x;
+	size_t out[STRINDEX_BATCH];
+
+	(void)state;
+	assert_true(strindex_init(&x, cn, N + 1));
+	for (size_t i = 0; i <= N; i += STRINDEX_BATCH) {
+		size_t m = N + 1 - i;
+		if (m > STRINDEX_BATCH)
+			m = STRINDEX_BATCH;
+		strindex_add_batch(&x, i, m, out);
+		for (size_t k = 0; k < m; k++)
+			assert_true(out[k] == (i + k >= 3000 && i + k < N
+			                       ? i + k - 3000 : STRINDEX_NONE));
+	}
+	for (size_t i = 0; i < N; i += 7) {
+		size_t m = N - i < 7 ? N - i : 7;
+		strindex_find_batch(&x, cn + i, m, out);
+		for (size_t k = 0; k < m; k++)
+			assert_true(out[k] == (i + k) % 3000);
+	}
+	strindex_free(&x);
+	free_names(names);
+}
+
+/* A table of room for nothing is still a table. */
+static void test_empty(void **state)
+{
+	struct strindex x;
+
+	(void)state;
+	assert_true(strindex_init(&x, NULL, 0));
+	assert_true(strindex_find(&x, "a") == STRINDEX_NONE);
+	strindex_free(&x);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_siphash_vectors),
+		cmocka_unit_test(test_add_find),
+		cmocka_unit_test(test_batches),
+		cmocka_unit_test(test_empty),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
