@@ -1,0 +1,182 @@
+/* test_staging.c: output folders committed whole or not at all. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "util/staging.h"
+
+static char top[64];
+
+static int setup(void **state)
+{
+	(void)state;
+	strcpy(top, "/tmp/fp-staging-XXXXXX");
+	return mkdtemp(top) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+	char cmd[128];
+
+	(void)state;
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", top);
+	return system(cmd);
+}
+
+static void put(const char *dir, const char *name, const char *text)
+{
+	char path[256];
+	FILE *f;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	assert_non_null(f = fopen(path, "w"));
+	fputs(text, f);
+	fclose(f);
+}
+
+/* The text of DIR/NAME, or "" when there is no such file. */
+static const char *get(const char *dir, const char *name)
+{
+	static char buf[64];
+	char path[256];
+	FILE *f;
+	size_t n;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	if (!(f = fopen(path, "r")))
+		return "";
+	n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* How many entries folder dir has (-1: it does not exist). */
+static int count(const char *dir)
+{
+	char cmd[300];
+	FILE *p;
+	int n = -1;
+
+	snprintf(cmd, sizeof cmd, "test -d '%s' && ls -A '%s' | wc -l", dir,
+	         dir);
+	p = popen(cmd, "r");
+	if (p && fscanf(p, "%d", &n) != 1)
+		n = -1;
+	if (p)
+		pclose(p);
+	return n;
+}
+
+/* A new folder: nothing at its name until the commit, then all of it. */
+static void test_new_folder(void **state)
+{
+	char final[128];
+	struct staging st;
+	struct diag d;
+	char *shown;
+
+	(void)state;
+	snprintf(final, sizeof final, "%s/rec/", top);
+	assert_int_equal(staging_open(&st, final, &d), FP_OK);
+	assert_true(st.whole);
+	put(st.path, "a.md", "A");
+	put(st.path, "b.json", "B");
+	assert_int_equal(count(st.final), -1);
+	shown = staging_final_name(&st, strcat(strcpy(final, st.path), "/a.md"));
+	assert_string_equal(shown, strcat(strcpy(final, top), "/rec/a.md"));
+	free(shown);
+	assert_int_equal(staging_commit(&st, &d), FP_OK);
+	snprintf(final, sizeof final, "%s/rec", top);
+	assert_int_equal(count(final), 2);
+	assert_string_equal(get(final, "b.json"), "B");
+	assert_int_equal(count(top), 1); /* no staging folder left */
+}
+
+/* An existing folder keeps its other files; staged ones replace theirs. */
+static void test_existing_folder(void **state)
+{
+	char final[128];
+	struct staging st;
+	struct diag d;
+
+	(void)state;
+	snprintf(final, sizeof final, "%s/old", top);
+	mkdir(final, 0777);
+	put(final, "mine.txt", "keep");
+	put(final, "a.md", "old");
+	assert_int_equal(staging_open(&st, final, &d), FP_OK);
+	assert_false(st.whole);
+	put(st.path, "a.md", "new");
+	assert_string_equal(get(final, "a.md"), "old");
+	assert_int_equal(staging_commit(&st, &d), FP_OK);
+	assert_string_equal(get(final, "a.md"), "new");
+	assert_string_equal(get(final, "mine.txt"), "keep");
+	assert_int_equal(count(final), 2);
+}
+
+/* Abort leaves nothing, in a new folder's place and in an existing one. */
+static void test_abort(void **state)
+{
+	char final[128];
+	struct staging st;
+	struct diag d;
+
+	(void)state;
+	snprintf(final, sizeof final, "%s/gone", top);
+	assert_int_equal(staging_open(&st, final, &d), FP_OK);
+	put(st.path, "a.md", "A");
+	staging_abort(&st);
+	assert_int_equal(count(final), -1);
+	assert_int_equal(count(top), 0);
+	mkdir(final, 0777);
+	assert_int_equal(staging_open(&st, final, &d), FP_OK);
+	put(st.path, "a.md", "A");
+	staging_abort(&st);
+	assert_int_equal(count(final), 0);
+	staging_abort(&st); /* twice is fine */
+}
+
+/* A file where the folder should be; a folder made meanwhile (the rename
+ * fails and the staged files go). */
+static void test_errors(void **state)
+{
+	char final[128];
+	struct staging st;
+	struct diag d;
+
+	(void)state;
+	put(top, "file", "x");
+	snprintf(final, sizeof final, "%s/file", top);
+	assert_int_equal(staging_open(&st, final, &d), FP_ERR);
+	assert_string_equal(d.msg, "exists and is not a folder");
+	snprintf(final, sizeof final, "%s/race", top);
+	assert_int_equal(staging_open(&st, final, &d), FP_OK);
+	put(st.path, "a.md", "A");
+	mkdir(final, 0777);
+	put(final, "other", "O");
+	assert_int_equal(staging_commit(&st, &d), FP_ERR);
+	assert_string_equal(d.file, final);
+	assert_int_equal(count(final), 1);
+	assert_int_equal(count(top), 2); /* file and race: nothing staged */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_new_folder, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_existing_folder, setup,
+		                                teardown),
+		cmocka_unit_test_setup_teardown(test_abort, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_errors, setup, teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
