@@ -106,19 +106,17 @@ static int check_column(const struct run *r, const char *name,
 }
 
 /* Evaluates a column default (a formula over the runs' basic columns) into
- * a new array owned by p. */
-static int column_default(struct price *p, const struct metric *m, size_t k,
-                          const double **out,
-                          struct diag *d)
+ * v, n values. */
+static int column_default_into(struct price *p, const struct metric *m,
+                               size_t k, double *v, struct diag *d)
 {
 	struct fx_env *env = fx_env_new();
 	struct fx_src src = {m->path, 0, 0, NULL, m->column_default[k]};
 	struct fx_prog *prog = NULL;
 	struct fx_fault fault;
-	double *v = owned_array(p, p->n);
 	int rc = FP_ERR;
 
-	if (!env || !v) {
+	if (!env) {
 		diag_oom(d);
 		goto out;
 	}
@@ -143,12 +141,24 @@ static int column_default(struct price *p, const struct metric *m, size_t k,
 	if (fx_prog_shape(prog) == FX_SCALAR)
 		for (size_t i = 1; i < p->n; i++)
 			v[i] = v[0];
-	*out = v;
 	rc = FP_OK;
 out:
 	fx_prog_free(prog);
 	fx_env_free(env);
 	return rc;
+}
+
+/* The same into a new array owned by p. */
+static int column_default(struct price *p, const struct metric *m, size_t k,
+                          const double **out,
+                          struct diag *d)
+{
+	double *v = owned_array(p, p->n);
+
+	if (!v)
+		return diag_oom(d);
+	*out = v;
+	return column_default_into(p, m, k, v, d);
 }
 
 /* Binds the metric's extra columns (ref_runtime, ...) in both environments.
@@ -235,10 +245,10 @@ static int bind_transitions(struct price *p, struct session *ses)
 {
 	static const char *const names[4] = {"newly_passing", "newly_failing",
 	                                      "still_passing", "still_failing"};
-	double *t[4];
+	double **t = p->transition;
 
 	for (int k = 0; k < 4; k++)
-		if (!(t[k] = owned_array(p, p->n)))
+		if (!t[k] && !(t[k] = owned_array(p, p->n)))
 			return FP_ERR;
 	for (size_t i = 0; i < p->n; i++) {
 		double b = p->passed[0][i], a = p->passed[1][i];
@@ -577,6 +587,39 @@ int price_recompute(struct session *ses, struct price *p, unsigned what,
 		what |= PRICE_SIDES;
 	}
 	return evaluate(p, ses, what, d);
+}
+
+/* The extra columns made from a column default follow the runtimes and
+ * pass states they are made of. */
+static int redo_column_defaults(struct price *p, const struct session *ses,
+                                struct diag *d)
+{
+	const struct metric *m = ses->metric;
+
+	for (size_t k = 0; k < m->ncolumns; k++)
+		if (!run_find(ses->runs->before, m->columns[k]) &&
+		    m->column_default && m->column_default[k] &&
+		    column_default_into(p, m, k, (double *)p->extra[0][k],
+		                        d) != FP_OK)
+			return FP_ERR;
+	return FP_OK;
+}
+
+int price_resample(struct session *ses, struct price *p,
+                   const double *const runtime[2],
+                   const double *const passed[2], unsigned what,
+                   struct diag *d)
+{
+	for (int s = 0; s < 2; s++) {
+		p->runtime[s] = runtime[s];
+		p->passed[s] = passed[s];
+	}
+	bind_common(p, ses);
+	if (redo_column_defaults(p, ses, d) != FP_OK)
+		return FP_ERR;
+	if (bind_transitions(p, ses) != FP_OK)
+		return diag_oom(d);
+	return evaluate(p, ses, PRICE_SIDES | (what & PRICE_DETAIL), d);
 }
 
 void price_free(struct price *p)
