@@ -16,6 +16,7 @@ int pricing_run(const struct cmd_call *call, struct diag *d)
 	int status = EXIT_OK, rc = FP_ERR;
 
 	if (job_load(&call->job, call->args, call->nargs, &pr.job, d) != FP_OK ||
+	    noise_apply_policy(&call->noise, &pr.job) != FP_OK ||
 	    session_open(pr.job.metric, &pr.job.runs, pr.job.scenario,
 	                 &pr.session, d) != FP_OK ||
 	    sens_open(&pr.sens, pr.session, d) != FP_OK ||

@@ -156,6 +156,10 @@ int verdict_make(struct verdict *v, const struct price *p,
 	v->judged = b != NULL;
 	if (b) {
 		judge(v, b);
+	} else if (v->prediction) {
+		v->kind = p->accept ? VERDICT_ACCEPT : VERDICT_REJECT;
+		verdict_reason(v, "noise not judged: a prediction measures "
+		               "nothing; price the measured runs to judge it");
 	} else {
 		v->kind = p->accept ? VERDICT_ACCEPT : VERDICT_REJECT;
 		verdict_reason(v, "noise not judged: one sample per case; "

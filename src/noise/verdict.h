@@ -58,6 +58,7 @@ struct verdict {
 	bool decision;          /* decide on the measured runs */
 	bool judged;            /* noise judged: a bootstrap ran */
 	bool from_control;      /* ... from a control run's differences */
+	bool prediction;        /* priced from a scenario: nothing measured */
 	const struct boot *boot; /* borrowed; NULL when not judged */
 	const char *estimator;  /* the runs' estimator, or NULL */
 	enum pass_policy policy;

@@ -1,0 +1,67 @@
+/* noise.h: the noise group of options (--bootstrap, --confidence, --seed,
+ * --threads, --pass-policy, --control and the guards' switches) and the
+ * step that turns them into a verdict (noise/verdict.h) for a priced job. */
+#ifndef FP_CMD_NOISE_H
+#define FP_CMD_NOISE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cmd/options.h"
+#include "noise/bootstrap.h"
+#include "noise/verdict.h"
+#include "price/load.h"
+#include "util/diag.h"
+
+/* What the options said; zero means the default. */
+struct noise_opts {
+	bool b_given, seed_given;
+	size_t B;
+	double confidence;
+	uint64_t seed;
+	size_t threads;
+	enum pass_policy policy;
+	const char *control;    /* path of the A/A control run, or NULL */
+	bool allow_newly_failing, no_control_guard;
+};
+
+extern const struct opt_group noise_group;
+
+/* The groups of a command that gives a verdict: the pricing groups and
+ * the noise group. */
+extern const struct opt_group *const verdict_groups[];
+
+int noise_option(struct noise_opts *o, enum opt_id id, const char *arg,
+                 struct diag *d);
+
+/* The resampling options with defaults filled in. */
+struct boot_opts noise_boot_opts(const struct noise_opts *o);
+
+/* Applies --pass-policy majority|any to every case with per-sample pass
+ * states in the job's runs (the readers' pass state is already "all").
+ * Returns FP_OK. */
+int noise_apply_policy(const struct noise_opts *o, struct job *job);
+
+/* Everything behind a verdict, owned here (judged_free). */
+struct judged {
+	struct verdict v;
+	struct boot boot, control_boot;
+	bool have_boot;
+	double *pseudo;         /* a control run's pseudo-samples */
+	size_t *pseudo_off;
+};
+
+struct job_opts;
+struct price;
+
+/* Judges the noise of a priced job: the flaky cases, the control run (its
+ * net against the before run, and for single-sample runs the pseudo-
+ * samples its differences give), the bootstrap and the verdict.  before
+ * is the path of the before run (for loading the control against it). */
+int noise_judge(const struct noise_opts *o, const struct job_opts *jo,
+                const char *before, const struct job *job,
+                const struct price *p, struct judged *j, struct diag *d);
+void judged_free(struct judged *j);
+
+#endif
