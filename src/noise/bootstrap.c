@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include "noise/bootstrap.h"
-#include "noise/resample.h"
 #include "price/price.h"
 #include "price/session.h"
 

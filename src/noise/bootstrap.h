@@ -20,43 +20,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "noise/resample.h"
 #include "price/join.h"
 #include "price/metric.h"
-#include "price/run.h"
 #include "util/diag.h"
 
 #define NOISE_DEFAULT_B 2000
 #define NOISE_DEFAULT_SEED UINT64_C(20260901)
 #define NOISE_MAX_B 10000000
-
-/* How a case whose samples disagree on passing is decided. */
-enum pass_policy {
-	PASS_ALL,      /* passes only if every sample passed (the default) */
-	PASS_MAJORITY, /* more than half passed */
-	PASS_ANY,      /* one passed */
-};
-
-bool noise_policy_parse(const char *s, enum pass_policy *out);
-const char *noise_policy_name(enum pass_policy p);
-
-/* The pass state of n sample pass states (1/0) under a policy. */
-double noise_pass(const unsigned char *pass, size_t n, enum pass_policy p);
-
-/* Where one side's resamples come from. */
-struct noise_side {
-	const double *v;            /* case i's samples: v[off[i] .. off[i+1]) */
-	const size_t *off;          /* n + 1 offsets; NULL: the side is fixed */
-	const unsigned char *pass;  /* per sample 1/0, or NULL */
-	enum run_estimator est;
-	size_t draws;               /* 0: as many as the case has */
-	const double *runtime;      /* observed, for a case without samples */
-	const double *passed;       /* observed */
-};
-
-/* The sides of joined runs as their samples say (a run without samples is
- * fixed at its observed columns).  Borrowed from the runs. */
-int noise_sides(const struct joined *runs, enum pass_policy policy,
-                struct noise_side side[2], struct diag *d);
 
 struct boot_opts {
 	size_t B;              /* resamples, > 0 */

@@ -4,7 +4,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "noise/bootstrap.h"
 #include "noise/resample.h"
 #include "noise/rng.h"
 

@@ -1,11 +1,45 @@
-/* resample.h: the parts of a bootstrap below the threads (resample.c). */
+/* resample.h: the parts of a bootstrap below the threads (resample.c):
+ * pass policies, the sides of a pricing to resample, one resample. */
 #ifndef FP_NOISE_RESAMPLE_H
 #define FP_NOISE_RESAMPLE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "noise/bootstrap.h"
+#include "price/join.h"
+#include "price/run.h"
+#include "util/diag.h"
+
+/* How a case whose samples disagree on passing is decided. */
+enum pass_policy {
+	PASS_ALL,      /* passes only if every sample passed (the default) */
+	PASS_MAJORITY, /* more than half passed */
+	PASS_ANY,      /* one passed */
+};
+
+bool noise_policy_parse(const char *s, enum pass_policy *out);
+const char *noise_policy_name(enum pass_policy p);
+
+/* The pass state of n sample pass states (1/0) under a policy. */
+double noise_pass(const unsigned char *pass, size_t n, enum pass_policy p);
+
+/* Where one side's resamples come from. */
+struct noise_side {
+	const double *v;            /* case i's samples: v[off[i] .. off[i+1]) */
+	const size_t *off;          /* n + 1 offsets; NULL: the side is fixed */
+	const unsigned char *pass;  /* per sample 1/0, or NULL */
+	enum run_estimator est;
+	size_t draws;               /* 0: as many as the case has */
+	const double *runtime;      /* observed, for a case without samples */
+	const double *passed;       /* observed */
+};
+
+/* The sides of joined runs as their samples say (a run without samples is
+ * fixed at its observed columns).  Borrowed from the runs. */
+int noise_sides(const struct joined *runs, enum pass_policy policy,
+                struct noise_side side[2], struct diag *d);
+
 
 /* Room for one case's draws, grown as needed; free x and p. */
 struct resample_buf {

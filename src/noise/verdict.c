@@ -98,6 +98,8 @@ static struct why why_of(const struct price *p, size_t i)
 			w.kind = WHY_CHARGED_FAILS_AFTER;
 	} else if (c != 0 && !before) {
 		w.kind = WHY_CHARGED_FAILED_BEFORE;
+	} else if (before && !after) {
+		w.kind = WHY_NEWLY_FAILING;
 	}
 	return w;
 }

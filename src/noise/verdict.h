@@ -32,6 +32,8 @@ enum why_kind {
 	                       * scored: the case fails on both sides */
 	WHY_CHARGED_FAILED_BEFORE, /* ... failed before, so scored nothing */
 	WHY_CHARGED_FAILS_AFTER,   /* ... fails after, so scores nothing */
+	WHY_NEWLY_FAILING,    /* fails after the fix: the total loses its
+	                       * score, which gain and cost do not count */
 	WHY_CREDIT_DIFFERS,   /* gain and cost give it other than the total */
 };
 

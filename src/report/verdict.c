@@ -61,6 +61,13 @@ static void why_words(struct vout *o, const struct why *w)
 		                            "scores nothing in the total",
 	};
 
+	if (w->kind == WHY_NEWLY_FAILING) {
+		name(o, w->i);
+		fprintf(o->out, " fails after the fix: the total changes by %s "
+		        "for it, gain and cost by %s", num(a, w->total_share),
+		        num(b, w->net_share));
+		return;
+	}
 	if (w->kind == WHY_CREDIT_DIFFERS) {
 		name(o, w->i);
 		fprintf(o->out, " adds %s to net (its gain share minus cost "
@@ -68,7 +75,9 @@ static void why_words(struct vout *o, const struct why *w)
 		        num(b, w->total_share));
 		return;
 	}
-	fputs("the cost formula charges the slowdown of ", o->out);
+	fputs(o->p->cost_share[w->i] < 0 ? "the cost formula credits the "
+	      "speedup of " : "the cost formula charges the slowdown of ",
+	      o->out);
 	name(o, w->i);
 	fputs(after[w->kind], o->out);
 }

@@ -89,6 +89,7 @@ static const char *const why_names[] = {
 	[WHY_CHARGED_UNSCORED] = "charged_unscored",
 	[WHY_CHARGED_FAILED_BEFORE] = "charged_failed_before",
 	[WHY_CHARGED_FAILS_AFTER] = "charged_fails_after",
+	[WHY_NEWLY_FAILING] = "newly_failing",
 	[WHY_CREDIT_DIFFERS] = "credit_differs",
 };
 

@@ -12,7 +12,8 @@ expect_status 0 "worked example"
 expect_grep "$OUT" "PREDICTION from scenario 'fp32 cube matmul' (not measured)" "labelled a prediction"
 expect_grep "$OUT" "REJECT: net -22.2500 = gain 2.7500 - cost 25.0000" "worked example: reject"
 expect_grep "$OUT" "control: total_before 76.0000, total_after 55.0000, delta_total -21.0000" "worked example: control"
-expect_grep "$OUT" "DISAGREES with net by -1.2500 (net - delta_total); cases that account for it: m512_k4096" "worked example: the failing case's slowdown"
+expect_grep "$OUT" "note: same sign as net, another size (net - delta_total = -1.2500), because" "worked example: the control's size is a note"
+expect_grep "$OUT" "the cost formula charges the slowdown of m512_k4096, which failed before and scored nothing in the total" "worked example: the failing case's slowdown in plain words"
 run price $W/before.csv $W/after.csv
 expect_grep "$OUT" "REJECT: net -22.3036" "measured: reject"
 run price $W/before.csv $S --check
