@@ -172,8 +172,8 @@ static int split_run(const struct worker *proto, size_t B, size_t nw,
 	return rc;
 }
 
-/* The mean number of samples of the cases that have samples, over both
- * sides (0 when none has any). */
+/* The mean number of samples of the cases that have two or more, over
+ * both sides (0 when none has: one sample has no spread to correct). */
 static double mean_samples(const struct noise_side side[2], size_t n)
 {
 	double sum = 0;
@@ -183,7 +183,7 @@ static double mean_samples(const struct noise_side side[2], size_t n)
 		for (size_t i = 0; side[s].off && i < n; i++) {
 			size_t c = side[s].off[i + 1] - side[s].off[i];
 
-			if (c == 0)
+			if (c < 2)
 				continue;
 			sum += (double)(side[s].draws ? side[s].draws : c);
 			cases++;

@@ -51,7 +51,7 @@ struct boot {
 	struct interval gain_ci, cost_ci, net_ci;
 	double median_net;
 	double p_decide;       /* share of resamples where decide holds */
-	double samples;        /* mean samples per case that has samples */
+	double samples;        /* mean samples per case that has two or more */
 	double correction;     /* the widening factor */
 };
 
