@@ -57,8 +57,8 @@ static void why_words(struct vout *o, const struct why *w)
 		                         "scores nothing in the total",
 		[WHY_CHARGED_FAILED_BEFORE] = ", which failed before and scored "
 		                              "nothing in the total",
-		[WHY_CHARGED_FAILS_AFTER] = ", which fails after the fix and "
-		                            "scores nothing in the total",
+		[WHY_CHARGED_FAILS_AFTER] = ", which fails after the fix, so "
+		                            "the total does not count it",
 	};
 
 	if (w->kind == WHY_NEWLY_FAILING) {
@@ -144,8 +144,8 @@ static void need_line(struct vout *o, const struct verdict *v)
 		        lead, v->have_control ?
 		        " (no larger than the control run's)" : "");
 	else if (v->need_known)
-		fprintf(o->out, "%sabout %s samples per case (now %s) would put 0 "
-		        "outside the interval\n", lead,
+		fprintf(o->out, "%sabout %s samples per case (now %s) would "
+		        "decide it: the interval of net would exclude 0\n", lead,
 		        numfmt_human(a, v->samples_needed, REPORT_DIGITS),
 		        numfmt_human(b, v->boot->samples, 3));
 	if (v->nwide > 0) {
@@ -161,12 +161,15 @@ static void facts(struct vout *o, const struct verdict *v)
 	const struct boot *b = v->boot;
 	char a[NUMFMT_MAX], c[NUMFMT_MAX];
 
-	if (b)
+	if (b && v->from_control)
+		fprintf(o->out, "%sresampled: seed %llu, one pseudo-sample per "
+		        "case from the control run's differences\n", lead,
+		        (unsigned long long)b->seed);
+	else if (b)
 		fprintf(o->out, "%sresampled: seed %llu, estimator %s, %s samples "
-		        "per case%s\n", lead, (unsigned long long)b->seed,
+		        "per case\n", lead, (unsigned long long)b->seed,
 		        v->estimator ? v->estimator : "median",
-		        numfmt_human(a, b->samples, 3), v->from_control ?
-		        " (pseudo-samples from the control run)" : "");
+		        numfmt_human(a, b->samples, 3));
 	if (v->nnewly_failing > 0) {
 		fprintf(o->out, "%snewly failing: ", lead);
 		names(o, v->newly_failing, v->nnewly_failing);

@@ -31,4 +31,14 @@ expect_status 0 "sublinear regressions pass the gate"
 expect_grep "$OUT" "ACCEPT: net 0.4842 = gain 3.8326 - cost 3.3484" "sublinear regressions"
 run price -m pypto-gym-sublinear $W/before.csv $S
 expect_grep "$OUT" "REJECT" "alpha 0.5 still rejects"
+# A fix within its noise: inconclusive, and how many repetitions decide it.
+N=noisy-fix
+run price $N/before.csv $N/after.csv --check
+expect_status 3 "noisy fix: inconclusive"
+expect_grep "$OUT" "ACCEPT: net 1.1658 = gain 6.4111 - cost 5.2454" "noisy fix: the decision alone"
+expect_grep "$OUT" "verdict: inconclusive: net is within noise: decide holds in 0.8560 of 2000 resamples, net in [-0.9560, 2.3806]" "noisy fix: the verdict"
+expect_grep "$OUT" "about 10 samples per case (now 3) would decide it: the interval of net would exclude 0" "noisy fix: repetitions that would decide it"
+expect_grep "$OUT" "cases that widen the interval most: conv_tail, conv11, conv2" "noisy fix: the widest cases"
+run price $N/before.csv $N/after.csv --control $N/control.csv
+expect_grep "$OUT" "control run: net -1.0642 against the before run (0 if there were no noise), interval [-2.8095, -0.5419]; the fix's net 1.1658" "noisy fix: the noise floor"
 finish
