@@ -236,6 +236,31 @@ static int summarise(struct boot *b, const struct noise_side side[2],
 	return FP_OK;
 }
 
+/* Runs the workers on sides whose cases' samples are sorted (the counted
+ * path, resample.c), then sums up. */
+static int sorted_run(struct worker *proto, size_t n, size_t nw,
+                      struct diag *d)
+{
+	struct noise_side sorted[2];
+	void *storage[2] = {NULL, NULL};
+	const struct noise_side *given = proto->side;
+	int rc = FP_ERR;
+
+	if (noise_sort_side(&given[0], n, &sorted[0], &storage[0]) != FP_OK ||
+	    noise_sort_side(&given[1], n, &sorted[1], &storage[1]) != FP_OK) {
+		diag_oom(d);
+		goto out;
+	}
+	proto->side = sorted;
+	if (split_run(proto, proto->out->B, nw, d) == FP_OK)
+		rc = summarise(proto->out, given, n, d);
+out:
+	proto->side = given;
+	free(storage[0]);
+	free(storage[1]);
+	return rc;
+}
+
 int noise_bootstrap(const struct metric *m, const struct joined *runs,
                     const struct noise_side side[2],
                     const struct boot_opts *o, struct boot *b,
@@ -258,9 +283,7 @@ int noise_bootstrap(const struct metric *m, const struct joined *runs,
 	b->decide = malloc(B);
 	if (!b->gain || !b->cost || !b->net || !b->decide)
 		return diag_oom(d);
-	if (split_run(&proto, B, nw, d) != FP_OK)
-		return FP_ERR;
-	return summarise(b, side, runs->before->n, d);
+	return sorted_run(&proto, runs->before->n, nw, d);
 }
 
 void boot_free(struct boot *b)

@@ -24,12 +24,9 @@ const char *noise_policy_name(enum pass_policy p)
 	return policy_names[p];
 }
 
-double noise_pass(const unsigned char *pass, size_t n, enum pass_policy p)
+/* The pass state of n samples of which `passed` passed. */
+static double pass_of_count(size_t passed, size_t n, enum pass_policy p)
 {
-	size_t passed = 0;
-
-	for (size_t k = 0; k < n; k++)
-		passed += pass[k] != 0;
 	switch (p) {
 	case PASS_ANY:
 		return passed > 0;
@@ -38,6 +35,15 @@ double noise_pass(const unsigned char *pass, size_t n, enum pass_policy p)
 	default:
 		return n > 0 && passed == n;
 	}
+}
+
+double noise_pass(const unsigned char *pass, size_t n, enum pass_policy p)
+{
+	size_t passed = 0;
+
+	for (size_t k = 0; k < n; k++)
+		passed += pass[k] != 0;
+	return pass_of_count(passed, n, p);
 }
 
 int noise_sides(const struct joined *runs, enum pass_policy policy,
@@ -135,11 +141,118 @@ static double estimate(double *x, size_t n, enum run_estimator e)
 	}
 }
 
+/* Sorts one case's samples x[0..n) ascending, carrying p[0..n) (may be
+ * NULL) along: insertion, stable, for the few samples a case has. */
+static void sort_case(double *x, unsigned char *p, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		double v = x[i];
+		unsigned char pv = p ? p[i] : 0;
+		size_t j = i;
+
+		while (j > 0 && x[j - 1] > v) {
+			x[j] = x[j - 1];
+			if (p)
+				p[j] = p[j - 1];
+			j--;
+		}
+		x[j] = v;
+		if (p)
+			p[j] = pv;
+	}
+}
+
+int noise_sort_side(const struct noise_side *in, size_t n,
+                    struct noise_side *out, void **storage)
+{
+	size_t total;
+	double *x;
+	unsigned char *p = NULL;
+
+	*out = *in;
+	*storage = NULL;
+	if (!in->off)
+		return FP_OK;
+	total = in->off[n];
+	x = malloc((total ? total : 1) * (sizeof *x + 1));
+	if (!x)
+		return FP_ERR;
+	memcpy(x, in->v, total * sizeof *x);
+	if (in->pass) {
+		p = (unsigned char *)(x + total);
+		memcpy(p, in->pass, total);
+	}
+	for (size_t i = 0; i < n; i++) {
+		size_t off = in->off[i], cnt = in->off[i + 1] - off;
+
+		/* Only the counted path needs the order. */
+		if (cnt <= RESAMPLE_COUNTED)
+			sort_case(x + off, p ? p + off : NULL, cnt);
+	}
+	out->v = x;
+	out->pass = p;
+	out->sorted = true;
+	*storage = x;
+	return FP_OK;
+}
+
+/* One case of a sorted side with few samples: the draws are counted per
+ * sample instead of gathered and sorted, and the estimator and the pass
+ * state read off the counts (the k-th smallest draw is the sample where
+ * the running count passes k). */
+static void counted(const struct noise_side *s, size_t off, size_t cnt,
+                    size_t k, uint64_t key, enum pass_policy policy,
+                    double *runtime, double *passed)
+{
+	unsigned char c[RESAMPLE_COUNTED];
+	const double *x = s->v + off;
+	size_t lo = (k - 1) / 2, hi = k / 2, acc = 0, j = 0, pass = 0;
+	double sum = 0, a = 0;
+
+	memset(c, 0, cnt);
+	for (size_t t = 0; t < k; t += 2) {
+		uint64_t z = noise_mix(key + (t / 2 + 1) * NOISE_GOLDEN);
+
+		c[((z & UINT64_C(0xffffffff)) * (uint64_t)cnt) >> 32]++;
+		if (t + 1 < k)
+			c[((z >> 32) * (uint64_t)cnt) >> 32]++;
+	}
+	if (s->pass) {
+		for (size_t q = 0; q < cnt; q++)
+			pass += s->pass[off + q] ? c[q] : 0;
+		*passed = pass_of_count(pass, k, policy);
+	}
+	if (s->est == RUN_MEAN) {
+		for (size_t q = 0; q < cnt; q++)
+			sum += c[q] * x[q];
+		*runtime = sum / (double)k;
+		return;
+	}
+	while (c[j] == 0)
+		j++;
+	if (s->est == RUN_MIN) {
+		*runtime = x[j];
+		return;
+	}
+	for (;; j++) {
+		acc += c[j];
+		if (acc > lo && lo != SIZE_MAX) {
+			a = x[j];
+			lo = SIZE_MAX;
+		}
+		if (acc > hi)
+			break;
+	}
+	*runtime = k % 2 ? x[j] : (a + x[j]) / 2;
+}
+
 int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
                         size_t r, unsigned side, enum pass_policy policy,
                         struct resample_buf *buf, double *runtime,
                         double *passed)
 {
+	uint64_t rkey = noise_resample_key(seed, r, side);
+
 	for (size_t i = 0; i < n; i++) {
 		size_t off = s->off[i], cnt = s->off[i + 1] - off;
 		size_t k = s->draws ? s->draws : cnt;
@@ -148,6 +261,13 @@ int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
 		if (cnt == 0) {
 			runtime[i] = s->runtime[i];
 			passed[i] = s->passed[i];
+			continue;
+		}
+		if (s->sorted && cnt <= RESAMPLE_COUNTED && k < 256) {
+			counted(s, off, cnt, k, noise_case_key(rkey, i), policy,
+			        &runtime[i], &passed[i]);
+			if (!s->pass)
+				passed[i] = s->passed[i];
 			continue;
 		}
 		if (k > buf->cap) {
@@ -162,15 +282,20 @@ int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
 			buf->p = p;
 			buf->cap = cap;
 		}
-		key = noise_key(seed, r, i, side);
-		for (size_t t = 0; t < k; t++) {
-			size_t j = off + noise_draw(key, t, cnt);
+		key = noise_case_key(rkey, i);
+		if (s->pass) {
+			/* Pass states travel with their runtimes. */
+			for (size_t t = 0; t < k; t++) {
+				size_t j = off + noise_draw(key, t, cnt);
 
-			buf->x[t] = s->v[j];
-			if (s->pass)
+				buf->x[t] = s->v[j];
 				buf->p[t] = s->pass[j];
+			}
+			passed[i] = noise_pass(buf->p, k, policy);
+		} else {
+			noise_gather(key, k, s->v + off, cnt, buf->x);
+			passed[i] = s->passed[i];
 		}
-		passed[i] = s->pass ? noise_pass(buf->p, k, policy) : s->passed[i];
 		runtime[i] = estimate(buf->x, k, s->est);
 	}
 	return FP_OK;

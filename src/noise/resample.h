@@ -31,6 +31,8 @@ struct noise_side {
 	const unsigned char *pass;  /* per sample 1/0, or NULL */
 	enum run_estimator est;
 	size_t draws;               /* 0: as many as the case has */
+	bool sorted;                /* each case's samples in ascending order
+	                             * (noise_sort_side) */
 	const double *runtime;      /* observed, for a case without samples */
 	const double *passed;       /* observed */
 };
@@ -40,6 +42,19 @@ struct noise_side {
 int noise_sides(const struct joined *runs, enum pass_policy policy,
                 struct noise_side side[2], struct diag *d);
 
+
+/* A sorted case with at most this many samples is resampled by counting
+ * its draws per sample (resample.c). */
+#define RESAMPLE_COUNTED 64
+
+/* A copy of side `in` of n cases whose samples (and their pass states)
+ * are sorted by runtime within each case, into *out, which then points
+ * into *storage (caller frees *storage).  Resampling with replacement does
+ * not care about the order of a case's samples; the counted path needs
+ * it ascending.  A fixed side is copied as it is.  FP_ERR when out of
+ * memory. */
+int noise_sort_side(const struct noise_side *in, size_t n,
+                    struct noise_side *out, void **storage);
 
 /* Room for one case's draws, grown as needed; free x and p. */
 struct resample_buf {

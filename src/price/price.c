@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "price/price.h"
+#include "price/rank.h"
 #include "util/ksum.h"
 #include "util/numfmt.h"
 
@@ -341,43 +342,6 @@ static int eval_shares(struct price *p, const struct metric_formula *f,
 	return FP_OK;
 }
 
-/* A case and the size of its difference, sorted together: qsort has no
- * context argument, and a static one would not let sessions run at once. */
-struct ranked {
-	double size;
-	size_t i;
-};
-
-static int by_size_desc(const void *a, const void *b)
-{
-	const struct ranked *x = a, *y = b;
-
-	if (x->size != y->size)
-		return x->size < y->size ? 1 : -1;
-	/* Ties in file order, so records are deterministic. */
-	return x->i < y->i ? -1 : 1;
-}
-
-/* The case indices ordered by |diff|, largest first (caller frees). */
-static size_t *rank_cases(const double *diff, size_t n)
-{
-	struct ranked *r = malloc((n ? n : 1) * sizeof *r);
-	size_t *order = malloc((n ? n : 1) * sizeof *order);
-
-	if (!r || !order) {
-		free(r);
-		free(order);
-		return NULL;
-	}
-	for (size_t i = 0; i < n; i++)
-		r[i] = (struct ranked){fabs(diff[i]), i};
-	qsort(r, n, sizeof *r, by_size_desc);
-	for (size_t i = 0; i < n; i++)
-		order[i] = r[i].i;
-	free(r);
-	return order;
-}
-
 /* The control: does net agree with the metric's own delta_total?  When not,
  * name the cases whose per-case difference accounts for the gap. */
 static int check_control(struct price *p, double *const total_share[2],
@@ -402,7 +366,7 @@ static int check_control(struct price *p, double *const total_share[2],
 		          (total_share[1][i] - total_share[0][i]);
 		sum += fabs(diff[i]);
 	}
-	if (!(order = rank_cases(diff, p->n)))
+	if (!(order = price_rank_cases(diff, p->n)))
 		return diag_oom(d);
 	/* Enough cases to explain nearly all of the gap, and at most ten. */
 	while (p->ncontrol_cases < p->n && p->ncontrol_cases < 10 &&
@@ -589,8 +553,7 @@ int price_recompute(struct session *ses, struct price *p, unsigned what,
 	return evaluate(p, ses, what, d);
 }
 
-/* The extra columns made from a column default follow the runtimes and
- * pass states they are made of. */
+/* Column defaults follow the runtimes and pass states they are made of. */
 static int redo_column_defaults(struct price *p, const struct session *ses,
                                 struct diag *d)
 {
