@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "noise/bootstrap.h"
+#include "noise/resample.h"
 #include "noise/rng.h"
 #include "noise/verdict.h"
 #include "price/price.h"
@@ -113,9 +114,10 @@ static void test_by_hand(void **state)
 		double want = 6;
 
 		for (size_t i = 0; i < 2; i++) {
-			uint64_t key = noise_key(7, r, i, 1);
-			want -= (a[2 * i + noise_draw(key, 0, 2)] +
-			         a[2 * i + noise_draw(key, 1, 2)]) / 2;
+			struct noise_stream s = noise_stream(noise_key(7, r, i, 1), 2);
+			double x0 = a[2 * i + noise_next(&s)];
+
+			want -= (x0 + a[2 * i + noise_next(&s)]) / 2;
 		}
 		assert_true(bt.net[r] == want);
 		assert_true(bt.gain[r] == 0 && bt.cost[r] == -want);
@@ -388,6 +390,50 @@ static void test_wide_cases(void **state)
 	metric_free(m);
 }
 
+/* The three ways a case is resampled (five draws through the median
+ * network; draws counted per sample on a sorted side; draws gathered and
+ * sorted) give the same runtimes for the same draws, and the same pass
+ * states. */
+static void test_paths_agree(void **state)
+{
+	enum { N = 200, K = 5 };
+	double *x = malloc(N * K * sizeof *x), rt[3][N], ps[3][N], obs[N];
+	size_t off[N + 1];
+	unsigned char *pass = malloc(N * K);
+	struct normal g = {77};
+	struct resample_buf buf = {0};
+
+	(void)state;
+	for (size_t i = 0; i <= N; i++)
+		off[i] = i * K;
+	for (size_t i = 0; i < N; i++) {
+		obs[i] = 1;
+		for (size_t t = 0; t < K; t++) {
+			x[i * K + t] = 10 + (double)t + gauss(&g) * 0.1;
+			pass[i * K + t] = 1;
+		}
+	}
+	for (size_t r = 0; r < 50; r++) {
+		struct noise_side s[3] = {
+			{x, off, NULL, RUN_MEDIAN, 0, false, obs, obs},
+			{x, off, pass, RUN_MEDIAN, 0, true, obs, obs},
+			{x, off, pass, RUN_MEDIAN, 0, false, obs, obs},
+		};
+
+		for (int k = 0; k < 3; k++)
+			assert_int_equal(noise_side_resample(&s[k], N, 3, r, 1,
+			                                     PASS_ALL, &buf, rt[k],
+			                                     ps[k]), FP_OK);
+		assert_memory_equal(rt[0], rt[1], sizeof rt[0]);
+		assert_memory_equal(rt[0], rt[2], sizeof rt[0]);
+		assert_memory_equal(ps[1], ps[2], sizeof ps[0]);
+	}
+	free(buf.x);
+	free(buf.p);
+	free(x);
+	free(pass);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -398,6 +444,7 @@ int main(void)
 		cmocka_unit_test(test_flaky),
 		cmocka_unit_test(test_more_samples_decide),
 		cmocka_unit_test(test_wide_cases),
+		cmocka_unit_test(test_paths_agree),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -196,6 +196,36 @@ int noise_sort_side(const struct noise_side *in, size_t n,
 	return FP_OK;
 }
 
+static inline double min2(double a, double b)
+{
+	return a < b ? a : b;
+}
+
+static inline double max2(double a, double b)
+{
+	return a < b ? b : a;
+}
+
+static inline double med3(double a, double b, double c)
+{
+	return max2(min2(a, b), min2(max2(a, b), c));
+}
+
+/* The median of five draws without a branch (min and max only): the
+ * middle of e, the larger of the two pairs' minima and the smaller of
+ * their maxima.  Five samples per case is the common case, and a branch
+ * per draw would be mispredicted half the time. */
+static double median5(uint64_t key, const double *x, size_t cnt)
+{
+	struct noise_stream st = noise_stream(key, cnt);
+	double a = x[noise_next(&st)], b = x[noise_next(&st)];
+	double c = x[noise_next(&st)], d = x[noise_next(&st)];
+	double e = x[noise_next(&st)];
+
+	return med3(e, max2(min2(a, b), min2(c, d)),
+	            min2(max2(a, b), max2(c, d)));
+}
+
 /* One case of a sorted side with few samples: the draws are counted per
  * sample instead of gathered and sorted, and the estimator and the pass
  * state read off the counts (the k-th smallest draw is the sample where
@@ -209,14 +239,11 @@ static void counted(const struct noise_side *s, size_t off, size_t cnt,
 	size_t lo = (k - 1) / 2, hi = k / 2, acc = 0, j = 0, pass = 0;
 	double sum = 0, a = 0;
 
-	memset(c, 0, cnt);
-	for (size_t t = 0; t < k; t += 2) {
-		uint64_t z = noise_mix(key + (t / 2 + 1) * NOISE_GOLDEN);
+	struct noise_stream st = noise_stream(key, cnt);
 
-		c[((z & UINT64_C(0xffffffff)) * (uint64_t)cnt) >> 32]++;
-		if (t + 1 < k)
-			c[((z >> 32) * (uint64_t)cnt) >> 32]++;
-	}
+	memset(c, 0, cnt);
+	for (size_t t = 0; t < k; t++)
+		c[noise_next(&st)]++;
 	if (s->pass) {
 		for (size_t q = 0; q < cnt; q++)
 			pass += s->pass[off + q] ? c[q] : 0;
@@ -263,6 +290,12 @@ int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
 			passed[i] = s->passed[i];
 			continue;
 		}
+		if (k == 5 && s->est == RUN_MEDIAN && !s->pass) {
+			runtime[i] = median5(noise_case_key(rkey, i), s->v + off,
+			                     cnt);
+			passed[i] = s->passed[i];
+			continue;
+		}
 		if (s->sorted && cnt <= RESAMPLE_COUNTED && k < 256) {
 			counted(s, off, cnt, k, noise_case_key(rkey, i), policy,
 			        &runtime[i], &passed[i]);
@@ -285,8 +318,10 @@ int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
 		key = noise_case_key(rkey, i);
 		if (s->pass) {
 			/* Pass states travel with their runtimes. */
+			struct noise_stream st = noise_stream(key, cnt);
+
 			for (size_t t = 0; t < k; t++) {
-				size_t j = off + noise_draw(key, t, cnt);
+				size_t j = off + noise_next(&st);
 
 				buf->x[t] = s->v[j];
 				buf->p[t] = s->pass[j];

@@ -5,8 +5,8 @@
  * draw, so the resamples may be made in any order, by any number of
  * threads, and give the same bytes.  The mixing is splitmix64's finaliser
  * (Steele, Lea and Flood, "Fast splittable pseudorandom number
- * generators", 2014): once per resample and side, once per case, and once
- * per two draws. */
+ * generators", 2014): once per resample and side, once per case; a case's
+ * few draws come out of its key's bits (noise_next). */
 #ifndef FP_NOISE_RNG_H
 #define FP_NOISE_RNG_H
 
@@ -47,29 +47,48 @@ static inline uint64_t noise_key(uint64_t seed, uint64_t resample,
 	                      case_index);
 }
 
-/* Draw k of a key: an index in [0, m), 0 < m < 2^32.  Each mixed word
- * gives two draws, one from each 32-bit half, scaled to m by a multiply
- * and shift: an index comes up with odds off by at most m / 2^32. */
-static inline size_t noise_draw(uint64_t key, uint64_t k, size_t m)
-{
-	uint64_t z = noise_mix(key + (k / 2 + 1) * NOISE_GOLDEN);
-	uint64_t half = k % 2 ? z >> 32 : z & UINT64_C(0xffffffff);
+/* The draws of one key: a stream of indices.  The key is itself a mixed
+ * word; each draw multiplies the word's fraction by m and takes the
+ * integer part, keeping the fraction for the next draw (as arithmetic
+ * decoding does), until 32 of its 64 bits are spent; then the next word
+ * is mix(key + c * golden) for c = 1, 2, ...  An index comes up with odds
+ * off by at most m / 2^32.  For 0 < m < 2^32. */
+__extension__ typedef unsigned __int128 noise_u128;
 
-	return (size_t)((half * (uint64_t)m) >> 32);
+struct noise_stream {
+	uint64_t key, word, spent, words;
+	uint64_t m, limit; /* draws in [0, m); a fresh word past limit */
+};
+
+static inline struct noise_stream noise_stream(uint64_t key, size_t m)
+{
+	return (struct noise_stream){key, key, 1, 0, m,
+	                             (UINT64_C(1) << 32) / m};
 }
 
-/* Draws 0 .. k-1 of a key from x[0..m) into out[0..k): out[t] =
- * x[noise_draw(key, t, m)], one mixed word per two draws. */
+static inline size_t noise_next(struct noise_stream *s)
+{
+	uint64_t m = s->m;
+	noise_u128 p;
+
+	if (s->spent > s->limit) {
+		s->word = noise_mix(s->key + ++s->words * NOISE_GOLDEN);
+		s->spent = 1;
+	}
+	s->spent *= m;
+	p = (noise_u128)s->word * m;
+	s->word = (uint64_t)p;
+	return (size_t)(p >> 64);
+}
+
+/* Draws 0 .. k-1 of a key from x[0..m) into out[0..k). */
 static inline void noise_gather(uint64_t key, size_t k, const double *x,
                                 size_t m, double *out)
 {
-	for (size_t t = 0; t < k; t += 2) {
-		uint64_t z = noise_mix(key + (t / 2 + 1) * NOISE_GOLDEN);
+	struct noise_stream s = noise_stream(key, m);
 
-		out[t] = x[((z & UINT64_C(0xffffffff)) * (uint64_t)m) >> 32];
-		if (t + 1 < k)
-			out[t + 1] = x[((z >> 32) * (uint64_t)m) >> 32];
-	}
+	for (size_t t = 0; t < k; t++)
+		out[t] = x[noise_next(&s)];
 }
 
 /* A uniform number in [0, 1) from word k of a key. */

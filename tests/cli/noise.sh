@@ -47,7 +47,7 @@ expect_grep "$OUT" "ACCEPT: net 1.0000 = gain 1.0000 - cost 0.0000" "flaky, majo
 expect_grep "$OUT" "  flaky (samples disagree on passing; pass policy majority): x" "flaky, majority: listed"
 run price $F --pass-policy any --check
 expect_status 0 "flaky, any: accept"
-expect_grep "$OUT" "decide holds in 0.9625 of 2000 resamples" "flaky, any: P near 26/27 = 0.963"
+expect_grep "$OUT" "decide holds in 0.9665 of 2000 resamples" "flaky, any: P near 26/27 = 0.963"
 
 # The same bytes for any number of threads, and for a second run.
 H="$DATA/harness/hyperfine"
