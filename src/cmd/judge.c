@@ -178,8 +178,49 @@ int noise_judge(const struct noise_opts *o, const struct job_opts *jo,
 	return FP_OK;
 }
 
+int noise_plot(struct judged *j, const char *record_dir,
+               const struct output_opts *o, struct record *r,
+               struct diag *d)
+{
+	struct plot_opts po = cmd_plot_opts(o);
+	const struct boot *b = &j->boot;
+	const char *slash;
+
+	if (!j->have_boot)
+		return FP_OK;
+	if (!o->plot_dir)
+		po.dir = record_dir;
+	snprintf(j->dist_label, sizeof j->dist_label, "%g %% interval",
+	         b->confidence * 100);
+	if (plot_distribution(&po, "Net over the bootstrap's resamples", b->B,
+	                      b->net, b->net_ci.lo, b->net_ci.hi, r->price->net,
+	                      j->dist_label, &j->dist, d) != FP_OK)
+		return FP_ERR;
+	j->have_dist = true;
+	for (size_t k = 0; k < r->nplots && k < 1; k++)
+		j->plots[k] = r->plots[k];
+	j->plots[r->nplots].title = "Net over the bootstrap's resamples";
+	/* Markdown links are relative to the record folder. */
+	slash = strrchr(j->dist.file, '/');
+	j->plots[r->nplots].file = !o->plot_dir && record_dir && slash ?
+	                           slash + 1 : j->dist.file;
+	j->plots[r->nplots].ascii = j->dist.ascii;
+	r->plots = j->plots;
+	r->nplots++;
+	return FP_OK;
+}
+
+void noise_notes(const struct judged *j, FILE *out)
+{
+	if (j->have_dist && j->dist.note)
+		fprintf(out, "fixprice: %s\n", j->dist.note);
+}
+
 void judged_free(struct judged *j)
 {
+	if (j->have_dist)
+		plot_result_free(&j->dist);
+	j->have_dist = false;
 	verdict_free(&j->v);
 	boot_free(&j->boot);
 	boot_free(&j->control_boot);

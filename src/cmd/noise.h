@@ -7,11 +7,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "cmd/options.h"
 #include "noise/bootstrap.h"
 #include "noise/verdict.h"
+#include "cmd/cli.h"
+#include "plot/plot.h"
 #include "price/load.h"
+#include "report/report.h"
 #include "util/diag.h"
 
 /* What the options said; zero means the default. */
@@ -50,6 +54,11 @@ struct judged {
 	bool have_boot;
 	double *pseudo;         /* a control run's pseudo-samples */
 	size_t *pseudo_off;
+	/* The distribution of net over the resamples, drawn by noise_plot. */
+	bool have_dist;
+	struct plot_result dist;
+	struct record_plot plots[2];
+	char dist_label[64];
 };
 
 struct job_opts;
@@ -63,5 +72,15 @@ int noise_judge(const struct noise_opts *o, const struct job_opts *jo,
                 const char *before, const struct job *job,
                 const struct price *p, struct judged *j, struct diag *d);
 void judged_free(struct judged *j);
+
+/* When the noise was judged: draws the distribution of net into
+ * o->plot_dir, else record_dir, and adds it to r's plots (after any
+ * there).  Nothing to do without a bootstrap. */
+int noise_plot(struct judged *j, const char *record_dir,
+               const struct output_opts *o, struct record *r,
+               struct diag *d);
+
+/* What the reader should know about that plot (gnuplot missing). */
+void noise_notes(const struct judged *j, FILE *out);
 
 #endif

@@ -56,6 +56,9 @@ static int price_analyse(void *own, struct priced *pr,
 	    record_extras_fill(&o->extras, pr->session, o->record, &call->out, &o->r,
 	                       d) != FP_OK)
 		return FP_ERR;
+	if ((o->record || call->out.plot_dir) &&
+	    noise_plot(&o->judged, o->record, &call->out, &o->r, d) != FP_OK)
+		return FP_ERR;
 	if (o->record &&
 	    report_record_dir(&o->r, o->record, call->out.force, d) != FP_OK)
 		return FP_ERR;
@@ -80,6 +83,7 @@ static int price_after(void *own, struct priced *pr, const struct cmd_call *call
 	(void)call;
 	(void)d;
 	record_extras_notes(&o->extras, stderr);
+	noise_notes(&o->judged, stderr);
 	(void)s;
 	if (o->check && o->judged.v.kind != VERDICT_ACCEPT)
 		*status = o->judged.v.kind == VERDICT_REJECT ? EXIT_GATE :

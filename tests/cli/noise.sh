@@ -62,6 +62,19 @@ if cmp -s "$OUT" "$TMP/one.json"; then bad "--seed: the same bytes"; else ok; fi
 run price "$H/before.json" "$H/after.json" --bootstrap 0
 expect_grep "$OUT" "verdict: accept: noise not judged" "--bootstrap 0: not judged"
 
+# The distribution of net: script and data always, drawn when gnuplot is
+# there; a record folder links it.
+run price "$H/before.json" "$H/after.json" --plot-dir "$TMP/plots"
+expect_status 0 "distribution plot"
+for f in net-distribution.gp net-distribution.dat shares.gp; do
+	if [ -f "$TMP/plots/$f" ]; then ok; else bad "distribution plot: no $f"; fi
+done
+expect_grep "$TMP/plots/net-distribution.dat" '"95 % interval"' "distribution plot: the interval's label in the data"
+run price "$H/before.json" "$H/after.json" --record "$TMP/rec"
+expect_grep "$TMP/rec/decision.md" "net-distribution" "record: links the distribution plot"
+run price $B $A --plot-dir "$TMP/plots1"
+if [ -f "$TMP/plots1/net-distribution.gp" ]; then bad "one sample per case: a distribution plot"; else ok; fi
+
 # Option errors.
 run price $B $A --bootstrap x
 expect_error 2 "<command line>: --bootstrap must be a whole number from 0 to 10000000, got 'x'" "--bootstrap x"
