@@ -41,6 +41,7 @@ struct worker {
 	/* called after each resample priced with PRICE_DETAIL */
 	void (*each)(void *ctx, const struct price *p);
 	void *ctx;
+	noise_visit_fn visit; /* else called after each resample */
 	int rc;
 	struct diag d;
 };
@@ -92,6 +93,11 @@ static int work(struct worker *w, struct session *ses, struct price *p)
 		}
 		if (w->each) {
 			w->each(w->ctx, p);
+			continue;
+		}
+		if (w->visit) {
+			if (w->visit(w->ctx, r, ses, p, &w->d) != FP_OK)
+				goto out;
 			continue;
 		}
 		w->out->gain[r] = p->gain;
@@ -191,9 +197,8 @@ static double mean_samples(const struct noise_side side[2], size_t n)
 	return cases ? sum / (double)cases : 0;
 }
 
-/* The percentile interval of x[0..B), widened about its median. */
-static int interval_of(const double *x, size_t B, double conf, double widen,
-                       struct interval *ci, double *median)
+int noise_interval(const double *x, size_t B, double conf, double widen,
+                   struct interval *ci, double *median)
 {
 	double *s = malloc(B * sizeof *s);
 	double lo, hi, mid;
@@ -226,11 +231,11 @@ static int summarise(struct boot *b, const struct noise_side side[2],
 	for (size_t r = 0; r < b->B; r++)
 		yes += b->decide[r];
 	b->p_decide = (double)yes / (double)b->B;
-	if (interval_of(b->gain, b->B, b->confidence, b->correction,
+	if (noise_interval(b->gain, b->B, b->confidence, b->correction,
 	                &b->gain_ci, NULL) != FP_OK ||
-	    interval_of(b->cost, b->B, b->confidence, b->correction,
+	    noise_interval(b->cost, b->B, b->confidence, b->correction,
 	                &b->cost_ci, NULL) != FP_OK ||
-	    interval_of(b->net, b->B, b->confidence, b->correction,
+	    noise_interval(b->net, b->B, b->confidence, b->correction,
 	                &b->net_ci, &b->median_net) != FP_OK)
 		return diag_oom(d);
 	return FP_OK;
@@ -253,7 +258,7 @@ static int sorted_run(struct worker *proto, size_t n, size_t nw,
 	}
 	proto->side = sorted;
 	if (split_run(proto, proto->out->B, nw, d) == FP_OK)
-		rc = summarise(proto->out, given, n, d);
+		rc = proto->visit ? FP_OK : summarise(proto->out, given, n, d);
 out:
 	proto->side = given;
 	free(storage[0]);
@@ -283,6 +288,20 @@ int noise_bootstrap(const struct metric *m, const struct joined *runs,
 	b->decide = malloc(B);
 	if (!b->gain || !b->cost || !b->net || !b->decide)
 		return diag_oom(d);
+	return sorted_run(&proto, runs->before->n, nw, d);
+}
+
+int noise_visit(const struct metric *m, const struct joined *runs,
+                const struct noise_side side[2], const struct boot_opts *o,
+                noise_visit_fn visit, void *ctx, struct diag *d)
+{
+	size_t nw = o->threads ? o->threads : noise_cpus();
+	struct boot b = {.B = o->B};
+	struct worker proto = {.m = m, .runs = runs, .side = side, .o = o,
+	                       .out = &b, .visit = visit, .ctx = ctx};
+
+	if (nw > o->B)
+		nw = o->B;
 	return sorted_run(&proto, runs->before->n, nw, d);
 }
 

@@ -71,6 +71,27 @@ int noise_wide_cases(const struct metric *m, const struct joined *runs,
                      const struct boot_opts *o, size_t k, size_t *idx,
                      size_t *nidx, struct diag *d);
 
+/* What noise_visit calls for resample r: p is the resample's price on
+ * session ses, one thread's own; results go to slot r of what ctx holds
+ * (so any number of threads gives the same).  FP_OK, or FP_ERR with d
+ * filled. */
+struct session;
+struct price;
+typedef int (*noise_visit_fn)(void *ctx, size_t r, struct session *ses,
+                              struct price *p, struct diag *d);
+
+/* Resamples as noise_bootstrap does and calls visit for each, on the
+ * threads (the sensitivity commands' noise, src/noise/sens_noise.c). */
+int noise_visit(const struct metric *m, const struct joined *runs,
+                const struct noise_side side[2], const struct boot_opts *o,
+                noise_visit_fn visit, void *ctx, struct diag *d);
+
+/* The percentile interval of x[0..B) at confidence conf, widened about
+ * its median by widen (*median, if not NULL).  FP_ERR when out of
+ * memory. */
+int noise_interval(const double *x, size_t B, double conf, double widen,
+                   struct interval *ci, double *median);
+
 /* Number of CPUs online, at least 1. */
 size_t noise_cpus(void);
 

@@ -149,17 +149,15 @@ out:
 	return rc;
 }
 
-/* The same into a new array owned by p. */
-static int column_default(struct price *p, const struct metric *m, size_t k,
-                          const double **out,
-                          struct diag *d)
+static void bind_extras(struct price *p, struct session *ses)
 {
-	double *v = owned_array(p, p->n);
+	for (size_t k = 0; k < ses->metric->ncolumns; k++) {
+		const char *name = ses->metric->columns[k];
 
-	if (!v)
-		return diag_oom(d);
-	*out = v;
-	return column_default_into(p, m, k, v, d);
+		bind_sided(ses->cross, name, 0, p->extra[0][k]);
+		bind_sided(ses->cross, name, 1, p->extra[1][k]);
+		bind_name(ses->cross, name, p->extra[0][k]);
+	}
 }
 
 /* Binds the metric's extra columns (ref_runtime, ...) in both environments.
@@ -186,9 +184,12 @@ static int bind_columns(struct price *p, struct session *ses,
 				v[1] = c->v;
 			}
 		} else if (m->column_default && m->column_default[k]) {
-			if (column_default(p, m, k, &v[0], d) != FP_OK)
+			double *own = owned_array(p, p->n);
+			if (!own)
+				return diag_oom(d);
+			if (column_default_into(p, m, k, own, d) != FP_OK)
 				return FP_ERR;
-			v[1] = v[0];
+			v[0] = v[1] = own;
 		} else {
 			run_numeric(runs[0], name, d);
 			diag_prefix(d, "metric %s needs column '%s'", m->name, name);
@@ -196,10 +197,8 @@ static int bind_columns(struct price *p, struct session *ses,
 		}
 		p->extra[0][k] = v[0];
 		p->extra[1][k] = v[1];
-		bind_sided(ses->cross, name, 0, v[0]);
-		bind_sided(ses->cross, name, 1, v[1]);
-		bind_name(ses->cross, name, v[0]);
 	}
+	bind_extras(p, ses);
 	return FP_OK;
 }
 
@@ -580,6 +579,7 @@ int price_resample(struct session *ses, struct price *p,
 	bind_common(p, ses);
 	if (redo_column_defaults(p, ses, d) != FP_OK)
 		return FP_ERR;
+	bind_extras(p, ses);
 	if (bind_transitions(p, ses) != FP_OK)
 		return diag_oom(d);
 	return evaluate(p, ses, PRICE_SIDES | (what & PRICE_DETAIL), d);
