@@ -111,6 +111,31 @@ const struct opt_group noise_group = {
 	.take = take_noise,
 };
 
+/* The noise options a sensitivity command takes: the resampling, not the
+ * verdict's. */
+const struct opt_group noise_sens_group = {
+	.intro = "Noise (with samples per case):",
+	.man = "NOISE OPTIONS",
+	.opts = (const struct opt_spec[]){
+		{.id = OPT_BOOTSTRAP, .name = "bootstrap", .arg = "B",
+		 .help = "resamples of the runs' samples (default 200; 0: none)"},
+		{.id = OPT_CONFIDENCE, .name = "confidence", .arg = "C",
+		 .help = "confidence of the intervals (default 0.95)"},
+		{.id = OPT_SEED, .name = "seed", .arg = "S",
+		 .help = "seed of the resamples (default 20260901)"},
+		{.id = OPT_THREADS, .name = "threads", .arg = "N",
+		 .help = "threads to resample on (default: one per CPU)"},
+		{.id = OPT_PASS_POLICY, .name = "pass-policy", .arg = "P",
+		 .help = "all (default), majority or any"},
+		{0},
+	},
+	.take = take_noise,
+};
+
 const struct opt_group *const verdict_groups[] = {
 	&job_group, &output_group, &plot_group, &noise_group, NULL,
+};
+
+const struct opt_group *const sens_noise_groups[] = {
+	&job_group, &output_group, &plot_group, &noise_sens_group, NULL,
 };

@@ -210,6 +210,24 @@ int noise_plot(struct judged *j, const char *record_dir,
 	return FP_OK;
 }
 
+#define SENS_DEFAULT_B 200
+
+int noise_sens_prepare(const struct noise_opts *o, const struct job *job,
+                       struct noise_side side[2], struct boot_opts *bo,
+                       bool *on, struct diag *d)
+{
+	*bo = noise_boot_opts(o);
+	if (!o->b_given)
+		bo->B = SENS_DEFAULT_B;
+	*on = false;
+	if (job->scenario || bo->B == 0)
+		return FP_OK;
+	if (noise_sides(&job->runs, o->policy, side, d) != FP_OK)
+		return FP_ERR;
+	*on = side[0].off || side[1].off;
+	return FP_OK;
+}
+
 void noise_notes(const struct judged *j, FILE *out)
 {
 	if (j->have_dist && j->dist.note)

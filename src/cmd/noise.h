@@ -30,11 +30,13 @@ struct noise_opts {
 	bool allow_newly_failing, no_control_guard;
 };
 
-extern const struct opt_group noise_group;
+extern const struct opt_group noise_group, noise_sens_group;
 
 /* The groups of a command that gives a verdict: the pricing groups and
  * the noise group. */
 extern const struct opt_group *const verdict_groups[];
+/* ... and of a sensitivity command (breakeven, sweep, tornado). */
+extern const struct opt_group *const sens_noise_groups[];
 
 int noise_option(struct noise_opts *o, enum opt_id id, const char *arg,
                  struct diag *d);
@@ -79,6 +81,14 @@ void judged_free(struct judged *j);
 int noise_plot(struct judged *j, const char *record_dir,
                const struct output_opts *o, struct record *r,
                struct diag *d);
+
+/* For a sensitivity command: the sides to resample and the options
+ * (default B 200: every resample is a whole analysis); *on is false when
+ * there is nothing to resample (one sample per case, a prediction, or
+ * --bootstrap 0). */
+int noise_sens_prepare(const struct noise_opts *o, const struct job *job,
+                       struct noise_side side[2], struct boot_opts *bo,
+                       bool *on, struct diag *d);
 
 /* What the reader should know about that plot (gnuplot missing). */
 void noise_notes(const struct judged *j, FILE *out);

@@ -218,16 +218,22 @@ int noise_interval(const double *x, size_t B, double conf, double widen,
 	return FP_OK;
 }
 
-static int summarise(struct boot *b, const struct noise_side side[2],
-                     size_t n, struct diag *d)
+double noise_correction(const struct noise_side side[2], size_t n)
 {
 	bool fixed_draws = (side[0].off && side[0].draws) ||
 	                   (side[1].off && side[1].draws);
+	double samples = mean_samples(side, n);
+
+	return !fixed_draws && samples > 1 ? sqrt(samples / (samples - 1)) : 1;
+}
+
+static int summarise(struct boot *b, const struct noise_side side[2],
+                     size_t n, struct diag *d)
+{
 	size_t yes = 0;
 
 	b->samples = mean_samples(side, n);
-	b->correction = !fixed_draws && b->samples > 1 ?
-	                sqrt(b->samples / (b->samples - 1)) : 1;
+	b->correction = noise_correction(side, n);
 	for (size_t r = 0; r < b->B; r++)
 		yes += b->decide[r];
 	b->p_decide = (double)yes / (double)b->B;

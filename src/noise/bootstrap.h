@@ -92,6 +92,10 @@ int noise_visit(const struct metric *m, const struct joined *runs,
 int noise_interval(const double *x, size_t B, double conf, double widen,
                    struct interval *ci, double *median);
 
+/* The widening factor of the interval for these sides of n cases:
+ * sqrt(k / (k - 1)) for k samples per case (bootstrap.h, top). */
+double noise_correction(const struct noise_side side[2], size_t n);
+
 /* Number of CPUs online, at least 1. */
 size_t noise_cpus(void);
 

@@ -106,6 +106,14 @@ int plot_distribution(const struct plot_opts *o, const char *title,
                       double observed, const char *interval_label,
                       struct plot_result *out, struct diag *d);
 
+/* net against one parameter (x finite and increasing, n >= 2) with the band
+ * [lo, hi] at each point shaded (labelled band_label) and net = 0. */
+int plot_sweep_band(const struct plot_opts *o, const char *title,
+                    const char *param, const char *band_label, size_t n,
+                    const double *x, const double *net, const double *lo,
+                    const double *hi, struct plot_result *out,
+                    struct diag *d);
+
 void plot_result_free(struct plot_result *r);
 
 /* The gnuplot program that the plot functions would run for this choice

@@ -75,6 +75,31 @@ expect_grep "$TMP/rec/decision.md" "net-distribution" "record: links the distrib
 run price $B $A --plot-dir "$TMP/plots1"
 if [ -f "$TMP/plots1/net-distribution.gp" ]; then bad "one sample per case: a distribution plot"; else ok; fi
 
+# The sensitivity commands on runs with samples (200 resamples).
+N="$EX/noisy-fix"
+run breakeven $N/before.csv $N/after.csv --param pass_reward
+expect_status 0 "breakeven with noise"
+expect_grep "$OUT" "noise: 200 resamples of the runs' samples, seed 20260901, 95% intervals" "breakeven: the resampling"
+expect_grep "$OUT" "  break-even 0.160106: in [0.00618669, 0.389562]; no sign change in 0 of 200 resamples" "breakeven: its interval"
+run breakeven $N/before.csv $N/after.csv --param pass_reward --format json
+expect_grep "$OUT" '"no_sign_change": 0' "breakeven: the interval in JSON"
+run breakeven $N/before.csv $N/after.csv --param pass_reward --threads 1
+cp "$OUT" "$TMP/be1"
+run breakeven $N/before.csv $N/after.csv --param pass_reward --threads 2
+if cmp -s "$OUT" "$TMP/be1"; then ok; else bad "breakeven: other bytes on 2 threads"; fi
+run tornado $N/before.csv $N/after.csv
+expect_grep "$OUT" "  net now in [-0.746347, 2.44844]; swings smaller than its width (within noise): pass_reward, perf_weight" "tornado: swings within the noise"
+run sweep $N/before.csv $N/after.csv --param pass_reward=0:0.6:0.2 --plot-dir "$TMP/sweep"
+expect_grep "$OUT" "  net at 0 in [-3.24635, -0.0515558]" "sweep: the band at 0"
+expect_grep "$OUT" "  net at 0.6 in [1.75365, 4.94844]" "sweep: the band at 0.6"
+for f in sweep-band.gp sweep-band.dat sweep.gp; do
+	if [ -f "$TMP/sweep/$f" ]; then ok; else bad "sweep: no $f"; fi
+done
+run sweep $N/before.csv $N/after.csv --param pass_reward=0:0.6:0.2 --bootstrap 0
+expect_no_grep "$OUT" "noise:" "sweep --bootstrap 0: no band"
+run sweep $B $A --param pass_reward=0:0.6:0.2
+expect_no_grep "$OUT" "noise:" "sweep on single samples: no band"
+
 # Option errors.
 run price $B $A --bootstrap x
 expect_error 2 "<command line>: --bootstrap must be a whole number from 0 to 10000000, got 'x'" "--bootstrap x"
