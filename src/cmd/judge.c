@@ -161,7 +161,11 @@ int noise_judge(const struct noise_opts *o, const struct job_opts *jo,
 	    (!v->prediction && noise_sides(&job->runs, o->policy, side,
 	                                   d) != FP_OK))
 		return FP_ERR;
-	if (o->control && !v->prediction &&
+	if (o->control && v->prediction)
+		return diag_set(d, CLI_SOURCE, 0, 0, "--control judges measured "
+		                "runs; a prediction from a scenario has no noise "
+		                "to compare");
+	if (o->control &&
 	    control_run(o, jo, before, job, p, j, side, d) != FP_OK)
 		return FP_ERR;
 	if (!v->prediction && bo.B > 0 && (side[0].off || side[1].off)) {

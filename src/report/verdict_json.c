@@ -62,10 +62,12 @@ static json_t *case_list(struct vj *b, const struct price *p,
 static json_t *boot_json(struct vj *b, const struct verdict *v)
 {
 	const struct boot *bt = v->boot;
-	json_t *o = json_object(), *ci = json_object();
+	json_t *o, *ci;
 
 	if (!bt)
 		return json_null();
+	o = json_object();
+	ci = json_object();
 	put(b, o, "B", json_integer((json_int_t)bt->B));
 	put(b, o, "confidence", json_real(bt->confidence));
 	/* A string: JSON numbers lose integers above 2^53. */
@@ -124,10 +126,11 @@ static json_t *guards_json(struct vj *b, const struct verdict *v,
 static json_t *need_json(struct vj *b, const struct verdict *v,
                          const struct price *p)
 {
-	json_t *o = json_object();
+	json_t *o;
 
 	if (!v->need_known && v->nwide == 0)
 		return json_null();
+	o = json_object();
 	put(b, o, "samples_per_case", v->need_known && !v->any_count ?
 	    json_real(v->samples_needed) : json_null());
 	put(b, o, "within_noise_at_any_count",
@@ -138,10 +141,11 @@ static json_t *need_json(struct vj *b, const struct verdict *v,
 
 static json_t *control_run_json(struct vj *b, const struct verdict *v)
 {
-	json_t *o = json_object();
+	json_t *o;
 
 	if (!v->have_control)
 		return json_null();
+	o = json_object();
 	put(b, o, "net", json_real(v->control_net));
 	put(b, o, "interval", v->control_ci_known ? pair(b, v->control_ci) :
 	    json_null());

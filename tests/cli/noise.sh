@@ -101,6 +101,8 @@ run sweep $B $A --param pass_reward=0:0.6:0.2
 expect_no_grep "$OUT" "noise:" "sweep on single samples: no band"
 
 # Option errors.
+run price "$EX/fp32-cube-matmul/before.csv" --runtime-factor 2 --control noise/small-control.csv
+expect_error 2 "<command line>: --control judges measured runs; a prediction from a scenario has no noise to compare" "--control with a prediction"
 run price $B $A --bootstrap x
 expect_error 2 "<command line>: --bootstrap must be a whole number from 0 to 10000000, got 'x'" "--bootstrap x"
 run price $B $A --threads 0
