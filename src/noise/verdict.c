@@ -51,8 +51,11 @@ static void judge(struct verdict *v, const struct boot *b)
 		               b->B, c);
 	} else {
 		v->kind = VERDICT_INCONCLUSIVE;
-		verdict_reason(v, "net is within noise: decide holds in %s of "
-		               "%zu resamples, net in [%s, %s]", p, b->B, lo, hi);
+		/* A decide other than net > 0 can waver while net's interval
+		 * stays clear of 0. */
+		verdict_reason(v, "%sdecide holds in %s of %zu resamples, net in "
+		               "[%s, %s]", b->net_ci.lo <= 0 && b->net_ci.hi >= 0 ?
+		               "net is within noise: " : "", p, b->B, lo, hi);
 	}
 }
 
@@ -136,6 +139,10 @@ static void need(struct verdict *v, const struct price *p,
 	double half = m > 0 ? m - b->net_ci.lo : b->net_ci.hi - m;
 	double n;
 
+	/* The estimate is about 0; a decide that wavers elsewhere has no
+	 * such estimate. */
+	if (b->net_ci.lo > 0 || b->net_ci.hi < 0)
+		return;
 	v->need_known = true;
 	if (m == 0 || (v->have_control && fabs(m) <= fabs(v->control_net))) {
 		v->any_count = true;
