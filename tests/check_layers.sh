@@ -9,8 +9,9 @@
 #   input     util, and the run model price/run.h
 #   price     util, formula, input
 #   sens      util, formula, price
+#   noise     util, formula, price, sens
 #   plot      util
-#   report    util, formula, price, sens, plot
+#   report    util, formula, price, sens, noise, plot
 #   cmd       everything
 #   main.c    cmd, util
 : "${TOP_SRCDIR:=$(cd "$(dirname "$0")/.." && pwd)}"
@@ -23,9 +24,10 @@ allowed() {
 	input) echo "util input price/run.h" ;;
 	price) echo "util formula input price" ;;
 	sens) echo "util formula price sens" ;;
+	noise) echo "util formula price sens noise" ;;
 	plot) echo "util plot" ;;
-	report) echo "util formula price sens plot report" ;;
-	cmd) echo "util formula input price sens plot report cmd" ;;
+	report) echo "util formula price sens noise plot report" ;;
+	cmd) echo "util formula input price sens noise plot report cmd" ;;
 	.) echo "cmd util" ;;
 	*) echo "" ;;
 	esac

@@ -12,6 +12,8 @@ struct breakeven_own {
 	struct knob knob;
 	double *cross;
 	size_t ncross;
+	struct sens_noise noise;
+	bool have_noise;
 };
 
 static int breakeven_option(void *own, enum opt_id id, const char *arg,
@@ -38,13 +40,29 @@ static int breakeven_option(void *own, enum opt_id id, const char *arg,
 	}
 }
 
+/* The interval of each break-even over the resamples of the runs. */
+static int breakeven_noise(struct breakeven_own *b, struct priced *pr,
+                           const struct cmd_call *call, struct diag *d)
+{
+	struct noise_side side[2];
+	struct boot_opts bo;
+
+	if (noise_sens_prepare(&call->noise, &pr->job, side, &bo,
+	                       &b->have_noise, d) != FP_OK)
+		return FP_ERR;
+	if (!b->have_noise)
+		return FP_OK;
+	return sens_noise_breakeven(pr->job.metric, &pr->job.runs, side, &bo,
+	                            b->param, b->lo, b->hi, b->cross,
+	                            b->ncross, &b->noise, d);
+}
+
 static int breakeven_analyse(void *own, struct priced *pr,
                              const struct cmd_call *call, struct diag *d)
 {
 	struct sens *s = &pr->sens;
 	struct breakeven_own *b = own;
 
-	(void)call;
 	if (!b->param)
 		return diag_set(d, CLI_SOURCE, 0, 0,
 		                "breakeven needs --param NAME");
@@ -52,8 +70,22 @@ static int breakeven_analyse(void *own, struct priced *pr,
 		return FP_ERR;
 	if (!b->have_range)
 		sens_default_range(&b->knob, &b->lo, &b->hi);
-	return sens_breakeven(s, &b->knob, b->lo, b->hi, &b->cross, &b->ncross,
-	                      d);
+	if (sens_breakeven(s, &b->knob, b->lo, b->hi, &b->cross, &b->ncross,
+	                   d) != FP_OK)
+		return FP_ERR;
+	return breakeven_noise(b, pr, call, d);
+}
+
+struct base_args {
+	const struct record_breakeven *r;
+	double net;
+};
+
+static int base(void *ctx, enum report_format f, FILE *out, struct diag *d)
+{
+	const struct base_args *a = ctx;
+
+	return report_breakeven(a->r, a->net, f, out, d);
 }
 
 static int breakeven_write(void *own, struct priced *pr,
@@ -72,12 +104,17 @@ static int breakeven_write(void *own, struct priced *pr,
 		.zero_everywhere = b->knob.zero_everywhere,
 	};
 
-	return report_breakeven(&r, s->base_net, call->out.format, out, d);
+	struct base_args a = {&r, s->base_net};
+	struct sens_noise_view v = {b->have_noise ? &b->noise : NULL, NULL,
+	                            NULL, 0, b->cross};
+
+	return report_sens_noise(base, &a, &v, call->out.format, out, d);
 }
 
 static void breakeven_free(void *own)
 {
 	free(((struct breakeven_own *)own)->cross);
+	sens_noise_free(&((struct breakeven_own *)own)->noise);
 }
 
 const struct command cmd_breakeven = {
@@ -99,7 +136,7 @@ const struct command cmd_breakeven = {
 		{0},
 	},
 	.groups = (const struct opt_group *const[]){
-		&job_group, &output_group, NULL},
+		&job_group, &output_group, &noise_sens_group, NULL},
 	PRICING_ARGS,
 	.own_size = sizeof(struct breakeven_own),
 	.option = breakeven_option,

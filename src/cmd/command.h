@@ -22,6 +22,7 @@
 
 #include "cmd/cli.h"
 #include "cmd/job.h"
+#include "cmd/noise.h"
 #include "cmd/options.h"
 #include "plot/plot.h"
 #include "price/session.h"
@@ -33,6 +34,8 @@ enum {
 	EXIT_OK = 0,
 	EXIT_GATE = 1,  /* price --check and the decision is not accept */
 	EXIT_USAGE = 2, /* bad input or usage */
+	EXIT_INCONCLUSIVE = 3, /* price --check and the verdict is
+	                        * inconclusive */
 	EXIT_OOM = 4,   /* out of memory */
 };
 
@@ -41,6 +44,7 @@ struct cmd_call {
 	const struct command *cmd;
 	struct job_opts job;    /* the pricing inputs group */
 	struct output_opts out; /* the output and plot groups */
+	struct noise_opts noise; /* the noise group (noise.h) */
 	void *own;              /* the command's own options (own_size bytes) */
 	char **args;            /* positional arguments */
 	size_t nargs;

@@ -93,3 +93,67 @@ const struct opt_group plot_group = {
 	},
 	.take = take_output,
 };
+
+static int take_noise(struct cmd_call *call, enum opt_id id, const char *arg,
+                      struct diag *d)
+{
+	return noise_option(&call->noise, id, arg, d);
+}
+
+const struct opt_group noise_group = {
+	.intro = "Noise and the verdict (with samples per case, or --control):",
+	.man = "NOISE OPTIONS",
+	.opts = (const struct opt_spec[]){
+		{.id = OPT_BOOTSTRAP, .name = "bootstrap", .arg = "B",
+		 .help = "resamples of the runs' samples (default 2000; 0: "
+		         "none)"},
+		{.id = OPT_CONFIDENCE, .name = "confidence", .arg = "C",
+		 .help = "confidence of the interval and the verdict "
+		         "(default 0.95)"},
+		{.id = OPT_SEED, .name = "seed", .arg = "S",
+		 .help = "seed of the resamples (default 20260901)"},
+		{.id = OPT_THREADS, .name = "threads", .arg = "N",
+		 .help = "threads to resample on (default: one per CPU; the "
+		         "result is the same for any N)"},
+		{.id = OPT_PASS_POLICY, .name = "pass-policy", .arg = "P",
+		 .help = "a case whose samples disagree on passing passes: all "
+		         "(default), majority or any"},
+		{.id = OPT_CONTROL, .name = "control", .arg = "RUN",
+		 .help = "a rerun of the unchanged code: the noise floor"},
+		{.id = OPT_ALLOW_NEWLY_FAILING, .name = "allow-newly-failing",
+		 .help = "accept a fix that makes cases fail (guard off)"},
+		{.id = OPT_NO_CONTROL_GUARD, .name = "no-control-guard",
+		 .help = "decide even when net and delta_total differ in sign"},
+		{0},
+	},
+	.take = take_noise,
+};
+
+/* The noise options a sensitivity command takes: the resampling, not the
+ * verdict's. */
+const struct opt_group noise_sens_group = {
+	.intro = "Noise (with samples per case):",
+	.man = "NOISE OPTIONS",
+	.opts = (const struct opt_spec[]){
+		{.id = OPT_BOOTSTRAP, .name = "bootstrap", .arg = "B",
+		 .help = "resamples of the runs' samples (default 200; 0: none)"},
+		{.id = OPT_CONFIDENCE, .name = "confidence", .arg = "C",
+		 .help = "confidence of the intervals (default 0.95)"},
+		{.id = OPT_SEED, .name = "seed", .arg = "S",
+		 .help = "seed of the resamples (default 20260901)"},
+		{.id = OPT_THREADS, .name = "threads", .arg = "N",
+		 .help = "threads to resample on (default: one per CPU)"},
+		{.id = OPT_PASS_POLICY, .name = "pass-policy", .arg = "P",
+		 .help = "all (default), majority or any"},
+		{0},
+	},
+	.take = take_noise,
+};
+
+const struct opt_group *const verdict_groups[] = {
+	&job_group, &output_group, &plot_group, &noise_group, NULL,
+};
+
+const struct opt_group *const sens_noise_groups[] = {
+	&job_group, &output_group, &plot_group, &noise_sens_group, NULL,
+};

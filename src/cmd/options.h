@@ -47,6 +47,15 @@ enum opt_id {
 	OPT_PER_CASE,
 	OPT_DISASM,
 	OPT_SHOW,
+	/* noise and the verdict (cmd/noise.h) */
+	OPT_BOOTSTRAP,
+	OPT_CONFIDENCE,
+	OPT_SEED,
+	OPT_THREADS,
+	OPT_PASS_POLICY,
+	OPT_CONTROL,
+	OPT_ALLOW_NEWLY_FAILING,
+	OPT_NO_CONTROL_GUARD,
 };
 
 /* One option as the user sees it. */

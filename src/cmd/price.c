@@ -13,6 +13,7 @@ struct price_own {
 	int verbose;
 	struct record_extras extras;
 	struct record r;
+	struct judged judged;
 };
 
 static int price_option(void *own, enum opt_id id, const char *arg,
@@ -45,11 +46,18 @@ static int price_analyse(void *own, struct priced *pr,
 	    report_record_dir_check(o->record, call->out.force, d) != FP_OK)
 		return FP_ERR;
 	job_record(&pr->job, s->price, &o->r);
+	if (noise_judge(&call->noise, &call->job, call->args[0], &pr->job,
+	                s->price, &o->judged, d) != FP_OK)
+		return FP_ERR;
+	o->r.verdict = &o->judged.v;
 	/* A record folder carries break-evens and plots; so does -o/stdout
 	 * when plots were asked for. */
 	if ((o->record || call->out.plot_dir) &&
 	    record_extras_fill(&o->extras, pr->session, o->record, &call->out, &o->r,
 	                       d) != FP_OK)
+		return FP_ERR;
+	if ((o->record || call->out.plot_dir) &&
+	    noise_plot(&o->judged, o->record, &call->out, &o->r, d) != FP_OK)
 		return FP_ERR;
 	if (o->record &&
 	    report_record_dir(&o->r, o->record, call->out.force, d) != FP_OK)
@@ -75,8 +83,11 @@ static int price_after(void *own, struct priced *pr, const struct cmd_call *call
 	(void)call;
 	(void)d;
 	record_extras_notes(&o->extras, stderr);
-	if (o->check && !s->price->accept)
-		*status = EXIT_GATE;
+	noise_notes(&o->judged, stderr);
+	(void)s;
+	if (o->check && o->judged.v.kind != VERDICT_ACCEPT)
+		*status = o->judged.v.kind == VERDICT_REJECT ? EXIT_GATE :
+		          EXIT_INCONCLUSIVE;
 	return FP_OK;
 }
 
@@ -85,6 +96,7 @@ static void price_free_own(void *own)
 	struct price_own *o = own;
 
 	record_extras_free(&o->extras);
+	judged_free(&o->judged);
 }
 
 const struct command cmd_price = {
@@ -98,7 +110,8 @@ const struct command cmd_price = {
 		"own totals as a control.",
 	.epilogue =
 		"Exit status: 0 a record was produced, 1 --check and the "
-		"decision is reject, 2 bad input or usage, 4 out of memory.",
+		"verdict is reject, 2 bad input or usage, 3 --check and the "
+		"verdict is inconclusive, 4 out of memory.",
 	.options = (const struct opt_spec[]){
 		{.id = OPT_RECORD, .name = "record", .arg = "DIR",
 		 .help = "write decision.md, decision.json, cases.csv, "
@@ -106,10 +119,11 @@ const struct command cmd_price = {
 		{.id = OPT_VERBOSE, .name = "verbose", .letter = 'v',
 		 .help = "add the per-case table to text output"},
 		{.id = OPT_CHECK, .name = "check",
-		 .help = "exit 1 when the decision is not accept"},
+		 .help = "exit 1 when the verdict is reject, 3 when it is "
+		         "inconclusive"},
 		{0},
 	},
-	.groups = pricing_groups,
+	.groups = verdict_groups,
 	PRICING_ARGS,
 	.own_size = sizeof(struct price_own),
 	.option = price_option,

@@ -18,6 +18,7 @@ int pricing_run(const struct cmd_call *call, struct diag *d)
 	if ((call->cmd != &cmd_price &&
 	     output_check_record_form(&call->out, call->cmd->name, d) != FP_OK) ||
 	    job_load(&call->job, call->args, call->nargs, &pr.job, d) != FP_OK ||
+	    noise_apply_policy(&call->noise, &pr.job) != FP_OK ||
 	    session_open(pr.job.metric, &pr.job.runs, pr.job.scenario,
 	                 &pr.session, d) != FP_OK ||
 	    sens_open(&pr.sens, pr.session, d) != FP_OK ||

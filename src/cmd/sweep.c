@@ -13,6 +13,9 @@ struct sweep_own {
 	struct sweep result;
 	struct sweep_row *rows;
 	size_t nrows;
+	struct sens_noise noise;
+	bool have_noise;
+	double *x;  /* the rows' x, for the band */
 };
 
 /* "NAME=LO:HI[:STEP]" (the name may hold '=' only in weight:GLOB). */
@@ -67,6 +70,26 @@ static int merge_rows(struct sens *s, struct knob *k, struct sweep_own *o,
 	return sens_set(s, k, k->base, d);
 }
 
+/* The band of net at every row over the resamples of the runs. */
+static int sweep_noise(struct sweep_own *w, struct priced *pr,
+                       const struct cmd_call *call, struct diag *d)
+{
+	struct noise_side side[2];
+	struct boot_opts bo;
+
+	if (noise_sens_prepare(&call->noise, &pr->job, side, &bo,
+	                       &w->have_noise, d) != FP_OK)
+		return FP_ERR;
+	if (!w->have_noise)
+		return FP_OK;
+	if (!(w->x = malloc((w->nrows + 1) * sizeof *w->x)))
+		return diag_oom(d);
+	for (size_t i = 0; i < w->nrows; i++)
+		w->x[i] = w->rows[i].pt.x;
+	return sens_noise_sweep(pr->job.metric, &pr->job.runs, side, &bo,
+	                        w->param, w->x, w->nrows, &w->noise, d);
+}
+
 static int sweep_analyse(void *own, struct priced *pr,
                          const struct cmd_call *call, struct diag *d)
 {
@@ -74,14 +97,23 @@ static int sweep_analyse(void *own, struct priced *pr,
 	struct sweep_own *w = own;
 	struct knob k;
 
-	(void)call;
 	if (!w->param)
 		return diag_set(d, CLI_SOURCE, 0, 0,
 		                "sweep needs --param NAME=LO:HI[:STEP]");
 	if (sens_knob(s, w->param, &k, d) != FP_OK ||
-	    sens_sweep(s, &k, w->lo, w->hi, w->step, &w->result, d) != FP_OK)
+	    sens_sweep(s, &k, w->lo, w->hi, w->step, &w->result, d) != FP_OK ||
+	    merge_rows(s, &k, w, d) != FP_OK)
 		return FP_ERR;
-	return merge_rows(s, &k, w, d);
+	return sweep_noise(w, pr, call, d);
+}
+
+static int sweep_base(void *ctx, enum report_format f, FILE *out,
+                      struct diag *d)
+{
+	const struct sweep_own *w = ctx;
+
+	return report_sweep(w->param, w->rows, w->nrows, w->result.cross,
+	                    w->result.ncross, f, out, d);
 }
 
 static int sweep_write(void *own, struct priced *pr, const struct cmd_call *call,
@@ -89,9 +121,38 @@ static int sweep_write(void *own, struct priced *pr, const struct cmd_call *call
 {
 	struct sweep_own *w = own;
 
+	struct sens_noise_view v = {w->have_noise ? &w->noise : NULL, w->x,
+	                            NULL, 0, NULL};
+
 	(void)pr;
-	return report_sweep(w->param, w->rows, w->nrows, w->result.cross,
-	                    w->result.ncross, call->out.format, out, d);
+	return report_sens_noise(sweep_base, w, &v, call->out.format, out, d);
+}
+
+/* The band of net over the resamples, beside the sweep's chart. */
+static int plot_band(const struct sweep_own *w, const struct plot_opts *po,
+                     const struct output_opts *o, struct diag *d)
+{
+	size_t n = w->nrows;
+	double *v = malloc((3 * n + 1) * sizeof *v);
+	struct plot_result res = {0};
+	char label[64];
+	int rc;
+
+	if (!v)
+		return diag_oom(d);
+	for (size_t i = 0; i < n; i++) {
+		v[i] = w->rows[i].pt.net;
+		v[n + i] = w->noise.band[i].lo;
+		v[2 * n + i] = w->noise.band[i].hi;
+	}
+	snprintf(label, sizeof label, "%g %% band over %zu resamples",
+	         w->noise.confidence * 100, w->noise.B);
+	rc = plot_sweep_band(po, "net and its noise", w->param, label, n, w->x,
+	                     v, v + n, v + 2 * n, &res, d);
+	free(v);
+	if (rc == FP_OK)
+		cmd_plot_done(&res, o);
+	return rc;
 }
 
 static int sweep_plot(void *own, struct priced *pr, const struct cmd_call *call,
@@ -123,6 +184,8 @@ static int sweep_plot(void *own, struct priced *pr, const struct cmd_call *call,
 	free(col);
 	if (rc == FP_OK)
 		cmd_plot_done(&res, o);
+	if (rc == FP_OK && w->have_noise)
+		rc = plot_band(w, &po, o, d);
 	return rc;
 }
 
@@ -132,7 +195,9 @@ static void sweep_free_own(void *own)
 
 	free(w->param);
 	free(w->rows);
+	free(w->x);
 	sweep_free(&w->result);
+	sens_noise_free(&w->noise);
 }
 
 const struct command cmd_sweep = {
@@ -148,7 +213,7 @@ const struct command cmd_sweep = {
 		 .help = "a metric or scenario parameter, or weight:GLOB"},
 		{0},
 	},
-	.groups = pricing_groups,
+	.groups = sens_noise_groups,
 	PRICING_ARGS,
 	.own_size = sizeof(struct sweep_own),
 	.option = sweep_option,

@@ -14,6 +14,10 @@ struct tornado_own {
 	struct knob *knobs;
 	size_t nknobs;
 	struct tornado_row *rows;
+	struct sens_noise noise;
+	bool have_noise;
+	const char **within;  /* parameters whose swing is within the noise */
+	size_t nwithin;
 };
 
 /* "25%" or "0.25". */
@@ -43,18 +47,62 @@ static int tornado_option(void *own, enum opt_id id, const char *arg,
 	return FP_OK;
 }
 
+/* The interval of the base net over the resamples, and the parameters
+ * whose swing is narrower than it. */
+static int tornado_noise(struct tornado_own *t, struct priced *pr,
+                         const struct cmd_call *call, struct diag *d)
+{
+	struct noise_side side[2];
+	struct boot_opts bo;
+	struct boot b;
+	int rc;
+
+	if (noise_sens_prepare(&call->noise, &pr->job, side, &bo,
+	                       &t->have_noise, d) != FP_OK)
+		return FP_ERR;
+	if (!t->have_noise)
+		return FP_OK;
+	rc = noise_bootstrap(pr->job.metric, &pr->job.runs, side, &bo, &b, d);
+	t->noise = (struct sens_noise){.B = bo.B, .confidence = bo.confidence,
+	                               .seed = bo.seed, .net = b.net_ci};
+	boot_free(&b);
+	if (rc != FP_OK)
+		return FP_ERR;
+	if (!(t->within = calloc(t->nknobs + 1, sizeof *t->within)))
+		return diag_oom(d);
+	for (size_t i = 0; i < t->nknobs; i++)
+		if (t->rows[i].swing < t->noise.net.hi - t->noise.net.lo)
+			t->within[t->nwithin++] = t->rows[i].knob->name;
+	return FP_OK;
+}
+
 static int tornado_analyse(void *own, struct priced *pr,
                            const struct cmd_call *call, struct diag *d)
 {
 	struct sens *s = &pr->sens;
 	struct tornado_own *t = own;
 
-	(void)call;
 	if (t->delta == 0)
 		t->delta = DEFAULT_DELTA;
-	if (sens_all_knobs(s, &t->knobs, &t->nknobs, d) != FP_OK)
+	if (sens_all_knobs(s, &t->knobs, &t->nknobs, d) != FP_OK ||
+	    sens_tornado(s, t->knobs, t->nknobs, t->delta, &t->rows,
+	                 d) != FP_OK)
 		return FP_ERR;
-	return sens_tornado(s, t->knobs, t->nknobs, t->delta, &t->rows, d);
+	return tornado_noise(t, pr, call, d);
+}
+
+struct tornado_base {
+	const struct tornado_own *t;
+	double net;
+};
+
+static int tornado_base(void *ctx, enum report_format f, FILE *out,
+                        struct diag *d)
+{
+	const struct tornado_base *a = ctx;
+
+	return report_tornado(a->t->rows, a->t->nknobs, a->t->delta, a->net, f,
+	                      out, d);
 }
 
 static int tornado_write(void *own, struct priced *pr,
@@ -64,8 +112,12 @@ static int tornado_write(void *own, struct priced *pr,
 	struct sens *s = &pr->sens;
 	struct tornado_own *t = own;
 
-	return report_tornado(t->rows, t->nknobs, t->delta, s->base_net,
-	                      call->out.format, out, d);
+	struct tornado_base a = {t, s->base_net};
+	struct sens_noise_view v = {t->have_noise ? &t->noise : NULL, NULL,
+	                            t->within, t->nwithin, NULL};
+
+	return report_sens_noise(tornado_base, &a, &v, call->out.format, out,
+	                         d);
 }
 
 /* The bars' columns for plot_tornado: names, then four arrays of n. */
@@ -122,6 +174,7 @@ static void tornado_free(void *own)
 
 	free(t->knobs);
 	free(t->rows);
+	free(t->within);
 }
 
 const struct command cmd_tornado = {
@@ -138,7 +191,7 @@ const struct command cmd_tornado = {
 		 .help = "relative change, as 25% or 0.25 (default 25%)"},
 		{0},
 	},
-	.groups = pricing_groups,
+	.groups = sens_noise_groups,
 	PRICING_ARGS,
 	.own_size = sizeof(struct tornado_own),
 	.option = tornado_option,

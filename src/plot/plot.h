@@ -98,6 +98,22 @@ int plot_map(const struct plot_opts *o, const char *title, const char *xname,
              const double *y, const double *net, struct plot_result *out,
              struct diag *d);
 
+/* How net falls over B bootstrap resamples: a histogram of net[0..B),
+ * the interval [lo, hi] shaded (labelled interval_label, e.g. "95 %
+ * interval"), net = 0 and the observed net marked. */
+int plot_distribution(const struct plot_opts *o, const char *title,
+                      size_t B, const double *net, double lo, double hi,
+                      double observed, const char *interval_label,
+                      struct plot_result *out, struct diag *d);
+
+/* net against one parameter (x finite and increasing, n >= 2) with the band
+ * [lo, hi] at each point shaded (labelled band_label) and net = 0. */
+int plot_sweep_band(const struct plot_opts *o, const char *title,
+                    const char *param, const char *band_label, size_t n,
+                    const double *x, const double *net, const double *lo,
+                    const double *hi, struct plot_result *out,
+                    struct diag *d);
+
 void plot_result_free(struct plot_result *r);
 
 /* The gnuplot program that the plot functions would run for this choice

@@ -89,6 +89,10 @@ struct metric {
 	size_t ndefines;
 	struct metric_formula *defines;             /* cross side, in order */
 
+	/* The verdict's guards (src/noise/verdict.h), key `guards`: on
+	 * unless the metric turns them off. */
+	bool guard_newly_failing, guard_control;
+
 	/* Environments: `side` for score/value/total, `cross` for the rest.
 	 * Templates, never bound: a session evaluates in clones of them
 	 * (fx_env_clone).  Slots are found with fx_env_lookup by the names

@@ -12,7 +12,7 @@
 static const char *const top_keys[] = {
 	"name", "version", "description", "source", "params", "weights",
 	"columns", "score", "value", "total", "gain", "cost", "decide",
-	"define",
+	"define", "guards",
 };
 static const char *const required_keys[] = {
 	"name", "version", "score", "value", "total", "gain", "cost",
@@ -530,6 +530,7 @@ static int check_and_compile(const struct ydoc *doc, struct metric *m,
 			return diag_oom(d);
 	}
 	if (read_params(doc, m, &names, d) || read_weights(doc, m, d) ||
+	    metric_read_guards(doc, m, d) ||
 	    read_columns(doc, m, &names, column_defaults, d) ||
 	    read_define_names(doc, m, &names, &define_map, d))
 		goto out;

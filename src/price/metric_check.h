@@ -13,4 +13,8 @@
 int metric_from_doc(const struct ydoc *doc, struct metric **out,
                     struct diag *d);
 
+/* Reads the `guards` key into m (metric_guards.c). */
+int metric_read_guards(const struct ydoc *doc, struct metric *m,
+                       struct diag *d);
+
 #endif

@@ -16,6 +16,7 @@
 
 #include "price/price.h"
 #include "price/price_read.h"
+#include "price/rank.h"
 #include "util/ksum.h"
 #include "util/numfmt.h"
 
@@ -59,19 +60,19 @@ static void set_name(struct fx_env *env, const char *name, double v)
 }
 
 /* Evaluates a column default (a formula over the runs' basic columns) into
- * a new array owned by p. */
-static int column_default(struct price *p, const struct metric *m, size_t k,
-                          const struct joined *ses_runs, const double **out,
-                          struct diag *d)
+ * v, n values; a fault names the case (and says when it has no
+ * runtime). */
+static int column_default_into(struct price *p, const struct metric *m,
+                               size_t k, const struct joined *runs,
+                               double *v, struct diag *d)
 {
 	struct fx_env *env = fx_env_new();
 	struct fx_src src = {m->path, 0, 0, NULL, m->column_default[k]};
 	struct fx_prog *prog = NULL;
 	struct fx_fault fault;
-	double *v = owned_array(p, p->n);
 	int rc = FP_ERR;
 
-	if (!env || !v) {
+	if (!env) {
 		diag_oom(d);
 		goto out;
 	}
@@ -96,18 +97,28 @@ static int column_default(struct price *p, const struct metric *m, size_t k,
 		struct metric_formula f = {key, {m->path, 0, 0, NULL, NULL}, NULL};
 		snprintf(key, sizeof key, "default of column '%s'", m->columns[k]);
 		fault.line = fault.col = 0;
-		price_fault(&f, &fault, ses_runs, "", d);
+		price_fault(&f, &fault, runs, "", d);
 		goto out;
 	}
 	if (fx_prog_shape(prog) == FX_SCALAR)
 		for (size_t i = 1; i < p->n; i++)
 			v[i] = v[0];
-	*out = v;
 	rc = FP_OK;
 out:
 	fx_prog_free(prog);
 	fx_env_free(env);
 	return rc;
+}
+
+static void bind_extras(struct price *p, struct session *ses)
+{
+	for (size_t k = 0; k < ses->metric->ncolumns; k++) {
+		const char *name = ses->metric->columns[k];
+
+		bind_sided(ses->cross, name, 0, p->extra[0][k]);
+		bind_sided(ses->cross, name, 1, p->extra[1][k]);
+		bind_name(ses->cross, name, p->extra[0][k]);
+	}
 }
 
 /* Binds the metric's extra columns (ref_runtime, ...) in both environments.
@@ -144,9 +155,13 @@ static int bind_columns(struct price *p, struct session *ses,
 			    read_column(runs[1], name, &v[1], d) != FP_OK)
 				return FP_ERR;
 		} else if (m->column_default && m->column_default[k]) {
-			if (column_default(p, m, k, ses->runs, &v[0], d) != FP_OK)
+			double *own = owned_array(p, p->n);
+			if (!own)
+				return diag_oom(d);
+			if (column_default_into(p, m, k, ses->runs, own,
+			                        d) != FP_OK)
 				return FP_ERR;
-			v[1] = v[0];
+			v[0] = v[1] = own;
 		} else {
 			run_numeric(runs[0], name, d);
 			diag_prefix(d, "metric %s needs column '%s'", m->name, name);
@@ -154,10 +169,8 @@ static int bind_columns(struct price *p, struct session *ses,
 		}
 		p->extra[0][k] = v[0];
 		p->extra[1][k] = v[1];
-		bind_sided(ses->cross, name, 0, v[0]);
-		bind_sided(ses->cross, name, 1, v[1]);
-		bind_name(ses->cross, name, v[0]);
 	}
+	bind_extras(p, ses);
 	return FP_OK;
 }
 
@@ -205,10 +218,10 @@ static int bind_transitions(struct price *p, struct session *ses)
 {
 	static const char *const names[4] = {"newly_passing", "newly_failing",
 	                                      "still_passing", "still_failing"};
-	double *t[4];
+	double **t = p->transition;
 
 	for (int k = 0; k < 4; k++)
-		if (!(t[k] = owned_array(p, p->n)))
+		if (!t[k] && !(t[k] = owned_array(p, p->n)))
 			return FP_ERR;
 	for (size_t i = 0; i < p->n; i++) {
 		double b = p->passed[0][i], a = p->passed[1][i];
@@ -301,28 +314,6 @@ static int eval_shares(struct price *p, const struct metric_formula *f,
 	return FP_OK;
 }
 
-/* The indices of the (at most) k cases of largest |diff|, largest first,
- * ties in file order (caller frees): a selection, not a sort of all n, as
- * only the first few are read (a sort of 10^6 took a tenth of pricing's
- * time and 40 bytes a case). */
-static size_t *rank_cases(const double *diff, size_t n, size_t k)
-{
-	size_t *top = malloc((k ? k : 1) * sizeof *top), m = 0;
-
-	for (size_t i = 0; top && i < n; i++) {
-		double size = fabs(diff[i]);
-		size_t j;
-		/* An equal size ranks after: its case comes later. */
-		if (m == k && !(size > fabs(diff[top[m - 1]])))
-			continue;
-		for (j = m < k ? m++ : m - 1;
-		     j > 0 && fabs(diff[top[j - 1]]) < size; j--)
-			top[j] = top[j - 1];
-		top[j] = i;
-	}
-	return top;
-}
-
 /* The control: does net agree with the metric's own delta_total?  When not,
  * name the cases whose per-case difference accounts for the gap. */
 static int check_control(struct price *p, double *const total_share[2],
@@ -347,7 +338,7 @@ static int check_control(struct price *p, double *const total_share[2],
 		          (total_share[1][i] - total_share[0][i]);
 		sum += fabs(diff[i]);
 	}
-	if (!(order = rank_cases(diff, p->n, 10)))
+	if (!(order = price_rank_cases(diff, p->n, 10)))
 		return diag_oom(d);
 	/* Enough cases to explain nearly all of the gap, and at most ten. */
 	while (p->ncontrol_cases < p->n && p->ncontrol_cases < 10 &&
@@ -520,6 +511,39 @@ int price_recompute(struct session *ses, struct price *p, unsigned what,
 		what |= PRICE_SIDES;
 	}
 	return evaluate(p, ses, what, d);
+}
+
+/* Column defaults follow the runtimes and pass states they are made of. */
+static int redo_column_defaults(struct price *p, const struct session *ses,
+                                struct diag *d)
+{
+	const struct metric *m = ses->metric;
+
+	for (size_t k = 0; k < m->ncolumns; k++)
+		if (!run_find(ses->runs->before, m->columns[k]) &&
+		    m->column_default && m->column_default[k] &&
+		    column_default_into(p, m, k, ses->runs,
+		                        (double *)p->extra[0][k], d) != FP_OK)
+			return FP_ERR;
+	return FP_OK;
+}
+
+int price_resample(struct session *ses, struct price *p,
+                   const double *const runtime[2],
+                   const double *const passed[2], unsigned what,
+                   struct diag *d)
+{
+	for (int s = 0; s < 2; s++) {
+		p->runtime[s] = runtime[s];
+		p->passed[s] = passed[s];
+	}
+	bind_common(p, ses);
+	if (redo_column_defaults(p, ses, d) != FP_OK)
+		return FP_ERR;
+	bind_extras(p, ses);
+	if (bind_transitions(p, ses) != FP_OK)
+		return diag_oom(d);
+	return evaluate(p, ses, PRICE_SIDES | (what & PRICE_DETAIL), d);
 }
 
 void price_free(struct price *p)

@@ -57,6 +57,8 @@ struct price {
 	double **define_values;
 	double *share_buf[4]; /* gain, cost, total before, total after */
 	double *control_diff;
+	/* newly_passing, newly_failing, still_passing, still_failing */
+	double *transition[4];
 
 	/* Storage behind every array above that price owns; price_free frees
 	 * it. */
@@ -82,6 +84,17 @@ enum {
  * PRICE_DETAIL is given. */
 int price_recompute(struct session *s, struct price *p, unsigned what,
                     struct diag *d);
+
+/* Prices p, the price last computed on s, again on other runtimes and pass
+ * states of both sides (a bootstrap resample, src/noise/): runtime[side]
+ * and passed[side] are n values each, borrowed until the next call; column
+ * defaults, the transitions, both sides and the decision are redone, and
+ * with PRICE_DETAIL in `what` the shares and the control too.  Allocates
+ * nothing unless PRICE_DETAIL is given. */
+int price_resample(struct session *s, struct price *p,
+                   const double *const runtime[2],
+                   const double *const passed[2], unsigned what,
+                   struct diag *d);
 
 /* Evaluates only the metric's decide formula for given gain and cost (the
  * closed-form path of sensitivity analysis), with the session's values. */

@@ -15,6 +15,7 @@
 
 #include "report/internal.h"
 #include "report/report.h"
+#include "report/verdict.h"
 #include "util/escape.h"
 
 /* Building stops at the first failure (out of memory, in practice); the
@@ -342,6 +343,8 @@ static json_t *head_json(struct jb *b, const struct record *r)
 	set(b, o, "total_after", jreal(b, p->total[SIDE_AFTER]));
 	set(b, o, "delta_total", jreal(b, p->delta_total));
 	set(b, o, "control", control_json(b, p));
+	if (r->verdict)
+		set(b, o, "verdict", report_verdict_json(r));
 	set(b, o, "N", jint(b, (size_t)p->N));
 	set(b, o, "W", jreal(b, p->W));
 	set(b, o, "dropped_cases", jint(b, r->ndropped));

@@ -12,6 +12,7 @@
 #include "formula/formula.h"
 #include "report/internal.h"
 #include "report/report.h"
+#include "report/verdict.h"
 #include "util/escape.h"
 #include "util/numfmt.h"
 
@@ -213,8 +214,9 @@ static void put_arithmetic(struct mout *m, const struct record *r)
 	}
 }
 
-static void put_control(struct mout *m, const struct price *p)
+static void put_control(struct mout *m, const struct record *r)
 {
+	const struct price *p = r->price;
 	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
 
 	fprintf(m->out, "\n### Control\n\nThe metric's own total: "
@@ -224,6 +226,10 @@ static void put_control(struct mout *m, const struct price *p)
 	if (p->control_ok) {
 		fprintf(m->out, "`net` agrees with `delta_total` "
 		        "(`net - delta_total` = %s).\n", fixed(a, p->control_gap));
+		return;
+	}
+	if (r->verdict) {
+		report_control_words(m->out, r, FORMAT_MD, &m->oom);
 		return;
 	}
 	fprintf(m->out, "**`net` disagrees with `delta_total` by %s** "
@@ -482,8 +488,10 @@ int report_markdown(const struct record *r, FILE *out, struct diag *d)
 	struct mout m = {.out = out};
 
 	put_verdict(&m, r);
+	if (r->verdict)
+		report_verdict_words(out, r, FORMAT_MD, &m.oom);
 	put_arithmetic(&m, r);
-	put_control(&m, r->price);
+	put_control(&m, r);
 	put_cases(&m, r);
 	put_breakeven(&m, r);
 	put_plots(&m, r);

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "noise/verdict.h"
 #include "price/load.h"
 #include "price/metric.h"
 #include "price/price.h"
@@ -52,6 +53,7 @@ struct record {
 	const struct record_breakeven *breakeven;
 	size_t nplots;
 	const struct record_plot *plots;
+	const struct verdict *verdict; /* NULL: none (src/noise/) */
 };
 
 enum report_format {

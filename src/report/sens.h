@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "noise/sens_noise.h"
 #include "report/report.h"
 #include "sens/sensitivity.h"
 #include "util/diag.h"
@@ -38,5 +39,26 @@ int report_tornado(const struct tornado_row *rows, size_t n, double delta,
 /* Net over a grid; x and y name its two parameters. */
 int report_map(const struct netmap *g, const char *x, const char *y,
                enum report_format f, FILE *out, struct diag *d);
+
+/* The noise of a sensitivity command (noise/sens_noise.h) and what its
+ * writer needs beside it: a sweep's points (x), a tornado's parameters
+ * whose swing is within the noise (within, non-NULL for a tornado), the
+ * measured break-evens (cross). */
+struct sens_noise_view {
+	const struct sens_noise *sn; /* NULL: no noise to show */
+	const double *x;
+	const char *const *within;
+	size_t nwithin;
+	const double *cross;
+};
+
+/* Writes a table with base(ctx, f, out, d), then the noise: lines after it
+ * in text and Markdown, the key "noise" in JSON (doc/record-schema.md);
+ * CSV is the table alone.  v NULL or v->sn NULL: the table alone. */
+typedef int (*report_base_fn)(void *ctx, enum report_format f, FILE *out,
+                              struct diag *d);
+int report_sens_noise(report_base_fn base, void *ctx,
+                      const struct sens_noise_view *v, enum report_format f,
+                      FILE *out, struct diag *d);
 
 #endif

@@ -10,6 +10,7 @@
 
 #include "report/internal.h"
 #include "report/report.h"
+#include "report/verdict.h"
 #include "util/escape.h"
 #include "util/numfmt.h"
 
@@ -83,8 +84,9 @@ static void put_verdict(struct tout *t, const struct record *r)
 	report_facts(r, &sink);
 }
 
-static void put_control(struct tout *t, const struct price *p)
+static void put_control(struct tout *t, const struct record *r)
 {
+	const struct price *p = r->price;
 	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
 	size_t shown;
 
@@ -93,6 +95,11 @@ static void put_control(struct tout *t, const struct price *p)
 	        fixed(b, p->total[SIDE_AFTER]), fixed(c, p->delta_total));
 	if (p->control_ok) {
 		fputs(" (agrees with net)\n", t->out);
+		return;
+	}
+	if (r->verdict) {
+		fputc('\n', t->out);
+		report_control_words(t->out, r, FORMAT_TEXT, &t->oom);
 		return;
 	}
 	fprintf(t->out, "\n  DISAGREES with net by %s (net - delta_total)",
@@ -331,7 +338,9 @@ int report_text(const struct record *r, FILE *out, int verbose,
 	struct tout t = {.out = out};
 
 	put_verdict(&t, r);
-	put_control(&t, r->price);
+	if (r->verdict)
+		report_verdict_words(out, r, FORMAT_TEXT, &t.oom);
+	put_control(&t, r);
 	put_top_cases(&t, r->price);
 	put_breakeven(&t, r);
 	put_plots(&t, r);

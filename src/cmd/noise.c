@@ -1,0 +1,109 @@
+/* noise.c: the noise group of options (noise.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/cli.h"
+#include "cmd/noise.h"
+
+/* A whole number in [lo, hi], as typed. */
+static int whole(const char *arg, const char *what, unsigned long long lo,
+                 unsigned long long hi, unsigned long long *out,
+                 struct diag *d)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	if (arg[0] < '0' || arg[0] > '9' || *end || errno || v < lo || v > hi)
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "%s must be a whole number from %llu to %llu, "
+		                "got '%s'", what, lo, hi, arg);
+	*out = v;
+	return FP_OK;
+}
+
+int noise_option(struct noise_opts *o, enum opt_id id, const char *arg,
+                 struct diag *d)
+{
+	unsigned long long v;
+
+	switch (id) {
+	case OPT_BOOTSTRAP:
+		if (whole(arg, "--bootstrap", 0, NOISE_MAX_B, &v, d) != FP_OK)
+			return FP_ERR;
+		o->B = (size_t)v;
+		o->b_given = true;
+		return FP_OK;
+	case OPT_CONFIDENCE:
+		if (cli_number(arg, "--confidence", &o->confidence, d) != FP_OK)
+			return FP_ERR;
+		if (!(o->confidence > 0 && o->confidence < 1))
+			return diag_set(d, CLI_SOURCE, 0, 0, "--confidence must be "
+			                "above 0 and below 1, got '%s'", arg);
+		return FP_OK;
+	case OPT_SEED:
+		if (whole(arg, "--seed", 0, UINT64_MAX, &v, d) != FP_OK)
+			return FP_ERR;
+		o->seed = v;
+		o->seed_given = true;
+		return FP_OK;
+	case OPT_THREADS:
+		if (whole(arg, "--threads", 1, 1024, &v, d) != FP_OK)
+			return FP_ERR;
+		o->threads = (size_t)v;
+		return FP_OK;
+	case OPT_PASS_POLICY:
+		if (!noise_policy_parse(arg, &o->policy))
+			return diag_set(d, CLI_SOURCE, 0, 0, "--pass-policy must be "
+			                "all, majority or any, got '%s'", arg);
+		return FP_OK;
+	case OPT_CONTROL:
+		o->control = arg;
+		return FP_OK;
+	case OPT_ALLOW_NEWLY_FAILING:
+		o->allow_newly_failing = true;
+		return FP_OK;
+	case OPT_NO_CONTROL_GUARD:
+		o->no_control_guard = true;
+		return FP_OK;
+	default:
+		return diag_set(d, NULL, 0, 0, "no noise option %d", (int)id);
+	}
+}
+
+struct boot_opts noise_boot_opts(const struct noise_opts *o)
+{
+	return (struct boot_opts){
+		.B = o->b_given ? o->B : NOISE_DEFAULT_B,
+		.confidence = o->confidence > 0 ? o->confidence : 0.95,
+		.seed = o->seed_given ? o->seed : NOISE_DEFAULT_SEED,
+		.threads = o->threads,
+		.policy = o->policy,
+	};
+}
+
+static void apply_policy(enum pass_policy policy, struct run *r)
+{
+	struct column *c = run_find(r, "passed");
+
+	if (!c || !c->v || !r->sample_pass)
+		return;
+	for (size_t i = 0; i < r->n; i++) {
+		size_t cnt = run_sample_count(r, i);
+
+		if (cnt > 0)
+			c->v[i] = noise_pass(r->sample_pass + r->sample_off[i], cnt,
+			                     policy);
+	}
+}
+
+int noise_apply_policy(const struct noise_opts *o, struct job *job)
+{
+	if (o->policy != PASS_ALL) {
+		apply_policy(o->policy, job->runs.before);
+		apply_policy(o->policy, job->runs.after);
+	}
+	return FP_OK;
+}

@@ -1,0 +1,84 @@
+/* resample.h: the parts of a bootstrap below the threads (resample.c):
+ * pass policies, the sides of a pricing to resample, one resample. */
+#ifndef FP_NOISE_RESAMPLE_H
+#define FP_NOISE_RESAMPLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "price/join.h"
+#include "price/run.h"
+#include "util/diag.h"
+
+/* How a case whose samples disagree on passing is decided. */
+enum pass_policy {
+	PASS_ALL,      /* passes only if every sample passed (the default) */
+	PASS_MAJORITY, /* more than half passed */
+	PASS_ANY,      /* one passed */
+};
+
+bool noise_policy_parse(const char *s, enum pass_policy *out);
+const char *noise_policy_name(enum pass_policy p);
+
+/* The pass state of n sample pass states (1/0) under a policy. */
+double noise_pass(const unsigned char *pass, size_t n, enum pass_policy p);
+
+/* Where one side's resamples come from. */
+struct noise_side {
+	const double *v;            /* case i's samples: v[off[i] .. off[i+1]) */
+	const size_t *off;          /* n + 1 offsets; NULL: the side is fixed */
+	const unsigned char *pass;  /* per sample 1/0, or NULL */
+	enum run_estimator est;
+	size_t draws;               /* 0: as many as the case has */
+	bool sorted;                /* each case's samples in ascending order
+	                             * (noise_sort_side) */
+	const double *runtime;      /* observed, for a case without samples */
+	const double *passed;       /* observed */
+};
+
+/* The sides of joined runs as their samples say (a run without samples is
+ * fixed at its observed columns).  Borrowed from the runs. */
+int noise_sides(const struct joined *runs, enum pass_policy policy,
+                struct noise_side side[2], struct diag *d);
+
+
+/* A sorted case with at most this many samples is resampled by counting
+ * its draws per sample (resample.c). */
+#define RESAMPLE_COUNTED 64
+
+/* A copy of side `in` of n cases whose samples (and their pass states)
+ * are sorted by runtime within each case, into *out, which then points
+ * into *storage (caller frees *storage).  Resampling with replacement does
+ * not care about the order of a case's samples; the counted path needs
+ * it ascending.  A fixed side is copied as it is.  FP_ERR when out of
+ * memory. */
+int noise_sort_side(const struct noise_side *in, size_t n,
+                    struct noise_side *out, void **storage);
+
+/* Room for one case's draws, grown as needed; free x and p. */
+struct resample_buf {
+	double *x;
+	unsigned char *p;
+	size_t cap;
+};
+
+/* Resample r of side `side` (0 before, 1 after) of n cases: each case's
+ * runtime (its estimator over the draws) and pass state (the policy over
+ * the draws' pass states, else the observed one) into runtime[] and
+ * passed[].  A case without samples keeps its observed values.  s->off
+ * must not be NULL.  FP_ERR only when out of memory. */
+int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
+                        size_t r, unsigned side, enum pass_policy policy,
+                        struct resample_buf *buf, double *runtime,
+                        double *passed);
+
+
+/* qsort's order of doubles. */
+int noise_cmp_double(const void *a, const void *b);
+
+/* The (at most k) indices of the largest x[i] > 0, largest first, ties in
+ * index order, into idx; returns how many. */
+size_t noise_top(const double *x, size_t n, size_t k, size_t *idx);
+
+#endif

@@ -1,0 +1,179 @@
+/* sens_noise.c: sweeps and break-evens over the bootstrap's resamples
+ * (sens_noise.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "noise/sens_noise.h"
+#include "price/price.h"
+#include "sens/sensitivity.h"
+
+/* What every resample does, and where it writes: slot r of out. */
+struct visit_ctx {
+	const char *param;
+	const double *x;         /* sweep points, or NULL for break-evens */
+	size_t npts;
+	double lo, hi;
+	const double *cross;     /* the measured crossings */
+	size_t ncross;
+	double *out;             /* B rows of npts (sweep) or ncross values */
+};
+
+/* The measured crossing c's nearest in got[0..n), or NaN when none. */
+static double nearest(double c, const double *got, size_t n)
+{
+	double best = NAN;
+
+	for (size_t k = 0; k < n; k++)
+		if (isnan(best) || fabs(got[k] - c) < fabs(best - c))
+			best = got[k];
+	return best;
+}
+
+static int analyse(struct visit_ctx *v, size_t r, struct sens *s,
+                   struct knob *k, struct diag *d)
+{
+	double *got = NULL;
+	size_t ngot = 0;
+
+	if (v->x) {
+		for (size_t i = 0; i < v->npts; i++) {
+			struct sens_point pt;
+
+			if (sens_eval(s, k, v->x[i], &pt, d) != FP_OK)
+				return FP_ERR;
+			v->out[r * v->npts + i] = pt.net;
+		}
+		return FP_OK;
+	}
+	if (sens_breakeven(s, k, v->lo, v->hi, &got, &ngot, d) != FP_OK)
+		return FP_ERR;
+	for (size_t j = 0; j < v->ncross; j++)
+		v->out[r * v->ncross + j] = nearest(v->cross[j], got, ngot);
+	free(got);
+	return FP_OK;
+}
+
+/* One resample: an analysis on the thread's session, its price moved to
+ * the resample's runtimes and pass states. */
+static int visit(void *ctx, size_t r, struct session *ses, struct price *p,
+                 struct diag *d)
+{
+	struct visit_ctx *v = ctx;
+	const double *rt[2] = {p->runtime[0], p->runtime[1]};
+	const double *ps[2] = {p->passed[0], p->passed[1]};
+	struct sens s = {0};
+	struct knob k;
+	int rc = FP_ERR;
+
+	if (sens_open(&s, ses, d) != FP_OK ||
+	    price_resample(ses, s.price, rt, ps, 0, d) != FP_OK)
+		goto out;
+	s.base_net = s.price->net;
+	s.base_accept = s.price->accept;
+	if (sens_knob(&s, v->param, &k, d) == FP_OK)
+		rc = analyse(v, r, &s, &k, d);
+out:
+	sens_close(&s);
+	return rc;
+}
+
+/* Column j of B rows of `width` values, without NaN, into col; how many. */
+static size_t column(const double *x, size_t B, size_t width, size_t j,
+                     double *col)
+{
+	size_t n = 0;
+
+	for (size_t r = 0; r < B; r++)
+		if (!isnan(x[r * width + j]))
+			col[n++] = x[r * width + j];
+	return n;
+}
+
+/* The interval of each column of B rows of `width` into ci[], and the
+ * resamples without a value into never[] (if not NULL). */
+static int intervals(const double *x, size_t B, size_t width, double conf,
+                     double widen, struct interval *ci, size_t *never,
+                     struct diag *d)
+{
+	double *col = malloc((B ? B : 1) * sizeof *col);
+
+	if (!col)
+		return diag_oom(d);
+	for (size_t j = 0; j < width; j++) {
+		size_t n = column(x, B, width, j, col);
+
+		if (never)
+			never[j] = B - n;
+		ci[j] = (struct interval){NAN, NAN};
+		if (n > 0 && noise_interval(col, n, conf, widen, &ci[j],
+		                            NULL) != FP_OK) {
+			free(col);
+			return diag_oom(d);
+		}
+	}
+	free(col);
+	return FP_OK;
+}
+
+static int run(const struct metric *m, const struct joined *runs,
+               const struct noise_side side[2], const struct boot_opts *o,
+               struct visit_ctx *v, size_t width, struct sens_noise *sn,
+               struct diag *d)
+{
+	int rc;
+
+	sn->B = o->B;
+	sn->confidence = o->confidence;
+	sn->seed = o->seed;
+	if (!(v->out = malloc((o->B * width + 1) * sizeof *v->out)))
+		return diag_oom(d);
+	rc = noise_visit(m, runs, side, o, visit, v, d);
+	if (rc == FP_OK)
+		rc = intervals(v->out, o->B, width, o->confidence,
+		               noise_correction(side, runs->before->n),
+		               v->x ? sn->band : sn->cross, v->x ? NULL : sn->never,
+		               d);
+	free(v->out);
+	return rc;
+}
+
+int sens_noise_sweep(const struct metric *m, const struct joined *runs,
+                     const struct noise_side side[2],
+                     const struct boot_opts *o, const char *param,
+                     const double *x, size_t npts, struct sens_noise *sn,
+                     struct diag *d)
+{
+	struct visit_ctx v = {.param = param, .x = x, .npts = npts};
+
+	sn->npts = npts;
+	if (!(sn->band = calloc(npts + 1, sizeof *sn->band)))
+		return diag_oom(d);
+	return run(m, runs, side, o, &v, npts, sn, d);
+}
+
+int sens_noise_breakeven(const struct metric *m, const struct joined *runs,
+                         const struct noise_side side[2],
+                         const struct boot_opts *o, const char *param,
+                         double lo, double hi, const double *cross,
+                         size_t ncross, struct sens_noise *sn,
+                         struct diag *d)
+{
+	struct visit_ctx v = {.param = param, .lo = lo, .hi = hi,
+	                      .cross = cross, .ncross = ncross};
+
+	sn->ncross = ncross;
+	sn->cross = calloc(ncross + 1, sizeof *sn->cross);
+	sn->never = calloc(ncross + 1, sizeof *sn->never);
+	if (!sn->cross || !sn->never)
+		return diag_oom(d);
+	return run(m, runs, side, o, &v, ncross, sn, d);
+}
+
+void sens_noise_free(struct sens_noise *sn)
+{
+	free(sn->band);
+	free(sn->cross);
+	free(sn->never);
+	memset(sn, 0, sizeof *sn);
+}

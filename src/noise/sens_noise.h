@@ -1,0 +1,50 @@
+/* sens_noise.h: the noise of the sensitivity commands.  Each resample of
+ * the runs (bootstrap.h) is analysed as the measured runs are: a sweep's
+ * net at every point (its band), the break-even points (their intervals);
+ * for a tornado, the interval of the base net says which swings are
+ * smaller than the noise. */
+#ifndef FP_NOISE_SENS_NOISE_H
+#define FP_NOISE_SENS_NOISE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "noise/bootstrap.h"
+#include "util/diag.h"
+
+struct sens_noise {
+	size_t B;
+	double confidence;
+	uint64_t seed;
+	struct interval net;     /* of the base net */
+	/* A sweep: the band of net at each of npts points. */
+	size_t npts;
+	struct interval *band;
+	/* Break-evens: for each of the measured runs' ncross crossings, the
+	 * interval of the nearest crossing in each resample, and in how many
+	 * resamples the sign does not flip in the range at all. */
+	size_t ncross;
+	struct interval *cross;
+	size_t *never;
+};
+
+/* The band of a sweep of param over x[0..npts) into sn (B, confidence,
+ * seed, npts, band). */
+int sens_noise_sweep(const struct metric *m, const struct joined *runs,
+                     const struct noise_side side[2],
+                     const struct boot_opts *o, const char *param,
+                     const double *x, size_t npts, struct sens_noise *sn,
+                     struct diag *d);
+
+/* The intervals of the break-evens cross[0..ncross) of param in [lo, hi]
+ * into sn (B, confidence, seed, ncross, cross, never). */
+int sens_noise_breakeven(const struct metric *m, const struct joined *runs,
+                         const struct noise_side side[2],
+                         const struct boot_opts *o, const char *param,
+                         double lo, double hi, const double *cross,
+                         size_t ncross, struct sens_noise *sn,
+                         struct diag *d);
+
+void sens_noise_free(struct sens_noise *sn);
+
+#endif

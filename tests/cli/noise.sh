@@ -1,0 +1,136 @@
+#!/bin/sh
+# CLI tests of the verdict: the noise options, the control run, flaky
+# cases under each pass policy, determinism across threads, errors.
+#
+# tests/data/noise/linear.yaml: net = sum(newly_passing) - sum(runtime_after
+# - runtime_before).  On small-before/after.csv (tests/cli/price.sh):
+#   net = 1 - ((4-2) + (2-4) + (1-1) + (4-5)) = 2.
+# small-control.csv reruns the before code: a 2.2 (q = 1.1), c 0.9
+# (q = 0.9), b and d as before (q = 1), so the control's net is
+#   -((2.2-2) + (0.9-1)) = -0.1.
+# With one sample per case, a resample takes a's after runtime as 4 * 1.1
+# or 4 / 1.1 and c's as 1 * 0.9 or 1 / 0.9, so net = 7 - a - c is one of
+#   1.4889 (4.4, 1.1111), 1.7 (4.4, 0.9), 2.2525, 2.4636 (3.6364, 0.9),
+# each with odds 1/4: the 95 % interval is [1.4889, 2.4636], P = 1.
+. "$TOP_SRCDIR/tests/cli/lib.sh"
+cd "$DATA" || exit 1
+L="-m noise/linear.yaml"
+B=cli/small-before.csv
+A=cli/small-after.csv
+
+run price $L $B $A --control noise/small-control.csv --allow-newly-failing --check
+expect_status 0 "control run: accept"
+expect_grep "$OUT" "verdict: accept: decide holds in 1.0000 of 2000 resamples (at least 0.9500)" "control run: judged"
+expect_grep "$OUT" "net [1.4889, 2.4636]; P(decide) 1.0000" "control run: the interval from the pseudo-samples"
+expect_grep "$OUT" "one pseudo-sample per case from the control run's differences" "control run: the method named"
+expect_grep "$OUT" "control run: net -0.1000 against the before run (0 if there were no noise); the fix's net 2.0000" "control run: its net beside the fix's"
+# A decide other than net > 0: gain - cost > 1.5 holds for the pseudo-
+# samples' nets 1.7, 2.2525 and 2.4636, odds 3/4: P(decide) is the share
+# of resamples where decide holds, though net's interval excludes 0, and
+# no count of samples is estimated from 0.
+sed 's/^decide: gain - cost > 0$/decide: gain - cost > 1.5/' noise/linear.yaml >"$TMP/l15.yaml"
+run price -m "$TMP/l15.yaml" $B $A --control noise/small-control.csv --allow-newly-failing --check
+expect_status 3 "decide > 1.5: inconclusive"
+expect_grep "$OUT" "verdict: inconclusive: decide holds in 0.7470 of 2000 resamples, net in [1.4889, 2.4636]" "decide > 1.5: the share of resamples"
+expect_no_grep "$OUT" "would decide it" "decide > 1.5: no estimate from 0"
+run price $L $B $A --control noise/small-control.csv --format json
+expect_grep "$OUT" '"net": -0.1000000000000002' "control run: its net in JSON (-0.2 + 0.1, rounded)"
+expect_grep "$OUT" '"pseudo_samples_from_control": true' "control run: pseudo-samples in JSON"
+run price $L $B $A --control "$EX/fp32-cube-matmul/after.csv"
+expect_status 2 "control run of other cases"
+expect_grep "$ERR" "control run" "control run: the error says which input"
+
+# Flaky: x fails in all three samples before; after, it passes in
+# samples 1 and 3.  all: x fails after (net 0), majority and any: x passes
+# (net 1).  Resampled with its pass states, x passes after with odds
+# 8/27 (all), 20/27 (majority), 26/27 (any).
+F="$L noise/flaky-before.csv noise/flaky-after.csv"
+run price $F --check
+expect_status 3 "flaky, all: inconclusive"
+expect_grep "$OUT" "REJECT: net 0.0000 = gain 0.0000 - cost 0.0000" "flaky, all: x fails"
+expect_grep "$OUT" "  flaky (samples disagree on passing; pass policy all): x" "flaky case listed"
+expect_grep "$OUT" "net is within noise at any count of samples" "net 0: within noise at any count"
+run price $F --pass-policy majority --check
+expect_status 3 "flaky, majority: inconclusive"
+expect_grep "$OUT" "ACCEPT: net 1.0000 = gain 1.0000 - cost 0.0000" "flaky, majority: x passes"
+expect_grep "$OUT" "  flaky (samples disagree on passing; pass policy majority): x" "flaky, majority: listed"
+run price $F --pass-policy any --check
+expect_status 0 "flaky, any: accept"
+expect_grep "$OUT" "decide holds in 0.9665 of 2000 resamples" "flaky, any: P near 26/27 = 0.963"
+
+# The same bytes for any number of threads, and for a second run.
+H="$DATA/harness/hyperfine"
+run price "$H/before.json" "$H/after.json" --format json --threads 1
+cp "$OUT" "$TMP/one.json"
+for t in 2 4 3; do
+	run price "$H/before.json" "$H/after.json" --format json --threads $t
+	if cmp -s "$OUT" "$TMP/one.json"; then ok; else bad "--threads $t: other bytes"; fi
+done
+run price "$H/before.json" "$H/after.json" --format json --seed 5
+if cmp -s "$OUT" "$TMP/one.json"; then bad "--seed: the same bytes"; else ok; fi
+run price "$H/before.json" "$H/after.json" --bootstrap 0
+expect_grep "$OUT" "verdict: accept: noise not judged" "--bootstrap 0: not judged"
+
+# The distribution of net: script and data always, drawn when gnuplot is
+# there; a record folder links it.
+run price "$H/before.json" "$H/after.json" --plot-dir "$TMP/plots"
+expect_status 0 "distribution plot"
+for f in net-distribution.gp net-distribution.dat shares.gp; do
+	if [ -f "$TMP/plots/$f" ]; then ok; else bad "distribution plot: no $f"; fi
+done
+expect_grep "$TMP/plots/net-distribution.dat" '"95 % interval"' "distribution plot: the interval's label in the data"
+run price "$H/before.json" "$H/after.json" --record "$TMP/rec"
+expect_grep "$TMP/rec/decision.md" "net-distribution" "record: links the distribution plot"
+run price $B $A --plot-dir "$TMP/plots1"
+if [ -f "$TMP/plots1/net-distribution.gp" ]; then bad "one sample per case: a distribution plot"; else ok; fi
+
+# The sensitivity commands on runs with samples (200 resamples).
+N="$EX/noisy-fix"
+run breakeven $N/before.csv $N/after.csv --param pass_reward
+expect_status 0 "breakeven with noise"
+expect_grep "$OUT" "noise: 200 resamples of the runs' samples, seed 20260901, 95% intervals" "breakeven: the resampling"
+expect_grep "$OUT" "  break-even 0.160106: in [0.00618669, 0.389562]; no sign change in 0 of 200 resamples" "breakeven: its interval"
+run breakeven $N/before.csv $N/after.csv --param pass_reward --format json
+expect_grep "$OUT" '"no_sign_change": 0' "breakeven: the interval in JSON"
+run breakeven $N/before.csv $N/after.csv --param pass_reward --threads 1
+cp "$OUT" "$TMP/be1"
+run breakeven $N/before.csv $N/after.csv --param pass_reward --threads 2
+if cmp -s "$OUT" "$TMP/be1"; then ok; else bad "breakeven: other bytes on 2 threads"; fi
+run tornado $N/before.csv $N/after.csv
+expect_grep "$OUT" "  net now in [-0.746347, 2.44844]; swings smaller than its width (within noise): pass_reward, perf_weight" "tornado: swings within the noise"
+run sweep $N/before.csv $N/after.csv --param pass_reward=0:0.6:0.2 --plot-dir "$TMP/sweep"
+expect_grep "$OUT" "  net at 0 in [-3.24635, -0.0515558]" "sweep: the band at 0"
+expect_grep "$OUT" "  net at 0.6 in [1.75365, 4.94844]" "sweep: the band at 0.6"
+for f in sweep-band.gp sweep-band.dat sweep.gp; do
+	if [ -f "$TMP/sweep/$f" ]; then ok; else bad "sweep: no $f"; fi
+done
+run sweep $N/before.csv $N/after.csv --param pass_reward=0:0.6:0.2 --bootstrap 0
+expect_no_grep "$OUT" "noise:" "sweep --bootstrap 0: no band"
+run sweep $B $A --param pass_reward=0:0.6:0.2
+expect_no_grep "$OUT" "noise:" "sweep on single samples: no band"
+
+# Option errors.
+run price "$EX/fp32-cube-matmul/before.csv" --runtime-factor 2 --control noise/small-control.csv
+expect_error 2 "<command line>: --control judges measured runs; a prediction from a scenario has no noise to compare" "--control with a prediction"
+run price $B $A --bootstrap x
+expect_error 2 "<command line>: --bootstrap must be a whole number from 0 to 10000000, got 'x'" "--bootstrap x"
+run price $B $A --threads 0
+expect_error 2 "<command line>: --threads must be a whole number from 1 to 1024, got '0'" "--threads 0"
+run price $B $A --confidence 1
+expect_error 2 "<command line>: --confidence must be above 0 and below 1, got '1'" "--confidence 1"
+run price $B $A --pass-policy most
+expect_error 2 "<command line>: --pass-policy must be all, majority or any, got 'most'" "--pass-policy most"
+run price $B $A --seed -1
+expect_error 2 "<command line>: --seed must be a whole number from 0 to 18446744073709551615, got '-1'" "--seed -1"
+
+# The metric's guards key.
+printf 'guards:\n  newly_failing: off\n  control: off\n' >"$TMP/g.yaml"
+cat "$TOP_SRCDIR/metrics/pypto-gym.yaml" "$TMP/g.yaml" >"$TMP/m.yaml"
+run price -m "$TMP/m.yaml" $B $A --check
+expect_status 0 "guards off in the metric: accept"
+printf 'guards:\n  newly_failing: maybe\n' >"$TMP/g.yaml"
+cat "$TOP_SRCDIR/metrics/pypto-gym.yaml" "$TMP/g.yaml" >"$TMP/m.yaml"
+run price -m "$TMP/m.yaml" $B $A
+expect_status 2 "guards: a bad switch"
+expect_grep "$ERR" "guards.newly_failing must be on or off" "guards: the message"
+finish

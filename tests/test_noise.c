@@ -1,0 +1,450 @@
+/* test_noise.c: the bootstrap, checked by hand (two cases, two samples
+ * each), across thread counts, for coverage by simulation; pass policies
+ * and flaky cases; verdicts that more samples decide. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "noise/bootstrap.h"
+#include "noise/resample.h"
+#include "noise/rng.h"
+#include "noise/verdict.h"
+#include "price/price.h"
+#include "price/session.h"
+
+#define LINEAR TEST_SRCDIR "/tests/data/noise/linear.yaml"
+
+static struct metric *linear(void)
+{
+	struct metric *m = NULL;
+	struct diag d;
+
+	if (metric_load(LINEAR, &m, &d) != FP_OK)
+		fail_msg("%s", d.msg);
+	return m;
+}
+
+/* A run of n cases with k samples each (samples[i * k + t]) and, when
+ * pass is not NULL, their pass states; its runtime is the estimator's. */
+static struct run *sampled(size_t n, size_t k, const double *samples,
+                           const unsigned char *pass, enum run_estimator e)
+{
+	struct run *r = calloc(1, sizeof *r);
+	double *passed = malloc(n * sizeof *passed);
+	struct diag d;
+
+	r->path = strdup("memory");
+	r->format = strdup("csv");
+	r->n = n;
+	r->case_name = calloc(n, sizeof *r->case_name);
+	r->case_line = calloc(n, sizeof *r->case_line);
+	r->samples = malloc(n * k * sizeof *r->samples);
+	r->sample_off = malloc((n + 1) * sizeof *r->sample_off);
+	memcpy(r->samples, samples, n * k * sizeof *r->samples);
+	if (pass) {
+		r->sample_pass = malloc(n * k);
+		memcpy(r->sample_pass, pass, n * k);
+	}
+	for (size_t i = 0; i <= n; i++)
+		r->sample_off[i] = i * k;
+	for (size_t i = 0; i < n; i++) {
+		char buf[32];
+
+		snprintf(buf, sizeof buf, "c%zu", i);
+		r->case_name[i] = strdup(buf);
+		passed[i] = pass ? noise_pass(pass + i * k, k, PASS_ALL) : 1;
+	}
+	assert_int_equal(run_add_column(r, "passed", COL_PASS, passed, &d),
+	                 FP_OK);
+	assert_int_equal(run_estimate(r, e, &d), FP_OK);
+	return r;
+}
+
+static struct boot_opts opts(size_t B, uint64_t seed, size_t threads)
+{
+	return (struct boot_opts){.B = B, .confidence = 0.95, .seed = seed,
+	                          .threads = threads, .policy = PASS_ALL};
+}
+
+/* Bootstraps j under o into b; fails the test on an error. */
+static void boot(const struct metric *m, const struct joined *j,
+                 const struct boot_opts *o, struct boot *b)
+{
+	struct noise_side side[2];
+	struct diag d;
+
+	if (noise_sides(j, o->policy, side, &d) != FP_OK ||
+	    noise_bootstrap(m, j, side, o, b, &d) != FP_OK)
+		fail_msg("%s", d.msg);
+}
+
+/* Before: c0 2, c1 4 (one sample each).  After: c0 {1, 3}, c1 {2, 6}.
+ * A resample draws two samples per case; the median of two is their mean,
+ * so c0 is 1, 2 or 3 (odds 1/4, 1/2, 1/4) and c1 2, 4 or 6, and
+ *   net = -(a0 - 2) - (a1 - 4) = 6 - a0 - a1:
+ *   a0\a1   2   4   6
+ *     1     3   1  -1
+ *     2     2   0  -2
+ *     3     1  -1  -3
+ * Each resample is checked against the draws the generator makes for it,
+ * and over 16000 resamples net = 3 (both cases draw their low sample
+ * twice) comes up 1/16 of the time, net = 0 (one low and one high
+ * sample in each case) 1/4 of the time. */
+static void test_by_hand(void **state)
+{
+	const double b[2] = {2, 4}, a[4] = {1, 3, 2, 6};
+	const size_t B = 16000;
+	struct metric *m = linear();
+	struct joined j = {sampled(2, 1, b, NULL, RUN_MEDIAN),
+	                   sampled(2, 2, a, NULL, RUN_MEDIAN), 0};
+	struct boot_opts o = opts(B, 7, 1);
+	struct boot bt;
+	size_t three = 0, zero = 0, positive = 0;
+
+	(void)state;
+	boot(m, &j, &o, &bt);
+	for (size_t r = 0; r < B; r++) {
+		double want = 6;
+
+		for (size_t i = 0; i < 2; i++) {
+			struct noise_stream s = noise_stream(noise_key(7, r, i, 1), 2);
+			double x0 = a[2 * i + noise_next(&s)];
+
+			want -= (x0 + a[2 * i + noise_next(&s)]) / 2;
+		}
+		assert_true(bt.net[r] == want);
+		assert_true(bt.gain[r] == 0 && bt.cost[r] == -want);
+		assert_int_equal(bt.decide[r], want > 0);
+		three += want == 3;
+		zero += want == 0;
+		positive += want > 0;
+	}
+	assert_true(fabs((double)three / B - 1.0 / 16) < 0.006);
+	assert_true(fabs((double)zero / B - 1.0 / 4) < 0.012);
+	assert_true(bt.p_decide == (double)positive / B);
+	/* Two samples on the after side, one before: n = 2, the interval
+	 * widened by sqrt(2 / 1) about the median, 0. */
+	assert_true(bt.samples == 2 && bt.correction == sqrt(2.0));
+	assert_true(bt.median_net == 0);
+	/* 1/16 of the resamples are -3 and 1/16 are 3: the 2.5 and 97.5 per
+	 * cent points are -3 and 3. */
+	assert_true(bt.net_ci.lo == -(sqrt(2.0) * 3) && bt.net_ci.hi == sqrt(2.0) * 3);
+	boot_free(&bt);
+	joined_free(&j);
+	metric_free(m);
+}
+
+/* A deterministic stream of normal numbers (Box-Muller on splitmix64). */
+struct normal {
+	uint64_t state;
+};
+
+static double uniform01(struct normal *g)
+{
+	g->state += NOISE_GOLDEN;
+	return ((double)(noise_mix(g->state) >> 11) + 0.5) *
+	       (1.0 / 9007199254740992.0);
+}
+
+static double gauss(struct normal *g)
+{
+	double u = uniform01(g), v = uniform01(g);
+
+	return sqrt(-2 * log(u)) * cos(6.283185307179586 * v);
+}
+
+/* n cases, k samples each: case i's are mu + i / 10 + shift + sd * noise. */
+static struct run *noisy(size_t n, size_t k, double shift, double sd,
+                         struct normal *g, enum run_estimator e)
+{
+	double *x = malloc(n * k * sizeof *x);
+	struct run *r;
+
+	for (size_t i = 0; i < n; i++)
+		for (size_t t = 0; t < k; t++)
+			x[i * k + t] = 10 + (double)i / 10 + shift + sd * gauss(g);
+	r = sampled(n, k, x, NULL, e);
+	free(x);
+	return r;
+}
+
+/* The same bytes from 1, 2 and 4 threads, and from a second run. */
+static void test_threads(void **state)
+{
+	struct normal g = {42};
+	struct metric *m = linear();
+	struct joined j = {noisy(50, 5, 0, 1, &g, RUN_MEDIAN),
+	                   noisy(50, 5, -0.1, 1, &g, RUN_MEDIAN), 0};
+	struct boot bt[4];
+	const size_t threads[4] = {1, 2, 4, 4};
+
+	(void)state;
+	for (int k = 0; k < 4; k++) {
+		struct boot_opts o = opts(301, 5, threads[k]);
+
+		boot(m, &j, &o, &bt[k]);
+		assert_int_equal(bt[k].threads, threads[k]);
+	}
+	for (int k = 1; k < 4; k++) {
+		assert_memory_equal(bt[0].net, bt[k].net, 301 * sizeof(double));
+		assert_memory_equal(bt[0].gain, bt[k].gain, 301 * sizeof(double));
+		assert_memory_equal(bt[0].cost, bt[k].cost, 301 * sizeof(double));
+		assert_memory_equal(bt[0].decide, bt[k].decide, 301);
+		assert_memory_equal(&bt[0].net_ci, &bt[k].net_ci,
+		                    sizeof bt[0].net_ci);
+	}
+	for (int k = 0; k < 4; k++)
+		boot_free(&bt[k]);
+	joined_free(&j);
+	metric_free(m);
+}
+
+/* Coverage: 400 trials of a fix whose true net is known.  Each trial
+ * draws 5 samples per case and side from normal distributions, the after
+ * side 0.05 slower per case (20 cases: true net -1 with the mean as
+ * estimator), bootstraps 1000 resamples and checks whether the 95 %
+ * interval holds -1.  It must in 93 to 97 % of the trials.  (Over 2000
+ * trials the same set-up covers 95.3 %; 400 trials count 380 +- 4.4, so
+ * the window is about +-1.8 standard deviations: the trials' seeds are
+ * fixed, 2026000 + t, and some other fixed seeds would fall outside.) */
+static void test_coverage(void **state)
+{
+	const size_t trials = 400, n = 20;
+	struct metric *m = linear();
+	size_t covered = 0;
+
+	(void)state;
+	for (size_t t = 0; t < trials; t++) {
+		struct normal g = {2026 * 1000 + t};
+		struct joined j = {noisy(n, 5, 0, 0.3, &g, RUN_MEAN),
+		                   noisy(n, 5, 0.05, 0.3, &g, RUN_MEAN), 0};
+		struct boot_opts o = opts(1000, 1 + t, 2);
+		struct boot bt;
+
+		boot(m, &j, &o, &bt);
+		covered += bt.net_ci.lo <= -1 && -1 <= bt.net_ci.hi;
+		boot_free(&bt);
+		joined_free(&j);
+	}
+	printf("coverage: %zu of %zu trials (%.1f %%)\n", covered, trials,
+	       100.0 * (double)covered / (double)trials);
+	assert_true(covered >= 372 && covered <= 388);
+	metric_free(m);
+}
+
+/* The policies on one case's pass states. */
+static void test_policies(void **state)
+{
+	const unsigned char p101[3] = {1, 0, 1}, p10[2] = {1, 0},
+	                    p000[3] = {0, 0, 0}, p111[3] = {1, 1, 1};
+	enum pass_policy pp;
+
+	(void)state;
+	assert_true(noise_pass(p101, 3, PASS_ALL) == 0);
+	assert_true(noise_pass(p101, 3, PASS_MAJORITY) == 1);
+	assert_true(noise_pass(p101, 3, PASS_ANY) == 1);
+	assert_true(noise_pass(p10, 2, PASS_MAJORITY) == 0);
+	assert_true(noise_pass(p000, 3, PASS_ANY) == 0);
+	assert_true(noise_pass(p111, 3, PASS_ALL) == 1);
+	assert_true(noise_policy_parse("majority", &pp) && pp == PASS_MAJORITY);
+	assert_false(noise_policy_parse("most", &pp));
+}
+
+/* A flaky case resampled with its pass states: c0 fails before (both
+ * samples), and after passes in two samples of three.  A resample draws
+ * three; the case passes after with odds (2/3)^3 = 8/27 under all,
+ * 20/27 under majority (two or three passing draws), 26/27 under any;
+ * gain is 1 exactly when it passes, and cost 0, so P(decide) is those
+ * odds. */
+static void test_flaky(void **state)
+{
+	const double b[3] = {1, 1, 1}, a[3] = {1, 1, 1};
+	const unsigned char pb[3] = {0, 0, 0}, pa[3] = {1, 1, 0};
+	const enum pass_policy pol[3] = {PASS_ALL, PASS_MAJORITY, PASS_ANY};
+	const double want[3] = {8.0 / 27, 20.0 / 27, 26.0 / 27};
+	struct metric *m = linear();
+	struct joined j = {sampled(1, 3, b, pb, RUN_MEDIAN),
+	                   sampled(1, 3, a, pa, RUN_MEDIAN), 0};
+
+	(void)state;
+	for (int k = 0; k < 3; k++) {
+		struct boot_opts o = opts(20000, 3, 2);
+		struct boot bt;
+
+		o.policy = pol[k];
+		boot(m, &j, &o, &bt);
+		assert_true(fabs(bt.p_decide - want[k]) < 0.01);
+		boot_free(&bt);
+	}
+	joined_free(&j);
+	metric_free(m);
+}
+
+/* Four cases measured r times each as 8, 10, 12 before and 7.5, 9.5,
+ * 11.5 after: the medians say net = 4 * 0.5 = 2, but a median of three
+ * draws from 8, 10, 12 is 8 or 12 with odds 7/27 each, so three samples
+ * cannot tell; 99 samples can. */
+static struct joined steps(size_t r)
+{
+	double *b = malloc(4 * 3 * r * sizeof *b), *a = malloc(4 * 3 * r * sizeof *a);
+	struct joined j;
+
+	for (size_t i = 0; i < 4 * 3 * r; i++) {
+		b[i] = 8 + 2 * (double)(i % 3);
+		a[i] = b[i] - 0.5;
+	}
+	j = (struct joined){sampled(4, 3 * r, b, NULL, RUN_MEDIAN),
+	                    sampled(4, 3 * r, a, NULL, RUN_MEDIAN), 0};
+	free(a);
+	free(b);
+	return j;
+}
+
+static void verdict_of(const struct metric *m, const struct joined *j,
+                       struct boot *bt, struct verdict *v)
+{
+	struct boot_opts o = opts(2000, 11, 2);
+	struct session *s = NULL;
+	struct price *p = NULL;
+	struct diag d;
+
+	boot(m, j, &o, bt);
+	memset(v, 0, sizeof *v);
+	v->guards = (struct verdict_opts){true, true};
+	if (session_open(m, j, NULL, &s, &d) != FP_OK ||
+	    price_compute(s, &p, &d) != FP_OK ||
+	    verdict_make(v, p, bt, &d) != FP_OK)
+		fail_msg("%s", d.msg);
+	assert_true(p->net == 2);
+	price_free(p);
+	session_close(s);
+}
+
+static void test_more_samples_decide(void **state)
+{
+	struct metric *m = linear();
+	struct joined few = steps(1), many = steps(33);
+	struct boot bt;
+	struct verdict v;
+
+	(void)state;
+	verdict_of(m, &few, &bt, &v);
+	assert_int_equal(v.kind, VERDICT_INCONCLUSIVE);
+	assert_true(v.need_known && !v.any_count);
+	/* The interval's lower half is wider than 2: more than 3 samples. */
+	assert_true(v.samples_needed > 3 && v.samples_needed < 1000);
+	assert_true(2 - bt.net_ci.lo > 2);
+	assert_true(v.samples_needed ==
+	            ceil(3 * pow((2 - bt.net_ci.lo) / 2, 2)));
+	printf("3 samples: net in [%g, %g], P %g, about %g samples needed\n",
+	       bt.net_ci.lo, bt.net_ci.hi, bt.p_decide, v.samples_needed);
+	verdict_free(&v);
+	boot_free(&bt);
+	verdict_of(m, &many, &bt, &v);
+	printf("99 samples: net in [%g, %g], P %g\n", bt.net_ci.lo,
+	       bt.net_ci.hi, bt.p_decide);
+	assert_int_equal(v.kind, VERDICT_ACCEPT);
+	assert_true(bt.net_ci.lo > 0);
+	verdict_free(&v);
+	boot_free(&bt);
+	joined_free(&few);
+	joined_free(&many);
+	metric_free(m);
+}
+
+/* The case whose samples spread most widens the interval most. */
+static void test_wide_cases(void **state)
+{
+	struct normal g = {9};
+	struct metric *m = linear();
+	double b[4 * 5], a[4 * 5];
+	struct joined j;
+	struct noise_side side[2];
+	struct boot_opts o = opts(100, 2, 1);
+	size_t idx[3], n;
+	struct diag d;
+
+	(void)state;
+	for (size_t i = 0; i < 20; i++) {
+		double sd = i / 5 == 2 ? 3 : i / 5 == 0 ? 1 : 0.1;
+
+		b[i] = 20 + sd * gauss(&g);
+		a[i] = 20 + sd * gauss(&g);
+	}
+	j = (struct joined){sampled(4, 5, b, NULL, RUN_MEAN),
+	                    sampled(4, 5, a, NULL, RUN_MEAN), 0};
+	assert_int_equal(noise_sides(&j, PASS_ALL, side, &d), FP_OK);
+	assert_int_equal(noise_wide_cases(m, &j, side, &o, 3, idx, &n, &d),
+	                 FP_OK);
+	assert_int_equal(n, 3);
+	assert_int_equal(idx[0], 2);
+	assert_int_equal(idx[1], 0);
+	joined_free(&j);
+	metric_free(m);
+}
+
+/* The three ways a case is resampled (five draws through the median
+ * network; draws counted per sample on a sorted side; draws gathered and
+ * sorted) give the same runtimes for the same draws, and the same pass
+ * states. */
+static void test_paths_agree(void **state)
+{
+	enum { N = 200, K = 5 };
+	double *x = malloc(N * K * sizeof *x), rt[3][N], ps[3][N], obs[N];
+	size_t off[N + 1];
+	unsigned char *pass = malloc(N * K);
+	struct normal g = {77};
+	struct resample_buf buf = {0};
+
+	(void)state;
+	for (size_t i = 0; i <= N; i++)
+		off[i] = i * K;
+	for (size_t i = 0; i < N; i++) {
+		obs[i] = 1;
+		for (size_t t = 0; t < K; t++) {
+			x[i * K + t] = 10 + (double)t + gauss(&g) * 0.1;
+			pass[i * K + t] = 1;
+		}
+	}
+	for (size_t r = 0; r < 50; r++) {
+		struct noise_side s[3] = {
+			{x, off, NULL, RUN_MEDIAN, 0, false, obs, obs},
+			{x, off, pass, RUN_MEDIAN, 0, true, obs, obs},
+			{x, off, pass, RUN_MEDIAN, 0, false, obs, obs},
+		};
+
+		for (int k = 0; k < 3; k++)
+			assert_int_equal(noise_side_resample(&s[k], N, 3, r, 1,
+			                                     PASS_ALL, &buf, rt[k],
+			                                     ps[k]), FP_OK);
+		assert_memory_equal(rt[0], rt[1], sizeof rt[0]);
+		assert_memory_equal(rt[0], rt[2], sizeof rt[0]);
+		assert_memory_equal(ps[1], ps[2], sizeof ps[0]);
+	}
+	free(buf.x);
+	free(buf.p);
+	free(x);
+	free(pass);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_by_hand),
+		cmocka_unit_test(test_threads),
+		cmocka_unit_test(test_coverage),
+		cmocka_unit_test(test_policies),
+		cmocka_unit_test(test_flaky),
+		cmocka_unit_test(test_more_samples_decide),
+		cmocka_unit_test(test_wide_cases),
+		cmocka_unit_test(test_paths_agree),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
