@@ -91,8 +91,14 @@ static void test_new_folder(void **state)
 	put(st.path, "a.md", "A");
 	put(st.path, "b.json", "B");
 	assert_int_equal(count(st.final), -1);
-	shown = staging_final_name(&st, strcat(strcpy(final, st.path), "/a.md"));
-	assert_string_equal(shown, strcat(strcpy(final, top), "/rec/a.md"));
+	snprintf(final, sizeof final, "draw with: gnuplot -c %s/a.gp; see %s",
+	         st.path, st.path);
+	shown = staging_final_text(&st, final);
+	snprintf(final, sizeof final, "draw with: gnuplot -c %s/rec/a.gp; see "
+	         "%s/rec", top, top);
+	assert_string_equal(shown, final);
+	free(shown);
+	assert_string_equal(shown = staging_final_text(NULL, "x"), "x");
 	free(shown);
 	assert_int_equal(staging_commit(&st, &d), FP_OK);
 	snprintf(final, sizeof final, "%s/rec", top);

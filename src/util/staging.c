@@ -186,15 +186,28 @@ void staging_abort(struct staging *st)
 	*st = (struct staging){0};
 }
 
-char *staging_final_name(const struct staging *st, const char *path)
+char *staging_final_text(const struct staging *st, const char *text)
 {
-	size_t n = st->path ? strlen(st->path) : 0;
+	size_t n = st && st->path ? strlen(st->path) : 0, k = 0, size;
+	const char *p = text;
 	char *out;
 
-	if (!n || strncmp(path, st->path, n) != 0 ||
-	    (path[n] != '/' && path[n] != '\0'))
-		return strdup(path);
-	if ((out = malloc(strlen(st->final) + strlen(path + n) + 1)))
-		sprintf(out, "%s%s", st->final, path + n);
+	if (!n)
+		return strdup(text);
+	while ((p = strstr(p, st->path))) {
+		k++;
+		p += n;
+	}
+	size = strlen(text) + k * strlen(st->final) + 1;
+	if (!(out = malloc(size)))
+		return NULL;
+	out[0] = '\0';
+	for (p = text; k--;) {
+		const char *at = strstr(p, st->path);
+		strncat(out, p, (size_t)(at - p));
+		strcat(out, st->final);
+		p = at + n;
+	}
+	strcat(out, p);
 	return out;
 }

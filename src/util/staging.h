@@ -46,9 +46,10 @@ int staging_commit(struct staging *st, struct diag *d);
  * zeroed st and after a commit. */
 void staging_abort(struct staging *st);
 
-/* The final name of a path under st->path ("STAGING/x.svg" becomes
- * "FINAL/x.svg"), for messages that name files before they are committed;
- * a new string (NULL when out of memory).  A path elsewhere is copied. */
-char *staging_final_name(const struct staging *st, const char *path);
+/* text with every mention of the staging folder replaced by the final one
+ * ("STAGING/x.svg" becomes "FINAL/x.svg"), for messages and links that
+ * name files before they are committed; a new string (NULL when out of
+ * memory).  With st NULL or not open, a copy of text. */
+char *staging_final_text(const struct staging *st, const char *text);
 
 #endif
