@@ -33,7 +33,7 @@ static void test_terminal_utf8_limits(void **state)
 	 * kept; one past them (overlong, surrogate, above U+10FFFF) is not
 	 * UTF-8, and each byte shows as \xHH. */
 	CHECK(escape_terminal("\xe0\xa0\x80"), "\xe0\xa0\x80"); /* U+0800 */
-	CHECK(escape_terminal("\xe0\x9f\xbf"), "\\xe0\\x9f\\xbf"); /* overlong */
+	CHECK(escape_terminal("\xe0\x9f\xbf"), "\\xe0\\x9f\\xbf");
 	CHECK(escape_terminal("\xed\x9f\xbf"), "\xed\x9f\xbf"); /* U+D7FF */
 	CHECK(escape_terminal("\xed\xa0\x80"), "\\xed\\xa0\\x80");
 	CHECK(escape_terminal("\xf0\x90\x80\x80"), "\xf0\x90\x80\x80");
