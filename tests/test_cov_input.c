@@ -77,8 +77,11 @@ static void text_column(const struct run *r, const char *name,
 
 /* ---- Google Benchmark ---------------------------------------------- */
 
+#define GB "{\"context\": {}, \"benchmarks\": ["
+#define GB_NL "{\"context\": {},\n\"benchmarks\": ["
+
 static const char gbench_forms[] =
-	"{\"context\": {}, \"benchmarks\": [\n"
+	GB "\n"
 	/* no run_name: the name is the case */
 	"{\"name\": \"BM_a\", \"real_time\": 2, \"cpu_time\": 1,"
 	" \"time_unit\": \"ms\"},\n"
@@ -149,7 +152,7 @@ static void test_gbench_failures(void **state)
 		struct run *r;
 
 		snprintf(text, sizeof text,
-		         "{\"context\": {}, \"benchmarks\": [\n"
+		         GB "\n"
 		         "{\"name\": \"BM_x\", %s},\n"
 		         "{\"name\": \"BM_y\", \"real_time\": 1, "
 		         "\"cpu_time\": 1}]}\n", cases[i].entry);
@@ -166,28 +169,65 @@ static void test_gbench_failures(void **state)
 static void test_gbench_errors(void **state)
 {
 	(void)state;
-	fails("e.json", "{\"context\": {}, \"benchmarks\": [1]}", NULL, 1,
+	fails("e.json", GB "1]}", NULL, 1,
 	      "a benchmark must be an object");
-	fails("e.json", "{\"context\": {}, \"benchmarks\": [{\"run_name\": 3}]}",
+	fails("e.json", GB "{\"run_name\": 3}]}",
 	      NULL, 1, "benchmark has no 'name'");
-	fails("e.json", "{\"context\": {},\n\"benchmarks\": [{\"name\": \"BM_a\","
+	fails("e.json", GB_NL "{\"name\": \"BM_a\","
 	      " \"time_unit\": 5}]}", NULL, 2,
 	      "benchmark 'BM_a': unknown time_unit '?' (known: ns, us, ms, s)");
-	fails("e.json", "{\"context\": {}, \"benchmarks\": [{\"name\": \"BM_a\","
+	fails("e.json", GB "{\"name\": \"BM_a\","
 	      " \"time_unit\": \"h\"}]}", NULL, 1,
 	      "benchmark 'BM_a': unknown time_unit 'h' (known: ns, us, ms, s)");
-	fails("e.json", "{\"context\": {}, \"benchmarks\": [{\"name\": \"BM_a\","
+	fails("e.json", GB "{\"name\": \"BM_a\","
 	      " \"cpu_time\": 1}]}", NULL, 1,
 	      "benchmark 'BM_a': 'real_time' must be a number");
 	fails("e.json", "{\"context\": {}, \"benchmarks\": {}}", NULL, 1,
 	      "'benchmarks' must be a list");
-	fails("e.json", "{\"context\": {}, \"benchmarks\": []}", NULL, 1,
+	fails("e.json", GB "]}", NULL, 1,
 	      "no benchmarks");
-	fails("e.json", "{\"context\": {}, \"benchmarks\": [\n"
+	fails("e.json", GB "\n"
 	      "{\"name\": \"BM_e\", \"run_type\": \"aggregate\", "
 	      "\"aggregate_name\": \"median\", \"real_time\": 1, "
 	      "\"cpu_time\": 1}]}", NULL, 2,
 	      "benchmark 'BM_e' has no iterations and no 'mean' aggregate");
+}
+
+/* Members of the wrong type: a run_name, run_type or aggregate_name that
+ * is no string is ignored, so is repetitions that is no number; a message
+ * that is no string is empty; any skipped but false and null skips. */
+static void test_gbench_odd_types(void **state)
+{
+	struct run *r = load_text("odd.json",
+		GB "\n"
+		"{\"name\": \"BM_a\", \"run_name\": 7, \"run_type\": 1, "
+		"\"aggregate_name\": 2, \"real_time\": 1, \"cpu_time\": 1, "
+		"\"time_unit\": \"s\", \"error_occurred\": false, "
+		"\"repetitions\": \"3\"},\n"
+		"{\"name\": \"BM_b\", \"error_occurred\": true, "
+		"\"error_message\": 5},\n"
+		"{\"name\": \"BM_c\", \"skipped\": \"yes\", "
+		"\"skip_message\": 5}]}\n");
+
+	(void)state;
+	/* BM_a, an iteration that passed. */
+	assert_string_equal(r->case_name[0], "BM_a");
+	text_column(r, "runtime", "error: ", 3);
+	VALUES(r, "passed", 1, 0, 0);
+	VALUES(r, "repetitions", 1, 1, 1);
+	run_free(r);
+	r = load_text("odd.json", GB "\n"
+	              "{\"name\": \"BM_c\", \"skipped\": \"yes\", "
+	              "\"skip_message\": 5}]}\n");
+	text_column(r, "runtime", "skipped: ", 2);
+	run_free(r);
+	fails("e.json", GB "{\"name\": 5}]}",
+	      NULL, 1, "benchmark has no 'name'");
+	fails("e.json", GB "{\"name\": \"BM_a\","
+	      " \"real_time\": \"1\"}]}", NULL, 1,
+	      "benchmark 'BM_a': 'real_time' must be a number");
+	fails("e.json", "{\"context\": {}}", "gbench", 1,
+	      "'benchmarks' must be a list");
 }
 
 /* ---- hyperfine ------------------------------------------------------- */
@@ -197,12 +237,14 @@ static void test_hyperfine_exit_codes(void **state)
 	struct run *r = load_text("h.json",
 		"{\"results\": [\n"
 		"{\"command\": \"a\", \"mean\": 1.5, \"median\": 1.25, "
-		"\"stddev\": null, \"min\": 1, \"max\": 2, \"exit_codes\": [0, 0]},\n"
+		"\"stddev\": null, \"min\": 1, \"max\": 2, "
+		"\"exit_codes\": [0, 0]},\n"
 		"{\"command\": \"b\", \"mean\": 2, \"median\": 2, "
 		"\"stddev\": 0.5, \"min\": 1, \"max\": 3, "
 		"\"exit_codes\": [0, null]},\n"
 		"{\"command\": \"c\", \"mean\": 3, \"median\": 3, "
-		"\"stddev\": 0, \"min\": 3, \"max\": 3, \"exit_codes\": [0, 1]},\n"
+		"\"stddev\": 0, \"min\": 3, \"max\": 3, "
+		"\"exit_codes\": [0, 1]},\n"
 		"{\"command\": \"d\", \"mean\": 4, \"median\": 4, "
 		"\"stddev\": 0, \"min\": 4, \"max\": 4}\n"
 		"]}\n");
@@ -239,14 +281,53 @@ static void test_hyperfine_errors(void **state)
 	fails("h.json", "{\"results\": []}", "hyperfine", 1, "no results");
 }
 
+static void test_hyperfine_odd_types(void **state)
+{
+	struct run *r = load_text("h.json", "{\"results\": [" HF_OK
+	                          ", \"exit_codes\": [\"0\"]}]}");
+
+	(void)state;
+	/* An exit code that is no number is no success. */
+	VALUES(r, "passed", 0);
+	run_free(r);
+	fails("h.json", "{\"results\": [{\"command\": 1}]}", "hyperfine", 1,
+	      "result 1 has no 'command' string");
+	fails("h.json", "{\"results\": [{\"command\": \"a\", \"mean\": 1, "
+	      "\"median\": 1, \"min\": 1, \"max\": 1}]}", NULL, 1,
+	      "result 1: 'stddev' must be a number");
+	fails("h.json", "{}", "hyperfine", 1, "'results' must be a list");
+}
+
+/* Only the members that make a document Google Benchmark's or
+ * hyperfine's make it so: else it is plain JSON. */
+static void test_json_kind(void **state)
+{
+	static const char *const texts[] = {
+		"{\"context\": {}, \"cases\": [{\"case\": \"a\"}]}",
+		"{\"results\": 3, \"cases\": [{\"case\": \"a\"}]}",
+		"{\"results\": [], \"cases\": [{\"case\": \"a\"}]}",
+		"{\"results\": [{\"x\": 1}], \"cases\": [{\"case\": \"a\"}]}",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < N(texts); i++) {
+		struct run *r = load_text("kind.json", texts[i]);
+		assert_string_equal(r->format, "json");
+		assert_string_equal(r->case_name[0], "a");
+		run_free(r);
+	}
+}
+
 /* ---- plain JSON ------------------------------------------------------ */
 
 static void test_json_cells(void **state)
 {
 	struct run *r = load_text("cells.json",
-		"[{\"case\": \"a\", \"runtime\": 1, \"ok\": true, \"note\": null,"
+		"[{\"case\": \"a\", \"runtime\": 1, \"ok\": true, "
+		"\"note\": null,"
 		" \"list\": [1], \"obj\": {\"x\": 1}, \"s\": \"1.5\"},\n"
-		" {\"case\": \"b\", \"ok\": false, \"runtime\": 2.5, \"note\": 1,"
+		" {\"case\": \"b\", \"ok\": false, \"runtime\": 2.5, "
+		"\"note\": 1,"
 		" \"list\": [], \"obj\": {}, \"s\": \"x\"},\n"
 		" {\"case\": \"c\", \"runtime\": 3, \"run\": 4, \"ok\": 1}]\n");
 
@@ -412,7 +493,7 @@ static void test_out_of_memory(void **state)
 
 	(void)state;
 	sweep_load("oom.json", gbench_forms, NULL, 20);
-	sweep_load("oom.json", "{\"context\": {}, \"benchmarks\": [\n"
+	sweep_load("oom.json", GB "\n"
 	           "{\"name\": \"BM_x\", \"error_occurred\": true},\n"
 	           "{\"name\": \"BM_y\", \"real_time\": 1, "
 	           "\"cpu_time\": 1}]}\n", NULL, 20);
@@ -445,6 +526,9 @@ int main(void)
 		cmocka_unit_test(test_gbench_forms),
 		cmocka_unit_test(test_gbench_failures),
 		cmocka_unit_test(test_gbench_errors),
+		cmocka_unit_test(test_gbench_odd_types),
+		cmocka_unit_test(test_hyperfine_odd_types),
+		cmocka_unit_test(test_json_kind),
 		cmocka_unit_test(test_hyperfine_exit_codes),
 		cmocka_unit_test(test_hyperfine_errors),
 		cmocka_unit_test(test_json_cells),
