@@ -78,8 +78,9 @@ static void test_cut_short(void **state)
 		if (in != cases[i].into || next != cases[i].next ||
 		    c.line != 1 || c.col != cases[i].col)
 			fail_msg("'%s': into %d, next %d, at 1:%u; "
-			         "want %d, %d, 1:%u", cases[i].text, in, next, c.col,
-			         cases[i].into, cases[i].next, cases[i].col);
+			         "want %d, %d, 1:%u", cases[i].text, in, next,
+			         c.col, cases[i].into, cases[i].next,
+			         cases[i].col);
 	}
 }
 
