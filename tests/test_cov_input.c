@@ -296,6 +296,9 @@ static void test_hyperfine_odd_types(void **state)
 	      "\"median\": 1, \"min\": 1, \"max\": 1}]}", NULL, 1,
 	      "result 1: 'stddev' must be a number");
 	fails("h.json", "{}", "hyperfine", 1, "'results' must be a list");
+	fails("h.json", "{\"results\": [{\"command\": \"a\", "
+	      "\"mean\": \"1\"}]}", NULL, 1,
+	      "result 1: 'mean' must be a number");
 }
 
 /* Only the members that make a document Google Benchmark's or
@@ -368,6 +371,17 @@ static void test_json_errors(void **state)
 	fails("j.json", "[{\"case\": \"a\"},\n{\"case\": \"a\"},\n"
 	      "{\"case\": \"b\"},\n{\"case\": \"b\"}]", NULL, 2,
 	      "duplicate case 'a' (first on line 1)");
+}
+
+/* ---- YAML -------------------------------------------------------------- */
+
+static void test_yaml_case_kinds(void **state)
+{
+	(void)state;
+	fails("k.yaml", "- case: a\n- case: [b]\n", NULL, 2,
+	      "'case' must be a name, not a list");
+	fails("k.yaml", "- case: a\n- case: {b: 1}\n", NULL, 2,
+	      "'case' must be a name, not a mapping");
 }
 
 /* ---- CSV --------------------------------------------------------------- */
@@ -533,6 +547,7 @@ int main(void)
 		cmocka_unit_test(test_hyperfine_errors),
 		cmocka_unit_test(test_json_cells),
 		cmocka_unit_test(test_json_errors),
+		cmocka_unit_test(test_yaml_case_kinds),
 		cmocka_unit_test(test_csv_lone_cr),
 		cmocka_unit_test(test_csv_header_errors),
 		cmocka_unit_test(test_csv_quote_errors),
