@@ -21,11 +21,17 @@ char *fuzz_text(const uint8_t *data, size_t size, size_t *len)
 	return text;
 }
 
-void fuzz_print(const struct diag *d)
+FILE *fuzz_sink(void)
 {
 	static FILE *sink;
 
-	if (!sink && !(sink = fopen("/dev/null", "w")))
-		return;
-	diag_print(d, sink);
+	if (!sink)
+		sink = fopen("/dev/null", "w");
+	return sink;
+}
+
+void fuzz_print(const struct diag *d)
+{
+	if (fuzz_sink())
+		diag_print(d, fuzz_sink());
 }

@@ -2,9 +2,9 @@
  *
  * The input is one formula.  It is compiled against a fixed environment
  * (three per-case columns and two parameters over four cases), then
- * evaluated over those four cases and over none, split into shares and
- * asked whether it is affine in a parameter: every path a metric's
- * formula takes at run time. */
+ * evaluated over those four cases and over none, split into shares,
+ * asked whether it is affine in a parameter and disassembled: every path
+ * a metric's formula takes at run time. */
 #include "fuzz.h"
 
 #include <stdlib.h>
@@ -77,6 +77,8 @@ FUZZ_TARGET(formula)
 		evaluate(prog, f->env, NCASES);
 		evaluate(prog, f->env, 0);
 		fx_prog_affine(prog, f->p);
+		if (fuzz_sink())
+			fx_disasm(prog, f->env, fuzz_sink());
 		if (fx_prog_require(prog, &src, FX_SCALAR, "total", &d))
 			fuzz_print(&d);
 	}

@@ -12,6 +12,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "util/diag.h"
 
@@ -41,5 +42,9 @@ char *fuzz_text(const uint8_t *data, size_t size, size_t *len);
 /* Formats d as main would print it, into nothing: the message code runs on
  * whatever the input made of the message. */
 void fuzz_print(const struct diag *d);
+
+/* A stream on /dev/null for what a target prints (NULL if it cannot be
+ * opened); not to be closed. */
+FILE *fuzz_sink(void);
 
 #endif
