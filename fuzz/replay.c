@@ -1,7 +1,8 @@
 /* replay.c: runs the fuzz targets on saved inputs, in any build.
  *
- *   replay                  every file in tests/data/fuzz-regress/NAME/,
- *                           for every target NAME (make check)
+ *   replay                  every file in tests/data/fuzz-regress/NAME/
+ *                           and fuzz/corpus/NAME/, for every target NAME
+ *                           (make check)
  *   replay NAME FILE...     the given files through target NAME (to try
  *                           a crash file found by `make fuzz-run` under
  *                           gcc, valgrind or a debugger)
@@ -82,17 +83,24 @@ static long replay_dir(fuzz_fn fn, const char *dir)
 	return n;
 }
 
+/* The saved failures of each target, and its seeds in fuzz/corpus/. */
 static int replay_all(void)
 {
+	static const char *const folders[] = {
+		"tests/data/fuzz-regress", "fuzz/corpus",
+	};
 	char dir[4096];
 	long n;
 
 	for (size_t i = 0; i < NTARGETS; i++) {
-		snprintf(dir, sizeof dir, "%s/tests/data/fuzz-regress/%s",
-		         TEST_SRCDIR, targets[i].name);
-		if ((n = replay_dir(targets[i].fn, dir)) < 0)
-			return 1;
-		printf("%s: %ld inputs replayed\n", targets[i].name, n);
+		for (size_t k = 0; k < 2; k++) {
+			snprintf(dir, sizeof dir, "%s/%s/%s", TEST_SRCDIR,
+			         folders[k], targets[i].name);
+			if ((n = replay_dir(targets[i].fn, dir)) < 0)
+				return 1;
+			printf("%s/%s: %ld inputs replayed\n", folders[k],
+			       targets[i].name, n);
+		}
 	}
 	return 0;
 }
