@@ -23,7 +23,7 @@
 	free(got_); \
 } while (0)
 
-/* U+FFFD as UTF-8, gnuplot's stand-in for every byte that is not text. */
+/* U+FFFD as UTF-8, the replacement character: kept like any other. */
 #define FFFD "\xef\xbf\xbd"
 
 static void test_terminal_utf8_limits(void **state)
@@ -69,6 +69,20 @@ static void test_terminal_hidden_limits(void **state)
 	CHECK(escape_terminal("\xe2\x81\xa0\xe2\x81\xa9\xe2\x82\xac"),
 	      "\\u2060\\u2069\xe2\x82\xac");
 	CHECK(escape_terminal("x\xef\xbb\xbfy"), "x\\ufeffy");
+	/* Non-characters: U+FDD0..U+FDEF, and the last two of each plane
+	 * (above U+FFFF as \UHHHHHHHH); U+FDCF, U+FDF0 and U+1FFFD are
+	 * characters. */
+	CHECK(escape_terminal("\xef\xb7\x8f\xef\xb7\x90\xef\xb7\xaf"
+	                      "\xef\xb7\xb0"),
+	      "\xef\xb7\x8f\\ufdd0\\ufdef\xef\xb7\xb0");
+	CHECK(escape_terminal("\xf0\x9f\xbf\xbd\xf0\x9f\xbf\xbe"
+	                      "\xf4\x8f\xbf\xbf"),
+	      "\xf0\x9f\xbf\xbd\\U0001fffe\\U0010ffff");
+	/* Tag characters U+E0000..U+E007F; U+DFFFD and U+E0080 are
+	 * not. */
+	CHECK(escape_terminal("\xf3\x9f\xbf\xbd\xf3\xa0\x80\x80"
+	                      "\xf3\xa0\x81\xbf\xf3\xa0\x82\x80"),
+	      "\xf3\x9f\xbf\xbd\\U000e0000\\U000e007f\xf3\xa0\x82\x80");
 }
 
 static void test_md_code_padding(void **state)
@@ -99,21 +113,41 @@ static void test_url_path_classes(void **state)
 	CHECK(escape_spreadsheet(NULL), "");
 }
 
+/* gnuplot strings are the visible form with gnuplot's metacharacters as
+ * octal escapes: a backslash of the visible form is \134 there. */
+#define BS "\\0134"
+
 static void test_gp_string_utf8(void **state)
 {
+	char in[ESCAPE_MAX_SHOWN + 2], want[ESCAPE_MAX_SHOWN + 8];
+
 	(void)state;
 	CHECK(gp_string(NULL), "\"\"");
 	CHECK(gp_string("\xe0\xa0\x80"), "\"\xe0\xa0\x80\"");    /* U+0800 */
 	CHECK(gp_string("\xee\x80\x80"), "\"\xee\x80\x80\"");    /* U+E000 */
 	CHECK(gp_string("\xf4\x8f\xbf\xbd"), "\"\xf4\x8f\xbf\xbd\"");
-	/* Overlong, beyond U+10FFFF, a surrogate, U+FFFE, U+FFFF: one U+FFFD
-	 * a byte, since each continuation byte is no character either. */
-	CHECK(gp_string("\xe0\x80\x80"), "\"" FFFD FFFD FFFD "\"");
-	CHECK(gp_string("\xf4\x90\x80\x80"), "\"" FFFD FFFD FFFD FFFD "\"");
-	CHECK(gp_string("\xed\xa0\x80"), "\"" FFFD FFFD FFFD "\"");
-	CHECK(gp_string("\xef\xbf\xbe"), "\"" FFFD FFFD FFFD "\"");
-	CHECK(gp_string("\xef\xbf\xbf"), "\"" FFFD FFFD FFFD "\"");
+	/* Overlong, beyond U+10FFFF, a surrogate: \xHH a byte, since each
+	 * continuation byte is no character either. */
+	CHECK(gp_string("\xe0\x80\x80"), "\"" BS "xe0" BS "x80" BS "x80\"");
+	CHECK(gp_string("\xf4\x90\x80\x80"),
+	      "\"" BS "xf4" BS "x90" BS "x80" BS "x80\"");
+	CHECK(gp_string("\xed\xa0\x80"), "\"" BS "xed" BS "xa0" BS "x80\"");
+	/* U+FFFE and U+FFFF are well-formed non-characters: \uHHHH. */
+	CHECK(gp_string("\xef\xbf\xbe"), "\"" BS "ufffe\"");
+	CHECK(gp_string("\xef\xbf\xbf"), "\"" BS "uffff\"");
 	CHECK(gp_string("\xef\xbf\xbd"), "\"" FFFD "\"");
+	/* Every metacharacter, each as \ooo; a tab as \t, its backslash
+	 * escaped too. */
+	CHECK(gp_string("`\"'@<>|$\\!;#&\t"),
+	      "\"\\0140\\0042\\0047\\0100\\0074\\0076\\0174\\0044"
+	      BS BS "\\0041\\0073\\0043\\0046" BS "t\"");
+	/* Cut after ESCAPE_MAX_SHOWN characters. */
+	memset(in, 'a', ESCAPE_MAX_SHOWN + 1);
+	in[ESCAPE_MAX_SHOWN + 1] = '\0';
+	want[0] = '"';
+	memset(want + 1, 'a', ESCAPE_MAX_SHOWN);
+	strcpy(want + 1 + ESCAPE_MAX_SHOWN, "...\"");
+	CHECK(gp_string(in), want);
 }
 
 static void test_gp_string_stream_fails(void **state)
@@ -176,6 +210,7 @@ static void test_escape_out_of_memory(void **state)
 	escape_sweep(md_code_table, "", "` `");
 	escape_sweep(escape_url_path, "a b", "a%20b");
 	escape_sweep(escape_spreadsheet, "=1", "'=1");
+	escape_sweep(gp_string, "a\"", "\"a\\0042\"");
 }
 
 int main(void)
