@@ -30,8 +30,11 @@ void memstream_mode(enum memstream_mode mode);
 
 /* Runs fn(arg, d) with the first allocation failing, then the second, and
  * so on until a run meets no failure; every run that met one must return
- * FP_ERR with "out of memory" in d->msg (under ASan, leaking nothing), and
- * the last one FP_OK.  Returns how many allocations the last run made. */
+ * FP_ERR with "out of memory" in d->msg (under ASan, leaking nothing), or
+ * FP_OK where the code does without that allocation (run_show's copy for
+ * a message falls back to "?"): fn must then check that its result is the
+ * one made with no failure.  The last run must return FP_OK.  Returns how
+ * many allocations the last run made. */
 long alloc_sweep(int (*fn)(void *arg, struct diag *d), void *arg);
 
 #endif

@@ -6,6 +6,7 @@
  * message: columns are the business of test_run*.c. */
 #include <math.h>
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -38,7 +39,8 @@ static void fails(const char *name, const char *text, const char *format,
 		         line, msg);
 }
 
-/* Column name of r holds values v[0..n) (compared exactly). */
+/* Column name of r holds values v[0..n) (compared exactly; a NaN, the
+ * missing runtime of a case without samples, matches a NaN). */
 static void values(const struct run *r, const char *name, const double *v,
                    size_t n)
 {
@@ -48,7 +50,7 @@ static void values(const struct run *r, const char *name, const double *v,
 	assert_non_null(c->v);
 	assert_int_equal(r->n, n);
 	for (size_t i = 0; i < n; i++)
-		if (c->v[i] != v[i])
+		if (c->v[i] != v[i] && !(isnan(c->v[i]) && isnan(v[i])))
 			fail_msg("%s[%zu] = %.17g, want %.17g", name, i,
 			         c->v[i], v[i]);
 }
@@ -131,35 +133,34 @@ static void test_gbench_forms(void **state)
 	run_free(r);
 }
 
-/* A failed case's time cells say why: "error: MESSAGE" (an empty message
- * when there is none) or "skipped: MESSAGE"; passed is 0. */
+/* An entry with error_occurred or skipped set (SkipWithError, SkipWithMessage)
+ * fails and gives no sample, whatever its message: its case has no runtime
+ * (NaN, has_runtime 0), no cpu_time and no stddev; passed is 0. */
 static void test_gbench_failures(void **state)
 {
-	static const struct {
-		const char *entry, *why;
-	} cases[] = {
-		{"\"error_occurred\": true", "error: "},
-		{"\"error_occurred\": true, \"error_message\": \"OOM\"",
-		 "error: OOM"},
-		{"\"skipped\": true, \"skip_message\": \"no GPU\"",
-		 "skipped: no GPU"},
-		{"\"skipped\": 1", "skipped: "},
+	static const char *const entries[] = {
+		"\"error_occurred\": true",
+		"\"error_occurred\": true, \"error_message\": \"OOM\"",
+		"\"skipped\": true, \"skip_message\": \"no GPU\"",
+		"\"skipped\": 1",
 	};
 	char text[512];
 
 	(void)state;
-	for (size_t i = 0; i < N(cases); i++) {
+	for (size_t i = 0; i < N(entries); i++) {
 		struct run *r;
 
 		snprintf(text, sizeof text,
 		         GB "\n"
 		         "{\"name\": \"BM_x\", %s},\n"
 		         "{\"name\": \"BM_y\", \"real_time\": 1, "
-		         "\"cpu_time\": 1}]}\n", cases[i].entry);
+		         "\"cpu_time\": 1}]}\n", entries[i]);
 		r = load_text("failed.json", text);
-		text_column(r, "runtime", cases[i].why, 2);
-		text_column(r, "cpu_time", cases[i].why, 2);
-		text_column(r, "real_time_stddev", cases[i].why, 2);
+		VALUES(r, "runtime", NAN, 1e-9);
+		VALUES(r, "has_runtime", 0, 1);
+		VALUES(r, "runtime_n", 0, 1);
+		VALUES(r, "cpu_time", NAN, 1e-9);
+		VALUES(r, "real_time_stddev", NAN, 0);
 		VALUES(r, "passed", 0, 1);
 		VALUES(r, "repetitions", 1, 1);
 		run_free(r);
@@ -194,8 +195,8 @@ static void test_gbench_errors(void **state)
 }
 
 /* Members of the wrong type: a run_name, run_type or aggregate_name that
- * is no string is ignored, so is repetitions that is no number; a message
- * that is no string is empty; any skipped but false and null skips. */
+ * is no string is ignored, so is repetitions that is no number; any
+ * skipped but false and null skips, and only error_occurred true fails. */
 static void test_gbench_odd_types(void **state)
 {
 	struct run *r = load_text("odd.json",
@@ -210,16 +211,16 @@ static void test_gbench_odd_types(void **state)
 		"\"skip_message\": 5}]}\n");
 
 	(void)state;
-	/* BM_a, an iteration that passed. */
+	/* BM_a, an iteration of 1 s that passed; BM_b and BM_c fail. */
 	assert_string_equal(r->case_name[0], "BM_a");
-	text_column(r, "runtime", "error: ", 3);
+	VALUES(r, "runtime", 1, NAN, NAN);
 	VALUES(r, "passed", 1, 0, 0);
 	VALUES(r, "repetitions", 1, 1, 1);
 	run_free(r);
 	r = load_text("odd.json", GB "\n"
 	              "{\"name\": \"BM_c\", \"skipped\": \"yes\", "
 	              "\"skip_message\": 5}]}\n");
-	text_column(r, "runtime", "skipped: ", 2);
+	VALUES(r, "has_runtime", 0);
 	run_free(r);
 	fails("e.json", GB "{\"name\": 5}]}",
 	      NULL, 1, "benchmark has no 'name'");
@@ -252,9 +253,11 @@ static void test_hyperfine_exit_codes(void **state)
 	(void)state;
 	assert_string_equal(r->format, "hyperfine");
 	/* A null exit code (killed by a signal) and a 1 fail; no
-	 * exit_codes at all (an older hyperfine) passes. */
+	 * exit_codes at all (an older hyperfine) passes.  Without times,
+	 * each result's one sample is its median (the default estimator). */
 	VALUES(r, "passed", 1, 0, 0, 1);
-	VALUES(r, "runtime", 1.5, 2, 3, 4);
+	VALUES(r, "runtime", 1.25, 2, 3, 4);
+	VALUES(r, "runtime_n", 1, 1, 1, 1);
 	VALUES(r, "median", 1.25, 2, 3, 4);
 	VALUES(r, "stddev", 0, 0.5, 0, 0);
 	VALUES(r, "min", 1, 1, 3, 4);
@@ -440,6 +443,11 @@ static void test_csv_quote_errors(void **state)
 
 /* ---- telling the format ---------------------------------------------- */
 
+#define CANNOT_TELL "cannot tell the format from the file's name: give " \
+	"one of csv, json, yaml, gbench, hyperfine, gbench-csv, " \
+	"hyperfine-csv, pytest-benchmark, go"
+
+
 static void test_format_by_name(void **state)
 {
 	struct run_opts o = {.format = NULL};
@@ -452,28 +460,88 @@ static void test_format_by_name(void **state)
 	r = load_text("run.yml", "- case: a\n  runtime: 1\n");
 	assert_string_equal(r->format, "yaml");
 	run_free(r);
-	/* No extension: JSON shows in its first character after blanks. */
+	/* No extension: JSON shows in its first character after blanks and
+	 * comments, a CSV header by a `case` field, YAML by `cases:` or a
+	 * list item. */
 	r = load_text("noext", " \r\n\t[{\"case\": \"a\", \"runtime\": 1}]");
 	assert_string_equal(r->format, "json");
 	run_free(r);
-	fails("noext", "case,runtime\na,1\n", NULL, 0,
-	      "cannot tell the format from the file's name: give one of csv, "
-	      "json, yaml, gbench, hyperfine");
+	r = load_text("noext", "x,case\r\na,1\r\n");
+	assert_string_equal(r->format, "csv");
+	run_free(r);
+	r = load_text("noext", "cases:\n- case: a\n  runtime: 1\n");
+	assert_string_equal(r->format, "yaml");
+	run_free(r);
+	r = load_text("noext", "# a run\n\n- case: a\n  runtime: 1\n");
+	assert_string_equal(r->format, "yaml");
+	run_free(r);
+	/* Commas but no field `case` (cases, Case), no comma, a lone "-". */
+	fails("noext", "cases,runtime\na,1\n", NULL, 0, CANNOT_TELL);
+	fails("noext", "Case,runtime\na,1\n", NULL, 0, CANNOT_TELL);
+	fails("noext", "case\na\n", NULL, 0, CANNOT_TELL);
+	fails("noext", "-\n", NULL, 0, CANNOT_TELL);
+	fails("noext", "", NULL, 0, CANNOT_TELL);
 	/* A dot in a folder's name is no extension either. */
 	path = scratch("noext", "  ", 2);
 	snprintf(dotted, sizeof dotted, TMP_DIR "../tests/%s",
 	         strrchr(path, '/') + 1);
 	assert_int_equal(input_load(dotted, &o, &r, &d), FP_ERR);
 	unlink(path);
-	assert_string_equal(d.msg, "cannot tell the format from the file's "
-	                    "name: give one of csv, json, yaml, gbench, "
-	                    "hyperfine");
+	assert_string_equal(d.msg, CANNOT_TELL);
+	/* A format by name that is none of them. */
+	fails("a.csv", "case\na\n", "xml", 0, "unknown run format 'xml' "
+	      "(known: csv, json, yaml, gbench, hyperfine, gbench-csv, "
+	      "hyperfine-csv, pytest-benchmark, go)");
 }
 
 /* ---- every allocation failing in turn ------------------------------- */
 
+/* Whether two doubles are the same value (NaN the same as NaN). */
+static bool same_double(double x, double y)
+{
+	return x == y || (isnan(x) && isnan(y));
+}
+
+/* Column a is column b: name, kind, cells and the bad cell. */
+static void same_column(const struct column *a, const struct column *b,
+                        size_t n)
+{
+	assert_string_equal(a->name, b->name);
+	assert_int_equal(a->kind, b->kind);
+	assert_int_equal(a->bad_line, b->bad_line);
+	assert_true(!a->bad_text == !b->bad_text);
+	if (a->bad_text)
+		assert_string_equal(a->bad_text, b->bad_text);
+	for (size_t i = 0; a->v && i < n; i++)
+		assert_true(same_double(a->v[i], b->v[i]));
+}
+
+/* Run a is run b: what an allocation that the code does without (a name
+ * shown in a message) must leave unchanged. */
+static void same_run(const struct run *a, const struct run *b)
+{
+	assert_string_equal(a->format, b->format);
+	assert_int_equal(a->n, b->n);
+	assert_int_equal(a->ncols, b->ncols);
+	assert_int_equal(a->nctx, b->nctx);
+	assert_true(!a->sample_off == !b->sample_off);
+	for (size_t i = 0; i < a->n; i++)
+		assert_string_equal(a->case_name[i], b->case_name[i]);
+	for (size_t k = 0; k < a->ncols; k++)
+		same_column(&a->cols[k], &b->cols[k], a->n);
+	for (size_t k = 0; k < a->nctx; k++) {
+		assert_string_equal(a->ctx[k].key, b->ctx[k].key);
+		assert_string_equal(a->ctx[k].value, b->ctx[k].value);
+	}
+	for (size_t i = 0; a->sample_off && i <= a->n; i++)
+		assert_int_equal(a->sample_off[i], b->sample_off[i]);
+	for (size_t i = 0; a->sample_off && i < a->sample_off[a->n]; i++)
+		assert_true(same_double(a->samples[i], b->samples[i]));
+}
+
 struct load_arg {
 	const char *path, *format;
+	const struct run *want; /* the run loaded with no failure */
 };
 
 static int load_and_free(void *arg, struct diag *d)
@@ -483,6 +551,8 @@ static int load_and_free(void *arg, struct diag *d)
 	struct run *r = NULL;
 	int rc = input_load(a->path, &o, &r, d);
 
+	if (rc == FP_OK)
+		same_run(r, a->want);
 	run_free(r);
 	return rc;
 }
@@ -492,10 +562,13 @@ static int load_and_free(void *arg, struct diag *d)
 static void sweep_load(const char *name, const char *text,
                        const char *format, long least)
 {
-	struct load_arg a = {scratch(name, text, strlen(text)), format};
+	const char *path = scratch(name, text, strlen(text));
+	struct run *want = load_ok(path, format);
+	struct load_arg a = {path, format, want};
 	long n = alloc_sweep(load_and_free, &a);
 
 	unlink(a.path);
+	run_free(want);
 	if (n < least)
 		fail_msg("%s: only %ld allocations", name, n);
 }
