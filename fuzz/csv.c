@@ -5,6 +5,6 @@
 
 FUZZ_TARGET(csv)
 {
-	fuzz_run(data, size, "fuzz.csv", input_csv);
+	fuzz_run(data, size, "fuzz.csv", fuzz_read_csv);
 	return 0;
 }

@@ -19,7 +19,8 @@
 /* Every target, in the order replay.c tries them; X(name) each. */
 #define FUZZ_TARGETS(X) \
 	X(formula) X(csv) X(json) X(yaml) X(gbench) X(hyperfine) \
-	X(metric) X(scenario)
+	X(metric) X(scenario) X(junit) X(go) X(pytest) X(gbench_csv) \
+	X(hyperfine_csv)
 
 #ifdef FUZZ_REPLAY
 #define FUZZ_DECLARE(name) \
@@ -42,6 +43,15 @@ char *fuzz_text(const uint8_t *data, size_t size, size_t *len);
 /* Formats d as main would print it, into nothing: the message code runs on
  * whatever the input made of the message. */
 void fuzz_print(const struct diag *d);
+
+/* The path of the scratch file called name (at most 24 bytes; at most
+ * four names), for targets whose code reads only from a path: in a folder
+ * of this process in $TMPDIR, else in memory (/dev/shm, four times the
+ * executions a second of a disk) if there is one, else /tmp; removed at
+ * exit.  Aborts when the folder cannot be made. */
+const char *fuzz_scratch(const char *name);
+/* Writes data to path; aborts when it cannot. */
+void fuzz_write(const char *path, const uint8_t *data, size_t size);
 
 /* A stream on /dev/null for what a target prints (NULL if it cannot be
  * opened); not to be closed. */

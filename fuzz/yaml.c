@@ -5,6 +5,6 @@
 
 FUZZ_TARGET(yaml)
 {
-	fuzz_run(data, size, "fuzz.yaml", input_yaml);
+	fuzz_run(data, size, "fuzz.yaml", fuzz_read_yaml);
 	return 0;
 }
