@@ -150,6 +150,20 @@ static void test_gp_string_utf8(void **state)
 	CHECK(gp_string(in), want);
 }
 
+/* Hex digits of each range and the characters just past them. */
+static void test_hex_value(void **state)
+{
+	(void)state;
+	assert_int_equal(escape_hex_value("09afAF", 6), 0x09afaf);
+	assert_int_equal(escape_hex_value("g", 1), -1);
+	assert_int_equal(escape_hex_value("G", 1), -1);
+	assert_int_equal(escape_hex_value("`", 1), -1);
+	assert_int_equal(escape_hex_value("@", 1), -1);
+	assert_int_equal(escape_hex_value(":", 1), -1);
+	assert_int_equal(escape_hex_value("/", 1), -1);
+	assert_int_equal(escape_hex_value("", 0), 0);
+}
+
 static void test_gp_string_stream_fails(void **state)
 {
 	static const enum memstream_mode modes[] = {
@@ -211,6 +225,13 @@ static void test_escape_out_of_memory(void **state)
 	escape_sweep(escape_url_path, "a b", "a%20b");
 	escape_sweep(escape_spreadsheet, "=1", "'=1");
 	escape_sweep(gp_string, "a\"", "\"a\\0042\"");
+	/* Whether a cell needs the spreadsheet form: when it cannot be
+	 * made, it is taken to. */
+	alloc_fail_at(0);
+	assert_true(escape_spreadsheet_needed("a"));
+	alloc_fail_at(-1);
+	assert_false(escape_spreadsheet_needed("a"));
+	assert_false(escape_spreadsheet_needed(NULL));
 }
 
 int main(void)
@@ -221,6 +242,7 @@ int main(void)
 		cmocka_unit_test(test_md_code_padding),
 		cmocka_unit_test(test_url_path_classes),
 		cmocka_unit_test(test_gp_string_utf8),
+		cmocka_unit_test(test_hex_value),
 		cmocka_unit_test(test_gp_string_stream_fails),
 		cmocka_unit_test(test_escape_out_of_memory),
 	};

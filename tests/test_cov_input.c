@@ -6,7 +6,6 @@
  * message: columns are the business of test_run*.c. */
 #include <math.h>
 #include <setjmp.h>
-#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -16,44 +15,9 @@
 
 #include <cmocka.h>
 
-#include "test_cov_alloc.h"
-#include "test_run_util.h"
+#include "test_cov_run.h"
 
 const char scratch_prefix[] = "test_cov_input";
-
-/* Loading text (as the scratch file name, in format, NULL: by name) fails
- * on line `line` with msg. */
-static void fails(const char *name, const char *text, const char *format,
-                  int line, const char *msg)
-{
-	const char *path = scratch(name, text, strlen(text));
-	struct run_opts o = {.format = format};
-	struct run *r = NULL;
-	struct diag d = {0};
-
-	assert_int_equal(input_load(path, &o, &r, &d), FP_ERR);
-	assert_null(r);
-	unlink(path);
-	if (strcmp(d.msg, msg) != 0 || d.line != line)
-		fail_msg("got line %d: %s\nwant line %d: %s", d.line, d.msg,
-		         line, msg);
-}
-
-/* Column name of r holds values v[0..n) (compared exactly; a NaN, the
- * missing runtime of a case without samples, matches a NaN). */
-static void values(const struct run *r, const char *name, const double *v,
-                   size_t n)
-{
-	const struct column *c = run_find(r, name);
-
-	assert_non_null(c);
-	assert_non_null(c->v);
-	assert_int_equal(r->n, n);
-	for (size_t i = 0; i < n; i++)
-		if (c->v[i] != v[i] && !(isnan(c->v[i]) && isnan(v[i])))
-			fail_msg("%s[%zu] = %.17g, want %.17g", name, i,
-			         c->v[i], v[i]);
-}
 
 /* Column name of r is text, its first bad cell shown as bad (NULL: a case
  * without the cell) on line `line`. */
@@ -70,12 +34,6 @@ static void text_column(const struct run *r, const char *name,
 		assert_null(c->bad_text);
 	assert_int_equal(c->bad_line, line);
 }
-
-#define N(a) (sizeof(a) / sizeof((a)[0]))
-#define VALUES(r, name, ...) do { \
-	static const double v_[] = {__VA_ARGS__}; \
-	values((r), (name), v_, N(v_)); \
-} while (0)
 
 /* ---- Google Benchmark ---------------------------------------------- */
 
@@ -495,83 +453,6 @@ static void test_format_by_name(void **state)
 }
 
 /* ---- every allocation failing in turn ------------------------------- */
-
-/* Whether two doubles are the same value (NaN the same as NaN). */
-static bool same_double(double x, double y)
-{
-	return x == y || (isnan(x) && isnan(y));
-}
-
-/* Column a is column b: name, kind, cells and the bad cell. */
-static void same_column(const struct column *a, const struct column *b,
-                        size_t n)
-{
-	assert_string_equal(a->name, b->name);
-	assert_int_equal(a->kind, b->kind);
-	assert_int_equal(a->bad_line, b->bad_line);
-	assert_true(!a->bad_text == !b->bad_text);
-	if (a->bad_text)
-		assert_string_equal(a->bad_text, b->bad_text);
-	for (size_t i = 0; a->v && i < n; i++)
-		assert_true(same_double(a->v[i], b->v[i]));
-}
-
-/* Run a is run b: what an allocation that the code does without (a name
- * shown in a message) must leave unchanged. */
-static void same_run(const struct run *a, const struct run *b)
-{
-	assert_string_equal(a->format, b->format);
-	assert_int_equal(a->n, b->n);
-	assert_int_equal(a->ncols, b->ncols);
-	assert_int_equal(a->nctx, b->nctx);
-	assert_true(!a->sample_off == !b->sample_off);
-	for (size_t i = 0; i < a->n; i++)
-		assert_string_equal(a->case_name[i], b->case_name[i]);
-	for (size_t k = 0; k < a->ncols; k++)
-		same_column(&a->cols[k], &b->cols[k], a->n);
-	for (size_t k = 0; k < a->nctx; k++) {
-		assert_string_equal(a->ctx[k].key, b->ctx[k].key);
-		assert_string_equal(a->ctx[k].value, b->ctx[k].value);
-	}
-	for (size_t i = 0; a->sample_off && i <= a->n; i++)
-		assert_int_equal(a->sample_off[i], b->sample_off[i]);
-	for (size_t i = 0; a->sample_off && i < a->sample_off[a->n]; i++)
-		assert_true(same_double(a->samples[i], b->samples[i]));
-}
-
-struct load_arg {
-	const char *path, *format;
-	const struct run *want; /* the run loaded with no failure */
-};
-
-static int load_and_free(void *arg, struct diag *d)
-{
-	const struct load_arg *a = arg;
-	struct run_opts o = {.format = a->format};
-	struct run *r = NULL;
-	int rc = input_load(a->path, &o, &r, d);
-
-	if (rc == FP_OK)
-		same_run(r, a->want);
-	run_free(r);
-	return rc;
-}
-
-/* Sweeps the load of text as the scratch file name; the load has to make
- * at least `least` allocations (so that the sweep is worth something). */
-static void sweep_load(const char *name, const char *text,
-                       const char *format, long least)
-{
-	const char *path = scratch(name, text, strlen(text));
-	struct run *want = load_ok(path, format);
-	struct load_arg a = {path, format, want};
-	long n = alloc_sweep(load_and_free, &a);
-
-	unlink(a.path);
-	run_free(want);
-	if (n < least)
-		fail_msg("%s: only %ld allocations", name, n);
-}
 
 static void test_out_of_memory(void **state)
 {
