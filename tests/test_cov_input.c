@@ -225,6 +225,34 @@ static void test_hyperfine_exit_codes(void **state)
 
 #define HF_OK "{\"command\": \"a\", \"mean\": 1, \"median\": 1, " \
 	"\"stddev\": 0, \"min\": 1, \"max\": 1"
+#define HF_TIMES "\"mean\": 2, \"median\": 2, \"stddev\": 1, " \
+	"\"min\": 1, \"max\": 3"
+
+/* times are the samples, each with the exit code beside it when there are
+ * as many; the runtime is their median. */
+static void test_hyperfine_times(void **state)
+{
+	struct run *r = load_text("t.json", "{\"results\": [\n"
+		"{\"command\": \"a\", " HF_TIMES ", \"times\": [1, 3, 2], "
+		"\"exit_codes\": [0, 0, 1]},\n"
+		"{\"command\": \"b\", " HF_TIMES ", \"times\": [4, 4], "
+		"\"exit_codes\": [0]}]}\n");
+	static const unsigned char pass[] = {1, 1, 0, 1, 1};
+
+	(void)state;
+	VALUES(r, "runtime", 2, 4);
+	VALUES(r, "runtime_n", 3, 2);
+	VALUES(r, "passed", 0, 1);
+	/* b's one exit code pairs with no time: no pass state, taken as
+	 * passing. */
+	assert_non_null(r->sample_pass);
+	assert_memory_equal(r->sample_pass, pass, sizeof pass);
+	run_free(r);
+	fails("t.json", "{\"results\": [" HF_OK ",\n\"times\": 3}]}",
+	      NULL, 2, "result 1: 'times' must be a list");
+	fails("t.json", "{\"results\": [" HF_OK ", \"times\": [1,\n"
+	      "\"2\"]}]}", NULL, 2, "result 1: a time must be a number");
+}
 
 static void test_hyperfine_errors(void **state)
 {
@@ -358,6 +386,25 @@ static void test_csv_lone_cr(void **state)
 	/* é is one column wide. */
 	assert_cell(c, 0, 1, 2, 3);
 	assert_cell(c, 1, 2, 3, 3);
+	run_free(r);
+}
+
+/* Rows of a case as samples, the runtime column before the repetition
+ * column and no passed column: the samples have no pass states, and both
+ * columns go. */
+static void test_csv_repeats(void **state)
+{
+	struct run *r = load_text("rep.csv", "case,runtime,repetition,x\n"
+	                          "a,2,1,5\nb,1,1,6\na,4,2,5\n");
+
+	(void)state;
+	VALUES(r, "runtime", 3, 1);
+	VALUES(r, "runtime_n", 2, 1);
+	VALUES(r, "x", 5, 6);
+	assert_null(r->sample_pass);
+	assert_null(run_find(r, "repetition"));
+	assert_int_equal(r->sample_off[1], 2);
+	assert_true(r->samples[0] == 2 && r->samples[1] == 4);
 	run_free(r);
 }
 
@@ -498,11 +545,13 @@ int main(void)
 		cmocka_unit_test(test_hyperfine_odd_types),
 		cmocka_unit_test(test_json_kind),
 		cmocka_unit_test(test_hyperfine_exit_codes),
+		cmocka_unit_test(test_hyperfine_times),
 		cmocka_unit_test(test_hyperfine_errors),
 		cmocka_unit_test(test_json_cells),
 		cmocka_unit_test(test_json_errors),
 		cmocka_unit_test(test_yaml_case_kinds),
 		cmocka_unit_test(test_csv_lone_cr),
+		cmocka_unit_test(test_csv_repeats),
 		cmocka_unit_test(test_csv_header_errors),
 		cmocka_unit_test(test_csv_quote_errors),
 		cmocka_unit_test(test_format_by_name),
