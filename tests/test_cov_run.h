@@ -27,7 +27,7 @@ struct run *load_opts(const char *name, const char *text,
 void values(const struct run *r, const char *name, const double *v,
             size_t n);
 #define VALUES(r, name, ...) do { \
-	static const double v_[] = {__VA_ARGS__}; \
+	const double v_[] = {__VA_ARGS__}; \
 	values((r), (name), v_, N(v_)); \
 } while (0)
 
