@@ -221,3 +221,14 @@ void output_abort(struct output *out)
 		atomic_file_abort(&out->af);
 	out->fp = NULL;
 }
+
+char *output_final_text(const struct output_opts *o, const char *text)
+{
+	char *once = staging_final_text(o->stages[0], text), *twice;
+
+	if (!once)
+		return NULL;
+	twice = staging_final_text(o->stages[1], once);
+	free(once);
+	return twice;
+}

@@ -10,6 +10,7 @@
 #include "cmd/options.h"
 #include "report/report.h"
 #include "util/atomic_file.h"
+#include "util/staging.h"
 #include "util/diag.h"
 
 #define CLI_SOURCE "<command line>"
@@ -49,7 +50,14 @@ struct output_opts {
 	const char *plot_dir;    /* --plot-dir, or NULL: no plots */
 	const char *plot_format; /* "svg" (default) or "png" */
 	bool ascii;              /* --ascii: text rendering of plots too */
+	/* While a pricing command runs: the folders written aside (NULL
+	 * outside the frame), so that messages name the final paths. */
+	const struct staging *stages[2];
 };
+
+/* text with the staging folders of o named by their final paths (see
+ * util/staging.h); a new string, NULL when out of memory. */
+char *output_final_text(const struct output_opts *o, const char *text);
 
 /* The output options (--format, -o, --force) and the plot options
  * (--plot-dir, --plot-format, --ascii), whose take fills call->out. */

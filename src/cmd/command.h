@@ -27,6 +27,7 @@
 #include "plot/plot.h"
 #include "price/session.h"
 #include "sens/sensitivity.h"
+#include "util/staging.h"
 #include "util/diag.h"
 
 /* Exit statuses (man/fixprice.1, EXIT STATUS). */
@@ -57,6 +58,11 @@ struct priced {
 	struct job job;
 	struct session *session;
 	struct sens sens;
+	/* Folders written aside and committed by the frame only once all
+	 * other output was written (util/staging.h): --plot-dir (the frame
+	 * opens it; the steps see its staging path as call->out.plot_dir) and
+	 * a record folder (price opens it). */
+	struct staging plot_stage, record_stage;
 };
 
 /* The steps of a pricing command between loading and exit; see pricing.c
@@ -144,6 +150,10 @@ struct plot_opts cmd_plot_opts(const struct output_opts *o);
 /* Turns a plot result into the one line a user needs, if any, on stderr
  * (and the text rendering on stdout when asked), then frees it. */
 void cmd_plot_done(struct plot_result *r, const struct output_opts *o);
+
+/* Prints "fixprice: NOTE" to out, naming files by their final paths
+ * (output_final_text). */
+void cmd_note(const struct output_opts *o, const char *note, FILE *out);
 
 /* Help texts (help.c). */
 void help_overview(FILE *out);

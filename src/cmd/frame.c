@@ -1,6 +1,7 @@
 /* frame.c: what happens around every command: parse, run, report an
  * error once, close standard output with a check. */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd/command.h"
@@ -54,12 +55,22 @@ struct plot_opts cmd_plot_opts(const struct output_opts *o)
 	};
 }
 
+void cmd_note(const struct output_opts *o, const char *note, FILE *out)
+{
+	char *shown = output_final_text(o, note);
+
+	fprintf(out, "fixprice: %s\n", shown ? shown : note);
+	free(shown);
+}
+
 void cmd_plot_done(struct plot_result *r, const struct output_opts *o)
 {
-	if (r->note)
-		fprintf(stderr, "fixprice: %s\n", r->note);
-	else
-		fprintf(stderr, "fixprice: drew %s\n", r->file);
+	char *drew = NULL;
+
+	if (!r->note && (drew = malloc(strlen(r->file) + 6)))
+		sprintf(drew, "drew %s", r->file);
+	cmd_note(o, r->note ? r->note : drew ? drew : r->file, stderr);
+	free(drew);
 	if (o->ascii && r->ascii)
 		fputs(r->ascii, stdout);
 	plot_result_free(r);

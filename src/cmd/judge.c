@@ -204,10 +204,14 @@ int noise_plot(struct judged *j, const char *record_dir,
 	for (size_t k = 0; k < r->nplots && k < 1; k++)
 		j->plots[k] = r->plots[k];
 	j->plots[r->nplots].title = "Net over the bootstrap's resamples";
-	/* Markdown links are relative to the record folder. */
+	/* Markdown links are relative to the record folder; a plot elsewhere
+	 * is named by its final path, not where it is written for now. */
 	slash = strrchr(j->dist.file, '/');
-	j->plots[r->nplots].file = !o->plot_dir && record_dir && slash ?
-	                           slash + 1 : j->dist.file;
+	if (!o->plot_dir && record_dir && slash)
+		j->plots[r->nplots].file = slash + 1;
+	else if (!(j->plots[r->nplots].file = j->dist_link =
+	                   output_final_text(o, j->dist.file)))
+		return diag_oom(d);
 	j->plots[r->nplots].ascii = j->dist.ascii;
 	r->plots = j->plots;
 	r->nplots++;
@@ -232,16 +236,19 @@ int noise_sens_prepare(const struct noise_opts *o, const struct job *job,
 	return FP_OK;
 }
 
-void noise_notes(const struct judged *j, FILE *out)
+void noise_notes(const struct judged *j, const struct output_opts *o,
+                 FILE *out)
 {
 	if (j->have_dist && j->dist.note)
-		fprintf(out, "fixprice: %s\n", j->dist.note);
+		cmd_note(o, j->dist.note, out);
 }
 
 void judged_free(struct judged *j)
 {
 	if (j->have_dist)
 		plot_result_free(&j->dist);
+	free(j->dist_link);
+	j->dist_link = NULL;
 	j->have_dist = false;
 	verdict_free(&j->v);
 	boot_free(&j->boot);

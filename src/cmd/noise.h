@@ -60,6 +60,7 @@ struct judged {
 	bool have_dist;
 	struct plot_result dist;
 	struct record_plot plots[2];
+	char *dist_link;        /* plots[].file when not in the record folder */
 	char dist_label[64];
 };
 
@@ -91,6 +92,7 @@ int noise_sens_prepare(const struct noise_opts *o, const struct job *job,
                        bool *on, struct diag *d);
 
 /* What the reader should know about that plot (gnuplot missing). */
-void noise_notes(const struct judged *j, FILE *out);
+void noise_notes(const struct judged *j, const struct output_opts *o,
+                 FILE *out);
 
 #endif

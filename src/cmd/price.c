@@ -41,10 +41,14 @@ static int price_analyse(void *own, struct priced *pr,
 {
 	struct sens *s = &pr->sens;
 	struct price_own *o = own;
+	const char *dir = NULL; /* where the record folder is written */
 
 	if (o->record &&
-	    report_record_dir_check(o->record, call->out.force, d) != FP_OK)
+	    (report_record_dir_check(o->record, call->out.force, d) != FP_OK ||
+	     staging_open(&pr->record_stage, o->record, d) != FP_OK))
 		return FP_ERR;
+	if (o->record)
+		dir = pr->record_stage.path;
 	job_record(&pr->job, s->price, &o->r);
 	if (noise_judge(&call->noise, &call->job, call->args[0], &pr->job,
 	                s->price, &o->judged, d) != FP_OK)
@@ -52,15 +56,12 @@ static int price_analyse(void *own, struct priced *pr,
 	o->r.verdict = &o->judged.v;
 	/* A record folder carries break-evens and plots; so does -o/stdout
 	 * when plots were asked for. */
-	if ((o->record || call->out.plot_dir) &&
-	    record_extras_fill(&o->extras, pr->session, o->record, &call->out, &o->r,
-	                       d) != FP_OK)
+	if ((dir || call->out.plot_dir) &&
+	    (record_extras_fill(&o->extras, pr->session, dir, &call->out, &o->r,
+	                        d) != FP_OK ||
+	     noise_plot(&o->judged, dir, &call->out, &o->r, d) != FP_OK))
 		return FP_ERR;
-	if ((o->record || call->out.plot_dir) &&
-	    noise_plot(&o->judged, o->record, &call->out, &o->r, d) != FP_OK)
-		return FP_ERR;
-	if (o->record &&
-	    report_record_dir(&o->r, o->record, call->out.force, d) != FP_OK)
+	if (dir && report_record_dir(&o->r, dir, call->out.force, d) != FP_OK)
 		return FP_ERR;
 	return FP_OK;
 }
@@ -82,8 +83,8 @@ static int price_after(void *own, struct priced *pr, const struct cmd_call *call
 
 	(void)call;
 	(void)d;
-	record_extras_notes(&o->extras, stderr);
-	noise_notes(&o->judged, stderr);
+	record_extras_notes(&o->extras, &call->out, stderr);
+	noise_notes(&o->judged, &call->out, stderr);
 	(void)s;
 	if (o->check && o->judged.v.kind != VERDICT_ACCEPT)
 		*status = o->judged.v.kind == VERDICT_REJECT ? EXIT_GATE :

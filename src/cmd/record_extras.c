@@ -58,11 +58,14 @@ static int fill_plot(struct record_extras *x, const struct price *p,
 		return FP_ERR;
 	x->have_plot = true;
 	x->plot.title = "Each case's share of gain and cost";
-	/* Markdown links are relative to the record folder. */
-	x->plot.file = x->shares.file;
+	/* Markdown links are relative to the record folder; a plot elsewhere
+	 * is named by its final path, not where it is written for now. */
 	if (!o->plot_dir && record_dir) {
 		const char *slash = strrchr(x->shares.file, '/');
 		x->plot.file = slash ? slash + 1 : x->shares.file;
+	} else if (!(x->plot.file = x->link =
+	                     output_final_text(o, x->shares.file))) {
+		return diag_oom(d);
 	}
 	x->plot.ascii = x->shares.ascii;
 	return FP_OK;
@@ -83,10 +86,11 @@ int record_extras_fill(struct record_extras *x, struct session *s,
 	return FP_OK;
 }
 
-void record_extras_notes(const struct record_extras *x, FILE *out)
+void record_extras_notes(const struct record_extras *x,
+                         const struct output_opts *o, FILE *out)
 {
 	if (x->have_plot && x->shares.note)
-		fprintf(out, "fixprice: %s\n", x->shares.note);
+		cmd_note(o, x->shares.note, out);
 }
 
 void record_extras_free(struct record_extras *x)
@@ -96,5 +100,6 @@ void record_extras_free(struct record_extras *x)
 	free(x->breakeven);
 	if (x->have_plot)
 		plot_result_free(&x->shares);
+	free(x->link);
 	memset(x, 0, sizeof *x);
 }

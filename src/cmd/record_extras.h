@@ -15,6 +15,7 @@ struct record_extras {
 	size_t nbreakeven;
 	struct record_plot plot;
 	struct plot_result shares;
+	char *link;     /* plot.file when it is not in the record folder */
 	bool have_plot;
 };
 
@@ -27,7 +28,8 @@ int record_extras_fill(struct record_extras *x, struct session *s,
                        struct record *r, struct diag *d);
 
 /* Prints what the reader should know about the plots (gnuplot missing). */
-void record_extras_notes(const struct record_extras *x, FILE *out);
+void record_extras_notes(const struct record_extras *x,
+                         const struct output_opts *o, FILE *out);
 
 void record_extras_free(struct record_extras *x);
 

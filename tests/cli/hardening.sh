@@ -106,4 +106,36 @@ long=$(awk '{ if (length($0) > m) m = length($0) } END { print m }' "$OUT")
 if [ "$long" -le 4200 ]; then ok; else bad "check printed a line of $long characters"; fi
 expect_grep "$OUT" "ddd..." "the description is cut with an ellipsis"
 
+# Outputs are all or nothing: a refusal, or standard output that cannot be
+# written, leaves no record folder, plot folder or -o file behind.
+mkdir "$TMP/aon" && cd "$TMP/aon" || exit 1
+echo x >existing.txt
+run price "$DATA/cli/$B" "$DATA/cli/$A" --record r -o existing.txt
+expect_status 2 "--record with a refused -o"
+if [ -e r ]; then bad "the record folder was written before the refusal"; else ok; fi
+STATUS=0
+"$FIXPRICE" price "$DATA/cli/$B" "$DATA/cli/$A" --record r >/dev/full 2>"$ERR" || STATUS=$?
+expect_status 2 "--record with standard output full"
+if [ -e r ]; then bad "the record folder was left although the exit is 2"; else ok; fi
+STATUS=0
+"$FIXPRICE" sweep "$DATA/cli/$B" "$DATA/cli/$A" --param pass_reward=0:1 \
+	--plot-dir p >/dev/full 2>"$ERR" || STATUS=$?
+expect_status 2 "--plot-dir with standard output full"
+if [ -e p ]; then bad "the plot folder was left although the exit is 2"; else ok; fi
+if [ "$(ls -A)" = existing.txt ]; then ok; else bad "left behind: $(ls -A)"; fi
+# Into an existing folder: the record's files join the others, nothing
+# else in it is touched, and no staging folder is left.
+mkdir keep && echo mine >keep/mine.txt
+run price "$DATA/cli/$B" "$DATA/cli/$A" --record keep
+expect_status 0 "a record into an existing folder"
+if [ "$(ls -A keep | tr '\n' ' ')" = "cases.csv decision.json decision.md mine.txt shares.dat shares.gp shares.svg " ] ||
+   [ "$(ls -A keep | tr '\n' ' ')" = "cases.csv decision.json decision.md mine.txt shares.dat shares.gp " ]; then ok
+else bad "the folder holds: $(ls -A keep | tr '\n' ' ')"; fi
+# Messages name the final paths, not where files were written for now.
+GNUPLOT=/nonexistent run price "$DATA/cli/$B" "$DATA/cli/$A" --record fresh
+expect_grep "$ERR" "draw with: gnuplot -d -c fresh/shares.gp" "the note names the record folder"
+run price "$DATA/cli/$B" "$DATA/cli/$A" --plot-dir pd --format md
+expect_grep "$OUT" "(pd/shares.svg)" "the Markdown links the final plot folder"
+cd "$DATA/cli" || exit 1
+
 finish
