@@ -6,9 +6,10 @@
  * each case has one sample: the statistic of the estimator (`median` for
  * median, `mean` for mean, `min` for min), in seconds.  Every other
  * column is kept as it is (parameter columns too).  The export keeps no
- * exit codes either: every case passes (column passed 1), so a command
- * that failed under hyperfine -i looks like one that passed; use the JSON
- * export, or merge a test report (junit.h). */
+ * exit codes either: every case passes (column passed 1, unless the file
+ * has a `passed` column of its own, which is then read like any run's),
+ * so a command that failed under hyperfine -i looks like one that passed;
+ * use the JSON export, or merge a test report (junit.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,8 @@ struct hcsv {
 	struct run_builder b;
 	size_t header_n, command, stat;
 	long *column_of;           /* header field -> builder column */
+	long passed;               /* the column every case passes in, or -1
+	                            * when the file has its own */
 };
 
 static int read_header(struct hcsv *st, const struct csv_field *f, size_t n)
@@ -37,7 +40,7 @@ static int read_header(struct hcsv *st, const struct csv_field *f, size_t n)
 	const char *want = stat[st->src->opts->estimator];
 
 	st->header_n = n;
-	st->stat = n;
+	st->stat = st->command = n;
 	if (!(st->column_of = calloc(n, sizeof *st->column_of)))
 		return diag_oom(st->b.d);
 	for (size_t i = 0; i < n; i++) {
@@ -57,11 +60,15 @@ static int read_header(struct hcsv *st, const struct csv_field *f, size_t n)
 		if (st->column_of[i] < 0)
 			return FP_ERR;
 	}
-	if (st->stat == n)
+	if (st->command == n || st->stat == n)
 		return diag_set(st->b.d, st->src->path, (int)f[0].line,
 		                (int)f[0].col, "no '%s' column in the header",
-		                want);
-	return rb_add_column(&st->b, "passed", 6, 0, 0) < 0 ? FP_ERR : FP_OK;
+		                st->command == n ? "command" : want);
+	st->passed = -1;
+	if (rb_find_column(&st->b, "passed", 6) >= 0)
+		return FP_OK;
+	st->passed = rb_add_column(&st->b, "passed", 6, 0, 0);
+	return st->passed < 0 ? FP_ERR : FP_OK;
 }
 
 static int read_row(struct hcsv *st, const struct csv_field *f, size_t n)
@@ -88,7 +95,8 @@ static int read_row(struct hcsv *st, const struct csv_field *f, size_t n)
 		                (int)s->col, "'%s' is not a number", shown);
 	}
 	return rb_sample(&st->b, x, -1) ||
-	       rb_number(&st->b, st->b.ncols - 1, 1, f[0].line, f[0].col)
+	       (st->passed >= 0 && rb_number(&st->b, (size_t)st->passed, 1,
+	                                     f[0].line, f[0].col))
 	       ? FP_ERR : FP_OK;
 }
 

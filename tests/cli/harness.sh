@@ -283,4 +283,14 @@ expect_status 0 "a report from a pipe"
 expect_grep "$OUT" "ACCEPT: net 35.8691 = gain 47.4769 - cost 11.6079" \
 	"a report from a pipe: test_raises added, test_fails_after failing before"
 
+# hyperfine's CSV export: the case names are in `command`, and a `passed`
+# column of the file's own is read, not hidden behind one made up.
+printf 'mean,stddev,median,min\n1,0,1,1\n' >"$TMP/nocmd.csv"
+run eval --input-format hyperfine-csv "$TMP/nocmd.csv" 'sum(passed)'
+expect_error 2 "$TMP/nocmd.csv:1:1: no 'command' column in the header" \
+	"hyperfine CSV without command"
+printf 'command,mean,stddev,median,min,passed\na,1,0,1,1,0\nb,2,0,2,2,1\n' >"$TMP/passed.csv"
+run eval --input-format hyperfine-csv "$TMP/passed.csv" 'sum(passed)'
+expect_out "1" "hyperfine CSV with a passed column of its own"
+
 finish
