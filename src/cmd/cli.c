@@ -30,8 +30,11 @@ int cli_number(const char *text, const char *what, double *out,
 		goto out;
 	}
 	if (fx_eval(prog, env, out, &fault) != FP_OK) {
-		diag_set(d, CLI_SOURCE, fault.line, fault.col, "%s: %s", what,
-		         fault.what);
+		if (fault.oom)
+			diag_oom(d);
+		else
+			diag_set(d, CLI_SOURCE, fault.line, fault.col, "%s: %s",
+			         what, fault.what);
 		goto out;
 	}
 	rc = FP_OK;

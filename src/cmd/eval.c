@@ -107,6 +107,10 @@ static int check_text_columns(const struct fx_prog *prog,
 static void fault_diag(const struct fx_fault *f, const char *formula,
                        const struct run *run, struct diag *d)
 {
+	if (f->oom) {
+		diag_oom(d);
+		return;
+	}
 	if (f->has_case && f->case_index < run->n)
 		diag_set(d, CLI_SOURCE, f->line, f->col, "%s in case '%s' (%s line %u)",
 		         f->what, run->case_name[f->case_index], run->path,

@@ -163,6 +163,7 @@ struct fx_fault {
 	size_t case_index;
 	int line, col;    /* position in the formula's file of the operator */
 	char what[160];   /* "division by zero", "log of a negative number", ... */
+	bool oom;         /* the evaluator ran out of memory (what says so) */
 };
 
 /* Evaluates prog with env's current bindings into out: n values for a

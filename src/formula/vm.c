@@ -251,6 +251,7 @@ static int start(struct vm *vm, const struct fx_prog *p,
 		return FP_ERR;
 	if (vm_init(vm, p, env) < 0) {
 		set_fault(f, p, "out of memory");
+		f->oom = true;
 		return FP_ERR;
 	}
 	return FP_OK;
@@ -340,6 +341,7 @@ int fx_eval_many(const struct fx_prog *const *progs, size_t n,
 	vms = calloc(n, sizeof *vms);
 	if (!vms) {
 		set_fault(fault, progs[0], "out of memory");
+		fault->oom = true;
 		if (failed)
 			*failed = 0;
 		return FP_ERR;

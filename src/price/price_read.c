@@ -117,6 +117,8 @@ int price_fault(const struct metric_formula *f, const struct fx_fault *fault,
 	const struct run *r = j->before;
 	char where[2 * DIAG_FILE_MAX + 16];
 
+	if (fault->oom)
+		return diag_oom(d);
 	if (!fault->has_case || fault->case_index >= r->n)
 		return diag_set(d, f->src.file, fault->line, fault->col, "%s%s: %s",
 		                f->key, side, fault->what);

@@ -107,6 +107,8 @@ static int predict_runtimes(const struct scenario *s, struct fx_env *env,
 	}
 	if (fx_eval(s->prog, env, v, &fault) &&
 	    !only_no_runtime(s, before, v)) {
+		if (fault.oom)
+			return diag_oom(d);
 		if (fault.has_case)
 			return diag_set(d, src->file, fault.line, fault.col,
 			                "runtime formula: case '%s': %s",
