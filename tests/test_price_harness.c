@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "input/input.h"
 #include "price/harness.h"
@@ -37,6 +38,7 @@ static struct run *csv_run(const char *name, const char *text)
 	fclose(f);
 	if (input_load(path, NULL, &r, &d) != FP_OK)
 		diag_print(&d, stderr);
+	unlink(path); /* read once: the file is no longer needed */
 	assert_non_null(r);
 	return r;
 }

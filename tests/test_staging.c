@@ -79,7 +79,7 @@ static int count(const char *dir)
 /* A new folder: nothing at its name until the commit, then all of it. */
 static void test_new_folder(void **state)
 {
-	char final[128];
+	char final[512];
 	struct staging st;
 	struct diag d;
 	char *shown;
@@ -110,7 +110,7 @@ static void test_new_folder(void **state)
 /* An existing folder keeps its other files; staged ones replace theirs. */
 static void test_existing_folder(void **state)
 {
-	char final[128];
+	char final[512];
 	struct staging st;
 	struct diag d;
 
@@ -132,7 +132,7 @@ static void test_existing_folder(void **state)
 /* Abort leaves nothing, in a new folder's place and in an existing one. */
 static void test_abort(void **state)
 {
-	char final[128];
+	char final[512];
 	struct staging st;
 	struct diag d;
 
@@ -155,7 +155,7 @@ static void test_abort(void **state)
  * fails and the staged files go). */
 static void test_errors(void **state)
 {
-	char final[128];
+	char final[512];
 	struct staging st;
 	struct diag d;
 
