@@ -30,6 +30,13 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Whether case i has a runtime on both sides (a case without one has NaN:
+ * price.h). */
+static bool both(const struct price *p, size_t i)
+{
+	return isfinite(p->runtime[0][i]) && isfinite(p->runtime[1][i]);
+}
+
 /* The ratios after/before of the cases with both runtimes above 0, sorted;
  * *n of them.  NULL with *n 0 when there are none or memory ran out
  * (*oom then). */
@@ -45,8 +52,7 @@ static double *ratios(const struct price *p, size_t *n, bool *oom)
 	for (size_t i = 0; i < p->n; i++) {
 		double b = p->runtime[0][i], a = p->runtime[1][i];
 
-		if (p->has_runtime[0][i] != 0 && p->has_runtime[1][i] != 0 &&
-		    b > 0 && a > 0 && isfinite(a / b))
+		if (both(p, i) && b > 0 && a > 0 && isfinite(a / b))
 			q[(*n)++] = a / b;
 	}
 	qsort(q, *n, sizeof *q, cmp_double);
@@ -87,7 +93,7 @@ void md_counts(struct mout *m, const struct record *r)
 		k[0] += !b && a;
 		k[1] += b && !a;
 		k[2] += !b && !a;
-		if (p->has_runtime[0][i] != 0 && p->has_runtime[1][i] != 0) {
+		if (both(p, i)) {
 			k[3] += p->runtime[1][i] > p->runtime[0][i];
 			k[4] += p->runtime[1][i] < p->runtime[0][i];
 		}
