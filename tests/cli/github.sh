@@ -1,0 +1,3 @@
+#!/bin/sh
+. "$TOP_SRCDIR/tests/cli/lib.sh"
+finish
