@@ -5,9 +5,12 @@
  *
  * xychart bars grow from the axis' minimum, not from 0, so a bar is a
  * contribution's size and its sign is in its label and its colour: the
- * first series adds to net, the second takes from it (each case has a 0 in
- * the other).  Numbers are plain decimals (the chart's grammar has no
- * exponents).
+ * first series (green, set by an init directive) adds to net, the second
+ * (red) takes from it (each case has a 0 in the other).  The size axis has
+ * no tick labels (the bars' labels carry the values): with them, Mermaid
+ * pads the axis and a 0 draws as a stub over the other series.  Labels
+ * start with the bar's rank ("3: "), so cut names never merge two bars.
+ * Numbers are plain decimals (the chart's grammar has no exponents).
  *
  * Labels.  A case name becomes a label by one rule: ASCII letters and
  * digits, space and _ - . + = : / ( ) are kept, every other character
@@ -108,11 +111,14 @@ void md_chart(struct mout *m, const struct record *r)
 	/* numfmt_fixed holds 31 characters: no chart of sizes it cannot. */
 	if (max >= 1e15)
 		return;
-	fputs("\n```mermaid\nxychart-beta horizontal\n"
+	fputs("\n```mermaid\n%%{init: {\"xyChart\": {\"yAxis\": "
+	      "{\"showLabel\": false}}, \"themeVariables\": {\"xyChart\": "
+	      "{\"plotColorPalette\": \"#1a7f37, #cf222e\"}}}}%%\n"
+	      "xychart-beta horizontal\n"
 	      "    title \"Largest contributions to net (gain share - cost "
 	      "share), and net\"\n    x-axis [", m->out);
 	for (size_t k = 0; k < n; k++) {
-		fputs(k ? ", \"" : "\"", m->out);
+		fprintf(m->out, "%s\"%zu: ", k ? ", " : "", k + 1);
 		put_label_value(m->out, v[k]);
 		fputc(' ', m->out);
 		put_label_name(m->out, p->case_name[idx[k]]);
@@ -120,8 +126,8 @@ void md_chart(struct mout *m, const struct record *r)
 	}
 	fputs(n ? ", \"net " : "\"net ", m->out);
 	put_label_value(m->out, v[n]);
-	fprintf(m->out, "\"]\n    y-axis \"size (first colour adds to net, "
-	        "second takes from it)\" 0 --> %s\n",
+	fprintf(m->out, "\"]\n    y-axis \"size (green adds to net, red "
+	        "takes from it)\" 0 --> %s\n",
 	        numfmt_fixed(a, max > 0 ? max : 1, decimals_for(max)));
 	put_series(m->out, v, n + 1, true, decimals_for(max));
 	put_series(m->out, v, n + 1, false, decimals_for(max));
