@@ -114,13 +114,17 @@ static bool row(struct plan *pl, size_t k)
 {
 	struct mout m;
 
+	/* The row that did not fit the top table is made again for the
+	 * fold. */
+	free(pl->rows[k].pc.s);
 	if (!begin(&pl->rows[k].pc, &m))
 		return false;
 	pl->rows[k].i = pl->rank[k];
 	md_case_row(&m, pl->r, pl->rank[k]);
 	if (!end(&pl->rows[k].pc, &m, pl->unit))
 		return false;
-	pl->nrows = k + 1;
+	if (k + 1 > pl->nrows)
+		pl->nrows = k + 1;
 	return true;
 }
 
