@@ -112,12 +112,14 @@ static void test_every_limit(void **state)
 		size_t held = (strstr(s, "```mermaid") ? 100000 : 0) + n;
 
 		if (code_points(s) > limit)
-			fail_msg("limit %zu: %zu code points", limit, code_points(s));
+			fail_msg("limit %zu: %zu code points", limit,
+			         code_points(s));
 		/* The summary is whole and first. */
 		if (strncmp(s, first, summary) != 0)
 			fail_msg("limit %zu: the summary is cut", limit);
 		if (held < last)
-			fail_msg("limit %zu: %zu rows, less than before", limit, n);
+			fail_msg("limit %zu: %zu rows, less than before", limit,
+			         n);
 		/* Cases left out are counted. */
 		if (n < NCASES && !strstr(s, "more case"))
 			fail_msg("limit %zu: %zu rows and no count", limit, n);
@@ -165,7 +167,8 @@ static void test_order(void **state)
 static void test_github_bytes(void **state)
 {
 	struct many *m = many_new();
-	char *md = render(m, FORMAT_MD, 9000), *gh = render(m, FORMAT_GITHUB, 9000);
+	char *md = render(m, FORMAT_MD, 9000);
+	char *gh = render(m, FORMAT_GITHUB, 9000);
 
 	(void)state;
 	assert_true(strlen(gh) <= 9000);

@@ -51,7 +51,8 @@ static bool start(FILE *out, const char *level, const struct record *r,
                   const char *title)
 {
 	fprintf(out, "::%s title=", level);
-	if (!put_wf(out, "fixprice ", true) || !put_wf(out, r->metric->name, true))
+	if (!put_wf(out, "fixprice ", true) ||
+	    !put_wf(out, r->metric->name, true))
 		return false;
 	if (title)
 		fprintf(out, " %s", title);
@@ -69,13 +70,16 @@ static bool verdict_command(FILE *out, const struct record *r)
 		[VERDICT_ACCEPT] = "notice", [VERDICT_REJECT] = "error",
 		[VERDICT_INCONCLUSIVE] = "warning",
 	};
+	static const char *const word[] = {
+		[VERDICT_ACCEPT] = "ACCEPT", [VERDICT_REJECT] = "REJECT",
+		[VERDICT_INCONCLUSIVE] = "INCONCLUSIVE",
+	};
 	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
 	bool ok = start(out, level[k], r, NULL);
 
 	fprintf(out, "%s%s: net %s = gain %s - cost %s",
-	        r->prediction ? "PREDICTION " : "",
-	        k == VERDICT_ACCEPT ? "ACCEPT" : k == VERDICT_REJECT ? "REJECT" :
-	        "INCONCLUSIVE", numfmt_fixed(a, p->net, REPORT_DECIMALS),
+	        r->prediction ? "PREDICTION " : "", word[k],
+	        numfmt_fixed(a, p->net, REPORT_DECIMALS),
 	        numfmt_fixed(b, p->gain, REPORT_DECIMALS),
 	        numfmt_fixed(c, p->cost, REPORT_DECIMALS));
 	for (size_t i = 0; v && i < v->nreasons; i++) {
@@ -105,10 +109,12 @@ static bool guard_commands(FILE *out, const struct record *r)
 		shown = v->nnewly_failing < 10 ? v->nnewly_failing : 10;
 		for (size_t k = 0; k < shown && ok; k++) {
 			fputs(k ? ", " : "", out);
-			ok = put_wf(out, p->case_name[v->newly_failing[k]], false);
+			ok = put_wf(out, p->case_name[v->newly_failing[k]],
+			            false);
 		}
 		if (shown < v->nnewly_failing)
-			fprintf(out, " and %zu more", v->nnewly_failing - shown);
+			fprintf(out, " and %zu more",
+			        v->nnewly_failing - shown);
 		fputc('\n', out);
 	}
 	if (ok && v->guards.control_guard && v->sign_differs) {

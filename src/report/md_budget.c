@@ -232,7 +232,8 @@ static void plan_cases(struct plan *pl)
 			pl->left += over;
 	}
 	if (pl->ntop + pl->nfold == p->n)
-		qsort(pl->rows + pl->ntop, pl->nfold, sizeof *pl->rows, by_case);
+		qsort(pl->rows + pl->ntop, pl->nfold, sizeof *pl->rows,
+		      by_case);
 }
 
 static void put(FILE *out, const struct piece *pc)
@@ -256,7 +257,8 @@ static void emit_cases(FILE *out, struct plan *pl)
 
 	if (pl->ntop > 0) {
 		fprintf(out, "\nLargest shares of gain and cost (%s of %s "
-		        "cases):\n\n", md_count(a, pl->ntop), md_count(b, p->n));
+		        "cases):\n\n", md_count(a, pl->ntop),
+		        md_count(b, p->n));
 		put_rows(out, pl, 0, pl->ntop);
 	}
 	if (pl->nfold > 0) {

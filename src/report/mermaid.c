@@ -76,9 +76,11 @@ static void put_series(FILE *out, const double *v, size_t n, bool adds,
 	char a[NUMFMT_MAX];
 
 	fputs("    bar [", out);
-	for (size_t k = 0; k < n; k++)
-		fprintf(out, "%s%s", k ? ", " : "",
-		        numfmt_fixed(a, (v[k] >= 0) == adds ? fabs(v[k]) : 0, dec));
+	for (size_t k = 0; k < n; k++) {
+		double size = (v[k] >= 0) == adds ? fabs(v[k]) : 0;
+
+		fprintf(out, "%s%s", k ? ", " : "", numfmt_fixed(a, size, dec));
+	}
 	fputs("]\n", out);
 }
 
