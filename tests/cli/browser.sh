@@ -53,9 +53,12 @@ mermaid.render("chart", ${JSON.stringify(chart)}).then(r => {
 # render HTML: the page's DOM after its scripts ran, in $TMP/dom.
 render() {
 	rm -rf "$TMP/profile"
+	# Chromium writes crash reports under XDG_CONFIG_HOME: keep them in
+	# the scratch folder, not the tree's.
+	HOME=$TMP/home XDG_CONFIG_HOME=$TMP/xdg \
 	"$CHROME" --headless --no-sandbox --disable-gpu --disable-quic \
 		--no-first-run --disable-background-networking \
-		--disable-component-update --disable-sync \
+		--disable-component-update --disable-sync --disable-breakpad \
 		--user-data-dir="$TMP/profile" --allow-file-access-from-files \
 		--virtual-time-budget=20000 --dump-dom "file://$1" \
 		>"$TMP/dom" 2>"$TMP/chrome.log"
