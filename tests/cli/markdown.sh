@@ -136,6 +136,8 @@ expect_grep "$OUT" 'more cases, left out to fit the limit of 65,536 characters (
 expect_grep "$OUT" '### Provenance' "5,000: provenance"
 expect_grep "$OUT" '&lt;script&gt;alert\(1\)&lt;/script&gt;' "5,000: script as text"
 expect_grep "$OUT" "@$(printf '\342\200\213')everyone" "5,000: no mention"
+expect_grep "$OUT" "\\#$(printf '\342\200\213')123" "5,000: #123 shown"
+expect_no_grep "$OUT" "#123" "5,000: no issue reference"
 expect_grep "$OUT" '\\u202e' "5,000: U+202E shown"
 expect_no_grep "$OUT" "$(printf '\342\200\256')" "5,000: no raw U+202E"
 
