@@ -105,39 +105,46 @@ void md_counts(struct mout *m, const struct record *r)
 	put_ratios(m, p);
 }
 
-static const struct price *rank_p; /* qsort has no context argument */
-
-static double weight_of(size_t i)
-{
-	return fabs(rank_p->gain_share[i]) + fabs(rank_p->cost_share[i]);
-}
+struct ranked {
+	double key; /* |gain share| + |cost share| */
+	size_t i;
+};
 
 static int cmp_rank(const void *a, const void *b)
 {
-	size_t i = *(const size_t *)a, j = *(const size_t *)b;
-	double x = weight_of(i), y = weight_of(j);
+	const struct ranked *x = a, *y = b;
 
 	/* NaN shares sort last; ties in case order. */
-	if (x > y || (!isnan(x) && isnan(y)))
+	if (x->key > y->key || (!isnan(x->key) && isnan(y->key)))
 		return -1;
-	if (x < y || (isnan(x) && !isnan(y)))
+	if (x->key < y->key || (isnan(x->key) && !isnan(y->key)))
 		return 1;
-	return (i > j) - (i < j);
+	return (x->i > y->i) - (x->i < y->i);
 }
 
 size_t *md_rank(const struct price *p)
 {
 	size_t *idx = malloc((p->n ? p->n : 1) * sizeof *idx);
+	struct ranked *r;
 
 	if (!idx)
 		return NULL;
 	for (size_t i = 0; i < p->n; i++)
 		idx[i] = i;
-	if (p->gain_share && p->cost_share) {
-		rank_p = p;
-		qsort(idx, p->n, sizeof *idx, cmp_rank);
-		rank_p = NULL;
+	if (!p->gain_share || !p->cost_share || p->n == 0)
+		return idx;
+	r = malloc(p->n * sizeof *r);
+	if (!r) {
+		free(idx);
+		return NULL;
 	}
+	for (size_t i = 0; i < p->n; i++)
+		r[i] = (struct ranked){fabs(p->gain_share[i]) +
+		                       fabs(p->cost_share[i]), i};
+	qsort(r, p->n, sizeof *r, cmp_rank);
+	for (size_t k = 0; k < p->n; k++)
+		idx[k] = r[k].i;
+	free(r);
 	return idx;
 }
 
