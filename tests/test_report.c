@@ -54,6 +54,8 @@ static const char TEXT_PREDICTION[] =
 static const char MD_MEASURED[] =
 	"**REJECT: net -2.5000 = gain 18.3333 - cost 20.8333**\n"
 	"\n"
+	"**Cases:** 1 newly passing, 0 newly failing, 0 still failing; 3 slower, 0 faster; runtime after/before over the 3 cases with both: median 2, geometric mean 2.\n"
+	"\n"
 	"### Arithmetic\n"
 	"\n"
 	"Metric pypto-gym version 1, N = 3 cases, W = 3.\n"
@@ -69,15 +71,25 @@ static const char MD_MEASURED[] =
 	"The metric's own total: `total_before` = 45.0000, `total_after` = 50.8333, `delta_total` = 5.8333.\n"
 	"**`net` disagrees with `delta_total` by -8.3333** (`net - delta_total`). Cases that account for it: C.\n"
 	"\n"
-	"<details><summary>Per-case table (3 cases)</summary>\n"
+	"### Cases that matter most\n"
+	"\n"
+	"```mermaid\n"
+	"%%{init: {\"xyChart\": {\"yAxis\": {\"showLabel\": false}}, \"themeVariables\": {\"xyChart\": {\"plotColorPalette\": \"#1a7f37, #cf222e\"}}}}%%\n"
+	"xychart-beta horizontal\n"
+	"    title \"Largest contributions to net (gain share - cost share), and net\"\n"
+	"    x-axis [\"1: +10.0000 C\", \"2: -8.3333 A\", \"3: -4.1667 B\", \"net -2.5000\"]\n"
+	"    y-axis \"size (green adds to net, red takes from it)\" 0 --> 10.0000\n"
+	"    bar [10.0000, 0.0000, 0.0000, 0.0000]\n"
+	"    bar [0.0000, 8.3333, 4.1667, 2.5000]\n"
+	"```\n"
+	"\n"
+	"Largest shares of gain and cost (3 of 3 cases):\n"
 	"\n"
 	"| case | weight | pass before | pass after | runtime before | runtime after | score before | score after | gain share | cost share |\n"
 	"|---|--:|---|---|--:|--:|--:|--:|--:|--:|\n"
+	"| C | 1 | fail | pass | 4 | 8 | 1.0000 | 0.5000 | 18.3333 | 8.3333 |\n"
 	"| A | 1 | pass | pass | 1 | 2 | 1.0000 | 0.5000 | 0.0000 | 8.3333 |\n"
 	"| B | 1 | pass | pass | 2 | 4 | 0.5000 | 0.2500 | 0.0000 | 4.1667 |\n"
-	"| C | 1 | fail | pass | 4 | 8 | 1.0000 | 0.5000 | 18.3333 | 8.3333 |\n"
-	"\n"
-	"</details>\n"
 	"\n"
 	"### Break-even\n"
 	"\n"
@@ -249,7 +261,8 @@ static void test_format_parse(void **state)
 		enum report_format f;
 	} ok[] = {{"text", FORMAT_TEXT}, {"md", FORMAT_MD},
 	          {"json", FORMAT_JSON}, {"csv", FORMAT_CSV},
-	          {"openmetrics", FORMAT_OPENMETRICS}};
+	          {"openmetrics", FORMAT_OPENMETRICS},
+	          {"github", FORMAT_GITHUB}};
 	enum report_format f;
 	struct diag d = {0};
 
@@ -260,14 +273,14 @@ static void test_format_parse(void **state)
 	}
 	assert_int_equal(report_format_parse("xml", &f, &d), FP_ERR);
 	assert_string_equal(d.msg, "unknown format 'xml'; use text, md, json, "
-	                           "csv or openmetrics");
+	                           "csv, openmetrics or github");
 	assert_string_equal(d.file, "");
 	assert_int_equal(d.line, 0);
 	/* The bad name is shown in its terminal form. */
 	assert_int_equal(report_format_parse("md\x1b[2J", &f, &d), FP_ERR);
 	assert_string_equal(d.msg,
 	                    "unknown format 'md\\x1b[2J'; use text, md, json, "
-	                    "csv or openmetrics");
+	                    "csv, openmetrics or github");
 }
 
 /* ---- text --------------------------------------------------------------- */

@@ -1,6 +1,8 @@
 #include "cmd/cli.h"
 
+#include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -128,6 +130,28 @@ int cli_range(const char *text, const char *what, double *lo, double *hi,
 	return FP_OK;
 }
 
+/* --md-limit N: a whole number of at least REPORT_MD_LIMIT_MIN (room for
+ * the one-line record and more). */
+static int md_limit(const char *arg, size_t *out, struct diag *d)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	if (!*arg || *end || !(*arg >= '0' && *arg <= '9') || errno ||
+	    v > SIZE_MAX / 2)
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "--md-limit needs a whole number of characters, "
+		                "got '%s'", arg);
+	if (v < REPORT_MD_LIMIT_MIN)
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "--md-limit %s is below %d, too little for a "
+		                "record's summary", arg, REPORT_MD_LIMIT_MIN);
+	*out = (size_t)v;
+	return FP_OK;
+}
+
 int output_option(struct output_opts *o, enum opt_id id, const char *arg,
                   struct diag *d)
 {
@@ -155,6 +179,11 @@ int output_option(struct output_opts *o, enum opt_id id, const char *arg,
 	case OPT_ASCII:
 		o->ascii = true;
 		return FP_OK;
+	case OPT_MD_LIMIT:
+		return md_limit(arg, &o->md_limit, d);
+	case OPT_ANNOTATIONS:
+		o->annotations = true;
+		return FP_OK;
 	default:
 		return diag_set(d, NULL, 0, 0, "option %d is not an output option",
 		                (int)id);
@@ -164,6 +193,15 @@ int output_option(struct output_opts *o, enum opt_id id, const char *arg,
 int output_check_record_form(const struct output_opts *o, const char *name,
                              struct diag *d)
 {
+	if (o->md_limit)
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "%s takes no --md-limit (only price does)", name);
+	if (o->annotations)
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "%s takes no --annotations (only price does)", name);
+	if (o->format == FORMAT_GITHUB)
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "%s cannot write github (only price can)", name);
 	if (o->format != FORMAT_OPENMETRICS)
 		return FP_OK;
 	if (!o->format_given)

@@ -50,6 +50,8 @@ struct output_opts {
 	const char *plot_dir;    /* --plot-dir, or NULL: no plots */
 	const char *plot_format; /* "svg" (default) or "png" */
 	bool ascii;              /* --ascii: text rendering of plots too */
+	size_t md_limit;         /* --md-limit, or 0: the form's default */
+	bool annotations;        /* --annotations */
 	/* While a pricing command runs: the folders written aside (NULL
 	 * outside the frame), so that messages name the final paths. */
 	const struct staging *stages[2];
@@ -70,8 +72,9 @@ extern const struct opt_group output_group, plot_group;
 int output_option(struct output_opts *o, enum opt_id id, const char *arg,
                   struct diag *d);
 
-/* FP_ERR (d filled) when o asks for a form only the decision record has
- * (openmetrics) from a command (named name) that writes another output. */
+/* FP_ERR (d filled) when o asks for a form or an option only the decision
+ * record has (openmetrics, github, --md-limit, --annotations) from a
+ * command (named name) that writes another output. */
 int output_check_record_form(const struct output_opts *o, const char *name,
                              struct diag *d);
 

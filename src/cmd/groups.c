@@ -67,14 +67,21 @@ const struct opt_group output_group = {
 	.man = "OUTPUT OPTIONS",
 	.opts = (const struct opt_spec[]){
 		{.id = OPT_FORMAT, .name = "format", .arg = "FMT",
-		 .help = "text (default), md, json, csv or openmetrics "
-		         "(price only); wins over -o's extension"},
+		 .help = "text (default), md, json, csv, or (price only) "
+		         "openmetrics or github; wins over -o's extension"},
 		{.id = OPT_OUTPUT, .name = "output", .letter = 'o', .arg = "FILE",
 		 .help = "write to FILE instead of stdout (- is stdout); "
 		         "without --format the extension chooses: .md .json "
 		         ".csv .txt .prom"},
 		{.id = OPT_FORCE, .name = "force",
 		 .help = "replace existing output files"},
+		{.id = OPT_MD_LIMIT, .name = "md-limit", .arg = "N",
+		 .help = "price: the Markdown record in at most N characters "
+		         "(default 65536, a GitHub comment; github: N bytes, "
+		         "default 1048576)"},
+		{.id = OPT_ANNOTATIONS, .name = "annotations",
+		 .help = "price --format github -o FILE: workflow commands on "
+		         "stdout when GITHUB_ACTIONS is set"},
 		{0},
 	},
 	.take = take_output,

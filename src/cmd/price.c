@@ -1,7 +1,9 @@
 /* price.c: `fixprice price`: the tool's main job.  Prices a fix from two
  * measured runs, or from a before run and a scenario, and writes the
  * decision record. */
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd/command.h"
 #include "cmd/record_extras.h"
@@ -36,6 +38,34 @@ static int price_option(void *own, enum opt_id id, const char *arg,
 	}
 }
 
+/* --annotations asks for workflow commands on stdout, beside a job
+ * summary written to -o FILE: they cannot share stdout with it (the
+ * runner would not read commands in the summary file). */
+static int annotations_check(const struct output_opts *out, struct diag *d)
+{
+	if (!out->annotations)
+		return FP_OK;
+	if (out->format != FORMAT_GITHUB)
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "--annotations needs --format github");
+	if (!out->output || strcmp(out->output, "-") == 0)
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "--annotations needs -o FILE: the workflow commands "
+		                "go to standard output, the job summary to FILE");
+	return FP_OK;
+}
+
+/* Workflow commands go to stdout under GitHub Actions (GITHUB_ACTIONS set)
+ * when asked (--annotations) or when a person reads stdout (a terminal),
+ * for the github form only. */
+static bool annotate(const struct output_opts *out)
+{
+	const char *ga = getenv("GITHUB_ACTIONS");
+
+	return out->format == FORMAT_GITHUB && ga && *ga &&
+	       (out->annotations || isatty(STDOUT_FILENO));
+}
+
 static int price_analyse(void *own, struct priced *pr,
                          const struct cmd_call *call, struct diag *d)
 {
@@ -49,7 +79,10 @@ static int price_analyse(void *own, struct priced *pr,
 		return FP_ERR;
 	if (o->record)
 		dir = pr->record_stage.path;
+	if (annotations_check(&call->out, d) != FP_OK)
+		return FP_ERR;
 	job_record(&pr->job, s->price, &o->r);
+	o->r.md_limit = call->out.md_limit;
 	if (noise_judge(&call->noise, &call->job, call->args[0], &pr->job,
 	                s->price, &o->judged, d) != FP_OK)
 		return FP_ERR;
@@ -82,8 +115,10 @@ static int price_after(void *own, struct priced *pr, const struct cmd_call *call
 	struct price_own *o = own;
 
 	(void)call;
-	(void)d;
 	record_extras_notes(&o->extras, &call->out, stderr);
+	if (annotate(&call->out) &&
+	    report_github_commands(&o->r, stdout, d) != FP_OK)
+		return FP_ERR;
 	noise_notes(&o->judged, &call->out, stderr);
 	(void)s;
 	if (o->check && o->judged.v.kind != VERDICT_ACCEPT)

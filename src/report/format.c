@@ -16,6 +16,7 @@ static const struct {
 	{.name = "json", .ext = ".json", .f = FORMAT_JSON},
 	{.name = "csv", .ext = ".csv", .f = FORMAT_CSV},
 	{.name = "openmetrics", .ext = ".prom", .f = FORMAT_OPENMETRICS},
+	{.name = "github", .ext = NULL, .f = FORMAT_GITHUB},
 };
 #define NFORMS (sizeof forms / sizeof forms[0])
 
@@ -32,7 +33,8 @@ int report_format_parse(const char *s, enum report_format *out,
 	}
 	shown = escape_terminal(s);
 	diag_set(d, NULL, 0, 0,
-	         "unknown format '%s'; use text, md, json, csv or openmetrics",
+	         "unknown format '%s'; use text, md, json, csv, openmetrics or "
+	         "github",
 	         shown ? shown : "?");
 	free(shown);
 	return FP_ERR;
@@ -68,6 +70,8 @@ int report_write(const struct record *r, enum report_format f, FILE *out,
 		return report_csv(r, out, d);
 	case FORMAT_OPENMETRICS:
 		return report_openmetrics(r, out, d);
+	case FORMAT_GITHUB:
+		return report_github(r, out, d);
 	}
 	return diag_set(d, NULL, 0, 0, "unknown format %d", (int)f);
 }

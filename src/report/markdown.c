@@ -1,8 +1,8 @@
-/* markdown.c: the record as Markdown for a merge request.
- *
- * Order: the verdict (one bold line), the arithmetic with the numbers, the
- * control, the per-case table folded in <details>, break-even values,
- * plots, and provenance last.  User text is never written raw: names go
+/* markdown.c: the parts of the Markdown record around its cases: the
+ * summary (the verdict line, the verdict, the counts, the arithmetic with
+ * the numbers, the control) and the tail (break-even values, plots,
+ * provenance).  md_budget.c puts them together with the cases within the
+ * record's limit.  User text is never written raw: names go
  * through escape_md_text (paragraphs, table cells) or escape_md_code (code
  * spans), and never start a line, so no name can break the table, inject
  * HTML, mention anyone or run a slash command. */
@@ -11,15 +11,11 @@
 
 #include "formula/formula.h"
 #include "report/internal.h"
+#include "report/md.h"
 #include "report/report.h"
 #include "report/verdict.h"
 #include "util/escape.h"
 #include "util/numfmt.h"
-
-struct mout {
-	FILE *out;
-	bool oom;
-};
 
 static void put_escaped(struct mout *m, char *e)
 {
@@ -31,16 +27,24 @@ static void put_escaped(struct mout *m, char *e)
 	free(e);
 }
 
-/* User text in a paragraph or table cell. */
-static void text(struct mout *m, const char *s)
+void md_text(struct mout *m, const char *s)
 {
 	put_escaped(m, escape_md_text(s));
 }
 
-/* User text in a code span; cell: inside a table. */
-static void code(struct mout *m, const char *s, bool cell)
+void md_code(struct mout *m, const char *s, bool cell)
 {
 	put_escaped(m, escape_md_code(s, cell));
+}
+
+static void text(struct mout *m, const char *s)
+{
+	md_text(m, s);
+}
+
+static void code(struct mout *m, const char *s, bool cell)
+{
+	md_code(m, s, cell);
 }
 
 static const char *fixed(char buf[NUMFMT_MAX], double x)
@@ -245,45 +249,6 @@ static void put_control(struct mout *m, const struct record *r)
 	fputc('\n', m->out);
 }
 
-static void put_cases(struct mout *m, const struct record *r)
-{
-	const struct price *p = r->price;
-	bool shares = p->gain_share && p->cost_share;
-	char a[REPORT_CELL_MAX], b[NUMFMT_MAX];
-
-	fprintf(m->out, "\n<details><summary>Per-case table (%zu cases)"
-	        "</summary>\n\n", p->n);
-	fputs("| case | weight | pass before | pass after | runtime before "
-	      "| runtime after | score before | score after | gain share "
-	      "| cost share |\n", m->out);
-	fputs("|---|--:|---|---|--:|--:|--:|--:|--:|--:|\n", m->out);
-	for (size_t i = 0; i < p->n; i++) {
-		fputs("| ", m->out);
-		text(m, p->case_name[i]);
-		fprintf(m->out, " | %s", human(a, p->weight[i]));
-		fprintf(m->out, " | %s | %s",
-		        p->passed[SIDE_BEFORE][i] != 0 ? "pass" : "fail",
-		        p->passed[SIDE_AFTER][i] != 0 ? "pass" : "fail");
-		for (int s = 0; s < 2; s++)
-			fprintf(m->out, " | %s", report_runtime_cell(a, r, s, i,
-			                                            PRECISION_HUMAN));
-		fprintf(m->out, " | %s | %s", fixed(a, p->score[SIDE_BEFORE][i]),
-		        fixed(b, p->score[SIDE_AFTER][i]));
-		if (shares)
-			fprintf(m->out, " | %s | %s |\n",
-			        fixed(a, p->gain_share[i]),
-			        fixed(b, p->cost_share[i]));
-		else
-			fputs(" | - | - |\n", m->out);
-	}
-	if (!shares) {
-		fputs("\nPer-case shares are not defined: ", m->out);
-		text(m, p->shares_undefined);
-		fputs(".\n", m->out);
-	}
-	fputs("\n</details>\n", m->out);
-}
-
 static void put_breakeven(struct mout *m, const struct record *r)
 {
 	char a[NUMFMT_MAX], b[NUMFMT_MAX];
@@ -483,20 +448,19 @@ static void put_provenance(struct mout *m, const struct record *r)
 	}
 }
 
-int report_markdown(const struct record *r, FILE *out, struct diag *d)
+void md_summary(struct mout *m, const struct record *r)
 {
-	struct mout m = {.out = out};
-
-	put_verdict(&m, r);
+	put_verdict(m, r);
 	if (r->verdict)
-		report_verdict_words(out, r, FORMAT_MD, &m.oom);
-	put_arithmetic(&m, r);
-	put_control(&m, r);
-	put_cases(&m, r);
-	put_breakeven(&m, r);
-	put_plots(&m, r);
-	put_provenance(&m, r);
-	if (m.oom)
-		return diag_oom(d);
-	return report_finish(out, "Markdown", d);
+		report_verdict_words(m->out, r, FORMAT_MD, &m->oom);
+	md_counts(m, r);
+	put_arithmetic(m, r);
+	put_control(m, r);
+}
+
+void md_tail(struct mout *m, const struct record *r)
+{
+	put_breakeven(m, r);
+	put_plots(m, r);
+	put_provenance(m, r);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "report/md.h"
 #include "report/report.h"
 #include "util/atomic_file.h"
 
@@ -60,7 +61,8 @@ static int write_one(const struct record *r, int which, FILE *out,
 {
 	switch (which) {
 	case 0:
-		return report_markdown(r, out, d);
+		return md_write(r, out, r->md_limit ? r->md_limit : REPORT_MD_LIMIT,
+		                MD_CODE_POINTS, "cases.csv", d);
 	case 1:
 		return report_json(r, out, d);
 	default:

@@ -54,13 +54,25 @@ struct record {
 	size_t nplots;
 	const struct record_plot *plots;
 	const struct verdict *verdict; /* NULL: none (src/noise/) */
+	/* The Markdown record's limit (md, github and the folder's
+	 * decision.md); 0: the form's default. */
+	size_t md_limit;
 };
+
+/* Limits of the Markdown record.  md counts Unicode code points, as
+ * GitHub counts a comment's characters; github counts bytes, as GitHub
+ * limits a step's job summary file. */
+#define REPORT_MD_LIMIT 65536          /* a GitHub comment */
+#define REPORT_MD_LIMIT_GITLAB 1000000 /* a GitLab note (documented) */
+#define REPORT_GITHUB_LIMIT 1048576    /* a GitHub job summary: 1 MiB */
+#define REPORT_MD_LIMIT_MIN 2000       /* room for the one-line record */
 
 enum report_format {
-	FORMAT_TEXT, FORMAT_MD, FORMAT_JSON, FORMAT_CSV, FORMAT_OPENMETRICS
+	FORMAT_TEXT, FORMAT_MD, FORMAT_JSON, FORMAT_CSV, FORMAT_OPENMETRICS,
+	FORMAT_GITHUB
 };
 
-/* Parses "text", "md", "json", "csv", "openmetrics". */
+/* Parses "text", "md", "json", "csv", "openmetrics", "github". */
 int report_format_parse(const char *s, enum report_format *out,
                         struct diag *d);
 
@@ -73,7 +85,18 @@ bool report_format_of_path(const char *path, enum report_format *out);
  * always carry it).  Return FP_ERR with d filled on a write error. */
 int report_text(const struct record *r, FILE *out, int verbose,
                 struct diag *d);
+/* Markdown within r->md_limit code points (markdown.c, md_budget.c):
+ * the summary first, then the cases that matter most, the rest folded
+ * or counted, never past the limit. */
 int report_markdown(const struct record *r, FILE *out, struct diag *d);
+/* GitHub's job summary: the same Markdown within r->md_limit bytes
+ * (default REPORT_GITHUB_LIMIT) (github.c). */
+int report_github(const struct record *r, FILE *out, struct diag *d);
+/* GitHub's workflow commands for the verdict and each guard that fired:
+ * ::error on reject, ::warning on inconclusive and per guard, ::notice on
+ * accept, their data escaped as GitHub reads it (github.c). */
+int report_github_commands(const struct record *r, FILE *out,
+                           struct diag *d);
 int report_json(const struct record *r, FILE *out, struct diag *d);
 int report_csv(const struct record *r, FILE *out, struct diag *d);
 /* The numbers and the decision as OpenMetrics text (openmetrics.c). */

@@ -217,7 +217,7 @@ char *escape_md_text(const char *s)
 	for (const char *p = vis; *p; p++) {
 		if (p == vis && *p == '/')
 			sb_puts(&b, "\\/");
-		else if (strchr("\\`*_[]()!#|~$:", *p) || (*p == '.' &&
+		else if (strchr("\\`*_[]()!|~$:", *p) || (*p == '.' &&
 		         p - vis >= 3 && strncasecmp(p - 3, "www", 3) == 0))
 			sb_putc(&b, '\\'), sb_putc(&b, *p);
 		else if (*p == '<')
@@ -228,6 +228,8 @@ char *escape_md_text(const char *s)
 			sb_puts(&b, "&amp;");
 		else if (*p == '@')
 			sb_puts(&b, "@\xe2\x80\x8b");
+		else if (*p == '#')
+			sb_puts(&b, "\\#\xe2\x80\x8b");
 		else
 			sb_putc(&b, *p);
 	}

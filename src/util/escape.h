@@ -48,10 +48,11 @@ char *escape_controls(const char *s);
 
 /* Text for Markdown (GitHub/GitLab flavoured), in a paragraph or a table
  * cell: the terminal form (cut at ESCAPE_MAX_SHOWN), then
- *   \ ` * _ [ ] ( ) ! # | ~ $ :   -> backslash + the character
+ *   \ ` * _ [ ] ( ) ! | ~ $ :     -> backslash + the character
  *   . after "www" (any case)      -> \.
  *   < > &                         -> &lt; &gt; &amp;
  *   @                             -> @ U+200B (zero-width space: no mention)
+ *   #                             -> \# U+200B (no issue reference: #123)
  *   / as the first character      -> \/ (no slash command)
  * Renders as exactly the terminal form, with no links: the escaped ':' and
  * '.' and the zero-width space stop GitHub's autolinks of URLs, www. names
