@@ -574,6 +574,11 @@ static void test_json_read_back(void **state)
 		"shares_defined", "shares_undefined_reason", "cases", "breakeven",
 		"plots",
 	};
+	static const char *const columns[] = {
+		"case", "weight", "passed_before", "passed_after",
+		"runtime_before", "runtime_after", "score_before", "score_after",
+		"value_before", "value_after", "gain", "cost",
+	};
 	struct fixture f;
 	json_t *root, *c, *v;
 	const char *key;
@@ -616,6 +621,12 @@ static void test_json_read_back(void **state)
 	                    "gain - cost > 0");
 	assert_int_equal(json_integer_value(json_object_get(root,
 	                 "schema_version")), 2);
+	/* The documented columns, in order (no run facts: no n_*). */
+	v = json_object_get(json_object_get(root, "cases"), "columns");
+	assert_int_equal(json_array_size(v), sizeof columns / sizeof *columns);
+	for (k = 0; k < sizeof columns / sizeof *columns; k++)
+		assert_string_equal(json_string_value(json_array_get(v, k)),
+		                    columns[k]);
 	v = json_cases(root);
 	assert_int_equal(json_array_size(v), 3);
 	for (size_t i = 0; i < 3; i++) {
