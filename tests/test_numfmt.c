@@ -1,5 +1,6 @@
 /* test_numfmt.c: numfmt_parse gives strtod's double for every text
- * (its fast path included), numfmt_shortest reads back and is short. */
+ * (its fast path included), numfmt_shortest reads back and is short,
+ * numfmt_exact writes what the printf search it replaced wrote. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -244,6 +245,103 @@ static void test_shortest_random(void **state)
 	}
 }
 
+/* What numfmt_exact wrote before util/dconv: the fewest digits p for
+ * which "%.{p}g" (x correctly rounded to p digits) reads back. */
+static void exact_by_printf(char buf[NUMFMT_MAX], double x)
+{
+	int p = 1;
+
+	if (x == 0) {
+		strcpy(buf, "0");
+		return;
+	}
+	while (snprintf(buf, NUMFMT_MAX, "%.*g", p, x) > 0 &&
+	       strtod(buf, NULL) != x)
+		p++;
+	if (strstr(buf, "e+") && fabs(x) < 1e15)
+		snprintf(buf, NUMFMT_MAX, "%.0f", x);
+}
+
+/* The same text as the printf search, or (only where x's neighbours are
+ * not equally far, at a power of two) a shorter one that also reads back;
+ * never more digits than "%.17g". */
+static void exact_checks(double x)
+{
+	char got[NUMFMT_MAX], want[NUMFMT_MAX], g17[NUMFMT_MAX];
+
+	numfmt_exact(got, x);
+	snprintf(g17, sizeof g17, "%.17g", x);
+	bits_equal(strtod(got, NULL), x == 0 ? 0.0 : x);
+	if (sig_digits(got) > sig_digits(g17)) {
+		print_error("%s has more digits than %%.17g %s\n", got, g17);
+		fail();
+	}
+	exact_by_printf(want, x);
+	if (strcmp(got, want) != 0 &&
+	    (frexp(x, &(int){0}) != 0.5 || strlen(got) >= strlen(want))) {
+		print_error("%s for %a, printf's search: %s\n", got, x, want);
+		fail();
+	}
+}
+
+static void test_exact_matches_printf(void **state)
+{
+	static const double hard[] = {
+		0, -0.0, 5e-324, -5e-324, DBL_MIN, DBL_MAX, -DBL_MAX,
+		9007199254740992.0, 9007199254740993.0, 0.1 + 0.2, 1e15,
+		1e15 - 1, 1e-5, 1e-4, 123456789012345678.0, 1.5e300,
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof hard / sizeof hard[0]; i++)
+		exact_checks(hard[i]);
+	for (long i = 0; i < 200000; i++) {
+		uint64_t bits = next();
+		double x;
+		memcpy(&x, &bits, sizeof x);
+		if (isfinite(x))
+			exact_checks(x);
+		exact_checks((double)(bits % 100000000) /
+		             pow(10, (double)below(12)));
+	}
+	/* Millions more, read back only: the costly search above is the
+	 * reference, this is the volume. */
+	for (long i = 0; i < 2000000; i++) {
+		uint64_t bits = next();
+		char buf[NUMFMT_MAX];
+		double x;
+		memcpy(&x, &bits, sizeof x);
+		if (isfinite(x))
+			bits_equal(strtod(numfmt_shortest(buf, x), NULL), x);
+	}
+	for (int e = -1074; e <= 1023; e++) {
+		exact_checks(ldexp(1, e));
+		exact_checks(nextafter(ldexp(1, e), 0));
+		exact_checks(nextafter(ldexp(1, e), INFINITY));
+	}
+}
+
+/* numfmt_real: a JSON real, told apart from an integer. */
+static void test_real(void **state)
+{
+	static const struct {
+		double x;
+		const char *want;
+	} cases[] = {
+		{30, "30.0"}, {-0.0, "-0.0"}, {0, "0.0"}, {0.3, "0.3"},
+		{1e16, "1e+16"}, {5e-324, "5e-324"}, {-1.5, "-1.5"},
+		{9007199254740992.0, "9007199254740992.0"},
+	};
+	char buf[NUMFMT_MAX];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		size_t n = numfmt_real(buf, cases[i].x);
+		assert_string_equal(buf, cases[i].want);
+		assert_int_equal(n, strlen(cases[i].want));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -252,6 +350,8 @@ int main(void)
 		cmocka_unit_test(test_parse_near_doubles),
 		cmocka_unit_test(test_shortest_known),
 		cmocka_unit_test(test_shortest_random),
+		cmocka_unit_test(test_exact_matches_printf),
+		cmocka_unit_test(test_real),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -15,7 +15,9 @@
 #include <jansson.h>
 
 #include "report/internal.h"
+#include "report/json_write.h"
 #include "report/report.h"
+#include "test_json_cases.h"
 #include "test_report_fixture.h"
 
 /* What the text writer prints for fixture_measured (numbers: see the
@@ -116,10 +118,12 @@ static const char MD_MEASURED[] =
 	"| before | `runs/before.csv` | `1111111111111111111111111111111111111111111111111111111111111111` |\n"
 	"| after | `runs/after.csv` | `2222222222222222222222222222222222222222222222222222222222222222` |\n";
 
-/* Reals as jansson writes them: 17 significant digits, so 0.3 is
- * 0.29999999999999999 and 55/3 is 18.333333333333332. */
+/* Reals in their shortest exact form: 0.3 is 0.3, 55/3 is
+ * 18.333333333333332 (16 digits would read back as another double);
+ * whole reals keep ".0". */
 static const char JSON_MEASURED[] =
 	"{\n"
+	"  \"schema_version\": 2,\n"
 	"  \"fixprice_version\": \"0.1.0\",\n"
 	"  \"kind\": \"measured\",\n"
 	"  \"scenario\": null,\n"
@@ -131,7 +135,7 @@ static const char JSON_MEASURED[] =
 	"    \"path\": \"metrics/pypto-gym.yaml\",\n"
 	"    \"sha256\": \"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\",\n"
 	"    \"params\": {\n"
-	"      \"pass_reward\": 0.29999999999999999,\n"
+	"      \"pass_reward\": 0.3,\n"
 	"      \"perf_weight\": 0.5\n"
 	"    },\n"
 	"    \"formulas\": {\n"
@@ -172,7 +176,7 @@ static const char JSON_MEASURED[] =
 	"  \"delta_total\": 5.833333333333333,\n"
 	"  \"control\": {\n"
 	"    \"ok\": false,\n"
-	"    \"gap\": -8.3333333333333339,\n"
+	"    \"gap\": -8.333333333333334,\n"
 	"    \"cases\": [\n"
 	"      \"C\"\n"
 	"    ]\n"
@@ -182,54 +186,18 @@ static const char JSON_MEASURED[] =
 	"  \"dropped_cases\": 1,\n"
 	"  \"shares_defined\": true,\n"
 	"  \"shares_undefined_reason\": null,\n"
-	"  \"cases\": [\n"
-	"    {\n"
-	"      \"case\": \"A\",\n"
-	"      \"weight\": 1.0,\n"
-	"      \"passed_before\": true,\n"
-	"      \"passed_after\": true,\n"
-	"      \"runtime_before\": 1.0,\n"
-	"      \"runtime_after\": 2.0,\n"
-	"      \"score_before\": 1.0,\n"
-	"      \"score_after\": 0.5,\n"
-	"      \"value_before\": 0.80000000000000004,\n"
-	"      \"value_after\": 0.55000000000000004,\n"
-	"      \"gain\": 0.0,\n"
-	"      \"cost\": 8.3333333333333339\n"
-	"    },\n"
-	"    {\n"
-	"      \"case\": \"B\",\n"
-	"      \"weight\": 1.0,\n"
-	"      \"passed_before\": true,\n"
-	"      \"passed_after\": true,\n"
-	"      \"runtime_before\": 2.0,\n"
-	"      \"runtime_after\": 4.0,\n"
-	"      \"score_before\": 0.5,\n"
-	"      \"score_after\": 0.25,\n"
-	"      \"value_before\": 0.55000000000000004,\n"
-	"      \"value_after\": 0.42499999999999999,\n"
-	"      \"gain\": 0.0,\n"
-	"      \"cost\": 4.166666666666667\n"
-	"    },\n"
-	"    {\n"
-	"      \"case\": \"C\",\n"
-	"      \"weight\": 1.0,\n"
-	"      \"passed_before\": false,\n"
-	"      \"passed_after\": true,\n"
-	"      \"runtime_before\": 4.0,\n"
-	"      \"runtime_after\": 8.0,\n"
-	"      \"score_before\": 1.0,\n"
-	"      \"score_after\": 0.5,\n"
-	"      \"value_before\": 0.0,\n"
-	"      \"value_after\": 0.55000000000000004,\n"
-	"      \"gain\": 18.333333333333332,\n"
-	"      \"cost\": 8.3333333333333339\n"
-	"    }\n"
-	"  ],\n"
+	"  \"cases\": {\n"
+	"    \"columns\": [\"case\", \"weight\", \"passed_before\", \"passed_after\", \"runtime_before\", \"runtime_after\", \"score_before\", \"score_after\", \"value_before\", \"value_after\", \"gain\", \"cost\"],\n"
+	"    \"rows\": [\n"
+	"      [\"A\",1.0,true,true,1.0,2.0,1.0,0.5,0.8,0.55,0.0,8.333333333333334],\n"
+	"      [\"B\",1.0,true,true,2.0,4.0,0.5,0.25,0.55,0.425,0.0,4.166666666666667],\n"
+	"      [\"C\",1.0,false,true,4.0,8.0,1.0,0.5,0.0,0.55,18.333333333333332,8.333333333333334]\n"
+	"    ]\n"
+	"  },\n"
 	"  \"breakeven\": [\n"
 	"    {\n"
 	"      \"param\": \"pass_reward\",\n"
-	"      \"value\": 0.29999999999999999,\n"
+	"      \"value\": 0.3,\n"
 	"      \"lo\": 0.0,\n"
 	"      \"hi\": 2.0,\n"
 	"      \"crossings\": [\n"
@@ -613,11 +581,16 @@ static double real_at(json_t *obj, const char *key)
 static void test_json_read_back(void **state)
 {
 	static const char *const keys[] = {
-		"fixprice_version", "kind", "scenario", "metric", "inputs", "gain",
+		"schema_version", "fixprice_version", "kind", "scenario", "metric", "inputs", "gain",
 		"cost", "net", "decision", "total_before", "total_after",
 		"delta_total", "control", "N", "W", "dropped_cases",
 		"shares_defined", "shares_undefined_reason", "cases", "breakeven",
 		"plots",
+	};
+	static const char *const columns[] = {
+		"case", "weight", "passed_before", "passed_after",
+		"runtime_before", "runtime_after", "score_before", "score_after",
+		"value_before", "value_after", "gain", "cost",
 	};
 	struct fixture f;
 	json_t *root, *c, *v;
@@ -659,7 +632,15 @@ static void test_json_read_back(void **state)
 	assert_string_equal(json_string_value(json_object_get(
 	                    json_object_get(v, "formulas"), "decide")),
 	                    "gain - cost > 0");
-	v = json_object_get(root, "cases");
+	assert_int_equal(json_integer_value(json_object_get(root,
+	                 "schema_version")), 2);
+	/* The documented columns, in order (no run facts: no n_*). */
+	v = json_object_get(json_object_get(root, "cases"), "columns");
+	assert_int_equal(json_array_size(v), sizeof columns / sizeof *columns);
+	for (k = 0; k < sizeof columns / sizeof *columns; k++)
+		assert_string_equal(json_string_value(json_array_get(v, k)),
+		                    columns[k]);
+	v = json_cases(root);
 	assert_int_equal(json_array_size(v), 3);
 	for (size_t i = 0; i < 3; i++) {
 		c = json_array_get(v, i);
@@ -678,6 +659,7 @@ static void test_json_read_back(void **state)
 		assert_same_double(real_at(c, "gain"), f.gain_share[i]);
 		assert_same_double(real_at(c, "cost"), f.cost_share[i]);
 	}
+	json_decref(v);
 	v = json_array_get(json_object_get(root, "breakeven"), 0);
 	assert_same_double(real_at(v, "value"), 0.3);
 	assert_same_double(json_real_value(json_array_get(
@@ -703,13 +685,14 @@ static void test_json_exact_doubles(void **state)
 	}
 	s = fixture_render(&f.record, FORMAT_JSON, 0);
 	root = parse(s);
-	cases = json_object_get(root, "cases");
+	cases = json_cases(root);
 	for (size_t i = 0; i < 3; i++) {
 		json_t *c = json_array_get(cases, i);
 
 		assert_same_double(real_at(c, "runtime_before"), awkward[i]);
 		assert_same_double(real_at(c, "runtime_after"), awkward[3 + i]);
 	}
+	json_decref(cases);
 	json_decref(root);
 	free(s);
 }
@@ -717,7 +700,7 @@ static void test_json_exact_doubles(void **state)
 static void test_json_prediction_and_text(void **state)
 {
 	struct fixture f;
-	json_t *root, *sc;
+	json_t *root, *sc, *cases;
 	char *s;
 
 	(void)state;
@@ -728,8 +711,8 @@ static void test_json_prediction_and_text(void **state)
 	snprintf(f.price.shares_undefined, sizeof f.price.shares_undefined,
 	         "no sum");
 	s = fixture_render(&f.record, FORMAT_JSON, 0);
-	assert_non_null(strstr(s, "\"case\": \"bad\\\\xff utf8\""));
-	assert_non_null(strstr(s, "\"case\": \"tab\\there \\u001B\""));
+	assert_non_null(strstr(s, "\n      [\"bad\\\\xff utf8\","));
+	assert_non_null(strstr(s, "\n      [\"tab\\there \\u001B\","));
 	root = parse(s);
 	assert_string_equal(json_string_value(json_object_get(root, "kind")),
 	                    "prediction");
@@ -749,13 +732,15 @@ static void test_json_prediction_and_text(void **state)
 	assert_true(json_is_false(json_object_get(root, "shares_defined")));
 	assert_string_equal(json_string_value(json_object_get(root,
 	                    "shares_undefined_reason")), "no sum");
-	assert_true(json_is_null(json_object_get(json_array_get(
-	            json_object_get(root, "cases"), 0), "gain")));
+	cases = json_cases(root);
+	assert_true(json_is_null(json_object_get(json_array_get(cases, 0),
+	                                         "gain")));
+	json_decref(cases);
 	json_decref(root);
 	free(s);
 }
 
-/* No cases at all: an empty array in jansson's layout, and valid JSON. */
+/* No cases at all: no rows, in jansson's layout, and valid JSON. */
 static void test_json_no_cases(void **state)
 {
 	struct fixture f;
@@ -768,11 +753,51 @@ static void test_json_no_cases(void **state)
 	f.price.ncontrol_cases = 0;
 	s = fixture_render(&f.record, FORMAT_JSON, 0);
 	assert_non_null(strstr(s, "\n  \"shares_undefined_reason\": null,\n"
-	                          "  \"cases\": [],\n  \"breakeven\": [\n"));
+	                          "  \"cases\": {\n    \"columns\": [\""));
+	assert_non_null(strstr(s, "\"cost\"],\n    \"rows\": []\n  },\n"
+	                          "  \"breakeven\": [\n"));
 	root = parse(s);
-	assert_int_equal(json_array_size(json_object_get(root, "cases")), 0);
+	assert_int_equal(json_array_size(json_object_get(
+	                 json_object_get(root, "cases"), "rows")), 0);
 	json_decref(root);
 	free(s);
+}
+
+/* json_write lays a tree out as jansson does, escapes included; only
+ * reals differ (shortest instead of 17 digits). */
+static void test_json_write_like_jansson(void **state)
+{
+	json_t *root = json_object(), *a = json_array(), *o = json_object();
+	char *want, *got = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&got, &len);
+	struct jw w;
+
+	(void)state;
+	json_object_set_new(o, "k", json_array());
+	json_object_set_new(o, "j", json_integer(-5));
+	json_array_append_new(a, json_string("a\x01\x1f\x7f/\"\\\b\f\n\r\t"
+	                                     "\xc3\xa9\xe2\x80\xa8"));
+	json_array_append_new(a, json_object());
+	json_array_append_new(a, o);
+	json_array_append_new(a, json_null());
+	json_object_set_new(root, "z", a);
+	json_object_set_new(root, "a", json_true());
+	json_object_set_new(root, "m", json_false());
+	json_object_set_new(root, "r", json_real(0.1));
+	want = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	jw_open(&w, mem);
+	jw_tree(&w, root, 0);
+	assert_true(jw_flush(&w, true));
+	jw_close(&w);
+	fclose(mem);
+	/* The one difference: 0.1 instead of 0.10000000000000001. */
+	assert_non_null(strstr(got, "\"r\": 0.1\n}"));
+	assert_non_null(strstr(want, "\"r\": 0.10000000000000001\n}"));
+	assert_memory_equal(got, want, len - strlen("0.1\n}"));
+	free(want);
+	free(got);
+	json_decref(root);
 }
 
 /* ---- CSV ---------------------------------------------------------------- */
@@ -993,6 +1018,7 @@ int main(void)
 		cmocka_unit_test(test_json_exact_doubles),
 		cmocka_unit_test(test_json_prediction_and_text),
 		cmocka_unit_test(test_json_no_cases),
+		cmocka_unit_test(test_json_write_like_jansson),
 		cmocka_unit_test(test_csv_measured),
 		cmocka_unit_test(test_csv_read_back),
 		cmocka_unit_test(test_csv_no_shares),

@@ -1,10 +1,10 @@
 /* json.c: the record as JSON (schema: doc/record-schema.md).
  *
- * Built with jansson and dumped with keys in insertion order, so the same
- * record gives the same bytes; the cases are built and written one at a
- * time, in jansson's layout, so memory does not grow with their number.
- * Reals are written with jansson's default 17 significant digits, which
- * read back to the identical double.
+ * Everything but the cases is built as a jansson tree (keys in insertion
+ * order, so the same record gives the same bytes) and written by
+ * json_write in jansson's layout; the cases, millions of them, are a
+ * table written row by row without a tree.  Reals are the shortest text
+ * that reads back to the identical double (numfmt_real).
  * A string that is not valid UTF-8 cannot be a JSON string; it is written
  * in its escape_terminal form (\xHH for each bad byte). */
 #include <assert.h>
@@ -14,9 +14,14 @@
 #include <string.h>
 
 #include "report/internal.h"
+#include "report/json_write.h"
 #include "report/report.h"
 #include "report/verdict.h"
 #include "util/escape.h"
+
+/* The record's layout, doc/record-schema.md: 2 since the cases are a
+ * table of rows instead of an array of objects. */
+#define JSON_SCHEMA_VERSION 2
 
 /* Building stops at the first failure (out of memory, in practice); the
  * helpers then do nothing and the writer reports it once. */
@@ -58,12 +63,6 @@ static json_t *jreal(struct jb *b, double x)
 	if (!v)
 		b->failed = true;
 	return v;
-}
-
-/* A runtime: null for none (a failing case without samples). */
-static json_t *jruntime(struct jb *b, double x)
-{
-	return isnan(x) ? json_null() : jreal(b, x);
 }
 
 static json_t *jint(struct jb *b, size_t n)
@@ -219,33 +218,6 @@ static json_t *control_json(struct jb *b, const struct price *p)
 	return o;
 }
 
-/* One case's object. */
-static json_t *case_json(struct jb *b, const struct record *r, size_t i)
-{
-	const struct price *p = r->price;
-	bool shares = p->gain_share && p->cost_share;
-	json_t *c = jobj(b);
-
-	set(b, c, "case", jstr(b, p->case_name[i]));
-	set(b, c, "weight", jreal(b, p->weight[i]));
-	set(b, c, "passed_before", json_boolean(p->passed[SIDE_BEFORE][i] != 0));
-	set(b, c, "passed_after", json_boolean(p->passed[SIDE_AFTER][i] != 0));
-	set(b, c, "runtime_before", jruntime(b, p->runtime[SIDE_BEFORE][i]));
-	set(b, c, "runtime_after", jruntime(b, p->runtime[SIDE_AFTER][i]));
-	set(b, c, "score_before", jreal(b, p->score[SIDE_BEFORE][i]));
-	set(b, c, "score_after", jreal(b, p->score[SIDE_AFTER][i]));
-	set(b, c, "value_before", jreal(b, p->value[SIDE_BEFORE][i]));
-	set(b, c, "value_after", jreal(b, p->value[SIDE_AFTER][i]));
-	set(b, c, "gain", shares ? jreal(b, p->gain_share[i]) : json_null());
-	set(b, c, "cost", shares ? jreal(b, p->cost_share[i]) : json_null());
-	for (int s = 0; r->facts && s < 2; s++) {
-		const double *n = r->facts->runtime_n[s];
-		set(b, c, s ? "n_after" : "n_before",
-		    n ? jint(b, (size_t)n[i]) : json_null());
-	}
-	return c;
-}
-
 static json_t *breakeven_json(struct jb *b, const struct record *r)
 {
 	json_t *a = jarr(b);
@@ -330,6 +302,7 @@ static json_t *head_json(struct jb *b, const struct record *r)
 	bool shares = p->gain_share && p->cost_share;
 
 	assert(p->N == floor(p->N));
+	set(b, o, "schema_version", jint(b, JSON_SCHEMA_VERSION));
 	set(b, o, "fixprice_version", jstr(b, r->tool_version));
 	set(b, o, "kind", json_string(r->prediction ? "prediction" : "measured"));
 	set(b, o, "scenario", scenario_json(b, r->scenario));
@@ -366,66 +339,122 @@ static json_t *tail_json(struct jb *b, const struct record *r)
 	return o;
 }
 
-/* Writes v as jansson lays it out at nesting depth `indent` (spaces): the
- * same bytes a dump of the whole tree would give.  JSON text holds no raw
- * newline inside a string, so each newline starts a layout line. */
-static bool dump_at(FILE *out, const json_t *v, int indent)
-{
-	char *s = json_dumps(v, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-	                        JSON_ENCODE_ANY);
-	const char *p, *nl;
+/* The per-case table's columns, in the order of each row's cells;
+ * n_before and n_after only when the record says how the runs were read. */
+static const char *const case_columns[] = {
+	"case", "weight", "passed_before", "passed_after", "runtime_before",
+	"runtime_after", "score_before", "score_after", "value_before",
+	"value_after", "gain", "cost", "n_before", "n_after",
+};
 
-	if (!s)
-		return false;
-	for (p = s; (nl = strchr(p, '\n')); p = nl + 1)
-		fprintf(out, "%.*s\n%*s", (int)(nl - p), p, indent, "");
-	fputs(p, out);
-	free(s);
-	return true;
+static void cell(struct jw *w, double x)
+{
+	/* Pricing rejects non-finite results. */
+	assert(isfinite(x));
+	jw_lit(w, ",");
+	jw_real(w, x);
 }
 
-/* Writes the members of obj as lines of the top-level object. */
-static bool dump_members(FILE *out, json_t *obj, bool last)
+/* A runtime or a share: null for none. */
+static void cell_or_null(struct jw *w, double x)
 {
-	size_t k = 0, n = json_object_size(obj);
+	if (isnan(x))
+		jw_lit(w, ",null");
+	else
+		cell(w, x);
+}
+
+/* One case's row: the cells in case_columns order, without spaces. */
+static void case_row(struct jw *w, const struct record *r, size_t i)
+{
+	const struct price *p = r->price;
+	bool shares = p->gain_share && p->cost_share;
+
+	jw_lit(w, "[");
+	jw_str(w, p->case_name[i]);
+	cell(w, p->weight[i]);
+	jw_lit(w, p->passed[SIDE_BEFORE][i] != 0 ? ",true" : ",false");
+	jw_lit(w, p->passed[SIDE_AFTER][i] != 0 ? ",true" : ",false");
+	cell_or_null(w, p->runtime[SIDE_BEFORE][i]);
+	cell_or_null(w, p->runtime[SIDE_AFTER][i]);
+	cell(w, p->score[SIDE_BEFORE][i]);
+	cell(w, p->score[SIDE_AFTER][i]);
+	cell(w, p->value[SIDE_BEFORE][i]);
+	cell(w, p->value[SIDE_AFTER][i]);
+	cell_or_null(w, shares ? p->gain_share[i] : NAN);
+	cell_or_null(w, shares ? p->cost_share[i] : NAN);
+	for (int s = 0; r->facts && s < 2; s++) {
+		const double *n = r->facts->runtime_n[s];
+		jw_lit(w, ",");
+		if (n)
+			jw_int(w, (long long)n[i]);
+		else
+			jw_lit(w, "null");
+	}
+	jw_lit(w, "]");
+}
+
+/* "cases": {"columns": [...], "rows": [...]}, a row a line: a table of
+ * millions of cases is written as it goes, in about 160 bytes a case (names
+ * of 20 characters, 17-digit scores). */
+static void put_cases(struct jw *w, const struct record *r)
+{
+	size_t ncol = sizeof case_columns / sizeof case_columns[0];
+	size_t n = r->price->n;
+
+	jw_lit(w, "\"cases\": {\n    \"columns\": [");
+	for (size_t k = 0; k < (r->facts ? ncol : ncol - 2); k++) {
+		jw_lit(w, k ? ", \"" : "\"");
+		jw_lit(w, case_columns[k]);
+		jw_lit(w, "\"");
+	}
+	jw_lit(w, "],\n    \"rows\": [");
+	for (size_t i = 0; i < n; i++) {
+		jw_lit(w, i ? ",\n      " : "\n      ");
+		case_row(w, r, i);
+		/* Stop early on a full disk instead of formatting every case. */
+		if (!jw_flush(w, false))
+			return;
+	}
+	jw_lit(w, n ? "\n    ]\n  }" : "]\n  }");
+}
+
+/* The members of obj as lines of the top-level object, each after a
+ * comma unless *first. */
+static void put_members(struct jw *w, json_t *obj, bool *first)
+{
 	const char *key;
 	json_t *v;
 
 	json_object_foreach(obj, key, v) {
-		/* Keys are this file's own ASCII names: nothing to escape. */
-		fprintf(out, "  \"%s\": ", key);
-		if (!dump_at(out, v, 2))
-			return false;
-		fputs(++k < n || !last ? ",\n" : "\n", out);
+		jw_lit(w, *first ? "\n  " : ",\n  ");
+		*first = false;
+		jw_str(w, key);
+		jw_lit(w, ": ");
+		jw_tree(w, v, 2);
 	}
-	return true;
 }
 
-/* The record, with the cases streamed one by one: a tree of millions of
- * cases would need gigabytes, one case at a time needs nothing. */
+/* The record, with the cases streamed row by row: a tree of millions of
+ * cases would need gigabytes, one row at a time needs nothing. */
 static bool dump_record(FILE *out, const struct record *r)
 {
-	const struct price *p = r->price;
 	struct jb b = {.failed = false};
 	json_t *head = head_json(&b, r), *tail = tail_json(&b, r);
-	bool ok = !b.failed;
+	struct jw w;
+	bool first = true, ok;
 
-	fputs("{\n", out);
-	ok = ok && dump_members(out, head, false);
-	fputs("  \"cases\": [", out);
-	for (size_t i = 0; ok && i < p->n; i++) {
-		json_t *c = case_json(&b, r, i);
-
-		fputs(i ? ",\n    " : "\n    ", out);
-		ok = !b.failed && dump_at(out, c, 4);
-		json_decref(c);
-		/* Stop early on a full disk instead of formatting every case. */
-		if (ferror(out))
-			break;
-	}
-	fputs(p->n ? "\n  ],\n" : "],\n", out);
-	ok = ok && dump_members(out, tail, true);
-	fputs("}\n", out);
+	jw_open(&w, out);
+	if (b.failed)
+		w.failed = true;
+	jw_lit(&w, "{");
+	put_members(&w, head, &first);
+	jw_lit(&w, ",\n  ");
+	put_cases(&w, r);
+	put_members(&w, tail, &first);
+	jw_lit(&w, "\n}\n");
+	ok = jw_flush(&w, true);
+	jw_close(&w);
 	json_decref(head);
 	json_decref(tail);
 	return ok;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "report/internal.h"
+#include "report/json_write.h"
 #include "util/escape.h"
 
 const char *report_form_name(enum report_format f)
@@ -63,14 +64,20 @@ int report_put_name(FILE *out, const char *s, enum report_format f,
 
 int report_put_json(FILE *out, json_t *root, struct diag *d)
 {
-	int rc;
+	struct jw w;
+	bool ok;
 
 	/* NULL: building failed, out of memory or a name that is not UTF-8. */
 	if (!root)
 		return diag_set(d, NULL, 0, 0, "cannot write the JSON output");
-	rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_REAL_PRECISION(17));
+	/* Reals in their shortest exact form, like the record's. */
+	jw_open(&w, out);
+	jw_tree(&w, root, 0);
+	jw_lit(&w, "\n");
+	ok = jw_flush(&w, true);
+	jw_close(&w);
 	json_decref(root);
-	if (rc != 0 || fputc('\n', out) == EOF) {
+	if (!ok) {
 		if (report_finish(out, "JSON", d) == FP_OK)
 			diag_set(d, NULL, 0, 0, "cannot write the JSON report");
 		return FP_ERR;

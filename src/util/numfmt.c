@@ -1,4 +1,5 @@
 #include "util/numfmt.h"
+#include "util/dconv.h"
 
 #include <float.h>
 #include <math.h>
@@ -15,58 +16,108 @@ static int format_g(char buf[NUMFMT_MAX], int prec, double x)
 	return snprintf(buf, NUMFMT_MAX, "%.*g", prec, x);
 }
 
+/* Writes the unsigned whole number w at o; returns the end. */
+static char *put_whole(char *o, uint64_t w)
+{
+	char tmp[20];
+	int n = 0;
+
+	do
+		tmp[n++] = (char)('0' + w % 10);
+	while ((w /= 10) != 0);
+	while (n > 0)
+		*o++ = tmp[--n];
+	return o;
+}
+
+/* Writes the decimal 0.dig * 10^point (n digits, the first and last not
+ * zero) as "%.{n}g" writes it: an exponent ("e-05", "e+20") when the
+ * first digit's exponent is below -4 or at least n, else plain.  Returns
+ * the end. */
+static char *put_g(char *o, const char *dig, int n, int point)
+{
+	int x = point - 1, ax = x < 0 ? -x : x;
+
+	if (x < -4 || x >= n) {
+		*o++ = dig[0];
+		if (n > 1) {
+			*o++ = '.';
+			memcpy(o, dig + 1, (size_t)n - 1);
+			o += n - 1;
+		}
+		*o++ = 'e';
+		*o++ = x < 0 ? '-' : '+';
+		if (ax >= 100)
+			*o++ = (char)('0' + ax / 100);
+		*o++ = (char)('0' + ax / 10 % 10);
+		*o++ = (char)('0' + ax % 10);
+	} else if (point <= 0) {
+		*o++ = '0';
+		*o++ = '.';
+		memset(o, '0', (size_t)-point);
+		o += -point;
+		memcpy(o, dig, (size_t)n);
+		o += n;
+	} else {
+		memcpy(o, dig, (size_t)point);
+		o += point;
+		if (point < n) {
+			*o++ = '.';
+			memcpy(o, dig + point, (size_t)(n - point));
+			o += n - point;
+		}
+	}
+	return o;
+}
+
+/* The shortest text of x that reads back to it, whole numbers of at most
+ * `whole` in full, the sign of -0 kept if `signed_zero`.  Returns the
+ * length.  Whole numbers up to 2^53 are their own shortest decimal (a
+ * shorter one differs by at least 1, more than half their spacing), so
+ * they skip the digit search. */
+static size_t shortest(char buf[NUMFMT_MAX], double x, double whole,
+                       bool signed_zero)
+{
+	char dig[18], *o = buf;
+	double a = fabs(x);
+	int n, point;
+
+	if (isnan(x))
+		return (size_t)(stpcpy(buf, "nan") - buf);
+	if (isinf(x))
+		return (size_t)(stpcpy(buf, x > 0 ? "inf" : "-inf") - buf);
+	if (signbit(x) && (x != 0 || signed_zero))
+		*o++ = '-';
+	if (a <= whole && a == trunc(a)) {
+		o = put_whole(o, (uint64_t)a);
+	} else {
+		n = dconv_shortest(a, dig, &point);
+		o = put_g(o, dig, n, point);
+	}
+	*o = '\0';
+	return (size_t)(o - buf);
+}
+
+/* Below 10^15 every whole double prints in plain digits. */
 char *numfmt_exact(char buf[NUMFMT_MAX], double x)
 {
-	if (isnan(x))
-		return strcpy(buf, "nan");
-	if (isinf(x))
-		return strcpy(buf, x > 0 ? "inf" : "-inf");
-	if (x == 0)
-		return strcpy(buf, "0");
-	/* If p digits read back exactly, so do p + 1: binary search for the
-	 * fewest (17 always do), five formatting rounds instead of up to 17. */
-	int lo = 1, hi = 17;
-	while (lo < hi) {
-		int mid = (lo + hi) / 2;
-		if (format_g(buf, mid, x) < NUMFMT_MAX && strtod(buf, NULL) == x)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	format_g(buf, lo, x);
-	/* %g writes an exponent at least its digit count ("3e+01") only for a
-	 * whole number, which reads better, and as exactly, in full. */
-	if (strstr(buf, "e+") && fabs(x) < 1e15 &&
-	    snprintf(buf, NUMFMT_MAX, "%.0f", x) >= NUMFMT_MAX)
-		format_g(buf, 17, x); /* not reached: below 10^15 fits */
+	shortest(buf, x, 999999999999999.0, false);
 	return buf;
 }
 
 char *numfmt_shortest(char buf[NUMFMT_MAX], double x)
 {
-	int prec = 15;
-
-	if (isnan(x))
-		return strcpy(buf, "nan");
-	if (isinf(x))
-		return strcpy(buf, x > 0 ? "inf" : "-inf");
-	if (x == trunc(x) && fabs(x) <= 9007199254740992.0) {
-		snprintf(buf, NUMFMT_MAX, "%.0f", x); /* exact; -0 as "-0" */
-		return buf;
-	}
-	/* A subnormal has fewer digits than DBL_DIG: look from 1 up. */
-	if (fabs(x) < DBL_MIN)
-		prec = 1;
-	for (; prec < 17; prec++) {
-		int len = format_g(buf, prec, x);
-		double y;
-		/* numfmt_parse: strtod's double, faster for short texts. */
-		if (len < NUMFMT_MAX && numfmt_parse(buf, (size_t)len, &y) &&
-		    y == x)
-			return buf;
-	}
-	format_g(buf, 17, x);
+	shortest(buf, x, 9007199254740992.0, true);
 	return buf;
+}
+
+size_t numfmt_real(char buf[NUMFMT_MAX], double x)
+{
+	size_t n = shortest(buf, x, 9007199254740992.0, true);
+
+	if (!strpbrk(buf, ".en"))
+		n = (size_t)(stpcpy(buf + n, ".0") - buf);
+	return n;
 }
 
 char *numfmt_human(char buf[NUMFMT_MAX], double x, int digits)
