@@ -12,6 +12,11 @@
 #include "plot/proc.h"
 #include "util/atomic_file.h"
 #include "util/numfmt.h"
+#include "util/progress.h"
+
+/* Data files larger than this (bytes) take gnuplot a second or more: a
+ * line on a terminal says what is going on meanwhile. */
+#define PLOT_SLOW_DATA (1u << 20)
 
 /* The part of every script between its `about` comment and its setup. */
 static const char script_head[] =
@@ -100,6 +105,49 @@ void gpd_str(FILE *f, const char *s)
 	gp_string_write(f, s);
 }
 
+/* The byte offset of character k of s (UTF-8: continuation bytes are no
+ * characters of their own), or strlen(s). */
+static size_t char_at(const char *s, size_t k)
+{
+	size_t at = 0;
+
+	for (; s[at]; at++)
+		if (((unsigned char)s[at] & 0xc0) != 0x80 && k-- == 0)
+			break;
+	return at;
+}
+
+void gpd_str_cut(FILE *f, const char *s, size_t max)
+{
+	size_t chars = 0, keep = max > 3 ? max - 3 : 0, head, tail, len;
+	char *t;
+
+	if (!s)
+		s = "";
+	for (const char *p = s; *p; p++)
+		chars += ((unsigned char)*p & 0xc0) != 0x80;
+	if (chars <= max) {
+		gpd_str(f, s);
+		return;
+	}
+	/* Names that differ only at their end (case_1, case_2) stay apart:
+	 * the start and the end are kept, the middle cut. */
+	head = char_at(s, (keep + 1) / 2);
+	tail = char_at(s, chars - keep / 2);
+	len = strlen(s);
+	t = malloc(head + 3 + (len - tail) + 1);
+	if (!t) {
+		/* The memory stream fails too then; plot_draw_mem reports it. */
+		gpd_str(f, "...");
+		return;
+	}
+	memcpy(t, s, head);
+	memcpy(t + head, "...", 3);
+	memcpy(t + head + 3, s + tail, len - tail + 1);
+	gpd_str(f, t);
+	free(t);
+}
+
 int plot_rank_desc(const void *a, const void *b)
 {
 	const struct plot_rank *x = a, *y = b;
@@ -112,7 +160,7 @@ int plot_rank_desc(const void *a, const void *b)
 void gpd_bar(FILE *f, size_t y, const char *label, double a, double b)
 {
 	fprintf(f, "%zu ", y);
-	gpd_str(f, label);
+	gpd_str_cut(f, label, PLOT_NAME_MAX);
 	fputc(' ', f);
 	gpd_num(f, a);
 	fputc(' ', f);
@@ -136,6 +184,39 @@ void gpd_unit(FILE *f, const char *what, const char *unit)
 	snprintf(s, len, "%s (%s)", what, unit);
 	gpd_str(f, s);
 	free(s);
+}
+
+void gpd_base(FILE *f, const struct plot_opts *o, const char *xname,
+              const char *yname, double lo, double hi)
+{
+	char vx[32], vy[32], *label;
+	size_t len;
+
+	if (!o || !o->has_base || !isfinite(o->base_x) ||
+	    (yname && !isfinite(o->base_y))) {
+		fputs(" 0 0 NaN \"\" 0", f);
+		return;
+	}
+	fputs(" 1 ", f);
+	gpd_num(f, o->base_x);
+	fputc(' ', f);
+	gpd_num(f, yname ? o->base_y : NAN);
+	fputc(' ', f);
+	len = strlen(xname ? xname : "") + strlen(yname ? yname : "") + 96;
+	label = malloc(len);
+	if (label) {
+		if (yname)
+			snprintf(label, len, "now: %s = %s, %s = %s",
+			         xname ? xname : "", gpd_human(vx, o->base_x),
+			         yname, gpd_human(vy, o->base_y));
+		else
+			snprintf(label, len, "now: %s = %s", xname ? xname : "",
+			         gpd_human(vx, o->base_x));
+	}
+	/* The memory stream fails too without label; plot_draw_mem says so. */
+	gpd_str_cut(f, label ? label : "now", PLOT_NAME_MAX + 24);
+	free(label);
+	fprintf(f, " %d", o->base_x > lo + (hi - lo) / 2);
 }
 
 char *gpd_human(char buf[32], double x)
@@ -482,6 +563,7 @@ int plot_draw(const struct plot_opts *o, const struct chart *c,
 {
 	const char *name = NULL, *format = NULL;
 	char *text = NULL, *gp = NULL;
+	struct progress pg;
 	int rc = FP_ERR;
 
 	memset(out, 0, sizeof *out);
@@ -511,8 +593,14 @@ int plot_draw(const struct plot_opts *o, const struct chart *c,
 		rc = FP_OK;
 		goto out;
 	}
-	if (draw_image(gp, out->script, out->file, format, d) != FP_OK)
+	progress_start(&pg, "gnuplot is drawing a large chart...", 0, 1);
+	if (datalen > PLOT_SLOW_DATA)
+		progress_show(&pg);
+	rc = draw_image(gp, out->script, out->file, format, d);
+	progress_done(&pg);
+	if (rc != FP_OK)
 		goto out;
+	rc = FP_ERR;
 	out->drawn = true;
 	if (o->ascii && draw_text(gp, out->script, &out->ascii, d) != FP_OK)
 		goto out;
