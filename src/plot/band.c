@@ -22,7 +22,7 @@ static const struct chart band_chart = {
 	"\tbase_y = column(7), base_label = strcol(8), \\\n"
 	"\tbase_right = int(column(9)), 0) nooutput\n"
 	"w = 900; h = 520\n"
-	"tw = 100; th = 30\n",
+	"tw = 80; th = 30\n",
 	.body =
 	GP_TITLE
 	"set xlabel xlabel noenhanced\n"

@@ -20,7 +20,7 @@ static const struct chart dist_chart = {
 	"\tlo = column(3), hi = column(4), obs = column(5), \\\n"
 	"\ttop = column(6), cilabel = strcol(7), 0) nooutput\n"
 	"w = 900; h = 520\n"
-	"tw = 100; th = 30\n",
+	"tw = 80; th = 30\n",
 	.body =
 	GP_TITLE
 	"set xlabel xlabel noenhanced\n"

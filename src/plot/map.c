@@ -33,7 +33,7 @@ static const struct chart map_chart = {
 	"\tbase_y = column(11), base_label = strcol(12), \\\n"
 	"\tbase_right = int(column(13)), 0) nooutput\n"
 	"w = 900; h = 680\n"
-	"tw = 100; th = 36\n",
+	"tw = 80; th = 36\n",
 	.body =
 	"# The zero contour, traced on the grid into the datablock $zero (which\n"
 	"# must exist, if empty, even where it is not drawn).\n"

@@ -19,7 +19,7 @@ static const struct chart shares_chart = {
 	"stats data index 0 using (title = strcol(1), xlabel = strcol(2), \\\n"
 	"\trows = int(column(3)), net = column(4), netlabel = strcol(5), 0) nooutput\n"
 	"w = 900; h = 170 + 26 * (rows + 2)\n"
-	"tw = 100; th = 12 + 2 * (rows + 2)\n",
+	"tw = 80; th = 12 + 2 * (rows + 2)\n",
 	.body =
 	"net_color = net < 0 ? reject_color : accept_color\n"
 	GP_TITLE

@@ -24,7 +24,7 @@ static const struct chart sweep_chart = {
 	"\tbase_y = column(9), base_label = strcol(10), \\\n"
 	"\tbase_right = int(column(11)), 0) nooutput\n"
 	"w = 900; h = 560\n"
-	"tw = 100; th = 34\n",
+	"tw = 80; th = 34\n",
 	.body =
 	GP_TITLE
 	"set xlabel xlabel noenhanced\n"

@@ -23,7 +23,7 @@ static const struct chart tornado_chart = {
 	"\tnright = int(column(6)), nleft = int(column(7)), xmin = column(8), \\\n"
 	"\txmax = column(9), 0) nooutput\n"
 	"w = 900; h = 200 + 40 * rows\n"
-	"tw = 100; th = 12 + 3 * rows\n",
+	"tw = 80; th = 12 + 3 * rows\n",
 	.body =
 	"low_color = '#92c5de'\n"
 	"high_color = '#2166ac'\n"
