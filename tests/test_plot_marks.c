@@ -216,6 +216,34 @@ static void long_text_is_cut_to_fit(void **state)
 	free(gp);
 }
 
+/* As text (80 columns) a title too wide goes on two lines, broken at its
+ * first " -- ", and every line of the picture fits. */
+static void text_titles_break_to_fit(void **state)
+{
+	char *gp = need_gnuplot(NULL), *dir = make_tmpdir();
+	const char *title = "a-metric: each case's share of gain and cost -- "
+	                    "verdict: inconclusive -- MEASURED";
+	struct plot_opts o = { .dir = dir, .ascii = true };
+	struct plot_result r;
+	struct diag d;
+	size_t col = 0;
+
+	(void)state;
+	assert_int_equal(plot_shares(&o, title, 3, three_cases, three_gain,
+	                             three_cost, 1, &r, &d), FP_OK);
+	assert_contains(r.ascii, "a-metric: each case's share of gain and "
+	                         "cost\n");
+	assert_contains(r.ascii, "verdict: inconclusive -- MEASURED\n");
+	for (const char *p = r.ascii; *p; p++) {
+		col = *p == '\n' ? 0 : col + 1;
+		assert_true(col <= 80);
+	}
+	plot_result_free(&r);
+	remove_tree(dir);
+	free(dir);
+	free(gp);
+}
+
 /* A 1000 x 1000 grid is drawn from every 5th point: 200 x 200 rows, the
  * first and the 996th value of each axis, a data file of a few MB
  * instead of 136 MB. */
@@ -272,6 +300,7 @@ int main(void)
 		cmocka_unit_test(sweep_marks_the_current_value),
 		cmocka_unit_test(map_marks_the_current_point),
 		cmocka_unit_test(long_text_is_cut_to_fit),
+		cmocka_unit_test(text_titles_break_to_fit),
 		cmocka_unit_test(a_fine_map_is_drawn_at_the_pictures_resolution),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -79,10 +79,20 @@ void gpd_base(FILE *f, const struct plot_opts *o, const char *xname,
 
 /* The title, centred on the picture rather than on the plot area (which
  * long tick labels push to the right), so that PLOT_TITLE_MAX characters
- * fit; the empty title keeps its room at the top. */
+ * fit; the empty title keeps its room at the top.  As text (tw columns), a
+ * title too wide goes on two lines, broken at its first " -- ", each cut
+ * with "..." if still too wide. */
 #define GP_TITLE \
-	"set title ' ' font ',14'\n" \
-	"set label 100 title at screen 0.5, screen 1 center offset 0, -1.3 font ',14' noenhanced front\n"
+	"tfit(s) = !textmode || strlen(s) <= tw - 2 ? s : s[1:tw - 5] . '...'\n" \
+	"tbreak = textmode && strlen(title) > tw - 2 ? strstrt(title, ' -- ') : 0\n" \
+	"if (tbreak > 1) {\n" \
+	"\tset title \"\\n\"\n" \
+	"\tset label 100 tfit(title[1:tbreak - 1]) at screen 0.5, screen 1 center offset 0, -1 noenhanced front\n" \
+	"\tset label 103 tfit(title[tbreak + 4:]) at screen 0.5, screen 1 center offset 0, -2 noenhanced front\n" \
+	"} else {\n" \
+	"\tset title ' ' font ',14'\n" \
+	"\tset label 100 tfit(title) at screen 0.5, screen 1 center offset 0, -1.3 font ',14' noenhanced front\n" \
+	"}\n"
 
 /* One bar of a bar chart: "Y LABEL A B" and a newline, LABEL cut to
  * PLOT_NAME_MAX characters. */
