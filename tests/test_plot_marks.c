@@ -118,6 +118,16 @@ static void sweep_marks_the_current_value(void **state)
 	free(data);
 	plot_result_free(&r);
 
+	/* A current value outside the swept range is not marked. */
+	o.base_x = 5;
+	assert_int_equal(plot_sweep(&o, "t", "pass_reward", 5, sweep_x,
+	                            sweep_gain, sweep_cost, sweep_net, 1,
+	                            sweep_cross, &r, &d), FP_OK);
+	data = slurp(r.data, NULL);
+	assert_contains(data, "-5.5 10.5 0 0 NaN \"\" 0\n");
+	free(data);
+	plot_result_free(&r);
+
 	gp = need_gnuplot(dir);
 	o.gnuplot = gp;
 	o.base_x = 1.75;
@@ -155,6 +165,14 @@ static void map_marks_the_current_point(void **state)
 	assert_contains(text, "now: runtime_factor = 7, pass_reward = 0.25");
 	free(text);
 	assert_texts_inside(r.file, 900);
+	plot_result_free(&r);
+	/* Nor a point outside the grid (y from 0 to 1). */
+	o.base_y = 2;
+	assert_int_equal(plot_map(&o, "grid", "x", "y", 9, 5, x, y, net, &r,
+	                          &d), FP_OK);
+	data = slurp(r.data, NULL);
+	assert_contains(data, " 0 0 NaN \"\" 0\n");
+	free(data);
 	plot_result_free(&r);
 	/* Without has_base nothing is marked. */
 	o.has_base = false;

@@ -71,7 +71,7 @@ int plot_sweep_band(const struct plot_opts *o, const char *title,
 	gpd_unit(f, "net", o ? o->unit : NULL);
 	fputc(' ', f);
 	gpd_str(f, band_label);
-	gpd_base(f, o, param, NULL, x[0], x[n - 1]);
+	gpd_base(f, o, param, NULL, (const double[4]){ x[0], x[n - 1] });
 	fputs("\n\n\n", f);
 	for (size_t i = 0; i < n; i++) {
 		gpd_num(f, x[i]);

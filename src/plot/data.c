@@ -102,13 +102,14 @@ void gpd_unit(FILE *f, const char *what, const char *unit)
 }
 
 void gpd_base(FILE *f, const struct plot_opts *o, const char *xname,
-              const char *yname, double lo, double hi)
+              const char *yname, const double r[4])
 {
 	char vx[32], vy[32], *label;
 	size_t len;
+	double lo = r[0], hi = r[1];
 
-	if (!o || !o->has_base || !isfinite(o->base_x) ||
-	    (yname && !isfinite(o->base_y))) {
+	if (!o || !o->has_base || !(o->base_x >= lo && o->base_x <= hi) ||
+	    (yname && !(o->base_y >= r[2] && o->base_y <= r[3]))) {
 		fputs(" 0 0 NaN \"\" 0", f);
 		return;
 	}

@@ -52,9 +52,10 @@ int plot_rank_desc(const void *a, const void *b);
 /* The current values (o->has_base) as five fields of block 0: has_base,
  * base_x, base_y (NaN on a sweep: yname NULL), the label "now: XNAME =
  * X[, YNAME = Y]" and whether it goes left of the line (base_x past the
- * middle of [lo, hi]).  Without them: 0 0 NaN "" 0. */
+ * middle of the x range r[0..1]).  Without them, or when they lie outside
+ * the ranges (r[2..3]: y's, on a map): 0 0 NaN "" 0. */
 void gpd_base(FILE *f, const struct plot_opts *o, const char *xname,
-              const char *yname, double lo, double hi);
+              const char *yname, const double r[4]);
 
 /* Script lines that mark what gpd_base wrote (read into has_base, base_x,
  * base_y, base_label, base_right): a dotted line at x = base_x, and on a

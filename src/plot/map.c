@@ -214,7 +214,8 @@ static int draw_map(const struct plot_opts *o, const char *title,
 	gpd_num(f, cbmax);
 	fprintf(f, " %d %d %d", pos && neg, has[0] + has[1],
 	        evenly_spaced(nx, x) && evenly_spaced(ny, y));
-	gpd_base(f, o, xname, yname ? yname : "", x[0], x[nx - 1]);
+	gpd_base(f, o, xname, yname ? yname : "",
+	         (const double[4]){ x[0], x[nx - 1], y[0], y[ny - 1] });
 	fputs("\n\n\n", f);
 
 	for (size_t j = 0; j < ny; j++) {

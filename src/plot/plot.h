@@ -41,7 +41,8 @@ struct plot_opts {
 	                      * e.g. "points"; NULL or "": none */
 	/* The parameters' current values, marked and labelled ("now: NAME =
 	 * VALUE") on a sweep, a sweep band (base_x) and a map (base_x,
-	 * base_y) when has_base; other charts ignore them. */
+	 * base_y) when has_base and within the drawn ranges; other charts
+	 * ignore them. */
 	bool has_base;
 	double base_x, base_y;
 };

@@ -129,7 +129,7 @@ int plot_sweep(const struct plot_opts *o, const char *title,
 	gpd_num(f, ymin);
 	fputc(' ', f);
 	gpd_num(f, ymax);
-	gpd_base(f, o, param, NULL, x[0], x[n - 1]);
+	gpd_base(f, o, param, NULL, (const double[4]){ x[0], x[n - 1] });
 	fputs("\n\n\n", f);
 
 	for (size_t i = 0; i < n; i++) {
