@@ -45,8 +45,8 @@ static size_t assert_texts_inside(const char *path, double w)
 		char anchor[16] = "start";
 		double width, lo, hi;
 
-		if (sscanf(p, "<g transform=\"translate(%lf,%lf)", &x, &y) != 2 ||
-		    !end)
+		if (!end || sscanf(p, "<g transform=\"translate(%lf,%lf)", &x,
+		                   &y) != 2)
 			continue;
 		if (strstr(p, "rotate(") && strstr(p, "rotate(") < end)
 			continue;  /* the y label: checked by eye */
@@ -60,8 +60,8 @@ static size_t assert_texts_inside(const char *path, double w)
 		te = t ? strstr(t, "</text>") : NULL;
 		if (!t || !te || t > end + 8)
 			continue;
-		width = CHAR_EM * size * (double)utf8_chars(t + 6,
-		                                            (size_t)(te - t - 6));
+		width = (double)utf8_chars(t + 6, (size_t)(te - t - 6));
+		width *= CHAR_EM * size;
 		lo = strcmp(anchor, "end") == 0 ? x - width :
 		     strcmp(anchor, "middle") == 0 ? x - width / 2 : x;
 		hi = lo + width;
@@ -319,7 +319,8 @@ int main(void)
 		cmocka_unit_test(map_marks_the_current_point),
 		cmocka_unit_test(long_text_is_cut_to_fit),
 		cmocka_unit_test(text_titles_break_to_fit),
-		cmocka_unit_test(a_fine_map_is_drawn_at_the_pictures_resolution),
+		cmocka_unit_test(
+			a_fine_map_is_drawn_at_the_pictures_resolution),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

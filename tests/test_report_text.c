@@ -49,7 +49,8 @@ static void long_names_are_cut_in_the_middle(void **state)
 	assert_fits(s, 80);
 	/* 'a'..'s' (19), "...", then the last 18: i % 26 for i = 82..99 is
 	 * 4..21: 'e'..'v'. */
-	assert_non_null(strstr(s, "\n    abcdefghijklmnopqrs...efghijklmnopqrstuv\n"));
+	assert_non_null(strstr(s, "\n    abcdefghijklmnopqrs..."
+	                          "efghijklmnopqrstuv\n"));
 	assert_non_null(strstr(s, "\n  abcdefghijklmnopqrs...efghijklmnopqrstuv"
 	                          "     18.3333      8.3333     10.0000\n"));
 	assert_null(strstr(s, name));

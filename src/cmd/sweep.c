@@ -195,8 +195,8 @@ static int sweep_plot(void *own, struct priced *pr, const struct cmd_call *call,
 		col[3 * r->n + i] = r->pts[i].net;
 	}
 	rc = plot_sweep(&po, title, w->param, r->n, col, col + r->n,
-	                col + 2 * r->n, col + 3 * r->n, r->ncross, r->cross, &res,
-	                d);
+	                col + 2 * r->n, col + 3 * r->n, r->ncross, r->cross,
+	                &res, d);
 	free(col);
 	free(title);
 	if (rc == FP_OK)

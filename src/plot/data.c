@@ -52,7 +52,7 @@ void gpd_str_cut(FILE *f, const char *s, size_t max)
 	len = strlen(s);
 	t = malloc(head + 3 + (len - tail) + 1);
 	if (!t) {
-		/* The memory stream fails too then; plot_draw_mem reports it. */
+		/* The memory stream fails too then: plot_draw_mem says so. */
 		gpd_str(f, "...");
 		return;
 	}
@@ -92,7 +92,7 @@ void gpd_unit(FILE *f, const char *what, const char *unit)
 	size_t len = strlen(what) + strlen(unit) + 4;
 	char *s = malloc(len);
 	if (!s) {
-		/* The memory stream fails too then; plot_draw_mem reports it. */
+		/* The memory stream fails too then: plot_draw_mem says so. */
 		gpd_str(f, what);
 		return;
 	}

@@ -382,7 +382,7 @@ static void put_plots(struct tout *t, const struct record *r)
 		put(t, r->plots[k].file);
 		fputc('\n', t->out);
 		if (r->plots[k].ascii) {
-			/* A picture is never wrapped: gnuplot drew it to fit. */
+			/* A picture is not wrapped: gnuplot drew it to fit. */
 			wrap_end(t);
 			put_ascii(t, r->plots[k].ascii);
 			wrap_begin(t);
