@@ -410,8 +410,9 @@ static void map_edge_cases_draw(void **state)
 	assert_contains(data, "\"net\" 1 1 2 1 0 0 NaN \"\" 0\n");
 	assert_contains(data, "1 0 NaN 0.5 1.5 -0.5 0.5 0\n");
 	/* Every point is on the edge (distance 1) and |net| is 1 in both
-	 * regions, so each label goes to its region's first point. */
-	assert_contains(data, "\n\n\n2 0 \"accept\"\n0 0 \"reject\"\n");
+	 * regions, so each label goes to its region's first point, moved in
+	 * from the sides by 6 % of the width 2. */
+	assert_contains(data, "\n\n\n1.88 0 \"accept\"\n0.12 0 \"reject\"\n");
 	free(data);
 	plot_result_free(&r);
 	remove_tree(dir);

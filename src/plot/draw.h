@@ -51,8 +51,9 @@ int plot_rank_desc(const void *a, const void *b);
 
 /* The current values (o->has_base) as five fields of block 0: has_base,
  * base_x, base_y (NaN on a sweep: yname NULL), the label "now: XNAME =
- * X[, YNAME = Y]" and whether it goes left of the line (base_x past the
- * middle of the x range r[0..1]).  Without them, or when they lie outside
+ * X[, YNAME = Y]" and where it goes: 1 left of the line (base_x past the
+ * middle of the x range r[0..1]), plus 2 below the point (base_y past the
+ * middle of the y range r[2..3]).  Without them, or when they lie outside
  * the ranges (r[2..3]: y's, on a map): 0 0 NaN "" 0. */
 void gpd_base(FILE *f, const struct plot_opts *o, const char *xname,
               const char *yname, const double r[4]);
@@ -66,12 +67,13 @@ void gpd_base(FILE *f, const struct plot_opts *o, const char *xname,
 	"\tif (base_y == base_y) {\n" \
 	"\t\tset arrow 102 from graph 0, first base_y to graph 1, first base_y nohead dt 3 lw 2 lc rgb ink front\n" \
 	"\t\tset label 102 '' at base_x, base_y point pt 7 ps 1.5 lc rgb ink front\n" \
-	"\t\tif (base_right) {\n" \
-	"\t\t\tset label 101 base_label at base_x, base_y right offset -1, 1 boxed front tc rgb ink noenhanced\n" \
+	"\t\tbase_dy = base_right >= 2 ? -1 : 1\n" \
+	"\t\tif (base_right % 2) {\n" \
+	"\t\t\tset label 101 base_label at base_x, base_y right offset -1, base_dy boxed front tc rgb ink noenhanced\n" \
 	"\t\t} else {\n" \
-	"\t\t\tset label 101 base_label at base_x, base_y left offset 1, 1 boxed front tc rgb ink noenhanced\n" \
+	"\t\t\tset label 101 base_label at base_x, base_y left offset 1, base_dy boxed front tc rgb ink noenhanced\n" \
 	"\t\t}\n" \
-	"\t} else { if (base_right) {\n" \
+	"\t} else { if (base_right % 2) {\n" \
 	"\t\tset label 101 base_label at base_x, graph 1 right offset -0.5, -1 front tc rgb ink noenhanced\n" \
 	"\t} else {\n" \
 	"\t\tset label 101 base_label at base_x, graph 1 left offset 0.5, -1 front tc rgb ink noenhanced\n" \

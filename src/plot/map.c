@@ -18,8 +18,8 @@ static const struct chart map_chart = {
 	"#   0: title, x-axis label, y-axis label, colour-bar label, largest\n"
 	"#      |net|, whether net changes sign, number of region labels,\n"
 	"#      whether the grid is evenly spaced, whether the current values\n"
-	"#      are marked, the current x and y, their label, whether the label\n"
-	"#      goes left\n"
+	"#      are marked, the current x and y, their label, where the label\n"
+	"#      goes (1: left of the point, plus 2: below it)\n"
 	"#   1: the grid, one line of constant y after another: x, y, net\n"
 	"#      (NaN: not defined there), the cell's x and y bounds, and the\n"
 	"#      sign of net (1, -1, or 0 where it is 0 or not defined)\n"
@@ -244,9 +244,13 @@ static int draw_map(const struct plot_opts *o, const char *title,
 	if (has[0] || has[1])
 		fputc('\n', f);
 	for (int s = 0; s < 2; s++) {
+		/* Kept 6 % of the width from the sides, so that a label of a
+		 * region along a side is not cut by the picture's edge. */
+		double room = (x[nx - 1] - x[0]) * 6 / 100;
 		if (!has[s])
 			continue;
-		gpd_num(f, x[at[s] % nx]);
+		gpd_num(f, fmin(fmax(x[at[s] % nx], x[0] + room),
+		                x[nx - 1] - room));
 		fputc(' ', f);
 		gpd_num(f, y[at[s] / nx]);
 		fputc(' ', f);

@@ -105,7 +105,8 @@ int plot_tornado(const struct plot_opts *o, const char *title,
  * holds ny rows of nx values: net[j * nx + i] is at x[i], y[j]), with the
  * zero contour and the regions labelled "accept" (net > 0) and "reject"
  * (net < 0), each label at the point of its region farthest from the other
- * region and from the edge.  The picture shows at most PLOT_MAP_MAX_POINTS
+ * region and from the edge (and at least 6 % of the width from the sides,
+ * so that it is not cut).  The picture shows at most PLOT_MAP_MAX_POINTS
  * points per axis, about one per 3 pixels of its 700 x 480 plot area: of a
  * finer grid it draws every k-th point (k the smallest that fits, keeping
  * the spacing even), so the data file stays under 10 MB and gnuplot under
