@@ -5,8 +5,8 @@
 #   0: title, x-axis label, y-axis label, colour-bar label, largest
 #      |net|, whether net changes sign, number of region labels,
 #      whether the grid is evenly spaced, whether the current values
-#      are marked, the current x and y, their label, whether the label
-#      goes left
+#      are marked, the current x and y, their label, where the label
+#      goes (1: left of the point, plus 2: below it)
 #   1: the grid, one line of constant y after another: x, y, net
 #      (NaN: not defined there), the cell's x and y bounds, and the
 #      sign of net (1, -1, or 0 where it is 0 or not defined)
@@ -109,12 +109,13 @@ if (has_base) {
 	if (base_y == base_y) {
 		set arrow 102 from graph 0, first base_y to graph 1, first base_y nohead dt 3 lw 2 lc rgb ink front
 		set label 102 '' at base_x, base_y point pt 7 ps 1.5 lc rgb ink front
-		if (base_right) {
-			set label 101 base_label at base_x, base_y right offset -1, 1 boxed front tc rgb ink noenhanced
+		base_dy = base_right >= 2 ? -1 : 1
+		if (base_right % 2) {
+			set label 101 base_label at base_x, base_y right offset -1, base_dy boxed front tc rgb ink noenhanced
 		} else {
-			set label 101 base_label at base_x, base_y left offset 1, 1 boxed front tc rgb ink noenhanced
+			set label 101 base_label at base_x, base_y left offset 1, base_dy boxed front tc rgb ink noenhanced
 		}
-	} else { if (base_right) {
+	} else { if (base_right % 2) {
 		set label 101 base_label at base_x, graph 1 right offset -0.5, -1 front tc rgb ink noenhanced
 	} else {
 		set label 101 base_label at base_x, graph 1 left offset 0.5, -1 front tc rgb ink noenhanced

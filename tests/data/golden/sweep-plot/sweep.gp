@@ -86,12 +86,13 @@ if (has_base) {
 	if (base_y == base_y) {
 		set arrow 102 from graph 0, first base_y to graph 1, first base_y nohead dt 3 lw 2 lc rgb ink front
 		set label 102 '' at base_x, base_y point pt 7 ps 1.5 lc rgb ink front
-		if (base_right) {
-			set label 101 base_label at base_x, base_y right offset -1, 1 boxed front tc rgb ink noenhanced
+		base_dy = base_right >= 2 ? -1 : 1
+		if (base_right % 2) {
+			set label 101 base_label at base_x, base_y right offset -1, base_dy boxed front tc rgb ink noenhanced
 		} else {
-			set label 101 base_label at base_x, base_y left offset 1, 1 boxed front tc rgb ink noenhanced
+			set label 101 base_label at base_x, base_y left offset 1, base_dy boxed front tc rgb ink noenhanced
 		}
-	} else { if (base_right) {
+	} else { if (base_right % 2) {
 		set label 101 base_label at base_x, graph 1 right offset -0.5, -1 front tc rgb ink noenhanced
 	} else {
 		set label 101 base_label at base_x, graph 1 left offset 0.5, -1 front tc rgb ink noenhanced
