@@ -170,7 +170,7 @@ static void sweep_data_and_svg(void **state)
 	 * (10.5 + 5.5) * 7 / 100 = 1.12 above the zero line. */
 	assert_string_equal(data,
 		"\"reward sweep\" \"pass_reward\" \"gain, cost, net (points)\" "
-		"1 -5.5 10.5\n"
+		"1 -5.5 10.5 0 0 NaN \"\" 0\n"
 		"\n\n"
 		"0 2.5 8 -5.5\n"
 		"0.5 4.5 8 -3.5\n"
@@ -312,7 +312,7 @@ static void map_labels_sit_inside_their_regions(void **state)
 	/* Largest |net|: 8 - 3.5 = 4.5; the sign changes; two labels; even
 	 * spacing. */
 	assert_contains(data, "\"grid\" \"runtime_factor\" \"pass_reward\" "
-	                      "\"net (points)\" 4.5 1 2 1\n\n\n");
+	                      "\"net (points)\" 4.5 1 2 1 0 0 NaN \"\" 0\n\n\n");
 	/* First point: x 0, y 0, net -3.5, cell x -0.5 .. 0.5, y -0.125 ..
 	 * 0.125, sign -1; each line of constant y ends with a blank line. */
 	assert_contains(data, "\n\n\n0 0 -3.5 -0.5 0.5 -0.125 0.125 -1\n");
@@ -331,7 +331,7 @@ static void map_labels_sit_inside_their_regions(void **state)
 	assert_int_equal(plot_map(&o, "all", "a", "b", 9, 5, x, y, net, &r, &d),
 	                 FP_OK);
 	data = slurp(r.data, NULL);
-	assert_contains(data, "\"net (points)\" 45 0 1 1\n");
+	assert_contains(data, "\"net (points)\" 45 0 1 1 0 0 NaN \"\" 0\n");
 	assert_null(strstr(data, "reject"));
 	free(data);
 	plot_result_free(&r);
@@ -371,7 +371,7 @@ static void map_svg_and_png_hold_contour_and_regions(void **state)
 	assert_int_equal(plot_map(&o, "uneven", "x", "y", 9, 5, x, y, net, &r,
 	                          &d), FP_OK);
 	data = slurp(r.data, NULL);
-	assert_contains(data, " 1 2 0\n\n\n");
+	assert_contains(data, " 1 2 0 0 0 NaN \"\" 0\n\n\n");
 	free(data);
 	assert_png(r.file);
 	plot_result_free(&r);
@@ -407,11 +407,12 @@ static void map_edge_cases_draw(void **state)
 	                          &d), FP_OK);
 	data = slurp(r.data, NULL);
 	/* Largest |net| 1; sign changes; two labels; evenly spaced. */
-	assert_contains(data, "\"net\" 1 1 2 1\n");
+	assert_contains(data, "\"net\" 1 1 2 1 0 0 NaN \"\" 0\n");
 	assert_contains(data, "1 0 NaN 0.5 1.5 -0.5 0.5 0\n");
 	/* Every point is on the edge (distance 1) and |net| is 1 in both
-	 * regions, so each label goes to its region's first point. */
-	assert_contains(data, "\n\n\n2 0 \"accept\"\n0 0 \"reject\"\n");
+	 * regions, so each label goes to its region's first point, moved in
+	 * from the sides by 6 % of the width 2. */
+	assert_contains(data, "\n\n\n1.88 0 \"accept\"\n0.12 0 \"reject\"\n");
 	free(data);
 	plot_result_free(&r);
 	remove_tree(dir);

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cmd/plot_title.h"
 #include "plot/plot.h"
 #include "plot/escape_gp.h"
 #include "plot/proc.h"
@@ -302,6 +303,22 @@ static void make_hostile(const char *dir, struct hostile h[8])
 	snprintf(h[3].shown, 256, "@pwn \"quoted\" 'single' $1 \\\\n");
 }
 
+/* A name of at most PLOT_NAME_MAX characters shows whole; a longer one
+ * as its start (no escape in the first 14 characters) and "...". */
+static void assert_shown_cut(const char *text, const char *name,
+                             const char *shown)
+{
+	char start[15];
+
+	if (strlen(name) <= PLOT_NAME_MAX) {
+		assert_contains(text, shown);
+		return;
+	}
+	snprintf(start, sizeof start, "%s", shown);
+	assert_contains(text, start);
+	assert_contains(text, "...");
+}
+
 static void assert_nothing_ran(const char *dir)
 {
 	DIR *dp = opendir(dir);
@@ -354,11 +371,12 @@ static void hostile_names_are_shown_not_run(void **state)
 	assert_nothing_ran(out);
 	assert_png(r[4].file);
 
-	/* Every name shows literally (a newline as its picture). */
+	/* Every name shows literally (a newline as its picture); case and
+	 * parameter names longer than PLOT_NAME_MAX cut with "...". */
 	text = svg_text(r[0].file);
 	assert_contains(text, h[0].shown);
 	for (int k = 0; k < 8; k++)
-		assert_contains(text, h[k].shown);
+		assert_shown_cut(text, h[k].name, h[k].shown);
 	free(text);
 	text = svg_text(r[1].file);
 	assert_contains(text, h[1].shown);
@@ -367,7 +385,7 @@ static void hostile_names_are_shown_not_run(void **state)
 	text = svg_text(r[2].file);
 	assert_contains(text, h[2].shown);
 	for (int k = 0; k < 8; k++)
-		assert_contains(text, h[k].shown);
+		assert_shown_cut(text, h[k].name, h[k].shown);
 	free(text);
 	text = svg_text(r[3].file);
 	assert_contains(text, h[3].shown);
@@ -375,7 +393,7 @@ static void hostile_names_are_shown_not_run(void **state)
 	assert_contains(text, h[6].shown);
 	assert_contains(text, "net (`pts`)");
 	free(text);
-	assert_contains(r[0].ascii, h[5].shown);
+	assert_shown_cut(r[0].ascii, h[5].name, h[5].shown);
 
 	/* The data files carry none of the characters that matter (a
 	 * backslash only starts an octal escape). */
@@ -386,6 +404,39 @@ static void hostile_names_are_shown_not_run(void **state)
 		plot_result_free(&r[k]);
 	}
 	free(out);
+	remove_tree(dir);
+	free(dir);
+	free(gp);
+}
+
+/* The metric's name reaches the title, and so gnuplot, only through the
+ * data file: shown (cut to PLOT_NAME_MAX), never run; the verdict and the
+ * PREDICTION label are never cut away by a long name. */
+static void hostile_metric_name_in_the_title(void **state)
+{
+	char *gp = need_gnuplot(NULL), *dir = make_tmpdir(), *text, *title;
+	char name[256];
+	struct metric m;
+	struct plot_opts o = { .dir = dir };
+	struct plot_result r;
+	struct diag d;
+
+	memset(&m, 0, sizeof m);
+	snprintf(name, sizeof name, "`touch %s/pwned-m` $(touch %s/pwned-n)",
+	         dir, dir);
+	m.name = name;
+	title = plot_title("each case's share", &m, "verdict: accept", true);
+	assert_non_null(title);
+	assert_int_equal(plot_shares(&o, title, 3, three_cases, three_gain,
+	                             three_cost, 1, &r, &d), FP_OK);
+	assert_nothing_ran(dir);
+	text = svg_text(r.file);
+	assert_contains(text, "`touch ");
+	assert_contains(text, "...: each case's share -- verdict: accept -- "
+	                      "PREDICTION");
+	free(text);
+	plot_result_free(&r);
+	free(title);
 	remove_tree(dir);
 	free(dir);
 	free(gp);
@@ -436,6 +487,7 @@ int main(void)
 		cmocka_unit_test(no_script_has_dollar_digit_or_macro),
 		cmocka_unit_test(hostile_names_are_shown_not_run),
 		cmocka_unit_test(hostile_folder_names_are_paths),
+		cmocka_unit_test(hostile_metric_name_in_the_title),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

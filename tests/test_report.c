@@ -27,7 +27,8 @@ static const char TEXT_MEASURED[] =
 	"metric pypto-gym version 1, 3 cases, W 3\n"
 	"dropped: 1 case found in only one run\n"
 	"control: total_before 45.0000, total_after 50.8333, delta_total 5.8333\n"
-	"  DISAGREES with net by -8.3333 (net - delta_total); cases that account for it: C\n"
+	"  DISAGREES with net by -8.3333 (net - delta_total); cases that account for it:\n"
+	"    C\n"
 	"cases that matter most:\n"
 	"  case  gain share  cost share  difference\n"
 	"  C        18.3333      8.3333     10.0000\n"
@@ -48,7 +49,8 @@ static const char TEXT_PREDICTION[] =
 	"PREDICTION from scenario 'fix C' (not measured)\n"
 	"ACCEPT: net 26.6667 = gain 26.6667 - cost 0.0000\n"
 	"metric pypto-gym version 1, 3 cases, W 3\n"
-	"control: total_before 45.0000, total_after 71.6667, delta_total 26.6667 (agrees with net)\n"
+	"control: total_before 45.0000, total_after 71.6667, delta_total 26.6667 (agrees\n"
+	"  with net)\n"
 	"cases that matter most:\n"
 	"  case  gain share  cost share  difference\n"
 	"  C        26.6667      0.0000     26.6667\n";
@@ -307,7 +309,8 @@ static void test_text_hostile_and_no_shares(void **state)
 	/* Only the escaped form of the name reaches the terminal. */
 	assert_null(strchr(s, '\x1b'));
 	assert_null(strchr(s, '\r'));
-	assert_non_null(strstr(s, "cases that account for it: C\\x1b[2J\\r\n"));
+	assert_non_null(strstr(s, "cases that account for it:\n"
+	                          "    C\\x1b[2J\\r\n"));
 	assert_non_null(strstr(s,
 	        "per-case shares: not defined: cost is not a sum over cases\n"));
 	assert_null(strstr(s, "cases that matter most"));
@@ -338,8 +341,10 @@ static void test_text_many_control_cases(void **state)
 	f.price.control_cases = idx;
 	f.price.ncontrol_cases = 12;
 	s = fixture_render(&f.record, FORMAT_TEXT, 0);
-	assert_non_null(strstr(s, "; cases that account for it: c11, c10, c9, c8, "
-	                          "c7, c6, c5, c4, c3, c2 and 2 more\n"));
+	/* The list goes on the next line, the text wrapped at 80 columns. */
+	assert_non_null(strstr(s, "; cases that account for it:\n"
+	                          "    c11, c10, c9, c8, c7, c6, c5, c4, c3, c2 "
+	                          "and 2 more\n"));
 	free(s);
 }
 

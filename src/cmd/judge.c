@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cmd/command.h"
+#include "cmd/plot_title.h"
 #include "price/price.h"
 
 /* Whether case i's samples in r disagree on passing. */
@@ -189,6 +190,8 @@ int noise_plot(struct judged *j, const char *record_dir,
 	struct plot_opts po = cmd_plot_opts(o);
 	const struct boot *b = &j->boot;
 	const char *slash;
+	char *title;
+	int rc;
 
 	if (!j->have_boot)
 		return FP_OK;
@@ -196,9 +199,14 @@ int noise_plot(struct judged *j, const char *record_dir,
 		po.dir = record_dir;
 	snprintf(j->dist_label, sizeof j->dist_label, "%g %% interval",
 	         b->confidence * 100);
-	if (plot_distribution(&po, "Net over the bootstrap's resamples", b->B,
-	                      b->net, b->net_ci.lo, b->net_ci.hi, r->price->net,
-	                      j->dist_label, &j->dist, d) != FP_OK)
+	if (!(title = plot_title_record("net over the bootstrap's resamples",
+	                                r)))
+		return diag_oom(d);
+	rc = plot_distribution(&po, title, b->B, b->net, b->net_ci.lo,
+	                       b->net_ci.hi, r->price->net, j->dist_label,
+	                       &j->dist, d);
+	free(title);
+	if (rc != FP_OK)
 		return FP_ERR;
 	j->have_dist = true;
 	for (size_t k = 0; k < r->nplots && k < 1; k++)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cmd/command.h"
+#include "cmd/plot_title.h"
 #include "plot/plot.h"
 #include "report/sens.h"
 
@@ -19,6 +20,7 @@ struct map_own {
 	struct axis x, y;
 	size_t resolution; /* 0: not given */
 	struct netmap map;
+	double base_x, base_y; /* the parameters' current values */
 };
 
 static int parse_axis(struct axis *a, const char *opt, const char *arg,
@@ -85,6 +87,8 @@ static int map_analyse(void *own, struct priced *pr, const struct cmd_call *call
 	if (sens_knob(s, m->x.name, &kx, d) != FP_OK ||
 	    sens_knob(s, m->y.name, &ky, d) != FP_OK)
 		return FP_ERR;
+	m->base_x = kx.base;
+	m->base_y = ky.base;
 	return sens_map(s, &kx, m->x.lo, m->x.hi, &ky, m->y.lo, m->y.hi,
 	                m->resolution, &m->map, d);
 }
@@ -107,16 +111,23 @@ static int map_plot(void *own, struct priced *pr, const struct cmd_call *call,
 	const struct output_opts *o = &call->out;
 	struct plot_opts po = cmd_plot_opts(o);
 	struct plot_result res = {0};
+	char *title;
+	int rc;
 
-	(void)pr;
 	(void)status;
 	if (!o->plot_dir)
 		return FP_OK;
-	if (plot_map(&po, "net over two parameters", m->x.name, m->y.name, g->nx,
-	             g->ny, g->x, g->y, g->net, &res, d) != FP_OK)
-		return FP_ERR;
-	cmd_plot_done(&res, o);
-	return FP_OK;
+	if (!(title = plot_title_now("net over two parameters", pr)))
+		return diag_oom(d);
+	po.has_base = true;
+	po.base_x = m->base_x;
+	po.base_y = m->base_y;
+	rc = plot_map(&po, title, m->x.name, m->y.name, g->nx, g->ny, g->x,
+	              g->y, g->net, &res, d);
+	free(title);
+	if (rc == FP_OK)
+		cmd_plot_done(&res, o);
+	return rc;
 }
 
 static void map_free(void *own)

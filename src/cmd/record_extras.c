@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cmd/command.h"
+#include "cmd/plot_title.h"
 
 static int fill_breakevens(struct record_extras *x, struct session *ses,
                            struct diag *d)
@@ -42,19 +43,26 @@ out:
 	return rc;
 }
 
-static int fill_plot(struct record_extras *x, const struct price *p,
+static int fill_plot(struct record_extras *x, const struct record *r,
                      const char *record_dir, const struct output_opts *o,
                      struct diag *d)
 {
 	struct plot_opts po = cmd_plot_opts(o);
+	const struct price *p = r->price;
+	char *title;
+	int rc;
 
 	if (!o->plot_dir)
 		po.dir = record_dir;
 	if (!p->gain_share || !p->cost_share)
 		return FP_OK; /* the record already says why there are no shares */
-	if (plot_shares(&po, "Each case's share of gain and cost", p->n,
-	                p->case_name, p->gain_share, p->cost_share, p->net,
-	                &x->shares, d) != FP_OK)
+	if (!(title = plot_title_record("each case's share of gain and cost",
+	                                r)))
+		return diag_oom(d);
+	rc = plot_shares(&po, title, p->n, p->case_name, p->gain_share,
+	                 p->cost_share, p->net, &x->shares, d);
+	free(title);
+	if (rc != FP_OK)
 		return FP_ERR;
 	x->have_plot = true;
 	x->plot.title = "Each case's share of gain and cost";
@@ -77,7 +85,7 @@ int record_extras_fill(struct record_extras *x, struct session *s,
 {
 	if (record_dir && fill_breakevens(x, s, d) != FP_OK)
 		return FP_ERR;
-	if (fill_plot(x, r->price, record_dir, o, d) != FP_OK)
+	if (fill_plot(x, r, record_dir, o, d) != FP_OK)
 		return FP_ERR;
 	r->breakeven = x->breakeven;
 	r->nbreakeven = x->nbreakeven;

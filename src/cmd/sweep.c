@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cmd/command.h"
+#include "cmd/plot_title.h"
 #include "plot/plot.h"
 #include "report/sens.h"
 
@@ -16,6 +17,7 @@ struct sweep_own {
 	struct sens_noise noise;
 	bool have_noise;
 	double *x;  /* the rows' x, for the band */
+	double base; /* the parameter's current value */
 };
 
 /* "NAME=LO:HI[:STEP]" (the name may hold '=' only in weight:GLOB). */
@@ -104,6 +106,7 @@ static int sweep_analyse(void *own, struct priced *pr,
 	    sens_sweep(s, &k, w->lo, w->hi, w->step, &w->result, d) != FP_OK ||
 	    merge_rows(s, &k, w, d) != FP_OK)
 		return FP_ERR;
+	w->base = k.base;
 	return sweep_noise(w, pr, call, d);
 }
 
@@ -130,16 +133,21 @@ static int sweep_write(void *own, struct priced *pr, const struct cmd_call *call
 
 /* The band of net over the resamples, beside the sweep's chart. */
 static int plot_band(const struct sweep_own *w, const struct plot_opts *po,
-                     const struct output_opts *o, struct diag *d)
+                     const struct priced *pr, const struct output_opts *o,
+                     struct diag *d)
 {
 	size_t n = w->nrows;
 	double *v = malloc((3 * n + 1) * sizeof *v);
+	char *title = plot_title_now("net and its noise", pr);
 	struct plot_result res = {0};
 	char label[64];
 	int rc;
 
-	if (!v)
+	if (!v || !title) {
+		free(v);
+		free(title);
 		return diag_oom(d);
+	}
 	for (size_t i = 0; i < n; i++) {
 		v[i] = w->rows[i].pt.net;
 		v[n + i] = w->noise.band[i].lo;
@@ -147,9 +155,10 @@ static int plot_band(const struct sweep_own *w, const struct plot_opts *po,
 	}
 	snprintf(label, sizeof label, "%g %% band over %zu resamples",
 	         w->noise.confidence * 100, w->noise.B);
-	rc = plot_sweep_band(po, "net and its noise", w->param, label, n, w->x,
-	                     v, v + n, v + 2 * n, &res, d);
+	rc = plot_sweep_band(po, title, w->param, label, n, w->x, v, v + n,
+	                     v + 2 * n, &res, d);
 	free(v);
+	free(title);
 	if (rc == FP_OK)
 		cmd_plot_done(&res, o);
 	return rc;
@@ -164,28 +173,36 @@ static int sweep_plot(void *own, struct priced *pr, const struct cmd_call *call,
 	struct plot_opts po = cmd_plot_opts(o);
 	struct plot_result res = {0};
 	double *col;
+	char *title;
 	int rc;
 
-	(void)pr;
 	(void)status;
 	if (!o->plot_dir)
 		return FP_OK;
-	if (!(col = malloc(4 * r->n * sizeof *col)))
+	po.has_base = true;
+	po.base_x = w->base;
+	title = plot_title_now("gain, cost and net", pr);
+	col = malloc(4 * r->n * sizeof *col);
+	if (!col || !title) {
+		free(col);
+		free(title);
 		return diag_oom(d);
+	}
 	for (size_t i = 0; i < r->n; i++) {
 		col[i] = r->pts[i].x;
 		col[r->n + i] = r->pts[i].gain;
 		col[2 * r->n + i] = r->pts[i].cost;
 		col[3 * r->n + i] = r->pts[i].net;
 	}
-	rc = plot_sweep(&po, "gain, cost and net", w->param, r->n, col,
-	                col + r->n, col + 2 * r->n, col + 3 * r->n, r->ncross,
-	                r->cross, &res, d);
+	rc = plot_sweep(&po, title, w->param, r->n, col, col + r->n,
+	                col + 2 * r->n, col + 3 * r->n, r->ncross, r->cross,
+	                &res, d);
 	free(col);
+	free(title);
 	if (rc == FP_OK)
 		cmd_plot_done(&res, o);
 	if (rc == FP_OK && w->have_noise)
-		rc = plot_band(w, &po, o, d);
+		rc = plot_band(w, &po, pr, o, d);
 	return rc;
 }
 

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cmd/command.h"
+#include "cmd/plot_title.h"
 #include "plot/plot.h"
 #include "report/sens.h"
 
@@ -152,17 +153,21 @@ static int tornado_plot(void *own, struct priced *pr,
 	size_t n = t->nknobs;
 	const char **names = NULL;
 	double *v = NULL;
+	char *title = NULL;
 	int rc = FP_ERR;
 
 	(void)status;
 	if (!o->plot_dir)
 		return FP_OK;
+	if (!(title = plot_title_now("net as each parameter moves", pr)))
+		return diag_oom(d);
 	if (plot_columns(t, &names, &v, d) == FP_OK &&
-	    plot_tornado(&po, "net as each parameter moves", n, names, v, v + n,
-	                 v + 2 * n, v + 3 * n, s->base_net, &res, d) == FP_OK) {
+	    plot_tornado(&po, title, n, names, v, v + n, v + 2 * n, v + 3 * n,
+	                 s->base_net, &res, d) == FP_OK) {
 		cmd_plot_done(&res, o);
 		rc = FP_OK;
 	}
+	free(title);
 	free(names);
 	free(v);
 	return rc;

@@ -9,6 +9,7 @@
 #include "noise/bootstrap.h"
 #include "price/price.h"
 #include "price/session.h"
+#include "util/progress.h"
 
 size_t noise_cpus(void)
 {
@@ -42,6 +43,10 @@ struct worker {
 	void (*each)(void *ctx, const struct price *p);
 	void *ctx;
 	noise_visit_fn visit; /* else called after each resample */
+	/* The first thread's resamples show the progress of all: each
+	 * counts for `nw` (NULL in the others). */
+	struct progress *pg;
+	size_t nw;
 	int rc;
 	struct diag d;
 };
@@ -91,6 +96,8 @@ static int work(struct worker *w, struct session *ses, struct price *p)
 			diag_prefix(&w->d, "bootstrap resample %zu", r + 1);
 			goto out;
 		}
+		if (w->pg && (w->each || w->visit))
+			progress_tick(w->pg, w->nw);
 		if (w->each) {
 			w->each(w->ctx, p);
 			continue;
@@ -104,6 +111,8 @@ static int work(struct worker *w, struct session *ses, struct price *p)
 		w->out->cost[r] = p->cost;
 		w->out->net[r] = p->net;
 		w->out->decide[r] = p->accept;
+		if (w->pg)
+			progress_tick(w->pg, w->nw);
 	}
 	rc = FP_OK;
 out:
@@ -164,16 +173,21 @@ static int split_run(const struct worker *proto, size_t B, size_t nw,
                      struct diag *d)
 {
 	struct worker *w = calloc(nw, sizeof *w);
+	struct progress pg;
 	int rc;
 
 	if (!w)
 		return diag_oom(d);
+	progress_start(&pg, "bootstrap", B, 1);
 	for (size_t t = 0; t < nw; t++) {
 		w[t] = *proto;
 		w[t].r0 = B * t / nw;
 		w[t].r1 = B * (t + 1) / nw;
+		w[t].pg = t == 0 ? &pg : NULL;
+		w[t].nw = nw;
 	}
 	rc = run_all(w, nw, d);
+	progress_done(&pg);
 	free(w);
 	return rc;
 }

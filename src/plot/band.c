@@ -11,15 +11,20 @@ static const struct chart band_chart = {
 	"# sweep-band.gp: net as one parameter varies, with the band of net\n"
 	"# over the bootstrap's resamples shaded, and net = 0 marked.\n"
 	"# Data blocks (separated by two blank lines):\n"
-	"#   0: title, x-axis label, y-axis label, band label\n"
+	"#   0: title, x-axis label, y-axis label, band label, whether the\n"
+	"#      current value is marked, the current value, NaN, its label,\n"
+	"#      whether the label goes left\n"
 	"#   1: parameter, net, band low, band high\n",
 	.setup =
 	"stats data index 0 using (title = strcol(1), xlabel = strcol(2), \\\n"
-	"\tylabel = strcol(3), bandlabel = strcol(4), 0) nooutput\n"
+	"\tylabel = strcol(3), bandlabel = strcol(4), \\\n"
+	"\thas_base = int(column(5)), base_x = column(6), \\\n"
+	"\tbase_y = column(7), base_label = strcol(8), \\\n"
+	"\tbase_right = int(column(9)), 0) nooutput\n"
 	"w = 900; h = 520\n"
-	"tw = 100; th = 30\n",
+	"tw = 80; th = 30\n",
 	.body =
-	"set title title noenhanced font ',14'\n"
+	GP_TITLE
 	"set xlabel xlabel noenhanced\n"
 	"set ylabel ylabel noenhanced\n"
 	"set key outside below center horizontal height 1.5\n"
@@ -29,6 +34,7 @@ static const struct chart band_chart = {
 	"set ytics nomirror\n"
 	"set autoscale xfix\n"
 	"set offsets 0, 0, graph 0.08, graph 0.08\n"
+	GP_BASE_MARK
 	"fills = !textmode\n"
 	"\n"
 	"plot for [k=1:fills] data index 1 using (column(1)):(column(3)):(column(4)) \\\n"
@@ -58,13 +64,14 @@ int plot_sweep_band(const struct plot_opts *o, const char *title,
 			                "finite and increase (point %zu)", i);
 	if (gpd_open(&f, &buf, &len, d) != FP_OK)
 		return FP_ERR;
-	gpd_str(f, title);
+	gpd_str_cut(f, title, PLOT_TITLE_MAX);
 	fputc(' ', f);
-	gpd_str(f, param);
+	gpd_str_cut(f, param, PLOT_AXIS_MAX);
 	fputc(' ', f);
 	gpd_unit(f, "net", o ? o->unit : NULL);
 	fputc(' ', f);
 	gpd_str(f, band_label);
+	gpd_base(f, o, param, NULL, (const double[4]){ x[0], x[n - 1] });
 	fputs("\n\n\n", f);
 	for (size_t i = 0; i < n; i++) {
 		gpd_num(f, x[i]);

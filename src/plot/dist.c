@@ -20,9 +20,9 @@ static const struct chart dist_chart = {
 	"\tlo = column(3), hi = column(4), obs = column(5), \\\n"
 	"\ttop = column(6), cilabel = strcol(7), 0) nooutput\n"
 	"w = 900; h = 520\n"
-	"tw = 100; th = 30\n",
+	"tw = 80; th = 30\n",
 	.body =
-	"set title title noenhanced font ',14'\n"
+	GP_TITLE
 	"set xlabel xlabel noenhanced\n"
 	"set ylabel 'resamples'\n"
 	"set key outside below center horizontal height 1.5\n"
@@ -79,7 +79,7 @@ int plot_distribution(const struct plot_opts *o, const char *title,
 			top = count[k];
 	if (gpd_open(&f, &buf, &len, d) != FP_OK)
 		return FP_ERR;
-	gpd_str(f, title);
+	gpd_str_cut(f, title, PLOT_TITLE_MAX);
 	fputc(' ', f);
 	gpd_unit(f, "net", o ? o->unit : NULL);
 	fputc(' ', f);

@@ -12,6 +12,11 @@
 #include "plot/proc.h"
 #include "util/atomic_file.h"
 #include "util/numfmt.h"
+#include "util/progress.h"
+
+/* Data files larger than this (bytes) take gnuplot a second or more: a
+ * line on a terminal says what is going on meanwhile. */
+#define PLOT_SLOW_DATA (1u << 20)
 
 /* The part of every script between its `about` comment and its setup. */
 static const char script_head[] =
@@ -86,71 +91,6 @@ char *plot_script_text(const struct chart *c)
 	}
 	s[at] = '\0';
 	return s;
-}
-
-void gpd_num(FILE *f, double x)
-{
-	char buf[NUMFMT_MAX];
-
-	fputs(isfinite(x) ? numfmt_exact(buf, x) : "NaN", f);
-}
-
-void gpd_str(FILE *f, const char *s)
-{
-	gp_string_write(f, s);
-}
-
-int plot_rank_desc(const void *a, const void *b)
-{
-	const struct plot_rank *x = a, *y = b;
-
-	if (x->key != y->key)
-		return x->key > y->key ? -1 : 1;
-	return x->idx < y->idx ? -1 : x->idx > y->idx;
-}
-
-void gpd_bar(FILE *f, size_t y, const char *label, double a, double b)
-{
-	fprintf(f, "%zu ", y);
-	gpd_str(f, label);
-	fputc(' ', f);
-	gpd_num(f, a);
-	fputc(' ', f);
-	gpd_num(f, b);
-	fputc('\n', f);
-}
-
-void gpd_unit(FILE *f, const char *what, const char *unit)
-{
-	if (!unit || !*unit) {
-		gpd_str(f, what);
-		return;
-	}
-	size_t len = strlen(what) + strlen(unit) + 4;
-	char *s = malloc(len);
-	if (!s) {
-		/* The memory stream fails too then; plot_draw_mem reports it. */
-		gpd_str(f, what);
-		return;
-	}
-	snprintf(s, len, "%s (%s)", what, unit);
-	gpd_str(f, s);
-	free(s);
-}
-
-char *gpd_human(char buf[32], double x)
-{
-	return numfmt_human(buf, x, 4);
-}
-
-int gpd_open(FILE **f, char **buf, size_t *len, struct diag *d)
-{
-	*buf = NULL;
-	*len = 0;
-	*f = open_memstream(buf, len);
-	if (!*f)
-		return diag_oom(d);
-	return FP_OK;
 }
 
 int plot_draw_mem(const struct plot_opts *o, const struct chart *c, FILE *f,
@@ -482,6 +422,7 @@ int plot_draw(const struct plot_opts *o, const struct chart *c,
 {
 	const char *name = NULL, *format = NULL;
 	char *text = NULL, *gp = NULL;
+	struct progress pg;
 	int rc = FP_ERR;
 
 	memset(out, 0, sizeof *out);
@@ -511,8 +452,14 @@ int plot_draw(const struct plot_opts *o, const struct chart *c,
 		rc = FP_OK;
 		goto out;
 	}
-	if (draw_image(gp, out->script, out->file, format, d) != FP_OK)
+	progress_start(&pg, "gnuplot is drawing a large chart...", 0, 1);
+	if (datalen > PLOT_SLOW_DATA)
+		progress_show(&pg);
+	rc = draw_image(gp, out->script, out->file, format, d);
+	progress_done(&pg);
+	if (rc != FP_OK)
 		goto out;
+	rc = FP_ERR;
 	out->drawn = true;
 	if (o->ascii && draw_text(gp, out->script, &out->ascii, d) != FP_OK)
 		goto out;

@@ -38,6 +38,9 @@ char *plot_script_text(const struct chart *c);
 void gpd_num(FILE *f, double x);
 void gpd_str(FILE *f, const char *s);
 void gpd_unit(FILE *f, const char *what, const char *unit);
+/* gpd_str of s cut to max characters (UTF-8 sequences count as one): its
+ * start and end with "..." between. */
+void gpd_str_cut(FILE *f, const char *s, size_t max);
 /* Rows of a bar chart in order of a key, largest first; equal keys keep
  * the input order, so the chart is the same everywhere (qsort). */
 struct plot_rank {
@@ -46,7 +49,56 @@ struct plot_rank {
 };
 int plot_rank_desc(const void *a, const void *b);
 
-/* One bar of a bar chart: "Y LABEL A B" and a newline. */
+/* The current values (o->has_base) as five fields of block 0: has_base,
+ * base_x, base_y (NaN on a sweep: yname NULL), the label "now: XNAME =
+ * X[, YNAME = Y]" and where it goes: 1 left of the line (base_x past the
+ * middle of the x range r[0..1]), plus 2 below the point (base_y past the
+ * middle of the y range r[2..3]).  Without them, or when they lie outside
+ * the ranges (r[2..3]: y's, on a map): 0 0 NaN "" 0. */
+void gpd_base(FILE *f, const struct plot_opts *o, const char *xname,
+              const char *yname, const double r[4]);
+
+/* Script lines that mark what gpd_base wrote (read into has_base, base_x,
+ * base_y, base_label, base_right): a dotted line at x = base_x, and on a
+ * map one at y = base_y and a point where they cross, labelled. */
+#define GP_BASE_MARK \
+	"if (has_base) {\n" \
+	"\tset arrow 101 from base_x, graph 0 to base_x, graph 1 nohead dt 3 lw 2 lc rgb ink front\n" \
+	"\tif (base_y == base_y) {\n" \
+	"\t\tset arrow 102 from graph 0, first base_y to graph 1, first base_y nohead dt 3 lw 2 lc rgb ink front\n" \
+	"\t\tset label 102 '' at base_x, base_y point pt 7 ps 1.5 lc rgb ink front\n" \
+	"\t\tbase_dy = base_right >= 2 ? -1 : 1\n" \
+	"\t\tif (base_right % 2) {\n" \
+	"\t\t\tset label 101 base_label at base_x, base_y right offset -1, base_dy boxed front tc rgb ink noenhanced\n" \
+	"\t\t} else {\n" \
+	"\t\t\tset label 101 base_label at base_x, base_y left offset 1, base_dy boxed front tc rgb ink noenhanced\n" \
+	"\t\t}\n" \
+	"\t} else { if (base_right % 2) {\n" \
+	"\t\tset label 101 base_label at base_x, graph 1 right offset -0.5, -1 front tc rgb ink noenhanced\n" \
+	"\t} else {\n" \
+	"\t\tset label 101 base_label at base_x, graph 1 left offset 0.5, -1 front tc rgb ink noenhanced\n" \
+	"\t}}\n" \
+	"}\n"
+
+/* The title, centred on the picture rather than on the plot area (which
+ * long tick labels push to the right), so that PLOT_TITLE_MAX characters
+ * fit; the empty title keeps its room at the top.  As text (tw columns), a
+ * title too wide goes on two lines, broken at its first " -- ", each cut
+ * with "..." if still too wide. */
+#define GP_TITLE \
+	"tfit(s) = !textmode || strlen(s) <= tw - 2 ? s : s[1:tw - 5] . '...'\n" \
+	"tbreak = textmode && strlen(title) > tw - 2 ? strstrt(title, ' -- ') : 0\n" \
+	"if (tbreak > 1) {\n" \
+	"\tset title \"\\n\"\n" \
+	"\tset label 100 tfit(title[1:tbreak - 1]) at screen 0.5, screen 1 center offset 0, -1 noenhanced front\n" \
+	"\tset label 103 tfit(title[tbreak + 4:]) at screen 0.5, screen 1 center offset 0, -2 noenhanced front\n" \
+	"} else {\n" \
+	"\tset title ' ' font ',14'\n" \
+	"\tset label 100 tfit(title) at screen 0.5, screen 1 center offset 0, -1.3 font ',14' noenhanced front\n" \
+	"}\n"
+
+/* One bar of a bar chart: "Y LABEL A B" and a newline, LABEL cut to
+ * PLOT_NAME_MAX characters. */
 void gpd_bar(FILE *f, size_t y, const char *label, double a, double b);
 
 /* A number rounded for people: 4 significant digits. */

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "plot/plot.h"
 #include "plot/draw.h"
@@ -16,7 +17,9 @@ static const struct chart map_chart = {
 	"# Data blocks (separated by two blank lines):\n"
 	"#   0: title, x-axis label, y-axis label, colour-bar label, largest\n"
 	"#      |net|, whether net changes sign, number of region labels,\n"
-	"#      whether the grid is evenly spaced\n"
+	"#      whether the grid is evenly spaced, whether the current values\n"
+	"#      are marked, the current x and y, their label, where the label\n"
+	"#      goes (1: left of the point, plus 2: below it)\n"
 	"#   1: the grid, one line of constant y after another: x, y, net\n"
 	"#      (NaN: not defined there), the cell's x and y bounds, and the\n"
 	"#      sign of net (1, -1, or 0 where it is 0 or not defined)\n"
@@ -25,9 +28,12 @@ static const struct chart map_chart = {
 	"stats data index 0 using (title = strcol(1), xlabel = strcol(2), \\\n"
 	"\tylabel = strcol(3), cblabel = strcol(4), cbmax = column(5), \\\n"
 	"\thas_zero = int(column(6)), nlabels = int(column(7)), \\\n"
-	"\tuniform = int(column(8)), 0) nooutput\n"
+	"\tuniform = int(column(8)), \\\n"
+	"\thas_base = int(column(9)), base_x = column(10), \\\n"
+	"\tbase_y = column(11), base_label = strcol(12), \\\n"
+	"\tbase_right = int(column(13)), 0) nooutput\n"
 	"w = 900; h = 680\n"
-	"tw = 100; th = 36\n",
+	"tw = 80; th = 36\n",
 	.body =
 	"# The zero contour, traced on the grid into the datablock $zero (which\n"
 	"# must exist, if empty, even where it is not drawn).\n"
@@ -44,7 +50,7 @@ static const struct chart map_chart = {
 	"\tset surface\n"
 	"}\n"
 	"\n"
-	"set title title noenhanced font ',14'\n"
+	GP_TITLE
 	"set xlabel xlabel noenhanced\n"
 	"set ylabel ylabel noenhanced\n"
 	"set cblabel cblabel noenhanced\n"
@@ -56,6 +62,7 @@ static const struct chart map_chart = {
 	"set autoscale xfix\n"
 	"set autoscale yfix\n"
 	"set style textbox opaque margins 4, 2 border lc rgb '#444444'\n"
+	GP_BASE_MARK
 	"image = !textmode && uniform\n"
 	"boxes = !textmode && !uniform\n"
 	"\n"
@@ -165,10 +172,11 @@ static void cell(size_t n, const double *v, size_t i, double *lo, double *hi)
 	*hi = v[i] + above / 2;
 }
 
-int plot_map(const struct plot_opts *o, const char *title, const char *xname,
-             const char *yname, size_t nx, size_t ny, const double *x,
-             const double *y, const double *net, struct plot_result *out,
-             struct diag *d)
+static int draw_map(const struct plot_opts *o, const char *title,
+                    const char *xname, const char *yname, size_t nx,
+                    size_t ny, const double *x, const double *y,
+                    const double *net, struct plot_result *out,
+                    struct diag *d)
 {
 	double cbmax = 0, *dist;
 	bool pos = false, neg = false, has[2];
@@ -178,13 +186,6 @@ int plot_map(const struct plot_opts *o, const char *title, const char *xname,
 	char *buf;
 	size_t len;
 
-	if (nx < 2 || ny < 2 || !x || !y || !net)
-		return diag_set(d, NULL, 0, 0,
-		                "map chart: needs at least two values on each "
-		                "axis");
-	if (check_axis("x", nx, x, d) != FP_OK ||
-	    check_axis("y", ny, y, d) != FP_OK)
-		return FP_ERR;
 	for (size_t k = 0; k < nx * ny; k++) {
 		if (isfinite(net[k]) && fabs(net[k]) > cbmax)
 			cbmax = fabs(net[k]);
@@ -202,17 +203,20 @@ int plot_map(const struct plot_opts *o, const char *title, const char *xname,
 	if (gpd_open(&f, &buf, &len, d) != FP_OK)
 		return FP_ERR;
 
-	gpd_str(f, title);
+	gpd_str_cut(f, title, PLOT_TITLE_MAX);
 	fputc(' ', f);
-	gpd_str(f, xname);
+	gpd_str_cut(f, xname, PLOT_AXIS_MAX);
 	fputc(' ', f);
-	gpd_str(f, yname);
+	gpd_str_cut(f, yname, PLOT_AXIS_MAX);
 	fputc(' ', f);
 	gpd_unit(f, "net", o ? o->unit : NULL);
 	fputc(' ', f);
 	gpd_num(f, cbmax);
-	fprintf(f, " %d %d %d\n\n\n", pos && neg, has[0] + has[1],
+	fprintf(f, " %d %d %d", pos && neg, has[0] + has[1],
 	        evenly_spaced(nx, x) && evenly_spaced(ny, y));
+	gpd_base(f, o, xname, yname ? yname : "",
+	         (const double[4]){ x[0], x[nx - 1], y[0], y[ny - 1] });
+	fputs("\n\n\n", f);
 
 	for (size_t j = 0; j < ny; j++) {
 		double ylo, yhi;
@@ -240,9 +244,13 @@ int plot_map(const struct plot_opts *o, const char *title, const char *xname,
 	if (has[0] || has[1])
 		fputc('\n', f);
 	for (int s = 0; s < 2; s++) {
+		/* Kept 6 % of the width from the sides, so that a label of a
+		 * region along a side is not cut by the picture's edge. */
+		double room = (x[nx - 1] - x[0]) * 6 / 100;
 		if (!has[s])
 			continue;
-		gpd_num(f, x[at[s] % nx]);
+		gpd_num(f, fmin(fmax(x[at[s] % nx], x[0] + room),
+		                x[nx - 1] - room));
 		fputc(' ', f);
 		gpd_num(f, y[at[s] / nx]);
 		fputc(' ', f);
@@ -250,4 +258,59 @@ int plot_map(const struct plot_opts *o, const char *title, const char *xname,
 		fputc('\n', f);
 	}
 	return plot_draw_mem(o, &map_chart, f, &buf, &len, out, d);
+}
+
+/* The step between the points drawn along an axis of n points: the
+ * smallest that leaves at most PLOT_MAP_MAX_POINTS. */
+static size_t map_step(size_t n)
+{
+	return n <= PLOT_MAP_MAX_POINTS ? 1 :
+	       (n - 1 + PLOT_MAP_MAX_POINTS - 2) / (PLOT_MAP_MAX_POINTS - 1);
+}
+
+int plot_map(const struct plot_opts *o, const char *title, const char *xname,
+             const char *yname, size_t nx, size_t ny, const double *x,
+             const double *y, const double *net, struct plot_result *out,
+             struct diag *d)
+{
+	size_t kx, ky, mx, my;
+	double *sx, *sy, *snet;
+	int rc;
+
+	memset(out, 0, sizeof *out);
+	if (nx < 2 || ny < 2 || !x || !y || !net)
+		return diag_set(d, NULL, 0, 0,
+		                "map chart: needs at least two values on each "
+		                "axis");
+	if (check_axis("x", nx, x, d) != FP_OK ||
+	    check_axis("y", ny, y, d) != FP_OK)
+		return FP_ERR;
+	kx = map_step(nx);
+	ky = map_step(ny);
+	if (kx == 1 && ky == 1)
+		return draw_map(o, title, xname, yname, nx, ny, x, y, net, out,
+		                d);
+	/* Every k-th point from the first: an evenly spaced grid stays so. */
+	mx = (nx - 1) / kx + 1;
+	my = (ny - 1) / ky + 1;
+	sx = malloc(mx * sizeof *sx);
+	sy = malloc(my * sizeof *sy);
+	snet = malloc(mx * my * sizeof *snet);
+	if (!sx || !sy || !snet) {
+		rc = diag_oom(d);
+	} else {
+		for (size_t i = 0; i < mx; i++)
+			sx[i] = x[i * kx];
+		for (size_t j = 0; j < my; j++) {
+			sy[j] = y[j * ky];
+			for (size_t i = 0; i < mx; i++)
+				snet[j * mx + i] = net[j * ky * nx + i * kx];
+		}
+		rc = draw_map(o, title, xname, yname, mx, my, sx, sy, snet, out,
+		              d);
+	}
+	free(sx);
+	free(sy);
+	free(snet);
+	return rc;
 }

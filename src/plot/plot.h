@@ -39,7 +39,20 @@ struct plot_opts {
 	                      * NULL or "": $GNUPLOT if set, else "gnuplot" */
 	const char *unit;    /* unit of gain, cost and net in axis labels,
 	                      * e.g. "points"; NULL or "": none */
+	/* The parameters' current values, marked and labelled ("now: NAME =
+	 * VALUE") on a sweep, a sweep band (base_x) and a map (base_x,
+	 * base_y) when has_base and within the drawn ranges; other charts
+	 * ignore them. */
+	bool has_base;
+	double base_x, base_y;
 };
+
+/* Text from users is cut with "..." to fit the picture: a title to
+ * PLOT_TITLE_MAX characters, a case or parameter name to PLOT_NAME_MAX
+ * (PLOT_AXIS_MAX on an axis). */
+#define PLOT_TITLE_MAX 100
+#define PLOT_NAME_MAX 32
+#define PLOT_AXIS_MAX 60 /* an axis label */
 
 struct plot_result {
 	char *script;  /* DIR/NAME.gp */
@@ -92,7 +105,13 @@ int plot_tornado(const struct plot_opts *o, const char *title,
  * holds ny rows of nx values: net[j * nx + i] is at x[i], y[j]), with the
  * zero contour and the regions labelled "accept" (net > 0) and "reject"
  * (net < 0), each label at the point of its region farthest from the other
- * region and from the edge. */
+ * region and from the edge (and at least 6 % of the width from the sides,
+ * so that it is not cut).  The picture shows at most PLOT_MAP_MAX_POINTS
+ * points per axis, about one per 3 pixels of its 700 x 480 plot area: of a
+ * finer grid it draws every k-th point (k the smallest that fits, keeping
+ * the spacing even), so the data file stays under 10 MB and gnuplot under
+ * a few seconds whatever the grid. */
+#define PLOT_MAP_MAX_POINTS 201
 int plot_map(const struct plot_opts *o, const char *title, const char *xname,
              const char *yname, size_t nx, size_t ny, const double *x,
              const double *y, const double *net, struct plot_result *out,

@@ -19,10 +19,10 @@ static const struct chart shares_chart = {
 	"stats data index 0 using (title = strcol(1), xlabel = strcol(2), \\\n"
 	"\trows = int(column(3)), net = column(4), netlabel = strcol(5), 0) nooutput\n"
 	"w = 900; h = 170 + 26 * (rows + 2)\n"
-	"tw = 100; th = 12 + 2 * (rows + 2)\n",
+	"tw = 80; th = 12 + 2 * (rows + 2)\n",
 	.body =
 	"net_color = net < 0 ? reject_color : accept_color\n"
-	"set title title noenhanced font ',14'\n"
+	GP_TITLE
 	"set xlabel xlabel noenhanced\n"
 	"set yrange [-0.8:rows + 1.8]\n"
 	"set ytics scale 0 noenhanced\n"
@@ -95,7 +95,7 @@ int plot_shares(const struct plot_opts *o, const char *title, size_t n,
 	}
 
 	size_t rows = shown + (shown < n);
-	gpd_str(f, title);
+	gpd_str_cut(f, title, PLOT_TITLE_MAX);
 	fputc(' ', f);
 	gpd_unit(f, "contribution to net", o ? o->unit : NULL);
 	fprintf(f, " %zu ", rows);

@@ -13,17 +13,20 @@ static const struct chart sweep_chart = {
 	"# (net > 0) and reject (net < 0) regions shaded, break-even marked.\n"
 	"# Data blocks (separated by two blank lines):\n"
 	"#   0: title, x-axis label, y-axis label, number of break-even points,\n"
-	"#      lowest and highest y\n"
+	"#      lowest and highest y, whether the current value is marked, the\n"
+	"#      current value, NaN, its label, whether the label goes left\n"
 	"#   1: parameter, gain, cost, net (NaN: not defined there)\n"
 	"#   2: one row per break-even point: parameter, y of its label, label\n",
 	.setup =
 	"stats data index 0 using (title = strcol(1), xlabel = strcol(2), \\\n"
 	"\tylabel = strcol(3), ncross = int(column(4)), ymin = column(5), \\\n"
-	"\tymax = column(6), 0) nooutput\n"
+	"\tymax = column(6), has_base = int(column(7)), base_x = column(8), \\\n"
+	"\tbase_y = column(9), base_label = strcol(10), \\\n"
+	"\tbase_right = int(column(11)), 0) nooutput\n"
 	"w = 900; h = 560\n"
-	"tw = 100; th = 34\n",
+	"tw = 80; th = 34\n",
 	.body =
-	"set title title noenhanced font ',14'\n"
+	GP_TITLE
 	"set xlabel xlabel noenhanced\n"
 	"set ylabel ylabel noenhanced\n"
 	"set key outside below center horizontal height 1.5\n"
@@ -34,6 +37,7 @@ static const struct chart sweep_chart = {
 	"set autoscale xfix\n"
 	"set offsets 0, 0, graph 0.08, graph 0.08\n"
 	"set style textbox opaque border lc rgb '#777777'\n"
+	GP_BASE_MARK
 	"fills = !textmode\n"
 	"marks = ncross > 0\n"
 	"\n"
@@ -116,15 +120,16 @@ int plot_sweep(const struct plot_opts *o, const char *title,
 	if (gpd_open(&f, &buf, &len, d) != FP_OK)
 		return FP_ERR;
 
-	gpd_str(f, title);
+	gpd_str_cut(f, title, PLOT_TITLE_MAX);
 	fputc(' ', f);
-	gpd_str(f, param);
+	gpd_str_cut(f, param, PLOT_AXIS_MAX);
 	fputc(' ', f);
 	gpd_unit(f, "gain, cost, net", o ? o->unit : NULL);
 	fprintf(f, " %zu ", ncross);
 	gpd_num(f, ymin);
 	fputc(' ', f);
 	gpd_num(f, ymax);
+	gpd_base(f, o, param, NULL, (const double[4]){ x[0], x[n - 1] });
 	fputs("\n\n\n", f);
 
 	for (size_t i = 0; i < n; i++) {
@@ -155,7 +160,7 @@ int plot_sweep(const struct plot_opts *o, const char *title,
 		if (label) {
 			snprintf(label, len_label, "break-even: %s = %s",
 			         param ? param : "", gpd_human(num, cross[k]));
-			gpd_str(f, label);
+			gpd_str_cut(f, label, PLOT_NAME_MAX + 24);
 			free(label);
 		} else {
 			gpd_str(f, "break-even");

@@ -23,11 +23,11 @@ static const struct chart tornado_chart = {
 	"\tnright = int(column(6)), nleft = int(column(7)), xmin = column(8), \\\n"
 	"\txmax = column(9), 0) nooutput\n"
 	"w = 900; h = 200 + 40 * rows\n"
-	"tw = 100; th = 12 + 3 * rows\n",
+	"tw = 80; th = 12 + 3 * rows\n",
 	.body =
 	"low_color = '#92c5de'\n"
 	"high_color = '#2166ac'\n"
-	"set title title noenhanced font ',14' offset 0, 0.6\n"
+	GP_TITLE
 	"set tmargin 5\n"
 	"set xlabel xlabel noenhanced\n"
 	"set xrange [xmin:xmax]\n"
@@ -170,7 +170,7 @@ int plot_tornado(const struct plot_opts *o, const char *title,
 		return FP_ERR;
 	}
 
-	gpd_str(f, title);
+	gpd_str_cut(f, title, PLOT_TITLE_MAX);
 	fputc(' ', f);
 	gpd_unit(f, "net", o ? o->unit : NULL);
 	fprintf(f, " %zu ", nparams);

@@ -4,7 +4,13 @@
  * then the control, the cases that matter most, break-even values and
  * plots; with verbose, the whole per-case table.  Every string from a user
  * goes through escape_terminal, so a case name cannot move the cursor,
- * change colours or reorder the line. */
+ * change colours or reorder the line.
+ *
+ * Lines fit TEXT_WIDTH columns: names are cut in the middle to
+ * TEXT_NAME_MAX characters, lists of names end in "and N more" (facts.c,
+ * verdict.c), and a longer line is wrapped at its spaces with the next part
+ * indented.  A word longer than the line (a path) is not broken, so that it
+ * can be copied; the verbose per-case table may be wider. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,11 +23,56 @@
 /* Most control cases named on the summary line. */
 #define TEXT_MAX_CONTROL_NAMES 10
 #define TEXT_TOP_CASES 3
+#define TEXT_WIDTH 80
+/* A case name of the top cases with its three columns fits TEXT_WIDTH. */
+#define TEXT_NAME_MAX 40
 
 struct tout {
 	FILE *out;
 	bool oom;
+	/* The lines being gathered for wrapping (wrap_begin .. wrap_end). */
+	FILE *dest;
+	char *buf;
+	size_t len;
 };
+
+/* Where character k of s starts (UTF-8), or strlen(s). */
+static size_t char_at(const char *s, size_t k)
+{
+	size_t at = 0;
+
+	for (; s[at]; at++)
+		if (((unsigned char)s[at] & 0xc0) != 0x80 && k-- == 0)
+			break;
+	return at;
+}
+
+static size_t chars(const char *s, size_t len)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < len; i++)
+		n += ((unsigned char)s[i] & 0xc0) != 0x80;
+	return n;
+}
+
+/* The terminal form of a name, cut in the middle to TEXT_NAME_MAX
+ * characters ("m512_k40...k4096_fp32"): names that differ at their end
+ * stay apart.  NULL when out of memory. */
+static char *name_form(const char *s)
+{
+	char *e = escape_terminal(s);
+	size_t n, keep = TEXT_NAME_MAX - 3, head, tail, len;
+
+	if (!e || (n = chars(e, strlen(e))) <= TEXT_NAME_MAX)
+		return e;
+	head = char_at(e, (keep + 1) / 2);
+	tail = char_at(e, n - keep / 2);
+	len = strlen(e);
+	memcpy(e + head, "...", 3);
+	memmove(e + head + 3, e + tail, len - tail + 1);
+	return e;
+}
 
 /* Prints s in its terminal form; remembers running out of memory. */
 static void put(struct tout *t, const char *s)
@@ -36,6 +87,96 @@ static void put(struct tout *t, const char *s)
 	free(e);
 }
 
+/* Prints a name (see name_form). */
+static void put_name(struct tout *t, const char *s)
+{
+	char *e = name_form(s);
+
+	if (!e) {
+		t->oom = true;
+		return;
+	}
+	fputs(e, t->out);
+	free(e);
+}
+
+/* Where to break s, written after lead columns: at its last space within
+ * TEXT_WIDTH past byte skip, else its first space past skip (a long word
+ * stays whole); 0 when it fits or cannot be broken. */
+static size_t find_break(const char *s, size_t len, size_t lead, size_t skip)
+{
+	size_t col = lead, brk = 0;
+
+	if (lead + chars(s, len) <= TEXT_WIDTH)
+		return 0;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == ' ' && i > skip) {
+			if (col > TEXT_WIDTH)
+				return brk ? brk : i;
+			brk = i;
+		}
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			col++;
+	}
+	return brk;
+}
+
+/* One line (without its '\n') to out, wrapped at TEXT_WIDTH, the parts
+ * after the first indented 2 more than it. */
+static void wrap_line(FILE *out, const char *s, size_t len)
+{
+	size_t indent = 0, lead = 0, more, brk;
+
+	while (indent < len && s[indent] == ' ')
+		indent++;
+	more = indent + 2 < 20 ? indent + 2 : 20;
+	while ((brk = find_break(s, len, lead, lead ? 0 : indent)) > 0) {
+		fprintf(out, "%*s%.*s\n", (int)lead, "", (int)brk, s);
+		while (brk < len && s[brk] == ' ')
+			brk++;
+		s += brk;
+		len -= brk;
+		lead = more;
+	}
+	if (len > 0 || lead == 0)
+		fprintf(out, "%*s%.*s\n", (int)lead, "", (int)len, s);
+}
+
+/* Gathers what follows into memory, for wrap_end to wrap onto t->out. */
+static void wrap_begin(struct tout *t)
+{
+	t->dest = t->out;
+	t->buf = NULL;
+	t->len = 0;
+	t->out = open_memstream(&t->buf, &t->len);
+	if (!t->out) {
+		t->oom = true;
+		t->out = t->dest;
+		t->dest = NULL;
+	}
+}
+
+static void wrap_end(struct tout *t)
+{
+	const char *p;
+
+	if (!t->dest)
+		return;
+	if (fclose(t->out) != 0)
+		t->oom = true;
+	t->out = t->dest;
+	t->dest = NULL;
+	for (p = t->buf; p && *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+
+		wrap_line(t->out, p, n);
+		p += n + (nl ? 1 : 0);
+	}
+	free(t->buf);
+	t->buf = NULL;
+}
+
 static const char *fixed(char buf[NUMFMT_MAX], double x)
 {
 	return numfmt_fixed(buf, x, REPORT_DECIMALS);
@@ -48,7 +189,7 @@ static const char *human(char buf[NUMFMT_MAX], double x)
 
 static void sink_name(void *ctx, const char *s)
 {
-	put(ctx, s);
+	put_name(ctx, s);
 }
 
 static void put_verdict(struct tout *t, const struct record *r)
@@ -61,7 +202,7 @@ static void put_verdict(struct tout *t, const struct record *r)
 		fputs("PREDICTION", t->out);
 		if (r->scenario) {
 			fputs(" from scenario '", t->out);
-			put(t, r->scenario->name);
+			put_name(t, r->scenario->name);
 			fputs("'", t->out);
 		}
 		fputs(" (not measured)\n", t->out);
@@ -72,10 +213,10 @@ static void put_verdict(struct tout *t, const struct record *r)
 	report_dropped_changing(r, &sink);
 	fputc('\n', t->out);
 	fputs("metric ", t->out);
-	put(t, r->metric->name);
+	put_name(t, r->metric->name);
 	if (r->metric->version) {
 		fputs(" version ", t->out);
-		put(t, r->metric->version);
+		put_name(t, r->metric->version);
 	}
 	fprintf(t->out, ", %zu cases, W %s\n", p->n, numfmt_exact(a, p->W));
 	if (r->ndropped > 0)
@@ -114,7 +255,7 @@ static void put_control(struct tout *t, const struct record *r)
 	for (size_t k = 0; k < shown; k++) {
 		if (k > 0)
 			fputs(", ", t->out);
-		put(t, p->case_name[p->control_cases[k]]);
+		put_name(t, p->case_name[p->control_cases[k]]);
 	}
 	if (shown < p->ncontrol_cases)
 		fprintf(t->out, " and %zu more", p->ncontrol_cases - shown);
@@ -145,7 +286,7 @@ static void put_top_cases(struct tout *t, const struct price *p)
 	if (n == 0)
 		return;
 	for (size_t k = 0; k < n; k++) {
-		char *e = escape_terminal(p->case_name[idx[k]]);
+		char *e = name_form(p->case_name[idx[k]]);
 		size_t w;
 
 		if (!e) {
@@ -164,7 +305,7 @@ static void put_top_cases(struct tout *t, const struct price *p)
 	fputc('\n', t->out);
 	for (size_t k = 0; k < n; k++) {
 		size_t i = idx[k];
-		char *e = escape_terminal(p->case_name[i]);
+		char *e = name_form(p->case_name[i]);
 
 		if (!e) {
 			t->oom = true;
@@ -190,7 +331,7 @@ static void put_breakeven(struct tout *t, const struct record *r)
 		const struct record_breakeven *be = &r->breakeven[k];
 
 		fputs("break-even: ", t->out);
-		put(t, be->param);
+		put_name(t, be->param);
 		if (be->zero_everywhere) {
 			fprintf(t->out, ": net is 0 everywhere between %s and %s",
 			        human(a, be->lo), human(b, be->hi));
@@ -240,8 +381,12 @@ static void put_plots(struct tout *t, const struct record *r)
 		fputs(": ", t->out);
 		put(t, r->plots[k].file);
 		fputc('\n', t->out);
-		if (r->plots[k].ascii)
+		if (r->plots[k].ascii) {
+			/* A picture is not wrapped: gnuplot drew it to fit. */
+			wrap_end(t);
 			put_ascii(t, r->plots[k].ascii);
+			wrap_begin(t);
+		}
 	}
 }
 
@@ -337,13 +482,15 @@ int report_text(const struct record *r, FILE *out, int verbose,
 {
 	struct tout t = {.out = out};
 
+	wrap_begin(&t);
 	put_verdict(&t, r);
 	if (r->verdict)
-		report_verdict_words(out, r, FORMAT_TEXT, &t.oom);
+		report_verdict_words(t.out, r, FORMAT_TEXT, &t.oom);
 	put_control(&t, r);
 	put_top_cases(&t, r->price);
 	put_breakeven(&t, r);
 	put_plots(&t, r);
+	wrap_end(&t);
 	if (verbose)
 		put_table(&t, r);
 	if (t.oom)

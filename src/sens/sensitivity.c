@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "util/numfmt.h"
+#include "util/progress.h"
 
 int sens_open(struct sens *s, struct session *session, struct diag *d)
 {
@@ -375,6 +376,7 @@ int sens_sweep(struct sens *s, struct knob *k, double lo, double hi,
                double step, struct sweep *out, struct diag *d)
 {
 	double span = (hi - lo) / step;
+	struct progress pg;
 
 	memset(out, 0, sizeof *out);
 	if (!(span < 1e7))
@@ -386,15 +388,19 @@ int sens_sweep(struct sens *s, struct knob *k, double lo, double hi,
 	out->pts = malloc(out->n * sizeof *out->pts);
 	if (!out->pts)
 		return diag_oom(d);
+	progress_start(&pg, "sweep", out->n, 64);
 	for (size_t i = 0; i < out->n; i++) {
 		double x = i + 1 == out->n && fabs(lo + i * step - hi) <= 1e-9 * step
 		                   ? hi
 		                   : lo + (double)i * step;
 		if (sens_eval(s, k, x, &out->pts[i], d) != FP_OK) {
+			progress_done(&pg);
 			diag_prefix(d, "%s = %g", k->name, x);
 			return FP_ERR;
 		}
+		progress_tick(&pg, 1);
 	}
+	progress_done(&pg);
 	if (sens_breakeven(s, k, lo, hi, &out->cross, &out->ncross, d) != FP_OK)
 		return FP_ERR;
 	out->zero_everywhere = k->zero_everywhere;
@@ -477,6 +483,35 @@ static int map_line(struct sens *s, struct knob *inner, const double *xs,
 	return FP_OK;
 }
 
+/* Fills the grid line by line along the outer knob. */
+static int map_lines(struct sens *s, struct knob *kx, struct knob *ky,
+                     bool y_inner, struct netmap *out, struct diag *d)
+{
+	size_t n = out->nx;
+	struct progress pg;
+	int rc = FP_OK;
+
+	progress_start(&pg, "map", n * n, 1);
+	for (size_t o = 0; o < n && rc == FP_OK; o++) {
+		struct knob *outer = y_inner ? kx : ky;
+		double v = y_inner ? out->x[o] : out->y[o];
+
+		if (sens_set(s, outer, v, d) != FP_OK) {
+			diag_prefix(d, "%s = %g", outer->name, v);
+			rc = FP_ERR;
+		} else if (y_inner) { /* column o: net[j * n + o] */
+			rc = map_line(s, ky, out->y, n, out->net + o,
+			              out->accept + o, n, d);
+		} else {              /* row o: net[o * n + i] */
+			rc = map_line(s, kx, out->x, n, out->net + o * n,
+			              out->accept + o * n, 1, d);
+		}
+		progress_tick(&pg, n);
+	}
+	progress_done(&pg);
+	return rc;
+}
+
 int sens_map(struct sens *s, struct knob *kx, double xlo, double xhi,
              struct knob *ky, double ylo, double yhi, size_t resolution,
              struct netmap *out, struct diag *d)
@@ -498,24 +533,8 @@ int sens_map(struct sens *s, struct knob *kx, double xlo, double xhi,
 		out->x[i] = grid(xlo, xhi, i, n);
 		out->y[i] = grid(ylo, yhi, i, n);
 	}
-	for (size_t o = 0; o < n; o++) {
-		struct knob *outer = y_inner ? kx : ky;
-		double v = y_inner ? out->x[o] : out->y[o];
-		int rc;
-
-		if (sens_set(s, outer, v, d) != FP_OK) {
-			diag_prefix(d, "%s = %g", outer->name, v);
-			return FP_ERR;
-		}
-		if (y_inner) /* column o: net[j * n + o] */
-			rc = map_line(s, ky, out->y, n, out->net + o, out->accept + o, n,
-			              d);
-		else         /* row o: net[o * n + i] */
-			rc = map_line(s, kx, out->x, n, out->net + o * n,
-			              out->accept + o * n, 1, d);
-		if (rc != FP_OK)
-			return FP_ERR;
-	}
+	if (map_lines(s, kx, ky, y_inner, out, d) != FP_OK)
+		return FP_ERR;
 	if (sens_set(s, kx, kx->base, d) != FP_OK ||
 	    sens_set(s, ky, ky->base, d) != FP_OK)
 		return FP_ERR;

@@ -13,7 +13,7 @@ expect_grep "$OUT" "PREDICTION from scenario 'fp32 cube matmul' (not measured)" 
 expect_grep "$OUT" "REJECT: net -22.2500 = gain 2.7500 - cost 25.0000" "worked example: reject"
 expect_grep "$OUT" "control: total_before 76.0000, total_after 55.0000, delta_total -21.0000" "worked example: control"
 expect_grep "$OUT" "note: same sign as net, another size (net - delta_total = -1.2500), because" "worked example: the control's size is a note"
-expect_grep "$OUT" "the cost formula charges the slowdown of m512_k4096, which failed before and scored nothing in the total" "worked example: the failing case's slowdown in plain words"
+expect_joined "$OUT" "the cost formula charges the slowdown of m512_k4096, which failed before and scored nothing in the total" "worked example: the failing case's slowdown in plain words"
 run price $W/before.csv $W/after.csv
 expect_grep "$OUT" "REJECT: net -22.3036" "measured: reject"
 run price $W/before.csv $S --check
@@ -42,9 +42,9 @@ N=noisy-fix
 run price $N/before.csv $N/after.csv --check
 expect_status 3 "noisy fix: inconclusive"
 expect_grep "$OUT" "ACCEPT: net 1.1658 = gain 6.4111 - cost 5.2454" "noisy fix: the decision alone"
-expect_grep "$OUT" "verdict: inconclusive: net is within noise: decide holds in 0.8560 of 2000 resamples, net in [-0.9409, 2.4022]" "noisy fix: the verdict"
-expect_grep "$OUT" "about 10 samples per case (now 3) would decide it: the interval of net would exclude 0" "noisy fix: repetitions that would decide it"
+expect_joined "$OUT" "verdict: inconclusive: net is within noise: decide holds in 0.8560 of 2000 resamples, net in [-0.9409, 2.4022]" "noisy fix: the verdict"
+expect_joined "$OUT" "about 10 samples per case (now 3) would decide it: the interval of net would exclude 0" "noisy fix: repetitions that would decide it"
 expect_grep "$OUT" "cases that widen the interval most: conv_tail, conv11, conv2" "noisy fix: the widest cases"
 run price $N/before.csv $N/after.csv --control $N/control.csv
-expect_grep "$OUT" "control run: net -1.0642 against the before run (0 if there were no noise), interval [-2.8527, -0.5091]; the fix's net 1.1658" "noisy fix: the noise floor"
+expect_joined "$OUT" "control run: net -1.0642 against the before run (0 if there were no noise), interval [-2.8527, -0.5091]; the fix's net 1.1658" "noisy fix: the noise floor"
 finish

@@ -58,6 +58,13 @@ expect_grep() {
 	if grep -qF -- "$2" "$1"; then ok; else bad "$3: no line with '$2' in $(basename "$1")"; fi
 }
 
+# expect_joined FILE TEXT DESCRIPTION: FILE holds TEXT (fixed) when read as
+# one line: the text view wraps long lines at 80 columns, so the lines are
+# joined and each run of blanks read as one space.
+expect_joined() {
+	if tr -s ' \n' '  ' <"$1" | grep -qF -- "$2"; then ok; else bad "$3: no '$2' in $(basename "$1") (lines joined)"; fi
+}
+
 # expect_no_grep FILE PATTERN DESCRIPTION
 expect_no_grep() {
 	if grep -qF -- "$2" "$1"; then bad "$3: unexpected '$2' in $(basename "$1")"; else ok; fi

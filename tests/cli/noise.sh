@@ -22,8 +22,8 @@ run price $L $B $A --control noise/small-control.csv --allow-newly-failing --che
 expect_status 0 "control run: accept"
 expect_grep "$OUT" "verdict: accept: decide holds in 1.0000 of 2000 resamples (at least 0.9500)" "control run: judged"
 expect_grep "$OUT" "net [1.4889, 2.4636]; P(decide) 1.0000" "control run: the interval from the pseudo-samples"
-expect_grep "$OUT" "one pseudo-sample per case from the control run's differences" "control run: the method named"
-expect_grep "$OUT" "control run: net -0.1000 against the before run (0 if there were no noise); the fix's net 2.0000" "control run: its net beside the fix's"
+expect_joined "$OUT" "one pseudo-sample per case from the control run's differences" "control run: the method named"
+expect_joined "$OUT" "control run: net -0.1000 against the before run (0 if there were no noise); the fix's net 2.0000" "control run: its net beside the fix's"
 # A decide other than net > 0: gain - cost > 1.5 holds for the pseudo-
 # samples' nets 1.7, 2.2525 and 2.4636, odds 3/4: P(decide) is the share
 # of resamples where decide holds, though net's interval excludes 0, and
@@ -31,7 +31,7 @@ expect_grep "$OUT" "control run: net -0.1000 against the before run (0 if there 
 sed 's/^decide: gain - cost > 0$/decide: gain - cost > 1.5/' noise/linear.yaml >"$TMP/l15.yaml"
 run price -m "$TMP/l15.yaml" $B $A --control noise/small-control.csv --allow-newly-failing --check
 expect_status 3 "decide > 1.5: inconclusive"
-expect_grep "$OUT" "verdict: inconclusive: decide holds in 0.7470 of 2000 resamples, net in [1.4889, 2.4636]" "decide > 1.5: the share of resamples"
+expect_joined "$OUT" "verdict: inconclusive: decide holds in 0.7470 of 2000 resamples, net in [1.4889, 2.4636]" "decide > 1.5: the share of resamples"
 expect_no_grep "$OUT" "would decide it" "decide > 1.5: no estimate from 0"
 run price $L $B $A --control noise/small-control.csv --format json
 expect_grep "$OUT" '"net": -0.1000000000000002' "control run: its net in JSON (-0.2 + 0.1, rounded)"

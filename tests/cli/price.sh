@@ -23,8 +23,8 @@ expect_status 0 "measured price"
 expect_grep "$OUT" "ACCEPT: net 22.5000 = gain 20.0000 - cost -2.5000" "verdict and numbers"
 expect_grep "$OUT" "control: total_before 57.5000, total_after 53.7500, delta_total -3.7500" "control totals"
 expect_grep "$OUT" "DIFFERS IN SIGN from net (net - delta_total = 26.2500), because" "control: a difference in sign"
-expect_grep "$OUT" "d fails after the fix: the total changes by -17.5000 for it, gain and cost by 2.5000" "control: d in plain words"
-expect_grep "$OUT" "the cost formula credits the speedup of b, which failed before and scored nothing in the total" "control: b in plain words"
+expect_joined "$OUT" "d fails after the fix: the total changes by -17.5000 for it, gain and cost by 2.5000" "control: d in plain words"
+expect_joined "$OUT" "the cost formula credits the speedup of b, which failed before and scored nothing in the total" "control: b in plain words"
 expect_no_grep "$OUT" "PREDICTION" "measured runs are not a prediction"
 
 run price small-both.csv
@@ -43,15 +43,15 @@ expect_grep "$OUT" "ACCEPT: net 30.0000 = gain 27.5000 - cost -2.5000" "--set pa
 # sign: both guards fire, and the decision (accept) is not the verdict.
 run price $B $A --check
 expect_status 3 "--check: the guards make an accept inconclusive"
-expect_grep "$OUT" "verdict: inconclusive: noise not judged: one sample per case; measure each case several times or give a control run (--control) to judge it; guard newly-failing: 1 case passes before and fails after the fix; guard control: net and the metric's own delta_total differ in sign" "both guards named"
+expect_joined "$OUT" "verdict: inconclusive: noise not judged: one sample per case; measure each case several times or give a control run (--control) to judge it; guard newly-failing: 1 case passes before and fails after the fix; guard control: net and the metric's own delta_total differ in sign" "both guards named"
 expect_grep "$OUT" "  newly failing: d" "the newly failing case named"
 run price $B $A --check --no-control-guard
 expect_status 1 "--check: without the control guard, newly failing rejects"
-expect_grep "$OUT" "to judge it; guard newly-failing: 1 case passes before and fails after the fix" "newly-failing guard named"
+expect_joined "$OUT" "to judge it; guard newly-failing: 1 case passes before and fails after the fix" "newly-failing guard named"
 expect_grep "$OUT" "verdict: reject: " "newly failing: reject"
 run price $B $A --check --no-control-guard --allow-newly-failing
 expect_status 0 "--check on accept, both guards off"
-expect_grep "$OUT" "verdict: accept: noise not judged: one sample per case; measure each case several times or give a control run (--control) to judge it" "single sample: noise not judged"
+expect_joined "$OUT" "verdict: accept: noise not judged: one sample per case; measure each case several times or give a control run (--control) to judge it" "single sample: noise not judged"
 run price $EX/fp32-cube-matmul/before.csv --runtime-factor 2 --pass m512_k4096 --check
 expect_status 1 "--check on reject"
 expect_grep "$OUT" "REJECT: net -22.2500 = gain 2.7500 - cost 25.0000" "shorthand scenario"

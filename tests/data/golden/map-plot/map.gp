@@ -4,7 +4,9 @@
 # Data blocks (separated by two blank lines):
 #   0: title, x-axis label, y-axis label, colour-bar label, largest
 #      |net|, whether net changes sign, number of region labels,
-#      whether the grid is evenly spaced
+#      whether the grid is evenly spaced, whether the current values
+#      are marked, the current x and y, their label, where the label
+#      goes (1: left of the point, plus 2: below it)
 #   1: the grid, one line of constant y after another: x, y, net
 #      (NaN: not defined there), the cell's x and y bounds, and the
 #      sign of net (1, -1, or 0 where it is 0 or not defined)
@@ -42,9 +44,12 @@ grid_color = '#e0e0e0'
 stats data index 0 using (title = strcol(1), xlabel = strcol(2), \
 	ylabel = strcol(3), cblabel = strcol(4), cbmax = column(5), \
 	has_zero = int(column(6)), nlabels = int(column(7)), \
-	uniform = int(column(8)), 0) nooutput
+	uniform = int(column(8)), \
+	has_base = int(column(9)), base_x = column(10), \
+	base_y = column(11), base_label = strcol(12), \
+	base_right = int(column(13)), 0) nooutput
 w = 900; h = 680
-tw = 100; th = 36
+tw = 80; th = 36
 
 if (!exists('w') || !exists('h')) exit error 'cannot read ' . data
 # Fixed sizes and fonts, so the same data draws the same picture.
@@ -78,7 +83,16 @@ if (has_zero) {
 	set surface
 }
 
-set title title noenhanced font ',14'
+tfit(s) = !textmode || strlen(s) <= tw - 2 ? s : s[1:tw - 5] . '...'
+tbreak = textmode && strlen(title) > tw - 2 ? strstrt(title, ' -- ') : 0
+if (tbreak > 1) {
+	set title "\n"
+	set label 100 tfit(title[1:tbreak - 1]) at screen 0.5, screen 1 center offset 0, -1 noenhanced front
+	set label 103 tfit(title[tbreak + 4:]) at screen 0.5, screen 1 center offset 0, -2 noenhanced front
+} else {
+	set title ' ' font ',14'
+	set label 100 tfit(title) at screen 0.5, screen 1 center offset 0, -1.3 font ',14' noenhanced front
+}
 set xlabel xlabel noenhanced
 set ylabel ylabel noenhanced
 set cblabel cblabel noenhanced
@@ -90,6 +104,23 @@ set tics out nomirror
 set autoscale xfix
 set autoscale yfix
 set style textbox opaque margins 4, 2 border lc rgb '#444444'
+if (has_base) {
+	set arrow 101 from base_x, graph 0 to base_x, graph 1 nohead dt 3 lw 2 lc rgb ink front
+	if (base_y == base_y) {
+		set arrow 102 from graph 0, first base_y to graph 1, first base_y nohead dt 3 lw 2 lc rgb ink front
+		set label 102 '' at base_x, base_y point pt 7 ps 1.5 lc rgb ink front
+		base_dy = base_right >= 2 ? -1 : 1
+		if (base_right % 2) {
+			set label 101 base_label at base_x, base_y right offset -1, base_dy boxed front tc rgb ink noenhanced
+		} else {
+			set label 101 base_label at base_x, base_y left offset 1, base_dy boxed front tc rgb ink noenhanced
+		}
+	} else { if (base_right % 2) {
+		set label 101 base_label at base_x, graph 1 right offset -0.5, -1 front tc rgb ink noenhanced
+	} else {
+		set label 101 base_label at base_x, graph 1 left offset 0.5, -1 front tc rgb ink noenhanced
+	}}
+}
 image = !textmode && uniform
 boxes = !textmode && !uniform
 

@@ -37,7 +37,7 @@ grid_color = '#e0e0e0'
 stats data index 0 using (title = strcol(1), xlabel = strcol(2), \
 	rows = int(column(3)), net = column(4), netlabel = strcol(5), 0) nooutput
 w = 900; h = 170 + 26 * (rows + 2)
-tw = 100; th = 12 + 2 * (rows + 2)
+tw = 80; th = 12 + 2 * (rows + 2)
 
 if (!exists('w') || !exists('h')) exit error 'cannot read ' . data
 # Fixed sizes and fonts, so the same data draws the same picture.
@@ -57,7 +57,16 @@ if (term eq 'svg') {
 if (textmode && ARGC < 2) { set output } else { set output out }
 
 net_color = net < 0 ? reject_color : accept_color
-set title title noenhanced font ',14'
+tfit(s) = !textmode || strlen(s) <= tw - 2 ? s : s[1:tw - 5] . '...'
+tbreak = textmode && strlen(title) > tw - 2 ? strstrt(title, ' -- ') : 0
+if (tbreak > 1) {
+	set title "\n"
+	set label 100 tfit(title[1:tbreak - 1]) at screen 0.5, screen 1 center offset 0, -1 noenhanced front
+	set label 103 tfit(title[tbreak + 4:]) at screen 0.5, screen 1 center offset 0, -2 noenhanced front
+} else {
+	set title ' ' font ',14'
+	set label 100 tfit(title) at screen 0.5, screen 1 center offset 0, -1.3 font ',14' noenhanced front
+}
 set xlabel xlabel noenhanced
 set yrange [-0.8:rows + 1.8]
 set ytics scale 0 noenhanced

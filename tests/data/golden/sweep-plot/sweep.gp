@@ -2,7 +2,8 @@
 # (net > 0) and reject (net < 0) regions shaded, break-even marked.
 # Data blocks (separated by two blank lines):
 #   0: title, x-axis label, y-axis label, number of break-even points,
-#      lowest and highest y
+#      lowest and highest y, whether the current value is marked, the
+#      current value, NaN, its label, whether the label goes left
 #   1: parameter, gain, cost, net (NaN: not defined there)
 #   2: one row per break-even point: parameter, y of its label, label
 #
@@ -37,9 +38,11 @@ grid_color = '#e0e0e0'
 
 stats data index 0 using (title = strcol(1), xlabel = strcol(2), \
 	ylabel = strcol(3), ncross = int(column(4)), ymin = column(5), \
-	ymax = column(6), 0) nooutput
+	ymax = column(6), has_base = int(column(7)), base_x = column(8), \
+	base_y = column(9), base_label = strcol(10), \
+	base_right = int(column(11)), 0) nooutput
 w = 900; h = 560
-tw = 100; th = 34
+tw = 80; th = 34
 
 if (!exists('w') || !exists('h')) exit error 'cannot read ' . data
 # Fixed sizes and fonts, so the same data draws the same picture.
@@ -58,7 +61,16 @@ if (term eq 'svg') {
 }}}
 if (textmode && ARGC < 2) { set output } else { set output out }
 
-set title title noenhanced font ',14'
+tfit(s) = !textmode || strlen(s) <= tw - 2 ? s : s[1:tw - 5] . '...'
+tbreak = textmode && strlen(title) > tw - 2 ? strstrt(title, ' -- ') : 0
+if (tbreak > 1) {
+	set title "\n"
+	set label 100 tfit(title[1:tbreak - 1]) at screen 0.5, screen 1 center offset 0, -1 noenhanced front
+	set label 103 tfit(title[tbreak + 4:]) at screen 0.5, screen 1 center offset 0, -2 noenhanced front
+} else {
+	set title ' ' font ',14'
+	set label 100 tfit(title) at screen 0.5, screen 1 center offset 0, -1.3 font ',14' noenhanced front
+}
 set xlabel xlabel noenhanced
 set ylabel ylabel noenhanced
 set key outside below center horizontal height 1.5
@@ -69,6 +81,23 @@ set ytics nomirror
 set autoscale xfix
 set offsets 0, 0, graph 0.08, graph 0.08
 set style textbox opaque border lc rgb '#777777'
+if (has_base) {
+	set arrow 101 from base_x, graph 0 to base_x, graph 1 nohead dt 3 lw 2 lc rgb ink front
+	if (base_y == base_y) {
+		set arrow 102 from graph 0, first base_y to graph 1, first base_y nohead dt 3 lw 2 lc rgb ink front
+		set label 102 '' at base_x, base_y point pt 7 ps 1.5 lc rgb ink front
+		base_dy = base_right >= 2 ? -1 : 1
+		if (base_right % 2) {
+			set label 101 base_label at base_x, base_y right offset -1, base_dy boxed front tc rgb ink noenhanced
+		} else {
+			set label 101 base_label at base_x, base_y left offset 1, base_dy boxed front tc rgb ink noenhanced
+		}
+	} else { if (base_right % 2) {
+		set label 101 base_label at base_x, graph 1 right offset -0.5, -1 front tc rgb ink noenhanced
+	} else {
+		set label 101 base_label at base_x, graph 1 left offset 0.5, -1 front tc rgb ink noenhanced
+	}}
+}
 fills = !textmode
 marks = ncross > 0
 

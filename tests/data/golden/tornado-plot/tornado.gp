@@ -42,7 +42,7 @@ stats data index 0 using (title = strcol(1), xlabel = strcol(2), \
 	nright = int(column(6)), nleft = int(column(7)), xmin = column(8), \
 	xmax = column(9), 0) nooutput
 w = 900; h = 200 + 40 * rows
-tw = 100; th = 12 + 3 * rows
+tw = 80; th = 12 + 3 * rows
 
 if (!exists('w') || !exists('h')) exit error 'cannot read ' . data
 # Fixed sizes and fonts, so the same data draws the same picture.
@@ -63,7 +63,16 @@ if (textmode && ARGC < 2) { set output } else { set output out }
 
 low_color = '#92c5de'
 high_color = '#2166ac'
-set title title noenhanced font ',14' offset 0, 0.6
+tfit(s) = !textmode || strlen(s) <= tw - 2 ? s : s[1:tw - 5] . '...'
+tbreak = textmode && strlen(title) > tw - 2 ? strstrt(title, ' -- ') : 0
+if (tbreak > 1) {
+	set title "\n"
+	set label 100 tfit(title[1:tbreak - 1]) at screen 0.5, screen 1 center offset 0, -1 noenhanced front
+	set label 103 tfit(title[tbreak + 4:]) at screen 0.5, screen 1 center offset 0, -2 noenhanced front
+} else {
+	set title ' ' font ',14'
+	set label 100 tfit(title) at screen 0.5, screen 1 center offset 0, -1.3 font ',14' noenhanced front
+}
 set tmargin 5
 set xlabel xlabel noenhanced
 set xrange [xmin:xmax]
