@@ -6,6 +6,7 @@
 
 #include "plot/draw.h"
 #include "plot/escape_gp.h"
+#include "util/escape.h"
 #include "util/numfmt.h"
 
 void gpd_num(FILE *f, double x)
@@ -20,46 +21,12 @@ void gpd_str(FILE *f, const char *s)
 	gp_string_write(f, s);
 }
 
-/* The byte offset of character k of s (UTF-8: continuation bytes are no
- * characters of their own), or strlen(s). */
-static size_t char_at(const char *s, size_t k)
-{
-	size_t at = 0;
-
-	for (; s[at]; at++)
-		if (((unsigned char)s[at] & 0xc0) != 0x80 && k-- == 0)
-			break;
-	return at;
-}
-
 void gpd_str_cut(FILE *f, const char *s, size_t max)
 {
-	size_t chars = 0, keep = max > 3 ? max - 3 : 0, head, tail, len;
-	char *t;
+	char *t = cut_middle(s ? s : "", max);
 
-	if (!s)
-		s = "";
-	for (const char *p = s; *p; p++)
-		chars += ((unsigned char)*p & 0xc0) != 0x80;
-	if (chars <= max) {
-		gpd_str(f, s);
-		return;
-	}
-	/* Names that differ only at their end (case_1, case_2) stay apart:
-	 * the start and the end are kept, the middle cut. */
-	head = char_at(s, (keep + 1) / 2);
-	tail = char_at(s, chars - keep / 2);
-	len = strlen(s);
-	t = malloc(head + 3 + (len - tail) + 1);
-	if (!t) {
-		/* The memory stream fails too then: plot_draw_mem says so. */
-		gpd_str(f, "...");
-		return;
-	}
-	memcpy(t, s, head);
-	memcpy(t + head, "...", 3);
-	memcpy(t + head + 3, s + tail, len - tail + 1);
-	gpd_str(f, t);
+	/* Out of memory: the memory stream fails too, plot_draw_mem says so. */
+	gpd_str(f, t ? t : "...");
 	free(t);
 }
 

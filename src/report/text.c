@@ -36,17 +36,7 @@ struct tout {
 	size_t len;
 };
 
-/* Where character k of s starts (UTF-8), or strlen(s). */
-static size_t char_at(const char *s, size_t k)
-{
-	size_t at = 0;
-
-	for (; s[at]; at++)
-		if (((unsigned char)s[at] & 0xc0) != 0x80 && k-- == 0)
-			break;
-	return at;
-}
-
+/* How many characters (UTF-8) s[0..len) holds. */
 static size_t chars(const char *s, size_t len)
 {
 	size_t n = 0;
@@ -61,17 +51,11 @@ static size_t chars(const char *s, size_t len)
  * stay apart.  NULL when out of memory. */
 static char *name_form(const char *s)
 {
-	char *e = escape_terminal(s);
-	size_t n, keep = TEXT_NAME_MAX - 3, head, tail, len;
+	char *e = escape_terminal(s), *cut = e ? cut_middle(e, TEXT_NAME_MAX)
+	                                         : NULL;
 
-	if (!e || (n = chars(e, strlen(e))) <= TEXT_NAME_MAX)
-		return e;
-	head = char_at(e, (keep + 1) / 2);
-	tail = char_at(e, n - keep / 2);
-	len = strlen(e);
-	memcpy(e + head, "...", 3);
-	memmove(e + head + 3, e + tail, len - tail + 1);
-	return e;
+	free(e);
+	return cut;
 }
 
 /* Prints s in its terminal form; remembers running out of memory. */

@@ -325,3 +325,34 @@ char *escape_spreadsheet(const char *s)
 	free(vis);
 	return sb_finish(&b);
 }
+
+/* Where character k of s starts (UTF-8), or strlen(s). */
+static size_t char_at(const char *s, size_t k)
+{
+	size_t at = 0;
+
+	for (; s[at]; at++)
+		if (((unsigned char)s[at] & 0xc0) != 0x80 && k-- == 0)
+			break;
+	return at;
+}
+
+char *cut_middle(const char *s, size_t max)
+{
+	size_t n = 0, keep = max > 3 ? max - 3 : 0, head, tail, len;
+	char *t;
+
+	for (const char *p = s; *p; p++)
+		n += ((unsigned char)*p & 0xc0) != 0x80;
+	if (n <= max)
+		return strdup(s);
+	head = char_at(s, (keep + 1) / 2);
+	tail = char_at(s, n - keep / 2);
+	len = strlen(s);
+	if (!(t = malloc(head + 3 + (len - tail) + 1)))
+		return NULL;
+	memcpy(t, s, head);
+	memcpy(t + head, "...", 3);
+	memcpy(t + head + 3, s + tail, len - tail + 1);
+	return t;
+}

@@ -89,4 +89,9 @@ long escape_hex_value(const char *s, int n);
 /* True if escape_spreadsheet() would change s. */
 bool escape_spreadsheet_needed(const char *s);
 
+/* s cut to at most max characters (UTF-8) by replacing its middle with
+ * "...": names that differ only at their end (case_1, case_2) stay apart.
+ * A new string (a copy when s fits); NULL when out of memory. */
+char *cut_middle(const char *s, size_t max);
+
 #endif
