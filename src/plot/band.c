@@ -73,15 +73,7 @@ int plot_sweep_band(const struct plot_opts *o, const char *title,
 	gpd_str(f, band_label);
 	gpd_base(f, o, param, NULL, (const double[4]){ x[0], x[n - 1] });
 	fputs("\n\n\n", f);
-	for (size_t i = 0; i < n; i++) {
-		gpd_num(f, x[i]);
-		fputc(' ', f);
-		gpd_num(f, net[i]);
-		fputc(' ', f);
-		gpd_num(f, lo[i]);
-		fputc(' ', f);
-		gpd_num(f, hi[i]);
-		fputc('\n', f);
-	}
+	for (size_t i = 0; i < n; i++)
+		gpd_row(f, (const double[4]){x[i], net[i], lo[i], hi[i]}, 4);
 	return plot_draw_mem(o, &band_chart, f, &buf, &len, out, d);
 }

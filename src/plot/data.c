@@ -30,6 +30,16 @@ void gpd_str_cut(FILE *f, const char *s, size_t max)
 	free(t);
 }
 
+void gpd_row(FILE *f, const double *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			fputc(' ', f);
+		gpd_num(f, v[i]);
+	}
+	fputc('\n', f);
+}
+
 int plot_rank_desc(const void *a, const void *b)
 {
 	const struct plot_rank *x = a, *y = b;

@@ -101,6 +101,9 @@ void gpd_base(FILE *f, const struct plot_opts *o, const char *xname,
  * PLOT_NAME_MAX characters. */
 void gpd_bar(FILE *f, size_t y, const char *label, double a, double b);
 
+/* One line of numbers: v[0..n) separated by spaces, and a newline. */
+void gpd_row(FILE *f, const double *v, size_t n);
+
 /* A number rounded for people: 4 significant digits. */
 char *gpd_human(char buf[32], double x);
 

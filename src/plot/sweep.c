@@ -132,16 +132,8 @@ int plot_sweep(const struct plot_opts *o, const char *title,
 	gpd_base(f, o, param, NULL, (const double[4]){ x[0], x[n - 1] });
 	fputs("\n\n\n", f);
 
-	for (size_t i = 0; i < n; i++) {
-		gpd_num(f, x[i]);
-		fputc(' ', f);
-		gpd_num(f, gain[i]);
-		fputc(' ', f);
-		gpd_num(f, cost[i]);
-		fputc(' ', f);
-		gpd_num(f, net[i]);
-		fputc('\n', f);
-	}
+	for (size_t i = 0; i < n; i++)
+		gpd_row(f, (const double[4]){x[i], gain[i], cost[i], net[i]}, 4);
 
 	/* Labels above and below the zero line in turn, so that two
 	 * break-even points close together do not hide each other. */
