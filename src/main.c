@@ -11,7 +11,7 @@
 #include "util/editdist.h"
 
 static const char usage[] =
-	"usage: fixprice [--help] [--version] COMMAND [ARGS...]\n";
+    "usage: fixprice [--help] [--version] COMMAND [ARGS...]\n";
 
 /* "unknown option", with the nearest global option if there is one. */
 static int bad_option(const char *text)
@@ -20,21 +20,25 @@ static int bad_option(const char *text)
 	const char *near = NULL;
 
 	if (strncmp(text, "--", 2) == 0)
-		near = closest_word(text + 2, strcspn(text + 2, "="), names, 2, 2);
+		near =
+		    closest_word(text + 2, strcspn(text + 2, "="), names, 2, 2);
 	if (near)
-		fprintf(stderr, "fixprice: unknown option '%s'; did you mean "
-		        "'--%s'?\n%s", text, near, usage);
+		fprintf(stderr,
+		        "fixprice: unknown option '%s'; did you mean "
+		        "'--%s'?\n%s",
+		        text, near, usage);
 	else
-		fprintf(stderr, "fixprice: unknown option '%s'\n%s", text, usage);
+		fprintf(stderr, "fixprice: unknown option '%s'\n%s", text,
+		        usage);
 	return EXIT_USAGE;
 }
 
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{.name = "help", .has_arg = no_argument, .val = 'h'},
-		{.name = "version", .has_arg = no_argument, .val = 'V'},
-		{0},
+	    {.name = "help", .has_arg = no_argument, .val = 'h'},
+	    {.name = "version", .has_arg = no_argument, .val = 'V'},
+	    {0},
 	};
 	const struct command *c;
 	int opt;

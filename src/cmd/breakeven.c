@@ -28,7 +28,8 @@ static int breakeven_option(void *own, enum opt_id id, const char *arg,
 		return FP_OK;
 	case OPT_RANGE:
 		b->have_range = true;
-		if (cli_range(arg, "--range", &b->lo, &b->hi, &step, d) != FP_OK)
+		if (cli_range(arg, "--range", &b->lo, &b->hi, &step, d) !=
+		    FP_OK)
 			return FP_ERR;
 		if (step != 0)
 			return diag_set(d, CLI_SOURCE, 0, 0,
@@ -53,8 +54,8 @@ static int breakeven_noise(struct breakeven_own *b, struct priced *pr,
 	if (!b->have_noise)
 		return FP_OK;
 	return sens_noise_breakeven(pr->job.metric, &pr->job.runs, side, &bo,
-	                            b->param, b->lo, b->hi, b->cross,
-	                            b->ncross, &b->noise, d);
+	                            b->param, b->lo, b->hi, b->cross, b->ncross,
+	                            &b->noise, d);
 }
 
 static int breakeven_analyse(void *own, struct priced *pr,
@@ -95,13 +96,13 @@ static int breakeven_write(void *own, struct priced *pr,
 	struct sens *s = &pr->sens;
 	struct breakeven_own *b = own;
 	struct record_breakeven r = {
-		.param = b->knob.name,
-		.value = b->knob.base,
-		.lo = b->lo,
-		.hi = b->hi,
-		.ncross = b->ncross,
-		.cross = b->cross,
-		.zero_everywhere = b->knob.zero_everywhere,
+	    .param = b->knob.name,
+	    .value = b->knob.base,
+	    .lo = b->lo,
+	    .hi = b->hi,
+	    .ncross = b->ncross,
+	    .cross = b->cross,
+	    .zero_everywhere = b->knob.zero_everywhere,
 	};
 
 	struct base_args a = {&r, s->base_net};
@@ -118,31 +119,37 @@ static void breakeven_free(void *own)
 }
 
 const struct command cmd_breakeven = {
-	.name = "breakeven",
-	.summary = "where net is zero as one parameter varies",
-	.args = "[OPTIONS] BEFORE [AFTER] --param NAME",
-	.description =
-		"Finds where net = gain - cost is zero as one parameter varies "
-		"and the others are held: every crossing in the range, each "
-		"solved to full double precision, or a clear statement that the "
-		"sign never flips.",
-	.options = (const struct opt_spec[]){
-		{.id = OPT_PARAM, .name = "param", .arg = "NAME",
-		 .help = "a metric or scenario parameter, or weight:GLOB "
-		         "(the weight of the cases GLOB matches)"},
-		{.id = OPT_RANGE, .name = "range", .arg = "LO:HI",
-		 .help = "where to look (default: value/100 to "
-		         "value*100; -1 to 1 for a value of 0)"},
-		{0},
-	},
-	.groups = (const struct opt_group *const[]){
-		&job_group, &output_group, &noise_sens_group, NULL},
-	PRICING_ARGS,
-	.own_size = sizeof(struct breakeven_own),
-	.option = breakeven_option,
-	.pricing = &(const struct pricing){
-		.analyse = breakeven_analyse,
-		.write = breakeven_write,
-	},
-	.free_own = breakeven_free,
+    .name = "breakeven",
+    .summary = "where net is zero as one parameter varies",
+    .args = "[OPTIONS] BEFORE [AFTER] --param NAME",
+    .description =
+        "Finds where net = gain - cost is zero as one parameter varies "
+        "and the others are held: every crossing in the range, each "
+        "solved to full double precision, or a clear statement that the "
+        "sign never flips.",
+    .options =
+        (const struct opt_spec[]){
+            {.id = OPT_PARAM,
+             .name = "param",
+             .arg = "NAME",
+             .help = "a metric or scenario parameter, or weight:GLOB "
+                     "(the weight of the cases GLOB matches)"},
+            {.id = OPT_RANGE,
+             .name = "range",
+             .arg = "LO:HI",
+             .help = "where to look (default: value/100 to "
+                     "value*100; -1 to 1 for a value of 0)"},
+            {0},
+        },
+    .groups = (const struct opt_group *const[]){&job_group, &output_group,
+                                                &noise_sens_group, NULL},
+    PRICING_ARGS,
+    .own_size = sizeof(struct breakeven_own),
+    .option = breakeven_option,
+    .pricing =
+        &(const struct pricing){
+            .analyse = breakeven_analyse,
+            .write = breakeven_write,
+        },
+    .free_own = breakeven_free,
 };

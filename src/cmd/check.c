@@ -19,16 +19,16 @@ static int check_run(const struct cmd_call *call, struct diag *d)
 }
 
 const struct command cmd_check = {
-	.name = "check",
-	.summary = "validate a metric file and show what it defines",
-	.args = "[METRIC]",
-	.description =
-		"Loads METRIC (a shipped metric's name or a path to a metric "
-		"file; default pypto-gym), checks every key, name and formula "
-		"in it, and prints what it defines: name, version, source, "
-		"SHA-256, parameters, weights, columns, and each formula with "
-		"its shape.  Exits 2 with the error's file, line and column if "
-		"anything is wrong.",
-	.max_args = 1,
-	.run = check_run,
+    .name = "check",
+    .summary = "validate a metric file and show what it defines",
+    .args = "[METRIC]",
+    .description =
+        "Loads METRIC (a shipped metric's name or a path to a metric "
+        "file; default pypto-gym), checks every key, name and formula "
+        "in it, and prints what it defines: name, version, source, "
+        "SHA-256, parameters, weights, columns, and each formula with "
+        "its shape.  Exits 2 with the error's file, line and column if "
+        "anything is wrong.",
+    .max_args = 1,
+    .run = check_run,
 };

@@ -9,11 +9,10 @@
 
 #include "formula/formula.h"
 
-int cli_number(const char *text, const char *what, double *out,
-               struct diag *d)
+int cli_number(const char *text, const char *what, double *out, struct diag *d)
 {
-	struct fx_src src = {.file = CLI_SOURCE, .line = 1, .col = 1,
-	                     .text = text};
+	struct fx_src src = {
+	    .file = CLI_SOURCE, .line = 1, .col = 1, .text = text};
 	struct fx_env *env = fx_env_new();
 	struct fx_prog *prog = NULL;
 	struct fx_fault fault;
@@ -27,8 +26,8 @@ int cli_number(const char *text, const char *what, double *out,
 		goto out;
 	}
 	if (fx_prog_shape(prog) != FX_SCALAR) {
-		diag_set(d, CLI_SOURCE, 0, 0, "%s: '%s' is not one number", what,
-		         text);
+		diag_set(d, CLI_SOURCE, 0, 0, "%s: '%s' is not one number",
+		         what, text);
 		goto out;
 	}
 	if (fx_eval(prog, env, out, &fault) != FP_OK) {
@@ -113,11 +112,12 @@ int cli_range(const char *text, const char *what, double *lo, double *hi,
 	*step = 0;
 	if (!c1)
 		return diag_set(d, CLI_SOURCE, 0, 0,
-		                "%s needs LO:HI or LO:HI:STEP, got '%s'", what, text);
+		                "%s needs LO:HI or LO:HI:STEP, got '%s'", what,
+		                text);
 	if (range_part(text, (size_t)(c1 - text), what, lo, d) != FP_OK)
 		return FP_ERR;
-	if (range_part(c1 + 1, c2 ? (size_t)(c2 - c1 - 1) : strlen(c1 + 1), what,
-	               hi, d) != FP_OK)
+	if (range_part(c1 + 1, c2 ? (size_t)(c2 - c1 - 1) : strlen(c1 + 1),
+	               what, hi, d) != FP_OK)
 		return FP_ERR;
 	if (c2 && range_part(c2 + 1, strlen(c2 + 1), what, step, d) != FP_OK)
 		return FP_ERR;
@@ -141,13 +141,16 @@ static int md_limit(const char *arg, size_t *out, struct diag *d)
 	v = strtoull(arg, &end, 10);
 	if (!*arg || *end || !(*arg >= '0' && *arg <= '9') || errno ||
 	    v > SIZE_MAX / 2)
-		return diag_set(d, CLI_SOURCE, 0, 0,
-		                "--md-limit needs a whole number of characters, "
-		                "got '%s'", arg);
+		return diag_set(
+		    d, CLI_SOURCE, 0, 0,
+		    "--md-limit needs a whole number of characters, "
+		    "got '%s'",
+		    arg);
 	if (v < REPORT_MD_LIMIT_MIN)
 		return diag_set(d, CLI_SOURCE, 0, 0,
 		                "--md-limit %s is below %d, too little for a "
-		                "record's summary", arg, REPORT_MD_LIMIT_MIN);
+		                "record's summary",
+		                arg, REPORT_MD_LIMIT_MIN);
 	*out = (size_t)v;
 	return FP_OK;
 }
@@ -172,8 +175,9 @@ int output_option(struct output_opts *o, enum opt_id id, const char *arg,
 		return FP_OK;
 	case OPT_PLOT_FORMAT:
 		if (strcmp(arg, "svg") != 0 && strcmp(arg, "png") != 0)
-			return diag_set(d, CLI_SOURCE, 0, 0,
-			                "--plot-format must be svg or png, got '%s'", arg);
+			return diag_set(
+			    d, CLI_SOURCE, 0, 0,
+			    "--plot-format must be svg or png, got '%s'", arg);
 		o->plot_format = arg;
 		return FP_OK;
 	case OPT_ASCII:
@@ -185,8 +189,8 @@ int output_option(struct output_opts *o, enum opt_id id, const char *arg,
 		o->annotations = true;
 		return FP_OK;
 	default:
-		return diag_set(d, NULL, 0, 0, "option %d is not an output option",
-		                (int)id);
+		return diag_set(d, NULL, 0, 0,
+		                "option %d is not an output option", (int)id);
 	}
 }
 
@@ -195,19 +199,24 @@ int output_check_record_form(const struct output_opts *o, const char *name,
 {
 	if (o->md_limit)
 		return diag_set(d, CLI_SOURCE, 0, 0,
-		                "%s takes no --md-limit (only price does)", name);
+		                "%s takes no --md-limit (only price does)",
+		                name);
 	if (o->annotations)
 		return diag_set(d, CLI_SOURCE, 0, 0,
-		                "%s takes no --annotations (only price does)", name);
+		                "%s takes no --annotations (only price does)",
+		                name);
 	if (o->format == FORMAT_GITHUB)
 		return diag_set(d, CLI_SOURCE, 0, 0,
-		                "%s cannot write github (only price can)", name);
+		                "%s cannot write github (only price can)",
+		                name);
 	if (o->format != FORMAT_OPENMETRICS)
 		return FP_OK;
 	if (!o->format_given)
-		return diag_set(d, CLI_SOURCE, 0, 0,
-		                "-o %s: %s cannot write openmetrics (only price "
-		                "can); give --format", o->output, name);
+		return diag_set(
+		    d, CLI_SOURCE, 0, 0,
+		    "-o %s: %s cannot write openmetrics (only price "
+		    "can); give --format",
+		    o->output, name);
 	return diag_set(d, CLI_SOURCE, 0, 0,
 	                "%s cannot write openmetrics (only price can)", name);
 }
@@ -217,8 +226,8 @@ static bool same_file(const char *a, const char *b)
 {
 	struct stat sa, sb;
 
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
-	       sa.st_ino == sb.st_ino;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 int output_open(struct output *out, const struct output_opts *o,
@@ -234,10 +243,12 @@ int output_open(struct output *out, const struct output_opts *o,
 	for (size_t i = 0; i < ninputs; i++)
 		if (same_file(o->output, inputs[i]))
 			return diag_set(d, CLI_SOURCE, 0, 0,
-			                "-o %s would overwrite an input", o->output);
+			                "-o %s would overwrite an input",
+			                o->output);
 	if (!o->force && stat(o->output, &st) == 0)
 		return diag_set(d, CLI_SOURCE, 0, 0,
-		                "%s exists; use --force to replace it", o->output);
+		                "%s exists; use --force to replace it",
+		                o->output);
 	if (atomic_file_open(&out->af, o->output, d) != FP_OK)
 		return FP_ERR;
 	out->fp = out->af.fp;
@@ -249,7 +260,8 @@ int output_close(struct output *out, struct diag *d)
 	if (out->fp == stdout) {
 		out->fp = NULL;
 		if (fflush(stdout) != 0 || ferror(stdout))
-			return diag_set(d, NULL, 0, 0, "cannot write to standard output");
+			return diag_set(d, NULL, 0, 0,
+			                "cannot write to standard output");
 		return FP_OK;
 	}
 	out->fp = NULL;

@@ -17,8 +17,7 @@
 
 /* Parses a constant formula typed by the user ("0.6", "1/3", "2**-3") to
  * one finite number.  `what` names the option for messages. */
-int cli_number(const char *text, const char *what, double *out,
-               struct diag *d);
+int cli_number(const char *text, const char *what, double *out, struct diag *d);
 
 /* Splits "NAME=VALUE" at the LAST '=' (globs may hold '=' but numbers do
  * not).  *name is malloc'd (caller frees); VALUE is a constant formula. */
@@ -44,8 +43,8 @@ int cli_range(const char *text, const char *what, double *lo, double *hi,
 /* Output options every command that writes results shares. */
 struct output_opts {
 	enum report_format format;
-	bool format_given;       /* --format was given: -o's extension not used */
-	const char *output;      /* -o FILE, or NULL or "-" for stdout */
+	bool format_given;  /* --format was given: -o's extension not used */
+	const char *output; /* -o FILE, or NULL or "-" for stdout */
 	bool force;
 	const char *plot_dir;    /* --plot-dir, or NULL: no plots */
 	const char *plot_format; /* "svg" (default) or "png" */

@@ -37,17 +37,17 @@ enum {
 	EXIT_USAGE = 2, /* bad input or usage */
 	EXIT_INCONCLUSIVE = 3, /* price --check and the verdict is
 	                        * inconclusive */
-	EXIT_OOM = 4,   /* out of memory */
+	EXIT_OOM = 4,          /* out of memory */
 };
 
 /* What the one option loop gathered for a command. */
 struct cmd_call {
 	const struct command *cmd;
-	struct job_opts job;    /* the pricing inputs group */
-	struct output_opts out; /* the output and plot groups */
+	struct job_opts job;     /* the pricing inputs group */
+	struct output_opts out;  /* the output and plot groups */
 	struct noise_opts noise; /* the noise group (noise.h) */
-	void *own;              /* the command's own options (own_size bytes) */
-	char **args;            /* positional arguments */
+	void *own;   /* the command's own options (own_size bytes) */
+	char **args; /* positional arguments */
 	size_t nargs;
 };
 
@@ -69,8 +69,8 @@ struct priced {
  * for their order.  own is the command's own options and results. */
 struct pricing {
 	/* Computes what the command writes. */
-	int (*analyse)(void *own, struct priced *pr, const struct cmd_call *call,
-	               struct diag *d);
+	int (*analyse)(void *own, struct priced *pr,
+	               const struct cmd_call *call, struct diag *d);
 	/* Writes it to out in call->out.format. */
 	int (*write)(void *own, struct priced *pr, const struct cmd_call *call,
 	             FILE *out, struct diag *d);
@@ -86,7 +86,7 @@ struct command {
 	const char *args;        /* the usage line after "fixprice NAME " */
 	const char *description; /* paragraph for `help NAME`, wrapped */
 	const char *epilogue;    /* paragraph after the options, or NULL */
-	const struct opt_spec *options;        /* own, ending with {0}, or NULL */
+	const struct opt_spec *options; /* own, ending with {0}, or NULL */
 	const struct opt_group *const *groups; /* ending with NULL, or NULL */
 	size_t min_args, max_args;             /* positional arguments */
 	/* Said instead of the short usage for a wrong number of arguments. */
@@ -114,8 +114,8 @@ extern const struct opt_group *const pricing_groups[];
 extern const struct command *const fp_commands[];
 
 /* The entries, one per file. */
-extern const struct command cmd_price, cmd_breakeven, cmd_sweep,
-	cmd_tornado, cmd_map, cmd_eval, cmd_check, cmd_metrics, cmd_help;
+extern const struct command cmd_price, cmd_breakeven, cmd_sweep, cmd_tornado,
+    cmd_map, cmd_eval, cmd_check, cmd_metrics, cmd_help;
 
 /* The command named name, or NULL. */
 const struct command *command_find(const char *name);

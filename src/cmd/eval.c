@@ -32,8 +32,8 @@ static int eval_option(void *own, enum opt_id id, const char *arg,
 		o->per_case = true;
 		return FP_OK;
 	case OPT_SET:
-		return cli_add_assignment(&o->set_name, &o->set_value, &o->nsets,
-		                          arg, "--set", d);
+		return cli_add_assignment(&o->set_name, &o->set_value,
+		                          &o->nsets, arg, "--set", d);
 	case OPT_INPUT_FORMAT:
 		o->input_format = arg;
 		return FP_OK;
@@ -41,7 +41,8 @@ static int eval_option(void *own, enum opt_id id, const char *arg,
 		o->disasm = true;
 		return FP_OK;
 	default:
-		return diag_set(d, NULL, 0, 0, "eval takes no option %d", (int)id);
+		return diag_set(d, NULL, 0, 0, "eval takes no option %d",
+		                (int)id);
 	}
 }
 
@@ -71,9 +72,10 @@ static int bind_run(struct fx_env *env, const struct run *run,
 	}
 	for (size_t i = 0; i < o->nsets; i++) {
 		if (fx_env_lookup(env, o->set_name[i], NULL) >= 0)
-			return diag_set(d, CLI_SOURCE, 0, 0,
-			                "--set %s: %s already names a column of %s",
-			                o->set_name[i], o->set_name[i], run->path);
+			return diag_set(
+			    d, CLI_SOURCE, 0, 0,
+			    "--set %s: %s already names a column of %s",
+			    o->set_name[i], o->set_name[i], run->path);
 		slot = fx_env_declare(env, o->set_name[i], FX_SCALAR);
 		if (slot < 0)
 			return diag_oom(d);
@@ -112,8 +114,9 @@ static void fault_diag(const struct fx_fault *f, const char *formula,
 		return;
 	}
 	if (f->has_case && f->case_index < run->n)
-		diag_set(d, CLI_SOURCE, f->line, f->col, "%s in case '%s' (%s line %u)",
-		         f->what, run->case_name[f->case_index], run->path,
+		diag_set(d, CLI_SOURCE, f->line, f->col,
+		         "%s in case '%s' (%s line %u)", f->what,
+		         run->case_name[f->case_index], run->path,
 		         (unsigned)run->case_line[f->case_index]);
 	else
 		diag_set(d, CLI_SOURCE, f->line, f->col, "%s", f->what);
@@ -126,8 +129,8 @@ static int eval_run(const char *path, const char *formula,
                     const struct eval_opts *o, struct diag *d)
 {
 	struct run_opts ropts = {.format = o->input_format};
-	struct fx_src src = {.file = CLI_SOURCE, .line = 1, .col = 1,
-	                     .text = formula};
+	struct fx_src src = {
+	    .file = CLI_SOURCE, .line = 1, .col = 1, .text = formula};
 	struct run *run = NULL;
 	struct fx_env *env = NULL;
 	struct fx_prog *prog = NULL;
@@ -162,9 +165,10 @@ static int eval_run(const char *path, const char *formula,
 	}
 	if (fx_prog_shape(prog) == FX_PERCASE) {
 		if (!o->per_case) {
-			diag_set(d, CLI_SOURCE, 1, 1,
-			         "the formula gives one value per case: use --per-case "
-			         "to print them, or an aggregate such as sum(...)");
+			diag_set(
+			    d, CLI_SOURCE, 1, 1,
+			    "the formula gives one value per case: use --per-case "
+			    "to print them, or an aggregate such as sum(...)");
 			goto out;
 		}
 		rc = report_per_case(run, out, stdout, d);
@@ -187,29 +191,36 @@ static int eval_main(const struct cmd_call *call, struct diag *d)
 }
 
 const struct command cmd_eval = {
-	.name = "eval",
-	.summary = "evaluate a formula over a run",
-	.args = "[OPTIONS] RUN FORMULA",
-	.description =
-		"Evaluates FORMULA over the cases of RUN and prints the result: "
-		"one number, or with --per-case a CSV of case and value.  The "
-		"formula may use every column of RUN, N (the number of cases) "
-		"and parameters.",
-	.options = (const struct opt_spec[]){
-		{.id = OPT_PER_CASE, .name = "per-case",
-		 .help = "print each case's value (case,value CSV)"},
-		{.id = OPT_SET, .name = "set", .arg = "NAME=VALUE",
-		 .help = "define a parameter (repeatable)"},
-		{.id = OPT_INPUT_FORMAT, .name = "input-format", .arg = "FMT",
-		 .help = "csv, json, yaml, gbench or hyperfine"},
-		{.id = OPT_DISASM, .name = "disasm",
-		 .help = "print the compiled program instead"},
-		{0},
-	},
-	.min_args = 2,
-	.max_args = 2,
-	.own_size = sizeof(struct eval_opts),
-	.option = eval_option,
-	.run = eval_main,
-	.free_own = eval_opts_free,
+    .name = "eval",
+    .summary = "evaluate a formula over a run",
+    .args = "[OPTIONS] RUN FORMULA",
+    .description =
+        "Evaluates FORMULA over the cases of RUN and prints the result: "
+        "one number, or with --per-case a CSV of case and value.  The "
+        "formula may use every column of RUN, N (the number of cases) "
+        "and parameters.",
+    .options =
+        (const struct opt_spec[]){
+            {.id = OPT_PER_CASE,
+             .name = "per-case",
+             .help = "print each case's value (case,value CSV)"},
+            {.id = OPT_SET,
+             .name = "set",
+             .arg = "NAME=VALUE",
+             .help = "define a parameter (repeatable)"},
+            {.id = OPT_INPUT_FORMAT,
+             .name = "input-format",
+             .arg = "FMT",
+             .help = "csv, json, yaml, gbench or hyperfine"},
+            {.id = OPT_DISASM,
+             .name = "disasm",
+             .help = "print the compiled program instead"},
+            {0},
+        },
+    .min_args = 2,
+    .max_args = 2,
+    .own_size = sizeof(struct eval_opts),
+    .option = eval_option,
+    .run = eval_main,
+    .free_own = eval_opts_free,
 };

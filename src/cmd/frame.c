@@ -35,7 +35,8 @@ int command_main(const struct command *c, int argc, char **argv)
 	int status;
 
 	if (cmd_parse(c, argc, argv, &call, &status) == FP_OK) {
-		status = c->pricing ? pricing_run(&call, &d) : c->run(&call, &d);
+		status =
+		    c->pricing ? pricing_run(&call, &d) : c->run(&call, &d);
 		if (status == FP_ERR) {
 			diag_print(&d, stderr);
 			status = command_status(&d);
@@ -48,10 +49,10 @@ int command_main(const struct command *c, int argc, char **argv)
 struct plot_opts cmd_plot_opts(const struct output_opts *o)
 {
 	return (struct plot_opts){
-		.dir = o->plot_dir,
-		.format = o->plot_format,
-		.ascii = o->ascii,
-		.unit = "points",
+	    .dir = o->plot_dir,
+	    .format = o->plot_format,
+	    .ascii = o->ascii,
+	    .unit = "points",
 	};
 }
 

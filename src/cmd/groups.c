@@ -10,50 +10,79 @@ static int take_job(struct cmd_call *call, enum opt_id id, const char *arg,
 }
 
 const struct opt_group job_group = {
-	.intro = "Inputs: BEFORE AFTER (two runs), BOTH (one run with _before and "
-	         "_after columns), or BEFORE with a scenario (a prediction).",
-	.man = "INPUT OPTIONS",
-	.opts = (const struct opt_spec[]){
-		{.id = OPT_METRIC, .name = "metric", .letter = 'm',
-		 .arg = "NAME|FILE",
-		 .help = "metric definition (default: pypto-gym)"},
-		{.id = OPT_SET, .name = "set", .arg = "NAME=VALUE",
-		 .help = "set a metric or scenario parameter"},
-		{.id = OPT_WEIGHT, .name = "weight", .arg = "GLOB=W",
-		 .help = "weight of the cases GLOB matches (last wins)"},
-		{.id = OPT_SCENARIO, .name = "scenario", .arg = "FILE",
-		 .help = "predict the after run from a scenario"},
-		{.id = OPT_RUNTIME_FACTOR, .name = "runtime-factor", .arg = "F",
-		 .help = "predict: every runtime times F"},
-		{.id = OPT_PASS, .name = "pass", .arg = "GLOB",
-		 .help = "predict: these cases pass after"},
-		{.id = OPT_FAIL, .name = "fail", .arg = "GLOB",
-		 .help = "predict: these cases fail after"},
-		{.id = OPT_MISSING, .name = "missing", .arg = "MODE",
-		 .help = "a case only one run has: error (default), fail (failing "
-		         "with no runtime in the other run) or drop"},
-		{.id = OPT_DROP_MISSING, .name = "drop-missing",
-		 .help = "the same as --missing drop"},
-		{.id = OPT_COLUMN, .name = "column", .arg = "TO=FROM",
-		 .help = "use run column FROM as TO (e.g. "
-		         "runtime=real_time_ns)"},
-		{.id = OPT_INPUT_FORMAT, .name = "input-format", .arg = "FMT",
-		 .help = "csv, json, yaml, gbench, gbench-csv, hyperfine, "
-		         "hyperfine-csv, pytest-benchmark or go"},
-		{.id = OPT_ESTIMATOR, .name = "estimator",
-		 .arg = "EST",
-		 .help = "runtime of a case from its samples: median (default), "
-		         "mean or min"},
-		{.id = OPT_TIME, .name = "time", .arg = "real|cpu",
-		 .help = "Google Benchmark: which time (default: real)"},
-		{.id = OPT_RESULTS, .name = "results", .arg = "FILE",
-		 .help = "merge pass states of a JUnit XML report into the "
-		         "after run"},
-		{.id = OPT_RESULTS_BEFORE, .name = "results-before", .arg = "FILE",
-		 .help = "the same for the before run"},
-		{0},
-	},
-	.take = take_job,
+    .intro = "Inputs: BEFORE AFTER (two runs), BOTH (one run with _before and "
+             "_after columns), or BEFORE with a scenario (a prediction).",
+    .man = "INPUT OPTIONS",
+    .opts =
+        (const struct opt_spec[]){
+            {.id = OPT_METRIC,
+             .name = "metric",
+             .letter = 'm',
+             .arg = "NAME|FILE",
+             .help = "metric definition (default: pypto-gym)"},
+            {.id = OPT_SET,
+             .name = "set",
+             .arg = "NAME=VALUE",
+             .help = "set a metric or scenario parameter"},
+            {.id = OPT_WEIGHT,
+             .name = "weight",
+             .arg = "GLOB=W",
+             .help = "weight of the cases GLOB matches (last wins)"},
+            {.id = OPT_SCENARIO,
+             .name = "scenario",
+             .arg = "FILE",
+             .help = "predict the after run from a scenario"},
+            {.id = OPT_RUNTIME_FACTOR,
+             .name = "runtime-factor",
+             .arg = "F",
+             .help = "predict: every runtime times F"},
+            {.id = OPT_PASS,
+             .name = "pass",
+             .arg = "GLOB",
+             .help = "predict: these cases pass after"},
+            {.id = OPT_FAIL,
+             .name = "fail",
+             .arg = "GLOB",
+             .help = "predict: these cases fail after"},
+            {.id = OPT_MISSING,
+             .name = "missing",
+             .arg = "MODE",
+             .help = "a case only one run has: error (default), fail (failing "
+                     "with no runtime in the other run) or drop"},
+            {.id = OPT_DROP_MISSING,
+             .name = "drop-missing",
+             .help = "the same as --missing drop"},
+            {.id = OPT_COLUMN,
+             .name = "column",
+             .arg = "TO=FROM",
+             .help = "use run column FROM as TO (e.g. "
+                     "runtime=real_time_ns)"},
+            {.id = OPT_INPUT_FORMAT,
+             .name = "input-format",
+             .arg = "FMT",
+             .help = "csv, json, yaml, gbench, gbench-csv, hyperfine, "
+                     "hyperfine-csv, pytest-benchmark or go"},
+            {.id = OPT_ESTIMATOR,
+             .name = "estimator",
+             .arg = "EST",
+             .help = "runtime of a case from its samples: median (default), "
+                     "mean or min"},
+            {.id = OPT_TIME,
+             .name = "time",
+             .arg = "real|cpu",
+             .help = "Google Benchmark: which time (default: real)"},
+            {.id = OPT_RESULTS,
+             .name = "results",
+             .arg = "FILE",
+             .help = "merge pass states of a JUnit XML report into the "
+                     "after run"},
+            {.id = OPT_RESULTS_BEFORE,
+             .name = "results-before",
+             .arg = "FILE",
+             .help = "the same for the before run"},
+            {0},
+        },
+    .take = take_job,
 };
 
 static int take_output(struct cmd_call *call, enum opt_id id, const char *arg,
@@ -63,42 +92,58 @@ static int take_output(struct cmd_call *call, enum opt_id id, const char *arg,
 }
 
 const struct opt_group output_group = {
-	.intro = "Output:",
-	.man = "OUTPUT OPTIONS",
-	.opts = (const struct opt_spec[]){
-		{.id = OPT_FORMAT, .name = "format", .arg = "FMT",
-		 .help = "text (default), md, json, csv, or (price only) "
-		         "openmetrics or github; wins over -o's extension"},
-		{.id = OPT_OUTPUT, .name = "output", .letter = 'o', .arg = "FILE",
-		 .help = "write to FILE instead of stdout (- is stdout); "
-		         "without --format the extension chooses: .md .json "
-		         ".csv .txt .prom"},
-		{.id = OPT_FORCE, .name = "force",
-		 .help = "replace existing output files"},
-		{.id = OPT_MD_LIMIT, .name = "md-limit", .arg = "N",
-		 .help = "price: the Markdown record in at most N characters "
-		         "(default 65536, a GitHub comment; github: N bytes, "
-		         "default 1048576)"},
-		{.id = OPT_ANNOTATIONS, .name = "annotations",
-		 .help = "price --format github -o FILE: workflow commands on "
-		         "stdout when GITHUB_ACTIONS is set"},
-		{0},
-	},
-	.take = take_output,
+    .intro = "Output:",
+    .man = "OUTPUT OPTIONS",
+    .opts =
+        (const struct opt_spec[]){
+            {.id = OPT_FORMAT,
+             .name = "format",
+             .arg = "FMT",
+             .help = "text (default), md, json, csv, or (price only) "
+                     "openmetrics or github; wins over -o's extension"},
+            {.id = OPT_OUTPUT,
+             .name = "output",
+             .letter = 'o',
+             .arg = "FILE",
+             .help = "write to FILE instead of stdout (- is stdout); "
+                     "without --format the extension chooses: .md .json "
+                     ".csv .txt .prom"},
+            {.id = OPT_FORCE,
+             .name = "force",
+             .help = "replace existing output files"},
+            {.id = OPT_MD_LIMIT,
+             .name = "md-limit",
+             .arg = "N",
+             .help = "price: the Markdown record in at most N characters "
+                     "(default 65536, a GitHub comment; github: N bytes, "
+                     "default 1048576)"},
+            {.id = OPT_ANNOTATIONS,
+             .name = "annotations",
+             .help = "price --format github -o FILE: workflow commands on "
+                     "stdout when GITHUB_ACTIONS is set"},
+            {0},
+        },
+    .take = take_output,
 };
 
 const struct opt_group plot_group = {
-	.man = "OUTPUT OPTIONS",
-	.opts = (const struct opt_spec[]){
-		{.id = OPT_PLOT_DIR, .name = "plot-dir", .arg = "DIR",
-		 .help = "draw plots (script, data, picture) into DIR"},
-		{.id = OPT_PLOT_FORMAT, .name = "plot-format", .arg = "FMT",
-		 .help = "svg (default) or png"},
-		{.id = OPT_ASCII, .name = "ascii",
-		 .help = "add a text rendering of the plots"},
-		{0},
-	},
-	.take = take_output,
+    .man = "OUTPUT OPTIONS",
+    .opts =
+        (const struct opt_spec[]){
+            {.id = OPT_PLOT_DIR,
+             .name = "plot-dir",
+             .arg = "DIR",
+             .help = "draw plots (script, data, picture) into DIR"},
+            {.id = OPT_PLOT_FORMAT,
+             .name = "plot-format",
+             .arg = "FMT",
+             .help = "svg (default) or png"},
+            {.id = OPT_ASCII,
+             .name = "ascii",
+             .help = "add a text rendering of the plots"},
+            {0},
+        },
+    .take = take_output,
 };
 
 static int take_noise(struct cmd_call *call, enum opt_id id, const char *arg,
@@ -108,59 +153,85 @@ static int take_noise(struct cmd_call *call, enum opt_id id, const char *arg,
 }
 
 const struct opt_group noise_group = {
-	.intro = "Noise and the verdict (with samples per case, or --control):",
-	.man = "NOISE OPTIONS",
-	.opts = (const struct opt_spec[]){
-		{.id = OPT_BOOTSTRAP, .name = "bootstrap", .arg = "B",
-		 .help = "resamples of the runs' samples (default 2000; 0: "
-		         "none)"},
-		{.id = OPT_CONFIDENCE, .name = "confidence", .arg = "C",
-		 .help = "confidence of the interval and the verdict "
-		         "(default 0.95)"},
-		{.id = OPT_SEED, .name = "seed", .arg = "S",
-		 .help = "seed of the resamples (default 20260901)"},
-		{.id = OPT_THREADS, .name = "threads", .arg = "N",
-		 .help = "threads to resample on (default: one per CPU; the "
-		         "result is the same for any N)"},
-		{.id = OPT_PASS_POLICY, .name = "pass-policy", .arg = "P",
-		 .help = "a case whose samples disagree on passing passes: all "
-		         "(default), majority or any"},
-		{.id = OPT_CONTROL, .name = "control", .arg = "RUN",
-		 .help = "a rerun of the unchanged code: the noise floor"},
-		{.id = OPT_ALLOW_NEWLY_FAILING, .name = "allow-newly-failing",
-		 .help = "accept a fix that makes cases fail (guard off)"},
-		{.id = OPT_NO_CONTROL_GUARD, .name = "no-control-guard",
-		 .help = "decide even when net and delta_total differ in sign"},
-		{0},
-	},
-	.take = take_noise,
+    .intro = "Noise and the verdict (with samples per case, or --control):",
+    .man = "NOISE OPTIONS",
+    .opts =
+        (const struct opt_spec[]){
+            {.id = OPT_BOOTSTRAP,
+             .name = "bootstrap",
+             .arg = "B",
+             .help = "resamples of the runs' samples (default 2000; 0: "
+                     "none)"},
+            {.id = OPT_CONFIDENCE,
+             .name = "confidence",
+             .arg = "C",
+             .help = "confidence of the interval and the verdict "
+                     "(default 0.95)"},
+            {.id = OPT_SEED,
+             .name = "seed",
+             .arg = "S",
+             .help = "seed of the resamples (default 20260901)"},
+            {.id = OPT_THREADS,
+             .name = "threads",
+             .arg = "N",
+             .help = "threads to resample on (default: one per CPU; the "
+                     "result is the same for any N)"},
+            {.id = OPT_PASS_POLICY,
+             .name = "pass-policy",
+             .arg = "P",
+             .help = "a case whose samples disagree on passing passes: all "
+                     "(default), majority or any"},
+            {.id = OPT_CONTROL,
+             .name = "control",
+             .arg = "RUN",
+             .help = "a rerun of the unchanged code: the noise floor"},
+            {.id = OPT_ALLOW_NEWLY_FAILING,
+             .name = "allow-newly-failing",
+             .help = "accept a fix that makes cases fail (guard off)"},
+            {.id = OPT_NO_CONTROL_GUARD,
+             .name = "no-control-guard",
+             .help = "decide even when net and delta_total differ in sign"},
+            {0},
+        },
+    .take = take_noise,
 };
 
 /* The noise options a sensitivity command takes: the resampling, not the
  * verdict's. */
 const struct opt_group noise_sens_group = {
-	.intro = "Noise (with samples per case):",
-	.man = "NOISE OPTIONS",
-	.opts = (const struct opt_spec[]){
-		{.id = OPT_BOOTSTRAP, .name = "bootstrap", .arg = "B",
-		 .help = "resamples of the runs' samples (default 200; 0: none)"},
-		{.id = OPT_CONFIDENCE, .name = "confidence", .arg = "C",
-		 .help = "confidence of the intervals (default 0.95)"},
-		{.id = OPT_SEED, .name = "seed", .arg = "S",
-		 .help = "seed of the resamples (default 20260901)"},
-		{.id = OPT_THREADS, .name = "threads", .arg = "N",
-		 .help = "threads to resample on (default: one per CPU)"},
-		{.id = OPT_PASS_POLICY, .name = "pass-policy", .arg = "P",
-		 .help = "all (default), majority or any"},
-		{0},
-	},
-	.take = take_noise,
+    .intro = "Noise (with samples per case):",
+    .man = "NOISE OPTIONS",
+    .opts =
+        (const struct opt_spec[]){
+            {.id = OPT_BOOTSTRAP,
+             .name = "bootstrap",
+             .arg = "B",
+             .help = "resamples of the runs' samples (default 200; 0: none)"},
+            {.id = OPT_CONFIDENCE,
+             .name = "confidence",
+             .arg = "C",
+             .help = "confidence of the intervals (default 0.95)"},
+            {.id = OPT_SEED,
+             .name = "seed",
+             .arg = "S",
+             .help = "seed of the resamples (default 20260901)"},
+            {.id = OPT_THREADS,
+             .name = "threads",
+             .arg = "N",
+             .help = "threads to resample on (default: one per CPU)"},
+            {.id = OPT_PASS_POLICY,
+             .name = "pass-policy",
+             .arg = "P",
+             .help = "all (default), majority or any"},
+            {0},
+        },
+    .take = take_noise,
 };
 
 const struct opt_group *const verdict_groups[] = {
-	&job_group, &output_group, &plot_group, &noise_group, NULL,
+    &job_group, &output_group, &plot_group, &noise_group, NULL,
 };
 
 const struct opt_group *const sens_noise_groups[] = {
-	&job_group, &output_group, &plot_group, &noise_sens_group, NULL,
+    &job_group, &output_group, &plot_group, &noise_sens_group, NULL,
 };

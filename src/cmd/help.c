@@ -37,17 +37,20 @@ static void put_wrapped(FILE *out, const char *text, int col, int indent)
 
 void help_overview(FILE *out)
 {
-	fputs("usage: fixprice [--help] [--version] COMMAND [ARGS...]\n"
-	      "\n"
-	      "Prices a fix in a benchmark's own units: what the cases it makes\n"
-	      "pass gain, against what its slowdown costs every case.\n"
-	      "\n"
-	      "Commands:\n", out);
+	fputs(
+	    "usage: fixprice [--help] [--version] COMMAND [ARGS...]\n"
+	    "\n"
+	    "Prices a fix in a benchmark's own units: what the cases it makes\n"
+	    "pass gain, against what its slowdown costs every case.\n"
+	    "\n"
+	    "Commands:\n",
+	    out);
 	for (const struct command *const *c = fp_commands; *c; c++)
 		fprintf(out, "  %-10s %s\n", (*c)->name, (*c)->summary);
 	fputs("\nRun 'fixprice help COMMAND' for a command's options.\n"
 	      "Exit status: 0 done, 1 a --check gate said reject, "
-	      "2 bad input or usage, 4 out of memory.\n", out);
+	      "2 bad input or usage, 4 out of memory.\n",
+	      out);
 }
 
 /* "  -m, --metric NAME|FILE  help", continuation lines lined up. */
@@ -60,7 +63,8 @@ static void help_option(const struct opt_spec *s, FILE *out)
 	col += fprintf(out, "--%s", s->name);
 	if (s->arg)
 		col += fprintf(out, " %s", s->arg);
-	col += fprintf(out, "%*s", col < HELP_COLUMN ? HELP_COLUMN - col : 2, "");
+	col +=
+	    fprintf(out, "%*s", col < HELP_COLUMN ? HELP_COLUMN - col : 2, "");
 	put_wrapped(out, s->help, col, HELP_COLUMN);
 }
 
@@ -124,12 +128,12 @@ static int help_run(const struct cmd_call *call, struct diag *d)
 }
 
 const struct command cmd_help = {
-	.name = "help",
-	.summary = "show help for a command",
-	.args = "[COMMAND]",
-	.description =
-		"Shows a command's usage, what it does and its options; without "
-		"COMMAND, the list of commands.",
-	.max_args = 1,
-	.run = help_run,
+    .name = "help",
+    .summary = "show help for a command",
+    .args = "[COMMAND]",
+    .description =
+        "Shows a command's usage, what it does and its options; without "
+        "COMMAND, the list of commands.",
+    .max_args = 1,
+    .run = help_run,
 };

@@ -24,9 +24,11 @@ static int add_column_map(struct job_opts *o, const char *arg, struct diag *d)
 	char *to;
 
 	if (!eq || eq == arg || !eq[1])
-		return diag_set(d, CLI_SOURCE, 0, 0,
-		                "--column needs TO=FROM (e.g. runtime=real_time_ns), "
-		                "got '%s'", arg);
+		return diag_set(
+		    d, CLI_SOURCE, 0, 0,
+		    "--column needs TO=FROM (e.g. runtime=real_time_ns), "
+		    "got '%s'",
+		    arg);
 	to = strndup(arg, (size_t)(eq - arg));
 	if (!to || !CLI_RESERVE(o->column_to, o->ncolumns) ||
 	    !CLI_RESERVE(o->column_from, o->ncolumns)) {
@@ -44,15 +46,21 @@ static int take_word(struct job_opts *o, enum opt_id id, const char *arg,
                      struct diag *d)
 {
 	if (id == OPT_ESTIMATOR && !run_estimator_parse(arg, &o->estimator))
-		return diag_set(d, CLI_SOURCE, 0, 0, "--estimator: unknown "
-		                "estimator '%s' (median, mean or min)", arg);
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "--estimator: unknown "
+		                "estimator '%s' (median, mean or min)",
+		                arg);
 	if (id == OPT_MISSING && !missing_parse(arg, &o->missing))
-		return diag_set(d, CLI_SOURCE, 0, 0, "--missing: '%s' is not "
-		                "error, fail or drop", arg);
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "--missing: '%s' is not "
+		                "error, fail or drop",
+		                arg);
 	if (id == OPT_TIME) {
 		if (strcmp(arg, "real") != 0 && strcmp(arg, "cpu") != 0)
-			return diag_set(d, CLI_SOURCE, 0, 0, "--time: '%s' is not "
-			                "real or cpu", arg);
+			return diag_set(d, CLI_SOURCE, 0, 0,
+			                "--time: '%s' is not "
+			                "real or cpu",
+			                arg);
 		o->cpu_time = strcmp(arg, "cpu") == 0;
 	}
 	return FP_OK;
@@ -63,8 +71,10 @@ static int take_results(struct job_opts *o, int side, const char *arg,
                         struct diag *d)
 {
 	if (o->results[side])
-		return diag_set(d, CLI_SOURCE, 0, 0, "--results%s given twice: "
-		                "one report per run", side ? "" : "-before");
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "--results%s given twice: "
+		                "one report per run",
+		                side ? "" : "-before");
 	o->results[side] = arg;
 	return FP_OK;
 }
@@ -77,8 +87,8 @@ int job_option(struct job_opts *o, enum opt_id id, const char *arg,
 		o->metric = arg;
 		return FP_OK;
 	case OPT_SET:
-		return cli_add_assignment(&o->set_name, &o->set_value, &o->nsets,
-		                          arg, "--set", d);
+		return cli_add_assignment(&o->set_name, &o->set_value,
+		                          &o->nsets, arg, "--set", d);
 	case OPT_WEIGHT:
 		return cli_add_assignment(&o->weight_glob, &o->weight_value,
 		                          &o->nweights, arg, "--weight", d);
@@ -87,7 +97,8 @@ int job_option(struct job_opts *o, enum opt_id id, const char *arg,
 		return FP_OK;
 	case OPT_RUNTIME_FACTOR:
 		o->have_factor = true;
-		return cli_number(arg, "--runtime-factor", &o->runtime_factor, d);
+		return cli_number(arg, "--runtime-factor", &o->runtime_factor,
+		                  d);
 	case OPT_PASS:
 		return add_string(&o->pass, &o->npass, arg, d);
 	case OPT_FAIL:
@@ -109,8 +120,8 @@ int job_option(struct job_opts *o, enum opt_id id, const char *arg,
 		o->input_format = arg;
 		return FP_OK;
 	default:
-		return diag_set(d, NULL, 0, 0, "option %d is not an input option",
-		                (int)id);
+		return diag_set(d, NULL, 0, 0,
+		                "option %d is not an input option", (int)id);
 	}
 }
 
@@ -137,38 +148,37 @@ int job_load(const struct job_opts *o, char *const *inputs, size_t ninputs,
              struct job *job, struct diag *d)
 {
 	const struct load_request rq = {
-		.metric = o->metric,
-		.inputs = (const char *const *)inputs,
-		.ninputs = ninputs,
-		.input_format = o->input_format,
-		.scenario = o->scenario,
-		.have_factor = o->have_factor,
-		.runtime_factor = o->runtime_factor,
-		.pass = o->pass,
-		.npass = o->npass,
-		.fail = o->fail,
-		.nfail = o->nfail,
-		.set_name = (const char *const *)o->set_name,
-		.set_value = o->set_value,
-		.nsets = o->nsets,
-		.weight_glob = (const char *const *)o->weight_glob,
-		.weight_value = o->weight_value,
-		.nweights = o->nweights,
-		.column_to = (const char *const *)o->column_to,
-		.column_from = o->column_from,
-		.ncolumns = o->ncolumns,
-		.missing = o->missing,
-		.estimator = o->estimator,
-		.cpu_time = o->cpu_time,
-		.results = {o->results[0], o->results[1]},
-		.origin = CLI_SOURCE,
+	    .metric = o->metric,
+	    .inputs = (const char *const *)inputs,
+	    .ninputs = ninputs,
+	    .input_format = o->input_format,
+	    .scenario = o->scenario,
+	    .have_factor = o->have_factor,
+	    .runtime_factor = o->runtime_factor,
+	    .pass = o->pass,
+	    .npass = o->npass,
+	    .fail = o->fail,
+	    .nfail = o->nfail,
+	    .set_name = (const char *const *)o->set_name,
+	    .set_value = o->set_value,
+	    .nsets = o->nsets,
+	    .weight_glob = (const char *const *)o->weight_glob,
+	    .weight_value = o->weight_value,
+	    .nweights = o->nweights,
+	    .column_to = (const char *const *)o->column_to,
+	    .column_from = o->column_from,
+	    .ncolumns = o->ncolumns,
+	    .missing = o->missing,
+	    .estimator = o->estimator,
+	    .cpu_time = o->cpu_time,
+	    .results = {o->results[0], o->results[1]},
+	    .origin = CLI_SOURCE,
 	};
 
 	return load_job(&rq, job, d);
 }
 
-void job_record(const struct job *job, const struct price *p,
-                struct record *r)
+void job_record(const struct job *job, const struct price *p, struct record *r)
 {
 	memset(r, 0, sizeof *r);
 	r->tool_version = PACKAGE_VERSION;

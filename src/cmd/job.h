@@ -30,7 +30,7 @@ struct job_opts {
 	enum load_missing missing;
 	enum run_estimator estimator;
 	bool cpu_time;
-	const char *results[2];   /* --results-before, --results */
+	const char *results[2]; /* --results-before, --results */
 	double runtime_factor;
 	size_t nsets, nweights, npass, nfail, ncolumns;
 	char **set_name;
@@ -55,7 +55,6 @@ int job_load(const struct job_opts *o, char *const *inputs, size_t ninputs,
              struct job *job, struct diag *d);
 
 /* Starts a record for this job: inputs, metric, scenario, prediction flag. */
-void job_record(const struct job *job, const struct price *p,
-                struct record *r);
+void job_record(const struct job *job, const struct price *p, struct record *r);
 
 #endif

@@ -51,8 +51,8 @@ static int pseudo_side(struct judged *j, const struct joined *fix,
 {
 	size_t n = fix->before->n;
 	const struct column *rb = run_numeric(ctl->before, "runtime", d);
-	const struct column *rc = rb ? run_numeric(ctl->after, "runtime", d) :
-	                          NULL;
+	const struct column *rc =
+	    rb ? run_numeric(ctl->after, "runtime", d) : NULL;
 
 	if (!rc)
 		return FP_ERR;
@@ -85,12 +85,15 @@ static int same_cases(const struct joined *fix, const struct joined *ctl,
 	const struct run *a = fix->before, *b = ctl->after;
 
 	if (a->n != b->n)
-		return diag_set(d, path, 0, 0, "the control run has %zu cases "
+		return diag_set(d, path, 0, 0,
+		                "the control run has %zu cases "
 		                "against the before run's %zu: it must measure "
-		                "the same cases", b->n, a->n);
+		                "the same cases",
+		                b->n, a->n);
 	for (size_t i = 0; i < a->n; i++)
 		if (strcmp(a->case_name[i], ctl->before->case_name[i]) != 0)
-			return diag_set(d, path, 0, 0, "the control run does not "
+			return diag_set(d, path, 0, 0,
+			                "the control run does not "
 			                "measure the same cases as the fix");
 	return FP_OK;
 }
@@ -121,14 +124,15 @@ static int control_run(const struct noise_opts *o, const struct job_opts *jo,
 	j->v.have_control = true;
 	j->v.control_net = cp->net;
 	if (bo.B > 0 && (cs[0].off || cs[1].off)) {
-		if (noise_bootstrap(cj.metric, &cj.runs, cs, &bo, &j->control_boot,
-		                    d) != FP_OK)
+		if (noise_bootstrap(cj.metric, &cj.runs, cs, &bo,
+		                    &j->control_boot, d) != FP_OK)
 			goto out;
 		j->v.control_ci_known = true;
 		j->v.control_ci = j->control_boot.net_ci;
 	}
 	if (!side[0].off && !side[1].off) {
-		if (pseudo_side(j, &job->runs, &cj.runs, p, &side[1], d) != FP_OK)
+		if (pseudo_side(j, &job->runs, &cj.runs, p, &side[1], d) !=
+		    FP_OK)
 			goto out;
 		j->v.from_control = true;
 	}
@@ -150,28 +154,30 @@ int noise_judge(const struct noise_opts *o, const struct job_opts *jo,
 	struct noise_side side[2];
 	struct verdict *v = &j->v;
 
-	v->guards.newly_failing_guard = !o->allow_newly_failing &&
-	                                job->metric->guard_newly_failing;
-	v->guards.control_guard = !o->no_control_guard &&
-	                          job->metric->guard_control;
+	v->guards.newly_failing_guard =
+	    !o->allow_newly_failing && job->metric->guard_newly_failing;
+	v->guards.control_guard =
+	    !o->no_control_guard && job->metric->guard_control;
 	v->policy = o->policy;
-	v->estimator = job->runs.before->estimator ?
-	               job->runs.before->estimator : job->runs.after->estimator;
+	v->estimator = job->runs.before->estimator ? job->runs.before->estimator
+	                                           : job->runs.after->estimator;
 	v->prediction = job->scenario != NULL;
 	if (find_flaky(v, &job->runs, d) != FP_OK ||
-	    (!v->prediction && noise_sides(&job->runs, o->policy, side,
-	                                   d) != FP_OK))
+	    (!v->prediction &&
+	     noise_sides(&job->runs, o->policy, side, d) != FP_OK))
 		return FP_ERR;
 	if (o->control && v->prediction)
-		return diag_set(d, CLI_SOURCE, 0, 0, "--control judges measured "
-		                "runs; a prediction from a scenario has no noise "
-		                "to compare");
+		return diag_set(
+		    d, CLI_SOURCE, 0, 0,
+		    "--control judges measured "
+		    "runs; a prediction from a scenario has no noise "
+		    "to compare");
 	if (o->control &&
 	    control_run(o, jo, before, job, p, j, side, d) != FP_OK)
 		return FP_ERR;
 	if (!v->prediction && bo.B > 0 && (side[0].off || side[1].off)) {
-		if (noise_bootstrap(job->metric, &job->runs, side, &bo, &j->boot,
-		                    d) != FP_OK)
+		if (noise_bootstrap(job->metric, &job->runs, side, &bo,
+		                    &j->boot, d) != FP_OK)
 			return FP_ERR;
 		j->have_boot = true;
 	}
@@ -179,13 +185,13 @@ int noise_judge(const struct noise_opts *o, const struct job_opts *jo,
 		return FP_ERR;
 	if (v->kind == VERDICT_INCONCLUSIVE && j->have_boot)
 		return noise_wide_cases(job->metric, &job->runs, side, &bo,
-		                        VERDICT_MAX_WIDE, v->wide, &v->nwide, d);
+		                        VERDICT_MAX_WIDE, v->wide, &v->nwide,
+		                        d);
 	return FP_OK;
 }
 
 int noise_plot(struct judged *j, const char *record_dir,
-               const struct output_opts *o, struct record *r,
-               struct diag *d)
+               const struct output_opts *o, struct record *r, struct diag *d)
 {
 	struct plot_opts po = cmd_plot_opts(o);
 	const struct boot *b = &j->boot;
@@ -199,8 +205,8 @@ int noise_plot(struct judged *j, const char *record_dir,
 		po.dir = record_dir;
 	snprintf(j->dist_label, sizeof j->dist_label, "%g %% interval",
 	         b->confidence * 100);
-	if (!(title = plot_title_record("net over the bootstrap's resamples",
-	                                r)))
+	if (!(title =
+	          plot_title_record("net over the bootstrap's resamples", r)))
 		return diag_oom(d);
 	rc = plot_distribution(&po, title, b->B, b->net, b->net_ci.lo,
 	                       b->net_ci.hi, r->price->net, j->dist_label,
@@ -218,7 +224,7 @@ int noise_plot(struct judged *j, const char *record_dir,
 	if (!o->plot_dir && record_dir && slash)
 		j->plots[r->nplots].file = slash + 1;
 	else if (!(j->plots[r->nplots].file = j->dist_link =
-	                   output_final_text(o, j->dist.file)))
+	               output_final_text(o, j->dist.file)))
 		return diag_oom(d);
 	j->plots[r->nplots].ascii = j->dist.ascii;
 	r->plots = j->plots;
@@ -244,8 +250,7 @@ int noise_sens_prepare(const struct noise_opts *o, const struct job *job,
 	return FP_OK;
 }
 
-void noise_notes(const struct judged *j, const struct output_opts *o,
-                 FILE *out)
+void noise_notes(const struct judged *j, const struct output_opts *o, FILE *out)
 {
 	if (j->have_dist && j->dist.note)
 		cmd_note(o, j->dist.note, out);

@@ -30,8 +30,8 @@ static int parse_axis(struct axis *a, const char *opt, const char *arg,
 	double step;
 
 	if (!eq || eq == arg)
-		return diag_set(d, CLI_SOURCE, 0, 0, "%s needs NAME=LO:HI, got '%s'",
-		                opt, arg);
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "%s needs NAME=LO:HI, got '%s'", opt, arg);
 	if (cli_range(eq + 1, opt, &a->lo, &a->hi, &step, d) != FP_OK)
 		return FP_ERR;
 	if (step != 0)
@@ -57,19 +57,23 @@ static int map_option(void *own, enum opt_id id, const char *arg,
 	case OPT_RESOLUTION:
 		if (cli_number(arg, "--resolution", &r, d) != FP_OK)
 			return FP_ERR;
-		if (!(r >= 2 && r <= MAP_MAX_RESOLUTION) || r != (double)(size_t)r)
-			return diag_set(d, CLI_SOURCE, 0, 0,
-			                "--resolution must be a whole number from 2 to %d, "
-			                "got '%s'", MAP_MAX_RESOLUTION, arg);
+		if (!(r >= 2 && r <= MAP_MAX_RESOLUTION) ||
+		    r != (double)(size_t)r)
+			return diag_set(
+			    d, CLI_SOURCE, 0, 0,
+			    "--resolution must be a whole number from 2 to %d, "
+			    "got '%s'",
+			    MAP_MAX_RESOLUTION, arg);
 		m->resolution = (size_t)r;
 		return FP_OK;
 	default:
-		return diag_set(d, NULL, 0, 0, "map takes no option %d", (int)id);
+		return diag_set(d, NULL, 0, 0, "map takes no option %d",
+		                (int)id);
 	}
 }
 
-static int map_analyse(void *own, struct priced *pr, const struct cmd_call *call,
-                       struct diag *d)
+static int map_analyse(void *own, struct priced *pr,
+                       const struct cmd_call *call, struct diag *d)
 {
 	struct sens *s = &pr->sens;
 	struct map_own *m = own;
@@ -81,7 +85,8 @@ static int map_analyse(void *own, struct priced *pr, const struct cmd_call *call
 		                "map needs --x NAME=LO:HI and --y NAME=LO:HI");
 	if (strcmp(m->x.name, m->y.name) == 0)
 		return diag_set(d, CLI_SOURCE, 0, 0,
-		                "--x and --y name the same parameter '%s'", m->x.name);
+		                "--x and --y name the same parameter '%s'",
+		                m->x.name);
 	if (m->resolution == 0)
 		m->resolution = MAP_DEFAULT_RESOLUTION;
 	if (sens_knob(s, m->x.name, &kx, d) != FP_OK ||
@@ -140,29 +145,37 @@ static void map_free(void *own)
 }
 
 const struct command cmd_map = {
-	.name = "map",
-	.summary = "net over a grid of two parameters",
-	.args = "[OPTIONS] BEFORE [AFTER] --x NAME=LO:HI --y NAME=LO:HI",
-	.description =
-		"Evaluates net over a grid of two parameters, the others held, "
-		"and shows where the decision is accept and where reject.",
-	.options = (const struct opt_spec[]){
-		{.id = OPT_X, .name = "x", .arg = "NAME=LO:HI",
-		 .help = "the parameter along x and its range"},
-		{.id = OPT_Y, .name = "y", .arg = "NAME=LO:HI",
-		 .help = "the parameter along y and its range"},
-		{.id = OPT_RESOLUTION, .name = "resolution", .arg = "N",
-		 .help = "grid points along each axis (default 50, 2 to 1000)"},
-		{0},
-	},
-	.groups = pricing_groups,
-	PRICING_ARGS,
-	.own_size = sizeof(struct map_own),
-	.option = map_option,
-	.pricing = &(const struct pricing){
-		.analyse = map_analyse,
-		.write = map_write,
-		.after = map_plot,
-	},
-	.free_own = map_free,
+    .name = "map",
+    .summary = "net over a grid of two parameters",
+    .args = "[OPTIONS] BEFORE [AFTER] --x NAME=LO:HI --y NAME=LO:HI",
+    .description =
+        "Evaluates net over a grid of two parameters, the others held, "
+        "and shows where the decision is accept and where reject.",
+    .options =
+        (const struct opt_spec[]){
+            {.id = OPT_X,
+             .name = "x",
+             .arg = "NAME=LO:HI",
+             .help = "the parameter along x and its range"},
+            {.id = OPT_Y,
+             .name = "y",
+             .arg = "NAME=LO:HI",
+             .help = "the parameter along y and its range"},
+            {.id = OPT_RESOLUTION,
+             .name = "resolution",
+             .arg = "N",
+             .help = "grid points along each axis (default 50, 2 to 1000)"},
+            {0},
+        },
+    .groups = pricing_groups,
+    PRICING_ARGS,
+    .own_size = sizeof(struct map_own),
+    .option = map_option,
+    .pricing =
+        &(const struct pricing){
+            .analyse = map_analyse,
+            .write = map_write,
+            .after = map_plot,
+        },
+    .free_own = map_free,
 };

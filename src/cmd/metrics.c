@@ -32,8 +32,8 @@ struct rows {
 
 /* Keeps a copy of each metric's name, description and file (NULL for a
  * built-in copy, whose path starts "<builtin>/"). */
-static void collect(const char *name, const char *path,
-                    const char *description, void *arg)
+static void collect(const char *name, const char *path, const char *description,
+                    void *arg)
 {
 	struct rows *rows = arg;
 	bool builtin = strncmp(path, "<builtin>/", 10) == 0;
@@ -95,27 +95,29 @@ static int metrics_run(const struct cmd_call *call, struct diag *d)
 }
 
 const struct command cmd_metrics = {
-	.name = "metrics",
-	.summary = "list the metrics -m NAME finds, or show one",
-	.args = "[--show NAME]",
-	.description =
-		"Lists the metrics that -m NAME finds, two lines each: name and "
-		"description, then where it comes from (a file, or built in).  "
-		"A name is searched in each folder of $FIXPRICE_METRICS_PATH "
-		"(colon-separated), then in $XDG_CONFIG_HOME/fixprice/metrics "
-		"(default ~/.config/fixprice/metrics), then in the installed "
-		"metrics folder; every shipped metric is also built in.  The "
-		"first file found wins.",
-	.epilogue =
-		"To edit a shipped metric: fixprice metrics --show pypto-gym > "
-		"~/.config/fixprice/metrics/pypto-gym.yaml, then edit that "
-		"copy.",
-	.options = (const struct opt_spec[]){
-		{.id = OPT_SHOW, .name = "show", .arg = "NAME",
-		 .help = "print the file of the metric -m NAME would load"},
-		{0},
-	},
-	.own_size = sizeof(struct metrics_own),
-	.option = metrics_option,
-	.run = metrics_run,
+    .name = "metrics",
+    .summary = "list the metrics -m NAME finds, or show one",
+    .args = "[--show NAME]",
+    .description =
+        "Lists the metrics that -m NAME finds, two lines each: name and "
+        "description, then where it comes from (a file, or built in).  "
+        "A name is searched in each folder of $FIXPRICE_METRICS_PATH "
+        "(colon-separated), then in $XDG_CONFIG_HOME/fixprice/metrics "
+        "(default ~/.config/fixprice/metrics), then in the installed "
+        "metrics folder; every shipped metric is also built in.  The "
+        "first file found wins.",
+    .epilogue = "To edit a shipped metric: fixprice metrics --show pypto-gym > "
+                "~/.config/fixprice/metrics/pypto-gym.yaml, then edit that "
+                "copy.",
+    .options =
+        (const struct opt_spec[]){
+            {.id = OPT_SHOW,
+             .name = "show",
+             .arg = "NAME",
+             .help = "print the file of the metric -m NAME would load"},
+            {0},
+        },
+    .own_size = sizeof(struct metrics_own),
+    .option = metrics_option,
+    .run = metrics_run,
 };

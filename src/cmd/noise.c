@@ -8,8 +8,7 @@
 
 /* A whole number in [lo, hi], as typed. */
 static int whole(const char *arg, const char *what, unsigned long long lo,
-                 unsigned long long hi, unsigned long long *out,
-                 struct diag *d)
+                 unsigned long long hi, unsigned long long *out, struct diag *d)
 {
 	char *end;
 	unsigned long long v;
@@ -19,7 +18,8 @@ static int whole(const char *arg, const char *what, unsigned long long lo,
 	if (arg[0] < '0' || arg[0] > '9' || *end || errno || v < lo || v > hi)
 		return diag_set(d, CLI_SOURCE, 0, 0,
 		                "%s must be a whole number from %llu to %llu, "
-		                "got '%s'", what, lo, hi, arg);
+		                "got '%s'",
+		                what, lo, hi, arg);
 	*out = v;
 	return FP_OK;
 }
@@ -40,8 +40,10 @@ int noise_option(struct noise_opts *o, enum opt_id id, const char *arg,
 		if (cli_number(arg, "--confidence", &o->confidence, d) != FP_OK)
 			return FP_ERR;
 		if (!(o->confidence > 0 && o->confidence < 1))
-			return diag_set(d, CLI_SOURCE, 0, 0, "--confidence must be "
-			                "above 0 and below 1, got '%s'", arg);
+			return diag_set(d, CLI_SOURCE, 0, 0,
+			                "--confidence must be "
+			                "above 0 and below 1, got '%s'",
+			                arg);
 		return FP_OK;
 	case OPT_SEED:
 		if (whole(arg, "--seed", 0, UINT64_MAX, &v, d) != FP_OK)
@@ -56,8 +58,10 @@ int noise_option(struct noise_opts *o, enum opt_id id, const char *arg,
 		return FP_OK;
 	case OPT_PASS_POLICY:
 		if (!noise_policy_parse(arg, &o->policy))
-			return diag_set(d, CLI_SOURCE, 0, 0, "--pass-policy must be "
-			                "all, majority or any, got '%s'", arg);
+			return diag_set(d, CLI_SOURCE, 0, 0,
+			                "--pass-policy must be "
+			                "all, majority or any, got '%s'",
+			                arg);
 		return FP_OK;
 	case OPT_CONTROL:
 		o->control = arg;
@@ -76,11 +80,11 @@ int noise_option(struct noise_opts *o, enum opt_id id, const char *arg,
 struct boot_opts noise_boot_opts(const struct noise_opts *o)
 {
 	return (struct boot_opts){
-		.B = o->b_given ? o->B : NOISE_DEFAULT_B,
-		.confidence = o->confidence > 0 ? o->confidence : 0.95,
-		.seed = o->seed_given ? o->seed : NOISE_DEFAULT_SEED,
-		.threads = o->threads,
-		.policy = o->policy,
+	    .B = o->b_given ? o->B : NOISE_DEFAULT_B,
+	    .confidence = o->confidence > 0 ? o->confidence : 0.95,
+	    .seed = o->seed_given ? o->seed : NOISE_DEFAULT_SEED,
+	    .threads = o->threads,
+	    .policy = o->policy,
 	};
 }
 
@@ -94,8 +98,8 @@ static void apply_policy(enum pass_policy policy, struct run *r)
 		size_t cnt = run_sample_count(r, i);
 
 		if (cnt > 0)
-			c->v[i] = noise_pass(r->sample_pass + r->sample_off[i], cnt,
-			                     policy);
+			c->v[i] = noise_pass(r->sample_pass + r->sample_off[i],
+			                     cnt, policy);
 	}
 }
 

@@ -26,7 +26,7 @@ struct noise_opts {
 	uint64_t seed;
 	size_t threads;
 	enum pass_policy policy;
-	const char *control;    /* path of the A/A control run, or NULL */
+	const char *control; /* path of the A/A control run, or NULL */
 	bool allow_newly_failing, no_control_guard;
 };
 
@@ -54,13 +54,13 @@ struct judged {
 	struct verdict v;
 	struct boot boot, control_boot;
 	bool have_boot;
-	double *pseudo;         /* a control run's pseudo-samples */
+	double *pseudo; /* a control run's pseudo-samples */
 	size_t *pseudo_off;
 	/* The distribution of net over the resamples, drawn by noise_plot. */
 	bool have_dist;
 	struct plot_result dist;
 	struct record_plot plots[2];
-	char *dist_link;        /* plots[].file when not in the record folder */
+	char *dist_link; /* plots[].file when not in the record folder */
 	char dist_label[64];
 };
 
@@ -80,8 +80,7 @@ void judged_free(struct judged *j);
  * o->plot_dir, else record_dir, and adds it to r's plots (after any
  * there).  Nothing to do without a bootstrap. */
 int noise_plot(struct judged *j, const char *record_dir,
-               const struct output_opts *o, struct record *r,
-               struct diag *d);
+               const struct output_opts *o, struct record *r, struct diag *d);
 
 /* For a sensitivity command: the sides to resample and the options
  * (default B 200: every resample is a whole analysis); *on is false when

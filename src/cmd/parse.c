@@ -9,7 +9,10 @@
 #include "util/editdist.h"
 
 const struct opt_spec opt_help = {
-	.id = OPT_HELP, .name = "help", .letter = 'h', .help = "show this help",
+    .id = OPT_HELP,
+    .name = "help",
+    .letter = 'h',
+    .help = "show this help",
 };
 
 /* Every option a command takes, with the group it belongs to (NULL: the
@@ -33,9 +36,9 @@ static void add(struct optlist *l, const struct opt_spec *s,
 		l->group[l->n] = g;
 		l->names[l->n] = s->name;
 		l->longopts[l->n] = (struct option){
-			.name = s->name,
-			.has_arg = s->arg ? required_argument : no_argument,
-			.val = s->letter,
+		    .name = s->name,
+		    .has_arg = s->arg ? required_argument : no_argument,
+		    .val = s->letter,
 		};
 		if (s->letter && len + 3 < sizeof l->shortopts) {
 			l->shortopts[len++] = s->letter;
@@ -111,8 +114,9 @@ static void bad_long(const struct optlist *l, const char *text, int ret)
 		}
 	}
 	if (nmatch == 1) {
-		fprintf(stderr, ret == ':' ? "option '--%s' needs an argument\n"
-		                           : "option '--%s' takes no argument\n",
+		fprintf(stderr,
+		        ret == ':' ? "option '--%s' needs an argument\n"
+		                   : "option '--%s' takes no argument\n",
 		        l->names[m]);
 	} else if (nmatch > 1) {
 		fprintf(stderr, "option '--%.*s' is ambiguous; possibilities:",
@@ -122,7 +126,8 @@ static void bad_long(const struct optlist *l, const char *text, int ret)
 				fprintf(stderr, " '--%s'", l->names[i]);
 		fputc('\n', stderr);
 	} else if ((near = closest_word(name, len, l->names, l->n, 2))) {
-		fprintf(stderr, "unknown option '--%.*s'; did you mean '--%s'?\n",
+		fprintf(stderr,
+		        "unknown option '--%.*s'; did you mean '--%s'?\n",
 		        (int)len, name, near);
 	} else {
 		fprintf(stderr, "unknown option '--%.*s'\n", (int)len, name);
@@ -168,9 +173,11 @@ static int parse_options(const struct command *c, const struct optlist *l,
 
 	optind = 0;
 	opterr = 0;
-	while (longindex = -1, (opt = getopt_long(argc, argv, l->shortopts,
-	                                          l->longopts, &longindex)) != -1) {
-		size_t i = longindex >= 0 ? (size_t)longindex : find_letter(l, opt);
+	while (longindex = -1,
+	       (opt = getopt_long(argc, argv, l->shortopts, l->longopts,
+	                          &longindex)) != -1) {
+		size_t i =
+		    longindex >= 0 ? (size_t)longindex : find_letter(l, opt);
 
 		if (opt == '?' || opt == ':' || i == l->n) {
 			bad_option(c, l, argv, opt);

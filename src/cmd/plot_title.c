@@ -9,8 +9,8 @@
 #include "report/report.h"
 #include "util/escape.h"
 
-char *plot_title(const char *what, const struct metric *m,
-                 const char *outcome, bool prediction)
+char *plot_title(const char *what, const struct metric *m, const char *outcome,
+                 bool prediction)
 {
 	char *name = escape_terminal_cut(m && m->name ? m->name : "metric",
 	                                 PLOT_NAME_MAX - 3);

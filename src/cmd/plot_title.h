@@ -11,8 +11,8 @@
 /* "METRIC: WHAT -- OUTCOME -- PREDICTION" (or MEASURED), the metric's name
  * cut with "..." so that the outcome is never cut; outcome e.g. "verdict:
  * accept".  Caller frees with free(); NULL when out of memory. */
-char *plot_title(const char *what, const struct metric *m,
-                 const char *outcome, bool prediction);
+char *plot_title(const char *what, const struct metric *m, const char *outcome,
+                 bool prediction);
 
 struct priced;
 struct record;

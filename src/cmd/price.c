@@ -34,7 +34,8 @@ static int price_option(void *own, enum opt_id id, const char *arg,
 		o->verbose++;
 		return FP_OK;
 	default:
-		return diag_set(d, NULL, 0, 0, "price takes no option %d", (int)id);
+		return diag_set(d, NULL, 0, 0, "price takes no option %d",
+		                (int)id);
 	}
 }
 
@@ -49,9 +50,10 @@ static int annotations_check(const struct output_opts *out, struct diag *d)
 		return diag_set(d, CLI_SOURCE, 0, 0,
 		                "--annotations needs --format github");
 	if (!out->output || strcmp(out->output, "-") == 0)
-		return diag_set(d, CLI_SOURCE, 0, 0,
-		                "--annotations needs -o FILE: the workflow commands "
-		                "go to standard output, the job summary to FILE");
+		return diag_set(
+		    d, CLI_SOURCE, 0, 0,
+		    "--annotations needs -o FILE: the workflow commands "
+		    "go to standard output, the job summary to FILE");
 	return FP_OK;
 }
 
@@ -99,8 +101,8 @@ static int price_analyse(void *own, struct priced *pr,
 	return FP_OK;
 }
 
-static int price_write(void *own, struct priced *pr, const struct cmd_call *call,
-                       FILE *out, struct diag *d)
+static int price_write(void *own, struct priced *pr,
+                       const struct cmd_call *call, FILE *out, struct diag *d)
 {
 	struct price_own *o = own;
 
@@ -108,8 +110,8 @@ static int price_write(void *own, struct priced *pr, const struct cmd_call *call
 	return report_write(&o->r, call->out.format, out, o->verbose, d);
 }
 
-static int price_after(void *own, struct priced *pr, const struct cmd_call *call,
-                       int *status, struct diag *d)
+static int price_after(void *own, struct priced *pr,
+                       const struct cmd_call *call, int *status, struct diag *d)
 {
 	struct sens *s = &pr->sens;
 	struct price_own *o = own;
@@ -122,8 +124,9 @@ static int price_after(void *own, struct priced *pr, const struct cmd_call *call
 	noise_notes(&o->judged, &call->out, stderr);
 	(void)s;
 	if (o->check && o->judged.v.kind != VERDICT_ACCEPT)
-		*status = o->judged.v.kind == VERDICT_REJECT ? EXIT_GATE :
-		          EXIT_INCONCLUSIVE;
+		*status = o->judged.v.kind == VERDICT_REJECT
+		              ? EXIT_GATE
+		              : EXIT_INCONCLUSIVE;
 	return FP_OK;
 }
 
@@ -136,37 +139,43 @@ static void price_free_own(void *own)
 }
 
 const struct command cmd_price = {
-	.name = "price",
-	.summary = "price a fix: gain, cost, net and the decision",
-	.args = "[OPTIONS] BEFORE [AFTER]",
-	.description =
-		"Prices a fix in the metric's own units: gain (what newly "
-		"passing cases add), cost (what the slowdown takes from every "
-		"case), net = gain - cost, and the decision, with the metric's "
-		"own totals as a control.",
-	.epilogue =
-		"Exit status: 0 a record was produced, 1 --check and the "
-		"verdict is reject, 2 bad input or usage, 3 --check and the "
-		"verdict is inconclusive, 4 out of memory.",
-	.options = (const struct opt_spec[]){
-		{.id = OPT_RECORD, .name = "record", .arg = "DIR",
-		 .help = "write decision.md, decision.json, cases.csv, "
-		         "the break-even of every parameter and plots"},
-		{.id = OPT_VERBOSE, .name = "verbose", .letter = 'v',
-		 .help = "add the per-case table to text output"},
-		{.id = OPT_CHECK, .name = "check",
-		 .help = "exit 1 when the verdict is reject, 3 when it is "
-		         "inconclusive"},
-		{0},
-	},
-	.groups = verdict_groups,
-	PRICING_ARGS,
-	.own_size = sizeof(struct price_own),
-	.option = price_option,
-	.pricing = &(const struct pricing){
-		.analyse = price_analyse,
-		.write = price_write,
-		.after = price_after,
-	},
-	.free_own = price_free_own,
+    .name = "price",
+    .summary = "price a fix: gain, cost, net and the decision",
+    .args = "[OPTIONS] BEFORE [AFTER]",
+    .description =
+        "Prices a fix in the metric's own units: gain (what newly "
+        "passing cases add), cost (what the slowdown takes from every "
+        "case), net = gain - cost, and the decision, with the metric's "
+        "own totals as a control.",
+    .epilogue = "Exit status: 0 a record was produced, 1 --check and the "
+                "verdict is reject, 2 bad input or usage, 3 --check and the "
+                "verdict is inconclusive, 4 out of memory.",
+    .options =
+        (const struct opt_spec[]){
+            {.id = OPT_RECORD,
+             .name = "record",
+             .arg = "DIR",
+             .help = "write decision.md, decision.json, cases.csv, "
+                     "the break-even of every parameter and plots"},
+            {.id = OPT_VERBOSE,
+             .name = "verbose",
+             .letter = 'v',
+             .help = "add the per-case table to text output"},
+            {.id = OPT_CHECK,
+             .name = "check",
+             .help = "exit 1 when the verdict is reject, 3 when it is "
+                     "inconclusive"},
+            {0},
+        },
+    .groups = verdict_groups,
+    PRICING_ARGS,
+    .own_size = sizeof(struct price_own),
+    .option = price_option,
+    .pricing =
+        &(const struct pricing){
+            .analyse = price_analyse,
+            .write = price_write,
+            .after = price_after,
+        },
+    .free_own = price_free_own,
 };

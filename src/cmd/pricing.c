@@ -11,16 +11,20 @@
 #include "sens/sensitivity.h"
 
 const struct opt_group *const pricing_groups[] = {
-	&job_group, &output_group, &plot_group, NULL,
+    &job_group,
+    &output_group,
+    &plot_group,
+    NULL,
 };
 
 /* Loads, prices once, and opens the analysis on the price. */
-static int load(const struct cmd_call *call, struct priced *pr,
-                struct diag *d)
+static int load(const struct cmd_call *call, struct priced *pr, struct diag *d)
 {
 	if ((call->cmd != &cmd_price &&
-	     output_check_record_form(&call->out, call->cmd->name, d) != FP_OK) ||
-	    job_load(&call->job, call->args, call->nargs, &pr->job, d) != FP_OK ||
+	     output_check_record_form(&call->out, call->cmd->name, d) !=
+	         FP_OK) ||
+	    job_load(&call->job, call->args, call->nargs, &pr->job, d) !=
+	        FP_OK ||
 	    noise_apply_policy(&call->noise, &pr->job) != FP_OK ||
 	    session_open(pr->job.metric, &pr->job.runs, pr->job.scenario,
 	                 &pr->session, d) != FP_OK)
@@ -33,7 +37,8 @@ static int load(const struct cmd_call *call, struct priced *pr,
 static int stdout_written(struct diag *d)
 {
 	if (fflush(stdout) != 0 || ferror(stdout))
-		return diag_set(d, NULL, 0, 0, "cannot write to standard output");
+		return diag_set(d, NULL, 0, 0,
+		                "cannot write to standard output");
 	return FP_OK;
 }
 
@@ -49,7 +54,8 @@ static int run_steps(const struct cmd_call *call, struct priced *pr,
 	staged.out.stages[0] = &pr->plot_stage;
 	staged.out.stages[1] = &pr->record_stage;
 	if (call->out.plot_dir) {
-		if (staging_open(&pr->plot_stage, call->out.plot_dir, d) != FP_OK)
+		if (staging_open(&pr->plot_stage, call->out.plot_dir, d) !=
+		    FP_OK)
 			return FP_ERR;
 		staged.out.plot_dir = pr->plot_stage.path;
 	}
@@ -57,7 +63,8 @@ static int run_steps(const struct cmd_call *call, struct priced *pr,
 	    output_open(&out, &call->out, (const char *const *)call->args,
 	                call->nargs, d) != FP_OK ||
 	    p->write(call->own, pr, &staged, out.fp, d) != FP_OK ||
-	    (p->after && p->after(call->own, pr, &staged, status, d) != FP_OK) ||
+	    (p->after &&
+	     p->after(call->own, pr, &staged, status, d) != FP_OK) ||
 	    output_close(&out, d) != FP_OK || stdout_written(d) != FP_OK)
 		goto out;
 	if (staging_commit(&pr->plot_stage, d) != FP_OK ||
@@ -74,8 +81,8 @@ int pricing_run(const struct cmd_call *call, struct diag *d)
 	struct priced pr = {0};
 	int status = EXIT_OK, rc = FP_ERR;
 
-	if (load(call, &pr, d) == FP_OK && run_steps(call, &pr, &status,
-	                                             d) == FP_OK)
+	if (load(call, &pr, d) == FP_OK &&
+	    run_steps(call, &pr, &status, d) == FP_OK)
 		rc = status;
 	staging_abort(&pr.plot_stage);
 	staging_abort(&pr.record_stage);

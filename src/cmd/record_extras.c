@@ -27,12 +27,12 @@ static int fill_breakevens(struct record_extras *x, struct session *ses,
 		struct record_breakeven *b = &x->breakeven[x->nbreakeven++];
 		/* Names live in the metric or scenario, which outlive the record. */
 		b->param = knobs[i].kind == KNOB_METRIC
-		                   ? ses->metric->params[knobs[i].index].name
-		                   : ses->scenario->params[knobs[i].index].name;
+		               ? ses->metric->params[knobs[i].index].name
+		               : ses->scenario->params[knobs[i].index].name;
 		b->value = knobs[i].base;
 		sens_default_range(&knobs[i], &b->lo, &b->hi);
-		if (sens_breakeven(s, &knobs[i], b->lo, b->hi, &b->cross, &b->ncross,
-		                   d) != FP_OK)
+		if (sens_breakeven(s, &knobs[i], b->lo, b->hi, &b->cross,
+		                   &b->ncross, d) != FP_OK)
 			goto out;
 		b->zero_everywhere = knobs[i].zero_everywhere;
 	}
@@ -56,8 +56,8 @@ static int fill_plot(struct record_extras *x, const struct record *r,
 		po.dir = record_dir;
 	if (!p->gain_share || !p->cost_share)
 		return FP_OK; /* the record already says why there are no shares */
-	if (!(title = plot_title_record("each case's share of gain and cost",
-	                                r)))
+	if (!(title =
+	          plot_title_record("each case's share of gain and cost", r)))
 		return diag_oom(d);
 	rc = plot_shares(&po, title, p->n, p->case_name, p->gain_share,
 	                 p->cost_share, p->net, &x->shares, d);
@@ -72,7 +72,7 @@ static int fill_plot(struct record_extras *x, const struct record *r,
 		const char *slash = strrchr(x->shares.file, '/');
 		x->plot.file = slash ? slash + 1 : x->shares.file;
 	} else if (!(x->plot.file = x->link =
-	                     output_final_text(o, x->shares.file))) {
+	                 output_final_text(o, x->shares.file))) {
 		return diag_oom(d);
 	}
 	x->plot.ascii = x->shares.ascii;

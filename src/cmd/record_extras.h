@@ -11,11 +11,12 @@
 #include "sens/sensitivity.h"
 
 struct record_extras {
-	struct record_breakeven *breakeven; /* nbreakeven, each cross malloc'd */
+	struct record_breakeven
+	    *breakeven; /* nbreakeven, each cross malloc'd */
 	size_t nbreakeven;
 	struct record_plot plot;
 	struct plot_result shares;
-	char *link;     /* plot.file when it is not in the record folder */
+	char *link; /* plot.file when it is not in the record folder */
 	bool have_plot;
 };
 

@@ -16,7 +16,7 @@ struct sweep_own {
 	size_t nrows;
 	struct sens_noise noise;
 	bool have_noise;
-	double *x;  /* the rows' x, for the band */
+	double *x;   /* the rows' x, for the band */
 	double base; /* the parameter's current value */
 };
 
@@ -28,10 +28,12 @@ static int sweep_option(void *own, enum opt_id id, const char *arg,
 	const char *eq = strrchr(arg, '=');
 
 	if (id != OPT_PARAM)
-		return diag_set(d, NULL, 0, 0, "sweep takes no option %d", (int)id);
+		return diag_set(d, NULL, 0, 0, "sweep takes no option %d",
+		                (int)id);
 	if (!eq || eq == arg)
 		return diag_set(d, CLI_SOURCE, 0, 0,
-		                "--param needs NAME=LO:HI[:STEP], got '%s'", arg);
+		                "--param needs NAME=LO:HI[:STEP], got '%s'",
+		                arg);
 	if (cli_range(eq + 1, "--param", &w->lo, &w->hi, &w->step, d) != FP_OK)
 		return FP_ERR;
 	free(w->param);
@@ -59,8 +61,10 @@ static int merge_rows(struct sens *s, struct knob *k, struct sweep_own *o,
 			r[m].pt = w->pts[i++];
 			r[m++].is_cross = true;
 			c++;
-		} else if (c < w->ncross && (i == w->n || w->cross[c] < w->pts[i].x)) {
-			if (sens_eval(s, k, w->cross[c++], &r[m].pt, d) != FP_OK)
+		} else if (c < w->ncross &&
+		           (i == w->n || w->cross[c] < w->pts[i].x)) {
+			if (sens_eval(s, k, w->cross[c++], &r[m].pt, d) !=
+			    FP_OK)
 				return FP_ERR;
 			r[m++].is_cross = true;
 		} else {
@@ -119,8 +123,8 @@ static int sweep_base(void *ctx, enum report_format f, FILE *out,
 	                    w->result.ncross, f, out, d);
 }
 
-static int sweep_write(void *own, struct priced *pr, const struct cmd_call *call,
-                       FILE *out, struct diag *d)
+static int sweep_write(void *own, struct priced *pr,
+                       const struct cmd_call *call, FILE *out, struct diag *d)
 {
 	struct sweep_own *w = own;
 
@@ -218,26 +222,30 @@ static void sweep_free_own(void *own)
 }
 
 const struct command cmd_sweep = {
-	.name = "sweep",
-	.summary = "gain, cost, net and decision over a parameter range",
-	.args = "[OPTIONS] BEFORE [AFTER] --param NAME=LO:HI[:STEP]",
-	.description =
-		"Evaluates gain, cost, net and the decision at each value of "
-		"one parameter from LO to HI (STEP defaults to (HI-LO)/100), "
-		"the others held, and marks where net crosses zero.",
-	.options = (const struct opt_spec[]){
-		{.id = OPT_PARAM, .name = "param", .arg = "NAME=LO:HI[:STEP]",
-		 .help = "a metric or scenario parameter, or weight:GLOB"},
-		{0},
-	},
-	.groups = sens_noise_groups,
-	PRICING_ARGS,
-	.own_size = sizeof(struct sweep_own),
-	.option = sweep_option,
-	.pricing = &(const struct pricing){
-		.analyse = sweep_analyse,
-		.write = sweep_write,
-		.after = sweep_plot,
-	},
-	.free_own = sweep_free_own,
+    .name = "sweep",
+    .summary = "gain, cost, net and decision over a parameter range",
+    .args = "[OPTIONS] BEFORE [AFTER] --param NAME=LO:HI[:STEP]",
+    .description =
+        "Evaluates gain, cost, net and the decision at each value of "
+        "one parameter from LO to HI (STEP defaults to (HI-LO)/100), "
+        "the others held, and marks where net crosses zero.",
+    .options =
+        (const struct opt_spec[]){
+            {.id = OPT_PARAM,
+             .name = "param",
+             .arg = "NAME=LO:HI[:STEP]",
+             .help = "a metric or scenario parameter, or weight:GLOB"},
+            {0},
+        },
+    .groups = sens_noise_groups,
+    PRICING_ARGS,
+    .own_size = sizeof(struct sweep_own),
+    .option = sweep_option,
+    .pricing =
+        &(const struct pricing){
+            .analyse = sweep_analyse,
+            .write = sweep_write,
+            .after = sweep_plot,
+        },
+    .free_own = sweep_free_own,
 };

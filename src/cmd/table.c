@@ -5,8 +5,8 @@
 #include "util/editdist.h"
 
 const struct command *const fp_commands[] = {
-	&cmd_price, &cmd_breakeven, &cmd_sweep, &cmd_tornado, &cmd_map,
-	&cmd_eval,  &cmd_check,     &cmd_metrics, &cmd_help, NULL,
+    &cmd_price, &cmd_breakeven, &cmd_sweep,   &cmd_tornado, &cmd_map,
+    &cmd_eval,  &cmd_check,     &cmd_metrics, &cmd_help,    NULL,
 };
 
 #define NCOMMANDS (sizeof fp_commands / sizeof fp_commands[0] - 1)
@@ -28,9 +28,11 @@ void command_unknown(const char *name)
 		names[i] = fp_commands[i]->name;
 	near = closest_word(name, strlen(name), names, NCOMMANDS, 2);
 	if (near)
-		fprintf(stderr, "fixprice: no command '%s'; did you mean '%s'?\n",
-		        name, near);
+		fprintf(stderr,
+		        "fixprice: no command '%s'; did you mean '%s'?\n", name,
+		        near);
 	else
-		fprintf(stderr, "fixprice: no command '%s' (try 'fixprice --help')\n",
+		fprintf(stderr,
+		        "fixprice: no command '%s' (try 'fixprice --help')\n",
 		        name);
 }

@@ -17,7 +17,7 @@ struct tornado_own {
 	struct tornado_row *rows;
 	struct sens_noise noise;
 	bool have_noise;
-	const char **within;  /* parameters whose swing is within the noise */
+	const char **within; /* parameters whose swing is within the noise */
 	size_t nwithin;
 };
 
@@ -64,8 +64,10 @@ static int tornado_noise(struct tornado_own *t, struct priced *pr,
 	if (!t->have_noise)
 		return FP_OK;
 	rc = noise_bootstrap(pr->job.metric, &pr->job.runs, side, &bo, &b, d);
-	t->noise = (struct sens_noise){.B = bo.B, .confidence = bo.confidence,
-	                               .seed = bo.seed, .net = b.net_ci};
+	t->noise = (struct sens_noise){.B = bo.B,
+	                               .confidence = bo.confidence,
+	                               .seed = bo.seed,
+	                               .net = b.net_ci};
 	boot_free(&b);
 	if (rc != FP_OK)
 		return FP_ERR;
@@ -86,8 +88,8 @@ static int tornado_analyse(void *own, struct priced *pr,
 	if (t->delta == 0)
 		t->delta = DEFAULT_DELTA;
 	if (sens_all_knobs(s, &t->knobs, &t->nknobs, d) != FP_OK ||
-	    sens_tornado(s, t->knobs, t->nknobs, t->delta, &t->rows,
-	                 d) != FP_OK)
+	    sens_tornado(s, t->knobs, t->nknobs, t->delta, &t->rows, d) !=
+	        FP_OK)
 		return FP_ERR;
 	return tornado_noise(t, pr, call, d);
 }
@@ -107,8 +109,7 @@ static int tornado_base(void *ctx, enum report_format f, FILE *out,
 }
 
 static int tornado_write(void *own, struct priced *pr,
-                         const struct cmd_call *call, FILE *out,
-                         struct diag *d)
+                         const struct cmd_call *call, FILE *out, struct diag *d)
 {
 	struct sens *s = &pr->sens;
 	struct tornado_own *t = own;
@@ -183,27 +184,31 @@ static void tornado_free(void *own)
 }
 
 const struct command cmd_tornado = {
-	.name = "tornado",
-	.summary = "net as each parameter moves by +/- delta",
-	.args = "[OPTIONS] BEFORE [AFTER] [--delta 25%]",
-	.description =
-		"For every metric and scenario parameter, net at "
-		"value*(1-delta) and value*(1+delta) (value -/+ delta for a "
-		"value of 0), the others held; sorted by swing, saying which "
-		"parameters can flip the decision.",
-	.options = (const struct opt_spec[]){
-		{.id = OPT_DELTA, .name = "delta", .arg = "D",
-		 .help = "relative change, as 25% or 0.25 (default 25%)"},
-		{0},
-	},
-	.groups = sens_noise_groups,
-	PRICING_ARGS,
-	.own_size = sizeof(struct tornado_own),
-	.option = tornado_option,
-	.pricing = &(const struct pricing){
-		.analyse = tornado_analyse,
-		.write = tornado_write,
-		.after = tornado_plot,
-	},
-	.free_own = tornado_free,
+    .name = "tornado",
+    .summary = "net as each parameter moves by +/- delta",
+    .args = "[OPTIONS] BEFORE [AFTER] [--delta 25%]",
+    .description =
+        "For every metric and scenario parameter, net at "
+        "value*(1-delta) and value*(1+delta) (value -/+ delta for a "
+        "value of 0), the others held; sorted by swing, saying which "
+        "parameters can flip the decision.",
+    .options =
+        (const struct opt_spec[]){
+            {.id = OPT_DELTA,
+             .name = "delta",
+             .arg = "D",
+             .help = "relative change, as 25% or 0.25 (default 25%)"},
+            {0},
+        },
+    .groups = sens_noise_groups,
+    PRICING_ARGS,
+    .own_size = sizeof(struct tornado_own),
+    .option = tornado_option,
+    .pricing =
+        &(const struct pricing){
+            .analyse = tornado_analyse,
+            .write = tornado_write,
+            .after = tornado_plot,
+        },
+    .free_own = tornado_free,
 };

@@ -52,14 +52,14 @@ static inline void lane_add(double *s, double *c, double x)
 typedef fx_pair pair;
 
 /* One lane pair: TwoSum of x[0..1] into s, error into c. */
-#define PAIR_ADD(s, c, x)                                 \
-	do {                                              \
-		pair v_, t_, bp_;                         \
-		memcpy(&v_, (x), sizeof v_);              \
-		t_ = (s) + v_;                            \
-		bp_ = t_ - (s);                           \
-		(c) += ((s) - (t_ - bp_)) + (v_ - bp_);   \
-		(s) = t_;                                 \
+#define PAIR_ADD(s, c, x) \
+	do { \
+		pair v_, t_, bp_; \
+		memcpy(&v_, (x), sizeof v_); \
+		t_ = (s) + v_; \
+		bp_ = t_ - (s); \
+		(c) += ((s) - (t_ - bp_)) + (v_ - bp_); \
+		(s) = t_; \
 	} while (0)
 
 static void lanes_block(struct fx_acc *acc, const double *x)
@@ -108,7 +108,8 @@ void fx_acc_one(struct fx_acc *acc, enum fx_fn fn, double x, size_t index)
 		acc->vals[index] = x;
 		break;
 	default:
-		lane_add(&acc->s[l], &acc->c[l], lane_value(fn, x, &acc->zeros));
+		lane_add(&acc->s[l], &acc->c[l],
+		         lane_value(fn, x, &acc->zeros));
 		break;
 	}
 }

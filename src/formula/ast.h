@@ -20,22 +20,22 @@ enum fx_nkind { NK_NUM, NK_NAME, NK_APPLY };
 
 struct fx_node {
 	enum fx_nkind kind;
-	enum fx_fn fn;         /* NK_APPLY */
-	enum fx_shape shape;   /* set by the checker, updated by rewriting */
-	int pos, len;          /* the token that names the node, in the text */
-	int height;            /* levels of nesting below and including it */
-	int kid, next;         /* first argument, next sibling; -1 for none */
+	enum fx_fn fn;       /* NK_APPLY */
+	enum fx_shape shape; /* set by the checker, updated by rewriting */
+	int pos, len;        /* the token that names the node, in the text */
+	int height;          /* levels of nesting below and including it */
+	int kid, next;       /* first argument, next sibling; -1 for none */
 	int nargs;
-	int slot;              /* NK_NAME, once resolved */
-	int level;             /* passes over the cases needed before its value */
-	double num;            /* NK_NUM */
+	int slot;   /* NK_NAME, once resolved */
+	int level;  /* passes over the cases needed before its value */
+	double num; /* NK_NUM */
 };
 
 struct fx_ast {
 	struct fx_node *nodes;
 	int n, cap;
 	int root;
-	const char *text;      /* not owned */
+	const char *text; /* not owned */
 	size_t len;
 };
 
@@ -78,8 +78,7 @@ bool fx_make_shares(struct fx_ast *a);
 /* ---- source positions (srcpos.c) -------------------------------------- */
 
 /* File line and column of byte offset off of src->text. */
-void fx_src_position(const struct fx_src *src, size_t off, int *line,
-                     int *col);
+void fx_src_position(const struct fx_src *src, size_t off, int *line, int *col);
 
 /* Fills d with the message at byte offset off of src->text, with the source
  * line and caret.  Returns FP_ERR. */

@@ -88,10 +88,10 @@ static int unknown(struct checker *c, const struct fx_node *node,
 
 	if (hint)
 		return fx_error_at(c->src, (size_t)node->pos, c->d,
-		                   "unknown %s '%.*s'; did you mean '%s'?", what,
-		                   node->len, s, hint);
-	return fx_error_at(c->src, (size_t)node->pos, c->d,
-	                   "unknown %s '%.*s'", what, node->len, s);
+		                   "unknown %s '%.*s'; did you mean '%s'?",
+		                   what, node->len, s, hint);
+	return fx_error_at(c->src, (size_t)node->pos, c->d, "unknown %s '%.*s'",
+	                   what, node->len, s);
 }
 
 static int check_name(struct checker *c, int n)
@@ -169,11 +169,13 @@ static int check_node(struct checker *c, int n)
 		int x = a->nodes[n].kid, p = a->nodes[x].next;
 		const char *name = fx_fn_name(a->nodes[n].fn);
 		if (a->nodes[x].shape != FX_PERCASE)
-			return fx_error_at(c->src, (size_t)a->nodes[n].pos, c->d,
-			                   "%s needs a per-case value", name);
+			return fx_error_at(c->src, (size_t)a->nodes[n].pos,
+			                   c->d, "%s needs a per-case value",
+			                   name);
 		if (p >= 0 && a->nodes[p].shape != FX_SCALAR)
 			return fx_error_at(c->src, (size_t)subtree_start(a, p),
-			                   c->d, "%s's p must be one number", name);
+			                   c->d, "%s's p must be one number",
+			                   name);
 		shape = FX_SCALAR;
 	}
 	a->nodes[n].shape = shape;

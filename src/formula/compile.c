@@ -45,7 +45,8 @@ static int new_sreg(struct compiler *c, enum fx_sregkind kind, int slot,
 {
 	struct fx_prog *p = c->p;
 	/* Registers grow one by one; a formula has few of them. */
-	struct fx_sreg *s = realloc(p->sregs, (size_t)(p->nsreg + 1) * sizeof *s);
+	struct fx_sreg *s =
+	    realloc(p->sregs, (size_t)(p->nsreg + 1) * sizeof *s);
 
 	if (!s) {
 		c->oom = true;
@@ -74,7 +75,7 @@ static int alloc_vreg(struct compiler *c)
 	if (r == c->vcap) {
 		int old = c->vcap;
 		c->vbusy = fx_grow(c->vbusy, &c->vcap, r + 1, sizeof *c->vbusy,
-		                &c->oom);
+		                   &c->oom);
 		if (c->oom)
 			return 0;
 		memset(c->vbusy + old, 0, (size_t)(c->vcap - old));
@@ -96,7 +97,8 @@ static int column(struct compiler *c, int slot)
 	struct fx_prog *p = c->p;
 
 	if (c->slot_col[slot] < 0) {
-		int *cols = realloc(p->cols, (size_t)(p->ncol + 1) * sizeof *cols);
+		int *cols =
+		    realloc(p->cols, (size_t)(p->ncol + 1) * sizeof *cols);
 		if (!cols) {
 			c->oom = true;
 			return 0;
@@ -108,8 +110,14 @@ static int column(struct compiler *c, int slot)
 	return c->slot_col[slot];
 }
 
-static struct fx_opnd sreg_opnd(int r) { return (struct fx_opnd){O_SREG, r}; }
-static struct fx_opnd vreg_opnd(int r) { return (struct fx_opnd){O_VREG, r}; }
+static struct fx_opnd sreg_opnd(int r)
+{
+	return (struct fx_opnd){O_SREG, r};
+}
+static struct fx_opnd vreg_opnd(int r)
+{
+	return (struct fx_opnd){O_VREG, r};
+}
 
 static int compile_scalar(struct compiler *c, int n);
 static struct fx_opnd compile_vec(struct compiler *c, int n, int pass,
@@ -124,8 +132,8 @@ static struct fx_opnd as_block(struct compiler *c, struct fx_opnd o, int pass,
 	if (o.kind != O_SREG)
 		return o;
 	v = vreg_opnd(alloc_vreg(c));
-	emit(c, &c->pass[pass], (struct fx_insn){.op = I_BCAST, .dst = v,
-	                                         .a = o, .node = node});
+	emit(c, &c->pass[pass],
+	     (struct fx_insn){.op = I_BCAST, .dst = v, .a = o, .node = node});
 	return v;
 }
 
@@ -147,15 +155,21 @@ static int compile_agg(struct compiler *c, int n)
 	v = compile_vec(c, x, level - 1, (struct fx_opnd){O_NONE, 0});
 	v = as_block(c, v, level - 1, x);
 	emit(c, &c->pass[level - 1],
-	     (struct fx_insn){.op = I_ACC, .fn = node->fn, .dst = {O_ACC, acc},
-	                      .a = v, .node = n});
+	     (struct fx_insn){.op = I_ACC,
+	                      .fn = node->fn,
+	                      .dst = {O_ACC, acc},
+	                      .a = v,
+	                      .node = n});
 	release(c, v);
 	if (p >= 0)
 		pr = sreg_opnd(compile_scalar(c, p));
 	dst = new_sreg(c, SR_TEMP, -1, 0);
 	emit(c, &c->seg[level],
-	     (struct fx_insn){.op = I_FINAL, .fn = node->fn,
-	                      .dst = sreg_opnd(dst), .a = {O_ACC, acc}, .b = pr,
+	     (struct fx_insn){.op = I_FINAL,
+	                      .fn = node->fn,
+	                      .dst = sreg_opnd(dst),
+	                      .a = {O_ACC, acc},
+	                      .b = pr,
 	                      .node = n});
 	return dst;
 }
@@ -175,7 +189,7 @@ static int compile_scalar(struct compiler *c, int n)
 	case NK_NAME:
 		if (c->slot_sreg[node->slot] < 0)
 			c->slot_sreg[node->slot] =
-				new_sreg(c, SR_PARAM, node->slot, 0);
+			    new_sreg(c, SR_PARAM, node->slot, 0);
 		dst = c->slot_sreg[node->slot];
 		break;
 	default:
@@ -183,13 +197,18 @@ static int compile_scalar(struct compiler *c, int n)
 			dst = compile_agg(c, n);
 			break;
 		}
-		for (int a = node->kid; a >= 0 && k < 3; a = c->a->nodes[a].next)
+		for (int a = node->kid; a >= 0 && k < 3;
+		     a = c->a->nodes[a].next)
 			args[k++] = sreg_opnd(compile_scalar(c, a));
 		dst = new_sreg(c, SR_TEMP, -1, 0);
 		emit(c, &c->seg[node->level],
-		     (struct fx_insn){.op = I_SOP, .fn = node->fn,
-		                      .dst = sreg_opnd(dst), .a = args[0],
-		                      .b = args[1], .c = args[2], .node = n});
+		     (struct fx_insn){.op = I_SOP,
+		                      .fn = node->fn,
+		                      .dst = sreg_opnd(dst),
+		                      .a = args[0],
+		                      .b = args[1],
+		                      .c = args[2],
+		                      .node = n});
 		break;
 	}
 	c->node_sreg[n] = dst;
@@ -212,7 +231,8 @@ static struct fx_opnd compile_vec(struct compiler *c, int n, int pass,
 	if (node->kind == NK_NAME)
 		return (struct fx_opnd){O_COL, column(c, node->slot)};
 	for (int a = node->kid; a >= 0 && k < 3; a = c->a->nodes[a].next)
-		args[k++] = compile_vec(c, a, pass, (struct fx_opnd){O_NONE, 0});
+		args[k++] =
+		    compile_vec(c, a, pass, (struct fx_opnd){O_NONE, 0});
 	if (fx_ops[node->fn].arity == 3) {
 		for (k = 0; k < 3; k++)
 			args[k] = as_block(c, args[k], pass, n);
@@ -245,7 +265,9 @@ static void compile_root_vec(struct compiler *c, int root, int pass)
 		return;
 	emit(c, &c->pass[pass],
 	     (struct fx_insn){.op = v.kind == O_SREG ? I_BCAST : I_COPY,
-	                      .dst = out, .a = v, .node = root});
+	                      .dst = out,
+	                      .a = v,
+	                      .node = root});
 	release(c, v);
 }
 
@@ -258,13 +280,16 @@ static void add_section(struct compiler *c, struct codebuf *b, bool pass,
 		return;
 	p->sec = fx_grow(p->sec, cap_sec, p->nsec + 1, sizeof *p->sec, &c->oom);
 	p->code = fx_grow(p->code, cap_code, p->ncode + b->n, sizeof *p->code,
-	               &c->oom);
+	                  &c->oom);
 	if (c->oom)
 		return;
 	memcpy(p->code + p->ncode, b->v, (size_t)b->n * sizeof *b->v);
 	p->sec[p->nsec] = (struct fx_section){
-		.pass = pass, .level = level, .begin = p->ncode,
-		.end = p->ncode + b->n, .writes_out = false,
+	    .pass = pass,
+	    .level = level,
+	    .begin = p->ncode,
+	    .end = p->ncode + b->n,
+	    .writes_out = false,
 	};
 	for (int i = 0; i < b->n; i++)
 		if (b->v[i].dst.kind == O_OUT)
@@ -460,8 +485,8 @@ int fx_prog_require(const struct fx_prog *p, const struct fx_src *src,
 	if (p->shape == want)
 		return FP_OK;
 	if (want == FX_SCALAR)
-		return fx_error_at(src, 0, d,
-		                   "%s must be one number; did you mean sum(...)?",
-		                   what);
+		return fx_error_at(
+		    src, 0, d, "%s must be one number; did you mean sum(...)?",
+		    what);
 	return fx_error_at(src, 0, d, "%s must be per case", what);
 }

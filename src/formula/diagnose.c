@@ -24,9 +24,9 @@ struct diagnoser {
 	const struct fx_prog *p;
 	const struct fx_ast *a;
 	const struct fx_env *env;
-	double *aggval;        /* per node: an aggregate's value, once known */
+	double *aggval; /* per node: an aggregate's value, once known */
 	bool *aggdone;
-	bool record;           /* blame faults now (off while scanning) */
+	bool record; /* blame faults now (off while scanning) */
 	bool found;
 	struct fx_fault *fault;
 };
@@ -119,7 +119,8 @@ static void look_into_agg(struct diagnoser *g, int n)
 		for (size_t j = 0; j < ncases; j++)
 			if (value(g, x, j) < 0) {
 				g->record = true;
-				blame(g, n, true, j, "geomean of a negative number");
+				blame(g, n, true, j,
+				      "geomean of a negative number");
 				break;
 			}
 		g->record = true;
@@ -191,8 +192,8 @@ static double value(struct diagnoser *g, int n, size_t i)
 void fx_diagnose(const struct fx_prog *p, const struct fx_env *env,
                  bool percase, size_t first_bad, struct fx_fault *fault)
 {
-	struct diagnoser g = {.p = p, .a = &p->ast, .env = env,
-	                      .record = true, .fault = fault};
+	struct diagnoser g = {
+	    .p = p, .a = &p->ast, .env = env, .record = true, .fault = fault};
 
 	memset(fault, 0, sizeof *fault);
 	g.aggval = malloc((size_t)p->ast.n * sizeof *g.aggval);

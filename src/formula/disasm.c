@@ -33,10 +33,17 @@ static void operand(FILE *out, const struct fx_prog *p,
 		name = fx_env_name(env, p->cols[o.idx]);
 		fputs(name ? name : "?", out);
 		return;
-	case O_VREG: fprintf(out, "v%d", o.idx); return;
-	case O_OUT: fputs("out", out); return;
-	case O_ACC: fprintf(out, "acc%d", o.idx); return;
-	case O_NONE: return;
+	case O_VREG:
+		fprintf(out, "v%d", o.idx);
+		return;
+	case O_OUT:
+		fputs("out", out);
+		return;
+	case O_ACC:
+		fprintf(out, "acc%d", o.idx);
+		return;
+	case O_NONE:
+		return;
 	}
 }
 
@@ -65,9 +72,15 @@ static void insn(FILE *out, const struct fx_prog *p, const struct fx_env *env,
 	operand(out, p, env, in->dst);
 	fputs(" = ", out);
 	switch (in->op) {
-	case I_BCAST: fputs("broadcast", out); break;
-	case I_COPY: fputs("copy", out); break;
-	default: fputs(fx_fn_name(in->fn), out); break;
+	case I_BCAST:
+		fputs("broadcast", out);
+		break;
+	case I_COPY:
+		fputs("copy", out);
+		break;
+	default:
+		fputs(fx_fn_name(in->fn), out);
+		break;
 	}
 	operands(out, p, env, in);
 	fputc('\n', out);

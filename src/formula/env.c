@@ -81,7 +81,10 @@ int fx_env_declare(struct fx_env *env, const char *name, enum fx_shape shape)
 	if (!copy)
 		return -1;
 	env->slots[env->n] = (struct fx_slot){
-		.name = copy, .shape = shape, .values = NULL, .scalar = 0,
+	    .name = copy,
+	    .shape = shape,
+	    .values = NULL,
+	    .scalar = 0,
 	};
 	return env->n++;
 }

@@ -49,8 +49,8 @@
 #include "util/diag.h"
 
 /* Limits a hostile formula cannot exceed (documented in fixprice-metric(5)). */
-#define FX_MAX_DEPTH 256        /* nesting of parentheses, calls and operators */
-#define FX_MAX_SOURCE 65536     /* bytes of one formula */
+#define FX_MAX_DEPTH 256    /* nesting of parentheses, calls and operators */
+#define FX_MAX_SOURCE 65536 /* bytes of one formula */
 
 enum fx_shape { FX_SCALAR, FX_PERCASE };
 
@@ -159,11 +159,12 @@ void fx_disasm(const struct fx_prog *prog, const struct fx_env *env, FILE *out);
  * parameter divided by zero) has no case.  line and col: the operator, or
  * the name whose value is not finite ("'runtime' is nan"). */
 struct fx_fault {
-	bool has_case;    /* false when the fault is not tied to one case */
+	bool has_case; /* false when the fault is not tied to one case */
 	size_t case_index;
-	int line, col;    /* position in the formula's file of the operator */
-	char what[160];   /* "division by zero", "log of a negative number", ... */
-	bool oom;         /* the evaluator ran out of memory (what says so) */
+	int line, col; /* position in the formula's file of the operator */
+	char
+	    what[160]; /* "division by zero", "log of a negative number", ... */
+	bool oom;      /* the evaluator ran out of memory (what says so) */
 };
 
 /* Evaluates prog with env's current bindings into out: n values for a
@@ -210,15 +211,15 @@ int fx_eval_shares(const struct fx_prog *prog, const struct fx_env *env,
  * or rewrite a formula's text (the Markdown record plugs numbers into it). */
 enum fx_lexeme_kind {
 	FX_LEX_NUMBER,
-	FX_LEX_NAME,      /* a name that stands for a value */
-	FX_LEX_FUNCTION,  /* a name called as a function: it is before '(' */
-	FX_LEX_OPERATOR,  /* "+", "**", "and", ... */
-	FX_LEX_PUNCT,     /* '(', ')', ',' */
+	FX_LEX_NAME,     /* a name that stands for a value */
+	FX_LEX_FUNCTION, /* a name called as a function: it is before '(' */
+	FX_LEX_OPERATOR, /* "+", "**", "and", ... */
+	FX_LEX_PUNCT,    /* '(', ')', ',' */
 };
 
 struct fx_lexeme {
 	enum fx_lexeme_kind kind;
-	size_t pos, len;  /* bytes text[pos..pos+len) */
+	size_t pos, len; /* bytes text[pos..pos+len) */
 };
 
 /* Where a scan over a formula's text stands (fields are private). */

@@ -15,10 +15,10 @@
 #define ARITY_AGG 0
 
 const struct fx_opinfo fx_ops[FN_NFN] = {
-#define X(ID, nm, shape, sym, infix, assoc, prefix, amin, amax, fault)      \
-	[FN_##ID] = {FN_##ID, #nm, sym, ARITY_##shape, infix,                \
-	             FX_ASSOC_##assoc, prefix, amin, amax, fault},
-	FX_OPS(X)
+#define X(ID, nm, shape, sym, infix, assoc, prefix, amin, amax, fault) \
+	[FN_##ID] = {FN_##ID,          #nm,    sym,  ARITY_##shape, infix, \
+	             FX_ASSOC_##assoc, prefix, amin, amax,          fault},
+    FX_OPS(X)
 #undef X
 };
 
@@ -47,10 +47,12 @@ double fx_apply(enum fx_fn fn, const double *a)
 {
 	switch (fn) {
 #define X(ID, name, shape, ...) \
-	case FN_##ID: return APPLY_##shape(name);
+	case FN_##ID: \
+		return APPLY_##shape(name);
 		FX_OPS(X)
 #undef X
-	default: return NAN;
+	default:
+		return NAN;
 	}
 }
 

@@ -8,8 +8,7 @@
 /* Array v of *cap elements of size bytes, made room for at least need
  * (capacity doubled): returns the array, perhaps moved.  When out of
  * memory, sets *oom and returns v unchanged (still owned by the caller). */
-static inline void *fx_grow(void *v, int *cap, int need, size_t size,
-                            bool *oom)
+static inline void *fx_grow(void *v, int *cap, int need, size_t size, bool *oom)
 {
 	int n = *cap ? *cap : 8;
 	void *nv;

@@ -6,36 +6,36 @@
 
 #define EACH for (size_t i = 0; i < FX_BLOCK; i++)
 
-#define BINARY(name)                                                         \
-	static void k_##name##_vv(double *restrict d, const double *restrict a, \
-	                          const double *restrict b)                     \
-	{                                                                       \
-		EACH d[i] = fx_##name(a[i], b[i]);                              \
-	}                                                                       \
-	static void k_##name##_vs(double *restrict d, const double *restrict a, \
-	                          double b)                                     \
-	{                                                                       \
-		EACH d[i] = fx_##name(a[i], b);                                 \
-	}                                                                       \
-	static void k_##name##_sv(double *restrict d, double a,                 \
-	                          const double *restrict b)                     \
-	{                                                                       \
-		EACH d[i] = fx_##name(a, b[i]);                                 \
+#define BINARY(name) \
+	static void k_##name##_vv(double *restrict d, \
+	                          const double *restrict a, \
+	                          const double *restrict b) \
+	{ \
+		EACH d[i] = fx_##name(a[i], b[i]); \
+	} \
+	static void k_##name##_vs(double *restrict d, \
+	                          const double *restrict a, double b) \
+	{ \
+		EACH d[i] = fx_##name(a[i], b); \
+	} \
+	static void k_##name##_sv(double *restrict d, double a, \
+	                          const double *restrict b) \
+	{ \
+		EACH d[i] = fx_##name(a, b[i]); \
 	}
 
-#define UNARY(name)                                                          \
-	static void k_##name##_v(double *restrict d, const double *restrict a)  \
-	{                                                                       \
-		EACH d[i] = fx_##name(a[i]);                                    \
+#define UNARY(name) \
+	static void k_##name##_v(double *restrict d, const double *restrict a) \
+	{ \
+		EACH d[i] = fx_##name(a[i]); \
 	}
 
-#define TERNARY(name)                                                           \
-	static void k_##name##_vvv(double *restrict d,                          \
-	                           const double *restrict a,                    \
-	                           const double *restrict b,                    \
-	                           const double *restrict c)                    \
-	{                                                                       \
-		EACH d[i] = fx_##name(a[i], b[i], c[i]);                        \
+#define TERNARY(name) \
+	static void k_##name##_vvv( \
+	    double *restrict d, const double *restrict a, \
+	    const double *restrict b, const double *restrict c) \
+	{ \
+		EACH d[i] = fx_##name(a[i], b[i], c[i]); \
 	}
 
 #define KERNELS_BIN(name) BINARY(name)
@@ -57,14 +57,25 @@ struct kernel_set {
 };
 
 #define ENTRY_BIN(name) \
-	{.vv = k_##name##_vv, .vs = k_##name##_vs, .sv = k_##name##_sv}
-#define ENTRY_UN(name) {.v = k_##name##_v}
-#define ENTRY_TERN(name) {.vvv = k_##name##_vvv}
-#define ENTRY_AGG(name) {.v = NULL}
+	{ \
+		.vv = k_##name##_vv, .vs = k_##name##_vs, .sv = k_##name##_sv \
+	}
+#define ENTRY_UN(name) \
+	{ \
+		.v = k_##name##_v \
+	}
+#define ENTRY_TERN(name) \
+	{ \
+		.vvv = k_##name##_vvv \
+	}
+#define ENTRY_AGG(name) \
+	{ \
+		.v = NULL \
+	}
 
 static const struct kernel_set kernels[FN_NFN] = {
 #define X(ID, name, shape, ...) [FN_##ID] = ENTRY_##shape(name),
-	FX_OPS(X)
+    FX_OPS(X)
 #undef X
 };
 
@@ -75,12 +86,23 @@ union fx_kernel fx_kernel_for(enum fx_fn fn, enum fx_form form)
 	if (fn >= FN_NFN)
 		return k;
 	switch (form) {
-	case F_V: k.v = kernels[fn].v; break;
-	case F_VV: k.vv = kernels[fn].vv; break;
-	case F_VS: k.vs = kernels[fn].vs; break;
-	case F_SV: k.sv = kernels[fn].sv; break;
-	case F_VVV: k.vvv = kernels[fn].vvv; break;
-	default: break;
+	case F_V:
+		k.v = kernels[fn].v;
+		break;
+	case F_VV:
+		k.vv = kernels[fn].vv;
+		break;
+	case F_VS:
+		k.vs = kernels[fn].vs;
+		break;
+	case F_SV:
+		k.sv = kernels[fn].sv;
+		break;
+	case F_VVV:
+		k.vvv = kernels[fn].vvv;
+		break;
+	default:
+		break;
 	}
 	return k;
 }

@@ -25,10 +25,8 @@ enum fx_form { F_NONE, F_V, F_VV, F_VS, F_SV, F_VVV };
 typedef void (*fx_k_v)(double *restrict d, const double *restrict a);
 typedef void (*fx_k_vv)(double *restrict d, const double *restrict a,
                         const double *restrict b);
-typedef void (*fx_k_vs)(double *restrict d, const double *restrict a,
-                        double b);
-typedef void (*fx_k_sv)(double *restrict d, double a,
-                        const double *restrict b);
+typedef void (*fx_k_vs)(double *restrict d, const double *restrict a, double b);
+typedef void (*fx_k_sv)(double *restrict d, double a, const double *restrict b);
 typedef void (*fx_k_vvv)(double *restrict d, const double *restrict a,
                          const double *restrict b, const double *restrict c);
 

@@ -17,12 +17,18 @@
 #include "formula/ast.h"
 #include "formula/funcs.h"
 
-static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
 static bool is_name_start(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
-static bool is_name_char(char c) { return is_name_start(c) || is_digit(c); }
+static bool is_name_char(char c)
+{
+	return is_name_start(c) || is_digit(c);
+}
 static bool is_space(char c)
 {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
@@ -88,7 +94,8 @@ static int lex_number(struct fx_lexer *lx, struct fx_token *t, struct diag *d)
 	if (out_of_range(buf, t->num))
 		return fx_error_at(lx->src, lx->pos, d,
 		                   "number %s is out of range (a double holds "
-		                   "about 1e-308 to 1e308)", buf);
+		                   "about 1e-308 to 1e308)",
+		                   buf);
 	lx->pos = i;
 	return FP_OK;
 }
@@ -151,8 +158,8 @@ static int bad_char(struct fx_lexer *lx, struct diag *d)
 	if (c >= 0x20 && c < 0x7f)
 		return fx_error_at(lx->src, lx->pos, d,
 		                   "unexpected character '%c'%s", c, hint);
-	return fx_error_at(lx->src, lx->pos, d,
-	                   "unexpected byte 0x%02X", (unsigned)c);
+	return fx_error_at(lx->src, lx->pos, d, "unexpected byte 0x%02X",
+	                   (unsigned)c);
 }
 
 static int lex_token(struct fx_lexer *lx, struct fx_token *t, struct diag *d);
@@ -165,7 +172,8 @@ int fx_lex_next(struct fx_lexer *lx, struct fx_token *t, struct diag *d)
 		return FP_ERR;
 	if (t->pos + t->len > FX_MAX_SOURCE)
 		return fx_error_at(lx->src, t->pos, d,
-		                   "formula longer than %d bytes", FX_MAX_SOURCE);
+		                   "formula longer than %d bytes",
+		                   FX_MAX_SOURCE);
 	return FP_OK;
 }
 
@@ -198,9 +206,15 @@ static int lex_token(struct fx_lexer *lx, struct fx_token *t, struct diag *d)
 		return FP_OK;
 	}
 	switch (c) {
-	case '(': t->kind = T_LPAREN; break;
-	case ')': t->kind = T_RPAREN; break;
-	case ',': t->kind = T_COMMA; break;
+	case '(':
+		t->kind = T_LPAREN;
+		break;
+	case ')':
+		t->kind = T_RPAREN;
+		break;
+	case ',':
+		t->kind = T_COMMA;
+		break;
 	default:
 		t->len = symbol_at(s + lx->pos, lx->len - lx->pos, false);
 		if (t->len == 0)
@@ -243,14 +257,24 @@ bool fx_scan_next(struct fx_scan *scan, struct fx_lexeme *t)
 	t->pos = tok.pos;
 	t->len = tok.len;
 	switch (tok.kind) {
-	case T_NUM: t->kind = FX_LEX_NUMBER; break;
-	case T_IF: t->kind = FX_LEX_FUNCTION; break;
-	case T_NAME:
-		t->kind = scan_token(scan, scan->pos, &next) &&
-		          next.kind == T_LPAREN ? FX_LEX_FUNCTION : FX_LEX_NAME;
+	case T_NUM:
+		t->kind = FX_LEX_NUMBER;
 		break;
-	case T_OP: t->kind = FX_LEX_OPERATOR; break;
-	default: t->kind = FX_LEX_PUNCT; break;
+	case T_IF:
+		t->kind = FX_LEX_FUNCTION;
+		break;
+	case T_NAME:
+		t->kind =
+		    scan_token(scan, scan->pos, &next) && next.kind == T_LPAREN
+		        ? FX_LEX_FUNCTION
+		        : FX_LEX_NAME;
+		break;
+	case T_OP:
+		t->kind = FX_LEX_OPERATOR;
+		break;
+	default:
+		t->kind = FX_LEX_PUNCT;
+		break;
 	}
 	return true;
 }

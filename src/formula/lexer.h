@@ -7,10 +7,14 @@
 #include "formula/formula.h"
 
 enum fx_tok {
-	T_END, T_NUM, T_NAME,
-	T_IF,    /* a keyword, but also a function: if(c, a, b) */
-	T_OP,    /* an operator of optable.h, by its symbol ("+", "and") */
-	T_LPAREN, T_RPAREN, T_COMMA,
+	T_END,
+	T_NUM,
+	T_NAME,
+	T_IF, /* a keyword, but also a function: if(c, a, b) */
+	T_OP, /* an operator of optable.h, by its symbol ("+", "and") */
+	T_LPAREN,
+	T_RPAREN,
+	T_COMMA,
 };
 
 struct fx_token {

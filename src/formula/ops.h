@@ -25,7 +25,7 @@ enum fx_fn {
 #define X(ID, ...) FN_##ID,
 	FX_OPS(X)
 #undef X
-	FN_NFN
+	    FN_NFN
 };
 
 enum fx_assoc { FX_ASSOC_LEFT, FX_ASSOC_RIGHT, FX_ASSOC_NONE };
@@ -34,11 +34,11 @@ enum fx_assoc { FX_ASSOC_LEFT, FX_ASSOC_RIGHT, FX_ASSOC_NONE };
 struct fx_opinfo {
 	enum fx_fn fn;
 	const char *name, *symbol;
-	int arity;               /* of the kernel: 1, 2 or 3; 0: aggregate */
-	int infix;               /* binding power as an infix operator, or 0 */
+	int arity; /* of the kernel: 1, 2 or 3; 0: aggregate */
+	int infix; /* binding power as an infix operator, or 0 */
 	enum fx_assoc assoc;
-	int prefix;              /* binding power as a prefix operator, or 0 */
-	int min_args, max_args;  /* of a call by name; max_args -1: no limit */
+	int prefix;             /* binding power as a prefix operator, or 0 */
+	int min_args, max_args; /* of a call by name; max_args -1: no limit */
 	const char *fault;
 };
 
@@ -70,9 +70,18 @@ static inline double fx_truth(bool t, double x, double y)
 	return u != u ? u : r;
 }
 
-static inline double fx_add(double x, double y) { return x + y; }
-static inline double fx_sub(double x, double y) { return x - y; }
-static inline double fx_mul(double x, double y) { return x * y; }
+static inline double fx_add(double x, double y)
+{
+	return x + y;
+}
+static inline double fx_sub(double x, double y)
+{
+	return x - y;
+}
+static inline double fx_mul(double x, double y)
+{
+	return x * y;
+}
 
 /* Dividing by NaN instead of branching keeps the division unconditional,
  * which is what lets the compiler vectorise it. */
@@ -90,12 +99,30 @@ static inline double fx_pow(double x, double y)
 	return r;
 }
 
-static inline double fx_lt(double x, double y) { return fx_truth(x < y, x, y); }
-static inline double fx_le(double x, double y) { return fx_truth(x <= y, x, y); }
-static inline double fx_gt(double x, double y) { return fx_truth(x > y, x, y); }
-static inline double fx_ge(double x, double y) { return fx_truth(x >= y, x, y); }
-static inline double fx_eq(double x, double y) { return fx_truth(x == y, x, y); }
-static inline double fx_ne(double x, double y) { return fx_truth(x != y, x, y); }
+static inline double fx_lt(double x, double y)
+{
+	return fx_truth(x < y, x, y);
+}
+static inline double fx_le(double x, double y)
+{
+	return fx_truth(x <= y, x, y);
+}
+static inline double fx_gt(double x, double y)
+{
+	return fx_truth(x > y, x, y);
+}
+static inline double fx_ge(double x, double y)
+{
+	return fx_truth(x >= y, x, y);
+}
+static inline double fx_eq(double x, double y)
+{
+	return fx_truth(x == y, x, y);
+}
+static inline double fx_ne(double x, double y)
+{
+	return fx_truth(x != y, x, y);
+}
 
 /* Bitwise & and | rather than && and ||: no branch, so vectorisable. */
 static inline double fx_and(double x, double y)
@@ -114,22 +141,52 @@ static inline double fx_max(double x, double y)
 	return x != x ? x : m;
 }
 
-static inline double fx_neg(double x) { return -x; }
-static inline double fx_not(double x) { return fx_truth(x == 0, x, x); }
-static inline double fx_abs(double x) { return fabs(x); }
-static inline double fx_sqrt(double x) { return x < 0 ? NAN : sqrt(x); }
+static inline double fx_neg(double x)
+{
+	return -x;
+}
+static inline double fx_not(double x)
+{
+	return fx_truth(x == 0, x, x);
+}
+static inline double fx_abs(double x)
+{
+	return fabs(x);
+}
+static inline double fx_sqrt(double x)
+{
+	return x < 0 ? NAN : sqrt(x);
+}
 static inline double fx_exp(double x)
 {
 	double r = exp(x);
 	return isinf(r) ? NAN : r;
 }
-static inline double fx_log(double x) { return x > 0 ? log(x) : NAN; }
-static inline double fx_log2(double x) { return x > 0 ? log2(x) : NAN; }
-static inline double fx_log10(double x) { return x > 0 ? log10(x) : NAN; }
-static inline double fx_floor(double x) { return floor(x); }
-static inline double fx_ceil(double x) { return ceil(x); }
+static inline double fx_log(double x)
+{
+	return x > 0 ? log(x) : NAN;
+}
+static inline double fx_log2(double x)
+{
+	return x > 0 ? log2(x) : NAN;
+}
+static inline double fx_log10(double x)
+{
+	return x > 0 ? log10(x) : NAN;
+}
+static inline double fx_floor(double x)
+{
+	return floor(x);
+}
+static inline double fx_ceil(double x)
+{
+	return ceil(x);
+}
 /* C's round() already rounds halves away from zero, as documented. */
-static inline double fx_round(double x) { return round(x); }
+static inline double fx_round(double x)
+{
+	return round(x);
+}
 
 /* if(c, a, b): NaN when c is NaN; otherwise only the chosen value counts,
  * so a NaN in the branch not taken does no harm. */

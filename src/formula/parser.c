@@ -85,8 +85,11 @@ static int add_node(struct parser *p, enum fx_nkind kind, enum fx_fn fn,
                     size_t pos, size_t len)
 {
 	struct fx_node proto = {
-		.kind = kind, .fn = fn, .pos = (int)pos, .len = (int)len,
-		.slot = -1,
+	    .kind = kind,
+	    .fn = fn,
+	    .pos = (int)pos,
+	    .len = (int)len,
+	    .slot = -1,
 	};
 	int n = fx_ast_add(p->a, &proto);
 
@@ -163,8 +166,9 @@ static int parse_call(struct parser *p, const struct fx_token *name)
 			height = p->a->nodes[arg].height;
 		more = p->tok.kind == T_COMMA;
 		if (!more && p->tok.kind != T_RPAREN)
-			return unclosed(p, open, p->tok.kind == T_END
-			                             ? "')'" : "',' or ')'");
+			return unclosed(p, open,
+			                p->tok.kind == T_END ? "')'"
+			                                     : "',' or ')'");
 		if (more && advance(p) < 0)
 			return -1;
 	}

@@ -42,14 +42,14 @@ struct fx_insn {
 	enum fx_fn fn;
 	enum fx_form form;
 	struct fx_opnd dst, a, b, c;
-	int node;                /* the syntax node it computes */
-	union fx_kernel k;       /* I_VOP */
+	int node;          /* the syntax node it computes */
+	union fx_kernel k; /* I_VOP */
 };
 
 struct fx_section {
 	bool pass;
-	int level;               /* aggregates finished before it runs */
-	int begin, end;          /* instructions [begin, end) */
+	int level;      /* aggregates finished before it runs */
+	int begin, end; /* instructions [begin, end) */
 	bool writes_out;
 };
 
@@ -57,12 +57,12 @@ enum fx_sregkind { SR_CONST, SR_PARAM, SR_TEMP };
 
 struct fx_sreg {
 	enum fx_sregkind kind;
-	int slot;                /* SR_PARAM */
-	double value;            /* SR_CONST */
+	int slot;     /* SR_PARAM */
+	double value; /* SR_CONST */
 };
 
 struct fx_prog {
-	enum fx_shape shape;     /* as checked, before folding */
+	enum fx_shape shape; /* as checked, before folding */
 	struct fx_insn *code;
 	int ncode;
 	struct fx_section *sec;
@@ -70,12 +70,12 @@ struct fx_prog {
 	struct fx_sreg *sregs;
 	int nsreg;
 	int nvreg;
-	int *cols;               /* slots of the columns the passes read */
+	int *cols; /* slots of the columns the passes read */
 	int ncol;
-	enum fx_fn *accfn;       /* aggregate of each accumulator */
+	enum fx_fn *accfn; /* aggregate of each accumulator */
 	int nacc;
-	struct fx_opnd result;   /* scalar programs: the register holding it */
-	bool *reads;             /* per slot, up to nslots */
+	struct fx_opnd result; /* scalar programs: the register holding it */
+	bool *reads;           /* per slot, up to nslots */
 	int nslots;
 
 	/* Each case's share of a one-number formula (shares.c), or NULL when
@@ -88,7 +88,7 @@ struct fx_prog {
 
 	/* The rewritten tree and the source, for fault diagnosis. */
 	struct fx_ast ast;
-	struct fx_src src;       /* strings below */
+	struct fx_src src; /* strings below */
 	char *file, *prefix, *text;
 };
 

@@ -36,8 +36,8 @@ static int oom(struct rewriter *r)
 static int new_op(struct rewriter *r, enum fx_fn fn, int left, int right,
                   int pos, int len)
 {
-	struct fx_node proto = {.kind = NK_APPLY, .fn = fn, .pos = pos,
-	                        .len = len, .slot = -1};
+	struct fx_node proto = {
+	    .kind = NK_APPLY, .fn = fn, .pos = pos, .len = len, .slot = -1};
 	int n = fx_ast_add(r->a, &proto);
 
 	if (n < 0)
@@ -50,8 +50,8 @@ static int new_op(struct rewriter *r, enum fx_fn fn, int left, int right,
 }
 
 /* Balanced tree of fn over args[lo..hi). */
-static int balance(struct rewriter *r, enum fx_fn fn, const int *args,
-                   int lo, int hi, int pos, int len)
+static int balance(struct rewriter *r, enum fx_fn fn, const int *args, int lo,
+                   int hi, int pos, int len)
 {
 	int mid = lo + (hi - lo) / 2, left, right;
 
@@ -115,8 +115,8 @@ static void annotate(struct fx_ast *a, int n);
 
 /* The new node fn(left, right), folded and annotated; -1 when out of
  * memory. */
-static int new_final_op(struct rewriter *r, enum fx_fn fn, int left,
-                        int right, const struct fx_node *at)
+static int new_final_op(struct rewriter *r, enum fx_fn fn, int left, int right,
+                        const struct fx_node *at)
 {
 	int n = new_op(r, fn, left, right, at->pos, at->len);
 
@@ -141,11 +141,12 @@ static int lower_clamp(struct rewriter *r, int n)
 	if (a->nodes[lo].kind == NK_NUM && a->nodes[hi].kind == NK_NUM) {
 		char l[NUMFMT_MAX], h[NUMFMT_MAX];
 		if (a->nodes[lo].num > a->nodes[hi].num)
-			return fx_error_at(r->src, (size_t)node.pos, r->d,
-			                   "clamp's lower bound %s is above its "
-			                   "upper bound %s",
-			                   numfmt_exact(l, a->nodes[lo].num),
-			                   numfmt_exact(h, a->nodes[hi].num));
+			return fx_error_at(
+			    r->src, (size_t)node.pos, r->d,
+			    "clamp's lower bound %s is above its "
+			    "upper bound %s",
+			    numfmt_exact(l, a->nodes[lo].num),
+			    numfmt_exact(h, a->nodes[hi].num));
 	} else {
 		int lo2 = clone(r, lo);
 		if (lo2 < 0 ||
@@ -163,8 +164,8 @@ static int lower_clamp(struct rewriter *r, int n)
 
 struct factor {
 	int node;
-	bool inverse;  /* divided by / subtracted */
-	int pos, len;  /* the operator that applies it */
+	bool inverse; /* divided by / subtracted */
+	int pos, len; /* the operator that applies it */
 };
 
 #define MAX_FACTORS (FX_MAX_DEPTH + 2)
@@ -219,7 +220,8 @@ static int reassociate(struct rewriter *r, int n, enum fx_fn fwd,
 		/* The scalar part in source order, then the per-case factors. */
 		acc = f[first_num].node;
 		for (int k = 0; k < nf && acc >= 0; k++)
-			if (k != first_num && a->nodes[f[k].node].shape == FX_SCALAR)
+			if (k != first_num &&
+			    a->nodes[f[k].node].shape == FX_SCALAR)
 				acc = new_op(r, f[k].inverse ? inv : fwd, acc,
 				             f[k].node, f[k].pos, f[k].len);
 		for (int k = 0; k < nf && acc >= 0; k++)
@@ -241,8 +243,8 @@ static int reassociate(struct rewriter *r, int n, enum fx_fn fwd,
 			if (den < 0) {
 				den = f[k].node;
 				first_den = k;
-			} else if ((den = new_op(r, fwd, den, f[k].node, f[k].pos,
-			                         f[k].len)) < 0) {
+			} else if ((den = new_op(r, fwd, den, f[k].node,
+			                         f[k].pos, f[k].len)) < 0) {
 				acc = -1;
 			}
 		}
@@ -269,7 +271,9 @@ static void fold(struct fx_ast *a, int n)
 	if (node->fn == FN_IF) {
 		int c = node->kid;
 		if (a->nodes[c].kind == NK_NUM && !isnan(a->nodes[c].num))
-			fx_ast_become(a, n, fx_ast_arg(a, n, a->nodes[c].num != 0 ? 1 : 2));
+			fx_ast_become(
+			    a, n,
+			    fx_ast_arg(a, n, a->nodes[c].num != 0 ? 1 : 2));
 		if (a->nodes[n].kind != NK_APPLY || a->nodes[n].fn != FN_IF)
 			return;
 	}
@@ -356,8 +360,8 @@ static int rewrite(struct rewriter *r, int n)
 int fx_rewrite(struct fx_ast *a, const struct fx_src *src, bool reassociate,
                struct diag *d)
 {
-	struct rewriter r = {.a = a, .src = src, .reassociate = reassociate,
-	                     .d = d};
+	struct rewriter r = {
+	    .a = a, .src = src, .reassociate = reassociate, .d = d};
 
 	return rewrite(&r, a->root);
 }

@@ -10,8 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void fx_src_position(const struct fx_src *src, size_t off, int *line,
-                     int *col)
+void fx_src_position(const struct fx_src *src, size_t off, int *line, int *col)
 {
 	size_t start = 0;
 	int l = src->line > 0 ? src->line : 1;

@@ -19,16 +19,16 @@
 struct vm {
 	const struct fx_prog *p;
 	const struct fx_env *env;
-	double *sr;            /* scalar registers */
-	double *vr;            /* block registers, FX_BLOCK each */
-	double *tail;          /* padded last block: one per column, then out */
-	const double **colp;   /* this block's start of each column */
-	double *outp;          /* this block's output */
+	double *sr;          /* scalar registers */
+	double *vr;          /* block registers, FX_BLOCK each */
+	double *tail;        /* padded last block: one per column, then out */
+	const double **colp; /* this block's start of each column */
+	double *outp;        /* this block's output */
 	struct fx_acc *acc;
-	double *vals;          /* per-case values of median/percentile */
+	double *vals; /* per-case values of median/percentile */
 	void *mem;
-	double *out;           /* the caller's output */
-	size_t bad;            /* first block with a bad output, or SIZE_MAX */
+	double *out; /* the caller's output */
+	size_t bad;  /* first block with a bad output, or SIZE_MAX */
 };
 
 static void set_fault(struct fx_fault *f, const struct fx_prog *p,
@@ -51,14 +51,16 @@ static int check_env(const struct fx_prog *p, const struct fx_env *env,
 		if (p->sregs[i].kind != SR_PARAM)
 			continue;
 		if (s >= env->n || env->slots[s].shape != FX_SCALAR) {
-			set_fault(f, p, "environment does not match the program");
+			set_fault(f, p,
+			          "environment does not match the program");
 			return FP_ERR;
 		}
 	}
 	for (int i = 0; i < p->ncol; i++) {
 		int s = p->cols[i];
 		if (s >= env->n || env->slots[s].shape != FX_PERCASE) {
-			set_fault(f, p, "environment does not match the program");
+			set_fault(f, p,
+			          "environment does not match the program");
 			return FP_ERR;
 		}
 		if (!env->slots[s].values && env->ncases > 0) {
@@ -71,7 +73,10 @@ static int check_env(const struct fx_prog *p, const struct fx_env *env,
 	return FP_OK;
 }
 
-static size_t round_up(size_t n, size_t to) { return (n + to - 1) / to * to; }
+static size_t round_up(size_t n, size_t to)
+{
+	return (n + to - 1) / to * to;
+}
 
 /* One allocation for all the evaluation's scratch, 64-byte aligned parts. */
 static int vm_init(struct vm *vm, const struct fx_prog *p,
@@ -87,8 +92,10 @@ static int vm_init(struct vm *vm, const struct fx_prog *p,
 	o_vr = off, off += round_up((size_t)p->nvreg * FX_BLOCK * 8, 64);
 	o_tail = off, off += round_up((size_t)(p->ncol + 1) * FX_BLOCK * 8, 64);
 	o_sr = off, off += round_up((size_t)p->nsreg * 8 + 8, 64);
-	o_colp = off, off += round_up((size_t)p->ncol * sizeof(double *) + 8, 64);
-	o_acc = off, off += round_up((size_t)p->nacc * sizeof(struct fx_acc) + 8, 64);
+	o_colp = off,
+	off += round_up((size_t)p->ncol * sizeof(double *) + 8, 64);
+	o_acc = off,
+	off += round_up((size_t)p->nacc * sizeof(struct fx_acc) + 8, 64);
 	o_vals = off, off += nvals * 8;
 	size = round_up(off, 64);
 	mem = aligned_alloc(64, size);
@@ -104,9 +111,9 @@ static int vm_init(struct vm *vm, const struct fx_prog *p,
 
 	for (int i = 0; i < p->nsreg; i++) {
 		const struct fx_sreg *s = &p->sregs[i];
-		vm->sr[i] = s->kind == SR_CONST ? s->value
-		          : s->kind == SR_PARAM ? env->slots[s->slot].scalar
-		          : NAN;
+		vm->sr[i] = s->kind == SR_CONST   ? s->value
+		            : s->kind == SR_PARAM ? env->slots[s->slot].scalar
+		                                  : NAN;
 	}
 	nvals = 0;
 	for (int i = 0; i < p->nacc; i++) {
@@ -129,9 +136,9 @@ static void run_scalar(struct vm *vm, const struct fx_insn *in)
 		sr[in->dst.idx] = fx_acc_final(&vm->acc[in->a.idx], in->fn, p);
 	} else {
 		double args[3] = {
-			in->a.kind == O_SREG ? sr[in->a.idx] : 0,
-			in->b.kind == O_SREG ? sr[in->b.idx] : 0,
-			in->c.kind == O_SREG ? sr[in->c.idx] : 0,
+		    in->a.kind == O_SREG ? sr[in->a.idx] : 0,
+		    in->b.kind == O_SREG ? sr[in->b.idx] : 0,
+		    in->c.kind == O_SREG ? sr[in->c.idx] : 0,
 		};
 		sr[in->dst.idx] = fx_apply(in->fn, args);
 	}
@@ -139,7 +146,8 @@ static void run_scalar(struct vm *vm, const struct fx_insn *in)
 
 static const double *src_block(const struct vm *vm, struct fx_opnd o)
 {
-	return o.kind == O_COL ? vm->colp[o.idx] : vm->vr + (size_t)o.idx * FX_BLOCK;
+	return o.kind == O_COL ? vm->colp[o.idx]
+	                       : vm->vr + (size_t)o.idx * FX_BLOCK;
 }
 
 static double *dst_block(const struct vm *vm, struct fx_opnd o)
@@ -147,8 +155,8 @@ static double *dst_block(const struct vm *vm, struct fx_opnd o)
 	return o.kind == O_OUT ? vm->outp : vm->vr + (size_t)o.idx * FX_BLOCK;
 }
 
-static void run_block_insn(struct vm *vm, const struct fx_insn *in,
-                           size_t base, size_t n)
+static void run_block_insn(struct vm *vm, const struct fx_insn *in, size_t base,
+                           size_t n)
 {
 	const double *sr = vm->sr;
 
@@ -184,8 +192,8 @@ static void run_block_insn(struct vm *vm, const struct fx_insn *in,
 		fx_k_copy(dst_block(vm, in->dst), src_block(vm, in->a));
 		break;
 	case I_ACC:
-		fx_acc_block(&vm->acc[in->dst.idx], in->fn, src_block(vm, in->a),
-		             base, n);
+		fx_acc_block(&vm->acc[in->dst.idx], in->fn,
+		             src_block(vm, in->a), base, n);
 		break;
 	default:
 		break;
@@ -364,9 +372,11 @@ int fx_eval_many(const struct fx_prog *const *progs, size_t n,
 	/* Block by block through every program, in order: what one writes,
 	 * the next reads while it is still in cache. */
 	for (size_t base = 0; base < ncases; base += FX_BLOCK) {
-		size_t len = ncases - base < FX_BLOCK ? ncases - base : FX_BLOCK;
+		size_t len =
+		    ncases - base < FX_BLOCK ? ncases - base : FX_BLOCK;
 		for (k = 0; k < n; k++) {
-			const struct fx_section *s = section_of(progs[k], true, 0);
+			const struct fx_section *s =
+			    section_of(progs[k], true, 0);
 			if (s)
 				run_block(&vms[k], s, base, len);
 		}

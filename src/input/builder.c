@@ -12,7 +12,9 @@
 void rb_init(struct run_builder *b, const char *path, const char *format,
              struct diag *d)
 {
-	*b = (struct run_builder){.path = path, .format = format, .d = d,
+	*b = (struct run_builder){.path = path,
+	                          .format = format,
+	                          .d = d,
 	                          .repeat_col = -1,
 	                          .max_cases = RUN_MAX_CASES};
 }
@@ -40,8 +42,7 @@ void rb_discard(struct run_builder *b)
 	rb_init(b, b->path, b->format, b->d);
 }
 
-void input_position(const char *text, size_t off, uint32_t *line,
-                    uint32_t *col)
+void input_position(const char *text, size_t off, uint32_t *line, uint32_t *col)
 {
 	*line = 1;
 	*col = 1;
@@ -76,9 +77,8 @@ int rb_grow(void **p, size_t *cap, size_t need, size_t size)
 /* Why a case or column name (what: "case", "column") cannot be one, as a
  * message at line:col: empty, only blanks, a blank at either end, not
  * UTF-8, too long.  Such names could look like others in a message. */
-static int check_name(struct run_builder *b, const char *what,
-                      const char *name, size_t len, uint32_t line,
-                      uint32_t col)
+static int check_name(struct run_builder *b, const char *what, const char *name,
+                      size_t len, uint32_t line, uint32_t col)
 {
 	char shown[RUN_SHOW_SIZE];
 	size_t i, n, blanks = 0;
@@ -107,10 +107,11 @@ static int check_name(struct run_builder *b, const char *what,
 		if (name[i] != 0 && (unsigned char)name[i] < 0x80)
 			n = 1; /* ASCII, not NUL: always fine */
 		else if (!(n = escape_utf8_len(name + i, len - i)) || !name[i])
-			return diag_set(b->d, b->path, (int)line, (int)col,
-			                "%s name is not valid UTF-8 (byte 0x%02x "
-			                "at byte %zu of the name)", what,
-			                (unsigned char)name[i], i + 1);
+			return diag_set(
+			    b->d, b->path, (int)line, (int)col,
+			    "%s name is not valid UTF-8 (byte 0x%02x "
+			    "at byte %zu of the name)",
+			    what, (unsigned char)name[i], i + 1);
 	return FP_OK;
 }
 
@@ -136,8 +137,8 @@ static int keep_name(struct run_builder *b, const char *name, size_t len)
 	return FP_OK;
 }
 
-int rb_case(struct run_builder *b, const char *name, size_t len,
-            uint32_t line, uint32_t col)
+int rb_case(struct run_builder *b, const char *name, size_t len, uint32_t line,
+            uint32_t col)
 {
 	size_t cap = b->cap;
 
@@ -151,7 +152,8 @@ int rb_case(struct run_builder *b, const char *name, size_t len,
 		            sizeof *b->name_off))
 			return diag_oom(b->d);
 		cap = b->cap;
-		if (rb_grow((void **)&b->lines, &cap, b->n + 1, sizeof *b->lines))
+		if (rb_grow((void **)&b->lines, &cap, b->n + 1,
+		            sizeof *b->lines))
 			return diag_oom(b->d);
 		cap = b->cap;
 		if (rb_grow((void **)&b->cols, &cap, b->n + 1, sizeof *b->cols))
@@ -196,7 +198,7 @@ long rb_add_column(struct run_builder *b, const char *name, size_t len,
 		return -1;
 	}
 	if (rb_grow((void **)&b->columns, &b->colcap, b->ncols + 1,
-	         sizeof *b->columns)) {
+	            sizeof *b->columns)) {
 		diag_oom(b->d);
 		return -1;
 	}
@@ -249,10 +251,10 @@ static void fill_missing(struct run_builder *b, struct rb_column *c,
 /* One cell as the loaders see it. */
 struct cell {
 	double v;
-	bool num, pass;        /* a number; a pass state */
-	const char *s;         /* its text (NULL: a number, written from v) */
+	bool num, pass; /* a number; a pass state */
+	const char *s;  /* its text (NULL: a number, written from v) */
 	size_t len;
-	bool quote;            /* show the text in double quotes */
+	bool quote; /* show the text in double quotes */
 	uint32_t line, col;
 };
 
@@ -310,7 +312,8 @@ static int set_cell(struct run_builder *b, size_t ci, const struct cell *x)
 	fill_missing(b, c, i);
 	if (c->n > i)
 		return diag_set(b->d, b->path, (int)x->line, (int)x->col,
-		                "column '%s' given twice for one case", c->name);
+		                "column '%s' given twice for one case",
+		                c->name);
 	c->v[i] = x->v;
 	c->line[i] = x->line;
 	c->col[i] = x->col;
@@ -339,10 +342,11 @@ static int out_of_range(struct run_builder *b, const char *s, size_t len,
 	for (size_t i = 0; i < len && s[i] != 'e' && s[i] != 'E'; i++)
 		nonzero |= s[i] >= '1' && s[i] <= '9';
 	if (nonzero)
-		return diag_set(b->d, b->path, (int)line, (int)col,
-		                "number '%s' is too small for a double (it would "
-		                "read as 0)",
-		                run_show(shown, sizeof shown, s, len));
+		return diag_set(
+		    b->d, b->path, (int)line, (int)col,
+		    "number '%s' is too small for a double (it would "
+		    "read as 0)",
+		    run_show(shown, sizeof shown, s, len));
 	return FP_OK;
 }
 
@@ -351,8 +355,13 @@ int rb_text(struct run_builder *b, size_t col, const char *s, size_t len,
 {
 	double x = NAN, p;
 	bool looks_numeric = numfmt_parse(s, len, &x);
-	struct cell c = {.v = x, .num = true, .pass = x == 0 || x == 1,
-	                 .s = s, .len = len, .line = line, .col = pos_col};
+	struct cell c = {.v = x,
+	                 .num = true,
+	                 .pass = x == 0 || x == 1,
+	                 .s = s,
+	                 .len = len,
+	                 .line = line,
+	                 .col = pos_col};
 
 	if (!string && looks_numeric) {
 		if (out_of_range(b, s, len, x, line, pos_col) != FP_OK)
@@ -370,14 +379,17 @@ int rb_text(struct run_builder *b, size_t col, const char *s, size_t len,
 int rb_number(struct run_builder *b, size_t col, double x, uint32_t line,
               uint32_t pos_col)
 {
-	struct cell c = {.v = x, .num = true, .pass = x == 0 || x == 1,
-	                 .line = line, .col = pos_col};
+	struct cell c = {.v = x,
+	                 .num = true,
+	                 .pass = x == 0 || x == 1,
+	                 .line = line,
+	                 .col = pos_col};
 
 	return set_cell(b, col, &c);
 }
 
-int rb_number_text(struct run_builder *b, size_t col, double x,
-                   const char *s, size_t len, uint32_t line, uint32_t pos_col)
+int rb_number_text(struct run_builder *b, size_t col, double x, const char *s,
+                   size_t len, uint32_t line, uint32_t pos_col)
 {
 	if (out_of_range(b, s, len, x, line, pos_col) != FP_OK)
 		return FP_ERR;
@@ -387,8 +399,12 @@ int rb_number_text(struct run_builder *b, size_t col, double x,
 int rb_bool(struct run_builder *b, size_t col, bool x, uint32_t line,
             uint32_t pos_col)
 {
-	struct cell c = {.v = x ? 1 : 0, .pass = true, .s = x ? "true" : "false",
-	                 .len = x ? 4 : 5, .line = line, .col = pos_col};
+	struct cell c = {.v = x ? 1 : 0,
+	                 .pass = true,
+	                 .s = x ? "true" : "false",
+	                 .len = x ? 4 : 5,
+	                 .line = line,
+	                 .col = pos_col};
 
 	return set_cell(b, col, &c);
 }
@@ -396,8 +412,11 @@ int rb_bool(struct run_builder *b, size_t col, bool x, uint32_t line,
 int rb_other(struct run_builder *b, size_t col, const char *shown,
              uint32_t line, uint32_t pos_col)
 {
-	struct cell c = {.v = NAN, .s = shown, .len = strlen(shown),
-	                 .line = line, .col = pos_col};
+	struct cell c = {.v = NAN,
+	                 .s = shown,
+	                 .len = strlen(shown),
+	                 .line = line,
+	                 .col = pos_col};
 
 	return set_cell(b, col, &c);
 }
@@ -433,8 +452,7 @@ static int check_duplicates(struct run_builder *b)
 
 	if (!strindex_init(&ix, (const char *const *)b->names, b->n))
 		return diag_oom(b->d);
-	for (size_t i = 0; i < b->n && dup == (size_t)-1;
-	     i += STRINDEX_BATCH) {
+	for (size_t i = 0; i < b->n && dup == (size_t)-1; i += STRINDEX_BATCH) {
 		size_t m = b->n - i, seen[STRINDEX_BATCH], k = 0;
 		if (m > STRINDEX_BATCH)
 			m = STRINDEX_BATCH;
@@ -452,8 +470,8 @@ static int check_duplicates(struct run_builder *b)
 	run_show(shown, sizeof shown, b->names[dup], strlen(b->names[dup]));
 	if (b->lines[first] == 0)
 		return diag_set(b->d, b->path, 0, 0,
-		                "duplicate case '%s' (items %zu and %zu)", shown,
-		                first + 1, dup + 1);
+		                "duplicate case '%s' (items %zu and %zu)",
+		                shown, first + 1, dup + 1);
 	return diag_set(b->d, b->path, (int)b->lines[dup], (int)b->cols[dup],
 	                "duplicate case '%s' (first on line %u)", shown,
 	                (unsigned)b->lines[first]);

@@ -25,9 +25,9 @@ struct csv_run {
 	const char *path;
 	struct run_builder b;
 	struct diag *d;
-	size_t header_n;       /* cells in the header */
-	size_t case_field;     /* which of them is `case` */
-	long *column_of;       /* header field -> builder column (-1: case) */
+	size_t header_n;   /* cells in the header */
+	size_t case_field; /* which of them is `case` */
+	long *column_of;   /* header field -> builder column (-1: case) */
 };
 
 /* Lists the header's names for a message, cut to fit. */
@@ -41,7 +41,8 @@ static void list_header(const struct csv_field *f, size_t n, char *out,
 		char shown[RUN_SHOW_SIZE];
 		run_show(shown, sizeof shown, f[i].text, f[i].len);
 		if (used + strlen(shown) + 8 >= size) {
-			snprintf(out + used, size - used, "%s...", i ? ", " : "");
+			snprintf(out + used, size - used, "%s...",
+			         i ? ", " : "");
 			return;
 		}
 		used += (size_t)snprintf(out + used, size - used, "%s%s",
@@ -67,8 +68,7 @@ static int no_case(struct csv_run *st, const struct csv_field *f, size_t n)
 	                "no 'case' column%s: the header has %s", hint, names);
 }
 
-static int read_header(struct csv_run *st, const struct csv_field *f,
-                       size_t n)
+static int read_header(struct csv_run *st, const struct csv_field *f, size_t n)
 {
 	bool have_case = false;
 	long runtime = -1, repetition = -1;
@@ -79,12 +79,15 @@ static int read_header(struct csv_run *st, const struct csv_field *f,
 		for (size_t j = 0; j < i; j++)
 			if (same_name(&f[i], &f[j])) {
 				char shown[RUN_SHOW_SIZE];
-				run_show(shown, sizeof shown, f[i].text, f[i].len);
-				return diag_set(st->d, st->path, (int)f[i].line,
-				                (int)f[i].col,
-				                "duplicate column '%s' (first at "
-				                "line %u, column %u)", shown,
-				                (unsigned)f[j].line, (unsigned)f[j].col);
+				run_show(shown, sizeof shown, f[i].text,
+				         f[i].len);
+				return diag_set(
+				    st->d, st->path, (int)f[i].line,
+				    (int)f[i].col,
+				    "duplicate column '%s' (first at "
+				    "line %u, column %u)",
+				    shown, (unsigned)f[j].line,
+				    (unsigned)f[j].col);
 			}
 		if (strcmp(f[i].text, "case") == 0) {
 			have_case = true;
@@ -122,13 +125,13 @@ static int sample_cell(struct csv_run *st, size_t col,
 	run_show(shown, sizeof shown, f->text, f->len);
 	return diag_set(st->d, st->path, (int)f->line, (int)f->col,
 	                "runtime sample '%s' is not a number (leave it empty "
-	                "for a row without a time)", shown);
+	                "for a row without a time)",
+	                shown);
 }
 
 /* A row with more or fewer cells than the header: at its first extra
  * cell, or at its end naming the first column it has no cell for. */
-static int wrong_length(struct csv_run *st, const struct csv_field *f,
-                        size_t n)
+static int wrong_length(struct csv_run *st, const struct csv_field *f, size_t n)
 {
 	char shown[RUN_SHOW_SIZE];
 	size_t h = st->header_n;
@@ -139,14 +142,16 @@ static int wrong_length(struct csv_run *st, const struct csv_field *f,
 		run_show(shown, sizeof shown, f[h].text, f[h].len);
 		return diag_set(st->d, st->path, (int)f[h].line, (int)f[h].col,
 		                "row has %zu cell%s, the header has %zu: extra "
-		                "cell '%s'", n, s, h, shown);
+		                "cell '%s'",
+		                n, s, h, shown);
 	}
 	c = st->column_of[n];
 	run_show(shown, sizeof shown, c < 0 ? "case" : st->b.columns[c].name,
 	         strlen(c < 0 ? "case" : st->b.columns[c].name));
 	return diag_set(st->d, st->path, (int)f[n].line, (int)f[n].col,
 	                "row has %zu cell%s, the header has %zu: no cell for "
-	                "column '%s'", n, s, h, shown);
+	                "column '%s'",
+	                n, s, h, shown);
 }
 
 static int read_row(struct csv_run *st, const struct csv_field *f, size_t n)
@@ -162,25 +167,24 @@ static int read_row(struct csv_run *st, const struct csv_field *f, size_t n)
 		if (c >= 0 && c == st->b.repeat_col) {
 			if (sample_cell(st, (size_t)c, &f[i]) != FP_OK)
 				return FP_ERR;
-		} else if (c >= 0 && rb_text(&st->b, (size_t)c, f[i].text,
-		                             f[i].len, false, f[i].line,
-		                             f[i].col) != FP_OK) {
+		} else if (c >= 0 &&
+		           rb_text(&st->b, (size_t)c, f[i].text, f[i].len,
+		                   false, f[i].line, f[i].col) != FP_OK) {
 			return FP_ERR;
 		}
 	}
 	return FP_OK;
 }
 
-static int on_row(void *ctx, size_t row, const struct csv_field *f,
-                  size_t n)
+static int on_row(void *ctx, size_t row, const struct csv_field *f, size_t n)
 {
 	struct csv_run *st = ctx;
 
 	return row == 0 ? read_header(st, f, n) : read_row(st, f, n);
 }
 
-int input_csv(const char *path, const char *text, size_t len,
-              struct run **out, struct diag *d)
+int input_csv(const char *path, const char *text, size_t len, struct run **out,
+              struct diag *d)
 {
 	struct csv_run st = {.path = path, .d = d};
 	size_t rows = 0;
@@ -190,10 +194,12 @@ int input_csv(const char *path, const char *text, size_t len,
 	if (input_csv_rows(path, text, len, 0, on_row, &st, &rows, d) != FP_OK)
 		goto out;
 	if (rows == 0)
-		diag_set(d, path, 0, 0, "empty file: a CSV run needs a header "
+		diag_set(d, path, 0, 0,
+		         "empty file: a CSV run needs a header "
 		         "row and a row per case");
 	else if (rows == 1)
-		diag_set(d, path, 0, 0, "no cases: the file has a header row "
+		diag_set(d, path, 0, 0,
+		         "no cases: the file has a header row "
 		         "and no data rows");
 	else
 		rc = rb_finish(&st.b, out);

@@ -28,9 +28,9 @@ struct csv_state {
 
 	/* Where fields start, and a cursor that turns offsets into lines and
 	 * columns (fields only move forward, so counting is linear). */
-	size_t trigger;        /* offset of the byte being fed last */
-	size_t next_start;     /* offset just after the end of the last field */
-	bool row_start;        /* the next field starts a row */
+	size_t trigger;    /* offset of the byte being fed last */
+	size_t next_start; /* offset just after the end of the last field */
+	bool row_start;    /* the next field starts a row */
 	size_t pos_off;
 	uint32_t pos_line, pos_col;
 
@@ -38,10 +38,10 @@ struct csv_state {
 	char *buf;
 	size_t buf_len, buf_cap;
 	struct csv_field *fields;
-	size_t *offs;          /* where each field's text is in buf, which
+	size_t *offs; /* where each field's text is in buf, which
 	                        * may move before the row ends */
 	size_t nfields, fields_cap;
-	size_t rows;           /* rows done, the header included */
+	size_t rows; /* rows done, the header included */
 };
 
 static void oom(struct csv_state *st)
@@ -55,8 +55,9 @@ static void track_to(struct csv_state *st, size_t off)
 {
 	for (; st->pos_off < off; st->pos_off++) {
 		unsigned char c = (unsigned char)st->text[st->pos_off];
-		if (c == '\n' || (c == '\r' && (st->pos_off + 1 == st->len ||
-		                                st->text[st->pos_off + 1] != '\n'))) {
+		if (c == '\n' ||
+		    (c == '\r' && (st->pos_off + 1 == st->len ||
+		                   st->text[st->pos_off + 1] != '\n'))) {
 			st->pos_line++;
 			st->pos_col = 1;
 		} else if ((c & 0xc0) != 0x80 && c != '\r') {
@@ -145,8 +146,8 @@ static void on_field(void *s, size_t len, void *data)
 		memcpy(st->buf + st->buf_len, s, len);
 	st->buf[st->buf_len + len] = '\0';
 	st->offs[st->nfields] = st->buf_len;
-	st->fields[st->nfields++] = (struct csv_field){
-		NULL, len, st->pos_line, st->pos_col};
+	st->fields[st->nfields++] =
+	    (struct csv_field){NULL, len, st->pos_line, st->pos_col};
 	st->buf_len += len + 1;
 }
 
@@ -163,11 +164,12 @@ static void on_row(int c, void *data)
 		return;
 	}
 	track_to(st, st->trigger);
-	st->fields[st->nfields] = (struct csv_field){
-		NULL, 0, st->pos_line, st->pos_col};
+	st->fields[st->nfields] =
+	    (struct csv_field){NULL, 0, st->pos_line, st->pos_col};
 	for (size_t i = 0; i < st->nfields; i++)
 		st->fields[i].text = st->buf + st->offs[i];
-	st->failed = st->fn(st->ctx, st->rows, st->fields, st->nfields) != FP_OK;
+	st->failed =
+	    st->fn(st->ctx, st->rows, st->fields, st->nfields) != FP_OK;
 	st->rows++;
 	st->nfields = 0;
 	st->buf_len = 0;
@@ -237,13 +239,19 @@ static void parse(struct csv_state *st, struct csv_parser *p, size_t i)
 	}
 }
 
-int input_csv_rows(const char *path, const char *text, size_t len,
-                   size_t start, csv_row_fn fn, void *ctx, size_t *rows,
-                   struct diag *d)
+int input_csv_rows(const char *path, const char *text, size_t len, size_t start,
+                   csv_row_fn fn, void *ctx, size_t *rows, struct diag *d)
 {
-	struct csv_state st = {.path = path, .text = text, .len = len, .d = d,
-	                       .fn = fn, .ctx = ctx, .row_start = true,
-	                       .pos_line = 1, .pos_col = 1, .next_start = start};
+	struct csv_state st = {.path = path,
+	                       .text = text,
+	                       .len = len,
+	                       .d = d,
+	                       .fn = fn,
+	                       .ctx = ctx,
+	                       .row_start = true,
+	                       .pos_line = 1,
+	                       .pos_col = 1,
+	                       .next_start = start};
 	struct csv_parser p;
 
 	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0)

@@ -17,8 +17,7 @@
 #include "util/names.h"
 #include "util/source.h"
 
-static int load_csv(const struct input_src *s, struct run **out,
-                    struct diag *d)
+static int load_csv(const struct input_src *s, struct run **out, struct diag *d)
 {
 	return input_csv(s->path, s->text, s->len, out, d);
 }
@@ -42,10 +41,11 @@ static int load_json(const struct input_src *s, const char *format,
 	if (!format)
 		format = input_json_kind(root);
 	if (strcmp(format, "gbench") == 0)
-		rc = input_gbench(s->path, root, s->text, s->len, s->opts, out, d);
+		rc = input_gbench(s->path, root, s->text, s->len, s->opts, out,
+		                  d);
 	else if (strcmp(format, "hyperfine") == 0)
-		rc = input_hyperfine(s->path, root, s->text, s->len, s->opts, out,
-		                     d);
+		rc = input_hyperfine(s->path, root, s->text, s->len, s->opts,
+		                     out, d);
 	else if (strcmp(format, "pytest-benchmark") == 0)
 		rc = input_pytest(s, root, out, d);
 	else
@@ -62,15 +62,15 @@ static const struct format {
 	int (*load)(const struct input_src *s, struct run **out,
 	            struct diag *d);
 } formats[] = {
-	{"csv", NULL, load_csv},
-	{"json", NULL, NULL},
-	{"yaml", NULL, load_yaml},
-	{"gbench", NULL, NULL},
-	{"hyperfine", NULL, NULL},
-	{"gbench-csv", input_gbench_csv_detect, input_gbench_csv},
-	{"hyperfine-csv", input_hyperfine_csv_detect, input_hyperfine_csv},
-	{"pytest-benchmark", NULL, NULL},
-	{"go", input_go_detect, input_go},
+    {"csv", NULL, load_csv},
+    {"json", NULL, NULL},
+    {"yaml", NULL, load_yaml},
+    {"gbench", NULL, NULL},
+    {"hyperfine", NULL, NULL},
+    {"gbench-csv", input_gbench_csv_detect, input_gbench_csv},
+    {"hyperfine-csv", input_hyperfine_csv_detect, input_hyperfine_csv},
+    {"pytest-benchmark", NULL, NULL},
+    {"go", input_go_detect, input_go},
 };
 #define NFORMATS (sizeof formats / sizeof *formats)
 
@@ -177,8 +177,8 @@ static int check_text(struct input_src *s, struct diag *d)
 	return FP_OK;
 }
 
-int input_load(const char *path, const struct run_opts *opts,
-               struct run **out, struct diag *d)
+int input_load(const char *path, const struct run_opts *opts, struct run **out,
+               struct diag *d)
 {
 	static const struct run_opts defaults = {0};
 	const struct format *f = NULL;
@@ -188,8 +188,10 @@ int input_load(const char *path, const struct run_opts *opts,
 	int rc;
 
 	if (s.opts->format && !(f = find_format(s.opts->format)))
-		return diag_set(d, NULL, 0, 0, "unknown run format '%s' (known: "
-		                "%s)", s.opts->format,
+		return diag_set(d, NULL, 0, 0,
+		                "unknown run format '%s' (known: "
+		                "%s)",
+		                s.opts->format,
 		                known_formats(known, sizeof known));
 	if (source_read(path, INPUT_MAX_FILE, &src, d) != FP_OK)
 		return FP_ERR;
@@ -202,13 +204,14 @@ int input_load(const char *path, const struct run_opts *opts,
 	}
 	if (!f && !(f = choose(path, s.text, s.len))) {
 		source_free(&src);
-		return diag_set(d, s.path, 0, 0, "cannot tell the format from the "
+		return diag_set(d, s.path, 0, 0,
+		                "cannot tell the format from the "
 		                "file's name: give one of %s",
 		                known_formats(known, sizeof known));
 	}
 	/* A JSON format given is obeyed; .json says only "some JSON". */
 	rc = f->load ? f->load(&s, out, d)
-	     : load_json(&s, s.opts->format, out, d);
+	             : load_json(&s, s.opts->format, out, d);
 	if (rc == FP_OK)
 		memcpy((*out)->sha256, src.sha256, sizeof src.sha256);
 	source_free(&src);

@@ -37,13 +37,14 @@
 #include "input/input.h"
 #include "util/ksum.h"
 
-static int entry_error(const char *path, const struct jcur *at,
-                       struct diag *d, const char *what, const char *name)
+static int entry_error(const char *path, const struct jcur *at, struct diag *d,
+                       const char *what, const char *name)
 {
 	char shown[RUN_SHOW_SIZE];
 
 	if (!name)
-		return diag_set(d, path, (int)at->line, (int)at->col, "%s", what);
+		return diag_set(d, path, (int)at->line, (int)at->col, "%s",
+		                what);
 	run_show(shown, sizeof shown, name, strlen(name));
 	return diag_set(d, path, (int)at->line, (int)at->col,
 	                "benchmark '%s': %s", shown, what);
@@ -104,14 +105,17 @@ static int read_entry(const char *path, json_t *o, const struct jcur *at,
 	if (!json_is_string(name))
 		name = json_object_get(o, "name");
 	if (!json_is_string(name))
-		return entry_error(path, at, d, "benchmark has no 'name'", NULL);
-	*e = (struct gb_entry){.name = json_string_value(name), .index = index,
-	                    .aggregate_name = "", .line = at->line,
-	                    .col = at->col};
+		return entry_error(path, at, d, "benchmark has no 'name'",
+		                   NULL);
+	*e = (struct gb_entry){.name = json_string_value(name),
+	                       .index = index,
+	                       .aggregate_name = "",
+	                       .line = at->line,
+	                       .col = at->col};
 	/* Versions before run_type marked aggregates by aggregate_name. */
 	e->aggregate = json_is_string(type)
-	               ? strcmp(json_string_value(type), "aggregate") == 0
-	               : json_is_string(agg);
+	                   ? strcmp(json_string_value(type), "aggregate") == 0
+	                   : json_is_string(agg);
 	if (json_is_string(agg))
 		e->aggregate_name = json_string_value(agg);
 	if (unit && (!json_is_string(unit) ||
@@ -139,9 +143,9 @@ enum { COL_PASSED, COL_OTHER, COL_REPS, COL_STDDEV, NCOLS };
 
 /* What one case's entries add up to. */
 struct tally {
-	size_t iters, good;          /* iteration entries, those not failed */
+	size_t iters, good; /* iteration entries, those not failed */
 	const struct gb_entry *mean, *sd;
-	struct ksum other;           /* the time that is not the samples' */
+	struct ksum other; /* the time that is not the samples' */
 	double real_sd;
 };
 
@@ -171,8 +175,9 @@ static void tally(struct gb_entry **e, size_t n, bool cpu, struct tally *t)
 		if (!e[i]->aggregate && !e[i]->failed)
 			ksum_add(&dev, (e[i]->real - m) * (e[i]->real - m));
 	t->real_sd = t->good > 1
-	             ? sqrt(ksum_value(&dev) / (double)(t->good - 1))
-	             : t->good ? 0 : NAN;
+	                 ? sqrt(ksum_value(&dev) / (double)(t->good - 1))
+	             : t->good ? 0
+	                       : NAN;
 }
 
 /* The cells of a case (the newest) after its samples. */
@@ -180,10 +185,11 @@ static int add_cells(struct run_builder *b, double passed, double other,
                      double reps, double sd, uint32_t line, uint32_t col)
 {
 	return rb_number(b, COL_PASSED, passed, line, col) ||
-	       rb_number(b, COL_OTHER, other, line, col) ||
-	       rb_number(b, COL_REPS, reps, line, col) ||
-	       rb_number(b, COL_STDDEV, sd, line, col)
-	       ? FP_ERR : FP_OK;
+	               rb_number(b, COL_OTHER, other, line, col) ||
+	               rb_number(b, COL_REPS, reps, line, col) ||
+	               rb_number(b, COL_STDDEV, sd, line, col)
+	           ? FP_ERR
+	           : FP_OK;
 }
 
 /* One case from its entries e[0..n), sorted by position. */
@@ -200,7 +206,8 @@ static int add_case(struct run_builder *b, struct gb_entry **e, size_t n,
 	if (t.iters > 0) {
 		for (size_t i = 0; i < n; i++)
 			if (!e[i]->aggregate && !e[i]->failed &&
-			    rb_sample(b, cpu ? e[i]->cpu : e[i]->real, -1) != FP_OK)
+			    rb_sample(b, cpu ? e[i]->cpu : e[i]->real, -1) !=
+			        FP_OK)
 				return FP_ERR;
 		return add_cells(b, t.good == t.iters,
 		                 t.good ? ksum_value(&t.other) / (double)t.good
@@ -209,9 +216,11 @@ static int add_case(struct run_builder *b, struct gb_entry **e, size_t n,
 	}
 	if (!t.mean) {
 		run_show(shown, sizeof shown, e[0]->name, strlen(e[0]->name));
-		return diag_set(b->d, b->path, (int)line, (int)col,
-		                "benchmark '%s' has no iterations and no 'mean' "
-		                "aggregate", shown);
+		return diag_set(
+		    b->d, b->path, (int)line, (int)col,
+		    "benchmark '%s' has no iterations and no 'mean' "
+		    "aggregate",
+		    shown);
 	}
 	if (rb_sample(b, cpu ? t.mean->cpu : t.mean->real, -1) != FP_OK)
 		return FP_ERR;
@@ -275,17 +284,17 @@ out:
 	return rc;
 }
 
-int gbench_cases(struct run_builder *b, struct gb_entry *e, size_t n,
-                 bool cpu)
+int gbench_cases(struct run_builder *b, struct gb_entry *e, size_t n, bool cpu)
 {
 	static const char *const names[2][NCOLS] = {
-		{"passed", "cpu_time", "repetitions", "real_time_stddev"},
-		{"passed", "real_time", "repetitions", "real_time_stddev"},
+	    {"passed", "cpu_time", "repetitions", "real_time_stddev"},
+	    {"passed", "real_time", "repetitions", "real_time_stddev"},
 	};
 
 	rb_use_samples(b);
 	for (int k = 0; k < NCOLS; k++)
-		if (rb_add_column(b, names[cpu][k], strlen(names[cpu][k]), 0, 0) < 0)
+		if (rb_add_column(b, names[cpu][k], strlen(names[cpu][k]), 0,
+		                  0) < 0)
 			return FP_ERR;
 	return add_cases(b, e, n, cpu);
 }
@@ -297,17 +306,20 @@ static void caches(json_t *list, char *buf, size_t size)
 	json_t *c;
 
 	buf[0] = '\0';
-	json_array_foreach(list, i, c) {
+	json_array_foreach(list, i, c)
+	{
 		double level = json_number_value(json_object_get(c, "level"));
 		double bytes = json_number_value(json_object_get(c, "size"));
-		double shared = json_number_value(json_object_get(c,
-		                                                  "num_sharing"));
-		const char *type = json_string_value(json_object_get(c, "type"));
+		double shared =
+		    json_number_value(json_object_get(c, "num_sharing"));
+		const char *type =
+		    json_string_value(json_object_get(c, "type"));
 		int w = snprintf(buf + used, size - used, "%sL%.0f %s %.0f KiB",
 		                 i ? ", " : "", level, type ? type : "?",
 		                 bytes / 1024);
 		if (w >= 0 && (size_t)w < size - used && shared > 1)
-			w += snprintf(buf + used + (size_t)w, size - used - (size_t)w,
+			w += snprintf(buf + used + (size_t)w,
+			              size - used - (size_t)w,
 			              " (shared by %.0f)", shared);
 		if (w < 0 || (size_t)w >= size - used)
 			return;
@@ -331,9 +343,8 @@ static int add_context(struct run_builder *b, json_t *root)
 	return rb_context(b, "caches", summary);
 }
 
-int input_gbench(const char *path, json_t *root, const char *text,
-                 size_t len, const struct run_opts *opts, struct run **out,
-                 struct diag *d)
+int input_gbench(const char *path, json_t *root, const char *text, size_t len,
+                 const struct run_opts *opts, struct run **out, struct diag *d)
 {
 	json_t *list = json_object_get(root, "benchmarks"), *o;
 	struct gb_entry *entries = NULL;
@@ -355,7 +366,8 @@ int input_gbench(const char *path, json_t *root, const char *text,
 		return diag_oom(d);
 	rb_init(&b, path, "gbench", d);
 	jcur_into(&c);
-	json_array_foreach(list, i, o) {
+	json_array_foreach(list, i, o)
+	{
 		if (read_entry(path, o, &c, i, &entries[i], d) != FP_OK)
 			goto out;
 		jcur_next(&c);

@@ -10,8 +10,8 @@
 #include "input/input.h"
 
 struct gb_entry {
-	const char *name;           /* the case's name (not owned) */
-	size_t index;               /* position in the output */
+	const char *name; /* the case's name (not owned) */
+	size_t index;     /* position in the output */
 	bool aggregate;
 	const char *aggregate_name; /* "" for iterations */
 	double real, cpu;           /* seconds */
@@ -25,7 +25,6 @@ bool gbench_unit(const char *unit, double *f);
 
 /* Adds the columns and, grouping e[0..n) by name in order of first
  * appearance, the cases (samples: real or, with cpu, cpu times). */
-int gbench_cases(struct run_builder *b, struct gb_entry *e, size_t n,
-                 bool cpu);
+int gbench_cases(struct run_builder *b, struct gb_entry *e, size_t n, bool cpu);
 
 #endif

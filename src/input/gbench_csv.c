@@ -43,24 +43,24 @@ static size_t header_at(const char *text, size_t len)
 bool input_gbench_csv_detect(const char *text, size_t len)
 {
 	/* The context lines before the header are short. */
-	return header_at(text, len < 4096 ? len : 4096) < (len < 4096 ? len
-	                                                              : 4096);
+	return header_at(text, len < 4096 ? len : 4096) <
+	       (len < 4096 ? len : 4096);
 }
 
 enum { F_NAME, F_ITER, F_REAL, F_CPU, F_UNIT, F_ERROR, NFIELDS };
 static const char *const field_names[NFIELDS] = {
-	"name", "iterations", "real_time", "cpu_time", "time_unit",
-	"error_occurred",
+    "name",     "iterations", "real_time",
+    "cpu_time", "time_unit",  "error_occurred",
 };
 
 struct gcsv {
 	const struct input_src *src;
 	struct diag *d;
-	size_t at[NFIELDS];        /* header position of each field */
+	size_t at[NFIELDS]; /* header position of each field */
 	struct gb_entry *e;
-	char **names;              /* owned copies of the entries' names */
+	char **names; /* owned copies of the entries' names */
 	size_t n, cap, names_cap;
-	size_t header_n;           /* cells in the header */
+	size_t header_n; /* cells in the header */
 };
 
 static int bad(struct gcsv *st, const struct csv_field *f, const char *what)
@@ -81,8 +81,10 @@ static int read_header(struct gcsv *st, const struct csv_field *f, size_t n)
 				st->at[k] = i;
 		if (st->at[k] == n)
 			return diag_set(st->d, st->src->path, (int)f[0].line,
-			                (int)f[0].col, "no '%s' column in the "
-			                "header", field_names[k]);
+			                (int)f[0].col,
+			                "no '%s' column in the "
+			                "header",
+			                field_names[k]);
 	}
 	return FP_OK;
 }
@@ -90,8 +92,8 @@ static int read_header(struct gcsv *st, const struct csv_field *f, size_t n)
 /* The name without an aggregate suffix; *agg the suffix or "". */
 static size_t base_name(const char *s, size_t len, const char **agg)
 {
-	static const char *const aggs[] = {"mean", "median", "stddev", "cv",
-	                                   "BigO", "RMS"};
+	static const char *const aggs[] = {"mean", "median", "stddev",
+	                                   "cv",   "BigO",   "RMS"};
 
 	*agg = "";
 	for (size_t k = 0; k < sizeof aggs / sizeof *aggs; k++) {
@@ -113,14 +115,14 @@ static int number(struct gcsv *st, const struct csv_field *f, double *x)
 }
 
 /* The entry of a row that did not fail: its times in seconds. */
-static int times(struct gcsv *st, const struct csv_field *f,
-                 struct gb_entry *e)
+static int times(struct gcsv *st, const struct csv_field *f, struct gb_entry *e)
 {
 	const struct csv_field *unit = &f[st->at[F_UNIT]];
 	double factor, iters;
 
 	if (!gbench_unit(unit->text, &factor))
-		return bad(st, unit, "unknown time_unit (known: ns, us, ms, s):");
+		return bad(st, unit,
+		           "unknown time_unit (known: ns, us, ms, s):");
 	if (number(st, &f[st->at[F_REAL]], &e->real) != FP_OK ||
 	    number(st, &f[st->at[F_CPU]], &e->cpu) != FP_OK ||
 	    number(st, &f[st->at[F_ITER]], &iters) != FP_OK)
@@ -150,17 +152,18 @@ static int read_row(struct gcsv *st, const struct csv_field *f, size_t n)
 	if (!(st->names[st->n] = strndup(name->text, len)))
 		return diag_oom(st->d);
 	e = &st->e[st->n];
-	*e = (struct gb_entry){.name = st->names[st->n], .index = st->n,
+	*e = (struct gb_entry){.name = st->names[st->n],
+	                       .index = st->n,
 	                       .aggregate = agg[0] != '\0',
-	                       .aggregate_name = agg, .line = name->line,
+	                       .aggregate_name = agg,
+	                       .line = name->line,
 	                       .col = name->col};
 	st->n++;
 	e->failed = strcmp(f[st->at[F_ERROR]].text, "true") == 0;
 	return e->failed ? FP_OK : times(st, f, e);
 }
 
-static int on_row(void *ctx, size_t row, const struct csv_field *f,
-                  size_t n)
+static int on_row(void *ctx, size_t row, const struct csv_field *f, size_t n)
 {
 	struct gcsv *st = ctx;
 
@@ -188,8 +191,8 @@ static int context_line(struct run_builder *b, const char *s, size_t len,
 			s++;
 			len--;
 		}
-		snprintf(caches + strlen(caches), size - strlen(caches), "%s%.*s",
-		         caches[0] ? ", " : "", (int)len, s);
+		snprintf(caches + strlen(caches), size - strlen(caches),
+		         "%s%.*s", caches[0] ? ", " : "", (int)len, s);
 		return FP_OK;
 	}
 	if (len > 0 && s[0] >= '0' && s[0] <= '9')
@@ -205,8 +208,10 @@ static int context_line(struct run_builder *b, const char *s, size_t len,
 	if (starts(s, len, "Run on (") &&
 	    sscanf(s, "Run on (%lf X %lf MHz", &cpus, &mhz) == 2)
 		return rb_context(b, "num_cpus", numfmt_exact(num, cpus)) ||
-		       rb_context(b, "mhz_per_cpu", numfmt_exact(num, mhz))
-		       ? FP_ERR : FP_OK;
+		               rb_context(b, "mhz_per_cpu",
+		                          numfmt_exact(num, mhz))
+		           ? FP_ERR
+		           : FP_OK;
 	return FP_OK;
 }
 
@@ -242,10 +247,12 @@ int input_gbench_csv(const struct input_src *s, struct run **out,
 	else if (input_csv_rows(s->path, s->text, s->len, start, on_row, &st,
 	                        &rows, d) == FP_OK) {
 		if (rows < 2)
-			diag_set(d, s->path, 0, 0, "no benchmarks: the file has a "
+			diag_set(d, s->path, 0, 0,
+			         "no benchmarks: the file has a "
 			         "header row and no data rows");
 		else if (add_context(&b, s->text, start) == FP_OK &&
-		         gbench_cases(&b, st.e, st.n, s->opts->cpu_time) == FP_OK)
+		         gbench_cases(&b, st.e, st.n, s->opts->cpu_time) ==
+		             FP_OK)
 			rc = rb_finish(&b, out);
 	}
 	rb_discard(&b);

@@ -28,8 +28,8 @@
 
 bool input_go_detect(const char *text, size_t len)
 {
-	static const char *const starts[] = {"goos:", "goarch:", "pkg:", "cpu:",
-	                                     "Benchmark"};
+	static const char *const starts[] = {
+	    "goos:", "goarch:", "pkg:", "cpu:", "Benchmark"};
 	size_t i = 0;
 
 	while (i < len && strchr(" \t\r\n", text[i]))
@@ -69,12 +69,12 @@ static void split(const char *s, size_t len, struct fields *f)
 struct go_state {
 	const struct input_src *src;
 	struct run_builder b;
-	const char *line;       /* the line being read */
+	const char *line; /* the line being read */
 	uint32_t lineno;
-	double *sum;            /* per column: sum and count of this case */
+	double *sum; /* per column: sum and count of this case */
 	size_t *count;
-	bool pending;           /* the newest case's columns are unsummed */
-	bool failed;            /* the newest case failed */
+	bool pending; /* the newest case's columns are unsummed */
+	bool failed;  /* the newest case failed */
 };
 
 static int error_at(struct go_state *st, const char *at, const char *what)
@@ -96,8 +96,8 @@ static int close_case(struct go_state *st)
 		return FP_ERR;
 	/* A unit the case never reported: missing, NaN. */
 	for (size_t c = 1; c < b->ncols; c++) {
-		double mean = st->count[c] ? st->sum[c] / (double)st->count[c]
-		                           : NAN;
+		double mean =
+		    st->count[c] ? st->sum[c] / (double)st->count[c] : NAN;
 		if (rb_number(b, c, mean, b->lines[b->n - 1],
 		              b->cols[b->n - 1]) != FP_OK)
 			return FP_ERR;
@@ -119,7 +119,8 @@ static int open_case(struct go_state *st, const char *name, size_t len)
 		return FP_ERR;
 	st->pending = true;
 	st->failed = false;
-	return rb_case(b, name, len, st->lineno, (uint32_t)(name - st->line) + 1);
+	return rb_case(b, name, len, st->lineno,
+	               (uint32_t)(name - st->line) + 1);
 }
 
 /* The column name of a unit into buf: "/" as "_per_", others as "_". */
@@ -168,7 +169,8 @@ static int result(struct go_state *st, const struct fields *f, bool add)
 	double x;
 
 	if (!numfmt_parse(f->at[1], f->len[1], &x) || x != floor(x))
-		return error_at(st, f->at[1], "the count of iterations must be a "
+		return error_at(st, f->at[1],
+		                "the count of iterations must be a "
 		                "whole number");
 	if (f->n % 2 != 0)
 		return error_at(st, f->at[f->n - 1], "a value without a unit");
@@ -178,12 +180,14 @@ static int result(struct go_state *st, const struct fields *f, bool add)
 		return FP_ERR;
 	for (size_t k = 2; k + 1 < f->n; k += 2) {
 		char col[RUN_MAX_NAME];
-		size_t n = unit_column(f->at[k + 1], f->len[k + 1], col,
-		                       sizeof col);
+		size_t n =
+		    unit_column(f->at[k + 1], f->len[k + 1], col, sizeof col);
 		long c;
 		if (!numfmt_parse(f->at[k], f->len[k], &x) || !isfinite(x))
-			return error_at(st, f->at[k], "a value must be a number");
-		if (f->len[k + 1] == 5 && memcmp(f->at[k + 1], "ns/op", 5) == 0) {
+			return error_at(st, f->at[k],
+			                "a value must be a number");
+		if (f->len[k + 1] == 5 &&
+		    memcmp(f->at[k + 1], "ns/op", 5) == 0) {
 			if (add && rb_sample(&st->b, x * 1e-9, -1) != FP_OK)
 				return FP_ERR;
 			continue;
@@ -230,8 +234,8 @@ static int config(struct go_state *st, const char *s, size_t len)
 		len--;
 	{
 		char *key = strndup(s, (size_t)(colon - s));
-		int rc = key ? rb_context_n(&st->b, key, v, len)
-		             : diag_oom(st->b.d);
+		int rc =
+		    key ? rb_context_n(&st->b, key, v, len) : diag_oom(st->b.d);
 		free(key);
 		return rc;
 	}
@@ -247,10 +251,11 @@ static int line(struct go_state *st, const char *s, size_t len, bool add)
 		return result(st, &f, add);
 	if (!add)
 		return FP_OK;
-	if (f.n >= 3 && f.len[0] == 3 &&
-	    memcmp(f.at[0], "---", 3) == 0 && f.len[1] == 5 &&
+	if (f.n >= 3 && f.len[0] == 3 && memcmp(f.at[0], "---", 3) == 0 &&
+	    f.len[1] == 5 &&
 	    (memcmp(f.at[1], "FAIL:", 5) == 0 ||
-	     memcmp(f.at[1], "SKIP:", 5) == 0) && is_name(f.at[2], f.len[2]))
+	     memcmp(f.at[1], "SKIP:", 5) == 0) &&
+	    is_name(f.at[2], f.len[2]))
 		return failure(st, &f);
 	return config(st, s, len);
 }
@@ -278,7 +283,8 @@ static int finish(struct go_state *st, struct run **out)
 {
 	if (st->b.n > 0)
 		return rb_finish(&st->b, out);
-	return diag_set(st->b.d, st->src->path, 0, 0, "no benchmarks: no line "
+	return diag_set(st->b.d, st->src->path, 0, 0,
+	                "no benchmarks: no line "
 	                "starts with 'Benchmark'");
 }
 

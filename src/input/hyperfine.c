@@ -16,10 +16,9 @@
 
 #include "input/input.h"
 
-enum { COL_PASSED, COL_MEAN, COL_MEDIAN, COL_STDDEV, COL_MIN, COL_MAX,
-       NCOLS };
+enum { COL_PASSED, COL_MEAN, COL_MEDIAN, COL_STDDEV, COL_MIN, COL_MAX, NCOLS };
 static const char *const col_names[NCOLS] = {
-	"passed", "mean", "median", "stddev", "min", "max",
+    "passed", "mean", "median", "stddev", "min", "max",
 };
 
 static bool all_zero(json_t *codes)
@@ -27,9 +26,9 @@ static bool all_zero(json_t *codes)
 	size_t i;
 	json_t *v;
 
-	json_array_foreach(codes, i, v)
-		if (!json_is_number(v) || json_number_value(v) != 0)
-			return false;
+	json_array_foreach(codes, i,
+	                   v) if (!json_is_number(v) ||
+	                          json_number_value(v) != 0) return false;
 	return true;
 }
 
@@ -46,14 +45,16 @@ static int add_samples(struct run_builder *b, size_t index, json_t *o,
 	size_t i;
 
 	if (!times)
-		return rb_sample(b, json_number_value(json_object_get(o, stat[e])),
-		                 -1);
+		return rb_sample(
+		    b, json_number_value(json_object_get(o, stat[e])), -1);
 	jcur_member(at, o, "times", &c);
 	if (!json_is_array(times))
 		return diag_set(b->d, b->path, (int)c.line, (int)c.col,
-		                "result %zu: 'times' must be a list", index + 1);
+		                "result %zu: 'times' must be a list",
+		                index + 1);
 	jcur_into(&c);
-	json_array_foreach(times, i, v) {
+	json_array_foreach(times, i, v)
+	{
 		json_t *code = paired ? json_array_get(codes, i) : NULL;
 		if (!json_is_number(v))
 			return diag_set(b->d, b->path, (int)c.line, (int)c.col,
@@ -61,7 +62,7 @@ static int add_samples(struct run_builder *b, size_t index, json_t *o,
 			                index + 1);
 		if (rb_sample(b, json_number_value(v),
 		              paired ? json_is_number(code) &&
-		                       json_number_value(code) == 0
+		                           json_number_value(code) == 0
 		                     : -1) != FP_OK)
 			return FP_ERR;
 		jcur_next(&c);
@@ -83,7 +84,8 @@ static int add_result(struct run_builder *b, size_t index, json_t *o,
 	jcur_member(at, o, "command", &c);
 	if (!json_is_string(command))
 		return diag_set(b->d, b->path, (int)c.line, (int)c.col,
-		                "result %zu has no 'command' string", index + 1);
+		                "result %zu has no 'command' string",
+		                index + 1);
 	if (rb_case(b, json_string_value(command), json_string_length(command),
 	            c.line, c.col) != FP_OK)
 		return FP_ERR;
@@ -113,8 +115,8 @@ static int add_result(struct run_builder *b, size_t index, json_t *o,
 }
 
 int input_hyperfine(const char *path, json_t *root, const char *text,
-                    size_t len, const struct run_opts *opts,
-                    struct run **out, struct diag *d)
+                    size_t len, const struct run_opts *opts, struct run **out,
+                    struct diag *d)
 {
 	json_t *list = json_object_get(root, "results");
 	struct run_builder b;

@@ -29,8 +29,8 @@ struct hcsv {
 	const struct input_src *src;
 	struct run_builder b;
 	size_t header_n, command, stat;
-	long *column_of;           /* header field -> builder column */
-	long passed;               /* the column every case passes in, or -1
+	long *column_of; /* header field -> builder column */
+	long passed;     /* the column every case passes in, or -1
 	                            * when the file has its own */
 };
 
@@ -85,8 +85,8 @@ static int read_row(struct hcsv *st, const struct csv_field *f, size_t n)
 		return FP_ERR;
 	for (size_t i = 0; i < n; i++)
 		if (st->column_of[i] >= 0 &&
-		    rb_text(&st->b, (size_t)st->column_of[i], f[i].text, f[i].len,
-		            false, f[i].line, f[i].col) != FP_OK)
+		    rb_text(&st->b, (size_t)st->column_of[i], f[i].text,
+		            f[i].len, false, f[i].line, f[i].col) != FP_OK)
 			return FP_ERR;
 	if (!numfmt_parse(s->text, s->len, &x) || !isfinite(x)) {
 		char shown[RUN_SHOW_SIZE];
@@ -95,13 +95,13 @@ static int read_row(struct hcsv *st, const struct csv_field *f, size_t n)
 		                (int)s->col, "'%s' is not a number", shown);
 	}
 	return rb_sample(&st->b, x, -1) ||
-	       (st->passed >= 0 && rb_number(&st->b, (size_t)st->passed, 1,
-	                                     f[0].line, f[0].col))
-	       ? FP_ERR : FP_OK;
+	               (st->passed >= 0 && rb_number(&st->b, (size_t)st->passed,
+	                                             1, f[0].line, f[0].col))
+	           ? FP_ERR
+	           : FP_OK;
 }
 
-static int on_row(void *ctx, size_t row, const struct csv_field *f,
-                  size_t n)
+static int on_row(void *ctx, size_t row, const struct csv_field *f, size_t n)
 {
 	return row == 0 ? read_header(ctx, f, n) : read_row(ctx, f, n);
 }
@@ -118,7 +118,8 @@ int input_hyperfine_csv(const struct input_src *s, struct run **out,
 	if (input_csv_rows(s->path, s->text, s->len, 0, on_row, &st, &rows,
 	                   d) == FP_OK) {
 		if (rows < 2)
-			diag_set(d, s->path, 0, 0, "no results: the file has no "
+			diag_set(d, s->path, 0, 0,
+			         "no results: the file has no "
 			         "data rows");
 		else
 			rc = rb_finish(&st.b, out);

@@ -31,13 +31,13 @@
  * every other column is kept.  Duplicate case names, an empty file, a row
  * with the wrong number of cells are errors with FILE:LINE:COL.  On success
  * the caller owns *out (run_free).  On failure nothing is allocated. */
-int input_load(const char *path, const struct run_opts *opts,
-               struct run **out, struct diag *d);
+int input_load(const char *path, const struct run_opts *opts, struct run **out,
+               struct diag *d);
 
 /* What a loader reads: text[0..len) of the input named path. */
 struct input_src {
-	const char *path;      /* for messages and the run */
-	const char *text;      /* no NUL bytes, no byte order mark */
+	const char *path; /* for messages and the run */
+	const char *text; /* no NUL bytes, no byte order mark */
 	size_t len;
 	const struct run_opts *opts; /* never NULL */
 };
@@ -47,7 +47,7 @@ struct input_src {
 /* A column being built (builder.c; repeat.c merges rows). */
 struct rb_column {
 	char *name;
-	size_t n, cap;         /* cells so far (cases 0..n-1), room */
+	size_t n, cap; /* cells so far (cases 0..n-1), room */
 	double *v;
 	uint32_t *line, *col;
 	bool all_num, all_pass;
@@ -64,9 +64,9 @@ struct rb_column {
 };
 
 struct run_builder {
-	const char *path;      /* for messages; not owned */
+	const char *path; /* for messages; not owned */
 	const char *format;
-	size_t n, cap;         /* cases so far */
+	size_t n, cap; /* cases so far */
 	/* Case names, one after another with their NULs, in one block that
 	 * becomes the run's name_block (run.h): no malloc per case.  While
 	 * cases are added, name_off[i] is where name i starts (the block
@@ -81,13 +81,13 @@ struct run_builder {
 	uint32_t *lines, *cols; /* position of each case (0 if unknown) */
 	size_t ncols, colcap;
 	struct rb_column *columns;
-	size_t hint;           /* column after the last one looked up */
-	size_t max_cases;      /* RUN_MAX_CASES (lowered only by tests) */
+	size_t hint;      /* column after the last one looked up */
+	size_t max_cases; /* RUN_MAX_CASES (lowered only by tests) */
 	struct diag *d;
 
 	/* Samples (samples.c), in the order given: the case each belongs
 	 * to, its value and pass state (-1: none given). */
-	bool sampled;          /* the run holds samples (rb_use_samples) */
+	bool sampled; /* the run holds samples (rb_use_samples) */
 	size_t nsamples, samplecap;
 	size_t *sample_case;
 	double *sample_v;
@@ -121,8 +121,8 @@ const char *rb_name(const struct run_builder *b, size_t i);
  * end, is not valid UTF-8 or is over RUN_MAX_NAME; more than
  * RUN_MAX_CASES cases.  Column names follow the same rules.
  * Duplicates are found by rb_finish. */
-int rb_case(struct run_builder *b, const char *name, size_t len,
-            uint32_t line, uint32_t col);
+int rb_case(struct run_builder *b, const char *name, size_t len, uint32_t line,
+            uint32_t col);
 
 /* Index of the column called name, or -1.  Looks at the column after the
  * last one found first, so fields in the same order in every item cost
@@ -152,8 +152,8 @@ int rb_number(struct run_builder *b, size_t col, double x, uint32_t line,
 /* A number read from the text s[0..len) (a decimal, as in JSON): also
  * FP_ERR at line:col if the text overflows a double or underflows to 0
  * (1e400, 1e-400), which rb_text checks too. */
-int rb_number_text(struct run_builder *b, size_t col, double x,
-                   const char *s, size_t len, uint32_t line, uint32_t pos_col);
+int rb_number_text(struct run_builder *b, size_t col, double x, const char *s,
+                   size_t len, uint32_t line, uint32_t pos_col);
 int rb_bool(struct run_builder *b, size_t col, bool x, uint32_t line,
             uint32_t pos_col);
 /* A cell that is no number and no pass state, shown as `shown` ("null",
@@ -222,8 +222,9 @@ void input_position(const char *text, size_t off, uint32_t *line,
 struct jcur {
 	const char *p, *end;
 	uint32_t line, col;
-	uint32_t key_line, key_col; /* in an object: where the member's key is */
-	bool in_object;        /* inside an object: values follow keys */
+	uint32_t key_line,
+	    key_col;    /* in an object: where the member's key is */
+	bool in_object; /* inside an object: values follow keys */
 };
 
 /* A cursor on the top-level value of text (after blanks). */
@@ -253,14 +254,13 @@ int input_json_context(struct run_builder *b, const char *prefix,
 typedef int (*json_item_fn)(struct run_builder *b, size_t index,
                             struct json_t *item, const struct jcur *at,
                             const void *ctx);
-int input_json_items(struct run_builder *b, struct json_t *list,
-                     struct jcur *c, json_item_fn add, const void *ctx,
-                     struct run **out);
+int input_json_items(struct run_builder *b, struct json_t *list, struct jcur *c,
+                     json_item_fn add, const void *ctx, struct run **out);
 
 /* ---- CSV rows (csvrows.c) ---- */
 
 struct csv_field {
-	const char *text;      /* len bytes and a NUL */
+	const char *text; /* len bytes and a NUL */
 	size_t len;
 	uint32_t line, col;
 };
@@ -273,9 +273,8 @@ typedef int (*csv_row_fn)(void *ctx, size_t row, const struct csv_field *f,
  * column 1).  Row 0 may have at most RUN_MAX_COLUMNS + 1 fields.  *rows
  * is the number of rows read.  Syntax errors: "quote in an unquoted
  * field", "text after the closing quote", "unterminated quoted field". */
-int input_csv_rows(const char *path, const char *text, size_t len,
-                   size_t start, csv_row_fn fn, void *ctx, size_t *rows,
-                   struct diag *d);
+int input_csv_rows(const char *path, const char *text, size_t len, size_t start,
+                   csv_row_fn fn, void *ctx, size_t *rows, struct diag *d);
 /* Offset of the first byte of what is wrong in a JSON text that jansson
  * refused after reading pos bytes: the start of the token it stopped in,
  * or inside a string the bad escape (its backslash), control character
@@ -286,10 +285,10 @@ size_t jpos_error_at(const char *text, size_t len, size_t pos, bool at_end);
  * The text has no NUL bytes and no byte order mark (input_load removes it),
  * so offset 0 is line 1, column 1. */
 
-int input_csv(const char *path, const char *text, size_t len,
-              struct run **out, struct diag *d);
-int input_yaml(const char *path, const char *text, size_t len,
-               struct run **out, struct diag *d);
+int input_csv(const char *path, const char *text, size_t len, struct run **out,
+              struct diag *d);
+int input_yaml(const char *path, const char *text, size_t len, struct run **out,
+               struct diag *d);
 
 /* The JSON loaders take the parsed document and the text it came from,
  * for positions. */
@@ -301,8 +300,8 @@ int input_gbench(const char *path, struct json_t *root, const char *text,
                  size_t len, const struct run_opts *opts, struct run **out,
                  struct diag *d);
 int input_hyperfine(const char *path, struct json_t *root, const char *text,
-                    size_t len, const struct run_opts *opts,
-                    struct run **out, struct diag *d);
+                    size_t len, const struct run_opts *opts, struct run **out,
+                    struct diag *d);
 int input_pytest(const struct input_src *s, struct json_t *root,
                  struct run **out, struct diag *d);
 

@@ -23,11 +23,11 @@
 static const struct {
 	const char *jansson, *plain;
 } plain_words[] = {
-	{"\\u0000 is not allowed without JSON_ALLOW_NUL",
-	 "\\u0000 (a NUL character) is not allowed in a string"},
-	{"real number overflow",
-	 "number is out of a double's range (magnitude above 1.8e308)"},
-	{"premature end of input", "the text ends inside this value"},
+    {"\\u0000 is not allowed without JSON_ALLOW_NUL",
+     "\\u0000 (a NUL character) is not allowed in a string"},
+    {"real number overflow",
+     "number is out of a double's range (magnitude above 1.8e308)"},
+    {"premature end of input", "the text ends inside this value"},
 };
 
 /* Jansson's message in plain words, without its "near ..." (the position
@@ -55,9 +55,8 @@ int input_json_parse(const char *path, const char *text, size_t len,
 	bool at_end;
 	/* Every number as a double: an integer too big for 64 bits is still
 	 * a runtime, not an error. */
-	json_t *root = json_loadb(text, len,
-	                          JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL,
-	                          &err);
+	json_t *root = json_loadb(
+	    text, len, JSON_REJECT_DUPLICATES | JSON_DECODE_INT_AS_REAL, &err);
 
 	if (root) {
 		*out = root;
@@ -66,9 +65,11 @@ int input_json_parse(const char *path, const char *text, size_t len,
 	/* Jansson's line and column are where it stopped, past the token;
 	 * the message names the token's first byte. */
 	plain_message(err.text, msg, sizeof msg, &at_end);
-	input_position(text, jpos_error_at(text, len, err.position > 0 ?
-	                                   (size_t)err.position : 0, at_end),
-	               &line, &col);
+	input_position(
+	    text,
+	    jpos_error_at(text, len,
+	                  err.position > 0 ? (size_t)err.position : 0, at_end),
+	    &line, &col);
 	return diag_set(d, path, (int)line, (int)col, "%s", msg);
 }
 
@@ -76,7 +77,8 @@ const char *input_json_kind(json_t *root)
 {
 	json_t *results = json_object_get(root, "results");
 
-	if (json_object_get(root, "context") && json_object_get(root, "benchmarks"))
+	if (json_object_get(root, "context") &&
+	    json_object_get(root, "benchmarks"))
 		return "gbench";
 	if (json_object_get(root, "machine_info") &&
 	    json_object_get(root, "benchmarks"))
@@ -100,7 +102,8 @@ static int add_samples(struct run_builder *b, json_t *v,
 		                "'samples' must be a list of numbers");
 	rb_use_samples(b);
 	jcur_into(&c);
-	json_array_foreach(v, i, x) {
+	json_array_foreach(v, i, x)
+	{
 		if (!json_is_number(x))
 			return diag_set(b->d, b->path, (int)c.line, (int)c.col,
 			                "a sample must be a number");
@@ -122,9 +125,9 @@ static int add_field(struct run_builder *b, const char *key, json_t *v,
 		return add_samples(b, v, at_value);
 	ci = rb_find_column(b, key, strlen(key));
 
-	if (ci < 0 && (ci = rb_add_column(b, key, strlen(key),
-	                                  at_value->key_line,
-	                                  at_value->key_col)) < 0)
+	if (ci < 0 &&
+	    (ci = rb_add_column(b, key, strlen(key), at_value->key_line,
+	                        at_value->key_col)) < 0)
 		return FP_ERR;
 	switch (json_typeof(v)) {
 	case JSON_REAL:
@@ -156,10 +159,11 @@ static int add_item(struct run_builder *b, size_t index, json_t *item,
 	const char *key;
 
 	if (!json_is_object(item))
-		return diag_set(b->d, b->path, (int)at_item->line,
-		                (int)at_item->col,
-		                "item %zu is not an object (a case is an object "
-		                "with a 'case' name)", index + 1);
+		return diag_set(
+		    b->d, b->path, (int)at_item->line, (int)at_item->col,
+		    "item %zu is not an object (a case is an object "
+		    "with a 'case' name)",
+		    index + 1);
 	if (!name)
 		return diag_set(b->d, b->path, (int)at_item->line,
 		                (int)at_item->col, "item %zu has no 'case'",
@@ -173,8 +177,10 @@ static int add_item(struct run_builder *b, size_t index, json_t *item,
 		return FP_ERR;
 	c = *at_item;
 	jcur_into(&c);
-	json_object_foreach(item, key, v) {
-		if (strcmp(key, "case") != 0 && add_field(b, key, v, &c) != FP_OK)
+	json_object_foreach(item, key, v)
+	{
+		if (strcmp(key, "case") != 0 &&
+		    add_field(b, key, v, &c) != FP_OK)
 			return FP_ERR;
 		jcur_next(&c);
 	}
@@ -193,9 +199,10 @@ int input_json(const char *path, json_t *root, const char *text, size_t len,
 	if (json_is_object(root)) {
 		list = json_object_get(root, "cases");
 		if (!jcur_member(&c, root, "cases", &c))
-			return diag_set(d, path, (int)c.line, (int)c.col,
-			                "no 'cases' list: a JSON run is a list of "
-			                "cases, or an object with a 'cases' list");
+			return diag_set(
+			    d, path, (int)c.line, (int)c.col,
+			    "no 'cases' list: a JSON run is a list of "
+			    "cases, or an object with a 'cases' list");
 	}
 	if (!json_is_array(list))
 		return diag_set(d, path, (int)c.line, (int)c.col,
@@ -204,7 +211,8 @@ int input_json(const char *path, json_t *root, const char *text, size_t len,
 		return diag_set(d, path, (int)c.line, (int)c.col, "no cases");
 	rb_init(&b, path, "json", d);
 	jcur_into(&c);
-	json_array_foreach(list, i, item) {
+	json_array_foreach(list, i, item)
+	{
 		if (add_item(&b, i, item, &c) != FP_OK)
 			goto fail;
 		jcur_next(&c);

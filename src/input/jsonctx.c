@@ -35,12 +35,13 @@ static void join(json_t *a, char *buf, size_t size)
 	json_t *v;
 
 	buf[0] = '\0';
+	json_array_foreach(a, i, v) if (json_is_array(v) || json_is_object(v))
+	{
+		snprintf(buf, size, "%zu items", json_array_size(a));
+		return;
+	}
 	json_array_foreach(a, i, v)
-		if (json_is_array(v) || json_is_object(v)) {
-			snprintf(buf, size, "%zu items", json_array_size(a));
-			return;
-		}
-	json_array_foreach(a, i, v) {
+	{
 		char num[NUMFMT_MAX];
 		int w = snprintf(buf + used, size - used, "%s%s", i ? ", " : "",
 		                 scalar(v, num));
@@ -55,7 +56,8 @@ int input_json_context(struct run_builder *b, const char *prefix, json_t *o)
 	const char *key;
 	json_t *v;
 
-	json_object_foreach(o, key, v) {
+	json_object_foreach(o, key, v)
+	{
 		char full[KEY_MAX], num[NUMFMT_MAX], list[512];
 		int rc;
 		snprintf(full, sizeof full, "%s%s", prefix, key);
@@ -82,7 +84,8 @@ int input_json_items(struct run_builder *b, json_t *list, struct jcur *c,
 	int rc = FP_ERR;
 
 	jcur_into(c);
-	json_array_foreach(list, i, item) {
+	json_array_foreach(list, i, item)
+	{
 		if (add(b, i, item, c, ctx) != FP_OK)
 			goto out;
 		jcur_next(c);

@@ -142,7 +142,8 @@ bool jcur_member(const struct jcur *obj, json_t *o, const char *key,
 		return false;
 	more = jcur_into(&c);
 	/* Jansson keeps members in the order of the text. */
-	json_object_foreach(o, k, v) {
+	json_object_foreach(o, k, v)
+	{
 		if (!more)
 			return false;
 		if (strcmp(k, key) == 0) {

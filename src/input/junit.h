@@ -21,15 +21,15 @@
 enum junit_state { JUNIT_PASSED, JUNIT_FAILED, JUNIT_SKIPPED };
 
 struct junit_test {
-	char *classname;       /* "" when the testcase has none */
+	char *classname; /* "" when the testcase has none */
 	char *name;
 	enum junit_state state;
-	uint32_t line;         /* of the <testcase> element */
+	uint32_t line; /* of the <testcase> element */
 };
 
 struct junit_report {
 	char *path;
-	char sha256[65];       /* of the bytes read, hex */
+	char sha256[65]; /* of the bytes read, hex */
 	size_t n;
 	struct junit_test *tests; /* in document order */
 };
@@ -43,9 +43,9 @@ void junit_free(struct junit_report *r);
 
 /* What junit_merge did. */
 struct junit_merged {
-	size_t matched;        /* cases of the run that a test matched */
-	size_t failed;         /* of those, cases the report failed/skipped */
-	size_t added;          /* failing tests added as cases */
+	size_t matched; /* cases of the run that a test matched */
+	size_t failed;  /* of those, cases the report failed/skipped */
+	size_t added;   /* failing tests added as cases */
 };
 
 /* Merges the report's states into run's `passed` column (made, all 1, if

@@ -172,8 +172,10 @@ static bool append_case(struct run *run, char *name)
 		struct column *col = &run->cols[c];
 		const char *cn = col->name;
 		double x = strcmp(cn, "runtime_n") == 0 ||
-		           strcmp(cn, "has_runtime") == 0 ||
-		           strcmp(cn, "passed") == 0 ? 0 : NAN;
+		                   strcmp(cn, "has_runtime") == 0 ||
+		                   strcmp(cn, "passed") == 0
+		               ? 0
+		               : NAN;
 		ok = (!col->v || grow_column(&col->v, n, x)) &&
 		     (!col->line || grow_positions(&col->line, n)) &&
 		     (!col->col || grow_positions(&col->col, n));

@@ -22,8 +22,8 @@ static int error_at(struct run_builder *b, const struct jcur *c,
 	                "benchmark %zu: %s", index + 1, what);
 }
 
-static int add_data(struct run_builder *b, json_t *data,
-                    const struct jcur *at, size_t index)
+static int add_data(struct run_builder *b, json_t *data, const struct jcur *at,
+                    size_t index)
 {
 	struct jcur c = *at;
 	json_t *v;
@@ -32,9 +32,11 @@ static int add_data(struct run_builder *b, json_t *data,
 	if (!json_is_array(data))
 		return error_at(b, at, "'data' must be a list", index);
 	jcur_into(&c);
-	json_array_foreach(data, i, v) {
+	json_array_foreach(data, i, v)
+	{
 		if (!json_is_number(v))
-			return error_at(b, &c, "a sample in 'data' must be a number",
+			return error_at(b, &c,
+			                "a sample in 'data' must be a number",
 			                index);
 		if (rb_sample(b, json_number_value(v), -1) != FP_OK)
 			return FP_ERR;
@@ -80,8 +82,8 @@ static int add_bench(struct run_builder *b, size_t index, json_t *o,
 	jcur_member(&s, stats, stat[e], &c);
 	if (!json_is_number(v)) {
 		char what[64];
-		snprintf(what, sizeof what, "no 'data', and '%s' is not a number",
-		         stat[e]);
+		snprintf(what, sizeof what,
+		         "no 'data', and '%s' is not a number", stat[e]);
 		return error_at(b, v ? &c : &s, what, index);
 	}
 	return rb_sample(b, json_number_value(v), -1);

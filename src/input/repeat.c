@@ -19,8 +19,7 @@ static bool same(double x, double y)
 
 /* Row r against the first row f of its case, in every column that must
  * agree. */
-static int agree(struct run_builder *b, size_t f, size_t r, long pass,
-                 long rep)
+static int agree(struct run_builder *b, size_t f, size_t r, long pass, long rep)
 {
 	for (size_t c = 0; c < b->ncols; c++) {
 		struct rb_column *col = &b->columns[c];
@@ -29,14 +28,13 @@ static int agree(struct run_builder *b, size_t f, size_t r, long pass,
 		    (long)c == rep || same(col->v[r], col->v[f]))
 			continue;
 		run_show(name, sizeof name, b->names[r], strlen(b->names[r]));
-		return diag_set(b->d, b->path, (int)col->line[r],
-		                (int)col->col[r],
-		                "case '%s': column '%s' is %s here, %s on line "
-		                "%u (rows of a case differ only in runtime, "
-		                "passed and repetition)", name, col->name,
-		                numfmt_exact(x, col->v[r]),
-		                numfmt_exact(y, col->v[f]),
-		                (unsigned)b->lines[f]);
+		return diag_set(
+		    b->d, b->path, (int)col->line[r], (int)col->col[r],
+		    "case '%s': column '%s' is %s here, %s on line "
+		    "%u (rows of a case differ only in runtime, "
+		    "passed and repetition)",
+		    name, col->name, numfmt_exact(x, col->v[r]),
+		    numfmt_exact(y, col->v[f]), (unsigned)b->lines[f]);
 	}
 	return FP_OK;
 }

@@ -24,9 +24,8 @@ int rb_sample_at(struct run_builder *b, size_t i, double x, int pass)
 	            sizeof *b->sample_case) ||
 	    (cap = b->samplecap,
 	     rb_grow((void **)&b->sample_v, &cap, need, sizeof *b->sample_v)) ||
-	    (cap = b->samplecap,
-	     rb_grow((void **)&b->sample_pass, &cap, need,
-	             sizeof *b->sample_pass)))
+	    (cap = b->samplecap, rb_grow((void **)&b->sample_pass, &cap, need,
+	                                 sizeof *b->sample_pass)))
 		return diag_oom(b->d);
 	b->samplecap = cap;
 	b->sample_case[b->nsamples] = i;

@@ -21,14 +21,16 @@ static int add_samples(struct run_builder *b, const struct ydoc *doc,
 	double x;
 
 	if (v->kind != YNODE_SEQ)
-		return ydoc_error(doc, v, b->d, "'samples' must be a list of "
+		return ydoc_error(doc, v, b->d,
+		                  "'samples' must be a list of "
 		                  "numbers");
 	rb_use_samples(b);
 	for (size_t i = 0; i < v->count; i++) {
 		const struct ynode *s = v->items[i];
 		if (s->kind != YNODE_SCALAR || s->quoted ||
 		    !numfmt_parse(s->str, s->len, &x) || !isfinite(x))
-			return ydoc_error(doc, s, b->d, "a sample must be a number");
+			return ydoc_error(doc, s, b->d,
+			                  "a sample must be a number");
 		if (rb_sample(b, x, -1) != FP_OK)
 			return FP_ERR;
 	}
@@ -41,9 +43,9 @@ static int add_field(struct run_builder *b, const struct ynode *key,
 	uint32_t line = (uint32_t)v->line, col = (uint32_t)v->col;
 	long ci = rb_find_column(b, key->str, key->len);
 
-	if (ci < 0 && (ci = rb_add_column(b, key->str, key->len,
-	                                  (uint32_t)key->line,
-	                                  (uint32_t)key->col)) < 0)
+	if (ci < 0 &&
+	    (ci = rb_add_column(b, key->str, key->len, (uint32_t)key->line,
+	                        (uint32_t)key->col)) < 0)
 		return FP_ERR;
 	switch (v->kind) {
 	case YNODE_SCALAR:
@@ -56,20 +58,22 @@ static int add_field(struct run_builder *b, const struct ynode *key,
 	}
 }
 
-static int add_item(struct run_builder *b, const struct ydoc *doc,
-                    size_t index, const struct ynode *item)
+static int add_item(struct run_builder *b, const struct ydoc *doc, size_t index,
+                    const struct ynode *item)
 {
 	const struct ynode *name = ydoc_get(item, "case");
 
 	if (item->kind != YNODE_MAP)
 		return ydoc_error(doc, item, b->d,
 		                  "item %zu is not a mapping (a case is a "
-		                  "mapping with a 'case' name)", index + 1);
+		                  "mapping with a 'case' name)",
+		                  index + 1);
 	if (!name)
 		return ydoc_error(doc, item, b->d, "item %zu has no 'case'",
 		                  index + 1);
 	if (name->kind != YNODE_SCALAR)
-		return ydoc_error(doc, name, b->d, "'case' must be a name, "
+		return ydoc_error(doc, name, b->d,
+		                  "'case' must be a name, "
 		                  "not a %s",
 		                  name->kind == YNODE_SEQ ? "list" : "mapping");
 	if (rb_case(b, name->str, name->len, (uint32_t)name->line,
@@ -88,8 +92,8 @@ static int add_item(struct run_builder *b, const struct ydoc *doc,
 	return FP_OK;
 }
 
-int input_yaml(const char *path, const char *text, size_t len,
-               struct run **out, struct diag *d)
+int input_yaml(const char *path, const char *text, size_t len, struct run **out,
+               struct diag *d)
 {
 	struct ydoc *doc;
 	const struct ynode *list;
@@ -107,7 +111,8 @@ int input_yaml(const char *path, const char *text, size_t len,
 	if (list->kind == YNODE_MAP) {
 		list = ydoc_get(list, "cases");
 		if (!list) {
-			ydoc_error(doc, doc->root, d, "no 'cases' list: a YAML run "
+			ydoc_error(doc, doc->root, d,
+			           "no 'cases' list: a YAML run "
 			           "is a list of cases, or a mapping with a "
 			           "'cases' list");
 			goto out;

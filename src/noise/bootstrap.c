@@ -38,7 +38,7 @@ struct worker {
 	const struct boot_opts *o;
 	struct boot *out;
 	size_t r0, r1;
-	unsigned what;        /* PRICE_DETAIL for noise_wide_cases */
+	unsigned what; /* PRICE_DETAIL for noise_wide_cases */
 	/* called after each resample priced with PRICE_DETAIL */
 	void (*each)(void *ctx, const struct price *p);
 	void *ctx;
@@ -53,9 +53,9 @@ struct worker {
 
 /* The runtimes and pass states of resample r, both sides.  A fixed side
  * is its observed columns. */
-static int fill(struct worker *w, size_t r, size_t n,
-                struct resample_buf *buf, double *rt[2], double *ps[2],
-                const double *use_rt[2], const double *use_ps[2])
+static int fill(struct worker *w, size_t r, size_t n, struct resample_buf *buf,
+                double *rt[2], double *ps[2], const double *use_rt[2],
+                const double *use_ps[2])
 {
 	for (unsigned s = 0; s < 2; s++) {
 		const struct noise_side *sd = &w->side[s];
@@ -91,8 +91,8 @@ static int work(struct worker *w, struct session *ses, struct price *p)
 
 		if (fill(w, r, n, &buf, rt, ps, use_rt, use_ps) != FP_OK)
 			goto out;
-		if (price_resample(ses, p, use_rt, use_ps, w->what,
-		                   &w->d) != FP_OK) {
+		if (price_resample(ses, p, use_rt, use_ps, w->what, &w->d) !=
+		    FP_OK) {
 			diag_prefix(&w->d, "bootstrap resample %zu", r + 1);
 			goto out;
 		}
@@ -150,7 +150,8 @@ static int run_all(struct worker *w, size_t nw, struct diag *d)
 		return diag_oom(d);
 	}
 	for (size_t t = 1; t < nw; t++)
-		started[t] = pthread_create(&tid[t], NULL, run_worker, &w[t]) == 0;
+		started[t] =
+		    pthread_create(&tid[t], NULL, run_worker, &w[t]) == 0;
 	run_worker(&w[0]);
 	for (size_t t = 1; t < nw; t++) {
 		if (started[t])
@@ -234,15 +235,15 @@ int noise_interval(const double *x, size_t B, double conf, double widen,
 
 double noise_correction(const struct noise_side side[2], size_t n)
 {
-	bool fixed_draws = (side[0].off && side[0].draws) ||
-	                   (side[1].off && side[1].draws);
+	bool fixed_draws =
+	    (side[0].off && side[0].draws) || (side[1].off && side[1].draws);
 	double samples = mean_samples(side, n);
 
 	return !fixed_draws && samples > 1 ? sqrt(samples / (samples - 1)) : 1;
 }
 
-static int summarise(struct boot *b, const struct noise_side side[2],
-                     size_t n, struct diag *d)
+static int summarise(struct boot *b, const struct noise_side side[2], size_t n,
+                     struct diag *d)
 {
 	size_t yes = 0;
 
@@ -252,19 +253,18 @@ static int summarise(struct boot *b, const struct noise_side side[2],
 		yes += b->decide[r];
 	b->p_decide = (double)yes / (double)b->B;
 	if (noise_interval(b->gain, b->B, b->confidence, b->correction,
-	                &b->gain_ci, NULL) != FP_OK ||
+	                   &b->gain_ci, NULL) != FP_OK ||
 	    noise_interval(b->cost, b->B, b->confidence, b->correction,
-	                &b->cost_ci, NULL) != FP_OK ||
+	                   &b->cost_ci, NULL) != FP_OK ||
 	    noise_interval(b->net, b->B, b->confidence, b->correction,
-	                &b->net_ci, &b->median_net) != FP_OK)
+	                   &b->net_ci, &b->median_net) != FP_OK)
 		return diag_oom(d);
 	return FP_OK;
 }
 
 /* Runs the workers on sides whose cases' samples are sorted (the counted
  * path, resample.c), then sums up. */
-static int sorted_run(struct worker *proto, size_t n, size_t nw,
-                      struct diag *d)
+static int sorted_run(struct worker *proto, size_t n, size_t nw, struct diag *d)
 {
 	struct noise_side sorted[2];
 	void *storage[2] = {NULL, NULL};
@@ -287,13 +287,12 @@ out:
 }
 
 int noise_bootstrap(const struct metric *m, const struct joined *runs,
-                    const struct noise_side side[2],
-                    const struct boot_opts *o, struct boot *b,
-                    struct diag *d)
+                    const struct noise_side side[2], const struct boot_opts *o,
+                    struct boot *b, struct diag *d)
 {
 	size_t B = o->B, nw = o->threads ? o->threads : noise_cpus();
-	struct worker proto = {.m = m, .runs = runs, .side = side, .o = o,
-	                       .out = b};
+	struct worker proto = {
+	    .m = m, .runs = runs, .side = side, .o = o, .out = b};
 
 	memset(b, 0, sizeof *b);
 	if (nw > B)
@@ -317,8 +316,13 @@ int noise_visit(const struct metric *m, const struct joined *runs,
 {
 	size_t nw = o->threads ? o->threads : noise_cpus();
 	struct boot b = {.B = o->B};
-	struct worker proto = {.m = m, .runs = runs, .side = side, .o = o,
-	                       .out = &b, .visit = visit, .ctx = ctx};
+	struct worker proto = {.m = m,
+	                       .runs = runs,
+	                       .side = side,
+	                       .o = o,
+	                       .out = &b,
+	                       .visit = visit,
+	                       .ctx = ctx};
 
 	if (nw > o->B)
 		nw = o->B;
@@ -357,14 +361,18 @@ static void add_shares(void *ctx, const struct price *p)
 }
 
 int noise_wide_cases(const struct metric *m, const struct joined *runs,
-                     const struct noise_side side[2],
-                     const struct boot_opts *o, size_t k, size_t *idx,
-                     size_t *nidx, struct diag *d)
+                     const struct noise_side side[2], const struct boot_opts *o,
+                     size_t k, size_t *idx, size_t *nidx, struct diag *d)
 {
 	size_t n = runs->before->n, B = o->B < 100 ? o->B : 100;
 	struct spread sp = {.n = n};
-	struct worker w = {.m = m, .runs = runs, .side = side, .o = o,
-	                   .r1 = B, .what = PRICE_DETAIL, .each = add_shares,
+	struct worker w = {.m = m,
+	                   .runs = runs,
+	                   .side = side,
+	                   .o = o,
+	                   .r1 = B,
+	                   .what = PRICE_DETAIL,
+	                   .each = add_shares,
 	                   .ctx = &sp};
 	int rc = FP_ERR;
 

@@ -30,10 +30,10 @@
 #define NOISE_MAX_B 10000000
 
 struct boot_opts {
-	size_t B;              /* resamples, > 0 */
-	double confidence;     /* in (0, 1) */
+	size_t B;          /* resamples, > 0 */
+	double confidence; /* in (0, 1) */
 	uint64_t seed;
-	size_t threads;        /* 0: one per CPU */
+	size_t threads; /* 0: one per CPU */
 	enum pass_policy policy;
 };
 
@@ -42,7 +42,7 @@ struct interval {
 };
 
 struct boot {
-	size_t B, threads;     /* threads used */
+	size_t B, threads; /* threads used */
 	double confidence;
 	uint64_t seed;
 	/* Per resample, at its index. */
@@ -50,26 +50,24 @@ struct boot {
 	unsigned char *decide;
 	struct interval gain_ci, cost_ci, net_ci;
 	double median_net;
-	double p_decide;       /* share of resamples where decide holds */
-	double samples;        /* mean samples per case that has two or more */
-	double correction;     /* the widening factor */
+	double p_decide;   /* share of resamples where decide holds */
+	double samples;    /* mean samples per case that has two or more */
+	double correction; /* the widening factor */
 };
 
 /* Resamples and prices.  Caller frees *out with boot_free (also after a
  * failure).  Errors name the resample and what the pricing said. */
 int noise_bootstrap(const struct metric *m, const struct joined *runs,
-                    const struct noise_side side[2],
-                    const struct boot_opts *o, struct boot *out,
-                    struct diag *d);
+                    const struct noise_side side[2], const struct boot_opts *o,
+                    struct boot *out, struct diag *d);
 void boot_free(struct boot *b);
 
 /* The k cases whose share of net (gain share - cost share) varies most
  * over the first min(B, 100) resamples, widest first, into idx; *nidx is
  * how many (0 when the metric's shares are undefined). */
 int noise_wide_cases(const struct metric *m, const struct joined *runs,
-                     const struct noise_side side[2],
-                     const struct boot_opts *o, size_t k, size_t *idx,
-                     size_t *nidx, struct diag *d);
+                     const struct noise_side side[2], const struct boot_opts *o,
+                     size_t k, size_t *idx, size_t *nidx, struct diag *d);
 
 /* What noise_visit calls for resample r: p is the resample's price on
  * session ses, one thread's own; results go to slot r of what ctx holds

@@ -54,8 +54,8 @@ int noise_sides(const struct joined *runs, enum pass_policy policy,
 	(void)policy;
 	for (int s = 0; s < 2; s++) {
 		const struct column *rt = run_numeric(r[s], "runtime", d);
-		const struct column *ps = rt ? run_numeric(r[s], "passed", d) :
-		                          NULL;
+		const struct column *ps =
+		    rt ? run_numeric(r[s], "passed", d) : NULL;
 		enum run_estimator e = RUN_MEDIAN;
 
 		if (!ps)
@@ -63,9 +63,12 @@ int noise_sides(const struct joined *runs, enum pass_policy policy,
 		if (r[s]->estimator)
 			run_estimator_parse(r[s]->estimator, &e);
 		side[s] = (struct noise_side){
-			.v = r[s]->samples, .off = r[s]->sample_off,
-			.pass = r[s]->sample_pass, .est = e,
-			.runtime = rt->v, .passed = ps->v,
+		    .v = r[s]->samples,
+		    .off = r[s]->sample_off,
+		    .pass = r[s]->sample_pass,
+		    .est = e,
+		    .runtime = rt->v,
+		    .passed = ps->v,
 		};
 	}
 	return FP_OK;
@@ -291,8 +294,8 @@ int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
 			continue;
 		}
 		if (k == 5 && s->est == RUN_MEDIAN && !s->pass) {
-			runtime[i] = median5(noise_case_key(rkey, i), s->v + off,
-			                     cnt);
+			runtime[i] =
+			    median5(noise_case_key(rkey, i), s->v + off, cnt);
 			passed[i] = s->passed[i];
 			continue;
 		}

@@ -26,22 +26,21 @@ double noise_pass(const unsigned char *pass, size_t n, enum pass_policy p);
 
 /* Where one side's resamples come from. */
 struct noise_side {
-	const double *v;            /* case i's samples: v[off[i] .. off[i+1]) */
-	const size_t *off;          /* n + 1 offsets; NULL: the side is fixed */
-	const unsigned char *pass;  /* per sample 1/0, or NULL */
+	const double *v;           /* case i's samples: v[off[i] .. off[i+1]) */
+	const size_t *off;         /* n + 1 offsets; NULL: the side is fixed */
+	const unsigned char *pass; /* per sample 1/0, or NULL */
 	enum run_estimator est;
-	size_t draws;               /* 0: as many as the case has */
-	bool sorted;                /* each case's samples in ascending order
+	size_t draws;          /* 0: as many as the case has */
+	bool sorted;           /* each case's samples in ascending order
 	                             * (noise_sort_side) */
-	const double *runtime;      /* observed, for a case without samples */
-	const double *passed;       /* observed */
+	const double *runtime; /* observed, for a case without samples */
+	const double *passed;  /* observed */
 };
 
 /* The sides of joined runs as their samples say (a run without samples is
  * fixed at its observed columns).  Borrowed from the runs. */
 int noise_sides(const struct joined *runs, enum pass_policy policy,
                 struct noise_side side[2], struct diag *d);
-
 
 /* A sorted case with at most this many samples is resampled by counting
  * its draws per sample (resample.c). */
@@ -72,7 +71,6 @@ int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
                         size_t r, unsigned side, enum pass_policy policy,
                         struct resample_buf *buf, double *runtime,
                         double *passed);
-
 
 /* qsort's order of doubles. */
 int noise_cmp_double(const void *a, const void *b);

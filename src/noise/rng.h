@@ -62,8 +62,8 @@ struct noise_stream {
 
 static inline struct noise_stream noise_stream(uint64_t key, size_t m)
 {
-	return (struct noise_stream){key, key, 1, 0, m,
-	                             (UINT64_C(1) << 32) / m};
+	return (struct noise_stream){key, key, 1,
+	                             0,   m,   (UINT64_C(1) << 32) / m};
 }
 
 static inline size_t noise_next(struct noise_stream *s)

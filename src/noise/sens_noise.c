@@ -11,12 +11,12 @@
 /* What every resample does, and where it writes: slot r of out. */
 struct visit_ctx {
 	const char *param;
-	const double *x;         /* sweep points, or NULL for break-evens */
+	const double *x; /* sweep points, or NULL for break-evens */
 	size_t npts;
 	double lo, hi;
-	const double *cross;     /* the measured crossings */
+	const double *cross; /* the measured crossings */
 	size_t ncross;
-	double *out;             /* B rows of npts (sweep) or ncross values */
+	double *out; /* B rows of npts (sweep) or ncross values */
 };
 
 /* The measured crossing c's nearest in got[0..n), or NaN when none. */
@@ -132,17 +132,16 @@ static int run(const struct metric *m, const struct joined *runs,
 	if (rc == FP_OK)
 		rc = intervals(v->out, o->B, width, o->confidence,
 		               noise_correction(side, runs->before->n),
-		               v->x ? sn->band : sn->cross, v->x ? NULL : sn->never,
-		               d);
+		               v->x ? sn->band : sn->cross,
+		               v->x ? NULL : sn->never, d);
 	free(v->out);
 	return rc;
 }
 
 int sens_noise_sweep(const struct metric *m, const struct joined *runs,
-                     const struct noise_side side[2],
-                     const struct boot_opts *o, const char *param,
-                     const double *x, size_t npts, struct sens_noise *sn,
-                     struct diag *d)
+                     const struct noise_side side[2], const struct boot_opts *o,
+                     const char *param, const double *x, size_t npts,
+                     struct sens_noise *sn, struct diag *d)
 {
 	struct visit_ctx v = {.param = param, .x = x, .npts = npts};
 
@@ -156,11 +155,13 @@ int sens_noise_breakeven(const struct metric *m, const struct joined *runs,
                          const struct noise_side side[2],
                          const struct boot_opts *o, const char *param,
                          double lo, double hi, const double *cross,
-                         size_t ncross, struct sens_noise *sn,
-                         struct diag *d)
+                         size_t ncross, struct sens_noise *sn, struct diag *d)
 {
-	struct visit_ctx v = {.param = param, .lo = lo, .hi = hi,
-	                      .cross = cross, .ncross = ncross};
+	struct visit_ctx v = {.param = param,
+	                      .lo = lo,
+	                      .hi = hi,
+	                      .cross = cross,
+	                      .ncross = ncross};
 
 	sn->ncross = ncross;
 	sn->cross = calloc(ncross + 1, sizeof *sn->cross);

@@ -16,7 +16,7 @@ struct sens_noise {
 	size_t B;
 	double confidence;
 	uint64_t seed;
-	struct interval net;     /* of the base net */
+	struct interval net; /* of the base net */
 	/* A sweep: the band of net at each of npts points. */
 	size_t npts;
 	struct interval *band;
@@ -31,10 +31,9 @@ struct sens_noise {
 /* The band of a sweep of param over x[0..npts) into sn (B, confidence,
  * seed, npts, band). */
 int sens_noise_sweep(const struct metric *m, const struct joined *runs,
-                     const struct noise_side side[2],
-                     const struct boot_opts *o, const char *param,
-                     const double *x, size_t npts, struct sens_noise *sn,
-                     struct diag *d);
+                     const struct noise_side side[2], const struct boot_opts *o,
+                     const char *param, const double *x, size_t npts,
+                     struct sens_noise *sn, struct diag *d);
 
 /* The intervals of the break-evens cross[0..ncross) of param in [lo, hi]
  * into sn (B, confidence, seed, ncross, cross, never). */
@@ -42,8 +41,7 @@ int sens_noise_breakeven(const struct metric *m, const struct joined *runs,
                          const struct noise_side side[2],
                          const struct boot_opts *o, const char *param,
                          double lo, double hi, const double *cross,
-                         size_t ncross, struct sens_noise *sn,
-                         struct diag *d);
+                         size_t ncross, struct sens_noise *sn, struct diag *d);
 
 void sens_noise_free(struct sens_noise *sn);
 

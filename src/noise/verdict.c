@@ -14,8 +14,7 @@
 
 const char *verdict_name(enum verdict_kind k)
 {
-	static const char *const names[] = {"accept", "reject",
-	                                    "inconclusive"};
+	static const char *const names[] = {"accept", "reject", "inconclusive"};
 	return names[k];
 }
 
@@ -42,20 +41,27 @@ static void judge(struct verdict *v, const struct boot *b)
 	numfmt_fixed(hi, b->net_ci.hi, 4);
 	if (b->p_decide >= b->confidence) {
 		v->kind = VERDICT_ACCEPT;
-		verdict_reason(v, "decide holds in %s of %zu resamples "
-		               "(at least %s)", p, b->B, c);
+		verdict_reason(v,
+		               "decide holds in %s of %zu resamples "
+		               "(at least %s)",
+		               p, b->B, c);
 	} else if (1 - b->p_decide >= b->confidence) {
 		v->kind = VERDICT_REJECT;
-		verdict_reason(v, "decide fails in %s of %zu resamples "
-		               "(at least %s)", numfmt_fixed(p, 1 - b->p_decide, 4),
-		               b->B, c);
+		verdict_reason(v,
+		               "decide fails in %s of %zu resamples "
+		               "(at least %s)",
+		               numfmt_fixed(p, 1 - b->p_decide, 4), b->B, c);
 	} else {
 		v->kind = VERDICT_INCONCLUSIVE;
 		/* A decide other than net > 0 can waver while net's interval
 		 * stays clear of 0. */
-		verdict_reason(v, "%sdecide holds in %s of %zu resamples, net in "
-		               "[%s, %s]", b->net_ci.lo <= 0 && b->net_ci.hi >= 0 ?
-		               "net is within noise: " : "", p, b->B, lo, hi);
+		verdict_reason(v,
+		               "%sdecide holds in %s of %zu resamples, net in "
+		               "[%s, %s]",
+		               b->net_ci.lo <= 0 && b->net_ci.hi >= 0
+		                   ? "net is within noise: "
+		                   : "",
+		               p, b->B, lo, hi);
 	}
 }
 
@@ -75,9 +81,11 @@ static int newly_failing(struct verdict *v, const struct price *p,
 			v->newly_failing[v->nnewly_failing++] = i;
 	if (v->guards.newly_failing_guard && v->kind == VERDICT_ACCEPT) {
 		v->kind = VERDICT_REJECT;
-		verdict_reason(v, "guard newly-failing: %zu case%s pass%s "
+		verdict_reason(v,
+		               "guard newly-failing: %zu case%s pass%s "
 		               "before and fail%s after the fix",
-		               v->nnewly_failing, v->nnewly_failing == 1 ? "" : "s",
+		               v->nnewly_failing,
+		               v->nnewly_failing == 1 ? "" : "s",
 		               v->nnewly_failing == 1 ? "es" : "",
 		               v->nnewly_failing == 1 ? "s" : "");
 	}
@@ -119,21 +127,21 @@ static void control(struct verdict *v, const struct price *p)
 	                  (p->net < -tol && p->delta_total > tol);
 	v->size_differs = !v->sign_differs;
 	for (size_t i = 0; p->ncontrol_cases > 0 && i < p->n; i++)
-		differ += fabs(p->control_diff[i]) > 1e-9 * fmax(1, fabs(p->control_gap));
+		differ += fabs(p->control_diff[i]) >
+		          1e-9 * fmax(1, fabs(p->control_gap));
 	for (size_t k = 0; k < p->ncontrol_cases && k < VERDICT_MAX_WHY; k++)
 		v->why[v->nwhy++] = why_of(p, p->control_cases[k]);
 	v->nwhy_more = differ > v->nwhy ? differ - v->nwhy : 0;
 	if (v->sign_differs && v->guards.control_guard) {
 		v->kind = VERDICT_INCONCLUSIVE;
 		verdict_reason(v, "guard control: net and the metric's own "
-		               "delta_total differ in sign");
+		                  "delta_total differ in sign");
 	}
 }
 
 /* How many samples per case would make the interval exclude zero: the
  * half of the interval on zero's side shrinks as 1/sqrt(n). */
-static void need(struct verdict *v, const struct price *p,
-                 const struct boot *b)
+static void need(struct verdict *v, const struct price *p, const struct boot *b)
 {
 	double m = p->net;
 	double half = m > 0 ? m - b->net_ci.lo : b->net_ci.hi - m;
@@ -157,8 +165,8 @@ static void need(struct verdict *v, const struct price *p,
 		v->samples_needed = n;
 }
 
-int verdict_make(struct verdict *v, const struct price *p,
-                 const struct boot *b, struct diag *d)
+int verdict_make(struct verdict *v, const struct price *p, const struct boot *b,
+                 struct diag *d)
 {
 	v->decision = p->accept;
 	v->boot = b;
@@ -167,13 +175,14 @@ int verdict_make(struct verdict *v, const struct price *p,
 		judge(v, b);
 	} else if (v->prediction) {
 		v->kind = p->accept ? VERDICT_ACCEPT : VERDICT_REJECT;
-		verdict_reason(v, "noise not judged: a prediction measures "
+		verdict_reason(v,
+		               "noise not judged: a prediction measures "
 		               "nothing; price the measured runs to judge it");
 	} else {
 		v->kind = p->accept ? VERDICT_ACCEPT : VERDICT_REJECT;
 		verdict_reason(v, "noise not judged: one sample per case; "
-		               "measure each case several times or give a "
-		               "control run (--control) to judge it");
+		                  "measure each case several times or give a "
+		                  "control run (--control) to judge it");
 	}
 	if (newly_failing(v, p, d) != FP_OK)
 		return FP_ERR;

@@ -28,20 +28,20 @@ const char *verdict_name(enum verdict_kind k); /* "accept", ... */
 
 /* Why one case makes net and delta_total differ. */
 enum why_kind {
-	WHY_CHARGED_UNSCORED, /* cost charges a slowdown the total never
+	WHY_CHARGED_UNSCORED,      /* cost charges a slowdown the total never
 	                       * scored: the case fails on both sides */
 	WHY_CHARGED_FAILED_BEFORE, /* ... failed before, so scored nothing */
 	WHY_CHARGED_FAILS_AFTER,   /* ... fails after, so scores nothing */
-	WHY_NEWLY_FAILING,    /* fails after the fix: the total loses its
+	WHY_NEWLY_FAILING,         /* fails after the fix: the total loses its
 	                       * score, which gain and cost do not count */
-	WHY_CREDIT_DIFFERS,   /* gain and cost give it other than the total */
+	WHY_CREDIT_DIFFERS, /* gain and cost give it other than the total */
 };
 
 struct why {
-	size_t i;             /* case */
+	size_t i; /* case */
 	enum why_kind kind;
-	double net_share;     /* gain share - cost share */
-	double total_share;   /* its change of the total */
+	double net_share;   /* gain share - cost share */
+	double total_share; /* its change of the total */
 };
 
 /* Reasons, in the order they were found; each a short sentence. */
@@ -57,12 +57,12 @@ struct verdict_opts {
 
 struct verdict {
 	enum verdict_kind kind;
-	bool decision;          /* decide on the measured runs */
-	bool judged;            /* noise judged: a bootstrap ran */
-	bool from_control;      /* ... from a control run's differences */
-	bool prediction;        /* priced from a scenario: nothing measured */
+	bool decision;           /* decide on the measured runs */
+	bool judged;             /* noise judged: a bootstrap ran */
+	bool from_control;       /* ... from a control run's differences */
+	bool prediction;         /* priced from a scenario: nothing measured */
 	const struct boot *boot; /* borrowed; NULL when not judged */
-	const char *estimator;  /* the runs' estimator, or NULL */
+	const char *estimator;   /* the runs' estimator, or NULL */
 	enum pass_policy policy;
 	size_t nreasons;
 	char reasons[VERDICT_MAX_REASONS][VERDICT_REASON_MAX];
@@ -98,12 +98,12 @@ struct verdict {
  * bootstrap b (else NULL); v's flaky cases, control run and estimator are
  * the caller's to set before (they are only read).  Caller frees with
  * verdict_free. */
-int verdict_make(struct verdict *v, const struct price *p,
-                 const struct boot *b, struct diag *d);
+int verdict_make(struct verdict *v, const struct price *p, const struct boot *b,
+                 struct diag *d);
 void verdict_free(struct verdict *v);
 
 /* Adds a reason (formatted; cut to VERDICT_REASON_MAX). */
 void verdict_reason(struct verdict *v, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -109,8 +109,9 @@ void gpd_base(FILE *f, const struct plot_opts *o, const char *xname,
 	/* The memory stream fails too without label; plot_draw_mem says so. */
 	gpd_str_cut(f, label ? label : "now", PLOT_NAME_MAX + 24);
 	free(label);
-	fprintf(f, " %d", (o->base_x > lo + (hi - lo) / 2) +
-	        2 * (yname && o->base_y > r[2] + (r[3] - r[2]) / 2));
+	fprintf(f, " %d",
+	        (o->base_x > lo + (hi - lo) / 2) +
+	            2 * (yname && o->base_y > r[2] + (r[3] - r[2]) / 2));
 }
 
 char *gpd_human(char buf[32], double x)

@@ -20,62 +20,62 @@
 
 /* The part of every script between its `about` comment and its setup. */
 static const char script_head[] =
-	"#\n"
-	"# Draw:  gnuplot -d -c THIS.gp [svg|png|dumb] [OUTPUT]\n"
-	"# (svg by default; the output goes next to this file, dumb prints text).\n"
-	"# fixprice writes this file again when it draws the chart again: copy\n"
-	"# it under another name to keep a restyled version.  All text that came\n"
-	"# from users (titles, names) is read from the data file THIS.dat, as\n"
-	"# strings; none is in this script, which is the same for every chart of\n"
-	"# its kind.  Never pass those strings to eval or macro expansion.\n"
-	"\n"
-	"set encoding utf8\n"
-	"term = ARGC >= 1 ? ARG1 : 'svg'\n"
-	"base = ARG0[1:strlen(ARG0) - 3]\n"
-	"# gnuplot reads a file name that starts with '<' or '|' as a command:\n"
-	"# keep every name a path.\n"
-	"if (base[1:1] ne '/' && base[1:1] ne '.') base = './' . base\n"
-	"data = base . '.dat'\n"
-	"out = ARGC >= 2 ? ARG2 : base . '.' . term\n"
-	"textmode = term eq 'dumb'\n"
-	"\n"
-	"# Colours that survive grey-scale printing and colour blindness:\n"
-	"# accept blue, reject red, gain green, cost orange.\n"
-	"gain_color = '#1b7837'\n"
-	"cost_color = '#d95f02'\n"
-	"accept_color = '#2166ac'\n"
-	"reject_color = '#b2182b'\n"
-	"accept_fill = '#d1e5f0'\n"
-	"reject_fill = '#fddbc7'\n"
-	"ink = '#1a1a1a'\n"
-	"grid_color = '#e0e0e0'\n"
-	"\n";
+    "#\n"
+    "# Draw:  gnuplot -d -c THIS.gp [svg|png|dumb] [OUTPUT]\n"
+    "# (svg by default; the output goes next to this file, dumb prints text).\n"
+    "# fixprice writes this file again when it draws the chart again: copy\n"
+    "# it under another name to keep a restyled version.  All text that came\n"
+    "# from users (titles, names) is read from the data file THIS.dat, as\n"
+    "# strings; none is in this script, which is the same for every chart of\n"
+    "# its kind.  Never pass those strings to eval or macro expansion.\n"
+    "\n"
+    "set encoding utf8\n"
+    "term = ARGC >= 1 ? ARG1 : 'svg'\n"
+    "base = ARG0[1:strlen(ARG0) - 3]\n"
+    "# gnuplot reads a file name that starts with '<' or '|' as a command:\n"
+    "# keep every name a path.\n"
+    "if (base[1:1] ne '/' && base[1:1] ne '.') base = './' . base\n"
+    "data = base . '.dat'\n"
+    "out = ARGC >= 2 ? ARG2 : base . '.' . term\n"
+    "textmode = term eq 'dumb'\n"
+    "\n"
+    "# Colours that survive grey-scale printing and colour blindness:\n"
+    "# accept blue, reject red, gain green, cost orange.\n"
+    "gain_color = '#1b7837'\n"
+    "cost_color = '#d95f02'\n"
+    "accept_color = '#2166ac'\n"
+    "reject_color = '#b2182b'\n"
+    "accept_fill = '#d1e5f0'\n"
+    "reject_fill = '#fddbc7'\n"
+    "ink = '#1a1a1a'\n"
+    "grid_color = '#e0e0e0'\n"
+    "\n";
 
 /* Between setup (which sets w, h, tw, th) and the body. */
 static const char script_terminal[] =
-	"\n"
-	"if (!exists('w') || !exists('h')) exit error 'cannot read ' . data\n"
-	"# Fixed sizes and fonts, so the same data draws the same picture.\n"
-	"if (term eq 'svg') {\n"
-	"\tset terminal svg size w, h fixed font 'sans-serif,12' noenhanced background '#ffffff'\n"
-	"} else { if (term eq 'png') {\n"
-	"\tif (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n"
-	"\t\tset terminal pngcairo size w, h font 'sans-serif,10' noenhanced background '#ffffff'\n"
-	"\t} else {\n"
-	"\t\tset terminal png size w, h font 'sans-serif,10' noenhanced background '#ffffff'\n"
-	"\t}\n"
-	"} else { if (textmode) {\n"
-	"\tset terminal dumb size tw, th noenhanced\n"
-	"} else {\n"
-	"\texit error 'unknown terminal ' . term . ' (use svg, png or dumb)'\n"
-	"}}}\n"
-	"if (textmode && ARGC < 2) { set output } else { set output out }\n"
-	"\n";
+    "\n"
+    "if (!exists('w') || !exists('h')) exit error 'cannot read ' . data\n"
+    "# Fixed sizes and fonts, so the same data draws the same picture.\n"
+    "if (term eq 'svg') {\n"
+    "\tset terminal svg size w, h fixed font 'sans-serif,12' noenhanced background '#ffffff'\n"
+    "} else { if (term eq 'png') {\n"
+    "\tif (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n"
+    "\t\tset terminal pngcairo size w, h font 'sans-serif,10' noenhanced background '#ffffff'\n"
+    "\t} else {\n"
+    "\t\tset terminal png size w, h font 'sans-serif,10' noenhanced background '#ffffff'\n"
+    "\t}\n"
+    "} else { if (textmode) {\n"
+    "\tset terminal dumb size tw, th noenhanced\n"
+    "} else {\n"
+    "\texit error 'unknown terminal ' . term . ' (use svg, png or dumb)'\n"
+    "}}}\n"
+    "if (textmode && ARGC < 2) { set output } else { set output out }\n"
+    "\n";
 
 char *plot_script_text(const struct chart *c)
 {
-	const char *parts[] = { c->about, script_head, c->setup,
-	                        script_terminal, c->body };
+	const char *parts[] = {c->about, script_head, c->setup, script_terminal,
+	                       c->body};
 	size_t len = 0, at = 0;
 	char *s;
 
@@ -149,7 +149,8 @@ static int write_atomic(const char *path, const char *buf, size_t len,
 	if (fwrite(buf, 1, len, af.fp) != len) {
 		int err = errno;
 		atomic_file_abort(&af);
-		return diag_set(d, path, 0, 0, "cannot write: %s", strerror(err));
+		return diag_set(d, path, 0, 0, "cannot write: %s",
+		                strerror(err));
 	}
 	return atomic_file_commit(&af, d);
 }
@@ -172,8 +173,7 @@ static int ensure_dir(const char *dir, struct diag *d)
 /* -- options and the note ------------------------------------------------- */
 
 static int check_opts(const struct plot_opts *o, const struct chart *c,
-                      const char **name, const char **format,
-                      struct diag *d)
+                      const char **name, const char **format, struct diag *d)
 {
 	if (!o || !o->dir || !*o->dir)
 		return diag_set(d, NULL, 0, 0, "%s chart: no folder given",
@@ -182,10 +182,11 @@ static int check_opts(const struct plot_opts *o, const struct chart *c,
 	if (!**name || **name == '.' || **name == '-' ||
 	    strspn(*name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 	                  "0123456789._-") != strlen(*name))
-		return diag_set(d, NULL, 0, 0,
-		                "plot name '%s' must start with a letter or digit "
-		                "and hold only letters, digits, '.', '_' and '-'",
-		                *name);
+		return diag_set(
+		    d, NULL, 0, 0,
+		    "plot name '%s' must start with a letter or digit "
+		    "and hold only letters, digits, '.', '_' and '-'",
+		    *name);
 	*format = o->format ? o->format : "svg";
 	if (strcmp(*format, "svg") != 0 && strcmp(*format, "png") != 0)
 		return diag_set(d, NULL, 0, 0,
@@ -197,8 +198,9 @@ static int check_opts(const struct plot_opts *o, const struct chart *c,
 /* s quoted for a POSIX shell when it holds anything but safe characters. */
 static char *shell_word(const char *s)
 {
-	const char *safe = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	                   "0123456789._-/+:,=%@";
+	const char *safe =
+	    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "0123456789._-/+:,=%@";
 	size_t len = 3;
 	char *q, *p;
 
@@ -236,7 +238,8 @@ static char *not_found_note(const struct plot_opts *o, const char *script,
 	len = strlen(word) + (want ? strlen(want) : 0) + 96;
 	note = malloc(len);
 	if (note)
-		snprintf(note, len, "gnuplot not found%s%s%s; draw with: "
+		snprintf(note, len,
+		         "gnuplot not found%s%s%s; draw with: "
 		         "gnuplot -d -c %s%s",
 		         want ? " (" : "", want ? want : "", want ? ")" : "",
 		         word, strcmp(format, "svg") == 0 ? "" : " png");
@@ -268,8 +271,8 @@ static int gnuplot_failed(const char *script, const struct proc_output *po,
 		p += n + (end ? 1 : 0);
 	}
 	if (!last)
-		return diag_set(d, script, 0, 0, "gnuplot failed (exit status %d)",
-		                po->status);
+		return diag_set(d, script, 0, 0,
+		                "gnuplot failed (exit status %d)", po->status);
 	/* "file" line N: message */
 	p = last[0] == '"' ? memchr(last + 1, '"', len - 1) : NULL;
 	if (p && strncmp(p, "\" line ", 7) == 0) {
@@ -316,12 +319,11 @@ static char *clean_text(const char *s)
 	return t;
 }
 
-static int run_gnuplot(const char *gp, const char *script_arg,
-                       const char *term, const char *output,
-                       struct proc_output *po, const char *script,
-                       struct diag *d)
+static int run_gnuplot(const char *gp, const char *script_arg, const char *term,
+                       const char *output, struct proc_output *po,
+                       const char *script, struct diag *d)
 {
-	const char *argv[] = { gp, "-d", "-c", script_arg, term, output, NULL };
+	const char *argv[] = {gp, "-d", "-c", script_arg, term, output, NULL};
 
 	if (proc_capture(argv, po, d) != FP_OK)
 		return FP_ERR;
@@ -432,8 +434,8 @@ int plot_draw(const struct plot_opts *o, const struct chart *c,
 		return FP_ERR;
 	out->script = join_path(o->dir, name, ".gp");
 	out->data = join_path(o->dir, name, ".dat");
-	out->file = join_path(o->dir, name, strcmp(format, "svg") == 0 ?
-	                                    ".svg" : ".png");
+	out->file = join_path(o->dir, name,
+	                      strcmp(format, "svg") == 0 ? ".svg" : ".png");
 	text = plot_script_text(c);
 	if (!out->script || !out->data || !out->file || !text) {
 		diag_oom(d);

@@ -16,8 +16,8 @@
  *   terminal characters), the common terminal choice, body (the plot).
  * All three are fixed text. */
 struct chart {
-	const char *kind;   /* "shares": the default file name, and in messages */
-	const char *about;  /* comment lines: what the chart shows, the blocks */
+	const char *kind; /* "shares": the default file name, and in messages */
+	const char *about; /* comment lines: what the chart shows, the blocks */
 	const char *setup;
 	const char *body;
 };

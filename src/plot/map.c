@@ -9,75 +9,72 @@
 #include "plot/draw.h"
 
 static const struct chart map_chart = {
-	.kind = "map",
-	.about =
-	"# map.gp: net over two parameters as a heat map (blue: accept, net > 0;\n"
-	"# red: reject, net < 0), the break-even contour net = 0 traced by\n"
-	"# gnuplot, and each region labelled.\n"
-	"# Data blocks (separated by two blank lines):\n"
-	"#   0: title, x-axis label, y-axis label, colour-bar label, largest\n"
-	"#      |net|, whether net changes sign, number of region labels,\n"
-	"#      whether the grid is evenly spaced, whether the current values\n"
-	"#      are marked, the current x and y, their label, where the label\n"
-	"#      goes (1: left of the point, plus 2: below it)\n"
-	"#   1: the grid, one line of constant y after another: x, y, net\n"
-	"#      (NaN: not defined there), the cell's x and y bounds, and the\n"
-	"#      sign of net (1, -1, or 0 where it is 0 or not defined)\n"
-	"#   2: region labels: x, y, text\n",
-	.setup =
-	"stats data index 0 using (title = strcol(1), xlabel = strcol(2), \\\n"
-	"\tylabel = strcol(3), cblabel = strcol(4), cbmax = column(5), \\\n"
-	"\thas_zero = int(column(6)), nlabels = int(column(7)), \\\n"
-	"\tuniform = int(column(8)), \\\n"
-	"\thas_base = int(column(9)), base_x = column(10), \\\n"
-	"\tbase_y = column(11), base_label = strcol(12), \\\n"
-	"\tbase_right = int(column(13)), 0) nooutput\n"
-	"w = 900; h = 680\n"
-	"tw = 80; th = 36\n",
-	.body =
-	"# The zero contour, traced on the grid into the datablock $zero (which\n"
-	"# must exist, if empty, even where it is not drawn).\n"
-	"$zero << EOD\n"
-	"EOD\n"
-	"if (has_zero) {\n"
-	"\tset contour base\n"
-	"\tset cntrparam levels discrete 0\n"
-	"\tunset surface\n"
-	"\tset table $zero\n"
-	"\tsplot data index 1 using (column(1)):(column(2)):(column(3)) with lines notitle\n"
-	"\tunset table\n"
-	"\tunset contour\n"
-	"\tset surface\n"
-	"}\n"
-	"\n"
-	GP_TITLE
-	"set xlabel xlabel noenhanced\n"
-	"set ylabel ylabel noenhanced\n"
-	"set cblabel cblabel noenhanced\n"
-	"set cbrange [-cbmax:cbmax]\n"
-	"set palette defined (-1 reject_color, -0.5 '#ef8a62', 0 '#f7f7f7', 0.5 '#67a9cf', 1 accept_color)\n"
-	"if (textmode) unset colorbox\n"
-	"set key outside below center horizontal height 1.5\n"
-	"set tics out nomirror\n"
-	"set autoscale xfix\n"
-	"set autoscale yfix\n"
-	"set style textbox opaque margins 4, 2 border lc rgb '#444444'\n"
-	GP_BASE_MARK
-	"image = !textmode && uniform\n"
-	"boxes = !textmode && !uniform\n"
-	"\n"
-	"# An evenly spaced grid is drawn as an image; any other as boxes; text\n"
-	"# output shows the sign of net at each point.\n"
-	"plot for [k=1:image] data index 1 using (column(1)):(column(2)):(column(3)) \\\n"
-	"\t\twith image notitle, \\\n"
-	"\tfor [k=1:boxes] data index 1 using (column(1)):(column(2)):(column(4)):(column(5)):(column(6)):(column(7)):(column(3)) \\\n"
-	"\t\twith boxxyerror fc palette fs solid 1 noborder notitle, \\\n"
-	"\tfor [k=1:textmode] data index 1 using (column(1)):(column(2)):(column(8) > 0 ? '+' : column(8) < 0 ? '-' : ' ') \\\n"
-	"\t\twith labels notitle, \\\n"
-	"\tfor [k=1:has_zero] $zero using (column(1)):(column(2)) \\\n"
-	"\t\twith lines lc rgb ink lw 2.5 title 'net = 0 (break-even)', \\\n"
-	"\tfor [k=1:(nlabels > 0)] data index 2 using (column(1)):(column(2)):(strcol(3)) \\\n"
-	"\t\twith labels boxed font ',13' noenhanced notitle\n",
+    .kind = "map",
+    .about =
+        "# map.gp: net over two parameters as a heat map (blue: accept, net > 0;\n"
+        "# red: reject, net < 0), the break-even contour net = 0 traced by\n"
+        "# gnuplot, and each region labelled.\n"
+        "# Data blocks (separated by two blank lines):\n"
+        "#   0: title, x-axis label, y-axis label, colour-bar label, largest\n"
+        "#      |net|, whether net changes sign, number of region labels,\n"
+        "#      whether the grid is evenly spaced, whether the current values\n"
+        "#      are marked, the current x and y, their label, where the label\n"
+        "#      goes (1: left of the point, plus 2: below it)\n"
+        "#   1: the grid, one line of constant y after another: x, y, net\n"
+        "#      (NaN: not defined there), the cell's x and y bounds, and the\n"
+        "#      sign of net (1, -1, or 0 where it is 0 or not defined)\n"
+        "#   2: region labels: x, y, text\n",
+    .setup =
+        "stats data index 0 using (title = strcol(1), xlabel = strcol(2), \\\n"
+        "\tylabel = strcol(3), cblabel = strcol(4), cbmax = column(5), \\\n"
+        "\thas_zero = int(column(6)), nlabels = int(column(7)), \\\n"
+        "\tuniform = int(column(8)), \\\n"
+        "\thas_base = int(column(9)), base_x = column(10), \\\n"
+        "\tbase_y = column(11), base_label = strcol(12), \\\n"
+        "\tbase_right = int(column(13)), 0) nooutput\n"
+        "w = 900; h = 680\n"
+        "tw = 80; th = 36\n",
+    .body =
+        "# The zero contour, traced on the grid into the datablock $zero (which\n"
+        "# must exist, if empty, even where it is not drawn).\n"
+        "$zero << EOD\n"
+        "EOD\n"
+        "if (has_zero) {\n"
+        "\tset contour base\n"
+        "\tset cntrparam levels discrete 0\n"
+        "\tunset surface\n"
+        "\tset table $zero\n"
+        "\tsplot data index 1 using (column(1)):(column(2)):(column(3)) with lines notitle\n"
+        "\tunset table\n"
+        "\tunset contour\n"
+        "\tset surface\n"
+        "}\n"
+        "\n" GP_TITLE "set xlabel xlabel noenhanced\n"
+        "set ylabel ylabel noenhanced\n"
+        "set cblabel cblabel noenhanced\n"
+        "set cbrange [-cbmax:cbmax]\n"
+        "set palette defined (-1 reject_color, -0.5 '#ef8a62', 0 '#f7f7f7', 0.5 '#67a9cf', 1 accept_color)\n"
+        "if (textmode) unset colorbox\n"
+        "set key outside below center horizontal height 1.5\n"
+        "set tics out nomirror\n"
+        "set autoscale xfix\n"
+        "set autoscale yfix\n"
+        "set style textbox opaque margins 4, 2 border lc rgb '#444444'\n" GP_BASE_MARK
+        "image = !textmode && uniform\n"
+        "boxes = !textmode && !uniform\n"
+        "\n"
+        "# An evenly spaced grid is drawn as an image; any other as boxes; text\n"
+        "# output shows the sign of net at each point.\n"
+        "plot for [k=1:image] data index 1 using (column(1)):(column(2)):(column(3)) \\\n"
+        "\t\twith image notitle, \\\n"
+        "\tfor [k=1:boxes] data index 1 using (column(1)):(column(2)):(column(4)):(column(5)):(column(6)):(column(7)):(column(3)) \\\n"
+        "\t\twith boxxyerror fc palette fs solid 1 noborder notitle, \\\n"
+        "\tfor [k=1:textmode] data index 1 using (column(1)):(column(2)):(column(8) > 0 ? '+' : column(8) < 0 ? '-' : ' ') \\\n"
+        "\t\twith labels notitle, \\\n"
+        "\tfor [k=1:has_zero] $zero using (column(1)):(column(2)) \\\n"
+        "\t\twith lines lc rgb ink lw 2.5 title 'net = 0 (break-even)', \\\n"
+        "\tfor [k=1:(nlabels > 0)] data index 2 using (column(1)):(column(2)):(strcol(3)) \\\n"
+        "\t\twith labels boxed font ',13' noenhanced notitle\n",
 };
 
 static int sign_of(double v)
@@ -97,7 +94,8 @@ static bool region_centre(size_t nx, size_t ny, const double *net, int s,
 	for (size_t j = 0; j < ny; j++)
 		for (size_t i = 0; i < nx; i++) {
 			size_t at = j * nx + i;
-			bool edge = i == 0 || j == 0 || i == nx - 1 || j == ny - 1;
+			bool edge =
+			    i == 0 || j == 0 || i == nx - 1 || j == ny - 1;
 			if (sign_of(net[at]) != s)
 				dist[at] = 0;
 			else
@@ -110,7 +108,8 @@ static bool region_centre(size_t nx, size_t ny, const double *net, int s,
 			*p = fmin(*p, dist[(j - 1) * nx + i] + 1);
 			*p = fmin(*p, dist[(j - 1) * nx + i - 1] + diag_step);
 			if (i + 1 < nx)
-				*p = fmin(*p, dist[(j - 1) * nx + i + 1] + diag_step);
+				*p = fmin(*p, dist[(j - 1) * nx + i + 1] +
+				                  diag_step);
 		}
 	for (size_t j = ny - 1; j-- > 0;)
 		for (size_t i = nx - 1; i-- > 0;) {
@@ -119,7 +118,8 @@ static bool region_centre(size_t nx, size_t ny, const double *net, int s,
 			*p = fmin(*p, dist[(j + 1) * nx + i] + 1);
 			*p = fmin(*p, dist[(j + 1) * nx + i + 1] + diag_step);
 			if (i > 0)
-				*p = fmin(*p, dist[(j + 1) * nx + i - 1] + diag_step);
+				*p = fmin(*p, dist[(j + 1) * nx + i - 1] +
+				                  diag_step);
 		}
 	for (size_t at = 0; at < nx * ny; at++) {
 		if (sign_of(net[at]) != s)
@@ -151,12 +151,14 @@ static int check_axis(const char *name, size_t n, const double *v,
 		if (!isfinite(v[i]))
 			return diag_set(d, NULL, 0, 0,
 			                "map chart: %s[%zu] is not a finite "
-			                "number", name, i);
+			                "number",
+			                name, i);
 		if (i > 0 && !(v[i] > v[i - 1]))
 			return diag_set(d, NULL, 0, 0,
 			                "map chart: %s must increase, but "
 			                "%s[%zu] = %g follows %s[%zu] = %g",
-			                name, name, i, v[i], name, i - 1, v[i - 1]);
+			                name, name, i, v[i], name, i - 1,
+			                v[i - 1]);
 	}
 	return FP_OK;
 }
@@ -173,15 +175,14 @@ static void cell(size_t n, const double *v, size_t i, double *lo, double *hi)
 }
 
 static int draw_map(const struct plot_opts *o, const char *title,
-                    const char *xname, const char *yname, size_t nx,
-                    size_t ny, const double *x, const double *y,
-                    const double *net, struct plot_result *out,
-                    struct diag *d)
+                    const char *xname, const char *yname, size_t nx, size_t ny,
+                    const double *x, const double *y, const double *net,
+                    struct plot_result *out, struct diag *d)
 {
 	double cbmax = 0, *dist;
 	bool pos = false, neg = false, has[2];
-	size_t at[2] = { 0, 0 };
-	static const char *const label[2] = { "accept", "reject" };
+	size_t at[2] = {0, 0};
+	static const char *const label[2] = {"accept", "reject"};
 	FILE *f;
 	char *buf;
 	size_t len;
@@ -215,7 +216,7 @@ static int draw_map(const struct plot_opts *o, const char *title,
 	fprintf(f, " %d %d %d", pos && neg, has[0] + has[1],
 	        evenly_spaced(nx, x) && evenly_spaced(ny, y));
 	gpd_base(f, o, xname, yname ? yname : "",
-	         (const double[4]){ x[0], x[nx - 1], y[0], y[ny - 1] });
+	         (const double[4]){x[0], x[nx - 1], y[0], y[ny - 1]});
 	fputs("\n\n\n", f);
 
 	for (size_t j = 0; j < ny; j++) {
@@ -264,8 +265,9 @@ static int draw_map(const struct plot_opts *o, const char *title,
  * smallest that leaves at most PLOT_MAP_MAX_POINTS. */
 static size_t map_step(size_t n)
 {
-	return n <= PLOT_MAP_MAX_POINTS ? 1 :
-	       (n - 1 + PLOT_MAP_MAX_POINTS - 2) / (PLOT_MAP_MAX_POINTS - 1);
+	return n <= PLOT_MAP_MAX_POINTS ? 1
+	                                : (n - 1 + PLOT_MAP_MAX_POINTS - 2) /
+	                                      (PLOT_MAP_MAX_POINTS - 1);
 }
 
 int plot_map(const struct plot_opts *o, const char *title, const char *xname,

@@ -28,8 +28,8 @@
 #include "util/diag.h"
 
 struct plot_opts {
-	const char *dir;     /* folder of the files; made if missing (one level) */
-	const char *name;    /* base name of the files: letters, digits, '.',
+	const char *dir;  /* folder of the files; made if missing (one level) */
+	const char *name; /* base name of the files: letters, digits, '.',
 	                      * '_', '-'; NULL: the chart kind ("shares",
 	                      * "sweep", "tornado", "map") */
 	const char *format;  /* "svg" or "png" ("pngcairo", else gnuplot's
@@ -55,14 +55,14 @@ struct plot_opts {
 #define PLOT_AXIS_MAX 60 /* an axis label */
 
 struct plot_result {
-	char *script;  /* DIR/NAME.gp */
-	char *data;    /* DIR/NAME.dat */
-	char *file;    /* DIR/NAME.svg or .png: there when drawn, else where
+	char *script; /* DIR/NAME.gp */
+	char *data;   /* DIR/NAME.dat */
+	char *file;   /* DIR/NAME.svg or .png: there when drawn, else where
 	                * the command in note draws it */
-	char *ascii;   /* the dumb-terminal rendering, lines ending in '\n'
+	char *ascii;  /* the dumb-terminal rendering, lines ending in '\n'
 	                * without trailing blanks; NULL unless asked and drawn */
 	bool drawn;
-	char *note;    /* NULL when drawn; else one line (no '\n') saying why
+	char *note; /* NULL when drawn; else one line (no '\n') saying why
 	                * not and how to draw, e.g. "gnuplot not found; draw
 	                * with: gnuplot -d -c pricing/shares.gp" */
 };
@@ -79,27 +79,26 @@ struct plot_result {
 #define PLOT_SHARES_MAX_ROWS 30
 int plot_shares(const struct plot_opts *o, const char *title, size_t n,
                 const char *const *case_name, const double *gain_share,
-                const double *cost_share, double net,
-                struct plot_result *out, struct diag *d);
+                const double *cost_share, double net, struct plot_result *out,
+                struct diag *d);
 
 /* gain, cost and net against one parameter (x strictly increasing, n >= 2),
  * the accept (net > 0) and reject regions shaded, and each of the ncross
  * break-even points (within the range of x) marked and labelled with its
  * value. */
-int plot_sweep(const struct plot_opts *o, const char *title,
-               const char *param, size_t n, const double *x,
-               const double *gain, const double *cost, const double *net,
-               size_t ncross, const double *cross, struct plot_result *out,
-               struct diag *d);
+int plot_sweep(const struct plot_opts *o, const char *title, const char *param,
+               size_t n, const double *x, const double *gain,
+               const double *cost, const double *net, size_t ncross,
+               const double *cross, struct plot_result *out, struct diag *d);
 
 /* Tornado chart: for each parameter, bars from net_base to the net at its
  * low and at its high value (labelled with those values), the widest swing
  * on top, with the base net and the break-even line net = 0 marked. */
-int plot_tornado(const struct plot_opts *o, const char *title,
-                 size_t nparams, const char *const *param,
-                 const double *net_low, const double *net_high,
-                 const double *value_low, const double *value_high,
-                 double net_base, struct plot_result *out, struct diag *d);
+int plot_tornado(const struct plot_opts *o, const char *title, size_t nparams,
+                 const char *const *param, const double *net_low,
+                 const double *net_high, const double *value_low,
+                 const double *value_high, double net_base,
+                 struct plot_result *out, struct diag *d);
 
 /* Heat map of net over a grid (x, y strictly increasing, nx, ny >= 2; net
  * holds ny rows of nx values: net[j * nx + i] is at x[i], y[j]), with the
@@ -120,18 +119,17 @@ int plot_map(const struct plot_opts *o, const char *title, const char *xname,
 /* How net falls over B bootstrap resamples: a histogram of net[0..B),
  * the interval [lo, hi] shaded (labelled interval_label, e.g. "95 %
  * interval"), net = 0 and the observed net marked. */
-int plot_distribution(const struct plot_opts *o, const char *title,
-                      size_t B, const double *net, double lo, double hi,
-                      double observed, const char *interval_label,
-                      struct plot_result *out, struct diag *d);
+int plot_distribution(const struct plot_opts *o, const char *title, size_t B,
+                      const double *net, double lo, double hi, double observed,
+                      const char *interval_label, struct plot_result *out,
+                      struct diag *d);
 
 /* net against one parameter (x finite and increasing, n >= 2) with the band
  * [lo, hi] at each point shaded (labelled band_label) and net = 0. */
 int plot_sweep_band(const struct plot_opts *o, const char *title,
                     const char *param, const char *band_label, size_t n,
                     const double *x, const double *net, const double *lo,
-                    const double *hi, struct plot_result *out,
-                    struct diag *d);
+                    const double *hi, struct plot_result *out, struct diag *d);
 
 void plot_result_free(struct plot_result *r);
 

@@ -98,8 +98,8 @@ static int drain(struct sink *out, struct sink *err)
 {
 	while (out->fd >= 0 || err->fd >= 0) {
 		struct pollfd pfd[2] = {
-			{ .fd = out->fd, .events = POLLIN },
-			{ .fd = err->fd, .events = POLLIN },
+		    {.fd = out->fd, .events = POLLIN},
+		    {.fd = err->fd, .events = POLLIN},
 		};
 		if (poll(pfd, 2, -1) < 0) {
 			if (errno == EINTR)
@@ -117,8 +117,8 @@ static int drain(struct sink *out, struct sink *err)
 int proc_capture(const char *const argv[], struct proc_output *o,
                  struct diag *d)
 {
-	int pout[2] = { -1, -1 }, perr[2] = { -1, -1 };
-	struct sink out = { .fd = -1 }, err = { .fd = -1 };
+	int pout[2] = {-1, -1}, perr[2] = {-1, -1};
+	struct sink out = {.fd = -1}, err = {.fd = -1};
 	posix_spawn_file_actions_t fa;
 	pid_t pid;
 	int rc, wstatus, drained;
@@ -137,8 +137,8 @@ int proc_capture(const char *const argv[], struct proc_output *o,
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
 	posix_spawn_file_actions_adddup2(&fa, pout[1], 1);
 	posix_spawn_file_actions_adddup2(&fa, perr[1], 2);
-	rc = posix_spawn(&pid, argv[0], &fa, NULL, (char *const *)argv,
-	                 environ);
+	rc =
+	    posix_spawn(&pid, argv[0], &fa, NULL, (char *const *)argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
 	close(pout[1]);
 	close(perr[1]);

@@ -16,9 +16,9 @@
 char *proc_find_program(const char *name);
 
 struct proc_output {
-	char *out, *err;        /* all of stdout and stderr, NUL-terminated */
+	char *out, *err; /* all of stdout and stderr, NUL-terminated */
 	size_t outlen, errlen;
-	int status;             /* exit status; 128 + N when killed by signal N */
+	int status; /* exit status; 128 + N when killed by signal N */
 };
 
 /* Runs argv[0] (a path; no PATH search) with arguments argv[1..] (NULL-
@@ -26,7 +26,7 @@ struct proc_output {
  * be started or its output cannot be read; a non-zero exit status is not an
  * error here.  On FP_OK the caller frees *o with proc_output_free. */
 int proc_capture(const char *const argv[], struct proc_output *o,
-                  struct diag *d);
+                 struct diag *d);
 
 void proc_output_free(struct proc_output *o);
 

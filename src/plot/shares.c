@@ -7,39 +7,37 @@
 #include "util/ksum.h"
 
 static const struct chart shares_chart = {
-	.kind = "shares",
-	.about =
-	"# shares.gp: each case's share of gain (rightwards) and of cost\n"
-	"# (leftwards), largest first, and the net over all cases.\n"
-	"# Data blocks (separated by two blank lines):\n"
-	"#   0: title, x-axis label, number of case rows, net, net label\n"
-	"#   1: one row per case: y, name, gain share, cost share\n"
-	"#   2: y, label, net\n",
-	.setup =
-	"stats data index 0 using (title = strcol(1), xlabel = strcol(2), \\\n"
-	"\trows = int(column(3)), net = column(4), netlabel = strcol(5), 0) nooutput\n"
-	"w = 900; h = 170 + 26 * (rows + 2)\n"
-	"tw = 80; th = 12 + 2 * (rows + 2)\n",
-	.body =
-	"net_color = net < 0 ? reject_color : accept_color\n"
-	GP_TITLE
-	"set xlabel xlabel noenhanced\n"
-	"set yrange [-0.8:rows + 1.8]\n"
-	"set ytics scale 0 noenhanced\n"
-	"set xtics nomirror\n"
-	"set border 1 + 2\n"
-	"set offsets graph 0.08, graph 0.08, 0, 0\n"
-	"if (!textmode) set grid xtics lc rgb grid_color\n"
-	"set yzeroaxis lt 1 lc rgb '#555555' lw 1\n"
-	"set key outside below center horizontal height 1.5\n"
-	"set style fill solid 0.9 border lc rgb '#555555'\n"
-	"\n"
-	"plot data index 1 using (0):(column(1)):(0):(column(3)):(column(1) - 0.35):(column(1) + 0.35):ytic(2) \\\n"
-	"\t\twith boxxyerror lc rgb gain_color title 'share of gain', \\\n"
-	"\tdata index 1 using (0):(column(1)):(-column(4)):(0):(column(1) - 0.35):(column(1) + 0.35) \\\n"
-	"\t\twith boxxyerror lc rgb cost_color title 'share of cost', \\\n"
-	"\tdata index 2 using (0):(column(1)):(column(3) < 0 ? column(3) : 0):(column(3) < 0 ? 0 : column(3)):(column(1) - 0.4):(column(1) + 0.4):ytic(2) \\\n"
-	"\t\twith boxxyerror lc rgb net_color title netlabel\n",
+    .kind = "shares",
+    .about = "# shares.gp: each case's share of gain (rightwards) and of cost\n"
+             "# (leftwards), largest first, and the net over all cases.\n"
+             "# Data blocks (separated by two blank lines):\n"
+             "#   0: title, x-axis label, number of case rows, net, net label\n"
+             "#   1: one row per case: y, name, gain share, cost share\n"
+             "#   2: y, label, net\n",
+    .setup =
+        "stats data index 0 using (title = strcol(1), xlabel = strcol(2), \\\n"
+        "\trows = int(column(3)), net = column(4), netlabel = strcol(5), 0) nooutput\n"
+        "w = 900; h = 170 + 26 * (rows + 2)\n"
+        "tw = 80; th = 12 + 2 * (rows + 2)\n",
+    .body =
+        "net_color = net < 0 ? reject_color : accept_color\n" GP_TITLE
+        "set xlabel xlabel noenhanced\n"
+        "set yrange [-0.8:rows + 1.8]\n"
+        "set ytics scale 0 noenhanced\n"
+        "set xtics nomirror\n"
+        "set border 1 + 2\n"
+        "set offsets graph 0.08, graph 0.08, 0, 0\n"
+        "if (!textmode) set grid xtics lc rgb grid_color\n"
+        "set yzeroaxis lt 1 lc rgb '#555555' lw 1\n"
+        "set key outside below center horizontal height 1.5\n"
+        "set style fill solid 0.9 border lc rgb '#555555'\n"
+        "\n"
+        "plot data index 1 using (0):(column(1)):(0):(column(3)):(column(1) - 0.35):(column(1) + 0.35):ytic(2) \\\n"
+        "\t\twith boxxyerror lc rgb gain_color title 'share of gain', \\\n"
+        "\tdata index 1 using (0):(column(1)):(-column(4)):(0):(column(1) - 0.35):(column(1) + 0.35) \\\n"
+        "\t\twith boxxyerror lc rgb cost_color title 'share of cost', \\\n"
+        "\tdata index 2 using (0):(column(1)):(column(3) < 0 ? column(3) : 0):(column(3) < 0 ? 0 : column(3)):(column(1) - 0.4):(column(1) + 0.4):ytic(2) \\\n"
+        "\t\twith boxxyerror lc rgb net_color title netlabel\n",
 };
 
 /* The inputs are drawable: cases, and every number finite. */
@@ -64,15 +62,15 @@ static int check_shares(size_t n, const char *const *case_name,
 
 int plot_shares(const struct plot_opts *o, const char *title, size_t n,
                 const char *const *case_name, const double *gain_share,
-                const double *cost_share, double net,
-                struct plot_result *out, struct diag *d)
+                const double *cost_share, double net, struct plot_result *out,
+                struct diag *d)
 {
 	struct plot_rank *row;
 	size_t shown;
 	FILE *f;
 	char *buf, num[32];
 	size_t len;
-	struct ksum rest_gain = { 0, 0 }, rest_cost = { 0, 0 };
+	struct ksum rest_gain = {0, 0}, rest_cost = {0, 0};
 
 	if (check_shares(n, case_name, gain_share, cost_share, net, d) != FP_OK)
 		return FP_ERR;
@@ -104,8 +102,9 @@ int plot_shares(const struct plot_opts *o, const char *title, size_t n,
 	{
 		const char *unit = o && o->unit ? o->unit : "";
 		char label[128];
-		snprintf(label, sizeof label, "net = gain - cost = %s%s%s%s", net > 0 ? "+" : "",
-		         gpd_human(num, net), *unit ? " " : "", unit);
+		snprintf(label, sizeof label, "net = gain - cost = %s%s%s%s",
+		         net > 0 ? "+" : "", gpd_human(num, net),
+		         *unit ? " " : "", unit);
 		gpd_str(f, label);
 	}
 	fputs("\n\n\n", f);
@@ -114,13 +113,13 @@ int plot_shares(const struct plot_opts *o, const char *title, size_t n,
 	for (size_t k = 0; k < shown; k++) {
 		size_t i = row[k].idx;
 		gpd_bar(f, rows + 1 - k, case_name[i], gain_share[i],
-		          cost_share[i]);
+		        cost_share[i]);
 	}
 	if (shown < n) {
 		char label[64];
 		snprintf(label, sizeof label, "%zu other cases", n - shown);
 		gpd_bar(f, 2, label, ksum_value(&rest_gain),
-		          ksum_value(&rest_cost));
+		        ksum_value(&rest_cost));
 	}
 	fputs("\n\n0 ", f);
 	gpd_str(f, "net (all cases)");

@@ -7,54 +7,52 @@
 #include "plot/draw.h"
 
 static const struct chart sweep_chart = {
-	.kind = "sweep",
-	.about =
-	"# sweep.gp: gain, cost and net as one parameter varies, the accept\n"
-	"# (net > 0) and reject (net < 0) regions shaded, break-even marked.\n"
-	"# Data blocks (separated by two blank lines):\n"
-	"#   0: title, x-axis label, y-axis label, number of break-even points,\n"
-	"#      lowest and highest y, whether the current value is marked, the\n"
-	"#      current value, NaN, its label, whether the label goes left\n"
-	"#   1: parameter, gain, cost, net (NaN: not defined there)\n"
-	"#   2: one row per break-even point: parameter, y of its label, label\n",
-	.setup =
-	"stats data index 0 using (title = strcol(1), xlabel = strcol(2), \\\n"
-	"\tylabel = strcol(3), ncross = int(column(4)), ymin = column(5), \\\n"
-	"\tymax = column(6), has_base = int(column(7)), base_x = column(8), \\\n"
-	"\tbase_y = column(9), base_label = strcol(10), \\\n"
-	"\tbase_right = int(column(11)), 0) nooutput\n"
-	"w = 900; h = 560\n"
-	"tw = 80; th = 34\n",
-	.body =
-	GP_TITLE
-	"set xlabel xlabel noenhanced\n"
-	"set ylabel ylabel noenhanced\n"
-	"set key outside below center horizontal height 1.5\n"
-	"if (!textmode) set grid lc rgb grid_color\n"
-	"set border 3\n"
-	"set xtics nomirror\n"
-	"set ytics nomirror\n"
-	"set autoscale xfix\n"
-	"set offsets 0, 0, graph 0.08, graph 0.08\n"
-	"set style textbox opaque border lc rgb '#777777'\n"
-	GP_BASE_MARK
-	"fills = !textmode\n"
-	"marks = ncross > 0\n"
-	"\n"
-	"plot for [k=1:fills] data index 1 using (column(1)):(column(4)):(0) \\\n"
-	"\t\twith filledcurves above fc rgb accept_fill fs solid 1 noborder title 'accept (net > 0)', \\\n"
-	"\tfor [k=1:fills] data index 1 using (column(1)):(column(4)):(0) \\\n"
-	"\t\twith filledcurves below fc rgb reject_fill fs solid 1 noborder title 'reject (net < 0)', \\\n"
-	"\t0 with lines lc rgb '#777777' lw 1 notitle, \\\n"
-	"\tfor [k=1:marks] data index 2 using (column(1)):(ymin):(0):(ymax - ymin) \\\n"
-	"\t\twith vectors nohead dt 2 lc rgb '#777777' notitle, \\\n"
-	"\tdata index 1 using (column(1)):(column(2)) with lines lc rgb gain_color lw 2 title 'gain', \\\n"
-	"\tdata index 1 using (column(1)):(column(3)) with lines lc rgb cost_color lw 2 title 'cost', \\\n"
-	"\tdata index 1 using (column(1)):(column(4)) with lines lc rgb ink lw 3 title 'net = gain - cost', \\\n"
-	"\tfor [k=1:marks] data index 2 using (column(1)):(0) \\\n"
-	"\t\twith points pt 7 ps 1.3 lc rgb ink title 'break-even (net = 0)', \\\n"
-	"\tfor [k=1:marks] data index 2 using (column(1)):(column(2)):(strcol(3)) \\\n"
-	"\t\twith labels boxed noenhanced notitle\n",
+    .kind = "sweep",
+    .about =
+        "# sweep.gp: gain, cost and net as one parameter varies, the accept\n"
+        "# (net > 0) and reject (net < 0) regions shaded, break-even marked.\n"
+        "# Data blocks (separated by two blank lines):\n"
+        "#   0: title, x-axis label, y-axis label, number of break-even points,\n"
+        "#      lowest and highest y, whether the current value is marked, the\n"
+        "#      current value, NaN, its label, whether the label goes left\n"
+        "#   1: parameter, gain, cost, net (NaN: not defined there)\n"
+        "#   2: one row per break-even point: parameter, y of its label, label\n",
+    .setup =
+        "stats data index 0 using (title = strcol(1), xlabel = strcol(2), \\\n"
+        "\tylabel = strcol(3), ncross = int(column(4)), ymin = column(5), \\\n"
+        "\tymax = column(6), has_base = int(column(7)), base_x = column(8), \\\n"
+        "\tbase_y = column(9), base_label = strcol(10), \\\n"
+        "\tbase_right = int(column(11)), 0) nooutput\n"
+        "w = 900; h = 560\n"
+        "tw = 80; th = 34\n",
+    .body = GP_TITLE
+    "set xlabel xlabel noenhanced\n"
+    "set ylabel ylabel noenhanced\n"
+    "set key outside below center horizontal height 1.5\n"
+    "if (!textmode) set grid lc rgb grid_color\n"
+    "set border 3\n"
+    "set xtics nomirror\n"
+    "set ytics nomirror\n"
+    "set autoscale xfix\n"
+    "set offsets 0, 0, graph 0.08, graph 0.08\n"
+    "set style textbox opaque border lc rgb '#777777'\n" GP_BASE_MARK
+    "fills = !textmode\n"
+    "marks = ncross > 0\n"
+    "\n"
+    "plot for [k=1:fills] data index 1 using (column(1)):(column(4)):(0) \\\n"
+    "\t\twith filledcurves above fc rgb accept_fill fs solid 1 noborder title 'accept (net > 0)', \\\n"
+    "\tfor [k=1:fills] data index 1 using (column(1)):(column(4)):(0) \\\n"
+    "\t\twith filledcurves below fc rgb reject_fill fs solid 1 noborder title 'reject (net < 0)', \\\n"
+    "\t0 with lines lc rgb '#777777' lw 1 notitle, \\\n"
+    "\tfor [k=1:marks] data index 2 using (column(1)):(ymin):(0):(ymax - ymin) \\\n"
+    "\t\twith vectors nohead dt 2 lc rgb '#777777' notitle, \\\n"
+    "\tdata index 1 using (column(1)):(column(2)) with lines lc rgb gain_color lw 2 title 'gain', \\\n"
+    "\tdata index 1 using (column(1)):(column(3)) with lines lc rgb cost_color lw 2 title 'cost', \\\n"
+    "\tdata index 1 using (column(1)):(column(4)) with lines lc rgb ink lw 3 title 'net = gain - cost', \\\n"
+    "\tfor [k=1:marks] data index 2 using (column(1)):(0) \\\n"
+    "\t\twith points pt 7 ps 1.3 lc rgb ink title 'break-even (net = 0)', \\\n"
+    "\tfor [k=1:marks] data index 2 using (column(1)):(column(2)):(strcol(3)) \\\n"
+    "\t\twith labels boxed noenhanced notitle\n",
 };
 
 static void widen(double *lo, double *hi, double v)
@@ -83,7 +81,8 @@ static int check_sweep(size_t n, const double *x, const double *gain,
 		if (!isfinite(x[i]))
 			return diag_set(d, NULL, 0, 0,
 			                "sweep chart: x[%zu] is not a finite "
-			                "number", i);
+			                "number",
+			                i);
 		if (i > 0 && !(x[i] > x[i - 1]))
 			return diag_set(d, NULL, 0, 0,
 			                "sweep chart: x must increase, but "
@@ -99,11 +98,10 @@ static int check_sweep(size_t n, const double *x, const double *gain,
 	return FP_OK;
 }
 
-int plot_sweep(const struct plot_opts *o, const char *title,
-               const char *param, size_t n, const double *x,
-               const double *gain, const double *cost, const double *net,
-               size_t ncross, const double *cross, struct plot_result *out,
-               struct diag *d)
+int plot_sweep(const struct plot_opts *o, const char *title, const char *param,
+               size_t n, const double *x, const double *gain,
+               const double *cost, const double *net, size_t ncross,
+               const double *cross, struct plot_result *out, struct diag *d)
 {
 	double ymin = 0, ymax = 0, step;
 	FILE *f;
@@ -129,11 +127,12 @@ int plot_sweep(const struct plot_opts *o, const char *title,
 	gpd_num(f, ymin);
 	fputc(' ', f);
 	gpd_num(f, ymax);
-	gpd_base(f, o, param, NULL, (const double[4]){ x[0], x[n - 1] });
+	gpd_base(f, o, param, NULL, (const double[4]){x[0], x[n - 1]});
 	fputs("\n\n\n", f);
 
 	for (size_t i = 0; i < n; i++)
-		gpd_row(f, (const double[4]){x[i], gain[i], cost[i], net[i]}, 4);
+		gpd_row(f, (const double[4]){x[i], gain[i], cost[i], net[i]},
+		        4);
 
 	/* Labels above and below the zero line in turn, so that two
 	 * break-even points close together do not hide each other. */

@@ -6,57 +6,55 @@
 #include "plot/draw.h"
 
 static const struct chart tornado_chart = {
-	.kind = "tornado",
-	.about =
-	"# tornado.gp: for each parameter, the net at its low and at its high\n"
-	"# value, drawn from the base net; the widest swing on top.\n"
-	"# Data blocks (separated by two blank lines):\n"
-	"#   0: title, x-axis label, number of parameters, base net, its label,\n"
-	"#      number of value labels right and left of their bar, x range\n"
-	"#   1: one row per parameter: y, name, net at low, net at high value\n"
-	"#   2: value labels drawn right of their bar end: x, y, text\n"
-	"#   3: value labels drawn left of their bar end: x, y, text\n"
-	"# (a block with nothing to draw holds one NaN row)\n",
-	.setup =
-	"stats data index 0 using (title = strcol(1), xlabel = strcol(2), \\\n"
-	"\trows = int(column(3)), net_base = column(4), baselabel = strcol(5), \\\n"
-	"\tnright = int(column(6)), nleft = int(column(7)), xmin = column(8), \\\n"
-	"\txmax = column(9), 0) nooutput\n"
-	"w = 900; h = 200 + 40 * rows\n"
-	"tw = 80; th = 12 + 3 * rows\n",
-	.body =
-	"low_color = '#92c5de'\n"
-	"high_color = '#2166ac'\n"
-	GP_TITLE
-	"set tmargin 5\n"
-	"set xlabel xlabel noenhanced\n"
-	"set xrange [xmin:xmax]\n"
-	"set yrange [0.3:rows + 0.7]\n"
-	"set ytics scale 0 noenhanced\n"
-	"set xtics nomirror\n"
-	"set border 1\n"
-	"if (!textmode) set grid xtics lc rgb grid_color\n"
-	"set key outside below center horizontal height 1.5\n"
-	"set style fill solid 1 border lc rgb '#555555'\n"
-	"# Right of net = 0 the fix would be accepted, left of it rejected.\n"
-	"if (!textmode) {\n"
-	"\tset object 1 rectangle from first 0, graph 0 to graph 1, graph 1 behind fc rgb '#eef5fb' fs solid 1 noborder\n"
-	"\tset object 2 rectangle from graph 0, graph 0 to first 0, graph 1 behind fc rgb '#fdf0e8' fs solid 1 noborder\n"
-	"}\n"
-	"set arrow 1 from first 0, graph 0 to first 0, graph 1 nohead lc rgb reject_color lw 1.5 dt 2 front\n"
-	"set label 2 'accept' at graph 0.99, graph 0.97 right tc rgb accept_color front\n"
-	"set label 3 'reject' at graph 0.01, graph 0.97 left tc rgb reject_color front\n"
-	"set arrow 2 from first net_base, graph 0 to first net_base, graph 1 nohead lc rgb ink lw 1.5 front\n"
-	"set label 1 baselabel at first net_base, graph 1 center offset 0, 0.8 noenhanced front\n"
-	"\n"
-	"plot data index 1 using (0):(column(1)):(net_base):(column(3)):(column(1) - 0.3):(column(1) + 0.3):ytic(2) \\\n"
-	"\t\twith boxxyerror lc rgb low_color title 'parameter at its low value', \\\n"
-	"\tdata index 1 using (0):(column(1)):(net_base):(column(4)):(column(1) - 0.3):(column(1) + 0.3) \\\n"
-	"\t\twith boxxyerror lc rgb high_color title 'parameter at its high value', \\\n"
-	"\tfor [k=1:(nright > 0)] data index 2 using (column(1)):(column(2)):(strcol(3)) \\\n"
-	"\t\twith labels left offset 0.5, 0 noenhanced notitle, \\\n"
-	"\tfor [k=1:(nleft > 0)] data index 3 using (column(1)):(column(2)):(strcol(3)) \\\n"
-	"\t\twith labels right offset -0.5, 0 noenhanced notitle\n",
+    .kind = "tornado",
+    .about =
+        "# tornado.gp: for each parameter, the net at its low and at its high\n"
+        "# value, drawn from the base net; the widest swing on top.\n"
+        "# Data blocks (separated by two blank lines):\n"
+        "#   0: title, x-axis label, number of parameters, base net, its label,\n"
+        "#      number of value labels right and left of their bar, x range\n"
+        "#   1: one row per parameter: y, name, net at low, net at high value\n"
+        "#   2: value labels drawn right of their bar end: x, y, text\n"
+        "#   3: value labels drawn left of their bar end: x, y, text\n"
+        "# (a block with nothing to draw holds one NaN row)\n",
+    .setup =
+        "stats data index 0 using (title = strcol(1), xlabel = strcol(2), \\\n"
+        "\trows = int(column(3)), net_base = column(4), baselabel = strcol(5), \\\n"
+        "\tnright = int(column(6)), nleft = int(column(7)), xmin = column(8), \\\n"
+        "\txmax = column(9), 0) nooutput\n"
+        "w = 900; h = 200 + 40 * rows\n"
+        "tw = 80; th = 12 + 3 * rows\n",
+    .body =
+        "low_color = '#92c5de'\n"
+        "high_color = '#2166ac'\n" GP_TITLE "set tmargin 5\n"
+        "set xlabel xlabel noenhanced\n"
+        "set xrange [xmin:xmax]\n"
+        "set yrange [0.3:rows + 0.7]\n"
+        "set ytics scale 0 noenhanced\n"
+        "set xtics nomirror\n"
+        "set border 1\n"
+        "if (!textmode) set grid xtics lc rgb grid_color\n"
+        "set key outside below center horizontal height 1.5\n"
+        "set style fill solid 1 border lc rgb '#555555'\n"
+        "# Right of net = 0 the fix would be accepted, left of it rejected.\n"
+        "if (!textmode) {\n"
+        "\tset object 1 rectangle from first 0, graph 0 to graph 1, graph 1 behind fc rgb '#eef5fb' fs solid 1 noborder\n"
+        "\tset object 2 rectangle from graph 0, graph 0 to first 0, graph 1 behind fc rgb '#fdf0e8' fs solid 1 noborder\n"
+        "}\n"
+        "set arrow 1 from first 0, graph 0 to first 0, graph 1 nohead lc rgb reject_color lw 1.5 dt 2 front\n"
+        "set label 2 'accept' at graph 0.99, graph 0.97 right tc rgb accept_color front\n"
+        "set label 3 'reject' at graph 0.01, graph 0.97 left tc rgb reject_color front\n"
+        "set arrow 2 from first net_base, graph 0 to first net_base, graph 1 nohead lc rgb ink lw 1.5 front\n"
+        "set label 1 baselabel at first net_base, graph 1 center offset 0, 0.8 noenhanced front\n"
+        "\n"
+        "plot data index 1 using (0):(column(1)):(net_base):(column(3)):(column(1) - 0.3):(column(1) + 0.3):ytic(2) \\\n"
+        "\t\twith boxxyerror lc rgb low_color title 'parameter at its low value', \\\n"
+        "\tdata index 1 using (0):(column(1)):(net_base):(column(4)):(column(1) - 0.3):(column(1) + 0.3) \\\n"
+        "\t\twith boxxyerror lc rgb high_color title 'parameter at its high value', \\\n"
+        "\tfor [k=1:(nright > 0)] data index 2 using (column(1)):(column(2)):(strcol(3)) \\\n"
+        "\t\twith labels left offset 0.5, 0 noenhanced notitle, \\\n"
+        "\tfor [k=1:(nleft > 0)] data index 3 using (column(1)):(column(2)):(strcol(3)) \\\n"
+        "\t\twith labels right offset -0.5, 0 noenhanced notitle\n",
 };
 
 /* Writes the value labels of one side: ends right of net_base (right = 1)
@@ -70,8 +68,8 @@ static size_t write_labels(FILE *f, const struct plot_rank *s, size_t n,
 
 	for (size_t k = 0; k < n; k++) {
 		size_t i = s[k].idx;
-		double end[2] = { net_low[i], net_high[i] };
-		double value[2] = { value_low[i], value_high[i] };
+		double end[2] = {net_low[i], net_high[i]};
+		double value[2] = {value_low[i], value_high[i]};
 		for (int e = 0; e < 2; e++) {
 			char num[32];
 			if ((end[e] >= net_base) != right)
@@ -113,11 +111,11 @@ static int check_tornado(size_t nparams, const char *const *param,
 	return FP_OK;
 }
 
-int plot_tornado(const struct plot_opts *o, const char *title,
-                 size_t nparams, const char *const *param,
-                 const double *net_low, const double *net_high,
-                 const double *value_low, const double *value_high,
-                 double net_base, struct plot_result *out, struct diag *d)
+int plot_tornado(const struct plot_opts *o, const char *title, size_t nparams,
+                 const char *const *param, const double *net_low,
+                 const double *net_high, const double *value_low,
+                 const double *value_high, double net_base,
+                 struct plot_result *out, struct diag *d)
 {
 	struct plot_rank *s;
 	double lo = 0, hi = 0, pad;

@@ -136,8 +136,11 @@ static int only_in(const struct run *a, const struct run *b, size_t **idx,
 /* The value a case without a runtime has in column name. */
 static double absent_cell(const char *name)
 {
-	return strcmp(name, "passed") == 0 || strcmp(name, "has_runtime") == 0 ||
-	       strcmp(name, "runtime_n") == 0 ? 0 : NAN;
+	return strcmp(name, "passed") == 0 ||
+	               strcmp(name, "has_runtime") == 0 ||
+	               strcmp(name, "runtime_n") == 0
+	           ? 0
+	           : NAN;
 }
 
 /* Adds a case named name that fails and has no runtime. */
@@ -157,7 +160,8 @@ static int append_failing(struct run *r, const char *name, struct diag *d)
 			col->v[n] = absent_cell(col->name);
 	}
 	if (ok && r->sample_off) {
-		ok = grow((void **)&r->sample_off, n + 1, sizeof *r->sample_off);
+		ok =
+		    grow((void **)&r->sample_off, n + 1, sizeof *r->sample_off);
 		if (ok)
 			r->sample_off[n + 1] = r->sample_off[n];
 	}
@@ -179,9 +183,8 @@ static bool passes(const struct run *r, size_t i)
 }
 
 /* Mode applied to the cases of `has` that `lacks` lacks (side: has's). */
-static int apply_one(enum load_missing mode, struct run *has,
-                     struct run *lacks, int side, struct run_facts *f,
-                     struct diag *d)
+static int apply_one(enum load_missing mode, struct run *has, struct run *lacks,
+                     int side, struct run_facts *f, struct diag *d)
 {
 	size_t *idx, n;
 	int rc = FP_OK;
@@ -196,20 +199,20 @@ static int apply_one(enum load_missing mode, struct run *has,
 				rc = list_add(&f->failing[!side], name, d);
 		} else if (passes(has, idx[k])) {
 			rc = list_add(&f->changing, name, d);
-			if (rc == FP_OK &&
-			    !grow((void **)&f->changing_side, f->changing.n - 1, 1))
+			if (rc == FP_OK && !grow((void **)&f->changing_side,
+			                         f->changing.n - 1, 1))
 				rc = diag_oom(d);
 			if (rc == FP_OK)
 				f->changing_side[f->changing.n - 1] =
-					(unsigned char)side;
+				    (unsigned char)side;
 		}
 	}
 	free(idx);
 	return rc;
 }
 
-int missing_apply(enum load_missing mode, struct run *before,
-                  struct run *after, struct run_facts *f, struct diag *d)
+int missing_apply(enum load_missing mode, struct run *before, struct run *after,
+                  struct run_facts *f, struct diag *d)
 {
 	if (mode == MISSING_ERROR)
 		return FP_OK;

@@ -66,7 +66,7 @@ int facts_context(struct run_facts *f, const struct run *before,
  * samples) and lists it in f->failing; drop lists the ones that pass in
  * f->changing (the join drops them all); error does nothing (the join
  * says which case is missing). */
-int missing_apply(enum load_missing mode, struct run *before,
-                  struct run *after, struct run_facts *f, struct diag *d);
+int missing_apply(enum load_missing mode, struct run *before, struct run *after,
+                  struct run_facts *f, struct diag *d);
 
 #endif

@@ -41,12 +41,14 @@ static int copy_samples(struct run *r, const struct run *src,
 	r->sample_off[0] = 0;
 	for (size_t i = 0; i < n; i++) {
 		size_t from = src->sample_off[rows[i]];
-		size_t cnt = run_sample_count(src, rows[i]), at = r->sample_off[i];
+		size_t cnt = run_sample_count(src, rows[i]),
+		       at = r->sample_off[i];
 
 		memcpy(r->samples + at, src->samples + from,
 		       cnt * sizeof *r->samples);
 		if (r->sample_pass)
-			memcpy(r->sample_pass + at, src->sample_pass + from, cnt);
+			memcpy(r->sample_pass + at, src->sample_pass + from,
+			       cnt);
 		r->sample_off[i + 1] = at + cnt;
 	}
 	return FP_OK;
@@ -69,7 +71,8 @@ static struct run *copy_rows(const struct run *src, const size_t *rows,
 	r->case_name = calloc(n ? n : 1, sizeof *r->case_name);
 	r->case_line = calloc(n ? n : 1, sizeof *r->case_line);
 	r->cols = calloc(src->ncols ? src->ncols : 1, sizeof *r->cols);
-	if (!r->path || !r->format || !r->case_name || !r->case_line || !r->cols)
+	if (!r->path || !r->format || !r->case_name || !r->case_line ||
+	    !r->cols)
 		goto oom;
 	r->n = n;
 	for (size_t i = 0; i < n; i++) {
@@ -98,9 +101,11 @@ static struct run *copy_rows(const struct run *src, const size_t *rows,
 			goto oom;
 		if (from->v && !(to->v = malloc((n ? n : 1) * sizeof *to->v)))
 			goto oom;
-		if (from->line && !(to->line = malloc((n ? n : 1) * sizeof *to->line)))
+		if (from->line &&
+		    !(to->line = malloc((n ? n : 1) * sizeof *to->line)))
 			goto oom;
-		if (from->col && !(to->col = malloc((n ? n : 1) * sizeof *to->col)))
+		if (from->col &&
+		    !(to->col = malloc((n ? n : 1) * sizeof *to->col)))
 			goto oom;
 		for (size_t i = 0; i < n; i++) {
 			if (to->v)
@@ -125,11 +130,12 @@ static int missing_error(const struct run *has, const struct run *lacks,
                          size_t row, size_t nmissing, struct diag *d)
 {
 	if (nmissing == 1)
-		return diag_set(d, has->path, (int)has->case_line[row], 0,
-		                "case '%s' is not in %s (use --missing fail to count "
-		                "such cases failing there, or --missing drop to "
-		                "leave them out)",
-		                has->case_name[row], lacks->path);
+		return diag_set(
+		    d, has->path, (int)has->case_line[row], 0,
+		    "case '%s' is not in %s (use --missing fail to count "
+		    "such cases failing there, or --missing drop to "
+		    "leave them out)",
+		    has->case_name[row], lacks->path);
 	return diag_set(d, has->path, (int)has->case_line[row], 0,
 	                "case '%s' and %zu more are not in %s (use --missing "
 	                "fail to count such cases failing there, or --missing "
@@ -139,9 +145,9 @@ static int missing_error(const struct run *has, const struct run *lacks,
 
 /* The joined runs: rows rb of b and ra of a (n each), or for a split run
  * its _before and _after columns.  On failure out is left empty. */
-static int copy_sides(struct joined *out, const struct run *b,
-                      const size_t *rb, const struct run *a,
-                      const size_t *ra, size_t n, bool split, struct diag *d)
+static int copy_sides(struct joined *out, const struct run *b, const size_t *rb,
+                      const struct run *a, const size_t *ra, size_t n,
+                      bool split, struct diag *d)
 {
 	out->before = copy_rows(b, rb, n, split ? "_before" : NULL,
 	                        split ? "_after" : NULL);
@@ -173,8 +179,8 @@ static size_t batch(size_t i, size_t n)
 /* at[i]: the row of after holding before's case i, STRINDEX_NONE if
  * after has none; in_after[j]: after's case j is in before.  The names of
  * each run are unique (the loaders refuse duplicates). */
-static int match(const struct run *before, const struct run *after,
-                 size_t *at, unsigned char *in_after, struct diag *d)
+static int match(const struct run *before, const struct run *after, size_t *at,
+                 unsigned char *in_after, struct diag *d)
 {
 	const char *const *names = (const char *const *)before->case_name;
 	struct strindex ix;
@@ -205,8 +211,7 @@ static int align(struct run *before, struct run *after, size_t *at,
 	bool identity = nkeep == after->n;
 	int rc = FP_OK;
 
-	if (nkeep < before->n &&
-	    !(keep_b = malloc(nkeep * sizeof *keep_b)))
+	if (nkeep < before->n && !(keep_b = malloc(nkeep * sizeof *keep_b)))
 		return diag_oom(d);
 	for (size_t i = 0; i < before->n; i++) {
 		if (at[i] == STRINDEX_NONE)
@@ -281,10 +286,12 @@ int price_split(struct run *both, struct joined *out, struct diag *d)
 	memset(out, 0, sizeof *out);
 	for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
 		if (!run_find(both, need[i])) {
-			diag_set(d, both->path, 0, 0,
-			         "one run file needs columns runtime_before, "
-			         "runtime_after, passed_before and passed_after; "
-			         "%s is missing (or give two run files)", need[i]);
+			diag_set(
+			    d, both->path, 0, 0,
+			    "one run file needs columns runtime_before, "
+			    "runtime_after, passed_before and passed_after; "
+			    "%s is missing (or give two run files)",
+			    need[i]);
 			goto out;
 		}
 	rows = malloc((both->n ? both->n : 1) * sizeof *rows);

@@ -56,8 +56,8 @@ static int check_time(const struct load_request *rq, const struct run *r,
 		return FP_OK;
 	return diag_set(d, rq->origin, 0, 0,
 	                "--time cpu: %s is %s, which records no cpu time (only "
-	                "Google Benchmark's JSON and CSV do)", r->path,
-	                r->format);
+	                "Google Benchmark's JSON and CSV do)",
+	                r->path, r->format);
 }
 
 /* Merges the JUnit report of side s (--results) into run r. */
@@ -77,9 +77,12 @@ static int merge_results(struct loading *l, int s, struct run *r,
 	          rep->sha256);
 	rc = junit_merge(r, rep, true, &got, d);
 	if (rc == FP_OK && got.matched == 0)
-		rc = diag_set(d, path, 0, 0, "no test in the report matches a case "
-		              "of %s (tests are matched by name: CLASSNAME.NAME, "
-		              "pytest's node id, or NAME alone)", r->path);
+		rc = diag_set(
+		    d, path, 0, 0,
+		    "no test in the report matches a case "
+		    "of %s (tests are matched by name: CLASSNAME.NAME, "
+		    "pytest's node id, or NAME alone)",
+		    r->path);
 	junit_free(rep);
 	return rc;
 }
@@ -110,7 +113,8 @@ static int load_run(struct loading *l, int s, const char *role,
 		if (run_replace(*out, to, from, d) != FP_OK)
 			return FP_ERR;
 		l->renamed[i] = true;
-		if (strcmp(to, "runtime") == 0 && strcmp(from, "runtime") != 0) {
+		if (strcmp(to, "runtime") == 0 &&
+		    strcmp(from, "runtime") != 0) {
 			free(f->runtime_from[s]);
 			if (!(f->runtime_from[s] = strdup(from)))
 				return diag_oom(d);
@@ -128,13 +132,15 @@ static int check_request_used(const struct loading *l, struct diag *d)
 
 	for (size_t i = 0; i < rq->ncolumns; i++)
 		if (!l->renamed[i])
-			return diag_set(d, rq->origin, 0, 0,
-			                "--column %s=%s: no input has a column '%s'",
-			                rq->column_to[i], rq->column_from[i],
-			                rq->column_from[i]);
+			return diag_set(
+			    d, rq->origin, 0, 0,
+			    "--column %s=%s: no input has a column '%s'",
+			    rq->column_to[i], rq->column_from[i],
+			    rq->column_from[i]);
 	for (size_t i = 0; i < rq->nweights; i++) {
 		size_t k = 0;
-		while (k < b->n && fnmatch(rq->weight_glob[i], b->case_name[k], 0))
+		while (k < b->n &&
+		       fnmatch(rq->weight_glob[i], b->case_name[k], 0))
 			k++;
 		if (k == b->n)
 			return diag_set(d, rq->origin, 0, 0,
@@ -152,16 +158,16 @@ static int load_scenario(struct loading *l, struct diag *d)
 	if (rq->scenario) {
 		if (scenario_load(rq->scenario, &l->scenario, d) != FP_OK)
 			return FP_ERR;
-		add_input(l->job, "scenario", rq->scenario, l->scenario->sha256);
+		add_input(l->job, "scenario", rq->scenario,
+		          l->scenario->sha256);
 	} else if (shorthand) {
 		if (!(l->scenario = scenario_new()))
 			return diag_oom(d);
 	} else {
 		return FP_OK;
 	}
-	if (rq->have_factor &&
-	    scenario_set_runtime_factor(l->scenario, rq->runtime_factor,
-	                                d) != FP_OK)
+	if (rq->have_factor && scenario_set_runtime_factor(
+	                           l->scenario, rq->runtime_factor, d) != FP_OK)
 		return FP_ERR;
 	for (size_t i = 0; i < rq->npass; i++)
 		if (scenario_add_glob(l->scenario, 1, rq->pass[i], d) != FP_OK)
@@ -194,8 +200,8 @@ static void count_samples(struct job *job)
 	struct run_facts *f = &job->facts;
 
 	for (int s = 0; s < 2; s++) {
-		const struct column *n = run_find(s ? job->runs.after
-		                                    : job->runs.before, "runtime_n");
+		const struct column *n = run_find(
+		    s ? job->runs.after : job->runs.before, "runtime_n");
 		f->runtime_n[s] = f->estimator[s] && n ? n->v : NULL;
 	}
 }
@@ -208,10 +214,13 @@ static int check_two(const struct loading *l, struct diag *d)
 	if (rq->ninputs == 2 && !l->scenario)
 		return FP_OK;
 	if (rq->results[1])
-		return diag_set(d, rq->origin, 0, 0, "--results merges a report "
-		                "into the after run: give two runs (BEFORE AFTER)");
+		return diag_set(
+		    d, rq->origin, 0, 0,
+		    "--results merges a report "
+		    "into the after run: give two runs (BEFORE AFTER)");
 	if (rq->missing != MISSING_ERROR)
-		return diag_set(d, rq->origin, 0, 0, "--missing: give two runs "
+		return diag_set(d, rq->origin, 0, 0,
+		                "--missing: give two runs "
 		                "(BEFORE AFTER)");
 	return FP_OK;
 }
@@ -225,9 +234,10 @@ static int load_runs(struct loading *l, struct diag *d)
 	struct run *before = NULL, *after = NULL;
 
 	if (rq->ninputs == 2 && l->scenario)
-		return diag_set(d, rq->origin, 0, 0,
-		                "give either two runs or one run and a scenario "
-		                "(--scenario, --runtime-factor, --pass, --fail)");
+		return diag_set(
+		    d, rq->origin, 0, 0,
+		    "give either two runs or one run and a scenario "
+		    "(--scenario, --runtime-factor, --pass, --fail)");
 	if (check_two(l, d) != FP_OK)
 		return FP_ERR;
 	if (rq->ninputs == 2) {
@@ -286,8 +296,9 @@ int load_job(const struct load_request *rq, struct job *job, struct diag *d)
 
 	memset(job, 0, sizeof *job);
 	if (rq->ninputs < 1 || rq->ninputs > 2)
-		return diag_set(d, rq->origin, 0, 0,
-		                "give BEFORE AFTER, BOTH, or BEFORE with a scenario");
+		return diag_set(
+		    d, rq->origin, 0, 0,
+		    "give BEFORE AFTER, BOTH, or BEFORE with a scenario");
 	rc = load_all(&l, d);
 	/* Frozen from here on: the job hands them out as const. */
 	job->metric = l.metric;

@@ -22,18 +22,19 @@
 /* What to load.  Strings are borrowed for the call (paths also for the life
  * of the job: its inputs[] point at them). */
 struct load_request {
-	const char *metric;       /* name or path; NULL: the built-in default */
-	const char *const *inputs; /* BEFORE AFTER, BOTH, or BEFORE (+ scenario) */
+	const char *metric; /* name or path; NULL: the built-in default */
+	const char *const
+	    *inputs; /* BEFORE AFTER, BOTH, or BEFORE (+ scenario) */
 	size_t ninputs;
-	const char *input_format; /* NULL: by extension and content */
+	const char *input_format;     /* NULL: by extension and content */
 	enum run_estimator estimator; /* runtime of a case with samples */
-	bool cpu_time;            /* --time cpu: Google Benchmark's cpu_time */
+	bool cpu_time; /* --time cpu: Google Benchmark's cpu_time */
 	/* A JUnit XML report merged into the before (0) and the after (1)
 	 * run, or NULL (junit_merge; failing tests that match no case are
 	 * added as failing cases; a report matching no case is an error). */
 	const char *results[2];
-	const char *scenario;     /* scenario file, or NULL */
-	bool have_factor;         /* --runtime-factor given */
+	const char *scenario; /* scenario file, or NULL */
+	bool have_factor;     /* --runtime-factor given */
 	double runtime_factor;
 	const char *const *pass, *const *fail; /* --pass/--fail globs */
 	size_t npass, nfail;
@@ -56,7 +57,7 @@ struct load_request {
 
 /* One file the price was made from, for a record's provenance. */
 struct record_input {
-	const char *role;     /* "before", "after", "both", "scenario",
+	const char *role; /* "before", "after", "both", "scenario",
 	                       * "metric", "results before", "results after" */
 	const char *path;
 	char sha256[65];
@@ -66,11 +67,11 @@ struct record_input {
  * where each came from.  Owned by the job (job_free). */
 struct job {
 	const struct metric *metric;
-	const struct scenario *scenario;  /* NULL when both runs were measured */
+	const struct scenario *scenario; /* NULL when both runs were measured */
 	struct joined runs;
 	struct record_input inputs[8];
 	size_t ninputs;
-	struct run_facts facts;   /* how the runs were read, for the record */
+	struct run_facts facts; /* how the runs were read, for the record */
 };
 
 /* Loads what rq asks for.  Caller frees with job_free (also after a

@@ -58,8 +58,7 @@ void metric_free(struct metric *m)
 	free(m);
 }
 
-struct param *metric_find_param(const struct metric *m,
-                                       const char *name)
+struct param *metric_find_param(const struct metric *m, const char *name)
 {
 	for (size_t i = 0; i < m->nparams; i++)
 		if (strcmp(m->params[i].name, name) == 0)
@@ -73,7 +72,8 @@ int metric_set_param(struct metric *m, const char *name, double value,
 	struct param *p = metric_find_param(m, name);
 
 	if (!p)
-		return param_unknown(m->params, m->nparams, NULL, 0, name, "", d);
+		return param_unknown(m->params, m->nparams, NULL, 0, name, "",
+		                     d);
 	if (param_check_value(name, value, d) != FP_OK)
 		return FP_ERR;
 	p->value = value;
@@ -92,9 +92,9 @@ int metric_add_weight_rule(struct metric *m, const char *glob, double weight,
 		return diag_set(d, NULL, 0, 0,
 		                "--weight: the case name or glob is empty");
 	if (!isfinite(weight) || weight < 0)
-		return diag_set(d, NULL, 0, 0,
-		                "--weight %s: a weight must be a finite number >= 0",
-		                glob);
+		return diag_set(
+		    d, NULL, 0, 0,
+		    "--weight %s: a weight must be a finite number >= 0", glob);
 	grown = realloc(m->rules, (m->nrules + 1) * sizeof *grown);
 	if (!grown)
 		return diag_oom(d);

@@ -51,8 +51,8 @@ enum metric_side { SIDE_BEFORE = 0, SIDE_AFTER = 1 };
 
 /* One formula of the metric, with where it stands in the file. */
 struct metric_formula {
-	const char *key;      /* "score", "gain", a define's name, ... (owned) */
-	struct fx_src src;    /* strings owned by the metric */
+	const char *key;   /* "score", "gain", a define's name, ... (owned) */
+	struct fx_src src; /* strings owned by the metric */
 	struct fx_prog *prog; /* compiled; owned by the metric */
 };
 
@@ -62,13 +62,13 @@ struct metric_formula {
 struct weight_rule {
 	char *glob;
 	double weight;
-	char *origin;         /* "FILE:LINE:COL" or "--weight", for messages */
+	char *origin; /* "FILE:LINE:COL" or "--weight", for messages */
 };
 
 struct metric {
-	char *path;           /* file read, or "<builtin>/pypto-gym.yaml" */
+	char *path; /* file read, or "<builtin>/pypto-gym.yaml" */
 	char *name, *version, *description, *source;
-	char sha256[65];      /* hex SHA-256 of the file's bytes */
+	char sha256[65]; /* hex SHA-256 of the file's bytes */
 
 	size_t nparams;
 	struct param *params;
@@ -77,17 +77,17 @@ struct metric {
 	size_t nrules;
 	struct weight_rule *rules;
 
-	size_t ncolumns;      /* extra run columns the formulas need */
+	size_t ncolumns; /* extra run columns the formulas need */
 	char **columns;
 	/* Parallel to columns: a formula over runtime_before, runtime_after,
 	 * passed_before, passed_after and N to use when the runs lack the
 	 * column (`columns: [{ref_runtime: runtime_before}]`), or NULL. */
 	char **column_default;
 
-	struct metric_formula score, value, total;  /* per side */
-	struct metric_formula gain, cost, decide;   /* cross side */
+	struct metric_formula score, value, total; /* per side */
+	struct metric_formula gain, cost, decide;  /* cross side */
 	size_t ndefines;
-	struct metric_formula *defines;             /* cross side, in order */
+	struct metric_formula *defines; /* cross side, in order */
 
 	/* The verdict's guards (src/noise/verdict.h), key `guards`: on
 	 * unless the metric turns them off. */
@@ -135,8 +135,7 @@ void metric_free(struct metric *m);
  * if name is not one.  Updates both template environments. */
 int metric_set_param(struct metric *m, const char *name, double value,
                      struct diag *d);
-struct param *metric_find_param(const struct metric *m,
-                                       const char *name);
+struct param *metric_find_param(const struct metric *m, const char *name);
 
 /* Loading only: appends a --weight GLOB=W rule (highest precedence so
  * far).  A session adds its own rules for sensitivity knobs instead. */

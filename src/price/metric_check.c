@@ -10,24 +10,46 @@
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 static const char *const top_keys[] = {
-	"name", "version", "description", "source", "params", "weights",
-	"columns", "score", "value", "total", "gain", "cost", "decide",
-	"define", "guards",
+    "name",    "version", "description", "source", "params",
+    "weights", "columns", "score",       "value",  "total",
+    "gain",    "cost",    "decide",      "define", "guards",
 };
 static const char *const required_keys[] = {
-	"name", "version", "score", "value", "total", "gain", "cost",
+    "name", "version", "score", "value", "total", "gain", "cost",
 };
-static const char *const weight_keys[] = { "default", "cases" };
+static const char *const weight_keys[] = {"default", "cases"};
 
 /* Names the environments give (metric.h), and the formula names, which a
  * user name would make ambiguous to a reader even where no env has them. */
 static const char *const builtin_names[] = {
-	"runtime", "passed", "score", "value", "total", "weight", "N", "W",
-	"runtime_before", "runtime_after", "passed_before", "passed_after",
-	"score_before", "score_after", "value_before", "value_after",
-	"total_before", "total_after", "newly_passing", "newly_failing",
-	"still_passing", "still_failing", "gain", "cost", "decide",
-	"has_runtime", "has_runtime_before", "has_runtime_after",
+    "runtime",
+    "passed",
+    "score",
+    "value",
+    "total",
+    "weight",
+    "N",
+    "W",
+    "runtime_before",
+    "runtime_after",
+    "passed_before",
+    "passed_after",
+    "score_before",
+    "score_after",
+    "value_before",
+    "value_after",
+    "total_before",
+    "total_after",
+    "newly_passing",
+    "newly_failing",
+    "still_passing",
+    "still_failing",
+    "gain",
+    "cost",
+    "decide",
+    "has_runtime",
+    "has_runtime_before",
+    "has_runtime_after",
 };
 
 static const char default_decide[] = "gain - cost > 0";
@@ -59,8 +81,8 @@ static void claims_free(struct claims *c)
 
 /* Claims one name (made from base) for kind; fails if it is taken. */
 static int claim_one(struct claims *c, const struct ydoc *doc,
-                     const struct ynode *at, const char *kind,
-                     const char *base, const char *name, struct diag *d)
+                     const struct ynode *at, const char *kind, const char *base,
+                     const char *name, struct diag *d)
 {
 	struct claim *grown;
 
@@ -102,7 +124,8 @@ static int claim(struct claims *c, const struct ydoc *doc,
 	if (strcmp(kind, "column") != 0)
 		return FP_OK;
 	if (strlen(name) + sizeof "_before" > sizeof derived)
-		return ydoc_error(doc, at, d, "column name '%s' is too long", name);
+		return ydoc_error(doc, at, d, "column name '%s' is too long",
+		                  name);
 	snprintf(derived, sizeof derived, "%s_before", name);
 	if (claim_one(c, doc, at, kind, name, derived, d))
 		return FP_ERR;
@@ -127,14 +150,14 @@ static int get_map(const struct ydoc *doc, const struct ynode *parent,
 	return FP_OK;
 }
 
-static int read_texts(const struct ydoc *doc, struct metric *m,
-                      struct diag *d)
+static int read_texts(const struct ydoc *doc, struct metric *m, struct diag *d)
 {
 	const struct ynode *root = doc->root, *n;
 
 	for (size_t i = 0; i < COUNT(required_keys); i++)
 		if (!ydoc_get(root, required_keys[i]))
-			return ydoc_error(doc, root, d, "missing required key '%s'",
+			return ydoc_error(doc, root, d,
+			                  "missing required key '%s'",
 			                  required_keys[i]);
 	if (myaml_text(doc, ydoc_get(root, "name"), "name", false, &m->name, d))
 		return FP_ERR;
@@ -159,13 +182,14 @@ static int read_params(const struct ydoc *doc, struct metric *m,
 	const struct ynode *map;
 	char what[300];
 
-	if (get_map(doc, doc->root, "params", "params", "a mapping of name: number",
-	            &map, d))
+	if (get_map(doc, doc->root, "params", "params",
+	            "a mapping of name: number", &map, d))
 		return FP_ERR;
 	if (!map)
 		return FP_OK;
 	if (map->count > METRIC_MAX_PARAMS)
-		return ydoc_error(doc, map, d, "too many parameters (at most %d)",
+		return ydoc_error(doc, map, d,
+		                  "too many parameters (at most %d)",
 		                  METRIC_MAX_PARAMS);
 	m->params = calloc(map->count ? map->count : 1, sizeof *m->params);
 	if (!m->params)
@@ -232,14 +256,15 @@ static int read_weights(const struct ydoc *doc, struct metric *m,
 		char origin[DIAG_FILE_MAX + 32];
 
 		if (key->len == 0)
-			return ydoc_error(doc, key, d,
-			                  "weights.cases: a case name or glob must not "
-			                  "be empty");
+			return ydoc_error(
+			    doc, key, d,
+			    "weights.cases: a case name or glob must not "
+			    "be empty");
 		snprintf(what, sizeof what, "weights.cases.%s", key->str);
 		if (read_weight(doc, cases->items[i], what, &r->weight, d))
 			return FP_ERR;
-		snprintf(origin, sizeof origin, "%s:%d:%d", doc->path, key->line,
-		         key->col);
+		snprintf(origin, sizeof origin, "%s:%d:%d", doc->path,
+		         key->line, key->col);
 		r->glob = strdup(key->str);
 		r->origin = strdup(origin);
 		if (!r->glob || !r->origin) {
@@ -264,8 +289,8 @@ static int read_columns(const struct ydoc *doc, struct metric *m,
 		return ydoc_error(doc, seq, d,
 		                  "columns must be a list of column names");
 	m->columns = calloc(seq->count ? seq->count : 1, sizeof *m->columns);
-	m->column_default = calloc(seq->count ? seq->count : 1,
-	                           sizeof *m->column_default);
+	m->column_default =
+	    calloc(seq->count ? seq->count : 1, sizeof *m->column_default);
 	if (!m->columns || !m->column_default)
 		return diag_oom(d);
 	for (size_t i = 0; i < seq->count; i++) {
@@ -276,9 +301,10 @@ static int read_columns(const struct ydoc *doc, struct metric *m,
 			key = item->keys[0];
 			defaults[i] = item->items[0];
 		} else if (item->kind != YNODE_SCALAR) {
-			return ydoc_error(doc, item, d,
-			                  "a column must be a name or "
-			                  "{ name: formula to use when the runs lack it }");
+			return ydoc_error(
+			    doc, item, d,
+			    "a column must be a name or "
+			    "{ name: formula to use when the runs lack it }");
 		}
 		if (claim(names, doc, key, "column", key->str, d))
 			return FP_ERR;
@@ -302,8 +328,8 @@ static int read_define_names(const struct ydoc *doc, struct metric *m,
 	if ((*map)->count > METRIC_MAX_DEFINES)
 		return ydoc_error(doc, *map, d, "too many defines (at most %d)",
 		                  METRIC_MAX_DEFINES);
-	m->defines = calloc((*map)->count ? (*map)->count : 1,
-	                    sizeof *m->defines);
+	m->defines =
+	    calloc((*map)->count ? (*map)->count : 1, sizeof *m->defines);
 	if (!m->defines)
 		return diag_oom(d);
 	for (size_t i = 0; i < (*map)->count; i++)
@@ -316,9 +342,9 @@ static int read_define_names(const struct ydoc *doc, struct metric *m,
 /* Compiles the formula at node (what names it in messages) into f, its
  * source strings owned by m. */
 static int compile(const struct ydoc *doc, const struct metric *m,
-                   const struct ynode *node, const char *key,
-                   const char *what, struct fx_env *env, int want,
-                   struct metric_formula *f, struct diag *d)
+                   const struct ynode *node, const char *key, const char *what,
+                   struct fx_env *env, int want, struct metric_formula *f,
+                   struct diag *d)
 {
 	f->key = key;
 	if (myaml_formula(doc, node, m->path, what, &f->src, d))
@@ -333,8 +359,8 @@ static int compile(const struct ydoc *doc, const struct metric *m,
 }
 
 /* Declares each name of list in env with shape; false when out of memory. */
-static bool declare_all(struct fx_env *env, const char *const *list,
-                        size_t n, enum fx_shape shape)
+static bool declare_all(struct fx_env *env, const char *const *list, size_t n,
+                        enum fx_shape shape)
 {
 	for (size_t i = 0; i < n; i++)
 		if (fx_env_declare(env, list[i], shape) < 0)
@@ -347,7 +373,7 @@ static bool declare_all(struct fx_env *env, const char *const *list,
  * one); their values are set now, as --set and sweeps change them later. */
 static int declare_common(struct metric *m, struct diag *d)
 {
-	static const char *const scalars[] = { "N", "W" };
+	static const char *const scalars[] = {"N", "W"};
 
 	m->side = fx_env_new();
 	m->cross = fx_env_new();
@@ -374,8 +400,8 @@ static int declare_common(struct metric *m, struct diag *d)
 static int compile_side(const struct ydoc *doc, struct metric *m,
                         struct diag *d)
 {
-	static const char *const run_names[] = { "runtime", "passed",
-	                                         "has_runtime" };
+	static const char *const run_names[] = {"runtime", "passed",
+	                                        "has_runtime"};
 	struct fx_env *env = m->side;
 	const struct ynode *root = doc->root;
 
@@ -417,11 +443,11 @@ static int check_column_default(const struct ydoc *doc, struct metric *m,
                                 struct diag *d)
 {
 	static const char *const names[] = {
-		"runtime_before", "runtime_after", "passed_before", "passed_after",
-		"has_runtime_before", "has_runtime_after",
+	    "runtime_before", "runtime_after",      "passed_before",
+	    "passed_after",   "has_runtime_before", "has_runtime_after",
 	};
-	struct metric_formula f = { m->columns[i], { NULL, 0, 0, NULL, NULL },
-	                            NULL };
+	struct metric_formula f = {
+	    m->columns[i], {NULL, 0, 0, NULL, NULL}, NULL};
 	struct fx_env *env = fx_env_new();
 	char what[300];
 	int rc = FP_ERR;
@@ -448,16 +474,19 @@ static int compile_cross(const struct ydoc *doc, struct metric *m,
                          const struct ynode *define_map, struct diag *d)
 {
 	static const char *const raw[] = {
-		"runtime_before", "runtime_after", "passed_before",
-		"passed_after", "newly_passing", "newly_failing",
-		"still_passing", "still_failing", "has_runtime_before",
-		"has_runtime_after",
+	    "runtime_before",    "runtime_after", "passed_before",
+	    "passed_after",      "newly_passing", "newly_failing",
+	    "still_passing",     "still_failing", "has_runtime_before",
+	    "has_runtime_after",
 	};
 	static const char *const derived[] = {
-		"score_before", "score_after", "value_before", "value_after",
+	    "score_before",
+	    "score_after",
+	    "value_before",
+	    "value_after",
 	};
-	static const char *const totals[] = { "total_before", "total_after" };
-	static const char *const priced[] = { "gain", "cost" };
+	static const char *const totals[] = {"total_before", "total_after"};
+	static const char *const priced[] = {"gain", "cost"};
 	struct fx_env *env = m->cross;
 	const struct ynode *root = doc->root, *n;
 	char what[300];
@@ -479,7 +508,8 @@ static int compile_cross(const struct ydoc *doc, struct metric *m,
 			goto oom;
 		m->ndefines++;
 		snprintf(what, sizeof what, "define.%s", name);
-		if (compile(doc, m, define_map->items[i], key, what, env, -1, f, d))
+		if (compile(doc, m, define_map->items[i], key, what, env, -1, f,
+		            d))
 			return FP_ERR;
 		if (fx_env_declare(env, name, fx_prog_shape(f->prog)) < 0)
 			goto oom;
@@ -510,7 +540,7 @@ static int check_and_compile(const struct ydoc *doc, struct metric *m,
 {
 	const struct ynode *root = doc->root, *define_map = NULL;
 	const struct ynode **column_defaults = NULL;
-	struct claims names = { NULL, 0 };
+	struct claims names = {NULL, 0};
 	int rc = FP_ERR;
 
 	if (myaml_check_root(doc,
@@ -548,8 +578,7 @@ out:
 	return rc;
 }
 
-int metric_from_doc(const struct ydoc *doc, struct metric **out,
-                    struct diag *d)
+int metric_from_doc(const struct ydoc *doc, struct metric **out, struct diag *d)
 {
 	struct metric *m = calloc(1, sizeof *m);
 

@@ -17,7 +17,7 @@
 /* Where a built-in metric says it comes from: "<builtin>/NAME.yaml". */
 #define BUILTIN_PATH_MAX 128
 
-static const char *const suffixes[] = { ".yaml", ".yml" };
+static const char *const suffixes[] = {".yaml", ".yml"};
 
 static int load_doc(const char *path, const char *text, size_t len,
                     struct metric **out, struct diag *d)
@@ -168,7 +168,7 @@ static void add_name(const char *name, const char *path,
 static int locate(const char *name_or_path, struct lookup *l,
                   const struct metric_builtin **b, struct diag *d)
 {
-	struct name_list names = { "" };
+	struct name_list names = {""};
 	const char *name = name_or_path ? name_or_path : METRIC_DEFAULT;
 
 	*b = NULL;
@@ -187,8 +187,7 @@ static int locate(const char *name_or_path, struct lookup *l,
 	                name, names.text);
 }
 
-int metric_load(const char *name_or_path, struct metric **out,
-                struct diag *d)
+int metric_load(const char *name_or_path, struct metric **out, struct diag *d)
 {
 	struct lookup l = {.skip = NULL};
 	const struct metric_builtin *b;
@@ -343,14 +342,15 @@ int metric_list(void (*fn)(const char *name, const char *path,
                            const char *description, void *arg),
                 void *arg, struct diag *d)
 {
-	struct listing l = { NULL, 0, false };
+	struct listing l = {NULL, 0, false};
 	int rc = FP_OK;
 
 	each_folder(list_folder, &l);
 	for (const struct metric_builtin *b = metric_builtins; b->name; b++) {
 		char path[BUILTIN_PATH_MAX];
 		if (!listed(&l, b->name))
-			add_entry(&l, b->name, builtin_path(path, b), b->text, b->len);
+			add_entry(&l, b->name, builtin_path(path, b), b->text,
+			          b->len);
 	}
 	if (l.oom) {
 		rc = diag_oom(d);

@@ -31,8 +31,7 @@ static int read_switch(const struct ydoc *doc, const struct ynode *n,
 	return ydoc_error(doc, n, d, "guards.%s must be on or off", what);
 }
 
-int metric_read_guards(const struct ydoc *doc, struct metric *m,
-                       struct diag *d)
+int metric_read_guards(const struct ydoc *doc, struct metric *m, struct diag *d)
 {
 	const struct ynode *map = ydoc_get(doc->root, "guards"), *n;
 
@@ -40,7 +39,8 @@ int metric_read_guards(const struct ydoc *doc, struct metric *m,
 	if (!map || myaml_is_null(map))
 		return FP_OK;
 	if (map->kind != YNODE_MAP)
-		return ydoc_error(doc, map, d, "guards must be a mapping of "
+		return ydoc_error(doc, map, d,
+		                  "guards must be a mapping of "
 		                  "newly_failing and control to on or off");
 	if (myaml_check_keys(doc, map, "guards.", guard_keys, 2, d))
 		return FP_ERR;

@@ -28,8 +28,8 @@ const char *myaml_closest(const char *word, const char *const *cands,
 }
 
 int myaml_check_keys(const struct ydoc *doc, const struct ynode *map,
-                     const char *where, const char *const *known,
-                     size_t nknown, struct diag *d)
+                     const char *where, const char *const *known, size_t nknown,
+                     struct diag *d)
 {
 	for (size_t i = 0; i < map->count; i++) {
 		const struct ynode *key = map->keys[i];
@@ -44,13 +44,15 @@ int myaml_check_keys(const struct ydoc *doc, const struct ynode *map,
 			continue;
 		hint = myaml_closest(key->str, known, nknown);
 		if (hint)
-			return ydoc_error(doc, key, d,
-			                  "unknown key '%s%s'; did you mean '%s%s'?",
-			                  where, key->str, where, hint);
+			return ydoc_error(
+			    doc, key, d,
+			    "unknown key '%s%s'; did you mean '%s%s'?", where,
+			    key->str, where, hint);
 		list[0] = '\0';
 		for (size_t k = 0; k < nknown && used < sizeof list; k++)
-			used += (size_t)snprintf(list + used, sizeof list - used,
-			                         "%s%s", k ? ", " : "", known[k]);
+			used +=
+			    (size_t)snprintf(list + used, sizeof list - used,
+			                     "%s%s", k ? ", " : "", known[k]);
 		return ydoc_error(doc, key, d, "unknown key '%s%s' (known: %s)",
 		                  where, key->str, list);
 	}
@@ -59,7 +61,8 @@ int myaml_check_keys(const struct ydoc *doc, const struct ynode *map,
 
 bool myaml_is_identifier(const char *s)
 {
-	if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || *s == '_'))
+	if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+	      *s == '_'))
 		return false;
 	for (s++; *s; s++)
 		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
@@ -75,8 +78,7 @@ bool myaml_is_null(const struct ynode *node)
 }
 
 int myaml_text(const struct ydoc *doc, const struct ynode *node,
-               const char *what, bool allow_empty, char **out,
-               struct diag *d)
+               const char *what, bool allow_empty, char **out, struct diag *d)
 {
 	if (node->kind != YNODE_SCALAR)
 		return ydoc_error(doc, node, d, "%s must be text", what);
@@ -94,7 +96,8 @@ int myaml_number(const struct ydoc *doc, const struct ynode *node,
 	if (node->kind != YNODE_SCALAR || !ydoc_number(node, out))
 		return ydoc_error(doc, node, d, "%s must be a number", what);
 	if (!isfinite(*out))
-		return ydoc_error(doc, node, d, "%s must be a finite number", what);
+		return ydoc_error(doc, node, d, "%s must be a finite number",
+		                  what);
 	return FP_OK;
 }
 
@@ -218,7 +221,8 @@ int myaml_formula(const struct ydoc *doc, const struct ynode *node,
 	memset(src, 0, sizeof *src);
 	src->file = file;
 	if (node->kind != YNODE_SCALAR)
-		return ydoc_error(doc, node, d, "%s must be a formula (text)", what);
+		return ydoc_error(doc, node, d, "%s must be a formula (text)",
+		                  what);
 	if (strspn(node->str, " \t\r\n") == node->len)
 		return ydoc_error(doc, node, d, "%s is empty", what);
 

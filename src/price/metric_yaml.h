@@ -18,8 +18,8 @@
  * key 'K'; did you mean 'X'?" when one is close, else "unknown key 'K'
  * (known: a, b, c)".  `where` prefixes nested keys ("weights." or ""). */
 int myaml_check_keys(const struct ydoc *doc, const struct ynode *map,
-                     const char *where, const char *const *known,
-                     size_t nknown, struct diag *d);
+                     const char *where, const char *const *known, size_t nknown,
+                     struct diag *d);
 
 /* The document's root as a mapping of known keys: `empty` is the error
  * for a document with nothing in it, `not_map` for a root of another
@@ -42,8 +42,7 @@ bool myaml_is_null(const struct ynode *node);
 /* Reads a scalar as text into *out (caller frees).  Errors: "WHAT must be
  * text" for a list or mapping; "WHAT must not be empty" if !allow_empty. */
 int myaml_text(const struct ydoc *doc, const struct ynode *node,
-               const char *what, bool allow_empty, char **out,
-               struct diag *d);
+               const char *what, bool allow_empty, char **out, struct diag *d);
 
 /* Reads a plain scalar as a finite number: "WHAT must be a number". */
 int myaml_number(const struct ydoc *doc, const struct ynode *node,

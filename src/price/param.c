@@ -6,8 +6,7 @@
 #include "util/names.h"
 
 int param_unknown(const struct param *a, size_t na, const struct param *b,
-                  size_t nb, const char *name, const char *tail,
-                  struct diag *d)
+                  size_t nb, const char *name, const char *tail, struct diag *d)
 {
 	char list[DIAG_MSG_MAX / 2] = "";
 

@@ -63,8 +63,8 @@ static void set_name(struct fx_env *env, const char *name, double v)
  * v, n values; a fault names the case (and says when it has no
  * runtime). */
 static int column_default_into(struct price *p, const struct metric *m,
-                               size_t k, const struct joined *runs,
-                               double *v, struct diag *d)
+                               size_t k, const struct joined *runs, double *v,
+                               struct diag *d)
 {
 	struct fx_env *env = fx_env_new();
 	struct fx_src src = {m->path, 0, 0, NULL, m->column_default[k]};
@@ -80,9 +80,11 @@ static int column_default_into(struct price *p, const struct metric *m,
 	for (int s = 0; s < 2; s++) {
 		char name[32];
 		snprintf(name, sizeof name, "runtime%s", side_suffix[s]);
-		fx_env_bind(env, fx_env_declare(env, name, FX_PERCASE), p->runtime[s]);
+		fx_env_bind(env, fx_env_declare(env, name, FX_PERCASE),
+		            p->runtime[s]);
 		snprintf(name, sizeof name, "passed%s", side_suffix[s]);
-		fx_env_bind(env, fx_env_declare(env, name, FX_PERCASE), p->passed[s]);
+		fx_env_bind(env, fx_env_declare(env, name, FX_PERCASE),
+		            p->passed[s]);
 		snprintf(name, sizeof name, "has_runtime%s", side_suffix[s]);
 		fx_env_bind(env, fx_env_declare(env, name, FX_PERCASE),
 		            p->has_runtime[s]);
@@ -94,8 +96,10 @@ static int column_default_into(struct price *p, const struct metric *m,
 	}
 	if (fx_eval(prog, env, v, &fault) != FP_OK) {
 		char key[300];
-		struct metric_formula f = {key, {m->path, 0, 0, NULL, NULL}, NULL};
-		snprintf(key, sizeof key, "default of column '%s'", m->columns[k]);
+		struct metric_formula f = {
+		    key, {m->path, 0, 0, NULL, NULL}, NULL};
+		snprintf(key, sizeof key, "default of column '%s'",
+		         m->columns[k]);
 		fault.line = fault.col = 0;
 		price_fault(&f, &fault, runs, "", d);
 		goto out;
@@ -130,15 +134,14 @@ static int read_column(const struct run *r, const char *name,
 {
 	const struct column *c = run_numeric(r, name, d);
 
-	if (!c || (run_is_runtime_name(name) &&
-	           run_check_runtimes(r, c, d) != FP_OK))
+	if (!c ||
+	    (run_is_runtime_name(name) && run_check_runtimes(r, c, d) != FP_OK))
 		return FP_ERR;
 	*out = c->v;
 	return FP_OK;
 }
 
-static int bind_columns(struct price *p, struct session *ses,
-                        struct diag *d)
+static int bind_columns(struct price *p, struct session *ses, struct diag *d)
 {
 	const struct metric *m = ses->metric;
 	const struct run *runs[2] = {ses->runs->before, ses->runs->after};
@@ -158,13 +161,14 @@ static int bind_columns(struct price *p, struct session *ses,
 			double *own = owned_array(p, p->n);
 			if (!own)
 				return diag_oom(d);
-			if (column_default_into(p, m, k, ses->runs, own,
-			                        d) != FP_OK)
+			if (column_default_into(p, m, k, ses->runs, own, d) !=
+			    FP_OK)
 				return FP_ERR;
 			v[0] = v[1] = own;
 		} else {
 			run_numeric(runs[0], name, d);
-			diag_prefix(d, "metric %s needs column '%s'", m->name, name);
+			diag_prefix(d, "metric %s needs column '%s'", m->name,
+			            name);
 			return FP_ERR;
 		}
 		p->extra[0][k] = v[0];
@@ -175,9 +179,9 @@ static int bind_columns(struct price *p, struct session *ses,
 }
 
 /* Evaluates a formula into out: n values if per case, else out[0]. */
-static int eval_formula(const struct metric_formula *f, const struct fx_env *env,
-                       const struct joined *j, const char *side, double *out,
-                       struct diag *d)
+static int eval_formula(const struct metric_formula *f,
+                        const struct fx_env *env, const struct joined *j,
+                        const char *side, double *out, struct diag *d)
 {
 	struct fx_fault fault;
 
@@ -209,7 +213,8 @@ static int eval_side(struct price *p, struct session *ses, int s,
 	bind_name(env, "score", p->score[s]);
 	bind_name(env, "value", p->value[s]);
 	if (fx_eval_many(progs, 3, env, outs, &fault, &failed) != FP_OK)
-		return price_fault(f[failed], &fault, ses->runs, side_suffix[s], d);
+		return price_fault(f[failed], &fault, ses->runs, side_suffix[s],
+		                   d);
 	return FP_OK;
 }
 
@@ -217,7 +222,7 @@ static int eval_side(struct price *p, struct session *ses, int s,
 static int bind_transitions(struct price *p, struct session *ses)
 {
 	static const char *const names[4] = {"newly_passing", "newly_failing",
-	                                      "still_passing", "still_failing"};
+	                                     "still_passing", "still_failing"};
 	double **t = p->transition;
 
 	for (int k = 0; k < 4; k++)
@@ -235,8 +240,7 @@ static int bind_transitions(struct price *p, struct session *ses)
 	return FP_OK;
 }
 
-static int eval_defines(struct price *p, struct session *ses,
-                        struct diag *d)
+static int eval_defines(struct price *p, struct session *ses, struct diag *d)
 {
 	const struct metric *m = ses->metric;
 
@@ -246,12 +250,14 @@ static int eval_defines(struct price *p, struct session *ses,
 
 		if (fx_prog_shape(f->prog) == FX_PERCASE) {
 			double *v = p->define_values[k];
-			if (eval_formula(f, ses->cross, ses->runs, "", v, d) != FP_OK)
+			if (eval_formula(f, ses->cross, ses->runs, "", v, d) !=
+			    FP_OK)
 				return FP_ERR;
 			fx_env_bind(ses->cross, slot, v);
 		} else {
 			double v;
-			if (eval_formula(f, ses->cross, ses->runs, "", &v, d) != FP_OK)
+			if (eval_formula(f, ses->cross, ses->runs, "", &v, d) !=
+			    FP_OK)
 				return FP_ERR;
 			fx_env_set_scalar(ses->cross, slot, v);
 		}
@@ -274,18 +280,17 @@ int price_decide(struct session *ses, double gain, double cost, bool *accept,
 }
 
 /* Step 3, the part that sweeps repeat: defines, gain, cost, decide. */
-static int eval_decision(struct price *p, struct session *ses,
-                         struct diag *d)
+static int eval_decision(struct price *p, struct session *ses, struct diag *d)
 {
 	const struct metric *m = ses->metric;
 
 	if (eval_defines(p, ses, d) != FP_OK ||
-	    eval_formula(&m->gain, ses->cross, ses->runs, "", &p->gain,
-	                 d) != FP_OK)
+	    eval_formula(&m->gain, ses->cross, ses->runs, "", &p->gain, d) !=
+	        FP_OK)
 		return FP_ERR;
 	set_name(ses->cross, "gain", p->gain);
-	if (eval_formula(&m->cost, ses->cross, ses->runs, "", &p->cost,
-	                 d) != FP_OK)
+	if (eval_formula(&m->cost, ses->cross, ses->runs, "", &p->cost, d) !=
+	    FP_OK)
 		return FP_ERR;
 	p->net = p->gain - p->cost;
 	return price_decide(ses, p->gain, p->cost, &p->accept, d);
@@ -305,9 +310,11 @@ static int eval_shares(struct price *p, const struct metric_formula *f,
 	if (rc == FP_ERR)
 		return price_fault(f, &fault, j, "", d);
 	if (rc == FX_NOT_SHARES) {
-		snprintf(p->shares_undefined, sizeof p->shares_undefined,
-		         "%s is not a sum over cases times one number, so per-case "
-		         "shares are not defined for it", f->key);
+		snprintf(
+		    p->shares_undefined, sizeof p->shares_undefined,
+		    "%s is not a sum over cases times one number, so per-case "
+		    "shares are not defined for it",
+		    f->key);
 		return FP_OK;
 	}
 	*shares = v;
@@ -319,17 +326,19 @@ static int eval_shares(struct price *p, const struct metric_formula *f,
 static int check_control(struct price *p, double *const total_share[2],
                          struct diag *d)
 {
-	double scale = fmax(1, fmax(fmax(fabs(p->gain), fabs(p->cost)),
-	                            fmax(fabs(p->total[0]), fabs(p->total[1]))));
+	double scale =
+	    fmax(1, fmax(fmax(fabs(p->gain), fabs(p->cost)),
+	                 fmax(fabs(p->total[0]), fabs(p->total[1]))));
 	double tol = 1e-9 * scale, sum = 0, covered = 0;
 	double *diff = p->control_diff;
 	size_t *order;
 
 	p->delta_total = p->total[1] - p->total[0];
 	p->control_gap = p->net - p->delta_total;
-	p->control_ok = fabs(p->control_gap) <= tol &&
-	                (fabs(p->net) <= tol) == (fabs(p->delta_total) <= tol) &&
-	                (fabs(p->net) <= tol || (p->net > 0) == (p->delta_total > 0));
+	p->control_ok =
+	    fabs(p->control_gap) <= tol &&
+	    (fabs(p->net) <= tol) == (fabs(p->delta_total) <= tol) &&
+	    (fabs(p->net) <= tol || (p->net > 0) == (p->delta_total > 0));
 	if (p->control_ok || !p->gain_share || !p->cost_share ||
 	    !total_share[0] || !total_share[1])
 		return FP_OK;
@@ -342,7 +351,8 @@ static int check_control(struct price *p, double *const total_share[2],
 		return diag_oom(d);
 	/* Enough cases to explain nearly all of the gap, and at most ten. */
 	while (p->ncontrol_cases < p->n && p->ncontrol_cases < 10 &&
-	       fabs(diff[order[p->ncontrol_cases]]) > tol && covered < 0.999 * sum)
+	       fabs(diff[order[p->ncontrol_cases]]) > tol &&
+	       covered < 0.999 * sum)
 		covered += fabs(diff[order[p->ncontrol_cases++]]);
 	p->control_cases = order;
 	return FP_OK;
@@ -360,13 +370,15 @@ static int weigh(struct price *p, const struct session *ses, struct diag *d)
 	p->N = (double)p->n;
 	p->W = ksum_value(&w);
 	if (!isfinite(p->W))
-		return diag_set(d, ses->metric->path, 0, 0,
-		                "the case weights add up to more than a number can "
-		                "hold: use smaller weights (only their ratios "
-		                "matter to a weighted mean)");
+		return diag_set(
+		    d, ses->metric->path, 0, 0,
+		    "the case weights add up to more than a number can "
+		    "hold: use smaller weights (only their ratios "
+		    "matter to a weighted mean)");
 	if (!(p->W > 0))
-		return diag_set(d, ses->metric->path, 0, 0,
-		                "the case weights add up to 0: nothing to price");
+		return diag_set(
+		    d, ses->metric->path, 0, 0,
+		    "the case weights add up to 0: nothing to price");
 	return FP_OK;
 }
 
@@ -396,7 +408,8 @@ static int evaluate_sides(struct price *p, struct session *ses,
 			return FP_ERR;
 		if (total_share &&
 		    eval_shares(p, &ses->metric->total, ses->side, ses->runs,
-		                p->share_buf[2 + s], &total_share[s], d) != FP_OK)
+		                p->share_buf[2 + s], &total_share[s],
+		                d) != FP_OK)
 			return FP_ERR;
 		bind_sided(ses->cross, "score", s, p->score[s]);
 		bind_sided(ses->cross, "value", s, p->value[s]);
@@ -486,8 +499,9 @@ int price_compute(struct session *ses, struct price **out, struct diag *d)
 		diag_oom(d);
 		goto fail;
 	}
-	if (price_read_basics(ses, p->passed, p->runtime, p->has_runtime,
-	                      d) != FP_OK || weigh(p, ses, d) != FP_OK)
+	if (price_read_basics(ses, p->passed, p->runtime, p->has_runtime, d) !=
+	        FP_OK ||
+	    weigh(p, ses, d) != FP_OK)
 		goto fail;
 	bind_common(p, ses);
 	if (bind_columns(p, ses, d) != FP_OK ||
@@ -530,8 +544,7 @@ static int redo_column_defaults(struct price *p, const struct session *ses,
 
 int price_resample(struct session *ses, struct price *p,
                    const double *const runtime[2],
-                   const double *const passed[2], unsigned what,
-                   struct diag *d)
+                   const double *const passed[2], unsigned what, struct diag *d)
 {
 	for (int s = 0; s < 2; s++) {
 		p->runtime[s] = runtime[s];

@@ -9,7 +9,7 @@
 #include "util/numfmt.h"
 
 static const char *const pass_must =
-	"a pass state (true/false, 1/0, pass/fail, yes/no)";
+    "a pass state (true/false, 1/0, pass/fail, yes/no)";
 
 /* A column of r that pricing reads directly: numbers, each one `ok`
  * (pass states: 0 or 1). */
@@ -22,11 +22,12 @@ static int read_pass(const struct run *r, const double **out, struct diag *d)
 		return FP_ERR;
 	for (size_t i = 0; i < r->n; i++)
 		if (c->v[i] != 0 && c->v[i] != 1)
-			return diag_set(d, r->path, c->line ? (int)c->line[i] : 0,
-			                c->col ? (int)c->col[i] : 0,
-			                "passed of case '%s' must be %s, got %s",
-			                r->case_name[i], pass_must,
-			                numfmt_exact(num, c->v[i]));
+			return diag_set(
+			    d, r->path, c->line ? (int)c->line[i] : 0,
+			    c->col ? (int)c->col[i] : 0,
+			    "passed of case '%s' must be %s, got %s",
+			    r->case_name[i], pass_must,
+			    numfmt_exact(num, c->v[i]));
 	*out = c->v;
 	return FP_OK;
 }
@@ -36,25 +37,29 @@ static int read_pass(const struct run *r, const double **out, struct diag *d)
  * r is a prediction's after run. */
 static int check_runtimes(const struct run *r, const double *v,
                           const uint32_t *line, const uint32_t *col,
-                          const double *passed, bool predicted,
-                          double *has, struct diag *d)
+                          const double *passed, bool predicted, double *has,
+                          struct diag *d)
 {
 	for (size_t i = 0; i < r->n; i++) {
 		int ln = line ? (int)line[i] : 0, cn = col ? (int)col[i] : 0;
 
 		has[i] = !isnan(v[i]);
 		if (isnan(v[i]) && passed[i] != 0 && predicted)
-			return diag_set(d, r->path, 0, 0, "case '%s' is predicted "
-			                "to pass, but it has no runtime before to "
-			                "predict one from", r->case_name[i]);
+			return diag_set(
+			    d, r->path, 0, 0,
+			    "case '%s' is predicted "
+			    "to pass, but it has no runtime before to "
+			    "predict one from",
+			    r->case_name[i]);
 		if (isnan(v[i]) && passed[i] != 0)
-			return diag_set(d, r->path, ln ? ln : (int)r->case_line[i],
-			                cn, "case '%s' passes but has no runtime (no "
-			                "samples): a passing case needs one",
-			                r->case_name[i]);
+			return diag_set(
+			    d, r->path, ln ? ln : (int)r->case_line[i], cn,
+			    "case '%s' passes but has no runtime (no "
+			    "samples): a passing case needs one",
+			    r->case_name[i]);
 		if (!isnan(v[i]) && !(isfinite(v[i]) && v[i] > 0))
-			return run_bad_runtime(r, "runtime", i, v[i], (uint32_t)ln,
-			                       (uint32_t)cn, d);
+			return run_bad_runtime(r, "runtime", i, v[i],
+			                       (uint32_t)ln, (uint32_t)cn, d);
 	}
 	return FP_OK;
 }
@@ -103,11 +108,12 @@ static void lacking(const struct joined *j, size_t i, const char *side,
 
 	buf[0] = '\0';
 	for (int s = 0; s < 2; s++) {
-		bool mine = !side[0] || strcmp(side, s ? "_after" : "_before") == 0;
+		bool mine =
+		    !side[0] || strcmp(side, s ? "_after" : "_before") == 0;
 		if (mine && lacks(runs[s], i) && used < size)
-			used += (size_t)snprintf(buf + used, size - used, "%s%s",
-			                         used ? " and " : " in ",
-			                         runs[s]->path);
+			used += (size_t)snprintf(
+			    buf + used, size - used, "%s%s",
+			    used ? " and " : " in ", runs[s]->path);
 	}
 }
 
@@ -120,14 +126,15 @@ int price_fault(const struct metric_formula *f, const struct fx_fault *fault,
 	if (fault->oom)
 		return diag_oom(d);
 	if (!fault->has_case || fault->case_index >= r->n)
-		return diag_set(d, f->src.file, fault->line, fault->col, "%s%s: %s",
-		                f->key, side, fault->what);
+		return diag_set(d, f->src.file, fault->line, fault->col,
+		                "%s%s: %s", f->key, side, fault->what);
 	lacking(j, fault->case_index, side, where, sizeof where);
 	if (where[0])
 		return diag_set(d, f->src.file, fault->line, fault->col,
 		                "%s%s: %s in case '%s', which has no runtime%s "
 		                "(it fails there): test has_runtime (see "
-		                "fixprice-metric(5))", f->key, side, fault->what,
+		                "fixprice-metric(5))",
+		                f->key, side, fault->what,
 		                r->case_name[fault->case_index], where);
 	return diag_set(d, f->src.file, fault->line, fault->col,
 	                "%s%s: %s in case '%s'", f->key, side, fault->what,

@@ -93,7 +93,8 @@ static void list_columns(const struct run *run, char *out, size_t size)
 			snprintf(out + used, size - used, ", ...");
 			return;
 		}
-		used += (size_t)snprintf(out + used, size - used, ", %s", shown);
+		used +=
+		    (size_t)snprintf(out + used, size - used, ", %s", shown);
 	}
 }
 
@@ -138,7 +139,7 @@ const struct column *run_numeric(const struct run *run, const char *name,
 		/* JSON or YAML items with different fields. */
 		who = bad_case(run, c);
 		run_show(cell, sizeof cell, who ? who : "?",
-		           strlen(who ? who : "?"));
+		         strlen(who ? who : "?"));
 		diag_set(d, run->path, line, pos, "case '%s' has no '%s'", cell,
 		         col);
 	} else if (c->bad_text[0] == '\0') {
@@ -149,17 +150,22 @@ const struct column *run_numeric(const struct run *run, const char *name,
 		run_show(cell, sizeof cell, c->bad_text, strlen(c->bad_text));
 		/* A pass word is only wrong beside numbers other than 0 and 1. */
 		if (run_parse_pass(c->bad_text, strlen(c->bad_text), &ignored))
-			diag_set(d, run->path, line, pos,
-			         "cell '%s' in column '%s' is a pass state, but the "
-			         "column also holds numbers other than 0 and 1", cell,
-			         col);
-		else if (numfmt_parse(c->bad_text, strlen(c->bad_text), &ignored))
-			diag_set(d, run->path, line, pos,
-			         "cell '%s' in column '%s' is not a pass state, but the "
-			         "column also holds pass words", cell, col);
+			diag_set(
+			    d, run->path, line, pos,
+			    "cell '%s' in column '%s' is a pass state, but the "
+			    "column also holds numbers other than 0 and 1",
+			    cell, col);
+		else if (numfmt_parse(c->bad_text, strlen(c->bad_text),
+		                      &ignored))
+			diag_set(
+			    d, run->path, line, pos,
+			    "cell '%s' in column '%s' is not a pass state, but the "
+			    "column also holds pass words",
+			    cell, col);
 		else
 			diag_set(d, run->path, line, pos,
-			         "cell '%s' in column '%s' is not a number", cell, col);
+			         "cell '%s' in column '%s' is not a number",
+			         cell, col);
 	}
 	return NULL;
 }
@@ -245,8 +251,8 @@ int run_add_column(struct run *run, const char *name, enum column_kind kind,
 		free(values);
 		return diag_oom(d);
 	}
-	run->cols[run->ncols++] = (struct column){
-		.name = copy, .kind = kind, .v = values};
+	run->cols[run->ncols++] =
+	    (struct column){.name = copy, .kind = kind, .v = values};
 	return FP_OK;
 }
 
@@ -282,8 +288,8 @@ bool run_parse_pass(const char *s, size_t len, double *out)
 		size_t len;
 		double value;
 	} words[] = {
-		{"true", 4, 1}, {"false", 5, 0}, {"1", 1, 1}, {"0", 1, 0},
-		{"pass", 4, 1}, {"fail", 4, 0}, {"yes", 3, 1}, {"no", 2, 0},
+	    {"true", 4, 1}, {"false", 5, 0}, {"1", 1, 1},   {"0", 1, 0},
+	    {"pass", 4, 1}, {"fail", 4, 0},  {"yes", 3, 1}, {"no", 2, 0},
 	};
 
 	while (len > 0 && (*s == ' ' || *s == '\t')) {
@@ -307,9 +313,10 @@ int run_bad_runtime(const struct run *r, const char *name, size_t i, double v,
 	char num[NUMFMT_MAX];
 
 	return diag_set(d, r->path, line ? (int)line : (int)r->case_line[i],
-	                (int)col, "%s of case '%s' must be a finite number "
-	                "above 0, got %s", name, r->case_name[i],
-	                numfmt_exact(num, v));
+	                (int)col,
+	                "%s of case '%s' must be a finite number "
+	                "above 0, got %s",
+	                name, r->case_name[i], numfmt_exact(num, v));
 }
 
 int run_check_runtimes(const struct run *r, const struct column *c,
@@ -353,9 +360,8 @@ static void gather(void *a, size_t size, const size_t *rows, size_t n,
 }
 
 /* The samples of rows[0..n) of run, in that order, into new arrays. */
-static int gather_samples(const struct run *run, const size_t *rows,
-                          size_t n, double **v, size_t **off,
-                          unsigned char **pass)
+static int gather_samples(const struct run *run, const size_t *rows, size_t n,
+                          double **v, size_t **off, unsigned char **pass)
 {
 	size_t m = 0;
 
@@ -386,8 +392,7 @@ static int gather_samples(const struct run *run, const size_t *rows,
 	return FP_OK;
 }
 
-int run_keep_rows(struct run *run, const size_t *rows, size_t n,
-                  struct diag *d)
+int run_keep_rows(struct run *run, const size_t *rows, size_t n, struct diag *d)
 {
 	/* Everything allocated first, so that a failure changes nothing;
 	 * then each array is gathered through one scratch array, so that
@@ -398,8 +403,9 @@ int run_keep_rows(struct run *run, const size_t *rows, size_t n,
 	size_t *soff = NULL;
 	unsigned char *spass = NULL;
 
-	if (!scratch || !kept || (run->sample_off &&
-	    gather_samples(run, rows, n, &sv, &soff, &spass) != FP_OK)) {
+	if (!scratch || !kept ||
+	    (run->sample_off &&
+	     gather_samples(run, rows, n, &sv, &soff, &spass) != FP_OK)) {
 		free(scratch);
 		free(kept);
 		return diag_oom(d);

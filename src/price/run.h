@@ -30,9 +30,9 @@ enum column_kind {
 struct column {
 	char *name;
 	enum column_kind kind;
-	double *v;         /* n values (NULL for COL_TEXT) */
-	uint32_t *line;    /* source line of each cell, or NULL if unknown */
-	uint32_t *col;     /* source column of each cell, or NULL if unknown */
+	double *v;      /* n values (NULL for COL_TEXT) */
+	uint32_t *line; /* source line of each cell, or NULL if unknown */
+	uint32_t *col;  /* source column of each cell, or NULL if unknown */
 	/* For COL_TEXT: where the first cell that is not a number is.
 	 * bad_text NULL: that case has no cell in this column at all (JSON or
 	 * YAML items with different fields); bad_line/bad_col are then the
@@ -55,14 +55,14 @@ struct run_kv {
  * name_block on its own, so names may still be added (malloc'd), replaced
  * or reordered; a name in the block must not be freed or changed alone. */
 struct run {
-	char *path;        /* as given by the user */
-	char sha256[65];   /* of the bytes read, hex ("" when made, not read) */
-	char *format;      /* "csv", "json", "yaml", "gbench", "gbench-csv",
+	char *path;      /* as given by the user */
+	char sha256[65]; /* of the bytes read, hex ("" when made, not read) */
+	char *format;    /* "csv", "json", "yaml", "gbench", "gbench-csv",
 	                    * "hyperfine", "hyperfine-csv", "pytest-benchmark",
 	                    * "go" */
 	size_t n;
-	char **case_name;  /* n names, file order */
-	char *name_block;  /* names of case_name, or NULL (see above) */
+	char **case_name; /* n names, file order */
+	char *name_block; /* names of case_name, or NULL (see above) */
 	size_t name_block_size;
 	uint32_t *case_line; /* line of each case in the file (0 if unknown) */
 	size_t ncols;
@@ -75,11 +75,11 @@ struct run {
 	 * then samples and sample_pass are NULL too.  A case may have no
 	 * samples: a failing case that never ran to the end. */
 	double *samples;
-	size_t *sample_off;      /* n + 1 offsets, or NULL */
+	size_t *sample_off;         /* n + 1 offsets, or NULL */
 	unsigned char *sample_pass; /* per sample 1 passed, 0 failed; NULL
 	                          * when the format has no pass state per
 	                          * sample */
-	const char *estimator;   /* name of the estimator that made `runtime`
+	const char *estimator;      /* name of the estimator that made `runtime`
 	                          * from the samples (a literal), or NULL */
 
 	/* The run's context (run_context.c): how and where it was measured,
@@ -224,7 +224,7 @@ int run_context_diff(const struct run *a, const struct run *b,
  * cpu_scaling_enabled "true" (the clock moves under the benchmark) and
  * library_build_type "debug" (Google Benchmark built without
  * optimisation).  Same ownership as run_context_diff. */
-int run_context_unreliable(const struct run *run, const char ***keys,
-                           size_t *n, struct diag *d);
+int run_context_unreliable(const struct run *run, const char ***keys, size_t *n,
+                           struct diag *d);
 
 #endif

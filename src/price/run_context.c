@@ -53,8 +53,7 @@ bool run_context_ignored(const char *key)
 }
 
 /* Appends key to the list *keys of *n. */
-static int push(const char ***keys, size_t *n, const char *key,
-                struct diag *d)
+static int push(const char ***keys, size_t *n, const char *key, struct diag *d)
 {
 	const char **grown = realloc(*keys, (*n + 1) * sizeof *grown);
 
@@ -71,7 +70,8 @@ int run_context_diff(const struct run *a, const struct run *b,
 	*keys = NULL;
 	*n = 0;
 	for (size_t i = 0; i < a->nctx; i++) {
-		const char *key = a->ctx[i].key, *other = run_context_get(b, key);
+		const char *key = a->ctx[i].key,
+		           *other = run_context_get(b, key);
 		if (run_context_ignored(key) ||
 		    (other && strcmp(other, a->ctx[i].value) == 0))
 			continue;
@@ -91,8 +91,8 @@ fail:
 	return FP_ERR;
 }
 
-int run_context_unreliable(const struct run *run, const char ***keys,
-                           size_t *n, struct diag *d)
+int run_context_unreliable(const struct run *run, const char ***keys, size_t *n,
+                           struct diag *d)
 {
 	static const struct {
 		const char *key, *value;

@@ -33,8 +33,8 @@ size_t run_sample_count(const struct run *run, size_t i)
 
 enum { E_RUNTIME, E_N, E_MIN, E_MAX, E_SD, E_HAS, NEST };
 static const char *const est_cols[NEST] = {
-	"runtime", "runtime_n", "runtime_min", "runtime_max", "runtime_sd",
-	"has_runtime",
+    "runtime",     "runtime_n",  "runtime_min",
+    "runtime_max", "runtime_sd", "has_runtime",
 };
 
 /* Drops the column called name, if there is one. */

@@ -16,7 +16,7 @@
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 static const char *const scenario_keys[] = {
-	"name", "description", "params", "runtime", "pass", "fail",
+    "name", "description", "params", "runtime", "pass", "fail",
 };
 
 static const char runtime_factor_formula[] = "runtime * runtime_factor";
@@ -56,8 +56,7 @@ void scenario_free(struct scenario *s)
 	free(s);
 }
 
-static struct param *find_param(const struct scenario *s,
-                                         const char *name)
+static struct param *find_param(const struct scenario *s, const char *name)
 {
 	for (size_t i = 0; i < s->nparams; i++)
 		if (strcmp(s->params[i].name, name) == 0)
@@ -72,8 +71,8 @@ static int add_param(struct scenario *s, const char *name, double value,
 	struct param *grown;
 	char *copy = strdup(name);
 
-	grown = copy ? realloc(s->params, (s->nparams + 1) * sizeof *grown)
-	             : NULL;
+	grown =
+	    copy ? realloc(s->params, (s->nparams + 1) * sizeof *grown) : NULL;
 	if (!grown) {
 		free(copy);
 		return diag_oom(d);
@@ -86,8 +85,7 @@ static int add_param(struct scenario *s, const char *name, double value,
 	return FP_OK;
 }
 
-static int add_glob(char ***list, size_t *n, const char *glob,
-                    struct diag *d)
+static int add_glob(char ***list, size_t *n, const char *glob, struct diag *d)
 {
 	char **grown;
 	char *copy = strdup(glob);
@@ -119,13 +117,16 @@ static int read_params(const struct ydoc *doc, const struct ynode *map,
 		const struct ynode *key = map->keys[i];
 
 		if (!myaml_is_identifier(key->str))
-			return ydoc_error(doc, key, d,
-			                  "parameter name '%s' is not a valid name "
-			                  "(letters, digits and _, not starting with "
-			                  "a digit)", key->str);
+			return ydoc_error(
+			    doc, key, d,
+			    "parameter name '%s' is not a valid name "
+			    "(letters, digits and _, not starting with "
+			    "a digit)",
+			    key->str);
 		if (strcmp(key->str, "N") == 0)
-			return ydoc_error(doc, key, d,
-			                  "parameter 'N' shadows a built-in name");
+			return ydoc_error(
+			    doc, key, d,
+			    "parameter 'N' shadows a built-in name");
 		snprintf(what, sizeof what, "params.%s", key->str);
 		if (myaml_number(doc, map->items[i], what, &value, d) ||
 		    add_param(s, key->str, value, d))
@@ -136,8 +137,7 @@ static int read_params(const struct ydoc *doc, const struct ynode *map,
 
 /* pass/fail: a list of names or globs, or one of them alone. */
 static int read_globs(const struct ydoc *doc, const struct ynode *node,
-                      const char *what, char ***list, size_t *n,
-                      struct diag *d)
+                      const char *what, char ***list, size_t *n, struct diag *d)
 {
 	const struct ynode *const *items = &node;
 	size_t count = 1;
@@ -149,17 +149,18 @@ static int read_globs(const struct ydoc *doc, const struct ynode *node,
 		count = node->count;
 	} else if (node->kind != YNODE_SCALAR) {
 		return ydoc_error(doc, node, d,
-		                  "%s must be a list of case names or globs", what);
+		                  "%s must be a list of case names or globs",
+		                  what);
 	}
 	for (size_t i = 0; i < count; i++) {
 		if (items[i]->kind != YNODE_SCALAR)
-			return ydoc_error(doc, items[i], d,
-			                  "%s must be a list of case names or globs",
-			                  what);
+			return ydoc_error(
+			    doc, items[i], d,
+			    "%s must be a list of case names or globs", what);
 		if (items[i]->len == 0)
-			return ydoc_error(doc, items[i], d,
-			                  "%s: a case name or glob must not be empty",
-			                  what);
+			return ydoc_error(
+			    doc, items[i], d,
+			    "%s: a case name or glob must not be empty", what);
 		if (add_glob(list, n, items[i]->str, d))
 			return FP_ERR;
 	}
@@ -269,10 +270,10 @@ int scenario_set_runtime_factor(struct scenario *s, double factor,
 		                "--runtime-factor %s: must be a number > 0",
 		                numfmt_exact(buf, factor));
 	if (s->runtime.text && !mentions(s->runtime.text, "runtime_factor"))
-		return diag_set(d, s->runtime.file, s->runtime.line,
-		                s->runtime.col,
-		                "--runtime-factor needs a runtime formula that uses "
-		                "runtime_factor, and this one does not");
+		return diag_set(
+		    d, s->runtime.file, s->runtime.line, s->runtime.col,
+		    "--runtime-factor needs a runtime formula that uses "
+		    "runtime_factor, and this one does not");
 	if (!s->runtime.text) {
 		s->runtime.file = strdup(command_line);
 		s->runtime.text = strdup(runtime_factor_formula);
@@ -291,7 +292,8 @@ int scenario_add_glob(struct scenario *s, int pass, const char *glob,
                       struct diag *d)
 {
 	if (!*glob)
-		return diag_set(d, NULL, 0, 0, "--%s: the case name or glob is empty",
+		return diag_set(d, NULL, 0, 0,
+		                "--%s: the case name or glob is empty",
 		                pass ? "pass" : "fail");
 	return pass ? add_glob(&s->pass, &s->npass, glob, d)
 	            : add_glob(&s->fail, &s->nfail, glob, d);
@@ -303,7 +305,8 @@ int scenario_set_param(struct scenario *s, const char *name, double value,
 	struct param *p = find_param(s, name);
 
 	if (!p)
-		return param_unknown(NULL, 0, s->params, s->nparams, name, "", d);
+		return param_unknown(NULL, 0, s->params, s->nparams, name, "",
+		                     d);
 	if (param_check_value(name, value, d) != FP_OK)
 		return FP_ERR;
 	p->value = value;

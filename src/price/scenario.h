@@ -25,13 +25,14 @@
 #include "util/diag.h"
 
 struct scenario {
-	char *path;           /* NULL when built from command-line shorthands */
-	char sha256[65];      /* of the file, "" when there is none */
+	char *path;      /* NULL when built from command-line shorthands */
+	char sha256[65]; /* of the file, "" when there is none */
 	char *name;
-	char *description;    /* NULL when the file gives none */
+	char *description; /* NULL when the file gives none */
 	size_t nparams;
 	struct param *params;
-	struct fx_src runtime; /* strings owned; text NULL: runtimes unchanged */
+	struct fx_src
+	    runtime; /* strings owned; text NULL: runtimes unchanged */
 	size_t npass, nfail;
 	char **pass, **fail;  /* globs */
 	struct fx_env *env;   /* before run's columns + params; a template */
@@ -56,8 +57,7 @@ int scenario_set_param(struct scenario *s, const char *name, double value,
                        struct diag *d);
 
 /* Compiles the runtime formula against before's columns. */
-int scenario_bind(struct scenario *s, const struct run *before,
-                  struct diag *d);
+int scenario_bind(struct scenario *s, const struct run *before, struct diag *d);
 
 /* Builds the predicted after-run: runtime from the formula (each result must
  * be finite and > 0, else an error naming the case), passed from before with

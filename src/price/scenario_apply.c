@@ -11,8 +11,7 @@
 #include "price/metric_yaml.h"
 #include "util/numfmt.h"
 
-int scenario_bind(struct scenario *s, const struct run *before,
-                  struct diag *d)
+int scenario_bind(struct scenario *s, const struct run *before, struct diag *d)
 {
 	const struct column *rt = run_find(before, "runtime");
 
@@ -29,9 +28,11 @@ int scenario_bind(struct scenario *s, const struct run *before,
 		struct param *p = &s->params[i];
 
 		if (run_find(before, p->name))
-			return diag_set(d, s->path, 0, 0,
-			                "scenario parameter '%s' has the name of a "
-			                "column of %s", p->name, before->path);
+			return diag_set(
+			    d, s->path, 0, 0,
+			    "scenario parameter '%s' has the name of a "
+			    "column of %s",
+			    p->name, before->path);
 		if ((p->slot = fx_env_declare(s->env, p->name, FX_SCALAR)) < 0)
 			return diag_oom(d);
 		fx_env_set_scalar(s->env, p->slot, p->value);
@@ -43,7 +44,8 @@ int scenario_bind(struct scenario *s, const struct run *before,
 	for (size_t i = 0; i < before->ncols; i++)
 		if (myaml_is_identifier(before->cols[i].name) &&
 		    strcmp(before->cols[i].name, "N") != 0 &&
-		    fx_env_declare(s->env, before->cols[i].name, FX_PERCASE) < 0)
+		    fx_env_declare(s->env, before->cols[i].name, FX_PERCASE) <
+		        0)
 			return diag_oom(d);
 	if (!s->runtime.text)
 		return FP_OK;
@@ -54,7 +56,8 @@ int scenario_bind(struct scenario *s, const struct run *before,
 		int slot = fx_env_lookup(s->env, c->name, NULL);
 
 		if (c->kind == COL_TEXT && slot >= 0 &&
-		    fx_prog_reads(s->prog, slot) && !run_numeric(before, c->name, d))
+		    fx_prog_reads(s->prog, slot) &&
+		    !run_numeric(before, c->name, d))
 			return FP_ERR;
 	}
 	return FP_OK;
@@ -71,8 +74,8 @@ static bool no_runtime(const struct run *before, size_t i)
 
 /* Whether a fault of a per-case formula is only at cases without a
  * runtime (every case was computed: fx_eval goes to the end). */
-static bool only_no_runtime(const struct scenario *s,
-                            const struct run *before, const double *v)
+static bool only_no_runtime(const struct scenario *s, const struct run *before,
+                            const double *v)
 {
 	if (fx_prog_shape(s->prog) != FX_PERCASE)
 		return false;
@@ -97,7 +100,8 @@ static int predict_runtimes(const struct scenario *s, struct fx_env *env,
 	if (!v)
 		return diag_oom(d);
 	fx_env_set_ncases(env, before->n);
-	fx_env_set_scalar(env, fx_env_lookup(env, "N", NULL), (double)before->n);
+	fx_env_set_scalar(env, fx_env_lookup(env, "N", NULL),
+	                  (double)before->n);
 	for (size_t i = 0; i < before->ncols; i++) {
 		const struct column *c = &before->cols[i];
 		int slot = fx_env_lookup(env, c->name, NULL);
@@ -126,11 +130,11 @@ static int predict_runtimes(const struct scenario *s, struct fx_env *env,
 		if (no_runtime(before, i))
 			v[i] = NAN;
 		else if (!(v[i] > 0))
-			return diag_set(d, src->file, src->line, src->col,
-			                "runtime formula gives %s for case '%s'; a "
-			                "runtime must be > 0",
-			                numfmt_exact(buf, v[i]),
-			                before->case_name[i]);
+			return diag_set(
+			    d, src->file, src->line, src->col,
+			    "runtime formula gives %s for case '%s'; a "
+			    "runtime must be > 0",
+			    numfmt_exact(buf, v[i]), before->case_name[i]);
 	}
 	return FP_OK;
 }
@@ -178,12 +182,13 @@ static int apply_globs(const struct scenario *s, const struct run *before,
 		for (size_t g = 0; g < nglobs; g++) {
 			bool hit = false;
 			for (size_t i = 0; i < before->n && !hit; i++)
-				hit = fnmatch(globs[g], before->case_name[i], 0) == 0;
+				hit = fnmatch(globs[g], before->case_name[i],
+				              0) == 0;
 			if (!hit)
 				return diag_set(d, file, 0, 0,
 				                "%s '%s' matches no case in %s",
-				                list ? "fail" : "pass", globs[g],
-				                before->path);
+				                list ? "fail" : "pass",
+				                globs[g], before->path);
 		}
 	}
 	for (size_t i = 0; i < before->n; i++) {
@@ -196,9 +201,11 @@ static int apply_globs(const struct scenario *s, const struct run *before,
 			if (fnmatch(s->fail[g], name, 0) == 0)
 				f = s->fail[g];
 		if (p && f)
-			return diag_set(d, file, 0, 0,
-			                "case '%s' is matched by both pass '%s' and "
-			                "fail '%s'", name, p, f);
+			return diag_set(
+			    d, file, 0, 0,
+			    "case '%s' is matched by both pass '%s' and "
+			    "fail '%s'",
+			    name, p, f);
 		if (p || f)
 			passed[i] = p ? 1 : 0;
 	}
@@ -216,8 +223,9 @@ static int after_runtimes(const struct scenario *s, const struct run *before,
 
 	*out = NULL;
 	if (!s->prog)
-		return (*out = copy_values(runtime_col, before->n)) ? FP_OK
-		                                                    : diag_oom(d);
+		return (*out = copy_values(runtime_col, before->n))
+		           ? FP_OK
+		           : diag_oom(d);
 	/* The scenario is only read: predict in a copy of its env. */
 	if (!(env = fx_env_clone(s->env)))
 		return diag_oom(d);
@@ -236,8 +244,9 @@ int scenario_apply(const struct scenario *s, const struct run *before,
 
 	*out = NULL;
 	if (s->runtime.text && !s->prog)
-		return diag_set(d, NULL, 0, 0,
-		                "internal error: scenario_apply before scenario_bind");
+		return diag_set(
+		    d, NULL, 0, 0,
+		    "internal error: scenario_apply before scenario_bind");
 	if (!(passed_col = run_numeric(before, "passed", d)))
 		return FP_ERR;
 	if (!s->prog && !(runtime_col = run_numeric(before, "runtime", d)))

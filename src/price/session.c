@@ -88,8 +88,7 @@ double session_param(const struct session *s, size_t i)
 	return fx_env_scalar(s->cross, s->metric->params[i].slot);
 }
 
-int session_set_param(struct session *s, size_t i, double value,
-                      struct diag *d)
+int session_set_param(struct session *s, size_t i, double value, struct diag *d)
 {
 	const struct param *p = &s->metric->params[i];
 
@@ -123,8 +122,8 @@ int session_set_scenario_param(struct session *s, size_t i, double value,
 	                        s->runtime_after, d);
 }
 
-int session_add_weight_rule(struct session *s, const char *glob,
-                            double weight, size_t *index, struct diag *d)
+int session_add_weight_rule(struct session *s, const char *glob, double weight,
+                            size_t *index, struct diag *d)
 {
 	struct session_rule *grown;
 	char *own = strdup(glob);
@@ -145,7 +144,8 @@ int session_set_weight(struct session *s, size_t i, double weight,
 {
 	if (!(isfinite(weight) && weight >= 0))
 		return diag_set(d, NULL, 0, 0,
-		                "%s: a weight must be a finite number >= 0", what);
+		                "%s: a weight must be a finite number >= 0",
+		                what);
 	s->rules[i].weight = weight;
 	return FP_OK;
 }

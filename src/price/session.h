@@ -76,8 +76,8 @@ int session_set_scenario_param(struct session *s, size_t i, double value,
                                struct diag *d);
 
 /* Adds a rule after all others (so it wins) and says its index. */
-int session_add_weight_rule(struct session *s, const char *glob,
-                            double weight, size_t *index, struct diag *d);
+int session_add_weight_rule(struct session *s, const char *glob, double weight,
+                            size_t *index, struct diag *d);
 /* Sets the weight of rule i (finite, >= 0; the message starts with what). */
 int session_set_weight(struct session *s, size_t i, double weight,
                        const char *what, struct diag *d);

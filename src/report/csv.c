@@ -18,9 +18,9 @@
 #include "util/numfmt.h"
 
 static const char csv_header[] =
-	"case,weight,passed_before,passed_after,runtime_before,runtime_after,"
-	"score_before,score_after,value_before,value_after,gain,cost,"
-	"n_before,n_after\n";
+    "case,weight,passed_before,passed_after,runtime_before,runtime_after,"
+    "score_before,score_after,value_before,value_after,gain,cost,"
+    "n_before,n_after\n";
 
 /* A number, or an empty cell for none (a runtime a case does not have, a
  * sample count of a run without samples). */
@@ -62,7 +62,8 @@ int report_csv(const struct record *r, FILE *out, struct diag *d)
 			fputs(",,", out);
 		}
 		for (int s = 0; s < 2; s++) {
-			const double *n = r->facts ? r->facts->runtime_n[s] : NULL;
+			const double *n =
+			    r->facts ? r->facts->runtime_n[s] : NULL;
 			put_num(out, n ? n[i] : NAN);
 		}
 		fputc('\n', out);

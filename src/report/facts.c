@@ -30,8 +30,7 @@ static void end(const struct facts_sink *k)
 }
 
 /* names[0..n) as "a", "a and b", "a, b and c", at most FACTS_MAX_NAMES. */
-static void put_names(const struct facts_sink *k, char *const *names,
-                      size_t n)
+static void put_names(const struct facts_sink *k, char *const *names, size_t n)
 {
 	size_t shown = n < FACTS_MAX_NAMES ? n : FACTS_MAX_NAMES;
 	char more[48];
@@ -63,8 +62,7 @@ static void n_range(const struct price *p, const double *n, double *lo,
 }
 
 /* How side s's runtimes were made, into buf. */
-static void runtime_desc(const struct record *r, int s, char *buf,
-                         size_t size)
+static void runtime_desc(const struct record *r, int s, char *buf, size_t size)
 {
 	const struct run_facts *f = r->facts;
 	double lo, hi;
@@ -126,7 +124,9 @@ static void put_no_runtime(const struct record *r, const struct facts_sink *k)
 			continue;
 		lit(k, shown++ ? ", " : "");
 		k->name(k->ctx, p->case_name[i]);
-		lit(k, b && a ? " (before, after)" : b ? " (before)" : " (after)");
+		lit(k, b && a ? " (before, after)"
+		       : b    ? " (before)"
+		              : " (after)");
 	}
 	if (count > shown) {
 		snprintf(buf, sizeof buf, " and %zu more", count - shown);
@@ -180,8 +180,9 @@ static void put_context(const struct record *r, const struct facts_sink *k)
 		begin(k, "unreliable timings");
 		put_names(k, l->v, l->n);
 		lit(k, s == 0 && same_list(l, &f->unreliable[1])
-		       ? " in both runs" : s ? " in the after run"
-		                             : " in the before run");
+		           ? " in both runs"
+		       : s ? " in the after run"
+		           : " in the before run");
 		end(k);
 	}
 }
@@ -196,8 +197,7 @@ void report_facts(const struct record *r, const struct facts_sink *k)
 	put_context(r, k);
 }
 
-void report_dropped_changing(const struct record *r,
-                             const struct facts_sink *k)
+void report_dropped_changing(const struct record *r, const struct facts_sink *k)
 {
 	const struct run_facts *f = r->facts;
 	size_t n = f ? f->changing.n : 0;

@@ -11,17 +11,16 @@ static const struct {
 	const char *ext; /* the extension that asks for it, or NULL */
 	enum report_format f;
 } forms[] = {
-	{.name = "text", .ext = ".txt", .f = FORMAT_TEXT},
-	{.name = "md", .ext = ".md", .f = FORMAT_MD},
-	{.name = "json", .ext = ".json", .f = FORMAT_JSON},
-	{.name = "csv", .ext = ".csv", .f = FORMAT_CSV},
-	{.name = "openmetrics", .ext = ".prom", .f = FORMAT_OPENMETRICS},
-	{.name = "github", .ext = NULL, .f = FORMAT_GITHUB},
+    {.name = "text", .ext = ".txt", .f = FORMAT_TEXT},
+    {.name = "md", .ext = ".md", .f = FORMAT_MD},
+    {.name = "json", .ext = ".json", .f = FORMAT_JSON},
+    {.name = "csv", .ext = ".csv", .f = FORMAT_CSV},
+    {.name = "openmetrics", .ext = ".prom", .f = FORMAT_OPENMETRICS},
+    {.name = "github", .ext = NULL, .f = FORMAT_GITHUB},
 };
 #define NFORMS (sizeof forms / sizeof forms[0])
 
-int report_format_parse(const char *s, enum report_format *out,
-                        struct diag *d)
+int report_format_parse(const char *s, enum report_format *out, struct diag *d)
 {
 	char *shown;
 

@@ -64,15 +64,18 @@ static bool verdict_command(FILE *out, const struct record *r)
 {
 	const struct price *p = r->price;
 	const struct verdict *v = r->verdict;
-	enum verdict_kind k = v ? v->kind : p->accept ? VERDICT_ACCEPT :
-	                      VERDICT_REJECT;
+	enum verdict_kind k = v           ? v->kind
+	                      : p->accept ? VERDICT_ACCEPT
+	                                  : VERDICT_REJECT;
 	static const char *const level[] = {
-		[VERDICT_ACCEPT] = "notice", [VERDICT_REJECT] = "error",
-		[VERDICT_INCONCLUSIVE] = "warning",
+	    [VERDICT_ACCEPT] = "notice",
+	    [VERDICT_REJECT] = "error",
+	    [VERDICT_INCONCLUSIVE] = "warning",
 	};
 	static const char *const word[] = {
-		[VERDICT_ACCEPT] = "ACCEPT", [VERDICT_REJECT] = "REJECT",
-		[VERDICT_INCONCLUSIVE] = "INCONCLUSIVE",
+	    [VERDICT_ACCEPT] = "ACCEPT",
+	    [VERDICT_REJECT] = "REJECT",
+	    [VERDICT_INCONCLUSIVE] = "INCONCLUSIVE",
 	};
 	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
 	bool ok = start(out, level[k], r, NULL);
@@ -119,15 +122,15 @@ static bool guard_commands(FILE *out, const struct record *r)
 	}
 	if (ok && v->guards.control_guard && v->sign_differs) {
 		ok = start(out, "warning", r, "guard");
-		fprintf(out, "net and delta_total differ in sign (net - "
+		fprintf(out,
+		        "net and delta_total differ in sign (net - "
 		        "delta_total = %s)\n",
 		        numfmt_fixed(a, p->control_gap, REPORT_DECIMALS));
 	}
 	return ok;
 }
 
-int report_github_commands(const struct record *r, FILE *out,
-                           struct diag *d)
+int report_github_commands(const struct record *r, FILE *out, struct diag *d)
 {
 	if (!verdict_command(out, r) || !guard_commands(out, r))
 		return diag_oom(d);

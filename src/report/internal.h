@@ -65,7 +65,7 @@ int report_put_json(FILE *out, json_t *root, struct diag *d);
  * needs; ctx is its first argument). */
 struct facts_sink {
 	FILE *out;
-	const char *bullet;   /* "" (text) or "- " (Markdown) */
+	const char *bullet; /* "" (text) or "- " (Markdown) */
 	void (*name)(void *ctx, const char *s);
 	void *ctx;
 };

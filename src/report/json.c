@@ -279,8 +279,10 @@ static json_t *runs_json(struct jb *b, const struct record *r)
 		set(b, x, "estimator", jstr(b, f->estimator[s]));
 		set(b, x, "runtime_column", jstr(b, f->runtime_from[s]));
 		set(b, x, "no_runtime", none);
-		set(b, x, "missing_counted_failing", names_json(b, &f->failing[s]));
-		set(b, x, "context_unreliable", names_json(b, &f->unreliable[s]));
+		set(b, x, "missing_counted_failing",
+		    names_json(b, &f->failing[s]));
+		set(b, x, "context_unreliable",
+		    names_json(b, &f->unreliable[s]));
 		set(b, o, side[s], x);
 	}
 	set(b, o, "context_differs", names_json(b, &f->ctx_diff));
@@ -304,7 +306,8 @@ static json_t *head_json(struct jb *b, const struct record *r)
 	assert(p->N == floor(p->N));
 	set(b, o, "schema_version", jint(b, JSON_SCHEMA_VERSION));
 	set(b, o, "fixprice_version", jstr(b, r->tool_version));
-	set(b, o, "kind", json_string(r->prediction ? "prediction" : "measured"));
+	set(b, o, "kind",
+	    json_string(r->prediction ? "prediction" : "measured"));
 	set(b, o, "scenario", scenario_json(b, r->scenario));
 	set(b, o, "metric", metric_json(b, r->metric));
 	set(b, o, "inputs", inputs_json(b, r));
@@ -342,9 +345,10 @@ static json_t *tail_json(struct jb *b, const struct record *r)
 /* The per-case table's columns, in the order of each row's cells;
  * n_before and n_after only when the record says how the runs were read. */
 static const char *const case_columns[] = {
-	"case", "weight", "passed_before", "passed_after", "runtime_before",
-	"runtime_after", "score_before", "score_after", "value_before",
-	"value_after", "gain", "cost", "n_before", "n_after",
+    "case",           "weight",        "passed_before", "passed_after",
+    "runtime_before", "runtime_after", "score_before",  "score_after",
+    "value_before",   "value_after",   "gain",          "cost",
+    "n_before",       "n_after",
 };
 
 static void cell(struct jw *w, double x)
@@ -426,7 +430,8 @@ static void put_members(struct jw *w, json_t *obj, bool *first)
 	const char *key;
 	json_t *v;
 
-	json_object_foreach(obj, key, v) {
+	json_object_foreach(obj, key, v)
+	{
 		jw_lit(w, *first ? "\n  " : ",\n  ");
 		*first = false;
 		jw_str(w, key);

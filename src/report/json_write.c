@@ -188,7 +188,8 @@ static void put_object(struct jw *w, const json_t *v, int indent)
 		return;
 	}
 	jw_lit(w, "{");
-	json_object_foreach((json_t *)v, key, m) {
+	json_object_foreach((json_t *)v, key, m)
+	{
 		if (!first)
 			jw_lit(w, ",");
 		first = false;

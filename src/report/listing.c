@@ -67,14 +67,16 @@ static void put_params_weights(struct lout *l, const struct metric *m)
 	for (size_t i = 0; i < m->nparams; i++) {
 		fputs("  ", l->out);
 		put_text(l, m->params[i].name);
-		fprintf(l->out, " = %s\n", numfmt_exact(num, m->params[i].value));
+		fprintf(l->out, " = %s\n",
+		        numfmt_exact(num, m->params[i].value));
 	}
 	fprintf(l->out, "weights:\n  default = %s\n",
 	        numfmt_exact(num, m->weight_default));
 	for (size_t i = 0; i < m->nrules; i++) {
 		fputs("  ", l->out);
 		put_text(l, m->rules[i].glob);
-		fprintf(l->out, " = %s  (", numfmt_exact(num, m->rules[i].weight));
+		fprintf(l->out, " = %s  (",
+		        numfmt_exact(num, m->rules[i].weight));
 		put_text(l, m->rules[i].origin);
 		fputs(")\n", l->out);
 	}
@@ -138,13 +140,15 @@ int report_metric_list(const struct metric_row *rows, size_t n, FILE *out,
 	}
 	for (size_t i = 0; i < n && rc == FP_OK; i++) {
 		char *description = one_line(rows[i].description);
-		char *from = rows[i].from ? escape_terminal(rows[i].from) : NULL;
+		char *from =
+		    rows[i].from ? escape_terminal(rows[i].from) : NULL;
 
 		if (!description || (rows[i].from && !from))
 			rc = diag_oom(d);
 		else
-			fprintf(out, "%-*s  %s\n%-*s  from: %s\n", width, name[i],
-			        description, width, "", from ? from : "built in");
+			fprintf(out, "%-*s  %s\n%-*s  from: %s\n", width,
+			        name[i], description, width, "",
+			        from ? from : "built in");
 		free(description);
 		free(from);
 	}

@@ -223,21 +223,27 @@ static void put_control(struct mout *m, const struct record *r)
 	const struct price *p = r->price;
 	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
 
-	fprintf(m->out, "\n### Control\n\nThe metric's own total: "
-	        "`total_before` = %s, `total_after` = %s, `delta_total` = %s.\n",
-	        fixed(a, p->total[SIDE_BEFORE]), fixed(b, p->total[SIDE_AFTER]),
-	        fixed(c, p->delta_total));
+	fprintf(
+	    m->out,
+	    "\n### Control\n\nThe metric's own total: "
+	    "`total_before` = %s, `total_after` = %s, `delta_total` = %s.\n",
+	    fixed(a, p->total[SIDE_BEFORE]), fixed(b, p->total[SIDE_AFTER]),
+	    fixed(c, p->delta_total));
 	if (p->control_ok) {
-		fprintf(m->out, "`net` agrees with `delta_total` "
-		        "(`net - delta_total` = %s).\n", fixed(a, p->control_gap));
+		fprintf(m->out,
+		        "`net` agrees with `delta_total` "
+		        "(`net - delta_total` = %s).\n",
+		        fixed(a, p->control_gap));
 		return;
 	}
 	if (r->verdict) {
 		report_control_words(m->out, r, FORMAT_MD, &m->oom);
 		return;
 	}
-	fprintf(m->out, "**`net` disagrees with `delta_total` by %s** "
-	        "(`net - delta_total`).", fixed(a, p->control_gap));
+	fprintf(m->out,
+	        "**`net` disagrees with `delta_total` by %s** "
+	        "(`net - delta_total`).",
+	        fixed(a, p->control_gap));
 	if (p->ncontrol_cases > 0) {
 		fputs(" Cases that account for it: ", m->out);
 		for (size_t k = 0; k < p->ncontrol_cases; k++) {
@@ -257,7 +263,8 @@ static void put_breakeven(struct mout *m, const struct record *r)
 		return;
 	fputs("\n### Break-even\n\n"
 	      "| parameter | now | searched | net = 0 at |\n"
-	      "|---|--:|---|---|\n", m->out);
+	      "|---|--:|---|---|\n",
+	      m->out);
 	for (size_t k = 0; k < r->nbreakeven; k++) {
 		const struct record_breakeven *be = &r->breakeven[k];
 

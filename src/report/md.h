@@ -50,7 +50,7 @@ enum md_unit { MD_CODE_POINTS, MD_BYTES };
 
 /* The summary-first record within limit units of out (md_budget.c):
  * where_all names where every case is ("cases.csv"). */
-int md_write(const struct record *r, FILE *out, size_t limit,
-             enum md_unit unit, const char *where_all, struct diag *d);
+int md_write(const struct record *r, FILE *out, size_t limit, enum md_unit unit,
+             const char *where_all, struct diag *d);
 
 #endif

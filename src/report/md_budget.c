@@ -101,9 +101,10 @@ static void put_more(struct plan *pl, size_t n)
 		pl->oom = true;
 		return;
 	}
-	fprintf(m.out, "\nAnd %s more case%s, left out to fit the limit of %s "
-	        "%s (all of them in %s).\n", md_count(a, n), n == 1 ? "" : "s",
-	        md_count(b, pl->limit),
+	fprintf(m.out,
+	        "\nAnd %s more case%s, left out to fit the limit of %s "
+	        "%s (all of them in %s).\n",
+	        md_count(a, n), n == 1 ? "" : "s", md_count(b, pl->limit),
 	        pl->unit == MD_BYTES ? "bytes" : "characters", pl->where_all);
 	pl->oom |= !end(&pl->more, &m, pl->unit);
 }
@@ -162,7 +163,8 @@ static void put_short_tail(struct mout *m, const struct record *r)
 {
 	(void)r;
 	fputs("\n### Provenance\n\nBreak-even values, plots and provenance "
-	      "are left out to fit the limit: see the JSON record.\n", m->out);
+	      "are left out to fit the limit: see the JSON record.\n",
+	      m->out);
 }
 
 /* The summary, the cases' heading and the longest "and N more" line
@@ -214,8 +216,9 @@ static int by_case(const void *a, const void *b)
 static void plan_cases(struct plan *pl)
 {
 	const struct price *p = pl->r->price;
-	size_t want = p->gain_share && p->cost_share ?
-	              (p->n < MD_TOP ? p->n : MD_TOP) : 0;
+	size_t want = p->gain_share && p->cost_share
+	                  ? (p->n < MD_TOP ? p->n : MD_TOP)
+	                  : 0;
 	char a[32];
 	/* A table's own lines at their longest: its header, an intro with
 	 * two counts of at most p->n, a closing line. */
@@ -256,15 +259,17 @@ static void emit_cases(FILE *out, struct plan *pl)
 	char a[32], b[32];
 
 	if (pl->ntop > 0) {
-		fprintf(out, "\nLargest shares of gain and cost (%s of %s "
-		        "cases):\n\n", md_count(a, pl->ntop),
-		        md_count(b, p->n));
+		fprintf(out,
+		        "\nLargest shares of gain and cost (%s of %s "
+		        "cases):\n\n",
+		        md_count(a, pl->ntop), md_count(b, p->n));
 		put_rows(out, pl, 0, pl->ntop);
 	}
 	if (pl->nfold > 0) {
 		fprintf(out, "\n<details><summary>%s %s cases%s</summary>\n\n",
-		        all ? (pl->ntop ? "The other" : "All") :
-		        pl->ntop ? "The next" : "The first",
+		        all        ? (pl->ntop ? "The other" : "All")
+		        : pl->ntop ? "The next"
+		                   : "The first",
 		        md_count(a, pl->nfold),
 		        !all && pl->ntop ? " by size of their shares" : "");
 		put_rows(out, pl, pl->ntop, pl->nfold);
@@ -281,13 +286,16 @@ static void emit_cases(FILE *out, struct plan *pl)
 static void emit_one_line(FILE *out, const struct plan *pl)
 {
 	const struct record *r = pl->r;
-	const char *kind = r->verdict ? verdict_name(r->verdict->kind) :
-	                   r->price->accept ? "accept" : "reject";
+	const char *kind = r->verdict         ? verdict_name(r->verdict->kind)
+	                   : r->price->accept ? "accept"
+	                                      : "reject";
 	char a[32], b[32];
 
-	fprintf(out, "**fixprice: %s.** The summary of this record (%s %s) "
+	fprintf(out,
+	        "**fixprice: %s.** The summary of this record (%s %s) "
 	        "does not fit the limit of %s %s (--md-limit): see the JSON "
-	        "record.\n", kind, md_count(a, pl->sum.units),
+	        "record.\n",
+	        kind, md_count(a, pl->sum.units),
 	        pl->unit == MD_BYTES ? "bytes" : "characters",
 	        md_count(b, pl->limit),
 	        pl->unit == MD_BYTES ? "bytes" : "characters");
@@ -295,8 +303,8 @@ static void emit_one_line(FILE *out, const struct plan *pl)
 
 static void plan_free(struct plan *pl)
 {
-	struct piece *pcs[] = {&pl->sum, &pl->head, &pl->chart, &pl->tail,
-	                       &pl->more, &pl->thead};
+	struct piece *pcs[] = {&pl->sum,  &pl->head, &pl->chart,
+	                       &pl->tail, &pl->more, &pl->thead};
 
 	for (size_t k = 0; k < sizeof pcs / sizeof *pcs; k++)
 		free(pcs[k]->s);
@@ -306,10 +314,13 @@ static void plan_free(struct plan *pl)
 	free(pl->rank);
 }
 
-int md_write(const struct record *r, FILE *out, size_t limit,
-             enum md_unit unit, const char *where_all, struct diag *d)
+int md_write(const struct record *r, FILE *out, size_t limit, enum md_unit unit,
+             const char *where_all, struct diag *d)
 {
-	struct plan pl = {.r = r, .unit = unit, .limit = limit, .left = limit,
+	struct plan pl = {.r = r,
+	                  .unit = unit,
+	                  .limit = limit,
+	                  .left = limit,
 	                  .where_all = where_all};
 	size_t n = r->price->n;
 

@@ -73,9 +73,11 @@ static void put_ratios(struct mout *m, const struct price *p)
 	med = n % 2 ? q[n / 2] : (q[n / 2 - 1] + q[n / 2]) / 2;
 	for (size_t k = 0; k < n; k++)
 		logs += log(q[k]);
-	fprintf(m->out, "; runtime after/before over the %s case%s with both: "
-	        "median %s, geometric mean %s.\n", md_count(c, n),
-	        n == 1 ? "" : "s", numfmt_human(a, med, REPORT_DIGITS),
+	fprintf(m->out,
+	        "; runtime after/before over the %s case%s with both: "
+	        "median %s, geometric mean %s.\n",
+	        md_count(c, n), n == 1 ? "" : "s",
+	        numfmt_human(a, med, REPORT_DIGITS),
 	        numfmt_human(b, exp(logs / (double)n), REPORT_DIGITS));
 	free(q);
 }
@@ -98,10 +100,12 @@ void md_counts(struct mout *m, const struct record *r)
 			k[4] += p->runtime[1][i] < p->runtime[0][i];
 		}
 	}
-	fprintf(m->out, "\n**Cases:** %s newly passing, %s newly failing, %s "
-	        "still failing; %s slower, %s faster", md_count(c[0], k[0]),
-	        md_count(c[1], k[1]), md_count(c[2], k[2]),
-	        md_count(c[3], k[3]), md_count(c[4], k[4]));
+	fprintf(m->out,
+	        "\n**Cases:** %s newly passing, %s newly failing, %s "
+	        "still failing; %s slower, %s faster",
+	        md_count(c[0], k[0]), md_count(c[1], k[1]),
+	        md_count(c[2], k[2]), md_count(c[3], k[3]),
+	        md_count(c[4], k[4]));
 	put_ratios(m, p);
 }
 
@@ -139,8 +143,8 @@ size_t *md_rank(const struct price *p)
 		return NULL;
 	}
 	for (size_t i = 0; i < p->n; i++)
-		r[i] = (struct ranked){fabs(p->gain_share[i]) +
-		                       fabs(p->cost_share[i]), i};
+		r[i] = (struct ranked){
+		    fabs(p->gain_share[i]) + fabs(p->cost_share[i]), i};
 	qsort(r, p->n, sizeof *r, cmp_rank);
 	for (size_t k = 0; k < p->n; k++)
 		idx[k] = r[k].i;
@@ -152,7 +156,8 @@ void md_case_header(struct mout *m)
 {
 	fputs("| case | weight | pass before | pass after | runtime before "
 	      "| runtime after | score before | score after | gain share "
-	      "| cost share |\n", m->out);
+	      "| cost share |\n",
+	      m->out);
 	fputs("|---|--:|---|---|--:|--:|--:|--:|--:|--:|\n", m->out);
 }
 
@@ -170,15 +175,15 @@ void md_case_row(struct mout *m, const struct record *r, size_t i)
 	for (int s = 0; s < 2; s++)
 		fprintf(m->out, " | %s",
 		        report_runtime_cell(a, r, s, i, PRECISION_HUMAN));
-	fprintf(m->out, " | %s", numfmt_fixed(a, p->score[SIDE_BEFORE][i],
-	                                      REPORT_DECIMALS));
-	fprintf(m->out, " | %s", numfmt_fixed(b, p->score[SIDE_AFTER][i],
-	                                      REPORT_DECIMALS));
+	fprintf(m->out, " | %s",
+	        numfmt_fixed(a, p->score[SIDE_BEFORE][i], REPORT_DECIMALS));
+	fprintf(m->out, " | %s",
+	        numfmt_fixed(b, p->score[SIDE_AFTER][i], REPORT_DECIMALS));
 	if (p->gain_share && p->cost_share) {
-		fprintf(m->out, " | %s", numfmt_fixed(a, p->gain_share[i],
-		                                      REPORT_DECIMALS));
-		fprintf(m->out, " | %s |\n", numfmt_fixed(b, p->cost_share[i],
-		                                          REPORT_DECIMALS));
+		fprintf(m->out, " | %s",
+		        numfmt_fixed(a, p->gain_share[i], REPORT_DECIMALS));
+		fprintf(m->out, " | %s |\n",
+		        numfmt_fixed(b, p->cost_share[i], REPORT_DECIMALS));
 	} else {
 		fputs(" | - | - |\n", m->out);
 	}

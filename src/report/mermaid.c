@@ -45,8 +45,9 @@ static void put_label_name(FILE *out, const char *name)
 	size_t chars = 0, len = strlen(name);
 
 	for (size_t k = 0; k < len; chars++)
-		k += escape_utf8_len(name + k, len - k) ?
-		     escape_utf8_len(name + k, len - k) : 1;
+		k += escape_utf8_len(name + k, len - k)
+		         ? escape_utf8_len(name + k, len - k)
+		         : 1;
 	for (size_t k = 0, shown = 0; k < len; shown++) {
 		size_t step = escape_utf8_len(name + k, len - k);
 
@@ -70,8 +71,7 @@ static int decimals_for(double max)
 }
 
 /* One series: the sizes of the values of sign (adds: >= 0). */
-static void put_series(FILE *out, const double *v, size_t n, bool adds,
-                       int dec)
+static void put_series(FILE *out, const double *v, size_t n, bool adds, int dec)
 {
 	char a[NUMFMT_MAX];
 
@@ -118,7 +118,8 @@ void md_chart(struct mout *m, const struct record *r)
 	      "{\"plotColorPalette\": \"#1a7f37, #cf222e\"}}}}%%\n"
 	      "xychart-beta horizontal\n"
 	      "    title \"Largest contributions to net (gain share - cost "
-	      "share), and net\"\n    x-axis [", m->out);
+	      "share), and net\"\n    x-axis [",
+	      m->out);
 	for (size_t k = 0; k < n; k++) {
 		fprintf(m->out, "%s\"%zu: ", k ? ", " : "", k + 1);
 		put_label_value(m->out, v[k]);
@@ -128,7 +129,8 @@ void md_chart(struct mout *m, const struct record *r)
 	}
 	fputs(n ? ", \"net " : "\"net ", m->out);
 	put_label_value(m->out, v[n]);
-	fprintf(m->out, "\"]\n    y-axis \"size (green adds to net, red "
+	fprintf(m->out,
+	        "\"]\n    y-axis \"size (green adds to net, red "
 	        "takes from it)\" 0 --> %s\n",
 	        numfmt_fixed(a, max > 0 ? max : 1, decimals_for(max)));
 	put_series(m->out, v, n + 1, true, decimals_for(max));

@@ -65,19 +65,31 @@ int report_openmetrics(const struct record *r, FILE *out, struct diag *d)
 {
 	const struct price *p = r->price;
 
-	put_gauge(out, r, "gain", "What the newly passing cases add, in the "
-	          "metric's units.", p->gain);
-	put_gauge(out, r, "cost", "What the slowdown takes from every case, in "
-	          "the metric's units.", p->cost);
+	put_gauge(out, r, "gain",
+	          "What the newly passing cases add, in the "
+	          "metric's units.",
+	          p->gain);
+	put_gauge(out, r, "cost",
+	          "What the slowdown takes from every case, in "
+	          "the metric's units.",
+	          p->cost);
 	put_gauge(out, r, "net", "gain - cost.", p->net);
-	put_gauge(out, r, "total_before", "The metric's total over the before "
-	          "run.", p->total[SIDE_BEFORE]);
-	put_gauge(out, r, "total_after", "The metric's total over the after "
-	          "run.", p->total[SIDE_AFTER]);
-	put_gauge(out, r, "delta_total", "total_after - total_before, the "
-	          "control for net.", p->delta_total);
-	put_gauge(out, r, "accept", "1 when the decision is accept, 0 when it "
-	          "is reject.", p->accept ? 1 : 0);
+	put_gauge(out, r, "total_before",
+	          "The metric's total over the before "
+	          "run.",
+	          p->total[SIDE_BEFORE]);
+	put_gauge(out, r, "total_after",
+	          "The metric's total over the after "
+	          "run.",
+	          p->total[SIDE_AFTER]);
+	put_gauge(out, r, "delta_total",
+	          "total_after - total_before, the "
+	          "control for net.",
+	          p->delta_total);
+	put_gauge(out, r, "accept",
+	          "1 when the decision is accept, 0 when it "
+	          "is reject.",
+	          p->accept ? 1 : 0);
 	fputs("# EOF\n", out);
 	return report_finish(out, "OpenMetrics", d);
 }

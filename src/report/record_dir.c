@@ -12,7 +12,9 @@
 enum { NFILES = 3 };
 
 static const char *const file_name[NFILES] = {
-	"decision.md", "decision.json", "cases.csv",
+    "decision.md",
+    "decision.json",
+    "cases.csv",
 };
 
 /* "DIR/NAME" without doubling a trailing slash; caller frees. */
@@ -44,15 +46,18 @@ static int make_dir(const char *dir, struct diag *d)
 	if (mkdir(dir, 0777) == 0)
 		return FP_OK;
 	if (errno != EEXIST)
-		return diag_set(d, dir, 0, 0, "cannot create the record folder: %s",
+		return diag_set(d, dir, 0, 0,
+		                "cannot create the record folder: %s",
 		                strerror(errno));
 	if (stat(dir, &st) != 0)
-		return diag_set(d, dir, 0, 0, "cannot use the record folder: %s",
+		return diag_set(d, dir, 0, 0,
+		                "cannot use the record folder: %s",
 		                strerror(errno));
 	if (!S_ISDIR(st.st_mode))
-		return diag_set(d, dir, 0, 0,
-		                "exists and is not a folder; cannot write a record "
-		                "there");
+		return diag_set(
+		    d, dir, 0, 0,
+		    "exists and is not a folder; cannot write a record "
+		    "there");
 	return FP_OK;
 }
 
@@ -61,7 +66,8 @@ static int write_one(const struct record *r, int which, FILE *out,
 {
 	switch (which) {
 	case 0:
-		return md_write(r, out, r->md_limit ? r->md_limit : REPORT_MD_LIMIT,
+		return md_write(r, out,
+		                r->md_limit ? r->md_limit : REPORT_MD_LIMIT,
 		                MD_CODE_POINTS, "cases.csv", d);
 	case 1:
 		return report_json(r, out, d);
@@ -85,8 +91,8 @@ int report_record_dir_check(const char *dir, bool force, struct diag *d)
 		if (!path)
 			return diag_oom(d);
 		if (lstat(path, &st) == 0) {
-			diag_set(d, NULL, 0, 0, "%s exists; use --force to replace it",
-			         path);
+			diag_set(d, NULL, 0, 0,
+			         "%s exists; use --force to replace it", path);
 			free(path);
 			return FP_ERR;
 		}

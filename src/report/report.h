@@ -34,19 +34,19 @@ struct record_breakeven {
 
 struct record_plot {
 	const char *title;
-	const char *file;     /* path relative to the record folder */
-	const char *ascii;    /* gnuplot dumb rendering, or NULL */
+	const char *file;  /* path relative to the record folder */
+	const char *ascii; /* gnuplot dumb rendering, or NULL */
 };
 
 struct record {
 	const char *tool_version;
-	bool prediction;      /* made from a scenario: kind "prediction" */
+	bool prediction; /* made from a scenario: kind "prediction" */
 	const struct metric *metric;
-	const struct scenario *scenario;  /* NULL when measured */
+	const struct scenario *scenario; /* NULL when measured */
 	const struct price *price;
 	size_t ninputs;
 	struct record_input inputs[8];
-	size_t ndropped;      /* cases dropped by --missing drop */
+	size_t ndropped; /* cases dropped by --missing drop */
 	/* How the runs were read (price/harness.h), or NULL: say nothing. */
 	const struct run_facts *facts;
 	size_t nbreakeven;
@@ -68,13 +68,16 @@ struct record {
 #define REPORT_MD_LIMIT_MIN 2000       /* room for the one-line record */
 
 enum report_format {
-	FORMAT_TEXT, FORMAT_MD, FORMAT_JSON, FORMAT_CSV, FORMAT_OPENMETRICS,
+	FORMAT_TEXT,
+	FORMAT_MD,
+	FORMAT_JSON,
+	FORMAT_CSV,
+	FORMAT_OPENMETRICS,
 	FORMAT_GITHUB
 };
 
 /* Parses "text", "md", "json", "csv", "openmetrics", "github". */
-int report_format_parse(const char *s, enum report_format *out,
-                        struct diag *d);
+int report_format_parse(const char *s, enum report_format *out, struct diag *d);
 
 /* The form a file name asks for by its extension: .txt text, .md md,
  * .json json, .csv csv, .prom openmetrics.  false (and *out unchanged)
@@ -83,8 +86,7 @@ bool report_format_of_path(const char *path, enum report_format *out);
 
 /* Writers.  verbose adds the full per-case table to text output (the others
  * always carry it).  Return FP_ERR with d filled on a write error. */
-int report_text(const struct record *r, FILE *out, int verbose,
-                struct diag *d);
+int report_text(const struct record *r, FILE *out, int verbose, struct diag *d);
 /* Markdown within r->md_limit code points (markdown.c, md_budget.c):
  * the summary first, then the cases that matter most, the rest folded
  * or counted, never past the limit. */
@@ -95,8 +97,7 @@ int report_github(const struct record *r, FILE *out, struct diag *d);
 /* GitHub's workflow commands for the verdict and each guard that fired:
  * ::error on reject, ::warning on inconclusive and per guard, ::notice on
  * accept, their data escaped as GitHub reads it (github.c). */
-int report_github_commands(const struct record *r, FILE *out,
-                           struct diag *d);
+int report_github_commands(const struct record *r, FILE *out, struct diag *d);
 int report_json(const struct record *r, FILE *out, struct diag *d);
 int report_csv(const struct record *r, FILE *out, struct diag *d);
 /* The numbers and the decision as OpenMetrics text (openmetrics.c). */

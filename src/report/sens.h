@@ -33,8 +33,7 @@ int report_sweep(const char *param, const struct sweep_row *rows, size_t n,
 /* Tornado rows rows[0..n) for a relative change delta; net is the base
  * point's net. */
 int report_tornado(const struct tornado_row *rows, size_t n, double delta,
-                   double net, enum report_format f, FILE *out,
-                   struct diag *d);
+                   double net, enum report_format f, FILE *out, struct diag *d);
 
 /* Net over a grid; x and y name its two parameters. */
 int report_map(const struct netmap *g, const char *x, const char *y,

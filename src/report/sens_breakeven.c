@@ -23,14 +23,17 @@ static int write_text(const struct record_breakeven *b, double net,
 		return FP_ERR;
 	fputs(strong, out);
 	if (b->zero_everywhere) {
-		fprintf(out, ": net is 0 everywhere between %s and %s, so no value "
-		        "of it decides anything (are the runs the same?)\n", lo,
-		        hi);
+		fprintf(out,
+		        ": net is 0 everywhere between %s and %s, so no value "
+		        "of it decides anything (are the runs the same?)\n",
+		        lo, hi);
 		return report_finish(out, report_form_name(f), d);
 	}
 	if (b->ncross == 0) {
-		fprintf(out, ": the sign of net never flips between %s and %s "
-		        "(net is %s at %s)\n", lo, hi, n, now);
+		fprintf(out,
+		        ": the sign of net never flips between %s and %s "
+		        "(net is %s at %s)\n",
+		        lo, hi, n, now);
 		return report_finish(out, report_form_name(f), d);
 	}
 	fputs(": net = 0 at ", out);
@@ -63,16 +66,16 @@ static int write_csv(const struct record_breakeven *b, FILE *out,
 	return report_finish(out, "CSV", d);
 }
 
-static int write_json(const struct record_breakeven *b, double net,
-                      FILE *out, struct diag *d)
+static int write_json(const struct record_breakeven *b, double net, FILE *out,
+                      struct diag *d)
 {
 	json_t *list = json_array(), *root;
 
 	for (size_t i = 0; list && i < b->ncross; i++)
 		json_array_append_new(list, json_real(b->cross[i]));
 	root = json_pack("{s:s, s:f, s:f, s:f, s:f, s:o}", "param", b->param,
-	                 "value", b->value, "net", net, "lo", b->lo, "hi", b->hi,
-	                 "crossings", list);
+	                 "value", b->value, "net", net, "lo", b->lo, "hi",
+	                 b->hi, "crossings", list);
 	/* Only when it holds, so that other records keep their bytes. */
 	if (root && b->zero_everywhere)
 		json_object_set_new(root, "zero_everywhere", json_true());

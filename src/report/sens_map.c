@@ -16,8 +16,9 @@ static void write_picture_row(const struct netmap *g, size_t r, size_t rows,
 	char y[NUMFMT_MAX];
 
 	fprintf(out, "%12s |",
-	        r == rows - 1 || r == 0 ? report_num(y, g->y[j], PRECISION_HUMAN)
-	                                : "");
+	        r == rows - 1 || r == 0
+	            ? report_num(y, g->y[j], PRECISION_HUMAN)
+	            : "");
 	for (size_t c = 0; c < cols; c++) {
 		size_t i = c * (g->nx - 1) / (cols > 1 ? cols - 1 : 1);
 		fputc(g->accept[j * g->nx + i] ? '+' : '.', out);
@@ -30,7 +31,8 @@ static int write_text(const struct netmap *g, const char *x, const char *y,
                       enum report_format f, FILE *out, struct diag *d)
 {
 	size_t cols = g->nx < MAP_TEXT_COLUMNS ? g->nx : MAP_TEXT_COLUMNS;
-	size_t rows = g->ny < MAP_TEXT_COLUMNS / 2 ? g->ny : MAP_TEXT_COLUMNS / 2;
+	size_t rows =
+	    g->ny < MAP_TEXT_COLUMNS / 2 ? g->ny : MAP_TEXT_COLUMNS / 2;
 	size_t accepted = 0;
 	char a[NUMFMT_MAX], b[NUMFMT_MAX];
 
@@ -38,7 +40,8 @@ static int write_text(const struct netmap *g, const char *x, const char *y,
 		accepted += g->accept[i];
 	if (f == FORMAT_MD)
 		fputs("```\n", out);
-	fprintf(out, "accept at %zu of %zu grid points ('+' accept, '.' reject)\n",
+	fprintf(out,
+	        "accept at %zu of %zu grid points ('+' accept, '.' reject)\n",
 	        accepted, g->nx * g->ny);
 	for (size_t r = rows; r-- > 0;)
 		write_picture_row(g, r, rows, cols, out);
@@ -70,8 +73,11 @@ static int write_csv(const struct netmap *g, FILE *out, struct diag *d)
 			fputc(',', out);
 			report_put_num(out, g->y[j], PRECISION_EXACT);
 			fputc(',', out);
-			report_put_num(out, g->net[j * g->nx + i], PRECISION_EXACT);
-			fputs(g->accept[j * g->nx + i] ? ",accept\n" : ",reject\n", out);
+			report_put_num(out, g->net[j * g->nx + i],
+			               PRECISION_EXACT);
+			fputs(g->accept[j * g->nx + i] ? ",accept\n"
+			                               : ",reject\n",
+			      out);
 		}
 	return report_finish(out, "CSV", d);
 }
@@ -91,13 +97,14 @@ static int write_json(const struct netmap *g, const char *x, const char *y,
 	json_t *net = json_array();
 
 	for (size_t j = 0; net && j < g->ny; j++)
-		json_array_append_new(net, json_numbers(g->net + j * g->nx, g->nx));
+		json_array_append_new(net,
+		                      json_numbers(g->net + j * g->nx, g->nx));
 	return report_put_json(
-		out,
-		json_pack("{s:{s:s, s:o}, s:{s:s, s:o}, s:o}", "x", "param", x,
-		          "values", json_numbers(g->x, g->nx), "y", "param", y,
-		          "values", json_numbers(g->y, g->ny), "net", net),
-		d);
+	    out,
+	    json_pack("{s:{s:s, s:o}, s:{s:s, s:o}, s:o}", "x", "param", x,
+	              "values", json_numbers(g->x, g->nx), "y", "param", y,
+	              "values", json_numbers(g->y, g->ny), "net", net),
+	    d);
 }
 
 int report_map(const struct netmap *g, const char *x, const char *y,

@@ -32,18 +32,21 @@ static json_t *noise_json(const struct sens_noise_view *v)
 	if (sn->band) {
 		a = json_array();
 		for (size_t i = 0; i < sn->npts; i++)
-			json_array_append_new(a, json_pack("{s:f, s:f, s:f}", "x",
-			                      v->x[i], "lo", sn->band[i].lo, "hi",
-			                      sn->band[i].hi));
+			json_array_append_new(
+			    a, json_pack("{s:f, s:f, s:f}", "x", v->x[i], "lo",
+			                 sn->band[i].lo, "hi", sn->band[i].hi));
 		json_object_set_new(o, "band", a);
 	}
 	if (sn->cross) {
 		a = json_array();
 		for (size_t j = 0; j < sn->ncross; j++)
-			json_array_append_new(a, json_pack(
-				"{s:o, s:i}", "interval", sn->ncross &&
-				sn->never[j] < sn->B ? pair(sn->cross[j]) : json_null(),
-				"no_sign_change", (json_int_t)sn->never[j]));
+			json_array_append_new(
+			    a, json_pack("{s:o, s:i}", "interval",
+			                 sn->ncross && sn->never[j] < sn->B
+			                     ? pair(sn->cross[j])
+			                     : json_null(),
+			                 "no_sign_change",
+			                 (json_int_t)sn->never[j]));
 		json_object_set_new(o, "crossings", a);
 	}
 	return o;
@@ -70,16 +73,19 @@ static void put_lines(const struct sens_noise_view *v, enum report_format f,
 	const char *lead = f == FORMAT_MD ? "- " : "  ";
 	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
 
-	fprintf(out, "%snoise: %zu resamples of the runs' samples, seed %llu, "
-	        "%s%% intervals\n", f == FORMAT_MD ? "\n" : "", sn->B,
-	        (unsigned long long)sn->seed,
+	fprintf(out,
+	        "%snoise: %zu resamples of the runs' samples, seed %llu, "
+	        "%s%% intervals\n",
+	        f == FORMAT_MD ? "\n" : "", sn->B, (unsigned long long)sn->seed,
 	        report_num(a, sn->confidence * 100, PRECISION_HUMAN));
 	if (v->within) {
 		fprintf(out, "%snet now in [%s, %s]; ", lead,
 		        report_num(a, sn->net.lo, PRECISION_HUMAN),
 		        report_num(b, sn->net.hi, PRECISION_HUMAN));
-		fputs(v->nwithin ? "swings smaller than its width (within noise): " :
-		      "no swing is smaller than its width", out);
+		fputs(v->nwithin
+		          ? "swings smaller than its width (within noise): "
+		          : "no swing is smaller than its width",
+		      out);
 		for (size_t k = 0; k < v->nwithin; k++) {
 			char *e = report_name(v->within[k], f);
 
@@ -97,9 +103,10 @@ static void put_lines(const struct sens_noise_view *v, enum report_format f,
 		fprintf(out, "%sbreak-even %s: ", lead,
 		        report_num(a, v->cross[j], PRECISION_HUMAN));
 		if (sn->never[j] < sn->B)
-			fprintf(out, "in [%s, %s]", report_num(b, sn->cross[j].lo,
-			        PRECISION_HUMAN), report_num(c, sn->cross[j].hi,
-			        PRECISION_HUMAN));
+			fprintf(
+			    out, "in [%s, %s]",
+			    report_num(b, sn->cross[j].lo, PRECISION_HUMAN),
+			    report_num(c, sn->cross[j].hi, PRECISION_HUMAN));
 		fprintf(out, "%sno sign change in %zu of %zu resamples\n",
 		        sn->never[j] < sn->B ? "; " : "", sn->never[j], sn->B);
 	}

@@ -14,10 +14,11 @@ static int write_header(const char *param, enum report_format f, FILE *out,
 		if (report_put_name(out, param, f, d) != FP_OK)
 			return FP_ERR;
 		fputs(" | gain | cost | net | decision |\n"
-		      "|---:|---:|---:|---:|:---|\n", out);
+		      "|---:|---:|---:|---:|:---|\n",
+		      out);
 	} else {
-		fprintf(out, "%14s %14s %14s %14s  %s\n", "value", "gain", "cost",
-		        "net", "decision");
+		fprintf(out, "%14s %14s %14s %14s  %s\n", "value", "gain",
+		        "cost", "net", "decision");
 	}
 	return FP_OK;
 }
@@ -48,13 +49,16 @@ static void write_row(const struct sweep_row *r, enum report_format f,
 	/* The crossing itself is exact: it was solved to the bit. */
 	for (int j = 0; j < 4; j++)
 		report_num(cell[j], v[j],
-		           r->is_cross && j == 0 ? PRECISION_EXACT : PRECISION_HUMAN);
+		           r->is_cross && j == 0 ? PRECISION_EXACT
+		                                 : PRECISION_HUMAN);
 	if (f == FORMAT_MD)
 		fprintf(out, "| %s | %s | %s | %s | %s |\n", cell[0], cell[1],
-		        cell[2], cell[3], r->is_cross ? "**break-even**" : decision);
+		        cell[2], cell[3],
+		        r->is_cross ? "**break-even**" : decision);
 	else
-		fprintf(out, "%14s %14s %14s %14s  %s\n", cell[0], cell[1], cell[2],
-		        cell[3], r->is_cross ? "<- break-even" : decision);
+		fprintf(out, "%14s %14s %14s %14s  %s\n", cell[0], cell[1],
+		        cell[2], cell[3],
+		        r->is_cross ? "<- break-even" : decision);
 }
 
 static int write_table(const char *param, const struct sweep_row *rows,
@@ -80,16 +84,18 @@ static int write_json(const char *param, const struct sweep_row *r, size_t n,
 
 	for (size_t i = 0; points && i < n; i++)
 		json_array_append_new(
-			points, json_pack("{s:f, s:f, s:f, s:f, s:s, s:b}", "value",
-			                  r[i].pt.x, "gain", r[i].pt.gain, "cost",
-			                  r[i].pt.cost, "net", r[i].pt.net, "decision",
-			                  r[i].pt.accept ? "accept" : "reject",
-			                  "break_even", r[i].is_cross));
+		    points,
+		    json_pack("{s:f, s:f, s:f, s:f, s:s, s:b}", "value",
+		              r[i].pt.x, "gain", r[i].pt.gain, "cost",
+		              r[i].pt.cost, "net", r[i].pt.net, "decision",
+		              r[i].pt.accept ? "accept" : "reject",
+		              "break_even", r[i].is_cross));
 	for (size_t i = 0; crossings && i < ncross; i++)
 		json_array_append_new(crossings, json_real(cross[i]));
 	return report_put_json(out,
 	                       json_pack("{s:s, s:o, s:o}", "param", param,
-	                                 "points", points, "crossings", crossings),
+	                                 "points", points, "crossings",
+	                                 crossings),
 	                       d);
 }
 

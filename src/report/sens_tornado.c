@@ -6,8 +6,8 @@
 #include "report/sens.h"
 
 static const char md_header[] =
-	"| parameter | value | low | high | net at low | net at high | swing "
-	"| flips |\n|:---|---:|---:|---:|---:|---:|---:|:---|\n";
+    "| parameter | value | low | high | net at low | net at high | swing "
+    "| flips |\n|:---|---:|---:|---:|---:|---:|---:|:---|\n";
 static const char md_row[] = "| %s | %s | %s | %s | %s | %s | %s | %s |\n";
 static const char text_row[] = "%-20s %10s %10s %10s %12s %12s %10s  %s\n";
 
@@ -16,14 +16,17 @@ static void write_header(double net, enum report_format f, FILE *out)
 	char c[NUMFMT_MAX];
 
 	if (f == FORMAT_CSV)
-		fputs("param,value,low,high,net_low,net_high,swing,flips\n", out);
+		fputs("param,value,low,high,net_low,net_high,swing,flips\n",
+		      out);
 	else if (f == FORMAT_MD)
 		fputs(md_header, out);
 	else
-		fprintf(out, "net now: %s\n%-20s %10s %10s %10s %12s %12s %10s  %s\n",
-		        report_num(c, net, PRECISION_HUMAN), "parameter", "value",
-		        "low", "high", "net at low", "net at high", "swing",
-		        "flips");
+		fprintf(
+		    out,
+		    "net now: %s\n%-20s %10s %10s %10s %12s %12s %10s  %s\n",
+		    report_num(c, net, PRECISION_HUMAN), "parameter", "value",
+		    "low", "high", "net at low", "net at high", "swing",
+		    "flips");
 }
 
 static int write_row(const struct tornado_row *r, enum report_format f,
@@ -59,21 +62,21 @@ static int write_json(const struct tornado_row *rows, size_t n, double delta,
 	for (size_t i = 0; list && i < n; i++) {
 		const struct tornado_row *r = &rows[i];
 		json_array_append_new(
-			list, json_pack("{s:s, s:f, s:f, s:f, s:f, s:f, s:f, s:b}",
-			                "param", r->knob->name, "value", r->knob->base,
-			                "low", r->x_low, "high", r->x_high, "net_low",
-			                r->net_low, "net_high", r->net_high, "swing",
-			                r->swing, "flips", r->flips));
+		    list,
+		    json_pack("{s:s, s:f, s:f, s:f, s:f, s:f, s:f, s:b}",
+		              "param", r->knob->name, "value", r->knob->base,
+		              "low", r->x_low, "high", r->x_high, "net_low",
+		              r->net_low, "net_high", r->net_high, "swing",
+		              r->swing, "flips", r->flips));
 	}
 	return report_put_json(out,
-	                       json_pack("{s:f, s:f, s:o}", "delta", delta, "net",
-	                                 net, "parameters", list),
+	                       json_pack("{s:f, s:f, s:o}", "delta", delta,
+	                                 "net", net, "parameters", list),
 	                       d);
 }
 
 int report_tornado(const struct tornado_row *rows, size_t n, double delta,
-                   double net, enum report_format f, FILE *out,
-                   struct diag *d)
+                   double net, enum report_format f, FILE *out, struct diag *d)
 {
 	if (f == FORMAT_JSON)
 		return write_json(rows, n, delta, net, out, d);

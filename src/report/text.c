@@ -51,8 +51,8 @@ static size_t chars(const char *s, size_t len)
  * stay apart.  NULL when out of memory. */
 static char *name_form(const char *s)
 {
-	char *e = escape_terminal(s), *cut = e ? cut_middle(e, TEXT_NAME_MAX)
-	                                         : NULL;
+	char *e = escape_terminal(s),
+	     *cut = e ? cut_middle(e, TEXT_NAME_MAX) : NULL;
 
 	free(e);
 	return cut;
@@ -215,9 +215,11 @@ static void put_control(struct tout *t, const struct record *r)
 	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
 	size_t shown;
 
-	fprintf(t->out, "control: total_before %s, total_after %s, "
-	        "delta_total %s", fixed(a, p->total[SIDE_BEFORE]),
-	        fixed(b, p->total[SIDE_AFTER]), fixed(c, p->delta_total));
+	fprintf(t->out,
+	        "control: total_before %s, total_after %s, "
+	        "delta_total %s",
+	        fixed(a, p->total[SIDE_BEFORE]), fixed(b, p->total[SIDE_AFTER]),
+	        fixed(c, p->delta_total));
 	if (p->control_ok) {
 		fputs(" (agrees with net)\n", t->out);
 		return;
@@ -234,8 +236,9 @@ static void put_control(struct tout *t, const struct record *r)
 		return;
 	}
 	fputs("; cases that account for it: ", t->out);
-	shown = p->ncontrol_cases < TEXT_MAX_CONTROL_NAMES ?
-	        p->ncontrol_cases : TEXT_MAX_CONTROL_NAMES;
+	shown = p->ncontrol_cases < TEXT_MAX_CONTROL_NAMES
+	            ? p->ncontrol_cases
+	            : TEXT_MAX_CONTROL_NAMES;
 	for (size_t k = 0; k < shown; k++) {
 		if (k > 0)
 			fputs(", ", t->out);
@@ -317,7 +320,8 @@ static void put_breakeven(struct tout *t, const struct record *r)
 		fputs("break-even: ", t->out);
 		put_name(t, be->param);
 		if (be->zero_everywhere) {
-			fprintf(t->out, ": net is 0 everywhere between %s and %s",
+			fprintf(t->out,
+			        ": net is 0 everywhere between %s and %s",
 			        human(a, be->lo), human(b, be->hi));
 		} else if (be->ncross == 0) {
 			fprintf(t->out, ": no sign change between %s and %s",
@@ -327,8 +331,8 @@ static void put_breakeven(struct tout *t, const struct record *r)
 			for (size_t i = 0; i < be->ncross; i++)
 				fprintf(t->out, "%s%s", i ? ", " : "",
 				        human(a, be->cross[i]));
-			fprintf(t->out, " (searched %s to %s)", human(b, be->lo),
-			        human(c, be->hi));
+			fprintf(t->out, " (searched %s to %s)",
+			        human(b, be->lo), human(c, be->hi));
 		}
 		fprintf(t->out, "; now %s\n", human(a, be->value));
 	}
@@ -376,13 +380,24 @@ static void put_plots(struct tout *t, const struct record *r)
 
 /* ---- The full per-case table (verbose) ---------------------------------- */
 
-enum { COL_CASE, COL_WEIGHT, COL_PASS_B, COL_PASS_A, COL_RT_B, COL_RT_A,
-       COL_SCORE_B, COL_SCORE_A, COL_GAIN, COL_COST, NCOLS };
+enum {
+	COL_CASE,
+	COL_WEIGHT,
+	COL_PASS_B,
+	COL_PASS_A,
+	COL_RT_B,
+	COL_RT_A,
+	COL_SCORE_B,
+	COL_SCORE_A,
+	COL_GAIN,
+	COL_COST,
+	NCOLS
+};
 
 static const char *const table_head[NCOLS] = {
-	"case", "weight", "pass before", "pass after", "runtime before",
-	"runtime after", "score before", "score after", "gain share",
-	"cost share",
+    "case",           "weight",        "pass before",  "pass after",
+    "runtime before", "runtime after", "score before", "score after",
+    "gain share",     "cost share",
 };
 
 /* Formats the numeric cells of case i (all but COL_CASE). */
@@ -394,8 +409,10 @@ static void row_cells(const struct record *r, size_t i,
 
 	cell[COL_CASE][0] = '\0';
 	human(cell[COL_WEIGHT], p->weight[i]);
-	strcpy(cell[COL_PASS_B], p->passed[SIDE_BEFORE][i] != 0 ? "pass" : "fail");
-	strcpy(cell[COL_PASS_A], p->passed[SIDE_AFTER][i] != 0 ? "pass" : "fail");
+	strcpy(cell[COL_PASS_B],
+	       p->passed[SIDE_BEFORE][i] != 0 ? "pass" : "fail");
+	strcpy(cell[COL_PASS_A],
+	       p->passed[SIDE_AFTER][i] != 0 ? "pass" : "fail");
 	report_runtime_cell(cell[COL_RT_B], r, SIDE_BEFORE, i, PRECISION_HUMAN);
 	report_runtime_cell(cell[COL_RT_A], r, SIDE_AFTER, i, PRECISION_HUMAN);
 	fixed(cell[COL_SCORE_B], p->score[SIDE_BEFORE][i]);
@@ -461,8 +478,7 @@ static void put_table(struct tout *t, const struct record *r)
 	}
 }
 
-int report_text(const struct record *r, FILE *out, int verbose,
-                struct diag *d)
+int report_text(const struct record *r, FILE *out, int verbose, struct diag *d)
 {
 	struct tout t = {.out = out};
 

@@ -53,30 +53,34 @@ static void why_words(struct vout *o, const struct why *w)
 {
 	char a[NUMFMT_MAX], b[NUMFMT_MAX];
 	static const char *const after[] = {
-		[WHY_CHARGED_UNSCORED] = ", which fails before and after and "
-		                         "scores nothing in the total",
-		[WHY_CHARGED_FAILED_BEFORE] = ", which failed before and scored "
-		                              "nothing in the total",
-		[WHY_CHARGED_FAILS_AFTER] = ", which fails after the fix, so "
-		                            "the total does not count it",
+	    [WHY_CHARGED_UNSCORED] = ", which fails before and after and "
+	                             "scores nothing in the total",
+	    [WHY_CHARGED_FAILED_BEFORE] = ", which failed before and scored "
+	                                  "nothing in the total",
+	    [WHY_CHARGED_FAILS_AFTER] = ", which fails after the fix, so "
+	                                "the total does not count it",
 	};
 
 	if (w->kind == WHY_NEWLY_FAILING) {
 		name(o, w->i);
-		fprintf(o->out, " fails after the fix: the total changes by %s "
-		        "for it, gain and cost by %s", num(a, w->total_share),
-		        num(b, w->net_share));
+		fprintf(o->out,
+		        " fails after the fix: the total changes by %s "
+		        "for it, gain and cost by %s",
+		        num(a, w->total_share), num(b, w->net_share));
 		return;
 	}
 	if (w->kind == WHY_CREDIT_DIFFERS) {
 		name(o, w->i);
-		fprintf(o->out, " adds %s to net (its gain share minus cost "
-		        "share) but %s to the total", num(a, w->net_share),
-		        num(b, w->total_share));
+		fprintf(o->out,
+		        " adds %s to net (its gain share minus cost "
+		        "share) but %s to the total",
+		        num(a, w->net_share), num(b, w->total_share));
 		return;
 	}
-	fputs(o->p->cost_share[w->i] < 0 ? "the cost formula credits the "
-	      "speedup of " : "the cost formula charges the slowdown of ",
+	fputs(o->p->cost_share[w->i] < 0
+	          ? "the cost formula credits the "
+	            "speedup of "
+	          : "the cost formula charges the slowdown of ",
 	      o->out);
 	name(o, w->i);
 	fputs(after[w->kind], o->out);
@@ -96,17 +100,22 @@ void report_control_words(FILE *out, const struct record *r,
 	if (p->control_ok)
 		return;
 	if (v->sign_differs)
-		fprintf(out, f == FORMAT_MD ?
-		        "**`net` and `delta_total` differ in sign** "
-		        "(`net - delta_total` = %s)" :
-		        "  DIFFERS IN SIGN from net (net - delta_total = %s)",
-		        num(a, p->control_gap));
+		fprintf(
+		    out,
+		    f == FORMAT_MD
+		        ? "**`net` and `delta_total` differ in sign** "
+		          "(`net - delta_total` = %s)"
+		        : "  DIFFERS IN SIGN from net (net - delta_total = %s)",
+		    num(a, p->control_gap));
 	else
-		fprintf(out, f == FORMAT_MD ?
-		        "Note: `net` has the sign of `delta_total` but differs "
-		        "from it by %s" :
-		        "  note: same sign as net, another size (net - "
-		        "delta_total = %s)", num(a, p->control_gap));
+		fprintf(
+		    out,
+		    f == FORMAT_MD
+		        ? "Note: `net` has the sign of `delta_total` but differs "
+		          "from it by %s"
+		        : "  note: same sign as net, another size (net - "
+		          "delta_total = %s)",
+		    num(a, p->control_gap));
 	if (v->nwhy > 0)
 		fputs(f == FORMAT_MD ? ", because:" : ", because", out);
 	for (size_t k = 0; k < v->nwhy; k++) {
@@ -124,7 +133,8 @@ static void interval_line(struct vout *o, const struct boot *b)
 {
 	char x[8][NUMFMT_MAX];
 
-	fprintf(o->out, "%s%s%% interval over %zu resamples: gain [%s, %s], "
+	fprintf(o->out,
+	        "%s%s%% interval over %zu resamples: gain [%s, %s], "
 	        "cost [%s, %s], net [%s, %s]; P(decide) %s\n",
 	        o->f == FORMAT_MD ? "- " : "  ",
 	        numfmt_human(x[0], b->confidence * 100, REPORT_DIGITS), b->B,
@@ -140,13 +150,16 @@ static void need_line(struct vout *o, const struct verdict *v)
 	char a[NUMFMT_MAX], b[NUMFMT_MAX];
 
 	if (v->need_known && v->any_count)
-		fprintf(o->out, "%snet is within noise at any count of samples%s\n",
-		        lead, v->have_control ?
-		        " (no larger than the control run's)" : "");
+		fprintf(o->out,
+		        "%snet is within noise at any count of samples%s\n",
+		        lead,
+		        v->have_control ? " (no larger than the control run's)"
+		                        : "");
 	else if (v->need_known)
-		fprintf(o->out, "%sabout %s samples per case (now %s) would "
-		        "decide it: the interval of net would exclude 0\n", lead,
-		        numfmt_human(a, v->samples_needed, REPORT_DIGITS),
+		fprintf(o->out,
+		        "%sabout %s samples per case (now %s) would "
+		        "decide it: the interval of net would exclude 0\n",
+		        lead, numfmt_human(a, v->samples_needed, REPORT_DIGITS),
 		        numfmt_human(b, v->boot->samples, 3));
 	if (v->nwide > 0) {
 		fprintf(o->out, "%scases that widen the interval most: ", lead);
@@ -162,12 +175,15 @@ static void facts(struct vout *o, const struct verdict *v)
 	char a[NUMFMT_MAX], c[NUMFMT_MAX];
 
 	if (b && v->from_control)
-		fprintf(o->out, "%sresampled: seed %llu, one pseudo-sample per "
-		        "case from the control run's differences\n", lead,
-		        (unsigned long long)b->seed);
+		fprintf(o->out,
+		        "%sresampled: seed %llu, one pseudo-sample per "
+		        "case from the control run's differences\n",
+		        lead, (unsigned long long)b->seed);
 	else if (b)
-		fprintf(o->out, "%sresampled: seed %llu, estimator %s, %s samples "
-		        "per case\n", lead, (unsigned long long)b->seed,
+		fprintf(o->out,
+		        "%sresampled: seed %llu, estimator %s, %s samples "
+		        "per case\n",
+		        lead, (unsigned long long)b->seed,
 		        v->estimator ? v->estimator : "median",
 		        numfmt_human(a, b->samples, 3));
 	if (v->nnewly_failing > 0) {
@@ -176,17 +192,22 @@ static void facts(struct vout *o, const struct verdict *v)
 		fputc('\n', o->out);
 	}
 	if (v->nflaky > 0) {
-		fprintf(o->out, "%sflaky (samples disagree on passing; pass "
-		        "policy %s): ", lead, noise_policy_name(v->policy));
+		fprintf(o->out,
+		        "%sflaky (samples disagree on passing; pass "
+		        "policy %s): ",
+		        lead, noise_policy_name(v->policy));
 		names(o, v->flaky, v->nflaky);
 		fputc('\n', o->out);
 	}
 	if (v->have_control) {
-		fprintf(o->out, "%scontrol run: net %s against the before run "
-		        "(0 if there were no noise)", lead, num(a, v->control_net));
+		fprintf(o->out,
+		        "%scontrol run: net %s against the before run "
+		        "(0 if there were no noise)",
+		        lead, num(a, v->control_net));
 		if (v->control_ci_known)
 			fprintf(o->out, ", interval [%s, %s]",
-			        num(a, v->control_ci.lo), num(c, v->control_ci.hi));
+			        num(a, v->control_ci.lo),
+			        num(c, v->control_ci.hi));
 		fprintf(o->out, "; the fix's net %s\n", num(a, o->p->net));
 	}
 }
@@ -197,8 +218,9 @@ void report_verdict_words(FILE *out, const struct record *r,
 	const struct verdict *v = r->verdict;
 	struct vout o = {out, f, r->price, false};
 
-	fprintf(out, f == FORMAT_MD ? "\n### Verdict: **%s**\n\n" :
-	        "verdict: %s", verdict_name(v->kind));
+	fprintf(out,
+	        f == FORMAT_MD ? "\n### Verdict: **%s**\n\n" : "verdict: %s",
+	        verdict_name(v->kind));
 	for (size_t k = 0; k < v->nreasons; k++)
 		if (f == FORMAT_MD)
 			fprintf(out, "- %s\n", v->reasons[k]);

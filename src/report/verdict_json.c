@@ -49,8 +49,8 @@ static json_t *pair(struct vj *b, struct interval ci)
 	return a;
 }
 
-static json_t *case_list(struct vj *b, const struct price *p,
-                         const size_t *idx, size_t n)
+static json_t *case_list(struct vj *b, const struct price *p, const size_t *idx,
+                         size_t n)
 {
 	json_t *a = json_array();
 
@@ -73,7 +73,8 @@ static json_t *boot_json(struct vj *b, const struct verdict *v)
 	/* A string: JSON numbers lose integers above 2^53. */
 	{
 		char seed[24];
-		snprintf(seed, sizeof seed, "%llu", (unsigned long long)bt->seed);
+		snprintf(seed, sizeof seed, "%llu",
+		         (unsigned long long)bt->seed);
 		put(b, o, "seed", json_string(seed));
 	}
 	put(b, o, "samples_per_case", json_real(bt->samples));
@@ -88,11 +89,11 @@ static json_t *boot_json(struct vj *b, const struct verdict *v)
 }
 
 static const char *const why_names[] = {
-	[WHY_CHARGED_UNSCORED] = "charged_unscored",
-	[WHY_CHARGED_FAILED_BEFORE] = "charged_failed_before",
-	[WHY_CHARGED_FAILS_AFTER] = "charged_fails_after",
-	[WHY_NEWLY_FAILING] = "newly_failing",
-	[WHY_CREDIT_DIFFERS] = "credit_differs",
+    [WHY_CHARGED_UNSCORED] = "charged_unscored",
+    [WHY_CHARGED_FAILED_BEFORE] = "charged_failed_before",
+    [WHY_CHARGED_FAILS_AFTER] = "charged_fails_after",
+    [WHY_NEWLY_FAILING] = "newly_failing",
+    [WHY_CREDIT_DIFFERS] = "credit_differs",
 };
 
 static json_t *guards_json(struct vj *b, const struct verdict *v,
@@ -102,8 +103,8 @@ static json_t *guards_json(struct vj *b, const struct verdict *v,
 	json_t *why = json_array();
 
 	put(b, nf, "on", json_boolean(v->guards.newly_failing_guard));
-	put(b, nf, "cases", case_list(b, p, v->newly_failing,
-	                              v->nnewly_failing));
+	put(b, nf, "cases",
+	    case_list(b, p, v->newly_failing, v->nnewly_failing));
 	put(b, o, "newly_failing", nf);
 	put(b, c, "on", json_boolean(v->guards.control_guard));
 	put(b, c, "sign_differs", json_boolean(v->sign_differs));
@@ -131,8 +132,9 @@ static json_t *need_json(struct vj *b, const struct verdict *v,
 	if (!v->need_known && v->nwide == 0)
 		return json_null();
 	o = json_object();
-	put(b, o, "samples_per_case", v->need_known && !v->any_count ?
-	    json_real(v->samples_needed) : json_null());
+	put(b, o, "samples_per_case",
+	    v->need_known && !v->any_count ? json_real(v->samples_needed)
+	                                   : json_null());
 	put(b, o, "within_noise_at_any_count",
 	    json_boolean(v->need_known && v->any_count));
 	put(b, o, "widest_cases", case_list(b, p, v->wide, v->nwide));
@@ -147,8 +149,8 @@ static json_t *control_run_json(struct vj *b, const struct verdict *v)
 		return json_null();
 	o = json_object();
 	put(b, o, "net", json_real(v->control_net));
-	put(b, o, "interval", v->control_ci_known ? pair(b, v->control_ci) :
-	    json_null());
+	put(b, o, "interval",
+	    v->control_ci_known ? pair(b, v->control_ci) : json_null());
 	return o;
 }
 

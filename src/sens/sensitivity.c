@@ -68,7 +68,8 @@ int sens_eval(struct sens *s, struct knob *k, double x, struct sens_point *pt,
 	pt->net = pt->gain - pt->cost;
 	/* The closed form rounds differently from the formulas themselves; so
 	 * near net = 0, where that can change the decision, ask the formulas. */
-	if (fabs(pt->net) <= 1e-9 * fmax(1, fmax(fabs(pt->gain), fabs(pt->cost)))) {
+	if (fabs(pt->net) <=
+	    1e-9 * fmax(1, fmax(fabs(pt->gain), fabs(pt->cost)))) {
 		k->affine = false;
 		int rc = sens_eval(s, k, x, pt, d);
 		k->affine = true;
@@ -107,7 +108,7 @@ static bool cross_reads(const struct metric *m, const char *const *names,
 static bool sides_matter(const struct metric *m, const char *name)
 {
 	static const char *const side_results[] = {
-		"value_before", "value_after", "total_before", "total_after"};
+	    "value_before", "value_after", "total_before", "total_after"};
 	int slot = fx_env_lookup(m->side, name, NULL);
 
 	if (slot < 0)
@@ -159,25 +160,25 @@ static int weight_knob(struct sens *s, const char *glob, struct knob *k,
 		if (fnmatch(glob, p->case_name[i], 0) != 0)
 			continue;
 		if (matched++ && p->weight[i] != k->base)
-			return diag_set(d, NULL, 0, 0,
-			                "%s: the cases it matches have different weights "
-			                "(%s and others); narrow the glob", k->name,
-			                p->case_name[i]);
+			return diag_set(
+			    d, NULL, 0, 0,
+			    "%s: the cases it matches have different weights "
+			    "(%s and others); narrow the glob",
+			    k->name, p->case_name[i]);
 		k->base = p->weight[i];
 	}
 	if (!matched)
-		return diag_set(d, NULL, 0, 0, "%s: no case matches '%s'", k->name,
-		                glob);
-	if (session_add_weight_rule(s->session, glob, k->base, &k->index,
-	                            d) != FP_OK)
+		return diag_set(d, NULL, 0, 0, "%s: no case matches '%s'",
+		                k->name, glob);
+	if (session_add_weight_rule(s->session, glob, k->base, &k->index, d) !=
+	    FP_OK)
 		return FP_ERR;
 	k->kind = KNOB_WEIGHT;
 	k->redo = PRICE_WEIGHTS | PRICE_SIDES;
 	return FP_OK;
 }
 
-int sens_knob(struct sens *s, const char *name, struct knob *k,
-              struct diag *d)
+int sens_knob(struct sens *s, const char *name, struct knob *k, struct diag *d)
 {
 	const struct session *ses = s->session;
 	const struct metric *m = ses->metric;
@@ -208,8 +209,7 @@ int sens_knob(struct sens *s, const char *name, struct knob *k,
 	                     sc ? sc->nparams : 0, name, "; or weight:GLOB", d);
 }
 
-int sens_all_knobs(struct sens *s, struct knob **out, size_t *n,
-                   struct diag *d)
+int sens_all_knobs(struct sens *s, struct knob **out, size_t *n, struct diag *d)
 {
 	const struct metric *m = s->session->metric;
 	const struct scenario *sc = s->session->scenario;
@@ -316,8 +316,8 @@ static double sample_x(double lo, double hi, size_t i)
 /* Adds the point where the sign of net changes between two neighbouring
  * samples (prev_x, prev_net) and (x, net), found by the closed form or the
  * formulas, and pinned down by the formulas. */
-static void add_change(struct sens *s, struct knob *k, double prev_x,
-                       double x, double *found, size_t *n)
+static void add_change(struct sens *s, struct knob *k, double prev_x, double x,
+                       double *found, size_t *n)
 {
 	double na, nb, at;
 	bool oka, okb;
@@ -349,7 +349,8 @@ int sens_breakeven(struct sens *s, struct knob *k, double lo, double hi,
 		struct diag ignored;
 		double x = sample_x(lo, hi, i);
 
-		if (sens_eval(s, k, x, &pt, &ignored) != FP_OK || isnan(pt.net)) {
+		if (sens_eval(s, k, x, &pt, &ignored) != FP_OK ||
+		    isnan(pt.net)) {
 			prev_net = NAN; /* no change across an invalid point */
 			continue;
 		}
@@ -358,7 +359,8 @@ int sens_breakeven(struct sens *s, struct knob *k, double lo, double hi,
 		if (!isnan(prev_net) && sign_of(prev_net) != sign_of(pt.net))
 			add_change(s, k, prev_x, x, found, &n);
 		else if (pt.net == 0 && isnan(prev_net) && i > 0)
-			found[n++] = x; /* a zero right after an invalid stretch */
+			found[n++] =
+			    x; /* a zero right after an invalid stretch */
 		prev_x = x;
 		prev_net = pt.net;
 	}
@@ -380,9 +382,11 @@ int sens_sweep(struct sens *s, struct knob *k, double lo, double hi,
 
 	memset(out, 0, sizeof *out);
 	if (!(span < 1e7))
-		return diag_set(d, NULL, 0, 0,
-		                "%s: a sweep from %g to %g by %g has too many points "
-		                "(at most 10000000)", k->name, lo, hi, step);
+		return diag_set(
+		    d, NULL, 0, 0,
+		    "%s: a sweep from %g to %g by %g has too many points "
+		    "(at most 10000000)",
+		    k->name, lo, hi, step);
 	/* The last point is hi when the steps reach it up to rounding. */
 	out->n = (size_t)floor(span + 1e-9) + 1;
 	out->pts = malloc(out->n * sizeof *out->pts);
@@ -390,9 +394,10 @@ int sens_sweep(struct sens *s, struct knob *k, double lo, double hi,
 		return diag_oom(d);
 	progress_start(&pg, "sweep", out->n, 64);
 	for (size_t i = 0; i < out->n; i++) {
-		double x = i + 1 == out->n && fabs(lo + i * step - hi) <= 1e-9 * step
-		                   ? hi
-		                   : lo + (double)i * step;
+		double x =
+		    i + 1 == out->n && fabs(lo + i * step - hi) <= 1e-9 * step
+		        ? hi
+		        : lo + (double)i * step;
 		if (sens_eval(s, k, x, &out->pts[i], d) != FP_OK) {
 			progress_done(&pg);
 			diag_prefix(d, "%s = %g", k->name, x);
@@ -439,8 +444,8 @@ int sens_tornado(struct sens *s, struct knob *knobs, size_t n, double delta,
 		r[i].net_low = lo.net;
 		r[i].net_high = hi.net;
 		r[i].swing = fabs(hi.net - lo.net);
-		r[i].flips = lo.accept != s->base_accept ||
-		             hi.accept != s->base_accept;
+		r[i].flips =
+		    lo.accept != s->base_accept || hi.accept != s->base_accept;
 	}
 	/* Widest swing first; insertion sort is stable (ties keep parameter
 	 * order, so output is deterministic) and n is small. */
@@ -502,7 +507,7 @@ static int map_lines(struct sens *s, struct knob *kx, struct knob *ky,
 		} else if (y_inner) { /* column o: net[j * n + o] */
 			rc = map_line(s, ky, out->y, n, out->net + o,
 			              out->accept + o, n, d);
-		} else {              /* row o: net[o * n + i] */
+		} else { /* row o: net[o * n + i] */
 			rc = map_line(s, kx, out->x, n, out->net + o * n,
 			              out->accept + o * n, 1, d);
 		}

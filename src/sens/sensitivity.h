@@ -28,11 +28,12 @@ enum knob_kind { KNOB_METRIC, KNOB_SCENARIO, KNOB_WEIGHT };
 
 struct knob {
 	enum knob_kind kind;
-	char name[128];   /* as the user wrote it: "pass_reward", "weight:m512*" */
-	double base;      /* its value when the analysis started */
-	size_t index;     /* metric or scenario parameter, or weight rule */
-	unsigned redo;    /* PRICE_* flags a change of this knob needs */
-	bool affine;      /* net is affine in it: closed form after 2 points */
+	char
+	    name[128]; /* as the user wrote it: "pass_reward", "weight:m512*" */
+	double base;   /* its value when the analysis started */
+	size_t index;  /* metric or scenario parameter, or weight rule */
+	unsigned redo; /* PRICE_* flags a change of this knob needs */
+	bool affine;   /* net is affine in it: closed form after 2 points */
 	/* The closed form, valid when affine: gain = g0 + g1*x, cost = c0 + c1*x */
 	double g0, g1, c0, c1;
 	/* Set by sens_breakeven: net was exactly 0 at every point it could
@@ -57,8 +58,7 @@ void sens_close(struct sens *s);
 /* Finds a knob by name: a metric or scenario parameter, or weight:GLOB
  * (which adds a weight rule for GLOB, starting at the weight the matching
  * cases have now; an error if they have different weights or none match). */
-int sens_knob(struct sens *s, const char *name, struct knob *k,
-              struct diag *d);
+int sens_knob(struct sens *s, const char *name, struct knob *k, struct diag *d);
 
 /* Every metric and scenario parameter, in file order (caller frees *out). */
 int sens_all_knobs(struct sens *s, struct knob **out, size_t *n,

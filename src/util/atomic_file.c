@@ -61,8 +61,7 @@ static int open_in_place(struct atomic_file *af, const char *path,
 static int open_beside(struct atomic_file *af, const char *path,
                        struct diag *d);
 
-int atomic_file_open(struct atomic_file *af, const char *path,
-                     struct diag *d)
+int atomic_file_open(struct atomic_file *af, const char *path, struct diag *d)
 {
 	struct stat st, lst;
 	char *target;
@@ -81,8 +80,7 @@ int atomic_file_open(struct atomic_file *af, const char *path,
 }
 
 /* The temporary file beside path, renamed over it on commit. */
-static int open_beside(struct atomic_file *af, const char *path,
-                       struct diag *d)
+static int open_beside(struct atomic_file *af, const char *path, struct diag *d)
 {
 	const char *slash = strrchr(path, '/');
 	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
@@ -199,7 +197,8 @@ int atomic_file_commit_all(struct atomic_file *af, size_t n, struct diag *d)
 			break;
 	}
 	if (err) {
-		diag_set(d, af[i].path, 0, 0, "cannot write: %s", strerror(err));
+		diag_set(d, af[i].path, 0, 0, "cannot write: %s",
+		         strerror(err));
 		for (k = 0; k < n; k++)
 			atomic_file_abort(&af[k]);
 		return FP_ERR;

@@ -29,17 +29,16 @@
 #include "util/diag.h"
 
 struct atomic_file {
-	char *path;   /* final name (owned) */
-	char *tmp;    /* temporary name, "DIR/.BASE.XXXXXX" (owned); NULL when
+	char *path; /* final name (owned) */
+	char *tmp;  /* temporary name, "DIR/.BASE.XXXXXX" (owned); NULL when
 	               * path is written in place */
-	FILE *fp;     /* open for writing until finished; NULL after */
+	FILE *fp;   /* open for writing until finished; NULL after */
 };
 
 /* Creates the temporary file next to path and opens it for writing.  On
  * success the caller must end with atomic_file_commit (or _commit_all) or
  * atomic_file_abort; on failure nothing is left to free or remove. */
-int atomic_file_open(struct atomic_file *af, const char *path,
-                     struct diag *d);
+int atomic_file_open(struct atomic_file *af, const char *path, struct diag *d);
 
 /* Flushes, fsyncs and closes the temporary file, then renames it to the
  * final name.  Frees af in every case; on failure the temporary file is

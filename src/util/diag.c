@@ -95,8 +95,8 @@ static bool put_window(struct diag *d, const char *text, size_t len,
 	free(raw);
 	fits = vis && strlen(vis) + 7 < sizeof d->src;
 	if (fits)
-		snprintf(d->src, sizeof d->src, "%s%s%s", start > 0 ? "..." : "",
-		         vis, end < len ? "..." : "");
+		snprintf(d->src, sizeof d->src, "%s%s%s",
+		         start > 0 ? "..." : "", vis, end < len ? "..." : "");
 	free(vis);
 	return fits;
 }
@@ -112,8 +112,9 @@ void diag_set_source(struct diag *d, const char *text, size_t len,
 	if (caret_off > len)
 		caret_off = len;
 	for (;; width /= 2) {
-		start = len > width && caret_off > width / 2 ?
-		        caret_off - width / 2 : 0;
+		start = len > width && caret_off > width / 2
+		            ? caret_off - width / 2
+		            : 0;
 		end = start + width < len ? start + width : len;
 		fits = put_window(d, text, len, start, end);
 		if (fits || width < 8)
@@ -125,7 +126,8 @@ void diag_set_source(struct diag *d, const char *text, size_t len,
 		return;
 	}
 	d->caret = (int)(shown_width(text + start, caret_off - start) +
-	                 (start > 0 ? 3 : 0)) + 1;
+	                 (start > 0 ? 3 : 0)) +
+	           1;
 }
 
 void diag_print(const struct diag *d, FILE *out)

@@ -21,9 +21,10 @@ struct diag {
 	char file[DIAG_FILE_MAX]; /* "" when no file is involved */
 	int line, col;            /* 1-based; 0 when unknown */
 	char msg[DIAG_MSG_MAX];
-	char src[DIAG_SRC_MAX];   /* source line (or a window of it); "" for none */
-	int caret;                /* 1-based column in src for '^'; 0 for none */
-	int oom;                  /* 1: out of memory, not bad input */
+	char src
+	    [DIAG_SRC_MAX]; /* source line (or a window of it); "" for none */
+	int caret;          /* 1-based column in src for '^'; 0 for none */
+	int oom;            /* 1: out of memory, not bad input */
 };
 
 /* Fills d (clearing any earlier source line).  file may be NULL.
@@ -31,7 +32,8 @@ struct diag {
 int diag_set(struct diag *d, const char *file, int line, int col,
              const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 int diag_vset(struct diag *d, const char *file, int line, int col,
-              const char *fmt, va_list ap) __attribute__((format(printf, 5, 0)));
+              const char *fmt, va_list ap)
+    __attribute__((format(printf, 5, 0)));
 
 /* Fills d with "out of memory" and marks it so, for its own exit status.
  * Returns FP_ERR. */
@@ -48,7 +50,7 @@ void diag_set_source(struct diag *d, const char *text, size_t len,
 /* Prefixes the message with "what: " in place, for context added on the way
  * up ("in formula 'gain': ..."). */
 void diag_prefix(struct diag *d, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+    __attribute__((format(printf, 2, 3)));
 
 /* Prints "FILE:LINE:COL: message", then source and caret lines if any.
  * Without a line: "FILE: message"; without a file: "fixprice: message". */

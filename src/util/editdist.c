@@ -32,7 +32,8 @@ int edit_distance(const char *a, size_t alen, const char *b, size_t blen,
 		cur[0] = row_min = (int)i;
 		for (size_t j = 1; j <= blen; j++) {
 			int cost = a[i - 1] != b[j - 1];
-			cur[j] = min3(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+			cur[j] = min3(prev[j] + 1, cur[j - 1] + 1,
+			              prev[j - 1] + cost);
 			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] &&
 			    a[i - 2] == b[j - 1] && prev2[j - 2] + 1 < cur[j])
 				cur[j] = prev2[j - 2] + 1;
@@ -54,17 +55,18 @@ int edit_distance(const char *a, size_t alen, const char *b, size_t blen,
 	return result;
 }
 
-const char *closest_word(const char *word, size_t len,
-                         const char *const *cands, size_t ncands, int limit)
+const char *closest_word(const char *word, size_t len, const char *const *cands,
+                         size_t ncands, int limit)
 {
 	const char *best = NULL;
 	int best_dist = limit + 1;
 
 	for (size_t i = 0; i < ncands; i++) {
 		size_t clen = strlen(cands[i]);
-		int dist = clen == len && strncasecmp(word, cands[i], len) == 0
-		                   ? 0
-		                   : edit_distance(word, len, cands[i], clen, limit);
+		int dist =
+		    clen == len && strncasecmp(word, cands[i], len) == 0
+		        ? 0
+		        : edit_distance(word, len, cands[i], clen, limit);
 		if (dist < best_dist) {
 			best = cands[i];
 			best_dist = dist;

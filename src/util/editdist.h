@@ -17,7 +17,7 @@ int edit_distance(const char *a, size_t alen, const char *b, size_t blen,
 /* The candidate closest to word[0..len), or NULL when none is within
  * limit edits.  A candidate that differs from word only in letter case
  * counts as distance 0 ("W" for "w").  Ties go to the earlier candidate. */
-const char *closest_word(const char *word, size_t len,
-                         const char *const *cands, size_t ncands, int limit);
+const char *closest_word(const char *word, size_t len, const char *const *cands,
+                         size_t ncands, int limit);
 
 #endif

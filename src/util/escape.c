@@ -125,9 +125,10 @@ long escape_hex_value(const char *s, int n)
 
 	for (int i = 0; i < n; i++) {
 		char c = s[i];
-		int d = c >= '0' && c <= '9' ? c - '0'
-		      : c >= 'a' && c <= 'f' ? c - 'a' + 10
-		      : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+		int d = c >= '0' && c <= '9'   ? c - '0'
+		        : c >= 'a' && c <= 'f' ? c - 'a' + 10
+		        : c >= 'A' && c <= 'F' ? c - 'A' + 10
+		                               : -1;
 		if (d < 0)
 			return -1;
 		v = v * 16 + d;
@@ -161,8 +162,10 @@ static void put_visible(struct sbuf *b, const char *str, size_t max,
 		uint32_t cp;
 		size_t n = utf8_decode(s, &cp);
 		const char *name = *s == '\\' && backslash ? "\\\\"
-		                 : *s == '\t' ? "\\t" : *s == '\n' ? "\\n"
-		                 : *s == '\r' ? "\\r" : NULL;
+		                   : *s == '\t'            ? "\\t"
+		                   : *s == '\n'            ? "\\n"
+		                   : *s == '\r'            ? "\\r"
+		                                           : NULL;
 
 		if (chars == max) {
 			sb_puts(b, "...");
@@ -171,10 +174,13 @@ static void put_visible(struct sbuf *b, const char *str, size_t max,
 		if (name)
 			sb_puts(b, name);
 		else if (n == 0 || *s < 0x20 || *s == 0x7f)
-			snprintf(tmp, sizeof tmp, "\\x%02x", *s), sb_puts(b, tmp);
+			snprintf(tmp, sizeof tmp, "\\x%02x", *s),
+			    sb_puts(b, tmp);
 		else if (is_hidden(cp))
-			snprintf(tmp, sizeof tmp, cp > 0xffff ? "\\U%08x" : "\\u%04x",
-			         (unsigned)cp), sb_puts(b, tmp);
+			snprintf(tmp, sizeof tmp,
+			         cp > 0xffff ? "\\U%08x" : "\\u%04x",
+			         (unsigned)cp),
+			    sb_puts(b, tmp);
 		else
 			sb_putn(b, (const char *)s, n);
 		s += n && !name ? n : 1;
@@ -217,8 +223,9 @@ char *escape_md_text(const char *s)
 	for (const char *p = vis; *p; p++) {
 		if (p == vis && *p == '/')
 			sb_puts(&b, "\\/");
-		else if (strchr("\\`*_[]()!|~$:", *p) || (*p == '.' &&
-		         p - vis >= 3 && strncasecmp(p - 3, "www", 3) == 0))
+		else if (strchr("\\`*_[]()!|~$:", *p) ||
+		         (*p == '.' && p - vis >= 3 &&
+		          strncasecmp(p - 3, "www", 3) == 0))
 			sb_putc(&b, '\\'), sb_putc(&b, *p);
 		else if (*p == '<')
 			sb_puts(&b, "&lt;");

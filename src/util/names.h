@@ -13,7 +13,8 @@ static inline void names_append(char *buf, size_t size, const char *name)
 {
 	size_t used = strlen(buf);
 
-	if (used + 1 >= size || (used >= 3 && strcmp(buf + used - 3, "...") == 0))
+	if (used + 1 >= size ||
+	    (used >= 3 && strcmp(buf + used - 3, "...") == 0))
 		return;
 	if (used + strlen(name) + 2 + 4 >= size) {
 		snprintf(buf + used, size - used, "%s...", used ? ", " : "");

@@ -137,15 +137,15 @@ char *numfmt_fixed(char buf[NUMFMT_MAX], double x, int decimals)
 
 /* The powers of ten a double holds exactly. */
 static const double exact_pow10[] = {
-	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 };
 
 /* Reads digits from s[*i..len) into w (significant ones, at most 19,
  * counted in *sig) and *scale (decimals after the point, when frac);
  * *any is set if there was a digit.  False when there are too many. */
-static bool digits(const char *s, size_t len, size_t *i, uint64_t *w,
-                   int *sig, int *scale, bool frac, bool *any)
+static bool digits(const char *s, size_t len, size_t *i, uint64_t *w, int *sig,
+                   int *scale, bool frac, bool *any)
 {
 	for (; *i < len && s[*i] >= '0' && s[*i] <= '9'; (*i)++) {
 		*any = true;
@@ -199,8 +199,8 @@ static bool parse_fast(const char *s, size_t len, double *out)
 			return false;
 	}
 	e = (eneg ? -e : e) - scale;
-	if (i != len || (w != 0 && (w > (uint64_t)1 << 53 || e < -22 ||
-	                            e > 22)))
+	if (i != len ||
+	    (w != 0 && (w > (uint64_t)1 << 53 || e < -22 || e > 22)))
 		return false;
 	x = (double)w; /* 0 whatever the exponent, as strtod says */
 	if (w != 0)

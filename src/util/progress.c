@@ -36,10 +36,11 @@ void progress_start(struct progress *p, const char *what, size_t total,
 static void show(struct progress *p)
 {
 	if (p->total > 0)
-		fprintf(p->out, "\rfixprice: %s %zu/%zu (%d %%)\033[K",
-		        p->what, p->done, p->total,
-		        (int)(p->done >= p->total ? 100 :
-		              100.0 * (double)p->done / (double)p->total));
+		fprintf(p->out, "\rfixprice: %s %zu/%zu (%d %%)\033[K", p->what,
+		        p->done, p->total,
+		        (int)(p->done >= p->total ? 100
+		                                  : 100.0 * (double)p->done /
+		                                        (double)p->total));
 	else
 		fprintf(p->out, "\rfixprice: %s\033[K", p->what);
 	fflush(p->out);

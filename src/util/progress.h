@@ -16,14 +16,14 @@
 #define PROGRESS_EVERY_MS 100
 
 struct progress {
-	FILE *out;          /* NULL: silent */
-	const char *what;   /* "map", borrowed */
-	size_t total;       /* 0: unknown (no percentage) */
+	FILE *out;        /* NULL: silent */
+	const char *what; /* "map", borrowed */
+	size_t total;     /* 0: unknown (no percentage) */
 	size_t done;
-	size_t every;       /* ticks between looks at the clock */
+	size_t every; /* ticks between looks at the clock */
 	size_t until_look;
 	double start_ms, shown_ms;
-	bool shown;         /* a line is on the screen */
+	bool shown; /* a line is on the screen */
 };
 
 /* Starts counting `total` steps of `what` (borrowed; keep it alive until

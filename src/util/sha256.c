@@ -36,14 +36,16 @@ int sha256_file(const char *path, char hex[65], struct diag *d)
 	FILE *f = fopen(path, "rb");
 
 	if (!f)
-		return diag_set(d, path, 0, 0, "cannot read: %s", strerror(errno));
+		return diag_set(d, path, 0, 0, "cannot read: %s",
+		                strerror(errno));
 	sha256_init(&ctx);
 	while ((got = fread(buf, 1, sizeof buf, f)) > 0)
 		sha256_update(&ctx, got, buf);
 	if (ferror(f)) {
 		int err = errno;
 		fclose(f);
-		return diag_set(d, path, 0, 0, "cannot read: %s", strerror(err));
+		return diag_set(d, path, 0, 0, "cannot read: %s",
+		                strerror(err));
 	}
 	fclose(f);
 	sha256_ctx_hex(&ctx, hex);

@@ -98,7 +98,8 @@ int source_read(const char *path, size_t cap, struct source *out,
 	 * once rather than after the cap.  A terminal is typed into. */
 	else if (S_ISCHR(st.st_mode) && !isatty(fd) &&
 	         strcmp(path, "/dev/null") != 0)
-		rc = diag_set(d, out->name, 0, 0, "cannot read: a device is "
+		rc = diag_set(d, out->name, 0, 0,
+		              "cannot read: a device is "
 		              "neither a file nor a pipe");
 	else if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > cap)
 		rc = too_large(out->name, cap, d);

@@ -18,10 +18,10 @@
 #include "util/diag.h"
 
 struct source {
-	char *data;        /* len bytes, then a NUL (the input may hold NULs) */
+	char *data; /* len bytes, then a NUL (the input may hold NULs) */
 	size_t len;
-	char sha256[65];   /* of data[0..len), lowercase hex */
-	const char *name;  /* for messages: the path, or "<stdin>" for "-";
+	char sha256[65];  /* of data[0..len), lowercase hex */
+	const char *name; /* for messages: the path, or "<stdin>" for "-";
 	                    * points to the caller's path or a literal */
 };
 

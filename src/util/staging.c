@@ -59,8 +59,9 @@ int staging_open(struct staging *st, const char *final, struct diag *d)
 		staging_abort(st);
 		return diag_oom(d);
 	}
-	snprintf(st->path, size, st->whole ? "%s.fixprice-XXXXXX"
-	                                   : "%s/.fixprice-XXXXXX", st->final);
+	snprintf(st->path, size,
+	         st->whole ? "%s.fixprice-XXXXXX" : "%s/.fixprice-XXXXXX",
+	         st->final);
 	if (!mkdtemp(st->path)) {
 		diag_set(d, final, 0, 0, "cannot create the folder: %s",
 		         strerror(errno));
@@ -159,9 +160,11 @@ int staging_commit(struct staging *st, struct diag *d)
 		return FP_OK;
 	if (st->whole)
 		rc = rename(st->path, st->final) == 0
-		             ? FP_OK
-		             : diag_set(d, st->final, 0, 0, "cannot write the "
-		                        "folder: %s", strerror(errno));
+		         ? FP_OK
+		         : diag_set(d, st->final, 0, 0,
+		                    "cannot write the "
+		                    "folder: %s",
+		                    strerror(errno));
 	else
 		rc = move_each(st, d);
 	if (rc == FP_OK && st->whole) {

@@ -27,9 +27,9 @@
 #include "util/diag.h"
 
 struct staging {
-	char *final;  /* the folder as the user named it (owned) */
-	char *path;   /* where to write now (owned) */
-	bool whole;   /* the folder is new: commit renames path to final */
+	char *final; /* the folder as the user named it (owned) */
+	char *path;  /* where to write now (owned) */
+	bool whole;  /* the folder is new: commit renames path to final */
 };
 
 /* Makes the staging folder for final.  The folder's parent must exist; an

@@ -44,12 +44,11 @@ static inline void compress(uint64_t v[4], uint64_t m, int rounds)
 	v[0] ^= m;
 }
 
-uint64_t strindex_siphash(uint64_t k0, uint64_t k1, const void *p,
-                          size_t len, int c, int d)
+uint64_t strindex_siphash(uint64_t k0, uint64_t k1, const void *p, size_t len,
+                          int c, int d)
 {
 	const unsigned char *s = p;
-	uint64_t v[4] = {k0 ^ 0x736f6d6570736575ULL,
-	                 k1 ^ 0x646f72616e646f6dULL,
+	uint64_t v[4] = {k0 ^ 0x736f6d6570736575ULL, k1 ^ 0x646f72616e646f6dULL,
 	                 k0 ^ 0x6c7967656e657261ULL,
 	                 k1 ^ 0x7465646279746573ULL};
 	uint64_t last = (uint64_t)len << 56;
@@ -153,8 +152,7 @@ static void hash_batch(const struct strindex *x, const char *const *keys,
 	}
 }
 
-void strindex_add_batch(struct strindex *x, size_t from, size_t n,
-                        size_t *out)
+void strindex_add_batch(struct strindex *x, size_t from, size_t n, size_t *out)
 {
 	uint64_t h[STRINDEX_BATCH];
 

@@ -48,8 +48,7 @@ size_t strindex_find(const struct strindex *x, const char *s);
  * why): out[k] is strindex_add(x, from + k) for k < n, in that order, or
  * strindex_find(x, keys[k]); n at most STRINDEX_BATCH. */
 #define STRINDEX_BATCH 16
-void strindex_add_batch(struct strindex *x, size_t from, size_t n,
-                        size_t *out);
+void strindex_add_batch(struct strindex *x, size_t from, size_t n, size_t *out);
 void strindex_find_batch(const struct strindex *x, const char *const *keys,
                          size_t n, size_t *out);
 
@@ -57,7 +56,7 @@ void strindex_free(struct strindex *x);
 
 /* SipHash-c-d of p[0..len) with the key k0, k1 (strindex uses c = 1,
  * d = 3; the reference test vectors are for c = 2, d = 4). */
-uint64_t strindex_siphash(uint64_t k0, uint64_t k1, const void *p,
-                          size_t len, int c, int d);
+uint64_t strindex_siphash(uint64_t k0, uint64_t k1, const void *p, size_t len,
+                          int c, int d);
 
 #endif

@@ -25,9 +25,9 @@
 /* One open sequence or mapping. */
 struct frame {
 	enum ynode_kind kind;
-	struct ynode *node;   /* NULL in the checking walk */
-	struct ynode *key;    /* mapping: a key waiting for its value */
-	bool want_key;        /* mapping: the next node is a key */
+	struct ynode *node; /* NULL in the checking walk */
+	struct ynode *key;  /* mapping: a key waiting for its value */
+	bool want_key;      /* mapping: the next node is a key */
 	size_t cap;
 };
 
@@ -35,7 +35,7 @@ struct loader {
 	const char *path;
 	const char *text;
 	size_t len;
-	bool build;           /* false: only check, allocate nothing */
+	bool build; /* false: only check, allocate nothing */
 	struct frame stack[YDOC_MAX_DEPTH];
 	int depth;
 	size_t nodes, max_nodes;
@@ -59,17 +59,19 @@ static void node_free(struct ynode *n)
 	free(n);
 }
 
-__attribute__((format(printf, 4, 0)))
-static int vfail(struct loader *L, int line, int col, const char *fmt,
-                 va_list ap)
+__attribute__((format(printf, 4, 0))) static int vfail(struct loader *L,
+                                                       int line, int col,
+                                                       const char *fmt,
+                                                       va_list ap)
 {
 	diag_vset(L->d, L->path, line, col, fmt, ap);
 	ydoc_attach_source(L->d, L->text, L->len, line, col);
 	return FP_ERR;
 }
 
-__attribute__((format(printf, 3, 4)))
-static int fail_at(struct loader *L, yaml_mark_t m, const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) static int fail_at(struct loader *L,
+                                                         yaml_mark_t m,
+                                                         const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
@@ -78,8 +80,10 @@ static int fail_at(struct loader *L, yaml_mark_t m, const char *fmt, ...)
 	return FP_ERR;
 }
 
-__attribute__((format(printf, 3, 4)))
-static int fail_offset(struct loader *L, size_t off, const char *fmt, ...)
+__attribute__((format(printf, 3, 4))) static int fail_offset(struct loader *L,
+                                                             size_t off,
+                                                             const char *fmt,
+                                                             ...)
 {
 	int line, col;
 	va_list ap;
@@ -104,9 +108,11 @@ static int parser_error(struct loader *L, const yaml_parser_t *p)
 		/* A quoted scalar the file ends in is wrong where it opens. */
 		if (p->context && strstr(p->context, "quoted scalar") &&
 		    p->problem_mark.index >= L->len)
-			return fail_at(L, p->context_mark, "quoted scalar is not "
-			               "closed: the file ends before its closing "
-			               "quote");
+			return fail_at(
+			    L, p->context_mark,
+			    "quoted scalar is not "
+			    "closed: the file ends before its closing "
+			    "quote");
 		if (p->context)
 			return fail_at(L, p->problem_mark, "%s (%s at line %d)",
 			               p->problem, p->context,
@@ -140,8 +146,8 @@ static int check_properties(struct loader *L, const yaml_event_t *ev,
 static int count_node(struct loader *L, const yaml_event_t *ev)
 {
 	if (++L->nodes > L->max_nodes)
-		return fail_at(L, ev->start_mark,
-		               "more than %zu YAML nodes", L->max_nodes);
+		return fail_at(L, ev->start_mark, "more than %zu YAML nodes",
+		               L->max_nodes);
 	return FP_OK;
 }
 
@@ -247,8 +253,8 @@ static int on_scalar(struct loader *L, const yaml_event_t *ev)
 	    count_node(L, ev) != FP_OK)
 		return FP_ERR;
 	if (len > YDOC_MAX_SCALAR)
-		return fail_at(L, ev->start_mark,
-		               "scalar longer than %d bytes", YDOC_MAX_SCALAR);
+		return fail_at(L, ev->start_mark, "scalar longer than %d bytes",
+		               YDOC_MAX_SCALAR);
 	/* A raw NUL byte is refused before parsing, but "\0" in double
 	 * quotes makes one too, and C strings would silently cut it. */
 	if (memchr(v, '\0', len))
@@ -302,8 +308,8 @@ static int on_start(struct loader *L, const yaml_event_t *ev,
 	if (place(L, n) != FP_OK)
 		return FP_ERR;
 	f = &L->stack[L->depth++];
-	*f = (struct frame){.kind = kind, .node = n,
-	                    .want_key = kind == YNODE_MAP};
+	*f = (struct frame){
+	    .kind = kind, .node = n, .want_key = kind == YNODE_MAP};
 	return FP_OK;
 }
 
@@ -343,8 +349,9 @@ static int check_duplicates(struct loader *L, const struct ynode *map)
 	memcpy(keys, map->keys, map->count * sizeof *keys);
 	qsort(keys, map->count, sizeof *keys, key_cmp);
 	for (size_t i = 0, j; i < map->count; i = j) {
-		for (j = i + 1; j < map->count && keys[j]->len == keys[i]->len &&
-		                memcmp(keys[j]->str, keys[i]->str, keys[i]->len) == 0;
+		for (j = i + 1;
+		     j < map->count && keys[j]->len == keys[i]->len &&
+		     memcmp(keys[j]->str, keys[i]->str, keys[i]->len) == 0;
 		     j++)
 			;
 		if (j - i > 1 && (!dup || before(keys[i + 1], dup))) {
@@ -384,8 +391,9 @@ static int on_event(struct loader *L, const yaml_event_t *ev)
 	switch (ev->type) {
 	case YAML_DOCUMENT_START_EVENT:
 		if (++L->docs > 1)
-			return fail_at(L, ev->start_mark,
-			               "only one YAML document is allowed per file");
+			return fail_at(
+			    L, ev->start_mark,
+			    "only one YAML document is allowed per file");
 		return FP_OK;
 	case YAML_ALIAS_EVENT:
 		return fail_at(L, ev->start_mark,
@@ -449,8 +457,7 @@ static int walk(struct loader *L)
 
 /* Reads a whole file into a NUL-terminated buffer the caller frees. */
 /* Reads the file once (a pipe or "-" too) and takes its bytes. */
-static int read_file(const char *path, char **text, size_t *len,
-                     struct diag *d)
+static int read_file(const char *path, char **text, size_t *len, struct diag *d)
 {
 	struct source src;
 
@@ -461,8 +468,8 @@ static int read_file(const char *path, char **text, size_t *len,
 	return FP_OK;
 }
 
-int ydoc_load(const char *path, const char *text, size_t len,
-              struct ydoc **out, struct diag *d)
+int ydoc_load(const char *path, const char *text, size_t len, struct ydoc **out,
+              struct diag *d)
 {
 	return ydoc_load_capped(path, text, len, YDOC_MAX_NODES, out, d);
 }
@@ -553,8 +560,8 @@ bool ydoc_number(const struct ynode *node, double *out)
 	return true;
 }
 
-int ydoc_error(const struct ydoc *doc, const struct ynode *node,
-               struct diag *d, const char *fmt, ...)
+int ydoc_error(const struct ydoc *doc, const struct ynode *node, struct diag *d,
+               const char *fmt, ...)
 {
 	int line = node ? node->line : 0, col = node ? node->col : 0;
 	va_list ap;

@@ -22,30 +22,30 @@ enum ynode_kind { YNODE_SCALAR, YNODE_SEQ, YNODE_MAP };
 
 struct ynode {
 	enum ynode_kind kind;
-	int line, col;         /* 1-based position of the node in the file */
+	int line, col; /* 1-based position of the node in the file */
 	/* YNODE_SCALAR */
-	char *str;             /* NUL-terminated (may contain NUL? no: refused) */
+	char *str; /* NUL-terminated (may contain NUL? no: refused) */
 	size_t len;
-	bool quoted;           /* written in quotes: never a number or bool */
-	bool block;            /* written as a | or > block scalar */
+	bool quoted; /* written in quotes: never a number or bool */
+	bool block;  /* written as a | or > block scalar */
 	/* YNODE_SEQ: items; YNODE_MAP: keys[i] -> items[i] */
 	size_t count;
 	struct ynode **items;
-	struct ynode **keys;   /* scalars, for YNODE_MAP only */
+	struct ynode **keys; /* scalars, for YNODE_MAP only */
 };
 
 struct ydoc {
 	char *path;
-	char *text;            /* the whole file, for showing source lines */
+	char *text; /* the whole file, for showing source lines */
 	size_t text_len;
-	struct ynode *root;    /* NULL for an empty document */
+	struct ynode *root; /* NULL for an empty document */
 };
 
 /* Parses the YAML file at path (data may be given instead: if text != NULL
  * it is parsed and path is used only for messages).  Caller owns *out
  * (ydoc_free).  Errors: FILE:LINE:COL with libyaml's reason or ours. */
-int ydoc_load(const char *path, const char *text, size_t len,
-              struct ydoc **out, struct diag *d);
+int ydoc_load(const char *path, const char *text, size_t len, struct ydoc **out,
+              struct diag *d);
 /* The same with another node cap than YDOC_MAX_NODES, so that tests can
  * try a cap at and past its value. */
 int ydoc_load_capped(const char *path, const char *text, size_t len,
@@ -56,9 +56,8 @@ void ydoc_free(struct ydoc *doc);
 struct ynode *ydoc_get(const struct ynode *map, const char *key);
 
 /* Fills d with "FILE:LINE:COL: message" at node. Returns FP_ERR. */
-int ydoc_error(const struct ydoc *doc, const struct ynode *node,
-               struct diag *d, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+int ydoc_error(const struct ydoc *doc, const struct ynode *node, struct diag *d,
+               const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
 /* Converts a plain (unquoted) scalar to a number; false if it is not one. */
 bool ydoc_number(const struct ynode *node, double *out);

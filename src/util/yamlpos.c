@@ -30,8 +30,8 @@ const char *ydoc_text_line(const char *text, size_t len, int line,
 
 /* Attaches line `line` of text to d with a caret under character `col`
  * (libyaml counts columns in characters, the caret needs bytes). */
-void ydoc_attach_source(struct diag *d, const char *text, size_t len,
-                        int line, int col)
+void ydoc_attach_source(struct diag *d, const char *text, size_t len, int line,
+                        int col)
 {
 	size_t llen, off = 0;
 	const char *s = ydoc_text_line(text, len, line, &llen);
@@ -47,8 +47,8 @@ void ydoc_attach_source(struct diag *d, const char *text, size_t len,
 }
 
 /* Line and column (in characters) of byte offset off. */
-void ydoc_offset_position(const char *text, size_t len, size_t off,
-                          int *line, int *col)
+void ydoc_offset_position(const char *text, size_t len, size_t off, int *line,
+                          int *col)
 {
 	size_t start = 0;
 

@@ -14,12 +14,12 @@ const char *ydoc_text_line(const char *text, size_t len, int line,
 
 /* Attaches line `line` of text to d with a caret under character `col`
  * (libyaml counts columns in characters, the caret needs bytes). */
-void ydoc_attach_source(struct diag *d, const char *text, size_t len,
-                        int line, int col);
+void ydoc_attach_source(struct diag *d, const char *text, size_t len, int line,
+                        int col);
 
 /* Line and column (in characters) of byte offset off of text; a UTF-8 byte
  * order mark is not part of line 1. */
-void ydoc_offset_position(const char *text, size_t len, size_t off,
-                          int *line, int *col);
+void ydoc_offset_position(const char *text, size_t len, size_t off, int *line,
+                          int *col);
 
 #endif

@@ -29,8 +29,9 @@ static size_t blank_escape(const char *p, const char *limit)
 	if (e >= sizeof digits || !digits[e] || limit - p < 2 + digits[e])
 		return 0;
 	v = escape_hex_value(p + 2, digits[e]);
-	return v == ' ' || v == '\t' || v == '\n' || v == '\r' ?
-	       2 + (size_t)digits[e] : 0;
+	return v == ' ' || v == '\t' || v == '\n' || v == '\r'
+	           ? 2 + (size_t)digits[e]
+	           : 0;
 }
 
 char *ydoc_quoted_layout(const char *p, const char *limit, size_t *len)
