@@ -49,7 +49,8 @@ void help_overview(FILE *out)
 		fprintf(out, "  %-10s %s\n", (*c)->name, (*c)->summary);
 	fputs("\nRun 'fixprice help COMMAND' for a command's options.\n"
 	      "Exit status: 0 done, 1 a --check gate said reject, "
-	      "2 bad input or usage, 4 out of memory.\n",
+	      "2 bad input or usage,\n3 a --check gate said inconclusive, "
+	      "4 out of memory.\n",
 	      out);
 }
 
