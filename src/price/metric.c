@@ -120,3 +120,18 @@ double metric_case_weight(const struct metric *m, const char *case_name)
 			return m->rules[i].weight;
 	return m->weight_default;
 }
+
+bool metric_cross_reads(const struct metric *m, int slot)
+{
+	const struct metric_formula *f[3] = {&m->gain, &m->cost, &m->decide};
+
+	if (slot < 0)
+		return false;
+	for (int k = 0; k < 3; k++)
+		if (fx_prog_reads(f[k]->prog, slot))
+			return true;
+	for (size_t k = 0; k < m->ndefines; k++)
+		if (fx_prog_reads(m->defines[k].prog, slot))
+			return true;
+	return false;
+}

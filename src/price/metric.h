@@ -165,4 +165,8 @@ struct metric_builtin {
 };
 extern const struct metric_builtin metric_builtins[];
 
+/* True if a cross-side formula of m (a define, gain, cost or decide) reads
+ * slot of the cross environment; false for a slot < 0. */
+bool metric_cross_reads(const struct metric *m, int slot);
+
 #endif

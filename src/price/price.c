@@ -218,25 +218,35 @@ static int eval_side(struct price *p, struct session *ses, int s,
 	return FP_OK;
 }
 
-/* Step 3: the transition columns, from the two pass states. */
+/* Step 3: the transition columns, from the two pass states: only those a
+ * formula reads (the default metric reads newly_passing alone), since each
+ * is a double per case. */
 static int bind_transitions(struct price *p, struct session *ses)
 {
 	static const char *const names[4] = {"newly_passing", "newly_failing",
 	                                     "still_passing", "still_failing"};
 	double **t = p->transition;
 
-	for (int k = 0; k < 4; k++)
-		if (!t[k] && !(t[k] = owned_array(p, p->n)))
+	for (int k = 0; k < 4; k++) {
+		int slot = fx_env_lookup(ses->cross, names[k], NULL);
+		if (!t[k] && metric_cross_reads(ses->metric, slot) &&
+		    !(t[k] = owned_array(p, p->n)))
 			return FP_ERR;
+	}
 	for (size_t i = 0; i < p->n; i++) {
 		double b = p->passed[0][i], a = p->passed[1][i];
-		t[0][i] = a * (1 - b);
-		t[1][i] = (1 - a) * b;
-		t[2][i] = a * b;
-		t[3][i] = (1 - a) * (1 - b);
+		if (t[0])
+			t[0][i] = a * (1 - b);
+		if (t[1])
+			t[1][i] = (1 - a) * b;
+		if (t[2])
+			t[2][i] = a * b;
+		if (t[3])
+			t[3][i] = (1 - a) * (1 - b);
 	}
 	for (int k = 0; k < 4; k++)
-		bind_name(ses->cross, names[k], t[k]);
+		if (t[k])
+			bind_name(ses->cross, names[k], t[k]);
 	return FP_OK;
 }
 
