@@ -85,19 +85,10 @@ int sens_eval(struct sens *s, struct knob *k, double x, struct sens_point *pt,
 static bool cross_reads(const struct metric *m, const char *const *names,
                         size_t n)
 {
-	const struct metric_formula *f[3] = {&m->gain, &m->cost, &m->decide};
-
-	for (size_t i = 0; i < n; i++) {
-		int slot = fx_env_lookup(m->cross, names[i], NULL);
-		if (slot < 0)
-			continue;
-		for (int k = 0; k < 3; k++)
-			if (fx_prog_reads(f[k]->prog, slot))
-				return true;
-		for (size_t k = 0; k < m->ndefines; k++)
-			if (fx_prog_reads(m->defines[k].prog, slot))
-				return true;
-	}
+	for (size_t i = 0; i < n; i++)
+		if (metric_cross_reads(m,
+		                       fx_env_lookup(m->cross, names[i], NULL)))
+			return true;
 	return false;
 }
 
