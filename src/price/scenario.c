@@ -20,7 +20,6 @@ static const char *const scenario_keys[] = {
 };
 
 static const char runtime_factor_formula[] = "runtime * runtime_factor";
-static const char command_line[] = "<command line>";
 
 struct scenario *scenario_new(void)
 {
@@ -275,7 +274,7 @@ int scenario_set_runtime_factor(struct scenario *s, double factor,
 		    "--runtime-factor needs a runtime formula that uses "
 		    "runtime_factor, and this one does not");
 	if (!s->runtime.text) {
-		s->runtime.file = strdup(command_line);
+		s->runtime.file = strdup(SCENARIO_COMMAND_LINE);
 		s->runtime.text = strdup(runtime_factor_formula);
 		s->runtime.prefix = strdup("--runtime-factor: ");
 		s->runtime.line = 1;

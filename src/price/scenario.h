@@ -24,6 +24,9 @@
 #include "price/run.h"
 #include "util/diag.h"
 
+/* Where a scenario made from command-line shorthands says it comes from. */
+#define SCENARIO_COMMAND_LINE "<command line>"
+
 struct scenario {
 	char *path;      /* NULL when built from command-line shorthands */
 	char sha256[65]; /* of the file, "" when there is none */

@@ -259,7 +259,8 @@ int scenario_apply(const struct scenario *s, const struct run *before,
 	}
 	if (apply_globs(s, before, passed, d))
 		goto out;
-	if (!(after = run_new_like(before, s->path ? s->path : "<command line>",
+	if (!(after = run_new_like(before,
+	                           s->path ? s->path : SCENARIO_COMMAND_LINE,
 	                           "scenario"))) {
 		diag_oom(d);
 		goto out;
