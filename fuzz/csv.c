@@ -1,10 +1,9 @@
-/* csv.c: fuzzes the CSV run reader (input_csv); see runs.c. */
+/* csv.c: fuzzes the CSV run reader (run/formats/csv.c); see runs.c. */
 #include "fuzz.h"
-#include "input/input.h"
 #include "runs.h"
 
 FUZZ_TARGET(csv)
 {
-	fuzz_run(data, size, "fuzz.csv", fuzz_read_csv);
+	fuzz_run(data, size, "fuzz.csv", "csv");
 	return 0;
 }

@@ -1,10 +1,9 @@
-/* go.c: fuzzes the reader of Go's benchmark text (input_go); see runs.c. */
+/* go.c: fuzzes the reader of Go's benchmark text (fmt_go); see runs.c. */
 #include "fuzz.h"
-#include "input/input.h"
 #include "runs.h"
 
 FUZZ_TARGET(go)
 {
-	fuzz_run(data, size, "fuzz.txt", input_go);
+	fuzz_run(data, size, "fuzz.txt", "go");
 	return 0;
 }

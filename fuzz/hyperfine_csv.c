@@ -1,10 +1,9 @@
-/* hyperfine_csv.c: fuzzes the reader of hyperfine's CSV (input_hyperfine_csv); see runs.c. */
+/* hyperfine_csv.c: fuzzes the reader of hyperfine's CSV (fmt_hyperfine_csv); see runs.c. */
 #include "fuzz.h"
-#include "input/input.h"
 #include "runs.h"
 
 FUZZ_TARGET(hyperfine_csv)
 {
-	fuzz_run(data, size, "fuzz.csv", input_hyperfine_csv);
+	fuzz_run(data, size, "fuzz.csv", "hyperfine-csv");
 	return 0;
 }

@@ -8,14 +8,13 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "input/input.h"
-#include "input/junit.h"
+#include "run/load.h"
+#include "run/junit_merge.h"
 
-static const char run_csv[] =
-	"case,runtime,passed\n"
-	"tests.global.spin,2.5,true\n"
-	"dir/test_x.py::TestC::test_m[p],0.125,false\n"
-	"spin,1e-3,pass\n";
+static const char run_csv[] = "case,runtime,passed\n"
+                              "tests.global.spin,2.5,true\n"
+                              "dir/test_x.py::TestC::test_m[p],0.125,false\n"
+                              "spin,1e-3,pass\n";
 
 FUZZ_TARGET(junit)
 {
@@ -30,7 +29,7 @@ FUZZ_TARGET(junit)
 		fuzz_print(&d);
 		return 0;
 	}
-	if (input_csv("run.csv", run_csv, sizeof run_csv - 1, &run, &d) !=
+	if (run_parse("run.csv", run_csv, sizeof run_csv - 1, NULL, &run, &d) !=
 	    FP_OK)
 		abort();
 	if (junit_merge(run, rep, size % 2 == 0, &merged, &d) != FP_OK)

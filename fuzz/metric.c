@@ -7,21 +7,19 @@
 
 #include <stdlib.h>
 
-#include "input/input.h"
+#include "run/load.h"
 #include "price/metric.h"
 #include "price/price.h"
 #include "price/session.h"
 
-static const char before_csv[] =
-	"case,runtime,passed,ref_runtime\n"
-	"matmul/m512_k4096,2.5,true,3\n"
-	"m64_k64,0.125,false,1\n"
-	"conv/3x3,1e-3,pass,2e-3\n";
-static const char after_csv[] =
-	"case,runtime,passed,ref_runtime\n"
-	"m64_k64,0.25,true,1\n"
-	"matmul/m512_k4096,5,true,3\n"
-	"conv/3x3,1e-3,fail,2e-3\n";
+static const char before_csv[] = "case,runtime,passed,ref_runtime\n"
+                                 "matmul/m512_k4096,2.5,true,3\n"
+                                 "m64_k64,0.125,false,1\n"
+                                 "conv/3x3,1e-3,pass,2e-3\n";
+static const char after_csv[] = "case,runtime,passed,ref_runtime\n"
+                                "m64_k64,0.25,true,1\n"
+                                "matmul/m512_k4096,5,true,3\n"
+                                "conv/3x3,1e-3,fail,2e-3\n";
 
 /* Prices the fixed runs with m; errors go to fuzz_print. */
 static void price(struct metric *m)
@@ -32,10 +30,10 @@ static void price(struct metric *m)
 	struct price *p = NULL;
 	struct diag d;
 
-	if (input_csv("before.csv", before_csv, sizeof before_csv - 1, &before,
-	              &d) != FP_OK ||
-	    input_csv("after.csv", after_csv, sizeof after_csv - 1, &after,
-	              &d) != FP_OK)
+	if (run_parse("before.csv", before_csv, sizeof before_csv - 1, NULL,
+	              &before, &d) != FP_OK ||
+	    run_parse("after.csv", after_csv, sizeof after_csv - 1, NULL,
+	              &after, &d) != FP_OK)
 		abort();
 	if (price_join(before, after, false, &j, &d) != FP_OK ||
 	    session_open(m, &j, NULL, &ses, &d) != FP_OK ||

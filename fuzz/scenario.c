@@ -6,14 +6,13 @@
 
 #include <stdlib.h>
 
-#include "input/input.h"
+#include "run/load.h"
 #include "price/scenario.h"
 
-static const char before_csv[] =
-	"case,runtime,passed,ref_runtime\n"
-	"m512_k4096,2.5,true,3\n"
-	"m64_k64,0.125,false,1\n"
-	"conv/3x3,1e-3,pass,2e-3\n";
+static const char before_csv[] = "case,runtime,passed,ref_runtime\n"
+                                 "m512_k4096,2.5,true,3\n"
+                                 "m64_k64,0.125,false,1\n"
+                                 "conv/3x3,1e-3,pass,2e-3\n";
 
 static struct run *before;
 
@@ -30,8 +29,8 @@ FUZZ_TARGET(scenario)
 	struct diag d;
 
 	if (!before) {
-		if (input_csv("before.csv", before_csv, sizeof before_csv - 1,
-		              &before, &d) != FP_OK)
+		if (run_parse("before.csv", before_csv, sizeof before_csv - 1,
+		              NULL, &before, &d) != FP_OK)
 			abort();
 		atexit(cleanup);
 	}

@@ -21,8 +21,8 @@ const char scratch_prefix[] = "test_cov_input";
 
 /* Column name of r is text, its first bad cell shown as bad (NULL: a case
  * without the cell) on line `line`. */
-static void text_column(const struct run *r, const char *name,
-                        const char *bad, uint32_t line)
+static void text_column(const struct run *r, const char *name, const char *bad,
+                        uint32_t line)
 {
 	const struct column *c = run_find(r, name);
 
@@ -41,34 +41,34 @@ static void text_column(const struct run *r, const char *name,
 #define GB_NL "{\"context\": {},\n\"benchmarks\": ["
 
 static const char gbench_forms[] =
-	GB "\n"
-	/* no run_name: the name is the case */
-	"{\"name\": \"BM_a\", \"real_time\": 2, \"cpu_time\": 1,"
-	" \"time_unit\": \"ms\"},\n"
-	/* an older file's aggregate: aggregate_name without run_type */
-	"{\"name\": \"BM_b/x\", \"run_name\": \"BM_b\", \"real_time\": 1,"
-	" \"cpu_time\": 0.5, \"time_unit\": \"s\"},\n"
-	"{\"name\": \"BM_b_mean\", \"run_name\": \"BM_b\","
-	" \"aggregate_name\": \"mean\", \"real_time\": 99, \"cpu_time\": 99,"
-	" \"time_unit\": \"s\"},\n"
-	"{\"name\": \"BM_b/x\", \"run_name\": \"BM_b\", \"real_time\": 3,"
-	" \"cpu_time\": 1.5, \"time_unit\": \"s\"},\n"
-	/* only aggregates: mean (with and without stddev, repetitions) */
-	"{\"name\": \"BM_c\", \"run_type\": \"aggregate\","
-	" \"aggregate_name\": \"mean\", \"real_time\": 4, \"cpu_time\": 2,"
-	" \"time_unit\": \"s\", \"repetitions\": 3},\n"
-	"{\"name\": \"BM_d\", \"run_type\": \"aggregate\","
-	" \"aggregate_name\": \"mean\", \"real_time\": 4, \"cpu_time\": 4,"
-	" \"time_unit\": \"us\"},\n"
-	"{\"name\": \"BM_d\", \"run_type\": \"aggregate\","
-	" \"aggregate_name\": \"stddev\", \"real_time\": 0.5, \"cpu_time\": 0,"
-	" \"time_unit\": \"us\"},\n"
-	/* skipped false or null is no skip; nanoseconds by default */
-	"{\"name\": \"BM_e\", \"real_time\": 8, \"cpu_time\": 8,"
-	" \"skipped\": false},\n"
-	"{\"name\": \"BM_f\", \"real_time\": 16, \"cpu_time\": 16,"
-	" \"skipped\": null}\n"
-	"]}\n";
+    GB "\n"
+       /* no run_name: the name is the case */
+       "{\"name\": \"BM_a\", \"real_time\": 2, \"cpu_time\": 1,"
+       " \"time_unit\": \"ms\"},\n"
+       /* an older file's aggregate: aggregate_name without run_type */
+       "{\"name\": \"BM_b/x\", \"run_name\": \"BM_b\", \"real_time\": 1,"
+       " \"cpu_time\": 0.5, \"time_unit\": \"s\"},\n"
+       "{\"name\": \"BM_b_mean\", \"run_name\": \"BM_b\","
+       " \"aggregate_name\": \"mean\", \"real_time\": 99, \"cpu_time\": 99,"
+       " \"time_unit\": \"s\"},\n"
+       "{\"name\": \"BM_b/x\", \"run_name\": \"BM_b\", \"real_time\": 3,"
+       " \"cpu_time\": 1.5, \"time_unit\": \"s\"},\n"
+       /* only aggregates: mean (with and without stddev, repetitions) */
+       "{\"name\": \"BM_c\", \"run_type\": \"aggregate\","
+       " \"aggregate_name\": \"mean\", \"real_time\": 4, \"cpu_time\": 2,"
+       " \"time_unit\": \"s\", \"repetitions\": 3},\n"
+       "{\"name\": \"BM_d\", \"run_type\": \"aggregate\","
+       " \"aggregate_name\": \"mean\", \"real_time\": 4, \"cpu_time\": 4,"
+       " \"time_unit\": \"us\"},\n"
+       "{\"name\": \"BM_d\", \"run_type\": \"aggregate\","
+       " \"aggregate_name\": \"stddev\", \"real_time\": 0.5, \"cpu_time\": 0,"
+       " \"time_unit\": \"us\"},\n"
+       /* skipped false or null is no skip; nanoseconds by default */
+       "{\"name\": \"BM_e\", \"real_time\": 8, \"cpu_time\": 8,"
+       " \"skipped\": false},\n"
+       "{\"name\": \"BM_f\", \"real_time\": 16, \"cpu_time\": 16,"
+       " \"skipped\": null}\n"
+       "]}\n";
 
 static void test_gbench_forms(void **state)
 {
@@ -97,10 +97,10 @@ static void test_gbench_forms(void **state)
 static void test_gbench_failures(void **state)
 {
 	static const char *const entries[] = {
-		"\"error_occurred\": true",
-		"\"error_occurred\": true, \"error_message\": \"OOM\"",
-		"\"skipped\": true, \"skip_message\": \"no GPU\"",
-		"\"skipped\": 1",
+	    "\"error_occurred\": true",
+	    "\"error_occurred\": true, \"error_message\": \"OOM\"",
+	    "\"skipped\": true, \"skip_message\": \"no GPU\"",
+	    "\"skipped\": 1",
 	};
 	char text[512];
 
@@ -110,9 +110,10 @@ static void test_gbench_failures(void **state)
 
 		snprintf(text, sizeof text,
 		         GB "\n"
-		         "{\"name\": \"BM_x\", %s},\n"
-		         "{\"name\": \"BM_y\", \"real_time\": 1, "
-		         "\"cpu_time\": 1}]}\n", entries[i]);
+		            "{\"name\": \"BM_x\", %s},\n"
+		            "{\"name\": \"BM_y\", \"real_time\": 1, "
+		            "\"cpu_time\": 1}]}\n",
+		         entries[i]);
 		r = load_text("failed.json", text);
 		VALUES(r, "runtime", NAN, 1e-9);
 		VALUES(r, "has_runtime", 0, 1);
@@ -128,27 +129,32 @@ static void test_gbench_failures(void **state)
 static void test_gbench_errors(void **state)
 {
 	(void)state;
-	fails("e.json", GB "1]}", NULL, 1,
-	      "a benchmark must be an object");
-	fails("e.json", GB "{\"run_name\": 3}]}",
-	      NULL, 1, "benchmark has no 'name'");
-	fails("e.json", GB_NL "{\"name\": \"BM_a\","
-	      " \"time_unit\": 5}]}", NULL, 2,
+	fails("e.json", GB "1]}", NULL, 1, "a benchmark must be an object");
+	fails("e.json", GB "{\"run_name\": 3}]}", NULL, 1,
+	      "benchmark has no 'name'");
+	fails("e.json",
+	      GB_NL "{\"name\": \"BM_a\","
+	            " \"time_unit\": 5}]}",
+	      NULL, 2,
 	      "benchmark 'BM_a': unknown time_unit '?' (known: ns, us, ms, s)");
-	fails("e.json", GB "{\"name\": \"BM_a\","
-	      " \"time_unit\": \"h\"}]}", NULL, 1,
+	fails("e.json",
+	      GB "{\"name\": \"BM_a\","
+	         " \"time_unit\": \"h\"}]}",
+	      NULL, 1,
 	      "benchmark 'BM_a': unknown time_unit 'h' (known: ns, us, ms, s)");
-	fails("e.json", GB "{\"name\": \"BM_a\","
-	      " \"cpu_time\": 1}]}", NULL, 1,
-	      "benchmark 'BM_a': 'real_time' must be a number");
+	fails("e.json",
+	      GB "{\"name\": \"BM_a\","
+	         " \"cpu_time\": 1}]}",
+	      NULL, 1, "benchmark 'BM_a': 'real_time' must be a number");
 	fails("e.json", "{\"context\": {}, \"benchmarks\": {}}", NULL, 1,
 	      "'benchmarks' must be a list");
-	fails("e.json", GB "]}", NULL, 1,
-	      "no benchmarks");
-	fails("e.json", GB "\n"
-	      "{\"name\": \"BM_e\", \"run_type\": \"aggregate\", "
-	      "\"aggregate_name\": \"median\", \"real_time\": 1, "
-	      "\"cpu_time\": 1}]}", NULL, 2,
+	fails("e.json", GB "]}", NULL, 1, "no benchmarks");
+	fails("e.json",
+	      GB "\n"
+	         "{\"name\": \"BM_e\", \"run_type\": \"aggregate\", "
+	         "\"aggregate_name\": \"median\", \"real_time\": 1, "
+	         "\"cpu_time\": 1}]}",
+	      NULL, 2,
 	      "benchmark 'BM_e' has no iterations and no 'mean' aggregate");
 }
 
@@ -157,16 +163,17 @@ static void test_gbench_errors(void **state)
  * skipped but false and null skips, and only error_occurred true fails. */
 static void test_gbench_odd_types(void **state)
 {
-	struct run *r = load_text("odd.json",
-		GB "\n"
-		"{\"name\": \"BM_a\", \"run_name\": 7, \"run_type\": 1, "
-		"\"aggregate_name\": 2, \"real_time\": 1, \"cpu_time\": 1, "
-		"\"time_unit\": \"s\", \"error_occurred\": false, "
-		"\"repetitions\": \"3\"},\n"
-		"{\"name\": \"BM_b\", \"error_occurred\": true, "
-		"\"error_message\": 5},\n"
-		"{\"name\": \"BM_c\", \"skipped\": \"yes\", "
-		"\"skip_message\": 5}]}\n");
+	struct run *r = load_text(
+	    "odd.json",
+	    GB "\n"
+	       "{\"name\": \"BM_a\", \"run_name\": 7, \"run_type\": 1, "
+	       "\"aggregate_name\": 2, \"real_time\": 1, \"cpu_time\": 1, "
+	       "\"time_unit\": \"s\", \"error_occurred\": false, "
+	       "\"repetitions\": \"3\"},\n"
+	       "{\"name\": \"BM_b\", \"error_occurred\": true, "
+	       "\"error_message\": 5},\n"
+	       "{\"name\": \"BM_c\", \"skipped\": \"yes\", "
+	       "\"skip_message\": 5}]}\n");
 
 	(void)state;
 	/* BM_a, an iteration of 1 s that passed; BM_b and BM_c fail. */
@@ -175,16 +182,18 @@ static void test_gbench_odd_types(void **state)
 	VALUES(r, "passed", 1, 0, 0);
 	VALUES(r, "repetitions", 1, 1, 1);
 	run_free(r);
-	r = load_text("odd.json", GB "\n"
-	              "{\"name\": \"BM_c\", \"skipped\": \"yes\", "
-	              "\"skip_message\": 5}]}\n");
+	r = load_text("odd.json",
+	              GB "\n"
+	                 "{\"name\": \"BM_c\", \"skipped\": \"yes\", "
+	                 "\"skip_message\": 5}]}\n");
 	VALUES(r, "has_runtime", 0);
 	run_free(r);
-	fails("e.json", GB "{\"name\": 5}]}",
-	      NULL, 1, "benchmark has no 'name'");
-	fails("e.json", GB "{\"name\": \"BM_a\","
-	      " \"real_time\": \"1\"}]}", NULL, 1,
-	      "benchmark 'BM_a': 'real_time' must be a number");
+	fails("e.json", GB "{\"name\": 5}]}", NULL, 1,
+	      "benchmark has no 'name'");
+	fails("e.json",
+	      GB "{\"name\": \"BM_a\","
+	         " \"real_time\": \"1\"}]}",
+	      NULL, 1, "benchmark 'BM_a': 'real_time' must be a number");
 	fails("e.json", "{\"context\": {}}", "gbench", 1,
 	      "'benchmarks' must be a list");
 }
@@ -193,20 +202,20 @@ static void test_gbench_odd_types(void **state)
 
 static void test_hyperfine_exit_codes(void **state)
 {
-	struct run *r = load_text("h.json",
-		"{\"results\": [\n"
-		"{\"command\": \"a\", \"mean\": 1.5, \"median\": 1.25, "
-		"\"stddev\": null, \"min\": 1, \"max\": 2, "
-		"\"exit_codes\": [0, 0]},\n"
-		"{\"command\": \"b\", \"mean\": 2, \"median\": 2, "
-		"\"stddev\": 0.5, \"min\": 1, \"max\": 3, "
-		"\"exit_codes\": [0, null]},\n"
-		"{\"command\": \"c\", \"mean\": 3, \"median\": 3, "
-		"\"stddev\": 0, \"min\": 3, \"max\": 3, "
-		"\"exit_codes\": [0, 1]},\n"
-		"{\"command\": \"d\", \"mean\": 4, \"median\": 4, "
-		"\"stddev\": 0, \"min\": 4, \"max\": 4}\n"
-		"]}\n");
+	struct run *r = load_text(
+	    "h.json", "{\"results\": [\n"
+	              "{\"command\": \"a\", \"mean\": 1.5, \"median\": 1.25, "
+	              "\"stddev\": null, \"min\": 1, \"max\": 2, "
+	              "\"exit_codes\": [0, 0]},\n"
+	              "{\"command\": \"b\", \"mean\": 2, \"median\": 2, "
+	              "\"stddev\": 0.5, \"min\": 1, \"max\": 3, "
+	              "\"exit_codes\": [0, null]},\n"
+	              "{\"command\": \"c\", \"mean\": 3, \"median\": 3, "
+	              "\"stddev\": 0, \"min\": 3, \"max\": 3, "
+	              "\"exit_codes\": [0, 1]},\n"
+	              "{\"command\": \"d\", \"mean\": 4, \"median\": 4, "
+	              "\"stddev\": 0, \"min\": 4, \"max\": 4}\n"
+	              "]}\n");
 
 	(void)state;
 	assert_string_equal(r->format, "hyperfine");
@@ -223,9 +232,11 @@ static void test_hyperfine_exit_codes(void **state)
 	run_free(r);
 }
 
-#define HF_OK "{\"command\": \"a\", \"mean\": 1, \"median\": 1, " \
+#define HF_OK \
+	"{\"command\": \"a\", \"mean\": 1, \"median\": 1, " \
 	"\"stddev\": 0, \"min\": 1, \"max\": 1"
-#define HF_TIMES "\"mean\": 2, \"median\": 2, \"stddev\": 1, " \
+#define HF_TIMES \
+	"\"mean\": 2, \"median\": 2, \"stddev\": 1, " \
 	"\"min\": 1, \"max\": 3"
 
 /* times are the samples, each with the exit code beside it when there are
@@ -233,10 +244,12 @@ static void test_hyperfine_exit_codes(void **state)
 static void test_hyperfine_times(void **state)
 {
 	struct run *r = load_text("t.json", "{\"results\": [\n"
-		"{\"command\": \"a\", " HF_TIMES ", \"times\": [1, 3, 2], "
-		"\"exit_codes\": [0, 0, 1]},\n"
-		"{\"command\": \"b\", " HF_TIMES ", \"times\": [4, 4], "
-		"\"exit_codes\": [0]}]}\n");
+	                                    "{\"command\": \"a\", " HF_TIMES
+	                                    ", \"times\": [1, 3, 2], "
+	                                    "\"exit_codes\": [0, 0, 1]},\n"
+	                                    "{\"command\": \"b\", " HF_TIMES
+	                                    ", \"times\": [4, 4], "
+	                                    "\"exit_codes\": [0]}]}\n");
 	static const unsigned char pass[] = {1, 1, 0, 1, 1};
 
 	(void)state;
@@ -248,10 +261,12 @@ static void test_hyperfine_times(void **state)
 	assert_non_null(r->sample_pass);
 	assert_memory_equal(r->sample_pass, pass, sizeof pass);
 	run_free(r);
-	fails("t.json", "{\"results\": [" HF_OK ",\n\"times\": 3}]}",
-	      NULL, 2, "result 1: 'times' must be a list");
-	fails("t.json", "{\"results\": [" HF_OK ", \"times\": [1,\n"
-	      "\"2\"]}]}", NULL, 2, "result 1: a time must be a number");
+	fails("t.json", "{\"results\": [" HF_OK ",\n\"times\": 3}]}", NULL, 2,
+	      "result 1: 'times' must be a list");
+	fails("t.json",
+	      "{\"results\": [" HF_OK ", \"times\": [1,\n"
+	      "\"2\"]}]}",
+	      NULL, 2, "result 1: a time must be a number");
 }
 
 static void test_hyperfine_errors(void **state)
@@ -273,7 +288,7 @@ static void test_hyperfine_errors(void **state)
 static void test_hyperfine_odd_types(void **state)
 {
 	struct run *r = load_text("h.json", "{\"results\": [" HF_OK
-	                          ", \"exit_codes\": [\"0\"]}]}");
+	                                    ", \"exit_codes\": [\"0\"]}]}");
 
 	(void)state;
 	/* An exit code that is no number is no success. */
@@ -281,13 +296,15 @@ static void test_hyperfine_odd_types(void **state)
 	run_free(r);
 	fails("h.json", "{\"results\": [{\"command\": 1}]}", "hyperfine", 1,
 	      "result 1 has no 'command' string");
-	fails("h.json", "{\"results\": [{\"command\": \"a\", \"mean\": 1, "
-	      "\"median\": 1, \"min\": 1, \"max\": 1}]}", NULL, 1,
-	      "result 1: 'stddev' must be a number");
+	fails("h.json",
+	      "{\"results\": [{\"command\": \"a\", \"mean\": 1, "
+	      "\"median\": 1, \"min\": 1, \"max\": 1}]}",
+	      NULL, 1, "result 1: 'stddev' must be a number");
 	fails("h.json", "{}", "hyperfine", 1, "'results' must be a list");
-	fails("h.json", "{\"results\": [{\"command\": \"a\", "
-	      "\"mean\": \"1\"}]}", NULL, 1,
-	      "result 1: 'mean' must be a number");
+	fails("h.json",
+	      "{\"results\": [{\"command\": \"a\", "
+	      "\"mean\": \"1\"}]}",
+	      NULL, 1, "result 1: 'mean' must be a number");
 }
 
 /* Only the members that make a document Google Benchmark's or
@@ -295,10 +312,10 @@ static void test_hyperfine_odd_types(void **state)
 static void test_json_kind(void **state)
 {
 	static const char *const texts[] = {
-		"{\"context\": {}, \"cases\": [{\"case\": \"a\"}]}",
-		"{\"results\": 3, \"cases\": [{\"case\": \"a\"}]}",
-		"{\"results\": [], \"cases\": [{\"case\": \"a\"}]}",
-		"{\"results\": [{\"x\": 1}], \"cases\": [{\"case\": \"a\"}]}",
+	    "{\"context\": {}, \"cases\": [{\"case\": \"a\"}]}",
+	    "{\"results\": 3, \"cases\": [{\"case\": \"a\"}]}",
+	    "{\"results\": [], \"cases\": [{\"case\": \"a\"}]}",
+	    "{\"results\": [{\"x\": 1}], \"cases\": [{\"case\": \"a\"}]}",
 	};
 
 	(void)state;
@@ -314,14 +331,15 @@ static void test_json_kind(void **state)
 
 static void test_json_cells(void **state)
 {
-	struct run *r = load_text("cells.json",
-		"[{\"case\": \"a\", \"runtime\": 1, \"ok\": true, "
-		"\"note\": null,"
-		" \"list\": [1], \"obj\": {\"x\": 1}, \"s\": \"1.5\"},\n"
-		" {\"case\": \"b\", \"ok\": false, \"runtime\": 2.5, "
-		"\"note\": 1,"
-		" \"list\": [], \"obj\": {}, \"s\": \"x\"},\n"
-		" {\"case\": \"c\", \"runtime\": 3, \"run\": 4, \"ok\": 1}]\n");
+	struct run *r = load_text(
+	    "cells.json",
+	    "[{\"case\": \"a\", \"runtime\": 1, \"ok\": true, "
+	    "\"note\": null,"
+	    " \"list\": [1], \"obj\": {\"x\": 1}, \"s\": \"1.5\"},\n"
+	    " {\"case\": \"b\", \"ok\": false, \"runtime\": 2.5, "
+	    "\"note\": 1,"
+	    " \"list\": [], \"obj\": {}, \"s\": \"x\"},\n"
+	    " {\"case\": \"c\", \"runtime\": 3, \"run\": 4, \"ok\": 1}]\n");
 
 	(void)state;
 	assert_string_equal(r->format, "json");
@@ -357,9 +375,10 @@ static void test_json_errors(void **state)
 	fails("j.json", "[{\"case\":\n1}]", NULL, 2, "'case' must be a string");
 	/* The earliest second occurrence is reported, whichever name it
 	 * has. */
-	fails("j.json", "[{\"case\": \"a\"},\n{\"case\": \"a\"},\n"
-	      "{\"case\": \"b\"},\n{\"case\": \"b\"}]", NULL, 2,
-	      "duplicate case 'a' (first on line 1)");
+	fails("j.json",
+	      "[{\"case\": \"a\"},\n{\"case\": \"a\"},\n"
+	      "{\"case\": \"b\"},\n{\"case\": \"b\"}]",
+	      NULL, 2, "duplicate case 'a' (first on line 1)");
 }
 
 /* ---- YAML -------------------------------------------------------------- */
@@ -395,7 +414,7 @@ static void test_csv_lone_cr(void **state)
 static void test_csv_repeats(void **state)
 {
 	struct run *r = load_text("rep.csv", "case,runtime,repetition,x\n"
-	                          "a,2,1,5\nb,1,1,6\na,4,2,5\n");
+	                                     "a,2,1,5\nb,1,1,6\na,4,2,5\n");
 
 	(void)state;
 	VALUES(r, "runtime", 3, 1);
@@ -448,10 +467,10 @@ static void test_csv_quote_errors(void **state)
 
 /* ---- telling the format ---------------------------------------------- */
 
-#define CANNOT_TELL "cannot tell the format from the file's name: give " \
+#define CANNOT_TELL \
+	"cannot tell the format from the file's name: give " \
 	"one of csv, json, yaml, gbench, hyperfine, gbench-csv, " \
 	"hyperfine-csv, pytest-benchmark, go"
-
 
 static void test_format_by_name(void **state)
 {
@@ -490,11 +509,12 @@ static void test_format_by_name(void **state)
 	path = scratch("noext", "  ", 2);
 	snprintf(dotted, sizeof dotted, TMP_DIR "../tests/%s",
 	         strrchr(path, '/') + 1);
-	assert_int_equal(input_load(dotted, &o, &r, &d), FP_ERR);
+	assert_int_equal(run_load(dotted, &o, &r, &d), FP_ERR);
 	unlink(path);
 	assert_string_equal(d.msg, CANNOT_TELL);
 	/* A format by name that is none of them. */
-	fails("a.csv", "case\na\n", "xml", 0, "unknown run format 'xml' "
+	fails("a.csv", "case\na\n", "xml", 0,
+	      "unknown run format 'xml' "
 	      "(known: csv, json, yaml, gbench, hyperfine, gbench-csv, "
 	      "hyperfine-csv, pytest-benchmark, go)");
 }
@@ -508,19 +528,26 @@ static void test_out_of_memory(void **state)
 
 	(void)state;
 	sweep_load("oom.json", gbench_forms, NULL, 20);
-	sweep_load("oom.json", GB "\n"
-	           "{\"name\": \"BM_x\", \"error_occurred\": true},\n"
-	           "{\"name\": \"BM_y\", \"real_time\": 1, "
-	           "\"cpu_time\": 1}]}\n", NULL, 20);
-	sweep_load("oom.json", "{\"results\": [" HF_OK "}, {\"command\": "
+	sweep_load("oom.json",
+	           GB "\n"
+	              "{\"name\": \"BM_x\", \"error_occurred\": true},\n"
+	              "{\"name\": \"BM_y\", \"real_time\": 1, "
+	              "\"cpu_time\": 1}]}\n",
+	           NULL, 20);
+	sweep_load("oom.json",
+	           "{\"results\": [" HF_OK "}, {\"command\": "
 	           "\"b\", \"mean\": 1, \"median\": 1, \"stddev\": null, "
-	           "\"min\": 1, \"max\": 1, \"exit_codes\": [0]}]}", NULL,
-	           10);
-	sweep_load("oom.json", "[{\"case\": \"a\", \"x\": 1, \"ok\": true, "
+	           "\"min\": 1, \"max\": 1, \"exit_codes\": [0]}]}",
+	           NULL, 10);
+	sweep_load("oom.json",
+	           "[{\"case\": \"a\", \"x\": 1, \"ok\": true, "
 	           "\"n\": null, \"s\": \"1\", \"w\": \"pass\"},\n"
-	           "{\"case\": \"b\", \"ok\": false, \"x\": 2}]", NULL, 10);
-	sweep_load("oom.yaml", "- case: a\n  x: 1\n  ok: true\n  s: \"t\"\n"
-	           "- case: b\n  x: 2\n  ok: pass\n  s: u\n", NULL, 10);
+	           "{\"case\": \"b\", \"ok\": false, \"x\": 2}]",
+	           NULL, 10);
+	sweep_load("oom.yaml",
+	           "- case: a\n  x: 1\n  ok: true\n  s: \"t\"\n"
+	           "- case: b\n  x: 2\n  ok: pass\n  s: u\n",
+	           NULL, 10);
 	/* 20 columns (more than the first 16 cells a row has room for) and
 	 * a quoted field longer than the first buffer. */
 	for (int i = 0; i < 20; i++)
@@ -538,24 +565,24 @@ static void test_out_of_memory(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_gbench_forms),
-		cmocka_unit_test(test_gbench_failures),
-		cmocka_unit_test(test_gbench_errors),
-		cmocka_unit_test(test_gbench_odd_types),
-		cmocka_unit_test(test_hyperfine_odd_types),
-		cmocka_unit_test(test_json_kind),
-		cmocka_unit_test(test_hyperfine_exit_codes),
-		cmocka_unit_test(test_hyperfine_times),
-		cmocka_unit_test(test_hyperfine_errors),
-		cmocka_unit_test(test_json_cells),
-		cmocka_unit_test(test_json_errors),
-		cmocka_unit_test(test_yaml_case_kinds),
-		cmocka_unit_test(test_csv_lone_cr),
-		cmocka_unit_test(test_csv_repeats),
-		cmocka_unit_test(test_csv_header_errors),
-		cmocka_unit_test(test_csv_quote_errors),
-		cmocka_unit_test(test_format_by_name),
-		cmocka_unit_test(test_out_of_memory),
+	    cmocka_unit_test(test_gbench_forms),
+	    cmocka_unit_test(test_gbench_failures),
+	    cmocka_unit_test(test_gbench_errors),
+	    cmocka_unit_test(test_gbench_odd_types),
+	    cmocka_unit_test(test_hyperfine_odd_types),
+	    cmocka_unit_test(test_json_kind),
+	    cmocka_unit_test(test_hyperfine_exit_codes),
+	    cmocka_unit_test(test_hyperfine_times),
+	    cmocka_unit_test(test_hyperfine_errors),
+	    cmocka_unit_test(test_json_cells),
+	    cmocka_unit_test(test_json_errors),
+	    cmocka_unit_test(test_yaml_case_kinds),
+	    cmocka_unit_test(test_csv_lone_cr),
+	    cmocka_unit_test(test_csv_repeats),
+	    cmocka_unit_test(test_csv_header_errors),
+	    cmocka_unit_test(test_csv_quote_errors),
+	    cmocka_unit_test(test_format_by_name),
+	    cmocka_unit_test(test_out_of_memory),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,12 +10,19 @@
 
 #include <cmocka.h>
 
-#include "input/input.h"
+#include "run/builder.h"
+#include "run/context.h"
+#include "run/estimate.h"
+#include "run/formats/csvrows.h"
+#include "run/formats/formats.h"
+#include "run/formats/jsonctx.h"
+#include "run/load.h"
 
-#define AT(c, l, k) do { \
-	assert_int_equal((c).line, (l)); \
-	assert_int_equal((c).col, (k)); \
-} while (0)
+#define AT(c, l, k) \
+	do { \
+		assert_int_equal((c).line, (l)); \
+		assert_int_equal((c).col, (k)); \
+	} while (0)
 
 /* A blank, a newline and a blank, then an array at line 2, column 2. */
 static const char text[] = " \n [1, \"a\\\"]\", {\"k\": [2]}]";
@@ -31,16 +38,16 @@ static void test_walk(void **state)
 	jcur_init(&c, text, strlen(text));
 	AT(c, 2, 2);
 	assert_true(jcur_into(&c));
-	AT(c, 2, 3);                       /* 1 */
+	AT(c, 2, 3); /* 1 */
 	assert_true(jcur_next(&c));
-	AT(c, 2, 6);                       /* "a\"]": escape and ] skipped */
+	AT(c, 2, 6); /* "a\"]": escape and ] skipped */
 	assert_true(jcur_next(&c));
-	AT(c, 2, 14);                      /* { */
+	AT(c, 2, 14); /* { */
 	assert_true(jcur_member(&c, obj, "k", &member));
-	AT(member, 2, 20);                 /* [2] */
+	AT(member, 2, 20); /* [2] */
 	assert_false(jcur_member(&c, obj, "absent", &member));
 	assert_false(jcur_member(&c, root, "k", &member)); /* no object */
-	assert_false(jcur_next(&c));       /* the last item */
+	assert_false(jcur_next(&c));                       /* the last item */
 	AT(c, 2, 24);
 	json_decref(root);
 }
@@ -54,16 +61,16 @@ static void test_cut_short(void **state)
 		bool into, next;
 		uint32_t col;
 	} cases[] = {
-		{"", false, false, 1},
-		{"[", false, false, 1},
-		{"[]", false, false, 1},
-		{"{ }", false, false, 1},
-		{"[\"ab", true, false, 5},     /* string never closed */
-		{"[\"a\\", true, false, 5},    /* ends in a backslash */
-		{"[[1", true, false, 4},       /* container never closed */
-		{"[1", true, false, 3},        /* scalar up to the end */
-		{"{\"k\"", true, false, 5},    /* key without ':' */
-		{"{\"k\":1,\"j\"", true, true, 11},
+	    {"", false, false, 1},
+	    {"[", false, false, 1},
+	    {"[]", false, false, 1},
+	    {"{ }", false, false, 1},
+	    {"[\"ab", true, false, 5},  /* string never closed */
+	    {"[\"a\\", true, false, 5}, /* ends in a backslash */
+	    {"[[1", true, false, 4},    /* container never closed */
+	    {"[1", true, false, 3},     /* scalar up to the end */
+	    {"{\"k\"", true, false, 5}, /* key without ':' */
+	    {"{\"k\":1,\"j\"", true, true, 11},
 	};
 
 	(void)state;
@@ -78,9 +85,9 @@ static void test_cut_short(void **state)
 		if (in != cases[i].into || next != cases[i].next ||
 		    c.line != 1 || c.col != cases[i].col)
 			fail_msg("'%s': into %d, next %d, at 1:%u; "
-			         "want %d, %d, 1:%u", cases[i].text, in, next,
-			         c.col, cases[i].into, cases[i].next,
-			         cases[i].col);
+			         "want %d, %d, 1:%u",
+			         cases[i].text, in, next, c.col, cases[i].into,
+			         cases[i].next, cases[i].col);
 	}
 }
 
@@ -113,10 +120,10 @@ static void test_member_beyond_text(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_walk),
-		cmocka_unit_test(test_cut_short),
-		cmocka_unit_test(test_nul_is_no_blank),
-		cmocka_unit_test(test_member_beyond_text),
+	    cmocka_unit_test(test_walk),
+	    cmocka_unit_test(test_cut_short),
+	    cmocka_unit_test(test_nul_is_no_blank),
+	    cmocka_unit_test(test_member_beyond_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "input/junit.h"
+#include "run/junit_merge.h"
 #include "test_cov_alloc.h"
 #include "test_cov_run.h"
 
@@ -29,24 +29,24 @@ const char scratch_prefix[] = "test_cov_readers";
  * and CRs around fields, names that start like another, lines that only
  * look like results or failures. */
 static const char go_text[] =
-	"\n"
-	"goos: linux\r\n"
-	"goarch:\tamd64  \n"
-	"a b: not a key\n"
-	"Pkg: not a key either\n"
-	"cpu:\n"
-	"BenchmarkAB-4\t10\t4 ns/op\t8 B/op\t2.5 x-y/op   \n"
-	"BenchmarkAB-4\t10\t2 ns/op\t8 B/op\r\n"
-	"BenchmarkAB-4\t10\t3 ns/op\t8 B/op\n"
-	"BenchmarkA-2  10  6 ns/op\n"
-	"BenchmarkA5  10  1 ns/op\n"
-	"Benchmarks are not results\n"
-	"--- SKIP: BenchmarkA5\n"
-	"--- FAIL: x\n"
-	"--- PASS: BenchmarkAB\n"
-	"BenchmarkC\n"
-	"--- FAIL: BenchmarkC-2\n"
-	"ok  \texample.com/x\t0.01s";
+    "\n"
+    "goos: linux\r\n"
+    "goarch:\tamd64  \n"
+    "a b: not a key\n"
+    "Pkg: not a key either\n"
+    "cpu:\n"
+    "BenchmarkAB-4\t10\t4 ns/op\t8 B/op\t2.5 x-y/op   \n"
+    "BenchmarkAB-4\t10\t2 ns/op\t8 B/op\r\n"
+    "BenchmarkAB-4\t10\t3 ns/op\t8 B/op\n"
+    "BenchmarkA-2  10  6 ns/op\n"
+    "BenchmarkA5  10  1 ns/op\n"
+    "Benchmarks are not results\n"
+    "--- SKIP: BenchmarkA5\n"
+    "--- FAIL: x\n"
+    "--- PASS: BenchmarkAB\n"
+    "BenchmarkC\n"
+    "--- FAIL: BenchmarkC-2\n"
+    "ok  \texample.com/x\t0.01s";
 
 static void test_go(void **state)
 {
@@ -83,39 +83,39 @@ static void test_go_errors(void **state)
 	      "a value must be a number");
 	fails("g.txt", "goos: linux\n", "go", 0,
 	      "no benchmarks: no line starts with 'Benchmark'");
-	fails("g.txt", "BenchmarkA 10 1 ns/op\nBenchmarkB 10 1 ns/op\n"
-	      "--- FAIL: BenchmarkA\n", NULL, 3,
-	      "duplicate case 'BenchmarkA' (first on line 1)");
+	fails("g.txt",
+	      "BenchmarkA 10 1 ns/op\nBenchmarkB 10 1 ns/op\n"
+	      "--- FAIL: BenchmarkA\n",
+	      NULL, 3, "duplicate case 'BenchmarkA' (first on line 1)");
 }
 
 /* ---- Google Benchmark CSV --------------------------------------------- */
 
-#define GB_HEADER "name,iterations,real_time,cpu_time,time_unit," \
+#define GB_HEADER \
+	"name,iterations,real_time,cpu_time,time_unit," \
 	"bytes_per_second,items_per_second,label,error_occurred," \
 	"error_message\n"
 
 static const char gbench_csv[] =
-	"2026-11-30T15:41:04+00:00\r\n"
-	"Running ./bench\n"
-	"Run on (2 X 2596.12 MHz CPU s)\n"
-	"CPU Caches:\n"
-	"  L1 Data 48 KiB (x2)\n"
-	"\tL2 Unified 1024 KiB (x2)\n"
-	"Load Average: 1.88, 0.98, 0.42\n"
-	"***WARNING*** Library was built as DEBUG. Timings may be affected.\n"
-	"***WARNING*** CPU scaling is enabled, the benchmark real time "
-	"measurements may be noisy.\n"
-	"Run on (many CPUs)\n"
-	"\n"
-	GB_HEADER
-	"\"BM_a/8\",100,1,0.5,s,,,,,\n"
-	"\"BM_a/8\",100,3,1.5,s,,,,,\n"
-	"\"BM_a/8\",100,2,1,s,,,,,\n"
-	"\"BM_a/8_mean\",3,99,99,s,,,,,\n"
-	"\"BM_err\",,,,,,,,true,\"wrong result\"\n"
-	"\"BM_agg_mean\",3,2.5,2,ms,,,,,\n"
-	"\"BM_agg_stddev\",3,0.5,0.25,ms,,,,,\n"
-	"\"_mean\",1,1,1,s,,,,,\n";
+    "2026-11-30T15:41:04+00:00\r\n"
+    "Running ./bench\n"
+    "Run on (2 X 2596.12 MHz CPU s)\n"
+    "CPU Caches:\n"
+    "  L1 Data 48 KiB (x2)\n"
+    "\tL2 Unified 1024 KiB (x2)\n"
+    "Load Average: 1.88, 0.98, 0.42\n"
+    "***WARNING*** Library was built as DEBUG. Timings may be affected.\n"
+    "***WARNING*** CPU scaling is enabled, the benchmark real time "
+    "measurements may be noisy.\n"
+    "Run on (many CPUs)\n"
+    "\n" GB_HEADER "\"BM_a/8\",100,1,0.5,s,,,,,\n"
+    "\"BM_a/8\",100,3,1.5,s,,,,,\n"
+    "\"BM_a/8\",100,2,1,s,,,,,\n"
+    "\"BM_a/8_mean\",3,99,99,s,,,,,\n"
+    "\"BM_err\",,,,,,,,true,\"wrong result\"\n"
+    "\"BM_agg_mean\",3,2.5,2,ms,,,,,\n"
+    "\"BM_agg_stddev\",3,0.5,0.25,ms,,,,,\n"
+    "\"_mean\",1,1,1,s,,,,,\n";
 
 static void test_gbench_csv(void **state)
 {
@@ -142,7 +142,8 @@ static void test_gbench_csv(void **state)
 	context_is(r, "executable", "./bench");
 	context_is(r, "num_cpus", "2");
 	context_is(r, "mhz_per_cpu", "2596.12");
-	context_is(r, "caches", "L1 Data 48 KiB (x2), L2 Unified 1024 KiB "
+	context_is(r, "caches",
+	           "L1 Data 48 KiB (x2), L2 Unified 1024 KiB "
 	           "(x2)");
 	context_is(r, "load_avg", "1.88, 0.98, 0.42");
 	context_is(r, "library_build_type", "debug");
@@ -159,9 +160,10 @@ static void test_gbench_csv(void **state)
 static void test_gbench_csv_errors(void **state)
 {
 	(void)state;
-	fails("e.csv", "name,iterations,real_time,cpu_time,time_unit\n"
-	      "BM,1,1,1,s\n", NULL, 1,
-	      "no 'error_occurred' column in the header");
+	fails("e.csv",
+	      "name,iterations,real_time,cpu_time,time_unit\n"
+	      "BM,1,1,1,s\n",
+	      NULL, 1, "no 'error_occurred' column in the header");
 	fails("e.csv", GB_HEADER "BM,x,1,1,s,,,,,\n", NULL, 2,
 	      "not a number: 'x'");
 	fails("e.csv", GB_HEADER "BM,1,1,y,s,,,,,\n", NULL, 2,
@@ -178,9 +180,9 @@ static void test_gbench_csv_errors(void **state)
 /* ---- hyperfine CSV ----------------------------------------------------- */
 
 static const char hyperfine_csv[] =
-	"command,mean,stddev,median,user,system,min,max,parameter_n\n"
-	"sleep 0.1,0.25,0.5,0.125,0,0,0.0625,0.5,1\n"
-	"sleep 0.2,0.5,,0.375,0,0,0.25,1,2\n";
+    "command,mean,stddev,median,user,system,min,max,parameter_n\n"
+    "sleep 0.1,0.25,0.5,0.125,0,0,0.0625,0.5,1\n"
+    "sleep 0.2,0.5,,0.375,0,0,0.25,1,2\n";
 
 static void test_hyperfine_csv(void **state)
 {
@@ -232,7 +234,7 @@ static void test_hyperfine_csv_errors(void **state)
 	      "no results: the file has no data rows");
 	path = scratch("h.csv", HF_HEADER "max\nx,1,0,1,1\n",
 	               strlen(HF_HEADER "max\nx,1,0,1,1\n"));
-	assert_int_equal(input_load(path, &min, &r, &d), FP_ERR);
+	assert_int_equal(run_load(path, &min, &r, &d), FP_ERR);
 	unlink(path);
 	assert_null(r);
 	assert_string_equal(d.msg, "no 'min' column in the header");
@@ -241,17 +243,17 @@ static void test_hyperfine_csv_errors(void **state)
 /* ---- pytest-benchmark -------------------------------------------------- */
 
 static const char pytest_json[] =
-	"{\"machine_info\": {\"node\": \"n\", \"cpu\": {\"count\": 2, "
-	"\"flags\": [\"sse\", 4, true, false, null], \"l\": [[1], 2], "
-	"\"ht\": true, \"turbo\": false, \"x\": null}},\n"
-	" \"commit_info\": {\"id\": \"abc\", \"dirty\": false},\n"
-	" \"benchmarks\": [\n"
-	"  {\"fullname\": \"t.py::test_a\", \"stats\": {\"rounds\": 3, "
-	"\"data\": [0.25, 1, 0.5], \"median\": 99}},\n"
-	"  {\"fullname\": \"t.py::test_b\", \"stats\": {\"rounds\": 2, "
-	"\"median\": 0.125, \"mean\": 0.25, \"min\": 0.0625}}\n"
-	" ],\n"
-	" \"datetime\": \"2026-11-30T15:41:04\", \"version\": \"4.0.0\"}\n";
+    "{\"machine_info\": {\"node\": \"n\", \"cpu\": {\"count\": 2, "
+    "\"flags\": [\"sse\", 4, true, false, null], \"l\": [[1], 2], "
+    "\"ht\": true, \"turbo\": false, \"x\": null}},\n"
+    " \"commit_info\": {\"id\": \"abc\", \"dirty\": false},\n"
+    " \"benchmarks\": [\n"
+    "  {\"fullname\": \"t.py::test_a\", \"stats\": {\"rounds\": 3, "
+    "\"data\": [0.25, 1, 0.5], \"median\": 99}},\n"
+    "  {\"fullname\": \"t.py::test_b\", \"stats\": {\"rounds\": 2, "
+    "\"median\": 0.125, \"mean\": 0.25, \"min\": 0.0625}}\n"
+    " ],\n"
+    " \"datetime\": \"2026-11-30T15:41:04\", \"version\": \"4.0.0\"}\n";
 
 static void test_pytest(void **state)
 {
@@ -305,8 +307,8 @@ static void test_pytest_errors(void **state)
 	fails("p.json", PY PY_A "{\"rounds\": 1, \"data\": [1, \"2\"]}}]}",
 	      NULL, 3, "benchmark 1: a sample in 'data' must be a number");
 	/* The statistic that is no number, or the stats without it. */
-	fails("p.json", PY PY_A "{\"rounds\": 1,\n\"median\": \"1\"}}]}",
-	      NULL, 4, "benchmark 1: no 'data', and 'median' is not a number");
+	fails("p.json", PY PY_A "{\"rounds\": 1,\n\"median\": \"1\"}}]}", NULL,
+	      4, "benchmark 1: no 'data', and 'median' is not a number");
 	fails("p.json", PY PY_A "{\"rounds\": 1}}]}", NULL, 3,
 	      "benchmark 1: no 'data', and 'median' is not a number");
 }
@@ -316,29 +318,29 @@ static void test_pytest_errors(void **state)
 /* pytest-benchmark's run: a case matched in pytest's form, one by its
  * bare name, one whose bare name two tests share (so none matches). */
 static const char merge_run[] =
-	"{\"machine_info\": {}, \"benchmarks\": [\n"
-	"{\"fullname\": \"dir/test_x.py::TestC::test_m[p]\", "
-	"\"stats\": {\"rounds\": 1, \"data\": [1]}},\n"
-	"{\"fullname\": \"spin\", \"stats\": {\"rounds\": 1, \"data\": [2]}},\n"
-	"{\"fullname\": \"dup\", \"stats\": {\"rounds\": 1, \"data\": [3]}}\n"
-	"]}\n";
+    "{\"machine_info\": {}, \"benchmarks\": [\n"
+    "{\"fullname\": \"dir/test_x.py::TestC::test_m[p]\", "
+    "\"stats\": {\"rounds\": 1, \"data\": [1]}},\n"
+    "{\"fullname\": \"spin\", \"stats\": {\"rounds\": 1, \"data\": [2]}},\n"
+    "{\"fullname\": \"dup\", \"stats\": {\"rounds\": 1, \"data\": [3]}}\n"
+    "]}\n";
 
 /* Sixteen passing tests first, so that the list of tests grows. */
 #define PASSING "<testcase classname=\"f\" name=\"t\"/>"
 #define PASSING4 PASSING PASSING PASSING PASSING
 static const char merge_report[] =
-	"<testsuites><testsuite>\n" PASSING4 PASSING4 PASSING4 PASSING4 "\n"
-	"<testcase classname=\"dir.test_x.TestC\" name=\"test_m[p]\">"
-	"<failure/></testcase>\n"
-	"<testcase classname=\"x\" name=\"spin\"/>\n"
-	"<testcase classname=\"a\" name=\"dup\"/>\n"
-	"<testcase classname=\"b\" name=\"dup\"><error/></testcase>\n"
-	"<testcase classname=\"dir.test_x.TestC\" name=\"test_gone\">"
-	"<failure/></testcase>\n"
-	"<testcase classname=\"pkg.mod\" name=\"t\"><failure/></testcase>\n"
-	"<testcase name=\"lone\"><skipped/></testcase>\n"
-	"<testcase name=\"boom\"><error/></testcase>\n"
-	"</testsuite></testsuites>\n";
+    "<testsuites><testsuite>\n" PASSING4 PASSING4 PASSING4 PASSING4 "\n"
+    "<testcase classname=\"dir.test_x.TestC\" name=\"test_m[p]\">"
+    "<failure/></testcase>\n"
+    "<testcase classname=\"x\" name=\"spin\"/>\n"
+    "<testcase classname=\"a\" name=\"dup\"/>\n"
+    "<testcase classname=\"b\" name=\"dup\"><error/></testcase>\n"
+    "<testcase classname=\"dir.test_x.TestC\" name=\"test_gone\">"
+    "<failure/></testcase>\n"
+    "<testcase classname=\"pkg.mod\" name=\"t\"><failure/></testcase>\n"
+    "<testcase name=\"lone\"><skipped/></testcase>\n"
+    "<testcase name=\"boom\"><error/></testcase>\n"
+    "</testsuite></testsuites>\n";
 
 struct merge_arg {
 	const char *run_path, *report_path;
@@ -354,7 +356,7 @@ static int load_merge(const struct merge_arg *a, struct run **out,
 	int rc = FP_ERR;
 
 	*out = NULL;
-	if (input_load(a->run_path, NULL, out, d) == FP_OK &&
+	if (run_load(a->run_path, NULL, out, d) == FP_OK &&
 	    junit_load(a->report_path, &rep, d) == FP_OK)
 		rc = junit_merge(*out, rep, true, m, d);
 	junit_free(rep);
@@ -390,8 +392,8 @@ static void test_junit_merge(void **state)
 	(void)state;
 	snprintf(run_path, sizeof run_path, "%s",
 	         scratch("run.json", merge_run, strlen(merge_run)));
-	a.report_path = scratch("report.xml", merge_report,
-	                        strlen(merge_report));
+	a.report_path =
+	    scratch("report.xml", merge_report, strlen(merge_report));
 	assert_int_equal(load_merge(&a, &r, &m, &d), FP_OK);
 	assert_int_equal(m.matched, 2);
 	assert_int_equal(m.failed, 1);
@@ -438,16 +440,16 @@ static void test_out_of_memory(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_go),
-		cmocka_unit_test(test_go_errors),
-		cmocka_unit_test(test_gbench_csv),
-		cmocka_unit_test(test_gbench_csv_errors),
-		cmocka_unit_test(test_hyperfine_csv),
-		cmocka_unit_test(test_hyperfine_csv_errors),
-		cmocka_unit_test(test_pytest),
-		cmocka_unit_test(test_pytest_errors),
-		cmocka_unit_test(test_junit_merge),
-		cmocka_unit_test(test_out_of_memory),
+	    cmocka_unit_test(test_go),
+	    cmocka_unit_test(test_go_errors),
+	    cmocka_unit_test(test_gbench_csv),
+	    cmocka_unit_test(test_gbench_csv_errors),
+	    cmocka_unit_test(test_hyperfine_csv),
+	    cmocka_unit_test(test_hyperfine_csv_errors),
+	    cmocka_unit_test(test_pytest),
+	    cmocka_unit_test(test_pytest_errors),
+	    cmocka_unit_test(test_junit_merge),
+	    cmocka_unit_test(test_out_of_memory),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

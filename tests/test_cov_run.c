@@ -14,15 +14,15 @@
 #include "test_cov_alloc.h"
 #include "test_cov_run.h"
 
-void fails(const char *name, const char *text, const char *format,
-           int line, const char *msg)
+void fails(const char *name, const char *text, const char *format, int line,
+           const char *msg)
 {
 	const char *path = scratch(name, text, strlen(text));
 	struct run_opts o = {.format = format};
 	struct run *r = NULL;
 	struct diag d = {0};
 
-	assert_int_equal(input_load(path, &o, &r, &d), FP_ERR);
+	assert_int_equal(run_load(path, &o, &r, &d), FP_ERR);
 	assert_null(r);
 	unlink(path);
 	if (strcmp(d.msg, msg) != 0 || d.line != line)
@@ -37,7 +37,7 @@ struct run *load_opts(const char *name, const char *text,
 	struct run *r = NULL;
 	struct diag d = {0};
 
-	if (input_load(path, o, &r, &d) != FP_OK)
+	if (run_load(path, o, &r, &d) != FP_OK)
 		fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
 	unlink(path);
 	return r;
@@ -49,8 +49,7 @@ static bool same_double(double x, double y)
 	return x == y || (isnan(x) && isnan(y));
 }
 
-void values(const struct run *r, const char *name, const double *v,
-            size_t n)
+void values(const struct run *r, const char *name, const double *v, size_t n)
 {
 	const struct column *c = run_find(r, name);
 
@@ -121,7 +120,7 @@ static int load_and_free(void *arg, struct diag *d)
 {
 	const struct load_arg *a = arg;
 	struct run *r = NULL;
-	int rc = input_load(a->path, a->opts, &r, d);
+	int rc = run_load(a->path, a->opts, &r, d);
 
 	if (rc == FP_OK)
 		same_run(r, a->want);
@@ -129,8 +128,8 @@ static int load_and_free(void *arg, struct diag *d)
 	return rc;
 }
 
-void sweep_load(const char *name, const char *text,
-                const struct run_opts *o, long least)
+void sweep_load(const char *name, const char *text, const struct run_opts *o,
+                long least)
 {
 	const char *path = scratch(name, text, strlen(text));
 	struct run *want = NULL;
@@ -138,7 +137,7 @@ void sweep_load(const char *name, const char *text,
 	struct load_arg a = {path, o, NULL};
 	long n;
 
-	if (input_load(path, o, &want, &d) != FP_OK)
+	if (run_load(path, o, &want, &d) != FP_OK)
 		fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
 	a.want = want;
 	n = alloc_sweep(load_and_free, &a);

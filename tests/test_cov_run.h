@@ -7,15 +7,17 @@
 
 #include <stddef.h>
 
-#include "price/run.h"
+#include "run/context.h"
+#include "run/estimate.h"
+#include "run/run.h"
 #include "test_run_util.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Loading text (as the scratch file name, in format, NULL: by name) fails
  * on line `line` with msg. */
-void fails(const char *name, const char *text, const char *format,
-           int line, const char *msg);
+void fails(const char *name, const char *text, const char *format, int line,
+           const char *msg);
 
 /* Loads text as the scratch file name with options o; fails the test with
  * the diagnostic if it does not load. */
@@ -24,12 +26,12 @@ struct run *load_opts(const char *name, const char *text,
 
 /* Column name of r holds values v[0..n) (compared exactly; a NaN, the
  * missing runtime of a case without samples, matches a NaN). */
-void values(const struct run *r, const char *name, const double *v,
-            size_t n);
-#define VALUES(r, name, ...) do { \
-	const double v_[] = {__VA_ARGS__}; \
-	values((r), (name), v_, N(v_)); \
-} while (0)
+void values(const struct run *r, const char *name, const double *v, size_t n);
+#define VALUES(r, name, ...) \
+	do { \
+		const double v_[] = {__VA_ARGS__}; \
+		values((r), (name), v_, N(v_)); \
+	} while (0)
 
 /* Context key of r is want (NULL: r has no such key). */
 void context_is(const struct run *r, const char *key, const char *want);
@@ -43,7 +45,7 @@ void same_run(const struct run *a, const struct run *b);
  * "out of memory", or loads the run that loads with none failing.  The
  * load has to make at least `least` allocations (so that the sweep is
  * worth something). */
-void sweep_load(const char *name, const char *text,
-                const struct run_opts *o, long least);
+void sweep_load(const char *name, const char *text, const struct run_opts *o,
+                long least);
 
 #endif

@@ -11,8 +11,10 @@
 
 #include <cmocka.h>
 
-#include "input/junit.h"
-#include "price/run.h"
+#include "run/junit_merge.h"
+#include "run/context.h"
+#include "run/estimate.h"
+#include "run/run.h"
 #include "test_run_util.h"
 
 const char scratch_prefix[] = "test_junit";
@@ -104,9 +106,10 @@ static void test_merge_pytest(void **state)
  * test failing; a run without `passed` gets one. */
 static void test_merge_names(void **state)
 {
-	struct run *r = load_text("c.json", "[{\"case\": \"tests.global.spin\","
-	                          " \"runtime\": 1}, {\"case\": \"check result\","
-	                          " \"runtime\": 2}]");
+	struct run *r =
+	    load_text("c.json", "[{\"case\": \"tests.global.spin\","
+	                        " \"runtime\": 1}, {\"case\": \"check result\","
+	                        " \"runtime\": 2}]");
 	struct junit_report *rep = report(H "catch2/before-junit.xml");
 	struct junit_merged m;
 	struct diag d = {0};
@@ -117,7 +120,8 @@ static void test_merge_names(void **state)
 	assert_true(run_find(r, "passed")->v[1] == 0);
 	junit_free(rep);
 	run_free(r);
-	r = load_text("t.json", "[{\"case\": \"spin\", \"passed\": true}, "
+	r = load_text("t.json",
+	              "[{\"case\": \"spin\", \"passed\": true}, "
 	              "{\"case\": \"check_result\", \"passed\": true}, "
 	              "{\"case\": \"skipped\", \"passed\": true}]");
 	rep = report(H "ctest/before-junit.xml");
@@ -152,19 +156,24 @@ static void test_errors(void **state)
 	const char *path;
 	struct diag d = {0};
 
-	expect_junit_error("bad.xml", "<testsuite>\n<testcase name=\"a\">\n"
-	                   "</testsuite>\n", 3, 13,
+	expect_junit_error("bad.xml",
+	                   "<testsuite>\n<testcase name=\"a\">\n"
+	                   "</testsuite>\n",
+	                   3, 13,
 	                   "not a JUnit XML report: Opening and ending tag "
 	                   "mismatch: testcase line 2 and testsuite");
 	expect_junit_error("none.xml", "<testsuites/>\n", 0, 0,
 	                   "no <testcase> in the report");
-	expect_junit_error("noname.xml", "<testsuite>\n<testcase/>\n"
-	                   "</testsuite>\n", 2, 0,
-	                   "a <testcase> without a name");
+	expect_junit_error("noname.xml",
+	                   "<testsuite>\n<testcase/>\n"
+	                   "</testsuite>\n",
+	                   2, 0, "a <testcase> without a name");
 	/* An external entity is neither fetched nor read. */
-	path = scratch("ent.xml", "<!DOCTYPE t [<!ENTITY e SYSTEM "
+	path = scratch("ent.xml",
+	               "<!DOCTYPE t [<!ENTITY e SYSTEM "
 	               "\"file:///etc/passwd\">]>\n<testsuite><testcase "
-	               "name=\"x&e;\"/></testsuite>\n", 96);
+	               "name=\"x&e;\"/></testsuite>\n",
+	               96);
 	if (junit_load(path, &rep, &d) == FP_OK) {
 		assert_null(strstr(rep->tests[0].name, "root"));
 		junit_free(rep);
@@ -175,10 +184,10 @@ static void test_errors(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_load),
-		cmocka_unit_test(test_merge_pytest),
-		cmocka_unit_test(test_merge_names),
-		cmocka_unit_test(test_errors),
+	    cmocka_unit_test(test_load),
+	    cmocka_unit_test(test_merge_pytest),
+	    cmocka_unit_test(test_merge_names),
+	    cmocka_unit_test(test_errors),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,7 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input/input.h"
+#include "run/builder.h"
+#include "run/context.h"
+#include "run/estimate.h"
+#include "run/formats/csvrows.h"
+#include "run/formats/formats.h"
+#include "run/formats/jsonctx.h"
+#include "run/load.h"
 #include "price/price.h"
 #include "report/report.h"
 #include "sens/sensitivity.h"
@@ -23,14 +29,15 @@
 
 /* Equal to the last bits a sum of a few rounded terms can differ in. */
 #define assert_close(x, want) \
-	assert_true(fabs((x) - (double)(want)) <= 1e-12 * fmax(1, fabs((double)(want))))
+	assert_true(fabs((x) - (double)(want)) <= \
+	            1e-12 * fmax(1, fabs((double)(want))))
 
 static struct run *load(const char *path)
 {
 	struct run *r = NULL;
 	struct diag d;
 
-	if (input_load(path, NULL, &r, &d) != FP_OK)
+	if (run_load(path, NULL, &r, &d) != FP_OK)
 		diag_print(&d, stderr);
 	assert_non_null(r);
 	return r;
@@ -83,7 +90,8 @@ static void test_small_runs(void **state)
 
 	(void)state;
 	assert_int_equal(price_join(load(DATA "small-before.csv"),
-	                            load(DATA "small-after.csv"), false, &j, &d),
+	                            load(DATA "small-after.csv"), false, &j,
+	                            &d),
 	                 FP_OK);
 	assert_int_equal(priced(m, &j, &p, &d), FP_OK);
 	assert_close(p->gain, 20);
@@ -124,14 +132,16 @@ static void test_join(void **state)
 	(void)state;
 	assert_non_null(f);
 	fputs("case,runtime,passed,ref_runtime\nd,4,fail,4\nz,1,pass,1\n"
-	      "c,1,pass,2\nb,2,pass,2\na,4,pass,2\n", f);
+	      "c,1,pass,2\nb,2,pass,2\na,4,pass,2\n",
+	      f);
 	fclose(f);
 	assert_int_equal(price_join(load(DATA "small-before.csv"),
 	                            load("join-after.csv"), false, &j, &d),
 	                 FP_ERR);
-	assert_string_equal(d.msg, "case 'z' is not in " DATA "small-before.csv "
-	                           "(use --missing fail to count such cases failing "
-	                           "there, or --missing drop to leave them out)");
+	assert_string_equal(d.msg,
+	                    "case 'z' is not in " DATA "small-before.csv "
+	                    "(use --missing fail to count such cases failing "
+	                    "there, or --missing drop to leave them out)");
 	assert_int_equal(d.line, 3);
 	assert_int_equal(price_join(load(DATA "small-before.csv"),
 	                            load("join-after.csv"), true, &j, &d),
@@ -139,7 +149,8 @@ static void test_join(void **state)
 	assert_int_equal(j.ndropped, 1);
 	assert_int_equal(j.after->n, 4);
 	for (size_t i = 0; i < 4; i++)
-		assert_string_equal(j.before->case_name[i], j.after->case_name[i]);
+		assert_string_equal(j.before->case_name[i],
+		                    j.after->case_name[i]);
 	assert_true(run_find(j.after, "runtime")->v[0] == 4); /* a: 4 */
 	joined_free(&j);
 	remove("join-after.csv");
@@ -182,20 +193,22 @@ static void test_worked_example(void **state)
 static void test_shares_undefined(void **state)
 {
 	static const char text[] =
-		"name: medians\nversion: 1\n"
-		"score: runtime\nvalue: passed\ntotal: sum(value)\n"
-		"gain: median(newly_passing * runtime_after)\n"
-		"cost: sum(runtime_after - runtime_before) / N\n";
+	    "name: medians\nversion: 1\n"
+	    "score: runtime\nvalue: passed\ntotal: sum(value)\n"
+	    "gain: median(newly_passing * runtime_after)\n"
+	    "cost: sum(runtime_after - runtime_before) / N\n";
 	struct metric *m = NULL;
 	struct joined j;
 	struct price *p = NULL;
 	struct diag d;
 
 	(void)state;
-	assert_int_equal(metric_load_text("medians.yaml", text, sizeof text - 1,
-	                                  &m, &d), FP_OK);
+	assert_int_equal(
+	    metric_load_text("medians.yaml", text, sizeof text - 1, &m, &d),
+	    FP_OK);
 	assert_int_equal(price_join(load(DATA "small-before.csv"),
-	                            load(DATA "small-after.csv"), false, &j, &d),
+	                            load(DATA "small-after.csv"), false, &j,
+	                            &d),
 	                 FP_OK);
 	assert_int_equal(priced(m, &j, &p, &d), FP_OK);
 	/* newly_passing * runtime_after = 0, 2, 0, 0: median 0.
@@ -215,25 +228,27 @@ static void test_shares_undefined(void **state)
 static void test_domain_fault(void **state)
 {
 	static const char text[] =
-		"name: bad\nversion: 1\n"
-		"score: 1 / (runtime - 2)\nvalue: passed\ntotal: sum(value)\n"
-		"gain: sum(newly_passing)\ncost: 0\n";
+	    "name: bad\nversion: 1\n"
+	    "score: 1 / (runtime - 2)\nvalue: passed\ntotal: sum(value)\n"
+	    "gain: sum(newly_passing)\ncost: 0\n";
 	struct metric *m = NULL;
 	struct joined j;
 	struct price *p = NULL;
 	struct diag d;
 
 	(void)state;
-	assert_int_equal(metric_load_text("bad.yaml", text, sizeof text - 1, &m,
-	                                  &d), FP_OK);
+	assert_int_equal(
+	    metric_load_text("bad.yaml", text, sizeof text - 1, &m, &d), FP_OK);
 	assert_int_equal(price_join(load(DATA "small-before.csv"),
-	                            load(DATA "small-after.csv"), false, &j, &d),
+	                            load(DATA "small-after.csv"), false, &j,
+	                            &d),
 	                 FP_OK);
 	assert_int_equal(priced(m, &j, &p, &d), FP_ERR);
 	assert_string_equal(d.file, "bad.yaml");
 	assert_int_equal(d.line, 3);
 	assert_int_equal(d.col, 10);
-	assert_string_equal(d.msg, "score_before: division by zero in case 'a'");
+	assert_string_equal(d.msg,
+	                    "score_before: division by zero in case 'a'");
 	joined_free(&j);
 	metric_free(m);
 }
@@ -255,7 +270,8 @@ static void test_json_round_trip(void **state)
 
 	(void)state;
 	assert_int_equal(price_join(load(DATA "small-before.csv"),
-	                            load(DATA "small-after.csv"), false, &j, &d),
+	                            load(DATA "small-after.csv"), false, &j,
+	                            &d),
 	                 FP_OK);
 	assert_int_equal(priced(m, &j, &p, &d), FP_OK);
 	r.tool_version = "test";
@@ -270,18 +286,19 @@ static void test_json_round_trip(void **state)
 	assert_true(json_real_value(json_object_get(root, "net")) == p->net);
 	assert_true(json_real_value(json_object_get(root, "total_before")) ==
 	            p->total[0]);
-	assert_string_equal(json_string_value(json_object_get(root, "decision")),
-	                    "accept");
+	assert_string_equal(
+	    json_string_value(json_object_get(root, "decision")), "accept");
 	cases = json_cases(root);
 	assert_int_equal(json_array_size(cases), 4);
 	for (size_t i = 0; i < 4; i++) {
 		json_t *c = json_array_get(cases, i);
-		assert_string_equal(json_string_value(json_object_get(c, "case")),
-		                    p->case_name[i]);
+		assert_string_equal(
+		    json_string_value(json_object_get(c, "case")),
+		    p->case_name[i]);
 		assert_true(json_number_value(json_object_get(c, "cost")) ==
 		            p->cost_share[i]);
-		assert_true(json_number_value(json_object_get(c, "score_before")) ==
-		            p->score[0][i]);
+		assert_true(json_number_value(json_object_get(
+		                c, "score_before")) == p->score[0][i]);
 	}
 	json_decref(cases);
 	json_decref(root);
@@ -316,8 +333,9 @@ static struct run *uniform_run(size_t n, double runtime, double passed,
 		for (size_t i = 0; i < n; i++)
 			v[k][i] = val[k];
 		assert_int_equal(run_add_column(r, name[k],
-		                                k == 1 ? COL_PASS : COL_NUMBER, v[k],
-		                                &d), FP_OK);
+		                                k == 1 ? COL_PASS : COL_NUMBER,
+		                                v[k], &d),
+		                 FP_OK);
 	}
 	return r;
 }
@@ -350,13 +368,13 @@ static void test_million_cases(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_small_runs),
-		cmocka_unit_test(test_join),
-		cmocka_unit_test(test_worked_example),
-		cmocka_unit_test(test_shares_undefined),
-		cmocka_unit_test(test_domain_fault),
-		cmocka_unit_test(test_json_round_trip),
-		cmocka_unit_test(test_million_cases),
+	    cmocka_unit_test(test_small_runs),
+	    cmocka_unit_test(test_join),
+	    cmocka_unit_test(test_worked_example),
+	    cmocka_unit_test(test_shares_undefined),
+	    cmocka_unit_test(test_domain_fault),
+	    cmocka_unit_test(test_json_round_trip),
+	    cmocka_unit_test(test_million_cases),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

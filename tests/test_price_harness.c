@@ -14,7 +14,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "input/input.h"
+#include "run/builder.h"
+#include "run/context.h"
+#include "run/estimate.h"
+#include "run/formats/csvrows.h"
+#include "run/formats/formats.h"
+#include "run/formats/jsonctx.h"
+#include "run/load.h"
 #include "price/harness.h"
 #include "price/load.h"
 #include "price/price.h"
@@ -36,7 +42,7 @@ static struct run *csv_run(const char *name, const char *text)
 	assert_non_null(f);
 	fputs(text, f);
 	fclose(f);
-	if (input_load(path, NULL, &r, &d) != FP_OK)
+	if (run_load(path, NULL, &r, &d) != FP_OK)
 		diag_print(&d, stderr);
 	unlink(path); /* read once: the file is no longer needed */
 	assert_non_null(r);
@@ -53,8 +59,8 @@ static long case_index(const struct run *r, const char *name)
 
 static void test_replace(void **state)
 {
-	struct run *r = csv_run("replace.csv",
-	                        "case,runtime,passed,t\na,2,1,5\nb,3,0,7\n");
+	struct run *r =
+	    csv_run("replace.csv", "case,runtime,passed,t\na,2,1,5\nb,3,0,7\n");
 	const struct column *c;
 	struct diag d;
 
@@ -165,7 +171,8 @@ static void test_context(void **state)
 	assert_string_equal(f.ctx_diff.v[1], "cpu_scaling_enabled");
 	assert_int_equal(f.unreliable[0].n, 0);
 	assert_int_equal(f.unreliable[1].n, 1);
-	assert_string_equal(f.unreliable[1].v[0], "cpu_scaling_enabled is true");
+	assert_string_equal(f.unreliable[1].v[0],
+	                    "cpu_scaling_enabled is true");
 	run_facts_free(&f);
 	run_free(b);
 	run_free(a);
@@ -179,8 +186,8 @@ static void test_load_gbench(void **state)
 {
 	const char *const in[] = {HARNESS "gbench/before-reps.json",
 	                          HARNESS "gbench/after-reps.json"};
-	const struct load_request rq = {.inputs = in, .ninputs = 2,
-	                                .estimator = RUN_MEAN};
+	const struct load_request rq = {
+	    .inputs = in, .ninputs = 2, .estimator = RUN_MEAN};
 	struct job job;
 	struct session *ses = NULL;
 	struct price *p = NULL;
@@ -219,12 +226,12 @@ static void test_load_gbench(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_replace),
-		cmocka_unit_test(test_missing_parse),
-		cmocka_unit_test(test_missing_fail),
-		cmocka_unit_test(test_missing_drop),
-		cmocka_unit_test(test_context),
-		cmocka_unit_test(test_load_gbench),
+	    cmocka_unit_test(test_replace),
+	    cmocka_unit_test(test_missing_parse),
+	    cmocka_unit_test(test_missing_fail),
+	    cmocka_unit_test(test_missing_drop),
+	    cmocka_unit_test(test_context),
+	    cmocka_unit_test(test_load_gbench),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -136,8 +136,8 @@ static void test_csv_kinds(void **state)
 
 static void test_csv_numbers_refused(void **state)
 {
-	static const char *const bad[] = {"nan", "inf", "0x10",
-	                                  "1,5", "1_000", "--1", "1e"};
+	static const char *const bad[] = {"nan",   "inf", "0x10", "1,5",
+	                                  "1_000", "--1", "1e"};
 	char text[128];
 
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
@@ -157,16 +157,16 @@ static void test_csv_errors(void **state)
 	/* Too few cells: at the end of the row, naming the first column
 	 * without one; too many: at the first extra cell. */
 	static const struct refusal cells[] = {
-		{"cells.csv", "case,a,b,c\nx,1,2,3\ny,1,2\n", 3, 6,
-		 "row has 3 cells, the header has 4: no cell for column 'c'"},
-		{"cells2.csv", "case,a\nx,1,2,3\n", 2, 5,
-		 "row has 4 cells, the header has 2: extra cell '2'"},
-		{"one.csv", "case,a\nx\n", 2, 2,
-		 "row has 1 cell, the header has 2: no cell for column 'a'"},
-		{"one_crlf.csv", "case,a\r\nx  \r\n", 2, 4,
-		 "row has 1 cell, the header has 2: no cell for column 'a'"},
-		{"one_eof.csv", "case,a,b\nx,1", 2, 4,
-		 "row has 2 cells, the header has 3: no cell for column 'b'"},
+	    {"cells.csv", "case,a,b,c\nx,1,2,3\ny,1,2\n", 3, 6,
+	     "row has 3 cells, the header has 4: no cell for column 'c'"},
+	    {"cells2.csv", "case,a\nx,1,2,3\n", 2, 5,
+	     "row has 4 cells, the header has 2: extra cell '2'"},
+	    {"one.csv", "case,a\nx\n", 2, 2,
+	     "row has 1 cell, the header has 2: no cell for column 'a'"},
+	    {"one_crlf.csv", "case,a\r\nx  \r\n", 2, 4,
+	     "row has 1 cell, the header has 2: no cell for column 'a'"},
+	    {"one_eof.csv", "case,a,b\nx,1", 2, 4,
+	     "row has 2 cells, the header has 3: no cell for column 'b'"},
 	};
 
 	EXPECT_REFUSALS(cells);
@@ -205,8 +205,8 @@ static void test_csv_errors(void **state)
 	             "quote in an unquoted field (quote the whole field and "
 	             "write each quote inside as \"\")");
 	/* Line 4, after a quoted field spanning lines 2 and 3. */
-	expect_error("after2.csv", "case,runtime\n\"x\ny\",1\nz,\"2\" 3\n", 4, 7,
-	             "text after the closing quote of a quoted field");
+	expect_error("after2.csv", "case,runtime\n\"x\ny\",1\nz,\"2\" 3\n", 4,
+	             7, "text after the closing quote of a quoted field");
 	expect_error_n("nul.csv", "case,runtime\nx,1\0\n", 18, NULL, 2, 4,
 	               "NUL byte: a run file is text");
 }
@@ -227,7 +227,8 @@ static void test_csv_caps(void **state)
 	run_free(r);
 	memset(p, 'n', n);
 	strcpy(p + n, ",1\n");
-	expect_error("long.csv", text, 2, 1, "case name is longer than 4096 bytes");
+	expect_error("long.csv", text, 2, 1,
+	             "case name is longer than 4096 bytes");
 	/* The same for a column name, here after "case," at column 6. */
 	p = text + sprintf(text, "case,");
 	memset(p, 'c', n);
@@ -262,13 +263,15 @@ static void test_text_cells(void **state)
 	struct diag d = {0};
 
 	assert_null(run_numeric(r, "runtime", &d));
-	assert_string_equal(d.msg, "cell 'abc' in column 'runtime' is not a number");
+	assert_string_equal(d.msg,
+	                    "cell 'abc' in column 'runtime' is not a number");
 	assert_int_equal(d.line, 3);
 	assert_int_equal(d.col, 3);
 	assert_string_equal(d.file, r->path);
 
 	assert_null(run_numeric(r, "ref", &d));
-	assert_string_equal(d.msg, "empty cell in column 'ref' is not a number");
+	assert_string_equal(d.msg,
+	                    "empty cell in column 'ref' is not a number");
 	assert_int_equal(d.line, 2);
 	assert_int_equal(d.col, 5);
 
@@ -291,8 +294,9 @@ static void test_run_numeric_missing(void **state)
 	assert_null(run_numeric(r, "ref_runtime", &d));
 	assert_string_equal(d.file, "");
 	assert_int_equal(d.line, 0);
-	assert_string_equal(d.msg, "no column 'ref_runtime' in " TMP_DIR
-	                    "test_run-before.csv (it has: case, runtime, passed)");
+	assert_string_equal(
+	    d.msg, "no column 'ref_runtime' in " TMP_DIR
+	           "test_run-before.csv (it has: case, runtime, passed)");
 	run_free(r);
 }
 
@@ -311,7 +315,8 @@ static void test_run_numeric_long_list(void **state)
 	strcpy(p, "\n");
 	r = load_text("wide.csv", text);
 	assert_null(run_numeric(r, "runtime", &d));
-	assert_non_null(strstr(d.msg, "(it has: case, column_000, column_001, "));
+	assert_non_null(
+	    strstr(d.msg, "(it has: case, column_000, column_001, "));
 	assert_non_null(strstr(d.msg, ", ...)"));
 	assert_true(strlen(d.msg) < sizeof d.msg - 1);
 	run_free(r);
@@ -328,22 +333,27 @@ static void test_rename(void **state)
 	assert_int_equal(run_rename(r, "runtime", "runtime", &d), FP_OK);
 
 	assert_int_equal(run_rename(r, "runtime", "time", &d), FP_ERR);
-	assert_string_equal(d.msg, "cannot rename column 'time' to 'runtime': "
+	assert_string_equal(d.msg,
+	                    "cannot rename column 'time' to 'runtime': "
 	                    "no column 'time' in " TMP_DIR "test_run-r.csv "
 	                    "(it has: case, runtime, passed)");
 	assert_int_equal(run_rename(r, "passed", "runtime", &d), FP_ERR);
-	assert_string_equal(d.msg, "cannot rename column 'runtime' to 'passed': "
-	                    TMP_DIR "test_run-r.csv already has a column 'passed'");
+	assert_string_equal(
+	    d.msg, "cannot rename column 'runtime' to 'passed': " TMP_DIR
+	           "test_run-r.csv already has a column 'passed'");
 	assert_int_equal(run_rename(r, "case", "runtime", &d), FP_ERR);
-	assert_string_equal(d.msg, "cannot rename column 'runtime' to 'case': "
-	                    TMP_DIR "test_run-r.csv already has a column 'case'");
+	assert_string_equal(d.msg,
+	                    "cannot rename column 'runtime' to 'case': " TMP_DIR
+	                    "test_run-r.csv already has a column 'case'");
 	run_free(r);
 
 	/* A path is shown whole, however long (names and cells are cut). */
 	r = load_text("a-file-name-long-enough-to-be-cut-if-it-were-a-case-name"
-	              ".csv", "case,time\nx,1\n");
+	              ".csv",
+	              "case,time\nx,1\n");
 	assert_int_equal(run_rename(r, "runtime", "t", &d), FP_ERR);
-	assert_string_equal(d.msg, "cannot rename column 't' to 'runtime': "
+	assert_string_equal(d.msg,
+	                    "cannot rename column 't' to 'runtime': "
 	                    "no column 't' in " TMP_DIR "test_run-a-file-name-"
 	                    "long-enough-to-be-cut-if-it-were-a-case-name.csv "
 	                    "(it has: case, time)");
@@ -364,9 +374,11 @@ static void test_add_column_and_new_like(void **state)
 	assert_null(run_find(r, "score")->line);
 
 	v = malloc(2 * sizeof *v); /* freed by the failing call */
-	assert_int_equal(run_add_column(r, "runtime", COL_NUMBER, v, &d), FP_ERR);
-	assert_string_equal(d.msg, TMP_DIR "test_run-a.csv already has a column "
-	                    "'runtime'");
+	assert_int_equal(run_add_column(r, "runtime", COL_NUMBER, v, &d),
+	                 FP_ERR);
+	assert_string_equal(d.msg,
+	                    TMP_DIR "test_run-a.csv already has a column "
+	                            "'runtime'");
 
 	n = run_new_like(r, "s.yaml", "scenario");
 	assert_non_null(n);
@@ -392,12 +404,12 @@ static void test_parse_pass(void **state)
 		const char *s;
 		double v;
 	} ok[] = {
-		{"true", 1}, {"TRUE", 1}, {"True", 1}, {"false", 0}, {"1", 1},
-		{"0", 0}, {"pass", 1}, {"PASS", 1}, {"fail", 0}, {"Fail", 0},
-		{"yes", 1}, {"YES", 1}, {"no", 0}, {"No", 0}, {" yes\t", 1},
+	    {"true", 1}, {"TRUE", 1}, {"True", 1}, {"false", 0}, {"1", 1},
+	    {"0", 0},    {"pass", 1}, {"PASS", 1}, {"fail", 0},  {"Fail", 0},
+	    {"yes", 1},  {"YES", 1},  {"no", 0},   {"No", 0},    {" yes\t", 1},
 	};
-	static const char *const bad[] = {"", "2", "passed", "y", "t", "1.0",
-	                                  "on", "off", "truefalse", "-1"};
+	static const char *const bad[] = {
+	    "", "2", "passed", "y", "t", "1.0", "on", "off", "truefalse", "-1"};
 	double v;
 
 	for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {
@@ -441,13 +453,14 @@ static void test_detection(void **state)
 	             "of csv, json, yaml, gbench, hyperfine, gbench-csv, "
 	             "hyperfine-csv, pytest-benchmark, go");
 
-	assert_int_equal(input_load(DATA "basic.csv", &o, &r, &d), FP_ERR);
+	assert_int_equal(run_load(DATA "basic.csv", &o, &r, &d), FP_ERR);
 	assert_string_equal(d.file, "");
-	assert_string_equal(d.msg, "unknown run format 'xml' (known: csv, json, "
+	assert_string_equal(d.msg,
+	                    "unknown run format 'xml' (known: csv, json, "
 	                    "yaml, gbench, hyperfine, gbench-csv, "
 	                    "hyperfine-csv, pytest-benchmark, go)");
 	/* NULL options: by extension. */
-	assert_int_equal(input_load(DATA "basic.csv", NULL, &r, &d), FP_OK);
+	assert_int_equal(run_load(DATA "basic.csv", NULL, &r, &d), FP_OK);
 	run_free(r);
 }
 
@@ -458,13 +471,13 @@ static void test_file_errors(void **state)
 	const char *path = TMP_DIR "test_run-huge.csv";
 	FILE *f;
 
-	assert_int_equal(input_load(DATA "nope.csv", NULL, &r, &d), FP_ERR);
+	assert_int_equal(run_load(DATA "nope.csv", NULL, &r, &d), FP_ERR);
 	assert_null(r);
 	assert_string_equal(d.file, DATA "nope.csv");
 	assert_int_equal(d.line, 0);
 	assert_string_equal(d.msg, "cannot open: No such file or directory");
 
-	assert_int_equal(input_load(DATA, NULL, &r, &d), FP_ERR);
+	assert_int_equal(run_load(DATA, NULL, &r, &d), FP_ERR);
 	assert_string_equal(d.msg, "cannot read: Is a directory");
 
 	/* A sparse file one byte over 1 GiB: refused by its size, unread. */
@@ -472,7 +485,7 @@ static void test_file_errors(void **state)
 	assert_non_null(f);
 	assert_int_equal(ftruncate(fileno(f), ((off_t)1 << 30) + 1), 0);
 	fclose(f);
-	assert_int_equal(input_load(path, NULL, &r, &d), FP_ERR);
+	assert_int_equal(run_load(path, NULL, &r, &d), FP_ERR);
 	assert_string_equal(d.msg, "file is larger than 1 GiB");
 	unlink(path);
 }
@@ -480,21 +493,21 @@ static void test_file_errors(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_csv_basic),
-		cmocka_unit_test(test_csv_bom_crlf),
-		cmocka_unit_test(test_csv_quoted),
-		cmocka_unit_test(test_csv_kinds),
-		cmocka_unit_test(test_csv_numbers_refused),
-		cmocka_unit_test(test_csv_errors),
-		cmocka_unit_test(test_csv_caps),
-		cmocka_unit_test(test_text_cells),
-		cmocka_unit_test(test_run_numeric_missing),
-		cmocka_unit_test(test_run_numeric_long_list),
-		cmocka_unit_test(test_rename),
-		cmocka_unit_test(test_add_column_and_new_like),
-		cmocka_unit_test(test_parse_pass),
-		cmocka_unit_test(test_detection),
-		cmocka_unit_test(test_file_errors),
+	    cmocka_unit_test(test_csv_basic),
+	    cmocka_unit_test(test_csv_bom_crlf),
+	    cmocka_unit_test(test_csv_quoted),
+	    cmocka_unit_test(test_csv_kinds),
+	    cmocka_unit_test(test_csv_numbers_refused),
+	    cmocka_unit_test(test_csv_errors),
+	    cmocka_unit_test(test_csv_caps),
+	    cmocka_unit_test(test_text_cells),
+	    cmocka_unit_test(test_run_numeric_missing),
+	    cmocka_unit_test(test_run_numeric_long_list),
+	    cmocka_unit_test(test_rename),
+	    cmocka_unit_test(test_add_column_and_new_like),
+	    cmocka_unit_test(test_parse_pass),
+	    cmocka_unit_test(test_detection),
+	    cmocka_unit_test(test_file_errors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,7 +12,9 @@
 
 #include <cmocka.h>
 
-#include "price/run.h"
+#include "run/context.h"
+#include "run/estimate.h"
+#include "run/run.h"
 #include "test_run_util.h"
 
 const char scratch_prefix[] = "test_run_harness";
@@ -28,12 +30,11 @@ static void assert_close(double got, double want)
 static struct run *load_est(const char *path, const char *format,
                             enum run_estimator e, bool cpu)
 {
-	struct run_opts o = {.format = format, .estimator = e,
-	                     .cpu_time = cpu};
+	struct run_opts o = {.format = format, .estimator = e, .cpu_time = cpu};
 	struct run *r = NULL;
 	struct diag d = {0};
 
-	if (input_load(path, &o, &r, &d) != FP_OK)
+	if (run_load(path, &o, &r, &d) != FP_OK)
 		fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
 	return r;
 }
@@ -84,8 +85,8 @@ static const double *samples(const struct run *r, size_t i)
  * BM_s's 0.0005403711851849275 s. */
 static void test_gbench_reps(void **state)
 {
-	struct run *r = load_est(H "gbench/before-reps.json", NULL, RUN_MEDIAN,
-	                         false);
+	struct run *r =
+	    load_est(H "gbench/before-reps.json", NULL, RUN_MEDIAN, false);
 	const double *x;
 
 	assert_string_equal(r->format, "gbench");
@@ -120,8 +121,8 @@ static void test_gbench_reps(void **state)
  * real_time column then holds the mean real time. */
 static void test_gbench_cpu(void **state)
 {
-	struct run *r = load_est(H "gbench/before-reps.json", NULL, RUN_MEDIAN,
-	                         true);
+	struct run *r =
+	    load_est(H "gbench/before-reps.json", NULL, RUN_MEDIAN, true);
 
 	assert_close(cell(r, "runtime", 0), 16.388263553657634e-9);
 	assert_close(cell(r, "real_time", 0), 16.453294807528767e-9);
@@ -135,8 +136,8 @@ static void test_gbench_cpu(void **state)
  * of 55.488944620949894, 55.641808923699585, 55.44632963017404 ns. */
 static void test_gbench_forms(void **state)
 {
-	struct run *r = load_est(H "gbench/before.json", NULL, RUN_MEDIAN,
-	                         false);
+	struct run *r =
+	    load_est(H "gbench/before.json", NULL, RUN_MEDIAN, false);
 
 	assert_case(r, 0, "BM_x/64", 1, 1);
 	assert_case(r, 3, "BM_err", 0, 0);
@@ -158,8 +159,8 @@ static void test_gbench_forms(void **state)
 /* The context, caches summarised; a debug build is unreliable. */
 static void test_gbench_context(void **state)
 {
-	struct run *r = load_est(H "gbench/before-reps.json", NULL, RUN_MEDIAN,
-	                         false);
+	struct run *r =
+	    load_est(H "gbench/before-reps.json", NULL, RUN_MEDIAN, false);
 	const char **keys;
 	size_t n;
 
@@ -184,8 +185,8 @@ static void test_gbench_context(void **state)
  * 0.529378 us: median 0.53415. */
 static void test_gbench_csv(void **state)
 {
-	struct run *r = load_est(H "gbench/before-reps.csv", NULL, RUN_MEDIAN,
-	                         false);
+	struct run *r =
+	    load_est(H "gbench/before-reps.csv", NULL, RUN_MEDIAN, false);
 
 	assert_string_equal(r->format, "gbench-csv");
 	assert_gbench_names(r);
@@ -208,8 +209,8 @@ static void test_gbench_csv(void **state)
  * was timed, so it has samples, each failing, and fails. */
 static void test_hyperfine(void **state)
 {
-	struct run *r = load_est(H "hyperfine/before.json", NULL, RUN_MEDIAN,
-	                         false);
+	struct run *r =
+	    load_est(H "hyperfine/before.json", NULL, RUN_MEDIAN, false);
 	size_t k = r->sample_off[1];
 
 	assert_case(r, 0, "sleep", 3, 1);
@@ -253,8 +254,8 @@ static void test_hyperfine_csv(void **state)
  * median 4.2634000010366435e-05 (mean 4.229666668228068e-05). */
 static void test_pytest(void **state)
 {
-	struct run *r = load_est(H "pytest/before.json", NULL, RUN_MEDIAN,
-	                         false);
+	struct run *r =
+	    load_est(H "pytest/before.json", NULL, RUN_MEDIAN, false);
 
 	assert_string_equal(r->format, "pytest-benchmark");
 	assert_int_equal(r->n, 2);
@@ -351,7 +352,8 @@ static void test_detect(void **state)
 	run_free(r);
 	/* Read as a plain CSV run, hyperfine's export has no case column. */
 	expect_error_f("hf.csv", "command,mean,stddev,median\nx,1,0,1\n", "csv",
-	               1, 0, "no 'case' column: the header has command, mean, "
+	               1, 0,
+	               "no 'case' column: the header has command, mean, "
 	               "stddev, median");
 	expect_error_f("go.csv", "case,runtime\nx,1\n", "go", 0, 0,
 	               "no benchmarks: no line starts with 'Benchmark'");
@@ -374,7 +376,8 @@ static void test_errors(void **state)
 	expect_error("gb2.csv", text, 2, 15,
 	             "unknown time_unit (known: ns, us, ms, s): 'fs'");
 	snprintf(text, sizeof text, "%s\"BM_a\",10,1\n", gb);
-	expect_error("gb3.csv", text, 2, 0, "row has 3 cells, the header has 6");
+	expect_error("gb3.csv", text, 2, 0,
+	             "row has 3 cells, the header has 6");
 	expect_error("hf.csv", "command,mean,stddev,median,min\nx,1,0,abc,1\n",
 	             2, 7, "'abc' is not a number");
 	expect_error("go1.txt", "BenchmarkA-2  10.5  3 ns/op\n", 1, 15,
@@ -385,34 +388,37 @@ static void test_errors(void **state)
 	             "a value without a unit");
 	expect_error_f("go4.txt", "PASS\n", "go", 0, 0,
 	               "no benchmarks: no line starts with 'Benchmark'");
-	expect_error("py1.json", "{\"machine_info\": {}, \"benchmarks\": [\n"
-	             " {\"name\": \"t\", \"stats\": {}}]}", 2, 2,
-	             "benchmark 1: no 'fullname' string");
-	expect_error("py2.json", "{\"machine_info\": {}, \"benchmarks\": [\n"
+	expect_error("py1.json",
+	             "{\"machine_info\": {}, \"benchmarks\": [\n"
+	             " {\"name\": \"t\", \"stats\": {}}]}",
+	             2, 2, "benchmark 1: no 'fullname' string");
+	expect_error("py2.json",
+	             "{\"machine_info\": {}, \"benchmarks\": [\n"
 	             " {\"fullname\": \"t\", \"stats\": {\"rounds\": 2, "
-	             "\"data\": [1, \"2\"]}}]}", 2, 55,
-	             "benchmark 1: a sample in 'data' must be a number");
-	expect_error("hf2.json", "{\"results\": [{\"command\": \"a\", \"mean\": 1,"
+	             "\"data\": [1, \"2\"]}}]}",
+	             2, 55, "benchmark 1: a sample in 'data' must be a number");
+	expect_error("hf2.json",
+	             "{\"results\": [{\"command\": \"a\", \"mean\": 1,"
 	             " \"stddev\": 0, \"median\": 1, \"min\": 1, \"max\": 1,\n"
-	             " \"times\": [1, null]}]}", 2, 15,
-	             "result 1: a time must be a number");
+	             " \"times\": [1, null]}]}",
+	             2, 15, "result 1: a time must be a number");
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_gbench_reps),
-		cmocka_unit_test(test_gbench_cpu),
-		cmocka_unit_test(test_gbench_forms),
-		cmocka_unit_test(test_gbench_context),
-		cmocka_unit_test(test_gbench_csv),
-		cmocka_unit_test(test_hyperfine),
-		cmocka_unit_test(test_hyperfine_csv),
-		cmocka_unit_test(test_pytest),
-		cmocka_unit_test(test_go),
-		cmocka_unit_test(test_stdin),
-		cmocka_unit_test(test_detect),
-		cmocka_unit_test(test_errors),
+	    cmocka_unit_test(test_gbench_reps),
+	    cmocka_unit_test(test_gbench_cpu),
+	    cmocka_unit_test(test_gbench_forms),
+	    cmocka_unit_test(test_gbench_context),
+	    cmocka_unit_test(test_gbench_csv),
+	    cmocka_unit_test(test_hyperfine),
+	    cmocka_unit_test(test_hyperfine_csv),
+	    cmocka_unit_test(test_pytest),
+	    cmocka_unit_test(test_go),
+	    cmocka_unit_test(test_stdin),
+	    cmocka_unit_test(test_detect),
+	    cmocka_unit_test(test_errors),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

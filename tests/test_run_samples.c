@@ -13,7 +13,9 @@
 
 #include <cmocka.h>
 
-#include "price/run.h"
+#include "run/context.h"
+#include "run/estimate.h"
+#include "run/run.h"
 #include "test_run_util.h"
 #include "util/sha256.h"
 #include "util/source.h"
@@ -59,13 +61,15 @@ static void check_abcd(struct run *r)
 
 static void test_json_yaml_samples(void **state)
 {
-	struct run *r = load_text("s.json", "[{\"case\": \"a\", \"samples\": "
-	                          "[3, 1, 2]}, {\"case\": \"b\", \"samples\": "
-	                          "[4, 1]}, {\"case\": \"c\", \"passed\": 0},"
-	                          " {\"case\": \"d\", \"samples\": [5]}]");
+	struct run *r =
+	    load_text("s.json", "[{\"case\": \"a\", \"samples\": "
+	                        "[3, 1, 2]}, {\"case\": \"b\", \"samples\": "
+	                        "[4, 1]}, {\"case\": \"c\", \"passed\": 0},"
+	                        " {\"case\": \"d\", \"samples\": [5]}]");
 	check_abcd(r);
 	run_free(r);
-	r = load_text("s.yaml", "- {case: a, samples: [3, 1, 2]}\n"
+	r = load_text("s.yaml",
+	              "- {case: a, samples: [3, 1, 2]}\n"
 	              "- {case: b, samples: [4, 1]}\n- {case: c, passed: 0}\n"
 	              "- {case: d, samples: [5]}\n");
 	check_abcd(r);
@@ -84,8 +88,10 @@ static void test_sample_errors(void **state)
 	             "'samples' must be a list of numbers");
 	expect_error("e2.json", "[{\"case\": \"a\", \"samples\": [1, \"2\"]}]",
 	             1, 31, "a sample must be a number");
-	expect_error("e3.json", "[{\"case\": \"a\", \"samples\": [1]},\n"
-	             " {\"case\": \"b\", \"runtime\": 2}]", 2, 27,
+	expect_error("e3.json",
+	             "[{\"case\": \"a\", \"samples\": [1]},\n"
+	             " {\"case\": \"b\", \"runtime\": 2}]",
+	             2, 27,
 	             "a run with samples makes 'runtime' from them: give "
 	             "'samples' or 'runtime', not both");
 	expect_error("e4.yaml", "- {case: a, samples: [1, x]}\n", 1, 26,
@@ -98,7 +104,8 @@ static void test_sample_errors(void **state)
  * and an empty runtime with passed 0 (no sample; b fails). */
 static void test_csv_rows(void **state)
 {
-	struct run *r = load_text("rows.csv", "case,repetition,runtime,passed,"
+	struct run *r =
+	    load_text("rows.csv", "case,repetition,runtime,passed,"
 	                          "ref\na,1,3,1,10\nb,1,4,1,20\na,2,1,1,10\n"
 	                          "b,2,,0,20\na,3,2,1,10\n");
 
@@ -115,8 +122,11 @@ static void test_csv_rows(void **state)
 	assert_non_null(r->sample_pass);
 	assert_null(run_find(r, "repetition"));
 	run_free(r);
-	expect_error("rows2.csv", "case,repetition,runtime,ref\na,1,3,10\n"
-	             "a,2,1,11\n", 3, 7, "case 'a': column 'ref' is 11 here, "
+	expect_error("rows2.csv",
+	             "case,repetition,runtime,ref\na,1,3,10\n"
+	             "a,2,1,11\n",
+	             3, 7,
+	             "case 'a': column 'ref' is 11 here, "
 	             "10 on line 2 (rows of a case differ only in runtime, "
 	             "passed and repetition)");
 	expect_error("rows3.csv", "case,repetition,runtime\na,1,x\n", 2, 5,
@@ -138,8 +148,8 @@ static void test_context_diff(void **state)
 	struct run *b = load_path(H "gbench/after-reps.json");
 	struct run *u = load_path(DATA "gbench_units.json");
 	static const char *const want[] = {
-		"host_name", "num_cpus", "mhz_per_cpu", "cpu_scaling_enabled",
-		"caches", "library_build_type",
+	    "host_name",           "num_cpus", "mhz_per_cpu",
+	    "cpu_scaling_enabled", "caches",   "library_build_type",
 	};
 	const char **keys;
 	size_t n;
@@ -175,7 +185,8 @@ static void test_context_diff(void **state)
 
 static void test_context_unreliable(void **state)
 {
-	struct run *r = load_text("ctx.json", "{\"context\": "
+	struct run *r =
+	    load_text("ctx.json", "{\"context\": "
 	                          "{\"cpu_scaling_enabled\": true, "
 	                          "\"library_build_type\": \"release\"}, "
 	                          "\"benchmarks\": [{\"name\": \"BM\", "
@@ -188,8 +199,8 @@ static void test_context_unreliable(void **state)
 	assert_int_equal(n, 1);
 	assert_string_equal(keys[0], "cpu_scaling_enabled");
 	free(keys);
-	assert_int_equal(run_context_set(r, "library_build_type", "debug",
-	                                 NULL), FP_OK);
+	assert_int_equal(
+	    run_context_set(r, "library_build_type", "debug", NULL), FP_OK);
 	assert_int_equal(run_context_unreliable(r, &keys, &n, NULL), FP_OK);
 	assert_int_equal(n, 2);
 	free(keys);
@@ -216,8 +227,8 @@ static void test_source(void **state)
 	assert_int_equal(source_read(f, 100, &s, &d), FP_ERR);
 	assert_string_equal(d.msg, "file is larger than 100 bytes");
 	assert_int_equal(source_read("/dev/zero", 1 << 20, &s, &d), FP_ERR);
-	assert_string_equal(d.msg,
-	                    "cannot read: a device is neither a file nor a pipe");
+	assert_string_equal(
+	    d.msg, "cannot read: a device is neither a file nor a pipe");
 	assert_string_equal(d.file, "/dev/zero");
 	/* A pipe with more than the cap in it: refused once past the cap. */
 	{
@@ -250,12 +261,12 @@ static void test_source(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_json_yaml_samples),
-		cmocka_unit_test(test_sample_errors),
-		cmocka_unit_test(test_csv_rows),
-		cmocka_unit_test(test_context_diff),
-		cmocka_unit_test(test_context_unreliable),
-		cmocka_unit_test(test_source),
+	    cmocka_unit_test(test_json_yaml_samples),
+	    cmocka_unit_test(test_sample_errors),
+	    cmocka_unit_test(test_csv_rows),
+	    cmocka_unit_test(test_context_diff),
+	    cmocka_unit_test(test_context_unreliable),
+	    cmocka_unit_test(test_source),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

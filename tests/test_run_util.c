@@ -18,7 +18,7 @@ struct run *load_ok(const char *path, const char *format)
 	struct run *r = NULL;
 	struct diag d = {0};
 
-	if (input_load(path, &o, &r, &d) != FP_OK)
+	if (run_load(path, &o, &r, &d) != FP_OK)
 		fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
 	return r;
 }
@@ -52,7 +52,7 @@ void expect_error_n(const char *name, const char *text, size_t len,
 	struct run *r = NULL;
 	struct diag d = {0};
 
-	assert_int_equal(input_load(path, &o, &r, &d), FP_ERR);
+	assert_int_equal(run_load(path, &o, &r, &d), FP_ERR);
 	assert_null(r);
 	unlink(path);
 	if (strcmp(d.msg, msg) != 0 || d.line != line || d.col != col)
@@ -85,5 +85,6 @@ void assert_cell(const struct column *c, size_t i, double v, uint32_t line,
 void expect_refusals(const struct refusal *r, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		expect_error(r[i].name, r[i].text, r[i].line, r[i].col, r[i].msg);
+		expect_error(r[i].name, r[i].text, r[i].line, r[i].col,
+		             r[i].msg);
 }

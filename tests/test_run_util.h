@@ -7,8 +7,16 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "input/input.h"
-#include "price/run.h"
+#include "run/builder.h"
+#include "run/context.h"
+#include "run/estimate.h"
+#include "run/formats/csvrows.h"
+#include "run/formats/formats.h"
+#include "run/formats/jsonctx.h"
+#include "run/load.h"
+#include "run/context.h"
+#include "run/estimate.h"
+#include "run/run.h"
 
 #define DATA TEST_SRCDIR "/tests/data/runs/"
 #define TMP_DIR TEST_BUILDDIR "/tests/"

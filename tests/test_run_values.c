@@ -11,7 +11,13 @@
 
 #include <cmocka.h>
 
-#include "input/input.h"
+#include "run/builder.h"
+#include "run/context.h"
+#include "run/estimate.h"
+#include "run/formats/csvrows.h"
+#include "run/formats/formats.h"
+#include "run/formats/jsonctx.h"
+#include "run/load.h"
 #include "test_run_util.h"
 
 const char scratch_prefix[] = "test_run_values";
@@ -20,42 +26,42 @@ const char scratch_prefix[] = "test_run_values";
  * for cases and columns, at the name's position (a JSON column's at its
  * key, not its value). */
 static const struct refusal bad_names[] = {
-	{"lead.csv", "case,runtime\n\" a\",1\n", 2, 1,
-	 "case name ' a' has a leading blank"},
-	{"trail.csv", "case,runtime\n\"a\t\",1\n", 2, 1,
-	 "case name 'a\\t' has a trailing blank"},
-	{"blank.csv", "case,runtime\nx,1\n\" \t \",1\n", 3, 1,
-	 "case name ' \\t ' is only blanks"},
-	{"utf8.csv", "case,runtime\ncaf\xe9,1\n", 2, 1,
-	 "case name is not valid UTF-8 (byte 0xe9 at byte 4 of the name)"},
-	{"col.csv", "case,\"runtime \"\nx,1\n", 1, 6,
-	 "column name 'runtime ' has a trailing blank"},
-	{"col2.csv", "case,\"\xff\"\nx,1\n", 1, 6,
-	 "column name is not valid UTF-8 (byte 0xff at byte 1 of the name)"},
-	{"lead.json", "[{\"case\": \"a\"},\n {\"case\": \" a\"}]", 2, 11,
-	 "case name ' a' has a leading blank"},
-	{"col.json", "[{\"case\": \"a\", \"\\t\": 1}]", 1, 16,
-	 "column name '\\t' is only blanks"},
-	{"lead.yaml", "- case: 'a '\n", 1, 9,
-	 "case name 'a ' has a trailing blank"},
+    {"lead.csv", "case,runtime\n\" a\",1\n", 2, 1,
+     "case name ' a' has a leading blank"},
+    {"trail.csv", "case,runtime\n\"a\t\",1\n", 2, 1,
+     "case name 'a\\t' has a trailing blank"},
+    {"blank.csv", "case,runtime\nx,1\n\" \t \",1\n", 3, 1,
+     "case name ' \\t ' is only blanks"},
+    {"utf8.csv", "case,runtime\ncaf\xe9,1\n", 2, 1,
+     "case name is not valid UTF-8 (byte 0xe9 at byte 4 of the name)"},
+    {"col.csv", "case,\"runtime \"\nx,1\n", 1, 6,
+     "column name 'runtime ' has a trailing blank"},
+    {"col2.csv", "case,\"\xff\"\nx,1\n", 1, 6,
+     "column name is not valid UTF-8 (byte 0xff at byte 1 of the name)"},
+    {"lead.json", "[{\"case\": \"a\"},\n {\"case\": \" a\"}]", 2, 11,
+     "case name ' a' has a leading blank"},
+    {"col.json", "[{\"case\": \"a\", \"\\t\": 1}]", 1, 16,
+     "column name '\\t' is only blanks"},
+    {"lead.yaml", "- case: 'a '\n", 1, 9,
+     "case name 'a ' has a trailing blank"},
 };
 
 /* A number beyond a double is an error at its cell, not inf; one that
  * only a 0 would hold is not 0. */
 static const struct refusal bad_numbers[] = {
-	{"over.csv", "case,runtime\nx,1\ny,1e400\n", 3, 3,
-	 "number '1e400' is out of a double's range (magnitude above "
-	 "1.8e308)"},
-	{"over2.csv", "case,runtime\nx,-1e999\n", 2, 3,
-	 "number '-1e999' is out of a double's range (magnitude above "
-	 "1.8e308)"},
-	{"under.csv", "case,runtime\nx,1e-400\n", 2, 3,
-	 "number '1e-400' is too small for a double (it would read as 0)"},
-	{"under.yaml", "- {case: x, runtime: 0.0001e-320}\n", 1, 22,
-	 "number '0.0001e-320' is too small for a double (it would read as "
-	 "0)"},
-	{"under.json", "[{\"case\": \"x\", \"runtime\": 1e-400}]", 1, 27,
-	 "number '1e-400' is too small for a double (it would read as 0)"},
+    {"over.csv", "case,runtime\nx,1\ny,1e400\n", 3, 3,
+     "number '1e400' is out of a double's range (magnitude above "
+     "1.8e308)"},
+    {"over2.csv", "case,runtime\nx,-1e999\n", 2, 3,
+     "number '-1e999' is out of a double's range (magnitude above "
+     "1.8e308)"},
+    {"under.csv", "case,runtime\nx,1e-400\n", 2, 3,
+     "number '1e-400' is too small for a double (it would read as 0)"},
+    {"under.yaml", "- {case: x, runtime: 0.0001e-320}\n", 1, 22,
+     "number '0.0001e-320' is too small for a double (it would read as "
+     "0)"},
+    {"under.json", "[{\"case\": \"x\", \"runtime\": 1e-400}]", 1, 27,
+     "number '1e-400' is too small for a double (it would read as 0)"},
 };
 
 static void test_names(void **state)
@@ -108,8 +114,10 @@ static void test_mixed_blame(void **state)
 	expect_column("pass2.csv", "case,p\na,true\nb,1\nc,2\n", "p", 4, 3,
 	              "cell '2' in column 'p' is not a pass state, but the "
 	              "column also holds pass words");
-	expect_column("pass2.json", "[{\"case\": \"a\", \"p\": true},\n"
-	              " {\"case\": \"b\", \"p\": 2.5}]", "p", 2, 21,
+	expect_column("pass2.json",
+	              "[{\"case\": \"a\", \"p\": true},\n"
+	              " {\"case\": \"b\", \"p\": 2.5}]",
+	              "p", 2, 21,
 	              "cell '2.5' in column 'p' is not a pass state, but the "
 	              "column also holds pass words");
 	expect_column("num.csv", "case,p\na,1.5\nb,1\nc,fail\n", "p", 4, 3,
@@ -120,17 +128,17 @@ static void test_mixed_blame(void **state)
 	              "cell 'x' in column 'p' is not a number");
 }
 
-/* A CSV field of INPUT_MAX_FIELD bytes is read; one more byte is refused
+/* A CSV field of RUN_MAX_FIELD bytes is read; one more byte is refused
  * at the field's start, quoted or not, at the end of the file or not. */
 static void test_field_cap(void **state)
 {
-	size_t n = INPUT_MAX_FIELD;
+	size_t n = RUN_MAX_FIELD;
 	char *text = malloc(n + 64), *p;
 	struct run *r;
 
 	(void)state;
 	assert_non_null(text);
-	assert_int_equal(INPUT_MAX_FIELD, 1 << 20);
+	assert_int_equal(RUN_MAX_FIELD, 1 << 20);
 	p = text + sprintf(text, "case,note\nx,");
 	memset(p, 'y', n);
 	strcpy(p + n, "\n");
@@ -188,7 +196,8 @@ static void test_json_depth(void **state)
 	memset(text, '[', n - 1);
 	memset(text + n - 1, ']', n - 1);
 	text[2 * n - 2] = '\0';
-	expect_error("deep.json", text, 1, 2, "item 1 is not an object (a "
+	expect_error("deep.json", text, 1, 2,
+	             "item 1 is not an object (a "
 	             "case is an object with a 'case' name)");
 	memset(text, '[', n);
 	memset(text + n, ']', n);
@@ -201,12 +210,12 @@ static void test_json_depth(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_names),
-		cmocka_unit_test(test_number_range),
-		cmocka_unit_test(test_mixed_blame),
-		cmocka_unit_test(test_field_cap),
-		cmocka_unit_test(test_case_cap),
-		cmocka_unit_test(test_json_depth),
+	    cmocka_unit_test(test_names),
+	    cmocka_unit_test(test_number_range),
+	    cmocka_unit_test(test_mixed_blame),
+	    cmocka_unit_test(test_field_cap),
+	    cmocka_unit_test(test_case_cap),
+	    cmocka_unit_test(test_json_depth),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

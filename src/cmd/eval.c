@@ -10,8 +10,8 @@
 
 #include "cmd/command.h"
 #include "formula/formula.h"
-#include "input/input.h"
-#include "price/run.h"
+#include "run/load.h"
+#include "run/run.h"
 #include "report/listing.h"
 
 struct eval_opts {
@@ -138,7 +138,7 @@ static int eval_run(const char *path, const char *formula,
 	double *out = NULL;
 	int rc = FP_ERR;
 
-	if (input_load(path, &ropts, &run, d) != FP_OK)
+	if (run_load(path, &ropts, &run, d) != FP_OK)
 		return FP_ERR;
 	env = fx_env_new();
 	if (!env) {

@@ -7,11 +7,6 @@
 #include "cmd/command.h"
 #include "plot/plot.h"
 
-int command_status(const struct diag *d)
-{
-	return diag_is_oom(d) ? EXIT_OOM : EXIT_USAGE;
-}
-
 int command_close_stdout(int status)
 {
 	int err;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd/cli.h"
+#include "run/estimate.h"
 
 static int add_string(const char ***list, size_t *count, const char *arg,
                       struct diag *d)

@@ -237,6 +237,11 @@ int cmd_parse(const struct command *c, int argc, char **argv,
 	return check_args(c, call, status);
 }
 
+int command_status(const struct diag *d)
+{
+	return diag_is_oom(d) ? EXIT_OOM : EXIT_USAGE;
+}
+
 void cmd_call_free(struct cmd_call *call)
 {
 	if (call->own && call->cmd->free_own)

@@ -6,6 +6,7 @@
 
 #include "noise/resample.h"
 #include "noise/rng.h"
+#include "run/estimate.h"
 
 static const char *const policy_names[] = {"all", "majority", "any"};
 
@@ -103,47 +104,6 @@ size_t noise_top(const double *x, size_t n, size_t k, size_t *idx)
 	return got;
 }
 
-/* Sorts x[0..n): insertion for the few samples a case usually has. */
-static void sort_small(double *x, size_t n)
-{
-	if (n > 32) {
-		qsort(x, n, sizeof *x, noise_cmp_double);
-		return;
-	}
-	for (size_t i = 1; i < n; i++) {
-		double v = x[i];
-		size_t j = i;
-
-		while (j > 0 && x[j - 1] > v) {
-			x[j] = x[j - 1];
-			j--;
-		}
-		x[j] = v;
-	}
-}
-
-/* The estimator over x[0..n), n > 0 (run_estimate's definitions); x is
- * reordered. */
-static double estimate(double *x, size_t n, enum run_estimator e)
-{
-	double v = x[0];
-
-	switch (e) {
-	case RUN_MEAN:
-		for (size_t k = 1; k < n; k++)
-			v += x[k];
-		return v / (double)n;
-	case RUN_MIN:
-		for (size_t k = 1; k < n; k++)
-			if (x[k] < v)
-				v = x[k];
-		return v;
-	default:
-		sort_small(x, n);
-		return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
-	}
-}
-
 /* Sorts one case's samples x[0..n) ascending, carrying p[0..n) (may be
  * NULL) along: insertion, stable, for the few samples a case has. */
 static void sort_case(double *x, unsigned char *p, size_t n)
@@ -231,17 +191,14 @@ static double median5(uint64_t key, const double *x, size_t cnt)
 
 /* One case of a sorted side with few samples: the draws are counted per
  * sample instead of gathered and sorted, and the estimator and the pass
- * state read off the counts (the k-th smallest draw is the sample where
- * the running count passes k). */
+ * state read off the counts (run_estimators[].counted). */
 static void counted(const struct noise_side *s, size_t off, size_t cnt,
                     size_t k, uint64_t key, enum pass_policy policy,
                     double *runtime, double *passed)
 {
 	unsigned char c[RESAMPLE_COUNTED];
 	const double *x = s->v + off;
-	size_t lo = (k - 1) / 2, hi = k / 2, acc = 0, j = 0, pass = 0;
-	double sum = 0, a = 0;
-
+	size_t pass = 0;
 	struct noise_stream st = noise_stream(key, cnt);
 
 	memset(c, 0, cnt);
@@ -252,28 +209,7 @@ static void counted(const struct noise_side *s, size_t off, size_t cnt,
 			pass += s->pass[off + q] ? c[q] : 0;
 		*passed = pass_of_count(pass, k, policy);
 	}
-	if (s->est == RUN_MEAN) {
-		for (size_t q = 0; q < cnt; q++)
-			sum += c[q] * x[q];
-		*runtime = sum / (double)k;
-		return;
-	}
-	while (c[j] == 0)
-		j++;
-	if (s->est == RUN_MIN) {
-		*runtime = x[j];
-		return;
-	}
-	for (;; j++) {
-		acc += c[j];
-		if (acc > lo && lo != SIZE_MAX) {
-			a = x[j];
-			lo = SIZE_MAX;
-		}
-		if (acc > hi)
-			break;
-	}
-	*runtime = k % 2 ? x[j] : (a + x[j]) / 2;
+	*runtime = run_estimators[s->est].counted(x, c, cnt, k);
 }
 
 int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
@@ -334,7 +270,7 @@ int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
 			noise_gather(key, k, s->v + off, cnt, buf->x);
 			passed[i] = s->passed[i];
 		}
-		runtime[i] = estimate(buf->x, k, s->est);
+		runtime[i] = run_estimators[s->est].point(buf->x, k);
 	}
 	return FP_OK;
 }

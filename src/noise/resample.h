@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "price/join.h"
-#include "price/run.h"
+#include "run/run.h"
 #include "util/diag.h"
 
 /* How a case whose samples disagree on passing is decided. */

@@ -1,5 +1,6 @@
 /* harness.c: missing cases and the facts of harness runs (harness.h). */
 #include "price/harness.h"
+#include "run/context.h"
 
 #include <math.h>
 #include <stdio.h>

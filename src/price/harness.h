@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-#include "price/run.h"
+#include "run/run.h"
 #include "util/diag.h"
 
 enum load_missing {

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "price/run.h"
+#include "run/run.h"
 #include "util/diag.h"
 
 /* Two runs made to match: after join, before->case_name[i] and

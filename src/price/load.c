@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "input/input.h"
-#include "input/junit.h"
+#include "run/load.h"
+#include "run/junit_merge.h"
 #include "price/param.h"
 
 /* What is being loaded, before it is frozen into the job. */
@@ -100,7 +100,7 @@ static int load_run(struct loading *l, int s, const char *role,
 	                               .estimator = rq->estimator};
 	struct run_facts *f = &l->job->facts;
 
-	if (input_load(path, &ropts, out, d) != FP_OK)
+	if (run_load(path, &ropts, out, d) != FP_OK)
 		return FP_ERR;
 	add_input(l->job, role, path, (*out)->sha256);
 	if (check_time(rq, *out, d) != FP_OK)

@@ -21,7 +21,7 @@
 
 #include "formula/formula.h"
 #include "price/param.h"
-#include "price/run.h"
+#include "run/run.h"
 #include "util/diag.h"
 
 /* Where a scenario made from command-line shorthands says it comes from. */

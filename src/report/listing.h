@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "price/metric.h"
-#include "price/run.h"
+#include "run/run.h"
 #include "util/diag.h"
 
 /* Name, version, file, hash, parameters, weights, columns and each formula

@@ -17,26 +17,6 @@
 #include "util/escape.h"
 #include "util/numfmt.h"
 
-static void put_escaped(struct mout *m, char *e)
-{
-	if (!e) {
-		m->oom = true;
-		return;
-	}
-	fputs(e, m->out);
-	free(e);
-}
-
-void md_text(struct mout *m, const char *s)
-{
-	put_escaped(m, escape_md_text(s));
-}
-
-void md_code(struct mout *m, const char *s, bool cell)
-{
-	put_escaped(m, escape_md_code(s, cell));
-}
-
 static void text(struct mout *m, const char *s)
 {
 	md_text(m, s);
@@ -316,7 +296,7 @@ static void put_plots(struct mout *m, const struct record *r)
 		fputs("\n![", m->out);
 		text(m, r->plots[k].title);
 		fputs("](", m->out);
-		put_escaped(m, escape_url_path(r->plots[k].file));
+		md_url(m, r->plots[k].file);
 		fputs(")\n", m->out);
 		if (r->plots[k].ascii)
 			put_text_plot(m, r->plots[k].ascii);

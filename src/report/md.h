@@ -1,4 +1,4 @@
-/* md.h: what the Markdown writers share (markdown.c, md_cases.c,
+/* md.h: what the Markdown writers share (md_out.c, markdown.c, md_cases.c,
  * md_budget.c, mermaid.c), for src/report/ only. */
 #ifndef FP_REPORT_MD_H
 #define FP_REPORT_MD_H
@@ -18,6 +18,8 @@ struct mout {
 void md_text(struct mout *m, const char *s);
 /* User text in a code span; cell: inside a table (escape_md_code). */
 void md_code(struct mout *m, const char *s, bool cell);
+/* A relative link's path (escape_url_path). */
+void md_url(struct mout *m, const char *s);
 
 /* The summary: the verdict line, the verdict, the counts, the arithmetic
  * and the control (markdown.c). */

@@ -1,0 +1,39 @@
+/* detect.h: the table of run formats, and which one an input is.
+ *
+ * One entry per format: its name (for --input-format and messages), its
+ * reader (run/formats/formats.h), whether it is JSON (parsed once before
+ * its reader runs, and told apart from the other JSON formats by its
+ * top-level keys), and a test of its first bytes where those tell.  Help,
+ * errors and detection all read the table. */
+#ifndef FP_RUN_DETECT_H
+#define FP_RUN_DETECT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "run/formats/formats.h"
+
+struct run_format {
+	const char *name;
+	fmt_read_fn read;
+	bool json; /* parse as JSON first */
+	/* Whether the first bytes are this format's (NULL: never alone). */
+	bool (*detect)(const char *text, size_t len);
+	const char *what; /* one line for help: what writes it */
+};
+
+extern const struct run_format run_formats[];
+extern const size_t run_nformats;
+
+/* The format called name, or NULL. */
+const struct run_format *run_format_find(const char *name);
+/* "csv, json, ..." from the table, into buf. */
+const char *run_format_list(char *buf, size_t size);
+/* The format that the name and the first bytes of the text say, or NULL
+ * (see detect.c for the order of the rules).  A ".json" name, or text
+ * that starts as JSON, gives the plain "json" entry: the JSON formats are
+ * told apart once the text is parsed (fmt_json_kind). */
+const struct run_format *run_format_choose(const char *path, const char *text,
+                                           size_t len);
+
+#endif

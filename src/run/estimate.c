@@ -1,0 +1,234 @@
+/* estimate.c: the estimator table, and the runtime columns of a run made
+ * from its samples (estimate.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run/estimate.h"
+#include "util/names.h"
+#include "util/ksum.h"
+
+static int by_value(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Sorts x[0..n): insertion for the few samples a case usually has. */
+static void sort_small(double *x, size_t n)
+{
+	if (n > 32) {
+		qsort(x, n, sizeof *x, by_value);
+		return;
+	}
+	for (size_t i = 1; i < n; i++) {
+		double v = x[i];
+		size_t j = i;
+
+		while (j > 0 && x[j - 1] > v) {
+			x[j] = x[j - 1];
+			j--;
+		}
+		x[j] = v;
+	}
+}
+
+static double median(double *x, size_t n)
+{
+	sort_small(x, n);
+	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
+}
+
+static double mean(double *x, size_t n)
+{
+	struct ksum s = {0, 0};
+
+	for (size_t i = 0; i < n; i++)
+		ksum_add(&s, x[i]);
+	return ksum_value(&s) / (double)n;
+}
+
+static double minimum(double *x, size_t n)
+{
+	double m = x[0];
+
+	for (size_t i = 1; i < n; i++)
+		m = x[i] < m ? x[i] : m;
+	return m;
+}
+
+/* The k-th smallest draws: the sample where the running count passes
+ * (k - 1) / 2 and k / 2, the two middle ones. */
+static double median_counted(const double *x, const unsigned char *c, size_t m,
+                             size_t k)
+{
+	size_t lo = (k - 1) / 2, hi = k / 2, acc = 0, j = 0;
+	double a = 0;
+	bool have_lo = false;
+
+	for (; j < m; j++) {
+		acc += c[j];
+		if (!have_lo && acc > lo) {
+			a = x[j];
+			have_lo = true;
+		}
+		if (acc > hi)
+			break;
+	}
+	return k % 2 ? x[j] : (a + x[j]) / 2;
+}
+
+static double mean_counted(const double *x, const unsigned char *c, size_t m,
+                           size_t k)
+{
+	struct ksum s = {0, 0};
+
+	for (size_t q = 0; q < m; q++)
+		for (unsigned t = 0; t < c[q]; t++)
+			ksum_add(&s, x[q]);
+	return ksum_value(&s) / (double)k;
+}
+
+static double min_counted(const double *x, const unsigned char *c, size_t m,
+                          size_t k)
+{
+	size_t j = 0;
+
+	(void)k;
+	while (j + 1 < m && c[j] == 0)
+		j++;
+	return x[j];
+}
+
+const struct run_estimator_def run_estimators[] = {
+    [RUN_MEDIAN] = {"median", median, median_counted},
+    [RUN_MEAN] = {"mean", mean, mean_counted},
+    [RUN_MIN] = {"min", minimum, min_counted},
+};
+const size_t run_nestimators = sizeof run_estimators / sizeof *run_estimators;
+
+bool run_estimator_parse(const char *s, enum run_estimator *out)
+{
+	for (size_t i = 0; i < run_nestimators; i++)
+		if (strcmp(s, run_estimators[i].name) == 0) {
+			*out = (enum run_estimator)i;
+			return true;
+		}
+	return false;
+}
+
+const char *run_estimator_name(enum run_estimator e)
+{
+	return (size_t)e < run_nestimators ? run_estimators[e].name : "?";
+}
+
+const char *run_estimator_list(char *buf, size_t size)
+{
+	buf[0] = '\0';
+	for (size_t i = 0; i < run_nestimators; i++)
+		names_append(buf, size, run_estimators[i].name);
+	return buf;
+}
+
+enum { E_RUNTIME, E_N, E_MIN, E_MAX, E_SD, E_HAS, NEST };
+static const char *const est_cols[NEST] = {
+    "runtime",     "runtime_n",  "runtime_min",
+    "runtime_max", "runtime_sd", "has_runtime",
+};
+
+/* Drops the column called name, if there is one. */
+static void drop_column(struct run *run, const char *name)
+{
+	struct column *c = run_find(run, name);
+	size_t i;
+
+	if (!c)
+		return;
+	i = (size_t)(c - run->cols);
+	free(c->name);
+	free(c->v);
+	free(c->line);
+	free(c->col);
+	free(c->bad_text);
+	memmove(c, c + 1, (run->ncols - i - 1) * sizeof *c);
+	run->ncols--;
+}
+
+/* Fills row i of the columns v[] from the samples x[0..n), which it may
+ * reorder. */
+static void one_case(double *const v[NEST], size_t i, double *x, size_t n,
+                     enum run_estimator e)
+{
+	struct ksum s = {0, 0}, dev = {0, 0};
+	double lo = x[0], hi = x[0], mean;
+
+	v[E_N][i] = (double)n;
+	for (size_t k = 0; k < n; k++) {
+		ksum_add(&s, x[k]);
+		lo = x[k] < lo ? x[k] : lo;
+		hi = x[k] > hi ? x[k] : hi;
+	}
+	mean = ksum_value(&s) / (double)n;
+	for (size_t k = 0; k < n; k++)
+		ksum_add(&dev, (x[k] - mean) * (x[k] - mean));
+	v[E_MIN][i] = lo;
+	v[E_MAX][i] = hi;
+	v[E_SD][i] = n > 1 ? sqrt(ksum_value(&dev) / (double)(n - 1)) : 0;
+	v[E_HAS][i] = 1;
+	v[E_RUNTIME][i] = run_estimators[e].point(x, n);
+}
+
+static void no_runtime(double *const v[NEST], size_t i)
+{
+	v[E_N][i] = 0;
+	v[E_HAS][i] = 0;
+	v[E_RUNTIME][i] = v[E_MIN][i] = v[E_MAX][i] = v[E_SD][i] = NAN;
+}
+
+int run_estimate(struct run *run, enum run_estimator e, struct diag *d)
+{
+	double *v[NEST] = {0}, *x = NULL;
+	size_t most = 1, rows = run->n ? run->n : 1;
+	int k;
+
+	if (!run->sample_off)
+		return FP_OK;
+	for (size_t i = 0; i < run->n; i++)
+		if (run_sample_count(run, i) > most)
+			most = run_sample_count(run, i);
+	x = malloc(most * sizeof *x);
+	for (k = 0; k < NEST; k++)
+		v[k] = malloc(rows * sizeof *v[k]);
+	for (k = 0; k < NEST && x; k++)
+		if (!v[k])
+			break;
+	if (!x || k < NEST) {
+		free(x);
+		for (k = 0; k < NEST; k++)
+			free(v[k]);
+		return diag_oom(d);
+	}
+	for (size_t i = 0; i < run->n; i++) {
+		size_t n = run_sample_count(run, i);
+		if (n == 0) {
+			no_runtime(v, i);
+			continue;
+		}
+		memcpy(x, run->samples + run->sample_off[i], n * sizeof *x);
+		one_case(v, i, x, n, e);
+	}
+	free(x);
+	for (k = 0; k < NEST; k++) {
+		drop_column(run, est_cols[k]);
+		if (run_add_column(run, est_cols[k],
+		                   k == E_HAS ? COL_PASS : COL_NUMBER, v[k],
+		                   d) != FP_OK) {
+			while (++k < NEST)
+				free(v[k]);
+			return FP_ERR;
+		}
+	}
+	run->estimator = run_estimator_name(e);
+	return FP_OK;
+}

@@ -1,0 +1,53 @@
+/* estimate.h: one table of the estimators that make a case's runtime from
+ * its samples, used alike by the point price (run_estimate) and by the
+ * bootstrap's resamples (noise/resample.c), so that the two never differ
+ * in what "median" or "mean" means. */
+#ifndef FP_RUN_ESTIMATE_H
+#define FP_RUN_ESTIMATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "run/run.h"
+#include "util/diag.h"
+
+struct run_estimator_def {
+	const char *name;
+	/* The estimate over x[0..n), n > 0; x may be reordered. */
+	double (*point)(double *x, size_t n);
+	/* The same over a multiset: sorted distinct x[0..m) where x[q] is
+	 * taken c[q] times, k = sum of c (a resample drawn by counts). */
+	double (*counted)(const double *x, const unsigned char *c, size_t m,
+	                  size_t k);
+};
+
+/* Indexed by enum run_estimator. */
+extern const struct run_estimator_def run_estimators[];
+extern const size_t run_nestimators;
+
+/* "median, mean, min" from the table, into buf. */
+const char *run_estimator_list(char *buf, size_t size);
+
+/* Parses "median", "mean" or "min"; false for anything else. */
+bool run_estimator_parse(const char *s, enum run_estimator *out);
+const char *run_estimator_name(enum run_estimator e);
+
+/* Makes the runtime columns of a run with samples (nothing to do, FP_OK,
+ * for a run without: its `runtime` stays as the file gave it).  Any
+ * columns of these names are replaced.  For a case with n samples:
+ *   runtime      the estimator over its samples: median (the middle
+ *                sample, or the mean of the two middle ones for even n),
+ *                mean, or min
+ *   runtime_n    n
+ *   runtime_min  smallest sample
+ *   runtime_max  largest sample
+ *   runtime_sd   sample standard deviation, with n - 1 (0 for n = 1)
+ *   has_runtime  1 if n > 0, else 0 (a pass-state column)
+ * A case with no samples (n = 0) has no runtime: runtime, runtime_min,
+ * runtime_max and runtime_sd are NaN, the documented "missing" value, and
+ * has_runtime is 0 -- never 0 seconds, never text.  Formulas must test
+ * has_runtime before using runtime.  Sets run->estimator.  Fails only when
+ * out of memory. */
+int run_estimate(struct run *run, enum run_estimator e, struct diag *d);
+
+#endif

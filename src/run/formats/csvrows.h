@@ -1,0 +1,28 @@
+/* csvrows.h: CSV text as rows of fields with positions, through libcsv,
+ * for every CSV reader. */
+#ifndef FP_RUN_FORMATS_CSVROWS_H
+#define FP_RUN_FORMATS_CSVROWS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/diag.h"
+
+struct csv_field {
+	const char *text; /* len bytes and a NUL */
+	size_t len;
+	uint32_t line, col;
+};
+/* Called for each row (row 0 first, the header where there is one) with
+ * its n fields, valid until it returns; f[n] (text NULL) is where the row
+ * ends.  FP_ERR (d filled) stops. */
+typedef int (*csv_row_fn)(void *ctx, size_t row, const struct csv_field *f,
+                          size_t n);
+/* Parses text[start..len) as CSV, positions counted from text[0] (line 1,
+ * column 1).  Row 0 may have at most RUN_MAX_COLUMNS + 1 fields.  *rows
+ * is the number of rows read.  Syntax errors: "quote in an unquoted
+ * field", "text after the closing quote", "unterminated quoted field". */
+int fmt_csv_rows(const char *path, const char *text, size_t len, size_t start,
+                 csv_row_fn fn, void *ctx, size_t *rows, struct diag *d);
+
+#endif

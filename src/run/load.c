@@ -1,0 +1,113 @@
+/* load.c: reading a run file once and giving it to its format's reader
+ * (load.h).  Which format: the table and the rules of detect.c. */
+#include <jansson.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "run/builder.h"
+#include "run/detect.h"
+#include "run/estimate.h"
+#include "run/load.h"
+#include "util/source.h"
+
+/* Takes a byte order mark off the text; a NUL byte is an error. */
+static int check_text(struct fmt_src *s, struct diag *d)
+{
+	const char *nul;
+
+	if (s->len >= 3 && memcmp(s->text, "\xef\xbb\xbf", 3) == 0) {
+		s->text += 3;
+		s->len -= 3;
+	}
+	if ((nul = memchr(s->text, '\0', s->len))) {
+		uint32_t line, col;
+		rb_position(s->text, (size_t)(nul - s->text), &line, &col);
+		return diag_set(d, s->path, (int)line, (int)col,
+		                "NUL byte: a run file is text");
+	}
+	return FP_OK;
+}
+
+/* Reads s as format f; a JSON format is parsed first, and plain "json"
+ * chosen by the name (not given) is read as the kind its keys say. */
+static int read_as(const struct run_format *f, bool given, struct fmt_src *s,
+                   struct run **out, struct diag *d)
+{
+	int rc;
+
+	if (!f->json)
+		return f->read(s, out, d);
+	if (fmt_json_parse(s->path, s->text, s->len, &s->json, d) != FP_OK)
+		return FP_ERR;
+	if (!given)
+		f = run_format_find(fmt_json_kind(s->json));
+	rc = f->read(s, out, d);
+	json_decref(s->json);
+	s->json = NULL;
+	return rc;
+}
+
+static int unknown_format(const char *name, struct diag *d)
+{
+	char known[160];
+
+	return diag_set(d, NULL, 0, 0, "unknown run format '%s' (known: %s)",
+	                name, run_format_list(known, sizeof known));
+}
+
+static int parse(const char *path, const char *name, const char *text,
+                 size_t len, const struct run_opts *opts, struct run **out,
+                 struct diag *d)
+{
+	static const struct run_opts defaults = {0};
+	const struct run_format *f = NULL;
+	struct fmt_src s = {.path = name,
+	                    .text = text,
+	                    .len = len,
+	                    .opts = opts ? opts : &defaults};
+	char known[160];
+
+	if (s.opts->format && !(f = run_format_find(s.opts->format)))
+		return unknown_format(s.opts->format, d);
+	if (check_text(&s, d) != FP_OK)
+		return FP_ERR;
+	if (!f && !(f = run_format_choose(path, s.text, s.len)))
+		return diag_set(d, s.path, 0, 0,
+		                "cannot tell the format from the "
+		                "file's name: give one of %s",
+		                run_format_list(known, sizeof known));
+	/* A JSON format given is obeyed; .json says only "some JSON". */
+	if (read_as(f, s.opts->format != NULL, &s, out, d) != FP_OK)
+		return FP_ERR;
+	if (run_estimate(*out, s.opts->estimator, d) != FP_OK) {
+		run_free(*out);
+		*out = NULL;
+		return FP_ERR;
+	}
+	return FP_OK;
+}
+
+int run_parse(const char *path, const char *text, size_t len,
+              const struct run_opts *opts, struct run **out, struct diag *d)
+{
+	return parse(path, path, text, len, opts, out, d);
+}
+
+int run_load(const char *path, const struct run_opts *opts, struct run **out,
+             struct diag *d)
+{
+	static const struct run_opts defaults = {0};
+	struct source src;
+	int rc;
+
+	if (opts && opts->format && !run_format_find(opts->format))
+		return unknown_format(opts->format, d);
+	if (source_read(path, RUN_MAX_FILE, &src, d) != FP_OK)
+		return FP_ERR;
+	rc = parse(path, src.name, src.data, src.len, opts ? opts : &defaults,
+	           out, d);
+	if (rc == FP_OK)
+		memcpy((*out)->sha256, src.sha256, sizeof src.sha256);
+	source_free(&src);
+	return rc;
+}

@@ -1,0 +1,145 @@
+/* repeat.c: rows of one case name as its samples (repeat.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run/repeat.h"
+#include "util/numfmt.h"
+#include "util/strindex.h"
+
+static int merge_repeats(struct run_builder *b);
+
+void rb_repeat_rows(struct run_builder *b, long col)
+{
+	b->repeat_col = col;
+	b->merge_rows = col >= 0 ? merge_repeats : NULL;
+}
+
+static bool same(double x, double y)
+{
+	return x == y || (isnan(x) && isnan(y));
+}
+
+/* Row r against the first row f of its case, in every column that must
+ * agree. */
+static int agree(struct run_builder *b, size_t f, size_t r, long pass, long rep)
+{
+	for (size_t c = 0; c < b->ncols; c++) {
+		struct rb_column *col = &b->columns[c];
+		char name[RUN_SHOW_SIZE], x[NUMFMT_MAX], y[NUMFMT_MAX];
+		if ((long)c == b->repeat_col || (long)c == pass ||
+		    (long)c == rep || same(col->v[r], col->v[f]))
+			continue;
+		run_show(name, sizeof name, b->names[r], strlen(b->names[r]));
+		return diag_set(
+		    b->d, b->path, (int)col->line[r], (int)col->col[r],
+		    "case '%s': column '%s' is %s here, %s on line "
+		    "%u (rows of a case differ only in runtime, "
+		    "passed and repetition)",
+		    name, col->name, numfmt_exact(x, col->v[r]),
+		    numfmt_exact(y, col->v[f]), (unsigned)b->lines[f]);
+	}
+	return FP_OK;
+}
+
+/* first[i]: the first row of row i's case.  Fails if rows disagree. */
+static int group(struct run_builder *b, size_t *first, long pass, long rep)
+{
+	struct strindex ix;
+	int rc = FP_OK;
+
+	if (!strindex_init(&ix, (const char *const *)b->names, b->n))
+		return diag_oom(b->d);
+	for (size_t i = 0; i < b->n; i++) {
+		size_t seen = strindex_add(&ix, i);
+		first[i] = seen == STRINDEX_NONE ? i : seen;
+	}
+	strindex_free(&ix);
+	for (size_t i = 0; i < b->n && rc == FP_OK; i++)
+		if (first[i] != i)
+			rc = agree(b, first[i], i, pass, rep);
+	return rc;
+}
+
+/* Keeps the first row of each case, dropping the rest. */
+static void compact(struct run_builder *b, const size_t *first)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < b->n; i++) {
+		if (first[i] != i)
+			continue; /* its name stays unused in the block */
+		b->names[n] = b->names[i];
+		b->lines[n] = b->lines[i];
+		b->cols[n] = b->cols[i];
+		for (size_t c = 0; c < b->ncols; c++) {
+			struct rb_column *col = &b->columns[c];
+			col->v[n] = col->v[i];
+			col->line[n] = col->line[i];
+			col->col[n] = col->col[i];
+		}
+		n++;
+	}
+	for (size_t c = 0; c < b->ncols; c++)
+		b->columns[c].n = n;
+	b->n = n;
+}
+
+/* The samples, each of the case of its first row (new index: the rank
+ * of that row among first rows), and each case's pass state: all rows'. */
+static int samples(struct run_builder *b, const size_t *first, size_t *idx,
+                   long pass)
+{
+	const double *rt = b->columns[b->repeat_col].v;
+	double *pv = pass >= 0 ? b->columns[pass].v : NULL;
+	size_t k = 0;
+
+	rb_use_samples(b);
+	for (size_t i = 0; i < b->n; i++)
+		if (first[i] == i)
+			idx[i] = k++;
+	for (size_t i = 0; i < b->n; i++) {
+		int ok = pv ? pv[i] == 1 : -1;
+		if (!isnan(rt[i]) &&
+		    rb_sample_at(b, idx[first[i]], rt[i], ok) != FP_OK)
+			return FP_ERR;
+		if (pv && first[i] != i && pv[i] < pv[first[i]])
+			pv[first[i]] = pv[i];
+	}
+	return FP_OK;
+}
+
+static void drop_column(struct run_builder *b, long c)
+{
+	if (c < 0)
+		return;
+	rb_column_free(&b->columns[c]);
+	memmove(&b->columns[c], &b->columns[c + 1],
+	        (b->ncols - (size_t)c - 1) * sizeof *b->columns);
+	b->ncols--;
+	b->hint = 0;
+}
+
+static int merge_repeats(struct run_builder *b)
+{
+	long pass = rb_find_column(b, "passed", 6);
+	long rep = rb_find_column(b, "repetition", 10);
+	size_t *first = malloc(b->n * sizeof *first);
+	size_t *idx = malloc(b->n * sizeof *idx);
+	int rc = FP_ERR;
+
+	if (!first || !idx)
+		diag_oom(b->d);
+	else if (group(b, first, pass, rep) == FP_OK &&
+	         samples(b, first, idx, pass) == FP_OK) {
+		compact(b, first);
+		/* The later index first, so the earlier stays right. */
+		drop_column(b, b->repeat_col > rep ? b->repeat_col : rep);
+		drop_column(b, b->repeat_col > rep ? rep : b->repeat_col);
+		b->repeat_col = -1;
+		rc = FP_OK;
+	}
+	free(first);
+	free(idx);
+	return rc;
+}

@@ -1,0 +1,177 @@
+/* run.h: one benchmark run as columns of per-case facts.
+ *
+ * A run is what a reader in run/formats/ makes of a file (run_load,
+ * run/load.h, reads one; this model knows nothing of files): case names in file order and
+ * named columns of doubles.  Pass states are 1 or 0.  A column
+ * whose cells are not all numbers or pass words is kept as text, with the
+ * position of its first bad cell, so that the error is raised only if some
+ * formula or the pricing actually needs that column. */
+#ifndef FP_RUN_H
+#define FP_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/diag.h"
+
+/* Caps on what a hostile run file can make fixprice allocate. */
+#define RUN_MAX_CASES 50000000
+#define RUN_MAX_COLUMNS 4096
+#define RUN_MAX_NAME 4096 /* bytes of a case or column name */
+
+enum column_kind {
+	COL_NUMBER, /* every cell a number */
+	COL_PASS,   /* every cell a pass word: true/false 1/0 pass/fail yes/no
+	             * (or a number equal to 0 or 1, so a 0/1 column is one) */
+	COL_TEXT,   /* some cell is neither: unusable, see bad_* */
+};
+
+struct column {
+	char *name;
+	enum column_kind kind;
+	double *v;      /* n values (NULL for COL_TEXT) */
+	uint32_t *line; /* source line of each cell, or NULL if unknown */
+	uint32_t *col;  /* source column of each cell, or NULL if unknown */
+	/* For COL_TEXT: where the first cell that is not a number is.
+	 * bad_text NULL: that case has no cell in this column at all (JSON or
+	 * YAML items with different fields); bad_line/bad_col are then the
+	 * case's.  run_numeric turns these into the message. */
+	uint32_t bad_line, bad_col;
+	char *bad_text;
+};
+
+/* One key/value string of a run's context (context.h). */
+struct run_kv {
+	char *key, *value;
+};
+
+/* Every pointer in a run is its own malloc'd block (run_free frees each), so
+ * code outside run.c may build runs field by field, with one exception
+ * that such code need not know of: the names of a run that a loader made
+ * are all in one block, name_block (name_block_size bytes, each name with
+ * its NUL), and case_name[i] points into it, which saves a malloc and 16
+ * to 32 bytes per case.  run_free frees a case_name[i] that is not in
+ * name_block on its own, so names may still be added (malloc'd), replaced
+ * or reordered; a name in the block must not be freed or changed alone. */
+struct run {
+	char *path;      /* as given by the user */
+	char sha256[65]; /* of the bytes read, hex ("" when made, not read) */
+	char *format;    /* "csv", "json", "yaml", "gbench", "gbench-csv",
+	                    * "hyperfine", "hyperfine-csv", "pytest-benchmark",
+	                    * "go" */
+	size_t n;
+	char **case_name; /* n names, file order */
+	char *name_block; /* names of case_name, or NULL (see above) */
+	size_t name_block_size;
+	uint32_t *case_line; /* line of each case in the file (0 if unknown) */
+	size_t ncols;
+	struct column *cols;
+
+	/* Runtime samples (estimate.h), in one block for all cases: case
+	 * i's samples are samples[sample_off[i] .. sample_off[i + 1]), in the
+	 * order the file gives them.  sample_off is NULL when the run holds
+	 * no samples (its format gives one runtime per case, in `runtime`);
+	 * then samples and sample_pass are NULL too.  A case may have no
+	 * samples: a failing case that never ran to the end. */
+	double *samples;
+	size_t *sample_off;         /* n + 1 offsets, or NULL */
+	unsigned char *sample_pass; /* per sample 1 passed, 0 failed; NULL
+	                          * when the format has no pass state per
+	                          * sample */
+	const char *estimator;      /* name of the estimator that made `runtime`
+	                          * from the samples (a literal), or NULL */
+
+	/* The run's context (context.h): how and where it was measured,
+	 * as key/value strings in file order, keys unique. */
+	size_t nctx;
+	struct run_kv *ctx;
+};
+
+/* How the runtime of a case is made from its samples. */
+enum run_estimator {
+	RUN_MEDIAN, /* the default */
+	RUN_MEAN,
+	RUN_MIN,
+};
+
+/* How to read run files (run_load, run/load.h). */
+struct run_opts {
+	const char *format; /* NULL: decide by extension and content */
+	bool cpu_time;      /* Google Benchmark: samples are cpu_time, not
+	                     * real_time */
+	enum run_estimator estimator; /* for runs with samples */
+};
+
+/* Frees a run and everything in it; NULL is fine. */
+void run_free(struct run *run);
+
+/* Keeps only rows rows[0..n) of run, in that order: row k becomes what
+ * row rows[k] was, in case_name, case_line, every column and the samples.
+ * The rows must be distinct; the names of rows left out are freed (unless
+ * in name_block, see struct run).  Fails only when out of memory; the run
+ * is then unchanged. */
+int run_keep_rows(struct run *run, const size_t *rows, size_t n,
+                  struct diag *d);
+
+/* Returns the column named name, or NULL. */
+struct column *run_find(const struct run *run, const char *name);
+
+/* Returns the column named name if it is usable as numbers (COL_NUMBER or
+ * COL_PASS).  Otherwise returns NULL and fills d: "no column 'x' in FILE"
+ * (listing the columns there are) or, for a text column, FILE:LINE:COL of its
+ * first bad cell. */
+const struct column *run_numeric(const struct run *run, const char *name,
+                                 struct diag *d);
+
+/* Renames column `from` to `to` (for --column to=from).  Fails if `from` is
+ * missing or `to` already exists (the message names both). */
+int run_rename(struct run *run, const char *to, const char *from,
+               struct diag *d);
+
+/* Runtimes are finite numbers above 0, or missing (NaN: a failing case
+ * without samples).  run_bad_runtime is the error for value v of case i
+ * in column `name` of r, at line:col of the file (0 if unknown, then the
+ * case's line): "NAME of case 'x' must be a finite number above 0, got V";
+ * it returns FP_ERR.  run_check_runtimes checks every cell of column c of
+ * r that way: the `runtime` column, and every column a metric declares
+ * whose name ends in "runtime" (ref_runtime, ...). */
+int run_bad_runtime(const struct run *r, const char *name, size_t i, double v,
+                    uint32_t line, uint32_t col, struct diag *d);
+int run_check_runtimes(const struct run *r, const struct column *c,
+                       struct diag *d);
+bool run_is_runtime_name(const char *name);
+
+/* Like run_rename, but when the run already has a column `to` (the
+ * runtime a reader made from its samples, for --column runtime=FROM), its
+ * cells become copies of `from`'s and `from` is kept. */
+int run_replace(struct run *run, const char *to, const char *from,
+                struct diag *d);
+
+/* Adds a column that takes ownership of values (n doubles, malloc'd); used by
+ * scenario and split-run code.  Returns FP_ERR (values freed) on OOM, or if
+ * the run already has a column called name ("FILE already has a column
+ * 'x'"). */
+int run_add_column(struct run *run, const char *name, enum column_kind kind,
+                   double *values, struct diag *d);
+
+/* Returns a new, empty run of n cases whose names are copies of src's (for
+ * building an after-run from a before-run).  Caller owns it. */
+struct run *run_new_like(const struct run *src, const char *path,
+                         const char *format);
+
+/* Bytes of a name or cell shown in a message. */
+#define RUN_SHOW_MAX 60
+#define RUN_SHOW_SIZE (RUN_SHOW_MAX * 4 + 8)
+
+/* Copies s[0..len) into buf (size RUN_SHOW_SIZE) in terminal-safe form, cut
+ * to RUN_SHOW_MAX bytes with "...", for messages.  Returns buf. */
+char *run_show(char *buf, size_t size, const char *s, size_t len);
+
+/* Parses a pass word (true/false, 1/0, pass/fail, yes/no, any case). */
+bool run_parse_pass(const char *s, size_t len, double *out);
+
+/* Number of samples of case i (0 for a run without samples). */
+size_t run_sample_count(const struct run *run, size_t i);
+
+#endif
