@@ -59,7 +59,7 @@ static struct run *sampled(size_t n, size_t k, const double *samples,
 
 		snprintf(buf, sizeof buf, "c%zu", i);
 		r->case_name[i] = strdup(buf);
-		passed[i] = pass ? noise_pass(pass + i * k, k, PASS_ALL) : 1;
+		passed[i] = pass ? run_pass(pass + i * k, k, PASS_ALL) : 1;
 	}
 	assert_int_equal(run_add_column(r, "passed", COL_PASS, passed, &d),
 	                 FP_OK);
@@ -69,8 +69,11 @@ static struct run *sampled(size_t n, size_t k, const double *samples,
 
 static struct boot_opts opts(size_t B, uint64_t seed, size_t threads)
 {
-	return (struct boot_opts){.B = B, .confidence = 0.95, .seed = seed,
-	                          .threads = threads, .policy = PASS_ALL};
+	return (struct boot_opts){.B = B,
+	                          .confidence = 0.95,
+	                          .seed = seed,
+	                          .threads = threads,
+	                          .policy = PASS_ALL};
 }
 
 /* Bootstraps j under o into b; fails the test on an error. */
@@ -114,7 +117,8 @@ static void test_by_hand(void **state)
 		double want = 6;
 
 		for (size_t i = 0; i < 2; i++) {
-			struct noise_stream s = noise_stream(noise_key(7, r, i, 1), 2);
+			struct noise_stream s =
+			    noise_stream(noise_key(7, r, i, 1), 2);
 			double x0 = a[2 * i + noise_next(&s)];
 
 			want -= (x0 + a[2 * i + noise_next(&s)]) / 2;
@@ -135,7 +139,8 @@ static void test_by_hand(void **state)
 	assert_true(bt.median_net == 0);
 	/* 1/16 of the resamples are -3 and 1/16 are 3: the 2.5 and 97.5 per
 	 * cent points are -3 and 3. */
-	assert_true(bt.net_ci.lo == -(sqrt(2.0) * 3) && bt.net_ci.hi == sqrt(2.0) * 3);
+	assert_true(bt.net_ci.lo == -(sqrt(2.0) * 3) &&
+	            bt.net_ci.hi == sqrt(2.0) * 3);
 	boot_free(&bt);
 	joined_free(&j);
 	metric_free(m);
@@ -169,7 +174,8 @@ static struct run *noisy(size_t n, size_t k, double shift, double sd,
 
 	for (size_t i = 0; i < n; i++)
 		for (size_t t = 0; t < k; t++)
-			x[i * k + t] = 10 + (double)i / 10 + shift + sd * gauss(g);
+			x[i * k + t] =
+			    10 + (double)i / 10 + shift + sd * gauss(g);
 	r = sampled(n, k, x, NULL, e);
 	free(x);
 	return r;
@@ -194,8 +200,10 @@ static void test_threads(void **state)
 	}
 	for (int k = 1; k < 4; k++) {
 		assert_memory_equal(bt[0].net, bt[k].net, 301 * sizeof(double));
-		assert_memory_equal(bt[0].gain, bt[k].gain, 301 * sizeof(double));
-		assert_memory_equal(bt[0].cost, bt[k].cost, 301 * sizeof(double));
+		assert_memory_equal(bt[0].gain, bt[k].gain,
+		                    301 * sizeof(double));
+		assert_memory_equal(bt[0].cost, bt[k].cost,
+		                    301 * sizeof(double));
 		assert_memory_equal(bt[0].decide, bt[k].decide, 301);
 		assert_memory_equal(&bt[0].net_ci, &bt[k].net_ci,
 		                    sizeof bt[0].net_ci);
@@ -247,14 +255,14 @@ static void test_policies(void **state)
 	enum pass_policy pp;
 
 	(void)state;
-	assert_true(noise_pass(p101, 3, PASS_ALL) == 0);
-	assert_true(noise_pass(p101, 3, PASS_MAJORITY) == 1);
-	assert_true(noise_pass(p101, 3, PASS_ANY) == 1);
-	assert_true(noise_pass(p10, 2, PASS_MAJORITY) == 0);
-	assert_true(noise_pass(p000, 3, PASS_ANY) == 0);
-	assert_true(noise_pass(p111, 3, PASS_ALL) == 1);
-	assert_true(noise_policy_parse("majority", &pp) && pp == PASS_MAJORITY);
-	assert_false(noise_policy_parse("most", &pp));
+	assert_true(run_pass(p101, 3, PASS_ALL) == 0);
+	assert_true(run_pass(p101, 3, PASS_MAJORITY) == 1);
+	assert_true(run_pass(p101, 3, PASS_ANY) == 1);
+	assert_true(run_pass(p10, 2, PASS_MAJORITY) == 0);
+	assert_true(run_pass(p000, 3, PASS_ANY) == 0);
+	assert_true(run_pass(p111, 3, PASS_ALL) == 1);
+	assert_true(run_policy_parse("majority", &pp) && pp == PASS_MAJORITY);
+	assert_false(run_policy_parse("most", &pp));
 }
 
 /* A flaky case resampled with its pass states: c0 fails before (both
@@ -293,7 +301,8 @@ static void test_flaky(void **state)
  * cannot tell; 99 samples can. */
 static struct joined steps(size_t r)
 {
-	double *b = malloc(4 * 3 * r * sizeof *b), *a = malloc(4 * 3 * r * sizeof *a);
+	double *b = malloc(4 * 3 * r * sizeof *b),
+	       *a = malloc(4 * 3 * r * sizeof *a);
 	struct joined j;
 
 	for (size_t i = 0; i < 4 * 3 * r; i++) {
@@ -415,15 +424,16 @@ static void test_paths_agree(void **state)
 	}
 	for (size_t r = 0; r < 50; r++) {
 		struct noise_side s[3] = {
-			{x, off, NULL, RUN_MEDIAN, 0, false, obs, obs},
-			{x, off, pass, RUN_MEDIAN, 0, true, obs, obs},
-			{x, off, pass, RUN_MEDIAN, 0, false, obs, obs},
+		    {x, off, NULL, RUN_MEDIAN, 0, false, obs, obs},
+		    {x, off, pass, RUN_MEDIAN, 0, true, obs, obs},
+		    {x, off, pass, RUN_MEDIAN, 0, false, obs, obs},
 		};
 
 		for (int k = 0; k < 3; k++)
 			assert_int_equal(noise_side_resample(&s[k], N, 3, r, 1,
-			                                     PASS_ALL, &buf, rt[k],
-			                                     ps[k]), FP_OK);
+			                                     PASS_ALL, &buf,
+			                                     rt[k], ps[k]),
+			                 FP_OK);
 		assert_memory_equal(rt[0], rt[1], sizeof rt[0]);
 		assert_memory_equal(rt[0], rt[2], sizeof rt[0]);
 		assert_memory_equal(ps[1], ps[2], sizeof ps[0]);
@@ -437,14 +447,14 @@ static void test_paths_agree(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_by_hand),
-		cmocka_unit_test(test_threads),
-		cmocka_unit_test(test_coverage),
-		cmocka_unit_test(test_policies),
-		cmocka_unit_test(test_flaky),
-		cmocka_unit_test(test_more_samples_decide),
-		cmocka_unit_test(test_wide_cases),
-		cmocka_unit_test(test_paths_agree),
+	    cmocka_unit_test(test_by_hand),
+	    cmocka_unit_test(test_threads),
+	    cmocka_unit_test(test_coverage),
+	    cmocka_unit_test(test_policies),
+	    cmocka_unit_test(test_flaky),
+	    cmocka_unit_test(test_more_samples_decide),
+	    cmocka_unit_test(test_wide_cases),
+	    cmocka_unit_test(test_paths_agree),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

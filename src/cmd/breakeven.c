@@ -46,10 +46,10 @@ static int breakeven_noise(struct breakeven_own *b, struct priced *pr,
                            const struct cmd_call *call, struct diag *d)
 {
 	struct noise_side side[2];
-	struct boot_opts bo;
+	struct judge_opts jo = cmd_judge_opts(&call->noise, true);
+	const struct boot_opts bo = jo.boot;
 
-	if (noise_sens_prepare(&call->noise, &pr->job, side, &bo,
-	                       &b->have_noise, d) != FP_OK)
+	if (judge_sens_sides(&jo, &pr->job, side, &b->have_noise, d) != FP_OK)
 		return FP_ERR;
 	if (!b->have_noise)
 		return FP_OK;
@@ -142,7 +142,7 @@ const struct command cmd_breakeven = {
             {0},
         },
     .groups = (const struct opt_group *const[]){&job_group, &output_group,
-                                                &noise_sens_group, NULL},
+                                                &cmd_noise_sens_group, NULL},
     PRICING_ARGS,
     .own_size = sizeof(struct breakeven_own),
     .option = breakeven_option,

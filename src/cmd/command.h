@@ -43,11 +43,11 @@ enum {
 /* What the one option loop gathered for a command. */
 struct cmd_call {
 	const struct command *cmd;
-	struct job_opts job;     /* the pricing inputs group */
-	struct output_opts out;  /* the output and plot groups */
-	struct noise_opts noise; /* the noise group (noise.h) */
-	void *own;   /* the command's own options (own_size bytes) */
-	char **args; /* positional arguments */
+	struct job_opts job;    /* the pricing inputs group */
+	struct output_opts out; /* the output and plot groups */
+	struct cmd_noise noise; /* the noise group (noise.h) */
+	void *own;              /* the command's own options (own_size bytes) */
+	char **args;            /* positional arguments */
 	size_t nargs;
 };
 

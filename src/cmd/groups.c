@@ -149,10 +149,10 @@ const struct opt_group plot_group = {
 static int take_noise(struct cmd_call *call, enum opt_id id, const char *arg,
                       struct diag *d)
 {
-	return noise_option(&call->noise, id, arg, d);
+	return cmd_noise_option(&call->noise, id, arg, d);
 }
 
-const struct opt_group noise_group = {
+const struct opt_group cmd_noise_group = {
     .intro = "Noise and the verdict (with samples per case, or --control):",
     .man = "NOISE OPTIONS",
     .opts =
@@ -198,7 +198,7 @@ const struct opt_group noise_group = {
 
 /* The noise options a sensitivity command takes: the resampling, not the
  * verdict's. */
-const struct opt_group noise_sens_group = {
+const struct opt_group cmd_noise_sens_group = {
     .intro = "Noise (with samples per case):",
     .man = "NOISE OPTIONS",
     .opts =
@@ -228,10 +228,10 @@ const struct opt_group noise_sens_group = {
     .take = take_noise,
 };
 
-const struct opt_group *const verdict_groups[] = {
-    &job_group, &output_group, &plot_group, &noise_group, NULL,
+const struct opt_group *const cmd_verdict_groups[] = {
+    &job_group, &output_group, &plot_group, &cmd_noise_group, NULL,
 };
 
-const struct opt_group *const sens_noise_groups[] = {
-    &job_group, &output_group, &plot_group, &noise_sens_group, NULL,
+const struct opt_group *const cmd_sens_noise_groups[] = {
+    &job_group, &output_group, &plot_group, &cmd_noise_sens_group, NULL,
 };

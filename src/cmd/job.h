@@ -29,6 +29,7 @@ struct job_opts {
 	bool have_factor;
 	enum load_missing missing;
 	enum run_estimator estimator;
+	enum pass_policy policy; /* set from the noise group (--pass-policy) */
 	bool cpu_time;
 	const char *results[2]; /* --results-before, --results */
 	double runtime_factor;

@@ -1,205 +1,51 @@
-/* judge.c: the noise of a priced job, turned into a verdict (noise.h).
- *
- * The order: flaky cases (read off the samples' pass states), the control
- * run (priced against the before run; with single-sample runs its
- * differences make the pseudo-samples doc/noise.md describes), the
- * bootstrap, the verdict, and for an inconclusive one the cases that
- * widen the interval most. */
-#include <math.h>
+/* judge.c: the verdict step of a pricing command: the control run loaded
+ * against the before run, the verdict engine called (noise/judge.h), and
+ * the plot of net's distribution drawn (noise.h). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd/command.h"
 #include "cmd/plot_title.h"
-#include "price/price.h"
 
-/* Whether case i's samples in r disagree on passing. */
-static bool flaky_in(const struct run *r, size_t i)
+int cmd_judge(const struct cmd_noise *o, const struct job_opts *jo,
+              const char *before, const struct job *job, const struct price *p,
+              struct cmd_judged *j, struct diag *d)
 {
-	size_t cnt = run_sample_count(r, i);
-
-	if (!r->sample_pass || cnt < 2)
-		return false;
-	for (size_t k = 1; k < cnt; k++)
-		if (r->sample_pass[r->sample_off[i] + k] !=
-		    r->sample_pass[r->sample_off[i]])
-			return true;
-	return false;
-}
-
-static int find_flaky(struct verdict *v, const struct joined *runs,
-                      struct diag *d)
-{
-	size_t n = runs->before->n;
-
-	for (size_t i = 0; i < n; i++) {
-		if (!flaky_in(runs->before, i) && !flaky_in(runs->after, i))
-			continue;
-		if (!v->flaky && !(v->flaky = malloc(n * sizeof *v->flaky)))
-			return diag_oom(d);
-		v->flaky[v->nflaky++] = i;
-	}
-	return FP_OK;
-}
-
-/* The control run's pseudo-samples for single-sample runs: case i's after
- * runtime times q and divided by q, q = control / before, one drawn per
- * resample (a random sign of the run-to-run change the control saw). */
-static int pseudo_side(struct judged *j, const struct joined *fix,
-                       const struct joined *ctl, const struct price *p,
-                       struct noise_side *side, struct diag *d)
-{
-	size_t n = fix->before->n;
-	const struct column *rb = run_numeric(ctl->before, "runtime", d);
-	const struct column *rc =
-	    rb ? run_numeric(ctl->after, "runtime", d) : NULL;
-
-	if (!rc)
-		return FP_ERR;
-	j->pseudo = malloc(2 * (n ? n : 1) * sizeof *j->pseudo);
-	j->pseudo_off = malloc((n + 1) * sizeof *j->pseudo_off);
-	if (!j->pseudo || !j->pseudo_off)
-		return diag_oom(d);
-	j->pseudo_off[0] = 0;
-	for (size_t i = 0; i < n; i++) {
-		double q = rc->v[i] / rb->v[i];
-
-		if (!(q > 0 && isfinite(q)))
-			q = 1;
-		j->pseudo[2 * i] = p->runtime[1][i] * q;
-		j->pseudo[2 * i + 1] = p->runtime[1][i] / q;
-		j->pseudo_off[i + 1] = 2 * (i + 1);
-	}
-	side->v = j->pseudo;
-	side->off = j->pseudo_off;
-	side->pass = NULL;
-	side->est = RUN_MEAN;
-	side->draws = 1;
-	return FP_OK;
-}
-
-/* Checks that the control was joined to the same cases as the fix. */
-static int same_cases(const struct joined *fix, const struct joined *ctl,
-                      const char *path, struct diag *d)
-{
-	const struct run *a = fix->before, *b = ctl->after;
-
-	if (a->n != b->n)
-		return diag_set(d, path, 0, 0,
-		                "the control run has %zu cases "
-		                "against the before run's %zu: it must measure "
-		                "the same cases",
-		                b->n, a->n);
-	for (size_t i = 0; i < a->n; i++)
-		if (strcmp(a->case_name[i], ctl->before->case_name[i]) != 0)
-			return diag_set(d, path, 0, 0,
-			                "the control run does not "
-			                "measure the same cases as the fix");
-	return FP_OK;
-}
-
-/* Prices the control run against the before run, bootstraps it when it
- * has samples, and for single-sample runs makes the fix's pseudo-samples. */
-static int control_run(const struct noise_opts *o, const struct job_opts *jo,
-                       const char *before, const struct job *job,
-                       const struct price *p, struct judged *j,
-                       struct noise_side side[2], struct diag *d)
-{
+	struct judge_opts jopts = cmd_judge_opts(o, false);
 	char *inputs[2] = {(char *)before, (char *)o->control};
-	struct boot_opts bo = noise_boot_opts(o);
-	struct job cj = {0};
-	struct session *ses = NULL;
-	struct price *cp = NULL;
-	struct noise_side cs[2];
-	int rc = FP_ERR;
+	struct job_opts cjo = *jo;
+	struct job control = {0};
+	int rc;
 
-	if (job_load(jo, inputs, 2, &cj, d) != FP_OK)
-		goto out;
-	noise_apply_policy(o, &cj);
-	if (same_cases(&job->runs, &cj.runs, o->control, d) != FP_OK ||
-	    session_open(cj.metric, &cj.runs, NULL, &ses, d) != FP_OK ||
-	    price_compute(ses, &cp, d) != FP_OK ||
-	    noise_sides(&cj.runs, o->policy, cs, d) != FP_OK)
-		goto out;
-	j->v.have_control = true;
-	j->v.control_net = cp->net;
-	if (bo.B > 0 && (cs[0].off || cs[1].off)) {
-		if (noise_bootstrap(cj.metric, &cj.runs, cs, &bo,
-		                    &j->control_boot, d) != FP_OK)
-			goto out;
-		j->v.control_ci_known = true;
-		j->v.control_ci = j->control_boot.net_ci;
-	}
-	if (!side[0].off && !side[1].off) {
-		if (pseudo_side(j, &job->runs, &cj.runs, p, &side[1], d) !=
-		    FP_OK)
-			goto out;
-		j->v.from_control = true;
-	}
-	rc = FP_OK;
-out:
-	if (rc != FP_OK && o->control)
-		diag_prefix(d, "control run");
-	price_free(cp);
-	session_close(ses);
-	job_free(&cj);
-	return rc;
-}
-
-int noise_judge(const struct noise_opts *o, const struct job_opts *jo,
-                const char *before, const struct job *job,
-                const struct price *p, struct judged *j, struct diag *d)
-{
-	struct boot_opts bo = noise_boot_opts(o);
-	struct noise_side side[2];
-	struct verdict *v = &j->v;
-
-	v->guards.newly_failing_guard =
-	    !o->allow_newly_failing && job->metric->guard_newly_failing;
-	v->guards.control_guard =
-	    !o->no_control_guard && job->metric->guard_control;
-	v->policy = o->policy;
-	v->estimator = job->runs.before->estimator ? job->runs.before->estimator
-	                                           : job->runs.after->estimator;
-	v->prediction = job->scenario != NULL;
-	if (find_flaky(v, &job->runs, d) != FP_OK ||
-	    (!v->prediction &&
-	     noise_sides(&job->runs, o->policy, side, d) != FP_OK))
-		return FP_ERR;
-	if (o->control && v->prediction)
+	if (o->control && job->scenario)
 		return diag_set(
 		    d, CLI_SOURCE, 0, 0,
 		    "--control judges measured "
 		    "runs; a prediction from a scenario has no noise "
 		    "to compare");
-	if (o->control &&
-	    control_run(o, jo, before, job, p, j, side, d) != FP_OK)
+	cjo.policy = o->policy;
+	if (o->control && job_load(&cjo, inputs, 2, &control, d) != FP_OK) {
+		diag_prefix(d, "control run");
+		job_free(&control);
 		return FP_ERR;
-	if (!v->prediction && bo.B > 0 && (side[0].off || side[1].off)) {
-		if (noise_bootstrap(job->metric, &job->runs, side, &bo,
-		                    &j->boot, d) != FP_OK)
-			return FP_ERR;
-		j->have_boot = true;
 	}
-	if (verdict_make(v, p, j->have_boot ? &j->boot : NULL, d) != FP_OK)
-		return FP_ERR;
-	if (v->kind == VERDICT_INCONCLUSIVE && j->have_boot)
-		return noise_wide_cases(job->metric, &job->runs, side, &bo,
-		                        VERDICT_MAX_WIDE, v->wide, &v->nwide,
-		                        d);
-	return FP_OK;
+	rc =
+	    judge_price(&jopts, job, p, o->control ? &control : NULL, &j->j, d);
+	job_free(&control);
+	return rc;
 }
 
-int noise_plot(struct judged *j, const char *record_dir,
-               const struct output_opts *o, struct record *r, struct diag *d)
+int cmd_judge_plot(struct cmd_judged *j, const char *record_dir,
+                   const struct output_opts *o, struct record *r,
+                   struct diag *d)
 {
 	struct plot_opts po = cmd_plot_opts(o);
-	const struct boot *b = &j->boot;
+	const struct boot *b = &j->j.boot;
 	const char *slash;
 	char *title;
 	int rc;
 
-	if (!j->have_boot)
+	if (!j->j.have_boot)
 		return FP_OK;
 	if (!o->plot_dir)
 		po.dir = record_dir;
@@ -232,42 +78,19 @@ int noise_plot(struct judged *j, const char *record_dir,
 	return FP_OK;
 }
 
-#define SENS_DEFAULT_B 200
-
-int noise_sens_prepare(const struct noise_opts *o, const struct job *job,
-                       struct noise_side side[2], struct boot_opts *bo,
-                       bool *on, struct diag *d)
-{
-	*bo = noise_boot_opts(o);
-	if (!o->b_given)
-		bo->B = SENS_DEFAULT_B;
-	*on = false;
-	if (job->scenario || bo->B == 0)
-		return FP_OK;
-	if (noise_sides(&job->runs, o->policy, side, d) != FP_OK)
-		return FP_ERR;
-	*on = side[0].off || side[1].off;
-	return FP_OK;
-}
-
-void noise_notes(const struct judged *j, const struct output_opts *o, FILE *out)
+void cmd_judge_notes(const struct cmd_judged *j, const struct output_opts *o,
+                     FILE *out)
 {
 	if (j->have_dist && j->dist.note)
 		cmd_note(o, j->dist.note, out);
 }
 
-void judged_free(struct judged *j)
+void cmd_judged_free(struct cmd_judged *j)
 {
 	if (j->have_dist)
 		plot_result_free(&j->dist);
 	free(j->dist_link);
 	j->dist_link = NULL;
 	j->have_dist = false;
-	verdict_free(&j->v);
-	boot_free(&j->boot);
-	boot_free(&j->control_boot);
-	free(j->pseudo);
-	free(j->pseudo_off);
-	j->pseudo = NULL;
-	j->pseudo_off = NULL;
+	judged_free(&j->j);
 }

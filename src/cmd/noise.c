@@ -24,8 +24,8 @@ static int whole(const char *arg, const char *what, unsigned long long lo,
 	return FP_OK;
 }
 
-int noise_option(struct noise_opts *o, enum opt_id id, const char *arg,
-                 struct diag *d)
+int cmd_noise_option(struct cmd_noise *o, enum opt_id id, const char *arg,
+                     struct diag *d)
 {
 	unsigned long long v;
 
@@ -57,7 +57,7 @@ int noise_option(struct noise_opts *o, enum opt_id id, const char *arg,
 		o->threads = (size_t)v;
 		return FP_OK;
 	case OPT_PASS_POLICY:
-		if (!noise_policy_parse(arg, &o->policy))
+		if (!run_policy_parse(arg, &o->policy))
 			return diag_set(d, CLI_SOURCE, 0, 0,
 			                "--pass-policy must be "
 			                "all, majority or any, got '%s'",
@@ -77,37 +77,22 @@ int noise_option(struct noise_opts *o, enum opt_id id, const char *arg,
 	}
 }
 
-struct boot_opts noise_boot_opts(const struct noise_opts *o)
+#define SENS_DEFAULT_B 200
+
+struct judge_opts cmd_judge_opts(const struct cmd_noise *o, bool sens)
 {
-	return (struct boot_opts){
-	    .B = o->b_given ? o->B : NOISE_DEFAULT_B,
-	    .confidence = o->confidence > 0 ? o->confidence : 0.95,
-	    .seed = o->seed_given ? o->seed : NOISE_DEFAULT_SEED,
-	    .threads = o->threads,
-	    .policy = o->policy,
+	size_t B = sens ? SENS_DEFAULT_B : NOISE_DEFAULT_B;
+
+	return (struct judge_opts){
+	    .boot =
+	        {
+	            .B = o->b_given ? o->B : B,
+	            .confidence = o->confidence > 0 ? o->confidence : 0.95,
+	            .seed = o->seed_given ? o->seed : NOISE_DEFAULT_SEED,
+	            .threads = o->threads,
+	            .policy = o->policy,
+	        },
+	    .allow_newly_failing = o->allow_newly_failing,
+	    .no_control_guard = o->no_control_guard,
 	};
-}
-
-static void apply_policy(enum pass_policy policy, struct run *r)
-{
-	struct column *c = run_find(r, "passed");
-
-	if (!c || !c->v || !r->sample_pass)
-		return;
-	for (size_t i = 0; i < r->n; i++) {
-		size_t cnt = run_sample_count(r, i);
-
-		if (cnt > 0)
-			c->v[i] = noise_pass(r->sample_pass + r->sample_off[i],
-			                     cnt, policy);
-	}
-}
-
-int noise_apply_policy(const struct noise_opts *o, struct job *job)
-{
-	if (o->policy != PASS_ALL) {
-		apply_policy(o->policy, job->runs.before);
-		apply_policy(o->policy, job->runs.after);
-	}
-	return FP_OK;
 }

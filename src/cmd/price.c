@@ -15,7 +15,7 @@ struct price_own {
 	int verbose;
 	struct record_extras extras;
 	struct record r;
-	struct judged judged;
+	struct cmd_judged judged;
 };
 
 static int price_option(void *own, enum opt_id id, const char *arg,
@@ -85,16 +85,16 @@ static int price_analyse(void *own, struct priced *pr,
 		return FP_ERR;
 	job_record(&pr->job, s->price, &o->r);
 	o->r.md_limit = call->out.md_limit;
-	if (noise_judge(&call->noise, &call->job, call->args[0], &pr->job,
-	                s->price, &o->judged, d) != FP_OK)
+	if (cmd_judge(&call->noise, &call->job, call->args[0], &pr->job,
+	              s->price, &o->judged, d) != FP_OK)
 		return FP_ERR;
-	o->r.verdict = &o->judged.v;
+	o->r.verdict = &o->judged.j.v;
 	/* A record folder carries break-evens and plots; so does -o/stdout
 	 * when plots were asked for. */
 	if ((dir || call->out.plot_dir) &&
 	    (record_extras_fill(&o->extras, pr->session, dir, &call->out, &o->r,
 	                        d) != FP_OK ||
-	     noise_plot(&o->judged, dir, &call->out, &o->r, d) != FP_OK))
+	     cmd_judge_plot(&o->judged, dir, &call->out, &o->r, d) != FP_OK))
 		return FP_ERR;
 	if (dir && report_record_dir(&o->r, dir, call->out.force, d) != FP_OK)
 		return FP_ERR;
@@ -121,10 +121,10 @@ static int price_after(void *own, struct priced *pr,
 	if (annotate(&call->out) &&
 	    report_github_commands(&o->r, stdout, d) != FP_OK)
 		return FP_ERR;
-	noise_notes(&o->judged, &call->out, stderr);
+	cmd_judge_notes(&o->judged, &call->out, stderr);
 	(void)s;
-	if (o->check && o->judged.v.kind != VERDICT_ACCEPT)
-		*status = o->judged.v.kind == VERDICT_REJECT
+	if (o->check && o->judged.j.v.kind != VERDICT_ACCEPT)
+		*status = o->judged.j.v.kind == VERDICT_REJECT
 		              ? EXIT_GATE
 		              : EXIT_INCONCLUSIVE;
 	return FP_OK;
@@ -135,7 +135,7 @@ static void price_free_own(void *own)
 	struct price_own *o = own;
 
 	record_extras_free(&o->extras);
-	judged_free(&o->judged);
+	cmd_judged_free(&o->judged);
 }
 
 const struct command cmd_price = {
@@ -167,7 +167,7 @@ const struct command cmd_price = {
                      "inconclusive"},
             {0},
         },
-    .groups = verdict_groups,
+    .groups = cmd_verdict_groups,
     PRICING_ARGS,
     .own_size = sizeof(struct price_own),
     .option = price_option,

@@ -20,12 +20,13 @@ const struct opt_group *const pricing_groups[] = {
 /* Loads, prices once, and opens the analysis on the price. */
 static int load(const struct cmd_call *call, struct priced *pr, struct diag *d)
 {
+	struct job_opts jo = call->job;
+
+	jo.policy = call->noise.policy;
 	if ((call->cmd != &cmd_price &&
 	     output_check_record_form(&call->out, call->cmd->name, d) !=
 	         FP_OK) ||
-	    job_load(&call->job, call->args, call->nargs, &pr->job, d) !=
-	        FP_OK ||
-	    noise_apply_policy(&call->noise, &pr->job) != FP_OK ||
+	    job_load(&jo, call->args, call->nargs, &pr->job, d) != FP_OK ||
 	    session_open(pr->job.metric, &pr->job.runs, pr->job.scenario,
 	                 &pr->session, d) != FP_OK)
 		return FP_ERR;

@@ -81,10 +81,10 @@ static int sweep_noise(struct sweep_own *w, struct priced *pr,
                        const struct cmd_call *call, struct diag *d)
 {
 	struct noise_side side[2];
-	struct boot_opts bo;
+	struct judge_opts jo = cmd_judge_opts(&call->noise, true);
+	const struct boot_opts bo = jo.boot;
 
-	if (noise_sens_prepare(&call->noise, &pr->job, side, &bo,
-	                       &w->have_noise, d) != FP_OK)
+	if (judge_sens_sides(&jo, &pr->job, side, &w->have_noise, d) != FP_OK)
 		return FP_ERR;
 	if (!w->have_noise)
 		return FP_OK;
@@ -237,7 +237,7 @@ const struct command cmd_sweep = {
              .help = "a metric or scenario parameter, or weight:GLOB"},
             {0},
         },
-    .groups = sens_noise_groups,
+    .groups = cmd_sens_noise_groups,
     PRICING_ARGS,
     .own_size = sizeof(struct sweep_own),
     .option = sweep_option,

@@ -54,12 +54,12 @@ static int tornado_noise(struct tornado_own *t, struct priced *pr,
                          const struct cmd_call *call, struct diag *d)
 {
 	struct noise_side side[2];
-	struct boot_opts bo;
+	struct judge_opts jo = cmd_judge_opts(&call->noise, true);
+	const struct boot_opts bo = jo.boot;
 	struct boot b;
 	int rc;
 
-	if (noise_sens_prepare(&call->noise, &pr->job, side, &bo,
-	                       &t->have_noise, d) != FP_OK)
+	if (judge_sens_sides(&jo, &pr->job, side, &t->have_noise, d) != FP_OK)
 		return FP_ERR;
 	if (!t->have_noise)
 		return FP_OK;
@@ -200,7 +200,7 @@ const struct command cmd_tornado = {
              .help = "relative change, as 25% or 0.25 (default 25%)"},
             {0},
         },
-    .groups = sens_noise_groups,
+    .groups = cmd_sens_noise_groups,
     PRICING_ARGS,
     .own_size = sizeof(struct tornado_own),
     .option = tornado_option,

@@ -8,45 +8,6 @@
 #include "noise/rng.h"
 #include "run/estimate.h"
 
-static const char *const policy_names[] = {"all", "majority", "any"};
-
-bool noise_policy_parse(const char *s, enum pass_policy *out)
-{
-	for (int p = PASS_ALL; p <= PASS_ANY; p++)
-		if (strcmp(s, policy_names[p]) == 0) {
-			*out = (enum pass_policy)p;
-			return true;
-		}
-	return false;
-}
-
-const char *noise_policy_name(enum pass_policy p)
-{
-	return policy_names[p];
-}
-
-/* The pass state of n samples of which `passed` passed. */
-static double pass_of_count(size_t passed, size_t n, enum pass_policy p)
-{
-	switch (p) {
-	case PASS_ANY:
-		return passed > 0;
-	case PASS_MAJORITY:
-		return 2 * passed > n;
-	default:
-		return n > 0 && passed == n;
-	}
-}
-
-double noise_pass(const unsigned char *pass, size_t n, enum pass_policy p)
-{
-	size_t passed = 0;
-
-	for (size_t k = 0; k < n; k++)
-		passed += pass[k] != 0;
-	return pass_of_count(passed, n, p);
-}
-
 int noise_sides(const struct joined *runs, enum pass_policy policy,
                 struct noise_side side[2], struct diag *d)
 {
@@ -207,7 +168,7 @@ static void counted(const struct noise_side *s, size_t off, size_t cnt,
 	if (s->pass) {
 		for (size_t q = 0; q < cnt; q++)
 			pass += s->pass[off + q] ? c[q] : 0;
-		*passed = pass_of_count(pass, k, policy);
+		*passed = run_pass_of_count(pass, k, policy);
 	}
 	*runtime = run_estimators[s->est].counted(x, c, cnt, k);
 }
@@ -265,7 +226,7 @@ int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
 				buf->x[t] = s->v[j];
 				buf->p[t] = s->pass[j];
 			}
-			passed[i] = noise_pass(buf->p, k, policy);
+			passed[i] = run_pass(buf->p, k, policy);
 		} else {
 			noise_gather(key, k, s->v + off, cnt, buf->x);
 			passed[i] = s->passed[i];

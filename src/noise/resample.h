@@ -8,21 +8,9 @@
 #include <stdint.h>
 
 #include "price/join.h"
+#include "run/estimate.h"
 #include "run/run.h"
 #include "util/diag.h"
-
-/* How a case whose samples disagree on passing is decided. */
-enum pass_policy {
-	PASS_ALL,      /* passes only if every sample passed (the default) */
-	PASS_MAJORITY, /* more than half passed */
-	PASS_ANY,      /* one passed */
-};
-
-bool noise_policy_parse(const char *s, enum pass_policy *out);
-const char *noise_policy_name(enum pass_policy p);
-
-/* The pass state of n sample pass states (1/0) under a policy. */
-double noise_pass(const unsigned char *pass, size_t n, enum pass_policy p);
 
 /* Where one side's resamples come from. */
 struct noise_side {

@@ -97,7 +97,8 @@ static int load_run(struct loading *l, int s, const char *role,
 	const struct load_request *rq = l->rq;
 	const struct run_opts ropts = {.format = rq->input_format,
 	                               .cpu_time = rq->cpu_time,
-	                               .estimator = rq->estimator};
+	                               .estimator = rq->estimator,
+	                               .policy = rq->policy};
 	struct run_facts *f = &l->job->facts;
 
 	if (run_load(path, &ropts, out, d) != FP_OK)

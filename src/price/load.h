@@ -28,6 +28,7 @@ struct load_request {
 	size_t ninputs;
 	const char *input_format;     /* NULL: by extension and content */
 	enum run_estimator estimator; /* runtime of a case with samples */
+	enum pass_policy policy;      /* pass state of a case with samples */
 	bool cpu_time; /* --time cpu: Google Benchmark's cpu_time */
 	/* A JUnit XML report merged into the before (0) and the after (1)
 	 * run, or NULL (junit_merge; failing tests that match no case are

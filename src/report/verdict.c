@@ -195,7 +195,7 @@ static void facts(struct vout *o, const struct verdict *v)
 		fprintf(o->out,
 		        "%sflaky (samples disagree on passing; pass "
 		        "policy %s): ",
-		        lead, noise_policy_name(v->policy));
+		        lead, run_policy_name(v->policy));
 		names(o, v->flaky, v->nflaky);
 		fputc('\n', o->out);
 	}

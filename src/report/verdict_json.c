@@ -167,7 +167,7 @@ json_t *report_verdict_json(const struct record *r)
 	put(&b, o, "reasons", reasons);
 	put(&b, o, "noise_judged", json_boolean(v->judged));
 	put(&b, o, "estimator", str(v->estimator));
-	put(&b, o, "pass_policy", json_string(noise_policy_name(v->policy)));
+	put(&b, o, "pass_policy", json_string(run_policy_name(v->policy)));
 	put(&b, o, "bootstrap", boot_json(&b, v));
 	put(&b, o, "samples_needed", need_json(&b, v, p));
 	put(&b, o, "guards", guards_json(&b, v, p));

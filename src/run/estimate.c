@@ -108,6 +108,45 @@ const struct run_estimator_def run_estimators[] = {
 };
 const size_t run_nestimators = sizeof run_estimators / sizeof *run_estimators;
 
+static const char *const policy_names[] = {"all", "majority", "any"};
+
+bool run_policy_parse(const char *s, enum pass_policy *out)
+{
+	for (int p = PASS_ALL; p <= PASS_ANY; p++)
+		if (strcmp(s, policy_names[p]) == 0) {
+			*out = (enum pass_policy)p;
+			return true;
+		}
+	return false;
+}
+
+const char *run_policy_name(enum pass_policy p)
+{
+	return policy_names[p];
+}
+
+/* The pass state of n samples of which `passed` passed. */
+double run_pass_of_count(size_t passed, size_t n, enum pass_policy p)
+{
+	switch (p) {
+	case PASS_ANY:
+		return passed > 0;
+	case PASS_MAJORITY:
+		return 2 * passed > n;
+	default:
+		return n > 0 && passed == n;
+	}
+}
+
+double run_pass(const unsigned char *pass, size_t n, enum pass_policy p)
+{
+	size_t passed = 0;
+
+	for (size_t k = 0; k < n; k++)
+		passed += pass[k] != 0;
+	return run_pass_of_count(passed, n, p);
+}
+
 bool run_estimator_parse(const char *s, enum run_estimator *out)
 {
 	for (size_t i = 0; i < run_nestimators; i++)
@@ -230,5 +269,21 @@ int run_estimate(struct run *run, enum run_estimator e, struct diag *d)
 		}
 	}
 	run->estimator = run_estimator_name(e);
+	return FP_OK;
+}
+
+int run_apply_policy(struct run *r, enum pass_policy policy)
+{
+	struct column *c = run_find(r, "passed");
+
+	if (policy == PASS_ALL || !c || !c->v || !r->sample_pass)
+		return FP_OK;
+	for (size_t i = 0; i < r->n; i++) {
+		size_t cnt = run_sample_count(r, i);
+
+		if (cnt > 0)
+			c->v[i] = run_pass(r->sample_pass + r->sample_off[i],
+			                   cnt, policy);
+	}
 	return FP_OK;
 }

@@ -28,6 +28,20 @@ extern const size_t run_nestimators;
 /* "median, mean, min" from the table, into buf. */
 const char *run_estimator_list(char *buf, size_t size);
 
+/* ---- pass states from samples ---- */
+
+bool run_policy_parse(const char *s, enum pass_policy *out);
+const char *run_policy_name(enum pass_policy p);
+/* The pass state of n samples of which `passed` passed. */
+double run_pass_of_count(size_t passed, size_t n, enum pass_policy p);
+/* The pass state of n sample pass states (1/0) under a policy. */
+double run_pass(const unsigned char *pass, size_t n, enum pass_policy p);
+/* Remakes the `passed` column of a run with per-sample pass states under
+ * policy (the readers give "all", PASS_ALL, which is left as it is). */
+int run_apply_policy(struct run *r, enum pass_policy policy);
+
+/* ---- runtimes from samples ---- */
+
 /* Parses "median", "mean" or "min"; false for anything else. */
 bool run_estimator_parse(const char *s, enum run_estimator *out);
 const char *run_estimator_name(enum run_estimator e);

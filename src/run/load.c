@@ -79,7 +79,8 @@ static int parse(const char *path, const char *name, const char *text,
 	/* A JSON format given is obeyed; .json says only "some JSON". */
 	if (read_as(f, s.opts->format != NULL, &s, out, d) != FP_OK)
 		return FP_ERR;
-	if (run_estimate(*out, s.opts->estimator, d) != FP_OK) {
+	if (run_estimate(*out, s.opts->estimator, d) != FP_OK ||
+	    run_apply_policy(*out, s.opts->policy) != FP_OK) {
 		run_free(*out);
 		*out = NULL;
 		return FP_ERR;

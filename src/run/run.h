@@ -95,12 +95,20 @@ enum run_estimator {
 	RUN_MIN,
 };
 
+/* How a case whose samples disagree on passing is decided. */
+enum pass_policy {
+	PASS_ALL,      /* passes only if every sample passed (the default) */
+	PASS_MAJORITY, /* more than half passed */
+	PASS_ANY,      /* one passed */
+};
+
 /* How to read run files (run_load, run/load.h). */
 struct run_opts {
 	const char *format; /* NULL: decide by extension and content */
 	bool cpu_time;      /* Google Benchmark: samples are cpu_time, not
 	                     * real_time */
 	enum run_estimator estimator; /* for runs with samples */
+	enum pass_policy policy;      /* for per-sample pass states */
 };
 
 /* Frees a run and everything in it; NULL is fine. */
