@@ -134,6 +134,29 @@ static void load(struct job *job, const char *before, const char *after,
 	}
 }
 
+/* An analysis on the session's price, as the pricing frame opens one
+ * (close_priced frees that price). */
+static int open_priced(struct sens *s, struct session *ses, struct diag *d)
+{
+	struct price *base;
+
+	if (price_compute(ses, &base, d) != FP_OK)
+		return FP_ERR;
+	if (sens_open(s, ses, base, d) != FP_OK) {
+		s->base = base;
+		return FP_ERR;
+	}
+	return FP_OK;
+}
+
+static void close_priced(struct sens *s)
+{
+	struct price *base = (struct price *)s->base;
+
+	sens_close(s);
+	price_free(base);
+}
+
 /* A session over the job, and the analysis on it, as the commands open
  * them; exits on failure. */
 static void open_sens(const struct job *job, struct session **ses,
@@ -141,9 +164,9 @@ static void open_sens(const struct job *job, struct session **ses,
 {
 	struct diag d;
 
-	if (session_open(job->metric, &job->runs, job->scenario, ses,
-	                 &d) != FP_OK ||
-	    sens_open(s, *ses, &d) != FP_OK) {
+	if (session_open(job->metric, &job->runs, job->scenario, ses, &d) !=
+	        FP_OK ||
+	    open_priced(s, *ses, &d) != FP_OK) {
 		diag_print(&d, stderr);
 		exit(1);
 	}
@@ -174,7 +197,8 @@ static int bench_sweep_pass_reward(const char *dir)
 		 * price once, find the knob, sweep. */
 		open_sens(&job, &ses, &s);
 		if (sens_knob(&s, "pass_reward", &k, &d) != FP_OK ||
-		    sens_sweep(&s, &k, 0, 2, 2.0 / (SWEEP_POINTS - 1), &w, &d) != FP_OK) {
+		    sens_sweep(&s, &k, 0, 2, 2.0 / (SWEEP_POINTS - 1), &w,
+		               &d) != FP_OK) {
 			diag_print(&d, stderr);
 			return 1;
 		}
@@ -184,19 +208,22 @@ static int bench_sweep_pass_reward(const char *dir)
 		best_engine = fmin(best_engine, t1 - t0);
 		best_hand = fmin(best_hand, t2 - t1);
 		for (size_t i = 0; i < SWEEP_POINTS && i < w.n; i++) {
-			worst = fmax(worst, fabs(w.pts[i].gain - hg[i]) / fmax(1, fabs(hg[i])));
-			worst = fmax(worst, fabs(w.pts[i].cost - hc[i]) / fmax(1, fabs(hc[i])));
+			worst = fmax(worst, fabs(w.pts[i].gain - hg[i]) /
+			                        fmax(1, fabs(hg[i])));
+			worst = fmax(worst, fabs(w.pts[i].cost - hc[i]) /
+			                        fmax(1, fabs(hc[i])));
 		}
 		sweep_free(&w);
-		sens_close(&s);
+		close_priced(&s);
 		session_close(ses);
 	}
-	printf("sweep: %d values of pass_reward over %d cases\n"
-	       "  engine (price once, closed form): %9.4f s\n"
-	       "  hand-written loop per value:      %9.4f s\n"
-	       "  speedup %.1fx (target >= 2x)   largest relative difference %.3g\n",
-	       SWEEP_POINTS, SWEEP_CASES, best_engine, best_hand,
-	       best_hand / best_engine, worst);
+	printf(
+	    "sweep: %d values of pass_reward over %d cases\n"
+	    "  engine (price once, closed form): %9.4f s\n"
+	    "  hand-written loop per value:      %9.4f s\n"
+	    "  speedup %.1fx (target >= 2x)   largest relative difference %.3g\n",
+	    SWEEP_POINTS, SWEEP_CASES, best_engine, best_hand,
+	    best_hand / best_engine, worst);
 	job_free(&job);
 	return best_hand / best_engine >= 2 ? 0 : 1;
 }
@@ -221,18 +248,20 @@ static int bench_map(const char *dir)
 		open_sens(&job, &ses, &s);
 		if (sens_knob(&s, "runtime_factor", &kx, &d) != FP_OK ||
 		    sens_knob(&s, "pass_reward", &ky, &d) != FP_OK ||
-		    sens_map(&s, &kx, 1, 3, &ky, 0, 2, MAP_RES, &m, &d) != FP_OK) {
+		    sens_map(&s, &kx, 1, 3, &ky, 0, 2, MAP_RES, &m, &d) !=
+		        FP_OK) {
 			diag_print(&d, stderr);
 			return 1;
 		}
 		best = fmin(best, now() - t0);
 		netmap_free(&m);
-		sens_close(&s);
+		close_priced(&s);
 		session_close(ses);
 	}
-	printf("map: %d x %d grid of runtime_factor x pass_reward over %d cases\n"
-	       "  engine: %.4f s (target well under 1 s)\n",
-	       MAP_RES, MAP_RES, MAP_CASES, best);
+	printf(
+	    "map: %d x %d grid of runtime_factor x pass_reward over %d cases\n"
+	    "  engine: %.4f s (target well under 1 s)\n",
+	    MAP_RES, MAP_RES, MAP_CASES, best);
 	job_free(&job);
 	return best < 1 ? 0 : 1;
 }

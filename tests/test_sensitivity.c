@@ -17,17 +17,41 @@
 #define EX TEST_SRCDIR "/examples/fp32-cube-matmul/"
 
 #define assert_close(x, want) \
-	assert_true(fabs((x) - (double)(want)) <= 1e-12 * fmax(1, fabs((double)(want))))
+	assert_true(fabs((x) - (double)(want)) <= \
+	            1e-12 * fmax(1, fabs((double)(want))))
+
+/* An analysis on the session's price, as the pricing frame opens one
+ * (close_priced frees that price). */
+static int open_priced(struct sens *s, struct session *ses, struct diag *d)
+{
+	struct price *base;
+
+	if (price_compute(ses, &base, d) != FP_OK)
+		return FP_ERR;
+	if (sens_open(s, ses, base, d) != FP_OK) {
+		s->base = base;
+		return FP_ERR;
+	}
+	return FP_OK;
+}
+
+static void close_priced(struct sens *s)
+{
+	struct price *base = (struct price *)s->base;
+
+	sens_close(s);
+	price_free(base);
+}
 
 /* The worked example, as a prediction (every score 1 -> 1/f, m512_k4096
  * newly passing), loaded the way the commands load it, with metric_text
  * (if not NULL) for the metric; then a session over it, priced. */
-static void open_example(struct job *job, struct session **ses,
-                         struct sens *s, const char *metric_text)
+static void open_example(struct job *job, struct session **ses, struct sens *s,
+                         const char *metric_text)
 {
 	static const char *const inputs[1] = {EX "before.csv"};
-	struct load_request rq = {.inputs = inputs, .ninputs = 1,
-	                          .scenario = EX "fp32-cube.yaml"};
+	struct load_request rq = {
+	    .inputs = inputs, .ninputs = 1, .scenario = EX "fp32-cube.yaml"};
 	struct metric *m = NULL;
 	struct diag d;
 
@@ -40,16 +64,15 @@ static void open_example(struct job *job, struct session **ses,
 		metric_free((struct metric *)job->metric);
 		job->metric = m;
 	}
-	if (session_open(job->metric, &job->runs, job->scenario, ses,
-	                 &d) != FP_OK ||
-	    sens_open(s, *ses, &d) != FP_OK)
+	if (session_open(job->metric, &job->runs, job->scenario, ses, &d) !=
+	        FP_OK ||
+	    open_priced(s, *ses, &d) != FP_OK)
 		fail_msg("%s", d.msg);
 }
 
-static void close_example(struct job *job, struct session *ses,
-                          struct sens *s)
+static void close_example(struct job *job, struct session *ses, struct sens *s)
 {
-	sens_close(s);
+	close_priced(s);
 	session_close(ses);
 	job_free(job);
 }
@@ -96,10 +119,10 @@ static void test_breakeven(void **state)
 		const char *name;
 		double want;
 	} cases[] = {
-		{"pass_reward", 4.75},
-		{"runtime_factor", 52.5 / 48.5},
-		{"weight:m512_k4096", 95.0 / 6},
-		{"perf_weight", 1.5 / 47.5},
+	    {"pass_reward", 4.75},
+	    {"runtime_factor", 52.5 / 48.5},
+	    {"weight:m512_k4096", 95.0 / 6},
+	    {"perf_weight", 1.5 / 47.5},
 	};
 	struct job job;
 	struct session *ses;
@@ -120,7 +143,8 @@ static void test_breakeven(void **state)
 		assert_int_equal(n, 1);
 		/* Solved to adjacent doubles: within a few ulps of the truth. */
 		assert_true(fabs(cross[0] - cases[i].want) <=
-		            4 * nextafter(cases[i].want, INFINITY) - 4 * cases[i].want);
+		            4 * nextafter(cases[i].want, INFINITY) -
+		                4 * cases[i].want);
 		free(cross);
 		/* Back at the base point, the price is as before. */
 		assert_close(s.price->net, -22.25);
@@ -133,9 +157,9 @@ static void test_breakeven(void **state)
 static void test_two_crossings(void **state)
 {
 	static const char metric[] =
-		"name: quadratic\nversion: 1\nparams: { p: 2 }\n"
-		"score: passed\nvalue: passed\ntotal: sum(value)\n"
-		"gain: sum(newly_passing) * (p - 1) * (p - 3)\ncost: 0\n";
+	    "name: quadratic\nversion: 1\nparams: { p: 2 }\n"
+	    "score: passed\nvalue: passed\ntotal: sum(value)\n"
+	    "gain: sum(newly_passing) * (p - 1) * (p - 3)\ncost: 0\n";
 	struct job job;
 	struct session *ses;
 	struct sens s;
@@ -155,7 +179,8 @@ static void test_two_crossings(void **state)
 	assert_close(cross[1], 3);
 	free(cross);
 	/* Between 1.5 and 2.5 the sign never flips. */
-	assert_int_equal(sens_breakeven(&s, &k, 1.5, 2.5, &cross, &n, &d), FP_OK);
+	assert_int_equal(sens_breakeven(&s, &k, 1.5, 2.5, &cross, &n, &d),
+	                 FP_OK);
 	assert_int_equal(n, 0);
 	free(cross);
 	close_example(&job, ses, &s);
@@ -245,8 +270,8 @@ static void test_map(void **state)
 		for (size_t i = 0; i < m.nx; i++) {
 			double f = m.x[i], p = m.y[j];
 			/* net = (p + 0.5/f) * 5 - 50 (1 - 1/f) */
-			assert_close(m.net[j * m.nx + i], (p + 0.5 / f) * 5 -
-			                                      50 * (1 - 1 / f));
+			assert_close(m.net[j * m.nx + i],
+			             (p + 0.5 / f) * 5 - 50 * (1 - 1 / f));
 		}
 	netmap_free(&m);
 	assert_close(s.price->net, -22.25);
@@ -268,13 +293,14 @@ static void write_temp(char *path, const char *text)
 /* Two runs priced under metric (a name), a session and the analysis on
  * it; the files are removed at once (loading has read them). */
 static void open_runs(struct job *job, struct session **ses, struct sens *s,
-                      const char *metric, const char *before,
-                      const char *after)
+                      const char *metric, const char *before, const char *after)
 {
 	char pb[] = "/tmp/fp-sens-XXXXXX", pa[] = "/tmp/fp-sens-XXXXXX";
 	const char *inputs[2] = {pb, pa};
-	struct load_request rq = {.metric = metric, .inputs = inputs,
-	                          .ninputs = 2, .input_format = "csv"};
+	struct load_request rq = {.metric = metric,
+	                          .inputs = inputs,
+	                          .ninputs = 2,
+	                          .input_format = "csv"};
 	struct diag d;
 
 	write_temp(pb, before);
@@ -283,9 +309,9 @@ static void open_runs(struct job *job, struct session **ses, struct sens *s,
 		fail_msg("%s", d.msg);
 	unlink(pb);
 	unlink(pa);
-	if (session_open(job->metric, &job->runs, job->scenario, ses,
-	                 &d) != FP_OK ||
-	    sens_open(s, *ses, &d) != FP_OK)
+	if (session_open(job->metric, &job->runs, job->scenario, ses, &d) !=
+	        FP_OK ||
+	    open_priced(s, *ses, &d) != FP_OK)
 		fail_msg("%s", d.msg);
 }
 
@@ -331,7 +357,7 @@ static void test_breakeven_plateau(void **state)
 static void test_breakeven_zero_everywhere(void **state)
 {
 	static const char run[] =
-		"case,runtime,passed,ref_runtime\na,2,pass,2\nb,4,fail,2\n";
+	    "case,runtime,passed,ref_runtime\na,2,pass,2\nb,4,fail,2\n";
 	struct job job;
 	struct session *ses;
 	struct sens s;
@@ -359,14 +385,14 @@ static void test_breakeven_zero_everywhere(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_knobs),
-		cmocka_unit_test(test_breakeven),
-		cmocka_unit_test(test_two_crossings),
-		cmocka_unit_test(test_sweep),
-		cmocka_unit_test(test_tornado),
-		cmocka_unit_test(test_map),
-		cmocka_unit_test(test_breakeven_plateau),
-		cmocka_unit_test(test_breakeven_zero_everywhere),
+	    cmocka_unit_test(test_knobs),
+	    cmocka_unit_test(test_breakeven),
+	    cmocka_unit_test(test_two_crossings),
+	    cmocka_unit_test(test_sweep),
+	    cmocka_unit_test(test_tornado),
+	    cmocka_unit_test(test_map),
+	    cmocka_unit_test(test_breakeven_plateau),
+	    cmocka_unit_test(test_breakeven_zero_everywhere),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

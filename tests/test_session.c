@@ -21,7 +21,8 @@
 #define ROUNDS 200
 
 #define assert_close(x, want) \
-	assert_true(fabs((x) - (double)(want)) <= 1e-12 * fmax(1, fabs((double)(want))))
+	assert_true(fabs((x) - (double)(want)) <= \
+	            1e-12 * fmax(1, fabs((double)(want))))
 
 /* The worked example as a prediction: 20 cases, every runtime times f,
  * m512_k4096 newly passing, scores 1 -> 1/f.  With pass_reward p and
@@ -30,8 +31,8 @@
 static void load_example(struct job *job)
 {
 	static const char *const inputs[1] = {EX "before.csv"};
-	const struct load_request rq = {.inputs = inputs, .ninputs = 1,
-	                                .scenario = EX "fp32-cube.yaml"};
+	const struct load_request rq = {
+	    .inputs = inputs, .ninputs = 1, .scenario = EX "fp32-cube.yaml"};
 	struct diag d;
 
 	if (load_job(&rq, job, &d) != FP_OK)
@@ -41,11 +42,11 @@ static void load_example(struct job *job)
 /* What one thread prices: its parameter values, and what it got. */
 struct work {
 	const struct job *job;
-	double p, q, f;           /* pass_reward, perf_weight, runtime_factor */
-	double gain, cost, net;   /* the last of ROUNDS prices */
-	double share_sum;         /* of the gain shares */
-	double breakeven;         /* of pass_reward, from the sensitivity */
-	int rc;                   /* FP_OK, or where it failed */
+	double p, q, f;         /* pass_reward, perf_weight, runtime_factor */
+	double gain, cost, net; /* the last of ROUNDS prices */
+	double share_sum;       /* of the gain shares */
+	double breakeven;       /* of pass_reward, from the sensitivity */
+	int rc;                 /* FP_OK, or where it failed */
 	char msg[DIAG_MSG_MAX];
 };
 
@@ -54,9 +55,11 @@ static int set_all(struct session *s, const struct work *w, struct diag *d)
 	const struct metric *m = s->metric;
 
 	for (size_t i = 0; i < m->nparams; i++)
-		if (session_set_param(s, i, strcmp(m->params[i].name,
-		                                   "pass_reward") == 0 ? w->p : w->q,
-		                      d) != FP_OK)
+		if (session_set_param(
+		        s, i,
+		        strcmp(m->params[i].name, "pass_reward") == 0 ? w->p
+		                                                      : w->q,
+		        d) != FP_OK)
 			return FP_ERR;
 	return session_set_scenario_param(s, 0, w->f, d);
 }
@@ -76,7 +79,8 @@ static void *price_many(void *arg)
 
 	w->rc = FP_ERR;
 	if (session_open(w->job->metric, &w->job->runs, w->job->scenario, &s,
-	                 &d) != FP_OK || set_all(s, w, &d) != FP_OK)
+	                 &d) != FP_OK ||
+	    set_all(s, w, &d) != FP_OK)
 		goto out;
 	for (int r = 0; r < ROUNDS; r++) {
 		price_free(p);
@@ -89,7 +93,7 @@ static void *price_many(void *arg)
 	w->share_sum = 0;
 	for (size_t i = 0; i < p->n; i++)
 		w->share_sum += p->gain_share[i];
-	if (sens_open(&sens, s, &d) != FP_OK ||
+	if (sens_open(&sens, s, p, &d) != FP_OK ||
 	    sens_knob(&sens, "pass_reward", &k, &d) != FP_OK ||
 	    sens_breakeven(&sens, &k, 0, 100, &cross, &ncross, &d) != FP_OK)
 		goto out;
@@ -135,8 +139,8 @@ static void test_two_threads(void **state)
 	for (int i = 0; i < 2; i++)
 		price_many(&seq[i]);
 	for (int i = 0; i < 2; i++)
-		assert_int_equal(pthread_create(&t[i], NULL, price_many, &par[i]),
-		                 0);
+		assert_int_equal(
+		    pthread_create(&t[i], NULL, price_many, &par[i]), 0);
 	for (int i = 0; i < 2; i++)
 		assert_int_equal(pthread_join(t[i], NULL), 0);
 	for (int i = 0; i < 2; i++) {
@@ -167,10 +171,10 @@ static void test_sessions_apart(void **state)
 
 	(void)state;
 	load_example(&job);
-	assert_int_equal(session_open(job.metric, &job.runs, job.scenario, &a,
-	                              &d), FP_OK);
-	assert_int_equal(session_open(job.metric, &job.runs, job.scenario, &b,
-	                              &d), FP_OK);
+	assert_int_equal(
+	    session_open(job.metric, &job.runs, job.scenario, &a, &d), FP_OK);
+	assert_int_equal(
+	    session_open(job.metric, &job.runs, job.scenario, &b, &d), FP_OK);
 	assert_true(session_param(a, 0) == 0.3);
 	assert_true(session_scenario_param(a, 0) == 2);
 	/* m512_k4096 weighs 2 in a: W = 21, gain = (0.3 + 0.25) * 2 / 21 * 100 */
@@ -178,8 +182,8 @@ static void test_sessions_apart(void **state)
 	                 FP_OK);
 	assert_true(session_case_weight(a, "m512_k4096") == 2);
 	assert_true(session_case_weight(b, "m512_k4096") == 1);
-	assert_int_equal(session_set_weight(a, rule, -1, "weight:m512_k4096",
-	                                    &d), FP_ERR);
+	assert_int_equal(
+	    session_set_weight(a, rule, -1, "weight:m512_k4096", &d), FP_ERR);
 	assert_string_equal(d.msg, "weight:m512_k4096: a weight must be a "
 	                           "finite number >= 0");
 	assert_int_equal(session_set_param(b, 0, 1.0 / 0.0, &d), FP_ERR);
@@ -199,8 +203,8 @@ static void test_sessions_apart(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_two_threads),
-		cmocka_unit_test(test_sessions_apart),
+	    cmocka_unit_test(test_two_threads),
+	    cmocka_unit_test(test_sessions_apart),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

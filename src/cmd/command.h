@@ -52,11 +52,13 @@ struct cmd_call {
 };
 
 /* What the pricing frame loaded and priced once, for the steps: the
- * inputs, a session over them, and the analysis state on that session,
- * whose price (sens.price) is the price at the base point. */
+ * inputs, a session over them, their price (the one price_compute of the
+ * command), and an analysis on that price (sens.price, a copy the
+ * sensitivity commands move). */
 struct priced {
 	struct job job;
 	struct session *session;
+	struct price *price;
 	struct sens sens;
 	/* Folders written aside and committed by the frame only once all
 	 * other output was written (util/staging.h): --plot-dir (the frame

@@ -150,6 +150,7 @@ int job_load(const struct job_opts *o, char *const *inputs, size_t ninputs,
 {
 	const struct load_request rq = {
 	    .metric = o->metric,
+	    .metric_given = o->metric_given,
 	    .inputs = (const char *const *)inputs,
 	    .ninputs = ninputs,
 	    .input_format = o->input_format,

@@ -24,6 +24,8 @@ extern const struct opt_group job_group;
 /* What the options said; strings point into argv. */
 struct job_opts {
 	const char *metric;
+	/* Set by the verdict step for a control run: the fix's metric. */
+	const struct metric *metric_given;
 	const char *scenario;
 	const char *input_format;
 	bool have_factor;

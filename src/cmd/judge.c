@@ -24,6 +24,7 @@ int cmd_judge(const struct cmd_noise *o, const struct job_opts *jo,
 		    "runs; a prediction from a scenario has no noise "
 		    "to compare");
 	cjo.policy = o->policy;
+	cjo.metric_given = job->metric;
 	if (o->control && job_load(&cjo, inputs, 2, &control, d) != FP_OK) {
 		diag_prefix(d, "control run");
 		job_free(&control);

@@ -71,7 +71,6 @@ static bool annotate(const struct output_opts *out)
 static int price_analyse(void *own, struct priced *pr,
                          const struct cmd_call *call, struct diag *d)
 {
-	struct sens *s = &pr->sens;
 	struct price_own *o = own;
 	const char *dir = NULL; /* where the record folder is written */
 
@@ -83,10 +82,10 @@ static int price_analyse(void *own, struct priced *pr,
 		dir = pr->record_stage.path;
 	if (annotations_check(&call->out, d) != FP_OK)
 		return FP_ERR;
-	job_record(&pr->job, s->price, &o->r);
+	job_record(&pr->job, pr->price, &o->r);
 	o->r.md_limit = call->out.md_limit;
 	if (cmd_judge(&call->noise, &call->job, call->args[0], &pr->job,
-	              s->price, &o->judged, d) != FP_OK)
+	              pr->price, &o->judged, d) != FP_OK)
 		return FP_ERR;
 	o->r.verdict = &o->judged.j.v;
 	/* A record folder carries break-evens and plots; so does -o/stdout
@@ -106,23 +105,19 @@ static int price_write(void *own, struct priced *pr,
 {
 	struct price_own *o = own;
 
-	(void)pr;
 	return report_write(&o->r, call->out.format, out, o->verbose, d);
 }
 
 static int price_after(void *own, struct priced *pr,
                        const struct cmd_call *call, int *status, struct diag *d)
 {
-	struct sens *s = &pr->sens;
 	struct price_own *o = own;
 
-	(void)call;
 	record_extras_notes(&o->extras, &call->out, stderr);
 	if (annotate(&call->out) &&
 	    report_github_commands(&o->r, stdout, d) != FP_OK)
 		return FP_ERR;
 	cmd_judge_notes(&o->judged, &call->out, stderr);
-	(void)s;
 	if (o->check && o->judged.j.v.kind != VERDICT_ACCEPT)
 		*status = o->judged.j.v.kind == VERDICT_REJECT
 		              ? EXIT_GATE

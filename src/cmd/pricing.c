@@ -30,7 +30,9 @@ static int load(const struct cmd_call *call, struct priced *pr, struct diag *d)
 	    session_open(pr->job.metric, &pr->job.runs, pr->job.scenario,
 	                 &pr->session, d) != FP_OK)
 		return FP_ERR;
-	return sens_open(&pr->sens, pr->session, d);
+	if (price_compute(pr->session, &pr->price, d) != FP_OK)
+		return FP_ERR;
+	return sens_open(&pr->sens, pr->session, pr->price, d);
 }
 
 /* Standard output, written by the steps, must have reached its file
@@ -88,6 +90,7 @@ int pricing_run(const struct cmd_call *call, struct diag *d)
 	staging_abort(&pr.plot_stage);
 	staging_abort(&pr.record_stage);
 	sens_close(&pr.sens);
+	price_free(pr.price);
 	session_close(pr.session);
 	job_free(&pr.job);
 	return rc;

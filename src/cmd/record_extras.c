@@ -8,14 +8,14 @@
 #include "cmd/plot_title.h"
 
 static int fill_breakevens(struct record_extras *x, struct session *ses,
-                           struct diag *d)
+                           const struct price *base, struct diag *d)
 {
 	struct sens sens = {0}, *s = &sens;
 	struct knob *knobs = NULL;
 	size_t n = 0;
 	int rc = FP_ERR;
 
-	if (sens_open(s, ses, d) != FP_OK ||
+	if (sens_open(s, ses, base, d) != FP_OK ||
 	    sens_all_knobs(s, &knobs, &n, d) != FP_OK)
 		goto out;
 	x->breakeven = calloc(n ? n : 1, sizeof *x->breakeven);
@@ -83,7 +83,7 @@ int record_extras_fill(struct record_extras *x, struct session *s,
                        const char *record_dir, const struct output_opts *o,
                        struct record *r, struct diag *d)
 {
-	if (record_dir && fill_breakevens(x, s, d) != FP_OK)
+	if (record_dir && fill_breakevens(x, s, r->price, d) != FP_OK)
 		return FP_ERR;
 	if (fill_plot(x, r, record_dir, o, d) != FP_OK)
 		return FP_ERR;

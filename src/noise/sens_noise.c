@@ -60,17 +60,12 @@ static int visit(void *ctx, size_t r, struct session *ses, struct price *p,
                  struct diag *d)
 {
 	struct visit_ctx *v = ctx;
-	const double *rt[2] = {p->runtime[0], p->runtime[1]};
-	const double *ps[2] = {p->passed[0], p->passed[1]};
 	struct sens s = {0};
 	struct knob k;
 	int rc = FP_ERR;
 
-	if (sens_open(&s, ses, d) != FP_OK ||
-	    price_resample(ses, s.price, rt, ps, 0, d) != FP_OK)
+	if (sens_open(&s, ses, p, d) != FP_OK)
 		goto out;
-	s.base_net = s.price->net;
-	s.base_accept = s.price->accept;
 	if (sens_knob(&s, v->param, &k, d) == FP_OK)
 		rc = analyse(v, r, &s, &k, d);
 out:

@@ -265,8 +265,8 @@ fail:
 	return FP_ERR;
 }
 
-/* The metric with its edits, the scenario, the runs. */
-static int load_all(struct loading *l, struct diag *d)
+/* The metric with its edits, and the scenario. */
+static int load_metric(struct loading *l, struct diag *d)
 {
 	const struct load_request *rq = l->rq;
 
@@ -282,8 +282,18 @@ static int load_all(struct loading *l, struct diag *d)
 	for (size_t i = 0; i < rq->nsets; i++)
 		if (set_param(l, rq->set_name[i], rq->set_value[i], d) != FP_OK)
 			return FP_ERR;
+	return FP_OK;
+}
+
+/* The metric (unless given), the scenario, the runs. */
+static int load_all(struct loading *l, struct diag *d)
+{
+	const struct load_request *rq = l->rq;
+
 	if (!(l->renamed = calloc(rq->ncolumns + 1, sizeof *l->renamed)))
 		return diag_oom(d);
+	if (!rq->metric_given && load_metric(l, d) != FP_OK)
+		return FP_ERR;
 	if (load_runs(l, d) != FP_OK)
 		return FP_ERR;
 	count_samples(l->job);
@@ -302,7 +312,8 @@ int load_job(const struct load_request *rq, struct job *job, struct diag *d)
 		    "give BEFORE AFTER, BOTH, or BEFORE with a scenario");
 	rc = load_all(&l, d);
 	/* Frozen from here on: the job hands them out as const. */
-	job->metric = l.metric;
+	job->metric = rq->metric_given ? rq->metric_given : l.metric;
+	job->metric_shared = rq->metric_given != NULL;
 	job->scenario = l.scenario;
 	free(l.renamed);
 	return rc;
@@ -311,7 +322,8 @@ int load_job(const struct load_request *rq, struct job *job, struct diag *d)
 void job_free(struct job *job)
 {
 	/* The job owns what it hands out as const. */
-	metric_free((struct metric *)job->metric);
+	if (!job->metric_shared)
+		metric_free((struct metric *)job->metric);
 	scenario_free((struct scenario *)job->scenario);
 	joined_free(&job->runs);
 	run_facts_free(&job->facts);

@@ -23,6 +23,10 @@
  * of the job: its inputs[] point at them). */
 struct load_request {
 	const char *metric; /* name or path; NULL: the built-in default */
+	/* A metric already loaded, its edits (--set, --weight) made: used as
+	 * it is, not loaded again, and not owned by the job (a control run
+	 * priced by the fix's metric). */
+	const struct metric *metric_given;
 	const char *const
 	    *inputs; /* BEFORE AFTER, BOTH, or BEFORE (+ scenario) */
 	size_t ninputs;
@@ -68,6 +72,7 @@ struct record_input {
  * where each came from.  Owned by the job (job_free). */
 struct job {
 	const struct metric *metric;
+	bool metric_shared; /* metric is the request's metric_given */
 	const struct scenario *scenario; /* NULL when both runs were measured */
 	struct joined runs;
 	struct record_input inputs[8];

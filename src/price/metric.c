@@ -37,8 +37,12 @@ void metric_free(struct metric *m)
 	for (size_t i = 0; i < m->ncolumns; i++) {
 		free(m->columns[i]);
 		free(m->column_default[i]);
+		if (m->column_prog)
+			fx_prog_free(m->column_prog[i]);
 	}
 	free(m->column_default);
+	free(m->column_prog);
+	fx_env_free(m->column_env);
 	free(m->columns);
 	for (size_t i = 0; i < m->nrules; i++) {
 		free(m->rules[i].glob);

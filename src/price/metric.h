@@ -83,6 +83,10 @@ struct metric {
 	 * passed_before, passed_after and N to use when the runs lack the
 	 * column (`columns: [{ref_runtime: runtime_before}]`), or NULL. */
 	char **column_default;
+	/* ... compiled once at load, in column_env (declares runtime_before,
+	 * runtime_after, passed_*, has_runtime_* and N): NULL where none. */
+	struct fx_prog **column_prog;
+	struct fx_env *column_env;
 
 	struct metric_formula score, value, total; /* per side */
 	struct metric_formula gain, cost, decide;  /* cross side */

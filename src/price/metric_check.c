@@ -291,7 +291,9 @@ static int read_columns(const struct ydoc *doc, struct metric *m,
 	m->columns = calloc(seq->count ? seq->count : 1, sizeof *m->columns);
 	m->column_default =
 	    calloc(seq->count ? seq->count : 1, sizeof *m->column_default);
-	if (!m->columns || !m->column_default)
+	m->column_prog =
+	    calloc(seq->count ? seq->count : 1, sizeof *m->column_prog);
+	if (!m->columns || !m->column_default || !m->column_prog)
 		return diag_oom(d);
 	for (size_t i = 0; i < seq->count; i++) {
 		const struct ynode *item = seq->items[i], *key = item;
@@ -437,7 +439,7 @@ static int declare_column(struct fx_env *env, const char *col)
 }
 
 /* A column's default is evaluated by pricing before anything else, in an
- * environment of its own (metric.h): check it compiles there. */
+ * environment of its own (metric.h), where it is compiled once. */
 static int check_column_default(const struct ydoc *doc, struct metric *m,
                                 size_t i, const struct ynode *node,
                                 struct diag *d)
@@ -448,26 +450,25 @@ static int check_column_default(const struct ydoc *doc, struct metric *m,
 	};
 	struct metric_formula f = {
 	    m->columns[i], {NULL, 0, 0, NULL, NULL}, NULL};
-	struct fx_env *env = fx_env_new();
 	char what[300];
-	int rc = FP_ERR;
 
-	if (!env || !declare_all(env, names, COUNT(names), FX_PERCASE) ||
-	    fx_env_declare(env, "N", FX_SCALAR) < 0) {
-		diag_oom(d);
-		goto out;
-	}
+	if (!m->column_env &&
+	    (!(m->column_env = fx_env_new()) ||
+	     !declare_all(m->column_env, names, COUNT(names), FX_PERCASE) ||
+	     fx_env_declare(m->column_env, "N", FX_SCALAR) < 0))
+		return diag_oom(d);
 	snprintf(what, sizeof what, "columns.%s", m->columns[i]);
-	if (compile(doc, m, node, m->columns[i], what, env, -1, &f, d))
-		goto out;
+	if (compile(doc, m, node, m->columns[i], what, m->column_env, -1, &f,
+	            d)) {
+		myaml_src_free(&f.src);
+		fx_prog_free(f.prog);
+		return FP_ERR;
+	}
 	m->column_default[i] = (char *)f.src.text;
+	m->column_prog[i] = f.prog;
 	f.src.text = NULL;
-	rc = FP_OK;
-out:
 	myaml_src_free(&f.src);
-	fx_prog_free(f.prog);
-	fx_env_free(env);
-	return rc;
+	return FP_OK;
 }
 
 static int compile_cross(const struct ydoc *doc, struct metric *m,

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "price/coldef.h"
 #include "price/price.h"
 #include "price/price_read.h"
 #include "price/rank.h"
@@ -59,59 +60,16 @@ static void set_name(struct fx_env *env, const char *name, double v)
 		fx_env_set_scalar(env, slot, v);
 }
 
-/* Evaluates a column default (a formula over the runs' basic columns) into
- * v, n values; a fault names the case (and says when it has no
- * runtime). */
-static int column_default_into(struct price *p, const struct metric *m,
-                               size_t k, const struct joined *runs, double *v,
-                               struct diag *d)
+/* What a column default reads of p (coldef.h). */
+static struct coldef_in coldef_of(const struct price *p)
 {
-	struct fx_env *env = fx_env_new();
-	struct fx_src src = {m->path, 0, 0, NULL, m->column_default[k]};
-	struct fx_prog *prog = NULL;
-	struct fx_fault fault;
-	int rc = FP_ERR;
-
-	if (!env) {
-		diag_oom(d);
-		goto out;
-	}
-	fx_env_set_ncases(env, p->n);
-	for (int s = 0; s < 2; s++) {
-		char name[32];
-		snprintf(name, sizeof name, "runtime%s", side_suffix[s]);
-		fx_env_bind(env, fx_env_declare(env, name, FX_PERCASE),
-		            p->runtime[s]);
-		snprintf(name, sizeof name, "passed%s", side_suffix[s]);
-		fx_env_bind(env, fx_env_declare(env, name, FX_PERCASE),
-		            p->passed[s]);
-		snprintf(name, sizeof name, "has_runtime%s", side_suffix[s]);
-		fx_env_bind(env, fx_env_declare(env, name, FX_PERCASE),
-		            p->has_runtime[s]);
-	}
-	fx_env_set_scalar(env, fx_env_declare(env, "N", FX_SCALAR), p->N);
-	if (fx_compile(env, &src, &prog, d) != FP_OK) {
-		diag_prefix(d, "default of column '%s'", m->columns[k]);
-		goto out;
-	}
-	if (fx_eval(prog, env, v, &fault) != FP_OK) {
-		char key[300];
-		struct metric_formula f = {
-		    key, {m->path, 0, 0, NULL, NULL}, NULL};
-		snprintf(key, sizeof key, "default of column '%s'",
-		         m->columns[k]);
-		fault.line = fault.col = 0;
-		price_fault(&f, &fault, runs, "", d);
-		goto out;
-	}
-	if (fx_prog_shape(prog) == FX_SCALAR)
-		for (size_t i = 1; i < p->n; i++)
-			v[i] = v[0];
-	rc = FP_OK;
-out:
-	fx_prog_free(prog);
-	fx_env_free(env);
-	return rc;
+	return (struct coldef_in){
+	    .n = p->n,
+	    .N = p->N,
+	    .runtime = {p->runtime[0], p->runtime[1]},
+	    .passed = {p->passed[0], p->passed[1]},
+	    .has_runtime = {p->has_runtime[0], p->has_runtime[1]},
+	};
 }
 
 static void bind_extras(struct price *p, struct session *ses)
@@ -145,6 +103,7 @@ static int bind_columns(struct price *p, struct session *ses, struct diag *d)
 {
 	const struct metric *m = ses->metric;
 	const struct run *runs[2] = {ses->runs->before, ses->runs->after};
+	const struct coldef_in in = coldef_of(p);
 
 	for (size_t k = 0; k < m->ncolumns; k++) {
 		const char *name = m->columns[k];
@@ -157,12 +116,12 @@ static int bind_columns(struct price *p, struct session *ses, struct diag *d)
 			if (run_find(runs[1], name) &&
 			    read_column(runs[1], name, &v[1], d) != FP_OK)
 				return FP_ERR;
-		} else if (m->column_default && m->column_default[k]) {
+		} else if (m->column_prog && m->column_prog[k]) {
 			double *own = owned_array(p, p->n);
 			if (!own)
 				return diag_oom(d);
-			if (column_default_into(p, m, k, ses->runs, own, d) !=
-			    FP_OK)
+			if (price_column_default(&in, m, k, ses->runs, own,
+			                         d) != FP_OK)
 				return FP_ERR;
 			v[0] = v[1] = own;
 		} else {
@@ -542,12 +501,13 @@ static int redo_column_defaults(struct price *p, const struct session *ses,
                                 struct diag *d)
 {
 	const struct metric *m = ses->metric;
+	const struct coldef_in in = coldef_of(p);
 
 	for (size_t k = 0; k < m->ncolumns; k++)
 		if (!run_find(ses->runs->before, m->columns[k]) &&
-		    m->column_default && m->column_default[k] &&
-		    column_default_into(p, m, k, ses->runs,
-		                        (double *)p->extra[0][k], d) != FP_OK)
+		    m->column_prog[k] &&
+		    price_column_default(&in, m, k, ses->runs,
+		                         (double *)p->extra[0][k], d) != FP_OK)
 			return FP_ERR;
 	return FP_OK;
 }
@@ -567,6 +527,29 @@ int price_resample(struct session *ses, struct price *p,
 	if (bind_transitions(p, ses) != FP_OK)
 		return diag_oom(d);
 	return evaluate(p, ses, PRICE_SIDES | (what & PRICE_DETAIL), d);
+}
+
+int price_bind(const struct price *cp, struct session *ses)
+{
+	const struct metric *m = ses->metric;
+	/* Binding reads p's arrays; only a missing transition is made. */
+	struct price *p = (struct price *)cp;
+
+	bind_common(p, ses);
+	bind_extras(p, ses);
+	if (bind_transitions(p, ses) != FP_OK)
+		return FP_ERR;
+	for (int s = 0; s < 2; s++) {
+		bind_sided(ses->cross, "score", s, p->score[s]);
+		bind_sided(ses->cross, "value", s, p->value[s]);
+		set_name(ses->cross, s ? "total_after" : "total_before",
+		         p->total[s]);
+	}
+	for (size_t k = 0; k < m->ndefines; k++)
+		if (fx_prog_shape(m->defines[k].prog) == FX_PERCASE)
+			bind_name(ses->cross, m->defines[k].key,
+			          p->define_values[k]);
+	return FP_OK;
 }
 
 void price_free(struct price *p)

@@ -101,6 +101,19 @@ int price_resample(struct session *s, struct price *p,
 int price_decide(struct session *s, double gain, double cost, bool *accept,
                  struct diag *d);
 
+/* Binds the session's environments to p's arrays and totals, as
+ * price_compute left them (the values are not evaluated again): after
+ * price_copy, or to go back to p after another price was bound.  FP_ERR
+ * only when out of memory. */
+int price_bind(const struct price *p, struct session *s);
+
+/* A copy of src, bound to s (a session over the same metric and runs,
+ * perhaps another thread's): every array src owns is copied, nothing is
+ * evaluated, so the copy can be moved (price_recompute, price_resample)
+ * while src stays as it was.  Caller owns *out (price_free). */
+int price_copy(const struct price *src, struct session *s, struct price **out,
+               struct diag *d);
+
 void price_free(struct price *p);
 
 #endif

@@ -9,19 +9,23 @@
 #include "util/numfmt.h"
 #include "util/progress.h"
 
-int sens_open(struct sens *s, struct session *session, struct diag *d)
+int sens_open(struct sens *s, struct session *session, const struct price *base,
+              struct diag *d)
 {
 	memset(s, 0, sizeof *s);
 	s->session = session;
-	if (price_compute(session, &s->price, d) != FP_OK)
+	s->base = base;
+	if (price_copy(base, session, &s->price, d) != FP_OK)
 		return FP_ERR;
-	s->base_net = s->price->net;
-	s->base_accept = s->price->accept;
+	s->base_net = base->net;
+	s->base_accept = base->accept;
 	return FP_OK;
 }
 
 void sens_close(struct sens *s)
 {
+	if (s->price && s->base)
+		price_bind((struct price *)s->base, s->session);
 	price_free(s->price);
 	s->price = NULL;
 }

@@ -44,15 +44,19 @@ struct knob {
 /* The analysis state: a session and its price at the knobs' current
  * values. */
 struct sens {
-	struct session *session; /* borrowed */
-	struct price *price;     /* owned */
+	struct session *session;  /* borrowed */
+	const struct price *base; /* borrowed: the price at the base point */
+	struct price *price;      /* owned: a copy of base the analysis moves */
 	double base_net;
 	bool base_accept;
 };
 
-/* Prices the session once, binding it to the analysis's own price (caller
- * frees with sens_close, also on failure; the session outlives it). */
-int sens_open(struct sens *s, struct session *session, struct diag *d);
+/* Opens an analysis on base, the price of the session at the base point
+ * (priced once by the caller): the analysis moves a copy of it, to which
+ * the session is bound until sens_close binds it back to base (caller
+ * frees with sens_close, also on failure; session and base outlive it). */
+int sens_open(struct sens *s, struct session *session, const struct price *base,
+              struct diag *d);
 void sens_close(struct sens *s);
 
 /* Finds a knob by name: a metric or scenario parameter, or weight:GLOB
