@@ -21,7 +21,6 @@
 
 /* The record's layout, doc/record-schema.md: 2 since the cases are a
  * table of rows instead of an array of objects. */
-#define JSON_SCHEMA_VERSION 2
 
 /* Building stops at the first failure (out of memory, in practice); the
  * helpers then do nothing and the writer reports it once. */
@@ -304,7 +303,7 @@ static json_t *head_json(struct jb *b, const struct record *r)
 	bool shares = p->gain_share && p->cost_share;
 
 	assert(p->N == floor(p->N));
-	set(b, o, "schema_version", jint(b, JSON_SCHEMA_VERSION));
+	set(b, o, "schema_version", jint(b, REPORT_SCHEMA_VERSION));
 	set(b, o, "fixprice_version", jstr(b, r->tool_version));
 	set(b, o, "kind",
 	    json_string(r->prediction ? "prediction" : "measured"));

@@ -59,6 +59,9 @@ struct record {
 	size_t md_limit;
 };
 
+/* The version of the JSON form (doc/record-schema.md). */
+#define REPORT_SCHEMA_VERSION 2
+
 /* Limits of the Markdown record.  md counts Unicode code points, as
  * GitHub counts a comment's characters; github counts bytes, as GitHub
  * limits a step's job summary file. */
