@@ -242,15 +242,15 @@ static void test_format_parse(void **state)
 		assert_int_equal(f, ok[i].f);
 	}
 	assert_int_equal(report_format_parse("xml", &f, &d), FP_ERR);
-	assert_string_equal(d.msg, "unknown format 'xml'; use text, md, json, "
-	                           "csv, openmetrics or github");
+	assert_string_equal(d.msg, "unknown format 'xml'; use one of text, md, "
+	                           "json, csv, openmetrics, github");
 	assert_string_equal(d.file, "");
 	assert_int_equal(d.line, 0);
 	/* The bad name is shown in its terminal form. */
 	assert_int_equal(report_format_parse("md\x1b[2J", &f, &d), FP_ERR);
 	assert_string_equal(d.msg,
-	                    "unknown format 'md\\x1b[2J'; use text, md, json, "
-	                    "csv, openmetrics or github");
+	                    "unknown format 'md\\x1b[2J'; use one of text, md, "
+	                    "json, csv, openmetrics, github");
 }
 
 /* ---- text --------------------------------------------------------------- */

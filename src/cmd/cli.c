@@ -205,12 +205,12 @@ int output_check_record_form(const struct output_opts *o, const char *name,
 		return diag_set(d, CLI_SOURCE, 0, 0,
 		                "%s takes no --annotations (only price does)",
 		                name);
+	if (report_form_of(o->format)->sens)
+		return FP_OK;
 	if (o->format == FORMAT_GITHUB)
 		return diag_set(d, CLI_SOURCE, 0, 0,
 		                "%s cannot write github (only price can)",
 		                name);
-	if (o->format != FORMAT_OPENMETRICS)
-		return FP_OK;
 	if (!o->format_given)
 		return diag_set(
 		    d, CLI_SOURCE, 0, 0,

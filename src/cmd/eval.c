@@ -10,6 +10,7 @@
 
 #include "cmd/command.h"
 #include "formula/formula.h"
+#include "run/detect.h"
 #include "run/load.h"
 #include "run/run.h"
 #include "report/listing.h"
@@ -211,7 +212,8 @@ const struct command cmd_eval = {
             {.id = OPT_INPUT_FORMAT,
              .name = "input-format",
              .arg = "FMT",
-             .help = "csv, json, yaml, gbench or hyperfine"},
+             .help = "the run's format (default: by content and name)",
+             .choices = run_format_list},
             {.id = OPT_DISASM,
              .name = "disasm",
              .help = "print the compiled program instead"},

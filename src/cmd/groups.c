@@ -2,6 +2,8 @@
  * output, plots), as table data for the one option loop (parse.c).  Each
  * group's options go to the parser of their own module (job.c, cli.c). */
 #include "cmd/command.h"
+#include "run/detect.h"
+#include "run/estimate.h"
 
 static int take_job(struct cmd_call *call, enum opt_id id, const char *arg,
                     struct diag *d)
@@ -60,13 +62,14 @@ const struct opt_group job_group = {
             {.id = OPT_INPUT_FORMAT,
              .name = "input-format",
              .arg = "FMT",
-             .help = "csv, json, yaml, gbench, gbench-csv, hyperfine, "
-                     "hyperfine-csv, pytest-benchmark or go"},
+             .help = "the runs' format (default: by content and name)",
+             .choices = run_format_list},
             {.id = OPT_ESTIMATOR,
              .name = "estimator",
              .arg = "EST",
-             .help = "runtime of a case from its samples: median (default), "
-                     "mean or min"},
+             .help = "runtime of a case from its samples (default: "
+                     "median)",
+             .choices = run_estimator_list},
             {.id = OPT_TIME,
              .name = "time",
              .arg = "real|cpu",
@@ -99,15 +102,16 @@ const struct opt_group output_group = {
             {.id = OPT_FORMAT,
              .name = "format",
              .arg = "FMT",
-             .help = "text (default), md, json, csv, or (price only) "
-                     "openmetrics or github; wins over -o's extension"},
+             .help = "the form (default: text; openmetrics and github: "
+                     "price only), wins over -o's extension",
+             .choices = report_format_list},
             {.id = OPT_OUTPUT,
              .name = "output",
              .letter = 'o',
              .arg = "FILE",
              .help = "write to FILE instead of stdout (- is stdout); "
-                     "without --format the extension chooses: .md .json "
-                     ".csv .txt .prom"},
+                     "without --format its extension chooses",
+             .choices = report_ext_list},
             {.id = OPT_FORCE,
              .name = "force",
              .help = "replace existing output files"},

@@ -57,6 +57,7 @@ void help_overview(FILE *out)
 /* "  -m, --metric NAME|FILE  help", continuation lines lined up. */
 static void help_option(const struct opt_spec *s, FILE *out)
 {
+	char text[512], list[400];
 	int col = fprintf(out, "  ");
 
 	if (s->letter)
@@ -66,7 +67,12 @@ static void help_option(const struct opt_spec *s, FILE *out)
 		col += fprintf(out, " %s", s->arg);
 	col +=
 	    fprintf(out, "%*s", col < HELP_COLUMN ? HELP_COLUMN - col : 2, "");
-	put_wrapped(out, s->help, col, HELP_COLUMN);
+	if (s->choices)
+		snprintf(text, sizeof text, "%s: %s", s->help,
+		         s->choices(list, sizeof list));
+	else
+		snprintf(text, sizeof text, "%s", s->help);
+	put_wrapped(out, text, col, HELP_COLUMN);
 }
 
 static void help_options(const struct opt_spec *s, FILE *out)

@@ -46,11 +46,13 @@ static int add_column_map(struct job_opts *o, const char *arg, struct diag *d)
 static int take_word(struct job_opts *o, enum opt_id id, const char *arg,
                      struct diag *d)
 {
+	char known[80];
+
 	if (id == OPT_ESTIMATOR && !run_estimator_parse(arg, &o->estimator))
-		return diag_set(d, CLI_SOURCE, 0, 0,
-		                "--estimator: unknown "
-		                "estimator '%s' (median, mean or min)",
-		                arg);
+		return diag_set(
+		    d, CLI_SOURCE, 0, 0,
+		    "--estimator: unknown estimator '%s' (known: %s)", arg,
+		    run_estimator_list(known, sizeof known));
 	if (id == OPT_MISSING && !missing_parse(arg, &o->missing))
 		return diag_set(d, CLI_SOURCE, 0, 0,
 		                "--missing: '%s' is not "

@@ -67,6 +67,10 @@ struct opt_spec {
 	char letter;      /* short name, or 0 */
 	const char *arg;  /* argument's name in help, or NULL: takes none */
 	const char *help; /* help text, wrapped by help.c */
+	/* The words the argument may be, listed from the table that defines
+	 * them (formats, estimators, forms) and put after help: "HELP: a, b,
+	 * c".  NULL: none. */
+	const char *(*choices)(char *buf, size_t size);
 };
 
 /* -h, --help, which every command takes (parse.c). */

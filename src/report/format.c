@@ -1,28 +1,52 @@
-/* format.c: choosing a record form by name or by a file's extension, and
- * writing it. */
+/* format.c: the table of output forms, and choosing one by name or by a
+ * file's extension (report.h). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "report/report.h"
 #include "util/escape.h"
+#include "util/names.h"
 
-static const struct {
-	const char *name;
-	const char *ext; /* the extension that asks for it, or NULL */
-	enum report_format f;
-} forms[] = {
-    {.name = "text", .ext = ".txt", .f = FORMAT_TEXT},
-    {.name = "md", .ext = ".md", .f = FORMAT_MD},
-    {.name = "json", .ext = ".json", .f = FORMAT_JSON},
-    {.name = "csv", .ext = ".csv", .f = FORMAT_CSV},
-    {.name = "openmetrics", .ext = ".prom", .f = FORMAT_OPENMETRICS},
-    {.name = "github", .ext = NULL, .f = FORMAT_GITHUB},
+static const struct report_form report_forms[] = {
+    {"text", ".txt", "text", FORMAT_TEXT, PRECISION_HUMAN, true},
+    {"md", ".md", "Markdown", FORMAT_MD, PRECISION_HUMAN, true},
+    {"json", ".json", "JSON", FORMAT_JSON, PRECISION_EXACT, true},
+    {"csv", ".csv", "CSV", FORMAT_CSV, PRECISION_EXACT, true},
+    {"openmetrics", ".prom", "OpenMetrics", FORMAT_OPENMETRICS, PRECISION_HUMAN,
+     false},
+    {"github", NULL, "GitHub", FORMAT_GITHUB, PRECISION_HUMAN, false},
 };
-#define NFORMS (sizeof forms / sizeof forms[0])
+#define NFORMS (sizeof report_forms / sizeof report_forms[0])
+#define forms report_forms
+
+const struct report_form *report_form_of(enum report_format f)
+{
+	for (size_t i = 0; i < NFORMS; i++)
+		if (forms[i].f == f)
+			return &forms[i];
+	return &forms[0];
+}
+
+const char *report_format_list(char *buf, size_t size)
+{
+	buf[0] = '\0';
+	for (size_t i = 0; i < NFORMS; i++)
+		names_append(buf, size, forms[i].name);
+	return buf;
+}
+
+const char *report_ext_list(char *buf, size_t size)
+{
+	buf[0] = '\0';
+	for (size_t i = 0; i < NFORMS; i++)
+		if (forms[i].ext)
+			names_append(buf, size, forms[i].ext);
+	return buf;
+}
 
 int report_format_parse(const char *s, enum report_format *out, struct diag *d)
 {
-	char *shown;
+	char *shown, known[160];
 
 	for (size_t i = 0; i < NFORMS; i++) {
 		if (strcmp(s, forms[i].name) == 0) {
@@ -31,10 +55,8 @@ int report_format_parse(const char *s, enum report_format *out, struct diag *d)
 		}
 	}
 	shown = escape_terminal(s);
-	diag_set(d, NULL, 0, 0,
-	         "unknown format '%s'; use text, md, json, csv, openmetrics or "
-	         "github",
-	         shown ? shown : "?");
+	diag_set(d, NULL, 0, 0, "unknown format '%s'; use one of %s",
+	         shown ? shown : "?", report_format_list(known, sizeof known));
 	free(shown);
 	return FP_ERR;
 }
@@ -53,24 +75,4 @@ bool report_format_of_path(const char *path, enum report_format *out)
 		}
 	}
 	return false;
-}
-
-int report_write(const struct record *r, enum report_format f, FILE *out,
-                 int verbose, struct diag *d)
-{
-	switch (f) {
-	case FORMAT_TEXT:
-		return report_text(r, out, verbose, d);
-	case FORMAT_MD:
-		return report_markdown(r, out, d);
-	case FORMAT_JSON:
-		return report_json(r, out, d);
-	case FORMAT_CSV:
-		return report_csv(r, out, d);
-	case FORMAT_OPENMETRICS:
-		return report_openmetrics(r, out, d);
-	case FORMAT_GITHUB:
-		return report_github(r, out, d);
-	}
-	return diag_set(d, NULL, 0, 0, "unknown format %d", (int)f);
 }

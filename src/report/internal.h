@@ -33,11 +33,8 @@ size_t report_width(const char *s);
 /* The name of a form in messages: "text", "Markdown", "JSON", "CSV". */
 const char *report_form_name(enum report_format f);
 
-/* How a number is printed: rounded to REPORT_DIGITS for people, or exact
- * (numfmt_exact) for machines and for what was solved to the bit. */
-enum report_precision { PRECISION_HUMAN, PRECISION_EXACT };
-
-/* Exact for CSV and JSON, for people in text and Markdown. */
+/* Exact for CSV and JSON, for people in text and Markdown (the forms
+ * table, report_form_of). */
 enum report_precision report_precision_of(enum report_format f);
 
 /* Writes x to buf (NUMFMT_MAX bytes) and returns buf. */

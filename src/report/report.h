@@ -79,7 +79,28 @@ enum report_format {
 	FORMAT_GITHUB
 };
 
-/* Parses "text", "md", "json", "csv", "openmetrics", "github". */
+/* How a number is printed: rounded to REPORT_DIGITS for people, or exact
+ * (numfmt_exact) for machines and for what was solved to the bit. */
+enum report_precision { PRECISION_HUMAN, PRECISION_EXACT };
+
+/* The table of output forms (format.c): what --format takes, the
+ * extension of -o FILE that asks for it, its name in messages, how it
+ * prints numbers, and whether the sensitivity tables have it (else only
+ * price's record does).  Help and errors list the forms from it. */
+struct report_form {
+	const char *name, *ext, *title;
+	enum report_format f;
+	enum report_precision precision;
+	bool sens;
+};
+
+const struct report_form *report_form_of(enum report_format f);
+/* "text, md, ..." from the table, into buf. */
+const char *report_format_list(char *buf, size_t size);
+/* ".txt, .md, ...": the extensions of -o FILE that choose a form. */
+const char *report_ext_list(char *buf, size_t size);
+
+/* Parses a form's name ("text", "md", ...). */
 int report_format_parse(const char *s, enum report_format *out, struct diag *d);
 
 /* The form a file name asks for by its extension: .txt text, .md md,

@@ -9,22 +9,12 @@
 
 const char *report_form_name(enum report_format f)
 {
-	switch (f) {
-	case FORMAT_MD:
-		return "Markdown";
-	case FORMAT_JSON:
-		return "JSON";
-	case FORMAT_CSV:
-		return "CSV";
-	default:
-		return "text";
-	}
+	return report_form_of(f)->title;
 }
 
 enum report_precision report_precision_of(enum report_format f)
 {
-	return f == FORMAT_CSV || f == FORMAT_JSON ? PRECISION_EXACT
-	                                           : PRECISION_HUMAN;
+	return report_form_of(f)->precision;
 }
 
 char *report_num(char *buf, double x, enum report_precision p)

@@ -192,7 +192,7 @@ expect_grep "$OUT" '"passes_in": "after"' "--drop-missing, json"
 # Errors: one message, exit status 2.
 G="$H/go/before.txt $H/go/after.txt"
 run price --estimator mode $G
-expect_error 2 "<command line>: --estimator: unknown estimator 'mode' (median, mean or min)" "unknown estimator"
+expect_error 2 "<command line>: --estimator: unknown estimator 'mode' (known: median, mean, min)" "unknown estimator"
 run price --time wall $G
 expect_error 2 "<command line>: --time: 'wall' is not real or cpu" "unknown time"
 run price --time cpu $G

@@ -40,7 +40,8 @@ run help map
 expect_status 0 "help map"
 cp "$OUT" "$TMP/help-map"
 expect_grep "$OUT" "  --resolution N          grid points along each axis (default 50," "help has the own options"
-expect_grep "$OUT" "  --input-format FMT      csv, json, yaml, gbench, gbench-csv," "and the shared ones"
+expect_grep "$OUT" "  --input-format FMT      the runs' format (default: by content and" "and the shared ones"
+expect_grep "$OUT" "                          name): csv, json, yaml, gbench, hyperfine," "the formats listed from their table"
 run map --help
 if cmp -s "$OUT" "$TMP/help-map"; then ok; else bad "map --help differs from help map"; fi
 run --help
