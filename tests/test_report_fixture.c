@@ -217,3 +217,8 @@ char *fixture_render(const struct record *r, enum report_format f,
 	assert_int_equal(fclose(out), 0);
 	return buf;
 }
+
+void assert_same_double(double got, double want)
+{
+	assert_memory_equal(&got, &want, sizeof got);
+}

@@ -40,4 +40,8 @@ void fixture_prediction(struct fixture *f);
 char *fixture_render(const struct record *r, enum report_format f,
                      int verbose);
 
+/* Same bits, not merely ==: -0 and 0 differ, and so would two doubles one
+ * ulp apart if they printed alike. */
+void assert_same_double(double got, double want);
+
 #endif

@@ -1,7 +1,7 @@
 /* test_run.c: CSV runs, format detection, file limits and the run API
  * (run_find, run_numeric, run_rename, run_add_column, run_new_like,
  * run_parse_pass).  JSON, Google Benchmark and hyperfine files are in
- * test_run_json.c, YAML runs in test_run_yaml.c. */
+ * test_formats_json.c, YAML runs in test_formats_yaml.c. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
-/* test_run_util.h: what the run tests (test_run, test_run_json,
- * test_run_yaml) share: loading runs, scratch files, expected errors and
+/* test_run_util.h: what the run tests (test_run, test_formats_json,
+ * test_formats_yaml) share: loading runs, scratch files, expected errors and
  * cells.  Include after cmocka.h. */
 #ifndef FP_TEST_RUN_UTIL_H
 #define FP_TEST_RUN_UTIL_H

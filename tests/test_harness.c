@@ -1,4 +1,4 @@
-/* test_price_harness.c: what pricing does with real harness runs before
+/* test_harness.c: what pricing does with real harness runs before
  * the join (price/harness.h: --missing fail and drop, the context facts),
  * --column runtime=FROM (run_replace), and a whole load and price of a
  * Google Benchmark pair through load_job, against values worked by hand. */
@@ -37,7 +37,7 @@ static struct run *csv_run(const char *name, const char *text)
 	struct diag d;
 	FILE *f;
 
-	snprintf(path, sizeof path, TMP_DIR "test_price_harness-%s", name);
+	snprintf(path, sizeof path, TMP_DIR "test_harness-%s", name);
 	f = fopen(path, "w");
 	assert_non_null(f);
 	fputs(text, f);

@@ -1,4 +1,4 @@
-/* test_run_samples.c: samples and estimators (run_estimate), samples as
+/* test_estimate.c: samples and estimators (run_estimate), samples as
  * CSV rows and JSON/YAML lists, the run's context, and util/source. */
 #include <fcntl.h>
 #include <math.h>
@@ -20,7 +20,7 @@
 #include "util/sha256.h"
 #include "util/source.h"
 
-const char scratch_prefix[] = "test_run_samples";
+const char scratch_prefix[] = "test_estimate";
 
 #define H TEST_SRCDIR "/tests/data/harness/"
 

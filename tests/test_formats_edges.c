@@ -1,4 +1,4 @@
-/* test_cov_input.c: the run readers' edge cases that test_run*.c leave out
+/* test_formats_edges.c: the run readers' edge cases that test_run*.c leave out
  * (coverage, `make coverage`): Google Benchmark's older and rarer forms,
  * hyperfine's exit codes, every kind of JSON cell, CSV's lone CRs and long
  * headers, how a format is told from a file's name, and every reader with
@@ -15,9 +15,9 @@
 
 #include <cmocka.h>
 
-#include "test_cov_run.h"
+#include "test_formats_util.h"
 
-const char scratch_prefix[] = "test_cov_input";
+const char scratch_prefix[] = "test_formats_edges";
 
 /* Column name of r is text, its first bad cell shown as bad (NULL: a case
  * without the cell) on line `line`. */

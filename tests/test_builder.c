@@ -1,4 +1,4 @@
-/* test_run_values.c: values a run file may not hold (names that could
+/* test_builder.c: values a run file may not hold (names that could
  * look like others, numbers out of a double's range), which cell is blamed
  * in a column of mixed kinds, and the CSV field cap. */
 #include <setjmp.h>
@@ -20,7 +20,7 @@
 #include "run/load.h"
 #include "test_run_util.h"
 
-const char scratch_prefix[] = "test_run_values";
+const char scratch_prefix[] = "test_builder";
 
 /* Names: blank-only, a blank at either end, not UTF-8; in every format,
  * for cases and columns, at the name's position (a JSON column's at its

@@ -1,4 +1,4 @@
-/* test_report_text.c: the text view fits 80 columns: long names cut in
+/* test_text.c: the text view fits 80 columns: long names cut in
  * the middle, long lines wrapped at spaces with the rest indented, lists
  * counted; the verbose table keeps whole names and may be wider. */
 #include <stdarg.h>

@@ -1,12 +1,12 @@
-/* test_cov_alloc.h: allocation failures on demand, for the coverage tests.
+/* test_alloc_fault.h: allocation failures on demand, for the coverage tests.
  *
  * A test program linked with TEST_COV_WRAP (Makefile.am: -Wl,--wrap=malloc
  * and the like, GNU ld and lld) sends every malloc, calloc, realloc,
  * strdup, strndup and open_memstream of fixprice's code and its own
  * through here; shared libraries (jansson, libyaml, cmocka) keep theirs.
  * Nothing fails until a test asks. */
-#ifndef FP_TEST_COV_ALLOC_H
-#define FP_TEST_COV_ALLOC_H
+#ifndef FP_TEST_ALLOC_FAULT_H
+#define FP_TEST_ALLOC_FAULT_H
 
 #include <stdbool.h>
 #include <stdio.h>

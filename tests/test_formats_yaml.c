@@ -1,4 +1,4 @@
-/* test_run_yaml.c: YAML runs (through yamldoc). */
+/* test_formats_yaml.c: YAML runs (through yamldoc). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,7 +12,7 @@
 
 #include "test_run_util.h"
 
-const char scratch_prefix[] = "test_run_yaml";
+const char scratch_prefix[] = "test_formats_yaml";
 
 /* simple.yaml: a list of three cases, one field per line:
  *   2 - case: a          9 - case: c

@@ -1,4 +1,4 @@
-/* test_cov_alloc.c: allocation failures on demand (test_cov_alloc.h). */
+/* test_alloc_fault.c: allocation failures on demand (test_alloc_fault.h). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -7,7 +7,7 @@
 
 #include <cmocka.h>
 
-#include "test_cov_alloc.h"
+#include "test_alloc_fault.h"
 
 /* The real functions and their stand-ins, as ld's --wrap names them. */
 void *__real_malloc(size_t n);

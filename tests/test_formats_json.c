@@ -1,4 +1,4 @@
-/* test_run_json.c: JSON runs, Google Benchmark and hyperfine outputs. */
+/* test_formats_json.c: JSON runs, Google Benchmark and hyperfine outputs. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,7 +13,7 @@
 
 #include "test_run_util.h"
 
-const char scratch_prefix[] = "test_run_json";
+const char scratch_prefix[] = "test_formats_json";
 
 /* Values computed from files' decimal text: equal to within a few units
  * in the last place. */

@@ -1,4 +1,4 @@
-/* test_cov_escape.c: the escapers' edge cases that test_escape.c and
+/* test_escape_edges.c: the escapers' edge cases that test_escape.c and
  * test_plot_safety.c leave out (coverage, `make coverage`): the limits of
  * each UTF-8 form and of each range of hidden characters, every padding of
  * a code span, every class of URL byte, and each escaper when memory or
@@ -13,7 +13,7 @@
 #include <cmocka.h>
 
 #include "plot/escape_gp.h"
-#include "test_cov_alloc.h"
+#include "test_alloc_fault.h"
 #include "util/escape.h"
 
 #define CHECK(call, want) do { \

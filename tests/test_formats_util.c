@@ -1,5 +1,5 @@
-/* test_cov_run.c: what the run readers' coverage tests share
- * (test_cov_run.h). */
+/* test_formats_util.c: what the run readers' coverage tests share
+ * (test_formats_util.h). */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -11,8 +11,8 @@
 
 #include <cmocka.h>
 
-#include "test_cov_alloc.h"
-#include "test_cov_run.h"
+#include "test_alloc_fault.h"
+#include "test_formats_util.h"
 
 void fails(const char *name, const char *text, const char *format, int line,
            const char *msg)

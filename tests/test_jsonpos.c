@@ -1,4 +1,4 @@
-/* test_cov_jsonpos.c: the JSON position cursor (input/jsonpos.c) on its
+/* test_jsonpos.c: the JSON position cursor (input/jsonpos.c) on its
  * own: where it stands after each step, worked by hand, and that it stops
  * at the end of any text, even one cut short, as input.h promises. */
 #include <jansson.h>

@@ -1,9 +1,9 @@
-/* test_cov_run.h: what the run readers' coverage tests share
- * (test_cov_input, test_cov_readers): expected errors by line, columns
+/* test_formats_util.h: what the run readers' coverage tests share
+ * (test_formats_edges, test_formats_harness_edges): expected errors by line, columns
  * compared with values worked by hand, loads with run options, and every
  * allocation of a load failing in turn.  Include after cmocka.h. */
-#ifndef FP_TEST_COV_RUN_H
-#define FP_TEST_COV_RUN_H
+#ifndef FP_TEST_FORMATS_UTIL_H
+#define FP_TEST_FORMATS_UTIL_H
 
 #include <stddef.h>
 
@@ -41,7 +41,7 @@ void context_is(const struct run *r, const char *key, const char *want);
 void same_run(const struct run *a, const struct run *b);
 
 /* Sweeps the load of text as the scratch file name with options o
- * (test_cov_alloc.h): each run that meets a failing allocation fails with
+ * (test_alloc_fault.h): each run that meets a failing allocation fails with
  * "out of memory", or loads the run that loads with none failing.  The
  * load has to make at least `least` allocations (so that the sweep is
  * worth something). */

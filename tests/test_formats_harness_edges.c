@@ -1,5 +1,5 @@
-/* test_cov_readers.c: the edge cases of the newer run readers that
- * test_run_harness.c and test_junit.c leave out (coverage, `make
+/* test_formats_harness_edges.c: the edge cases of the newer run readers that
+ * test_formats_harness.c and test_junit.c leave out (coverage, `make
  * coverage`): Go's benchmark text, Google Benchmark's and hyperfine's CSV,
  * pytest-benchmark's JSON, a JUnit report merged into a run, each with
  * every allocation failing in turn.  Values are worked by hand: times in
@@ -18,10 +18,10 @@
 #include <cmocka.h>
 
 #include "run/junit_merge.h"
-#include "test_cov_alloc.h"
-#include "test_cov_run.h"
+#include "test_alloc_fault.h"
+#include "test_formats_util.h"
 
-const char scratch_prefix[] = "test_cov_readers";
+const char scratch_prefix[] = "test_formats_harness_edges";
 
 /* ---- Go ---------------------------------------------------------------- */
 

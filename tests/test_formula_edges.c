@@ -1,4 +1,4 @@
-/* test_cov_formula.c: the formula front end's edge cases that the
+/* test_formula_edges.c: the formula front end's edge cases that the
  * test_formula_* programs leave out (coverage, `make coverage`): an error
  * right after each operator (it is the error's position that counts, not
  * the operator's), the limits of a number's length and of nesting in each

@@ -1,4 +1,4 @@
-/* test_run_harness.c: the readers of real harness outputs, on the files in
+/* test_formats_harness.c: the readers of real harness outputs, on the files in
  * tests/data/harness/ (made by running each tool; see its README.md).
  * Every expected value below was read off the file by hand. */
 #include <math.h>
@@ -17,7 +17,7 @@
 #include "run/run.h"
 #include "test_run_util.h"
 
-const char scratch_prefix[] = "test_run_harness";
+const char scratch_prefix[] = "test_formats_harness";
 
 #define H TEST_SRCDIR "/tests/data/harness/"
 

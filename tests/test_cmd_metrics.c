@@ -82,7 +82,7 @@ static void test_check_shows_the_metric(void **state)
 	         "file         %scheck.yaml\n"
 	         "sha256       %s\n"
 	         "description  a metric to show on two lines\n"
-	         "source       test_metric_cmd.c\n"
+	         "source       test_cmd_metrics.c\n"
 	         "params:\n"
 	         "  reward = 0.25\n"
 	         "  scale = 64\n"
