@@ -66,7 +66,6 @@ static const struct refusal bad_numbers[] = {
 
 static void test_names(void **state)
 {
-	(void)state;
 	EXPECT_REFUSALS(bad_names);
 	/* A blank inside a name is fine, and so is any valid UTF-8. */
 	run_free(load_text("inner.csv", "case,runtime\n\"a b\",1\n"
@@ -77,7 +76,6 @@ static void test_number_range(void **state)
 {
 	struct run *r;
 
-	(void)state;
 	EXPECT_REFUSALS(bad_numbers);
 	/* Zero written any way is 0; 5e-324 is the smallest double; a
 	 * quoted YAML 1e400 is text, not a number. */
@@ -110,7 +108,6 @@ static void expect_column(const char *name, const char *text,
  * neither is blamed: a 2 after true, a pass word after 1.5. */
 static void test_mixed_blame(void **state)
 {
-	(void)state;
 	expect_column("pass2.csv", "case,p\na,true\nb,1\nc,2\n", "p", 4, 3,
 	              "cell '2' in column 'p' is not a pass state, but the "
 	              "column also holds pass words");
@@ -136,7 +133,6 @@ static void test_field_cap(void **state)
 	char *text = malloc(n + 64), *p;
 	struct run *r;
 
-	(void)state;
 	assert_non_null(text);
 	assert_int_equal(RUN_MAX_FIELD, 1 << 20);
 	p = text + sprintf(text, "case,note\nx,");
@@ -168,7 +164,6 @@ static void test_case_cap(void **state)
 	struct diag d = {0};
 	struct run *r;
 
-	(void)state;
 	rb_init(&b, "t.csv", "csv", &d);
 	assert_int_equal(b.max_cases, RUN_MAX_CASES);
 	assert_int_equal(RUN_MAX_CASES, 50000000);
@@ -191,7 +186,6 @@ static void test_json_depth(void **state)
 	size_t n = 2049;
 	char *text = malloc(2 * n + 1);
 
-	(void)state;
 	assert_non_null(text);
 	memset(text, '[', n - 1);
 	memset(text + n - 1, ']', n - 1);

@@ -74,7 +74,6 @@ static void test_check_shows_the_metric(void **state)
 	struct captured c;
 	struct diag d;
 
-	(void)state;
 	assert_int_equal(sha256_file(DATA "check.yaml", hex, &d), FP_OK);
 	snprintf(want, sizeof want,
 	         "metric       check-me\n"
@@ -117,7 +116,6 @@ static void test_check_default(void **state)
 	static const char *const argv[] = { "check", NULL };
 	struct captured c;
 
-	(void)state;
 	run(&cmd_check, argv, &c);
 	assert_int_equal(c.status, EXIT_OK);
 	/* The built-in copy, or an installed one. */
@@ -137,7 +135,6 @@ static void test_check_errors(void **state)
 	static const char *const help[] = { "check", "--help", NULL };
 	struct captured c;
 
-	(void)state;
 	run(&cmd_check, bad, &c);
 	assert_int_equal(c.status, EXIT_USAGE);
 	assert_string_equal(c.out, "");
@@ -190,7 +187,6 @@ static void test_metrics_lists(void **state)
 	struct captured c;
 	char *line3;
 
-	(void)state;
 	setenv("FIXPRICE_METRICS_PATH", DATA "dir1:" TEST_SRCDIR "/metrics", 1);
 	run(&cmd_metrics, argv, &c);
 	assert_int_equal(c.status, EXIT_OK);

@@ -112,7 +112,6 @@ static void check_options(const struct command *c, const struct opt_spec *s,
 
 static void test_every_option_documented(void **state)
 {
-	(void)state;
 	for (const struct command *const *c = fp_commands; *c; c++) {
 		char head[64], *man, *help = help_of(*c);
 
@@ -140,7 +139,6 @@ static void test_every_option_documented(void **state)
 
 static void test_every_id_once_per_command(void **state)
 {
-	(void)state;
 	/* One option loop over own and shared options: an id or name that
 	 * two of them use would make one unreachable. */
 	for (const struct command *const *c = fp_commands; *c; c++) {
@@ -169,7 +167,6 @@ static void test_usage_texts(void **state)
 	size_t size = 0;
 	FILE *f = open_memstream(&text, &size);
 
-	(void)state;
 	help_short_usage(&cmd_map, f);
 	help_short_usage(&cmd_metrics, f);
 	fclose(f);
@@ -195,7 +192,6 @@ static void test_oom_status(void **state)
 {
 	struct diag d;
 
-	(void)state;
 	assert_int_equal(diag_oom(&d), FP_ERR);
 	assert_string_equal(d.msg, "out of memory");
 	assert_int_equal(command_status(&d), EXIT_OOM);

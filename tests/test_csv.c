@@ -29,7 +29,6 @@ static void test_csv_measured(void **state)
 	struct fixture f;
 	char *s;
 
-	(void)state;
 	fixture_measured(&f);
 	s = fixture_render(&f.record, FORMAT_CSV, 0);
 	assert_string_equal(s, CSV_MEASURED);
@@ -65,7 +64,6 @@ static void on_row(int c, void *data)
 {
 	struct table *t = data;
 
-	(void)c;
 	if (t->col != NFIELDS)
 		t->overflow = true;
 	t->row++;
@@ -122,7 +120,6 @@ static void test_csv_read_back(void **state)
 	struct table t;
 	char *s;
 
-	(void)state;
 	fixture_measured(&f);
 	for (size_t i = 0; i < 3; i++)
 		f.names[i] = names[i];
@@ -162,7 +159,6 @@ static void test_csv_no_shares(void **state)
 	struct fixture f;
 	char *s;
 
-	(void)state;
 	fixture_measured(&f);
 	f.price.gain_share = f.price.cost_share = NULL;
 	s = fixture_render(&f.record, FORMAT_CSV, 0);

@@ -21,7 +21,6 @@
 
 static void test_terminal_plain(void **state)
 {
-	(void)state;
 	CHECK(escape_terminal("m512_k4096"), "m512_k4096");
 	CHECK(escape_terminal(""), "");
 	CHECK(escape_terminal(NULL), "");
@@ -33,7 +32,6 @@ static void test_terminal_plain(void **state)
 
 static void test_terminal_controls(void **state)
 {
-	(void)state;
 	/* An ANSI sequence that would clear the screen. */
 	CHECK(escape_terminal("x\x1b[2Jy"), "x\\x1b[2Jy");
 	CHECK(escape_terminal("a\tb\nc\rd"), "a\\tb\\nc\\rd");
@@ -45,7 +43,6 @@ static void test_terminal_controls(void **state)
 
 static void test_terminal_unicode(void **state)
 {
-	(void)state;
 	/* C1 control CSI (U+009B, C2 9B) acts like ESC [ on some terminals. */
 	CHECK(escape_terminal("a\xc2\x9b" "2J"), "a\\u009b2J");
 	/* Right-to-left override (U+202E, E2 80 AE) reorders what follows. */
@@ -66,7 +63,6 @@ static void test_terminal_unicode(void **state)
 /* The hostile names of the Markdown issue, one by one. */
 static void test_md_text_hostile(void **state)
 {
-	(void)state;
 	CHECK(escape_md_text("a|b"), "a\\|b");
 	CHECK(escape_md_text("<img src=x onerror=alert(1)>"),
 	      "&lt;img src=x onerror=alert\\(1\\)&gt;");
@@ -82,7 +78,6 @@ static void test_md_text_hostile(void **state)
 
 static void test_md_text_more(void **state)
 {
-	(void)state;
 	CHECK(escape_md_text("m512_k4096"), "m512\\_k4096");
 	CHECK(escape_md_text("*b* ~s~ $m$ #1 !x"),
 	      "\\*b\\* \\~s\\~ \\$m\\$ \\#\xe2\x80\x8b" "1 \\!x");
@@ -103,7 +98,6 @@ static void test_md_text_more(void **state)
 
 static void test_md_code(void **state)
 {
-	(void)state;
 	CHECK(escape_md_code("gain - cost > 0", false), "`gain - cost > 0`");
 	/* No backticks inside: one; a run of one inside: a fence of two,
 	 * padded because the text ends with a backtick. */
@@ -123,7 +117,6 @@ static void test_md_code(void **state)
 
 static void test_url_path(void **state)
 {
-	(void)state;
 	CHECK(escape_url_path("plots/shares.svg"), "plots/shares.svg");
 	CHECK(escape_url_path("a b(1).svg"), "a%20b%281%29.svg");
 	CHECK(escape_url_path("x)\n"), "x%29%0A");
@@ -133,7 +126,6 @@ static void test_url_path(void **state)
 
 static void test_spreadsheet(void **state)
 {
-	(void)state;
 	CHECK(escape_spreadsheet("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
 	CHECK(escape_spreadsheet("+1"), "'+1");
 	CHECK(escape_spreadsheet("-1"), "'-1");
@@ -176,7 +168,6 @@ static void test_every_class_everywhere(void **state)
 {
 	char want[64];
 
-	(void)state;
 	for (size_t i = 0; i < sizeof classes / sizeof *classes; i++) {
 		const char *raw = classes[i].raw, *shown = classes[i].shown;
 		CHECK(escape_terminal(raw), shown);
@@ -202,7 +193,6 @@ static void test_cut(void **state)
 {
 	char *text = malloc(3 * ESCAPE_MAX_SHOWN + 4), *got;
 
-	(void)state;
 	assert_non_null(text);
 	CHECK(escape_terminal_cut("abcdef", 3), "abc...");
 	CHECK(escape_terminal_cut("ab", 2), "ab");
@@ -234,7 +224,6 @@ static void test_cut(void **state)
 /* The small readers the input formats share. */
 static void test_helpers(void **state)
 {
-	(void)state;
 	assert_int_equal(escape_hex_value("09aF", 4), 0x09af);
 	assert_int_equal(escape_hex_value("0A", 2), 10);
 	assert_int_equal(escape_hex_value("1g", 2), -1);

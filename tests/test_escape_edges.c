@@ -28,7 +28,6 @@
 
 static void test_terminal_utf8_limits(void **state)
 {
-	(void)state;
 	/* The lowest and highest code point of each narrowed lead byte are
 	 * kept; one past them (overlong, surrogate, above U+10FFFF) is not
 	 * UTF-8, and each byte shows as \xHH. */
@@ -56,7 +55,6 @@ static void test_terminal_utf8_limits(void **state)
 
 static void test_terminal_hidden_limits(void **state)
 {
-	(void)state;
 	/* Each range's first and last character, and a visible one past
 	 * its end. */
 	CHECK(escape_terminal("\xc2\x80\xc2\x9f\xc3\xa9"),
@@ -87,7 +85,6 @@ static void test_terminal_hidden_limits(void **state)
 
 static void test_md_code_padding(void **state)
 {
-	(void)state;
 	/* Padded when a backtick or a space stands at either end. */
 	CHECK(escape_md_code("`a", false), "`` `a ``");
 	CHECK(escape_md_code(" a", false), "`  a `");
@@ -104,7 +101,6 @@ static void test_md_code_padding(void **state)
 
 static void test_url_path_classes(void **state)
 {
-	(void)state;
 	CHECK(escape_url_path(NULL), "");
 	CHECK(escape_url_path("AZaz09-._~/"), "AZaz09-._~/");
 	/* The bytes just outside each kept range: @ [ ` {, and : after 9. */
@@ -121,7 +117,6 @@ static void test_gp_string_utf8(void **state)
 {
 	char in[ESCAPE_MAX_SHOWN + 2], want[ESCAPE_MAX_SHOWN + 8];
 
-	(void)state;
 	CHECK(gp_string(NULL), "\"\"");
 	CHECK(gp_string("\xe0\xa0\x80"), "\"\xe0\xa0\x80\"");    /* U+0800 */
 	CHECK(gp_string("\xee\x80\x80"), "\"\xee\x80\x80\"");    /* U+E000 */
@@ -153,7 +148,6 @@ static void test_gp_string_utf8(void **state)
 /* Hex digits of each range and the characters just past them. */
 static void test_hex_value(void **state)
 {
-	(void)state;
 	assert_int_equal(escape_hex_value("09afAF", 6), 0x09afaf);
 	assert_int_equal(escape_hex_value("g", 1), -1);
 	assert_int_equal(escape_hex_value("G", 1), -1);
@@ -170,7 +164,6 @@ static void test_gp_string_stream_fails(void **state)
 		MEMSTREAM_NULL, MEMSTREAM_FULL, MEMSTREAM_READONLY,
 	};
 
-	(void)state;
 	for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
 		memstream_mode(modes[i]);
 		assert_null(gp_string("m512"));
@@ -209,7 +202,6 @@ static void test_escape_out_of_memory(void **state)
 	/* Long enough to grow each buffer more than once. */
 	char in[200], want[400];
 
-	(void)state;
 	memset(in, 'a', 150);
 	strcpy(in + 150, "|\x1b<@`");
 	memcpy(want, in, 150);

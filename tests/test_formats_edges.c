@@ -74,7 +74,6 @@ static void test_gbench_forms(void **state)
 {
 	struct run *r = load_text("forms.json", gbench_forms);
 
-	(void)state;
 	assert_string_equal(r->format, "gbench");
 	assert_string_equal(r->case_name[0], "BM_a");
 	assert_string_equal(r->case_name[1], "BM_b");
@@ -104,7 +103,6 @@ static void test_gbench_failures(void **state)
 	};
 	char text[512];
 
-	(void)state;
 	for (size_t i = 0; i < N(entries); i++) {
 		struct run *r;
 
@@ -128,7 +126,6 @@ static void test_gbench_failures(void **state)
 
 static void test_gbench_errors(void **state)
 {
-	(void)state;
 	fails("e.json", GB "1]}", NULL, 1, "a benchmark must be an object");
 	fails("e.json", GB "{\"run_name\": 3}]}", NULL, 1,
 	      "benchmark has no 'name'");
@@ -175,7 +172,6 @@ static void test_gbench_odd_types(void **state)
 	       "{\"name\": \"BM_c\", \"skipped\": \"yes\", "
 	       "\"skip_message\": 5}]}\n");
 
-	(void)state;
 	/* BM_a, an iteration of 1 s that passed; BM_b and BM_c fail. */
 	assert_string_equal(r->case_name[0], "BM_a");
 	VALUES(r, "runtime", 1, NAN, NAN);
@@ -217,7 +213,6 @@ static void test_hyperfine_exit_codes(void **state)
 	              "\"stddev\": 0, \"min\": 4, \"max\": 4}\n"
 	              "]}\n");
 
-	(void)state;
 	assert_string_equal(r->format, "hyperfine");
 	/* A null exit code (killed by a signal) and a 1 fail; no
 	 * exit_codes at all (an older hyperfine) passes.  Without times,
@@ -252,7 +247,6 @@ static void test_hyperfine_times(void **state)
 	                                    "\"exit_codes\": [0]}]}\n");
 	static const unsigned char pass[] = {1, 1, 0, 1, 1};
 
-	(void)state;
 	VALUES(r, "runtime", 2, 4);
 	VALUES(r, "runtime_n", 3, 2);
 	VALUES(r, "passed", 0, 1);
@@ -271,7 +265,6 @@ static void test_hyperfine_times(void **state)
 
 static void test_hyperfine_errors(void **state)
 {
-	(void)state;
 	fails("h.json", "{\"results\": [" HF_OK ", \"exit_codes\": 0}]}", NULL,
 	      1, "'exit_codes' must be a list");
 	fails("h.json", "{\"results\": [" HF_OK "},\n5]}", NULL, 2,
@@ -290,7 +283,6 @@ static void test_hyperfine_odd_types(void **state)
 	struct run *r = load_text("h.json", "{\"results\": [" HF_OK
 	                                    ", \"exit_codes\": [\"0\"]}]}");
 
-	(void)state;
 	/* An exit code that is no number is no success. */
 	VALUES(r, "passed", 0);
 	run_free(r);
@@ -318,7 +310,6 @@ static void test_json_kind(void **state)
 	    "{\"results\": [{\"x\": 1}], \"cases\": [{\"case\": \"a\"}]}",
 	};
 
-	(void)state;
 	for (size_t i = 0; i < N(texts); i++) {
 		struct run *r = load_text("kind.json", texts[i]);
 		assert_string_equal(r->format, "json");
@@ -341,7 +332,6 @@ static void test_json_cells(void **state)
 	    " \"list\": [], \"obj\": {}, \"s\": \"x\"},\n"
 	    " {\"case\": \"c\", \"runtime\": 3, \"run\": 4, \"ok\": 1}]\n");
 
-	(void)state;
 	assert_string_equal(r->format, "json");
 	/* b gives its fields in another order, c has a field named like the
 	 * start of another and lacks some: each lands in its own column. */
@@ -360,7 +350,6 @@ static void test_json_cells(void **state)
 
 static void test_json_errors(void **state)
 {
-	(void)state;
 	fails("j.json", "{\"runs\": []}", NULL, 1,
 	      "no 'cases' list: a JSON run is a list of cases, or an object "
 	      "with a 'cases' list");
@@ -385,7 +374,6 @@ static void test_json_errors(void **state)
 
 static void test_yaml_case_kinds(void **state)
 {
-	(void)state;
 	fails("k.yaml", "- case: a\n- case: [b]\n", NULL, 2,
 	      "'case' must be a name, not a list");
 	fails("k.yaml", "- case: a\n- case: {b: 1}\n", NULL, 2,
@@ -400,7 +388,6 @@ static void test_csv_lone_cr(void **state)
 	struct run *r = load_text("cr.csv", "case,runtime\ra,1\r\xc3\xa9,2\r");
 	const struct column *c = run_find(r, "runtime");
 
-	(void)state;
 	assert_string_equal(r->case_name[1], "\xc3\xa9");
 	/* é is one column wide. */
 	assert_cell(c, 0, 1, 2, 3);
@@ -416,7 +403,6 @@ static void test_csv_repeats(void **state)
 	struct run *r = load_text("rep.csv", "case,runtime,repetition,x\n"
 	                                     "a,2,1,5\nb,1,1,6\na,4,2,5\n");
 
-	(void)state;
 	VALUES(r, "runtime", 3, 1);
 	VALUES(r, "runtime_n", 2, 1);
 	VALUES(r, "x", 5, 6);
@@ -432,7 +418,6 @@ static void test_csv_header_errors(void **state)
 	char text[600] = "";
 	char want[400] = "no 'case' column: the header has ";
 
-	(void)state;
 	fails("h.csv", "Case,runtime\na,1\n", NULL, 1,
 	      "no 'case' column (names are case-sensitive): the header has "
 	      "Case, runtime");
@@ -455,7 +440,6 @@ static void test_csv_header_errors(void **state)
 
 static void test_csv_quote_errors(void **state)
 {
-	(void)state;
 	fails("q.csv", "case,runtime\n\"a\"x,1\n", NULL, 2,
 	      "text after the closing quote of a quoted field");
 	fails("q.csv", "case,runtime\na\"b,1\n", NULL, 2,
@@ -480,7 +464,6 @@ static void test_format_by_name(void **state)
 	const char *path;
 	char dotted[600];
 
-	(void)state;
 	r = load_text("run.yml", "- case: a\n  runtime: 1\n");
 	assert_string_equal(r->format, "yaml");
 	run_free(r);
@@ -526,7 +509,6 @@ static void test_out_of_memory(void **state)
 	char csv[2048] = "case";
 	char *p;
 
-	(void)state;
 	sweep_load("oom.json", gbench_forms, NULL, 20);
 	sweep_load("oom.json",
 	           GB "\n"

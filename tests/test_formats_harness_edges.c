@@ -52,7 +52,6 @@ static void test_go(void **state)
 {
 	struct run *r = load_text("go.txt", go_text);
 
-	(void)state;
 	assert_string_equal(r->format, "go");
 	/* BenchmarkA after BenchmarkAB is a case of its own; A5 keeps its
 	 * digit (no "-" before it); C has only its failure. */
@@ -78,7 +77,6 @@ static void test_go(void **state)
 
 static void test_go_errors(void **state)
 {
-	(void)state;
 	fails("g.txt", "BenchmarkA 10 inf ns/op\n", NULL, 1,
 	      "a value must be a number");
 	fails("g.txt", "goos: linux\n", "go", 0,
@@ -122,7 +120,6 @@ static void test_gbench_csv(void **state)
 	struct run_opts cpu = {.cpu_time = true};
 	struct run *r = load_text("gb.csv", gbench_csv);
 
-	(void)state;
 	assert_string_equal(r->format, "gbench-csv");
 	/* BM_a/8's mean row is ignored (it has iterations); BM_agg has
 	 * only aggregates; "_mean" is too short to be one. */
@@ -159,7 +156,6 @@ static void test_gbench_csv(void **state)
 
 static void test_gbench_csv_errors(void **state)
 {
-	(void)state;
 	fails("e.csv",
 	      "name,iterations,real_time,cpu_time,time_unit\n"
 	      "BM,1,1,1,s\n",
@@ -191,7 +187,6 @@ static void test_hyperfine_csv(void **state)
 	struct run *r = load_text("h.csv", hyperfine_csv);
 	const struct column *c;
 
-	(void)state;
 	assert_string_equal(r->format, "hyperfine-csv");
 	assert_string_equal(r->case_name[1], "sleep 0.2");
 	/* One sample a case, the estimator's statistic. */
@@ -221,7 +216,6 @@ static void test_hyperfine_csv_errors(void **state)
 	struct run *r = NULL;
 	struct diag d = {0};
 
-	(void)state;
 	fails("h.csv", HF_HEADER "mean\nx,1,0,1,1\n", NULL, 1,
 	      "duplicate column 'mean'");
 	fails("h.csv", HF_HEADER "max\nx\n", NULL, 2,
@@ -260,7 +254,6 @@ static void test_pytest(void **state)
 	struct run_opts min = {.estimator = RUN_MIN};
 	struct run *r = load_text("p.json", pytest_json);
 
-	(void)state;
 	assert_string_equal(r->format, "pytest-benchmark");
 	/* test_a: its data (the median 99 is not read); test_b: its
 	 * median. */
@@ -290,7 +283,6 @@ static void test_pytest(void **state)
 
 static void test_pytest_errors(void **state)
 {
-	(void)state;
 	fails("p.json", "{\"machine_info\": {},\n\"benchmarks\": 3}",
 	      "pytest-benchmark", 2, "'benchmarks' must be a list");
 	fails("p.json", "{\"machine_info\": {},\n\"benchmarks\": []}",
@@ -389,7 +381,6 @@ static void test_junit_merge(void **state)
 	struct run *r;
 	struct diag d = {0};
 
-	(void)state;
 	snprintf(run_path, sizeof run_path, "%s",
 	         scratch("run.json", merge_run, strlen(merge_run)));
 	a.report_path =
@@ -429,7 +420,6 @@ static void test_out_of_memory(void **state)
 {
 	struct run_opts cpu = {.cpu_time = true};
 
-	(void)state;
 	sweep_load("oom.txt", go_text, NULL, 20);
 	sweep_load("oom.csv", gbench_csv, NULL, 20);
 	sweep_load("oom.csv", gbench_csv, &cpu, 20);

@@ -25,7 +25,6 @@ static const double NEWLY[4] = {0, 1, 0, 1};
 
 static int setup(void **state)
 {
-	(void)state;
 	env = fx_env_new();
 	s_before = fx_env_declare(env, "score_before", FX_PERCASE);
 	s_after = fx_env_declare(env, "score_after", FX_PERCASE);
@@ -49,7 +48,6 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	(void)state;
 	fx_env_free(env);
 	return 0;
 }
@@ -111,7 +109,6 @@ static void test_constants_fold(void **state)
 {
 	char *d;
 
-	(void)state;
 	d = disasm("1 + 2 * 3");
 	/* One number, computed at compile time: no instruction at all. */
 	assert_string_equal(d, "shape: one number\nresult: 7\n");
@@ -139,7 +136,6 @@ static void test_hoisting(void **state)
 {
 	char *d, *hoisted, *pass;
 
-	(void)state;
 	/* perf_weight * d / W * 100: the one-number part is moved together
 	 * and computed once; per case only the subtraction and one multiply
 	 * remain. */
@@ -171,7 +167,6 @@ static void test_passes(void **state)
 {
 	char *d, *pass1, *after1, *pass2;
 
-	(void)state;
 	/* The aggregate is finished after pass 1; the scalar epilogue runs
 	 * once, after it. */
 	d = disasm("sum(weight * perf_weight * (score_before - score_after)) / W"
@@ -214,7 +209,6 @@ static void test_block_operand_forms(void **state)
 {
 	char *d;
 
-	(void)state;
 	/* number op column and column op number have their own forms */
 	d = disasm("1 - score_before * 2");
 	assert_non_null(strstr(d, "  v0 = mul score_before, 2\n"));
@@ -255,7 +249,6 @@ static void test_reassociation_values(void **state)
 	double out[4];
 	struct fx_fault f;
 
-	(void)state;
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		struct fx_prog *p = compile(cases[k].text);
 		assert_int_equal(fx_eval(p, env, out, &f), FP_OK);
@@ -273,7 +266,6 @@ static void test_reassociated_fault_position(void **state)
 	double out[4];
 	struct fx_fault f;
 
-	(void)state;
 	fx_env_set_scalar(env, s_W, 0);
 	assert_int_equal(fx_eval(p, env, out, &f), FP_ERR);
 	/* The division keeps its operator's place: offset 27, column 34. */
@@ -293,7 +285,6 @@ static void test_env(void **state)
 	enum fx_shape shape;
 	double v[2] = {1, 2};
 
-	(void)state;
 	assert_int_equal(fx_env_count(e), 0);
 	assert_int_equal(fx_env_declare(e, "x", FX_PERCASE), 0);
 	assert_int_equal(fx_env_declare(e, "k", FX_SCALAR), 1);
@@ -335,7 +326,6 @@ static void test_second_env(void **state)
 	double v;
 	struct fx_fault f;
 
-	(void)state;
 	fx_env_declare(e, "score_before", FX_PERCASE);
 	fx_env_declare(e, "score_after", FX_PERCASE);
 	fx_env_declare(e, "weight", FX_PERCASE);
@@ -397,7 +387,6 @@ static void expect_no_shares(const char *text)
 
 static void test_shares(void **state)
 {
-	(void)state;
 	/* weight * perf_weight * (before - after) / W * 100
 	 * = 1, 2, 1, 4 times 0.5 times 0.5, 0, 0.125, 0.75, over 8, times 100 */
 	expect_shares("sum(weight * perf_weight * (score_before - score_after))"
@@ -431,7 +420,6 @@ static void test_shares_fault(void **state)
 	double shares[4];
 	struct fx_fault f;
 
-	(void)state;
 	fx_env_bind(env, s_after, zero_at_2);
 	assert_int_equal(fx_eval_shares(p, env, shares, &f), FP_ERR);
 	assert_true(f.has_case);

@@ -82,7 +82,6 @@ static void test_eval_many_matches_eval(void **state)
 		"maxof(score) + count(x > 1)",
 	};
 
-	(void)state;
 	for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
 		struct chain c;
 		struct fx_prog *p[4];
@@ -132,7 +131,6 @@ static void test_eval_many_fault(void **state)
 	struct fx_fault f;
 	size_t failed = 99;
 
-	(void)state;
 	chain_init(&c, 1300);
 	c.x[1000] = 0;   /* 1 / x divides by zero there */
 	p[0] = compile_in(c.env, "x * 2");
@@ -165,7 +163,6 @@ static void test_eval_many_two_passes(void **state)
 	double *outs[2], total;
 	struct fx_fault f;
 
-	(void)state;
 	chain_init(&c, 600);
 	p[0] = compile_in(c.env, "x / sum(x)");
 	p[1] = compile_in(c.env, "sum(score)");
@@ -272,7 +269,6 @@ static void test_random_formulas_agree(void **state)
 	int op = fx_env_declare(one, "p", FX_SCALAR);
 	int compared = 0, faulted = 0;
 
-	(void)state;
 	for (size_t i = 0; i < NCASES; i++) {
 		x[i] = values[i % 10];
 		y[i] = values[(i / 10 + 3 * i) % 10];

@@ -23,7 +23,6 @@ static struct fx_env *env;
 
 static int setup(void **state)
 {
-	(void)state;
 	env = fx_env_new();
 	if (!env)
 		return -1;
@@ -40,7 +39,6 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	(void)state;
 	fx_env_free(env);
 	return 0;
 }
@@ -94,7 +92,6 @@ static double const_value(const char *text)
 
 static void test_literals(void **state)
 {
-	(void)state;
 	assert_true(const_value("0.3") == 0.3);
 	assert_true(const_value(".5") == 0.5);
 	assert_true(const_value("1e-6") == 1e-6);
@@ -113,7 +110,6 @@ static void test_literals(void **state)
 
 static void test_arithmetic_precedence(void **state)
 {
-	(void)state;
 	assert_true(const_value("1 + 2 * 3") == 7);     /* 1 + 6 */
 	assert_true(const_value("(1 + 2) * 3") == 9);   /* 3 * 3 */
 	assert_true(const_value("10 - 4 - 3") == 3);    /* (10-4)-3, not 10-(4-3)=9 */
@@ -128,7 +124,6 @@ static void test_arithmetic_precedence(void **state)
 
 static void test_power(void **state)
 {
-	(void)state;
 	assert_true(const_value("-2**2") == -4);    /* -(2**2): ** binds tighter */
 	assert_true(const_value("(-2)**2") == 4);
 	assert_true(const_value("2**3**2") == 512); /* 2**(3**2) = 2**9, not 8**2=64 */
@@ -140,7 +135,6 @@ static void test_power(void **state)
 
 static void test_comparisons_and_logic(void **state)
 {
-	(void)state;
 	assert_true(const_value("1 < 2") == 1);
 	assert_true(const_value("1 < 1") == 0);
 	assert_true(const_value("1 <= 1") == 1);
@@ -174,7 +168,6 @@ static void test_comparisons_and_logic(void **state)
 
 static void test_folding_exact(void **state)
 {
-	(void)state;
 	/* 0.5*2 = 1 exactly; 0.3 + 1 rounds to the double nearest 1.3. */
 	assert_true(const_value("0.3 + 0.5*2") == 1.3);
 	assert_true(const_value("min(1, 2)") == 1);
@@ -187,7 +180,6 @@ static void test_folding_exact(void **state)
 
 static void test_unclosed_paren(void **state)
 {
-	(void)state;
 	/* '(' is text[0] = 4:7; the end of the text is at offset 6 = col 13. */
 	expect_error("(1 + 2", 13, "expected ')' to close '(' at 4:7");
 	expect_error("2 * (runtime + (1)", 25, "expected ')' to close '(' at 4:11");
@@ -198,7 +190,6 @@ static void test_unclosed_paren(void **state)
 
 static void test_unexpected_end(void **state)
 {
-	(void)state;
 	expect_error("1 +", 10, "unexpected end of formula");
 	expect_error("(", 8, "unexpected end of formula");
 	expect_error("not", 10, "unexpected end of formula");
@@ -209,7 +200,6 @@ static void test_unexpected_end(void **state)
 
 static void test_unexpected_character(void **state)
 {
-	(void)state;
 	expect_error("runtime $ 2", 15, "unexpected character '$'");
 	expect_error("runtime = 1", 15,
 	             "unexpected character '='; did you mean '=='?");
@@ -226,7 +216,6 @@ static void test_unexpected_character(void **state)
 
 static void test_unexpected_token(void **state)
 {
-	(void)state;
 	expect_error("1 2", 9,
 	             "expected an operator or the end of the formula, found '2'");
 	expect_error("runtime passed", 15,
@@ -241,7 +230,6 @@ static void test_unexpected_token(void **state)
 
 static void test_comparisons_do_not_chain(void **state)
 {
-	(void)state;
 	/* The second '<' is at offset 12. */
 	expect_error("runtime < 1 < 2", 19,
 	             "comparisons do not chain: write 'a < b and b < c' instead "
@@ -253,7 +241,6 @@ static void test_comparisons_do_not_chain(void **state)
 
 static void test_numbers(void **state)
 {
-	(void)state;
 	expect_error("1e999", 7,
 	             "number 1e999 is out of range (a double holds about "
 	             "1e-308 to 1e308)");
@@ -276,7 +263,6 @@ static void test_numbers(void **state)
 
 static void test_unknown_names(void **state)
 {
-	(void)state;
 	expect_error("runtme * 2", 7,
 	             "unknown name 'runtme'; did you mean 'runtime'?");
 	expect_error("Runtime", 7, "unknown name 'Runtime'; did you mean 'runtime'?");
@@ -296,7 +282,6 @@ static void test_unknown_names(void **state)
 
 static void test_unknown_functions(void **state)
 {
-	(void)state;
 	expect_error("summ(runtime)", 7,
 	             "unknown function 'summ'; did you mean 'sum'?");
 	expect_error("1 + medain(runtime)", 11,
@@ -308,7 +293,6 @@ static void test_unknown_functions(void **state)
 
 static void test_argument_counts(void **state)
 {
-	(void)state;
 	expect_error("clamp(runtime, 1)", 7, "clamp takes 3 arguments, got 2");
 	/* Constant bounds the wrong way round (also once folded). */
 	expect_error("clamp(runtime, 2, 1)", 7,
@@ -331,7 +315,6 @@ static void test_argument_counts(void **state)
 
 static void test_shapes(void **state)
 {
-	(void)state;
 	expect_error("sum(pass_reward)", 7, "sum needs a per-case value");
 	expect_error("1 + mean(2 * N)", 11, "mean needs a per-case value");
 	expect_error("count(sum(runtime))", 7, "count needs a per-case value");
@@ -351,7 +334,6 @@ static void test_later_lines(void **state)
 	struct fx_prog *p = NULL;
 	struct diag d;
 
-	(void)state;
 	assert_int_equal(fx_compile(env, &src, &p, &d), FP_ERR);
 	/* Third line of the text is line 6; columns count from 1 there and
 	 * the prefix is not shown. */
@@ -368,7 +350,6 @@ static void test_no_prefix(void **state)
 	struct fx_prog *p = NULL;
 	struct diag d;
 
-	(void)state;
 	assert_int_equal(fx_compile(env, &src, &p, &d), FP_ERR);
 	assert_string_equal(d.file, "<command line>");
 	assert_int_equal(d.line, 1);
@@ -385,7 +366,6 @@ static void test_printed_form(void **state)
 	size_t len = 0;
 	FILE *out = open_memstream(&buf, &len);
 
-	(void)state;
 	assert_non_null(out);
 	assert_int_equal(compile_at("sum(weight * runtme)", &p, &d), FP_ERR);
 	diag_print(&d, out);
@@ -428,7 +408,6 @@ static void test_nesting_limit(void **state)
 	char *text = repeat(open, ")", 100000, "");
 	double t0 = seconds_now();
 
-	(void)state;
 	free(open);
 	/* 100,000 parentheses: the 257th '(' (offset 256) is one too many.
 	 * It must fail fast, without recursing 100,000 deep. */
@@ -475,7 +454,6 @@ static void test_length_limit(void **state)
 	char *text = repeat("max(", "1, ", 22000, "1)");
 	char *name = repeat("", "x", 70000, "");
 
-	(void)state;
 	assert_int_equal(compile_at(text, &p, &d), FP_ERR);
 	assert_int_equal(d.line, 4);
 	assert_int_equal(d.col, 7 + 65536);
@@ -503,7 +481,6 @@ static void test_require(void **state)
 	struct fx_prog *p = NULL;
 	struct diag d;
 
-	(void)state;
 	assert_int_equal(fx_compile(env, &src, &p, &d), FP_OK);
 	assert_int_equal(fx_prog_shape(p), FX_PERCASE);
 	assert_int_equal(fx_prog_require(p, &src, FX_PERCASE, "gain", &d), FP_OK);
@@ -550,7 +527,6 @@ static void test_shapes_of_expressions(void **state)
 	struct fx_prog *p;
 	struct diag d;
 
-	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		assert_int_equal(compile_at(cases[i].text, &p, &d), FP_OK);
 		assert_int_equal(fx_prog_shape(p), cases[i].shape);

@@ -27,7 +27,6 @@ int slot_a, slot_b, slot_c, slot_p, slot_q;
 
 int setup(void **state)
 {
-	(void)state;
 	env = fx_env_new();
 	slot_a = fx_env_declare(env, "a", FX_PERCASE);
 	slot_b = fx_env_declare(env, "b", FX_PERCASE);
@@ -45,7 +44,6 @@ int setup(void **state)
 
 int teardown(void **state)
 {
-	(void)state;
 	fx_env_free(env);
 	return 0;
 }

@@ -64,7 +64,6 @@ static void test_replace(void **state)
 	const struct column *c;
 	struct diag d;
 
-	(void)state;
 	/* runtime exists: t's cells replace it, t stays. */
 	assert_int_equal(run_replace(r, "runtime", "t", &d), FP_OK);
 	c = run_find(r, "runtime");
@@ -84,7 +83,6 @@ static void test_missing_parse(void **state)
 {
 	enum load_missing m;
 
-	(void)state;
 	assert_true(missing_parse("error", &m) && m == MISSING_ERROR);
 	assert_true(missing_parse("fail", &m) && m == MISSING_FAIL);
 	assert_true(missing_parse("drop", &m) && m == MISSING_DROP);
@@ -105,7 +103,6 @@ static void test_missing_fail(void **state)
 	struct diag d;
 	long i;
 
-	(void)state;
 	two_runs(&b, &a);
 	assert_int_equal(missing_apply(MISSING_FAIL, b, a, &f, &d), FP_OK);
 	/* c fails before with no runtime; b fails after with none. */
@@ -134,7 +131,6 @@ static void test_missing_drop(void **state)
 	struct run_facts f = {0};
 	struct diag d;
 
-	(void)state;
 	two_runs(&b, &a);
 	assert_int_equal(missing_apply(MISSING_DROP, b, a, &f, &d), FP_OK);
 	assert_int_equal(b->n, 2);
@@ -156,7 +152,6 @@ static void test_context(void **state)
 	struct run_facts f = {0};
 	struct diag d;
 
-	(void)state;
 	two_runs(&b, &a);
 	assert_int_equal(run_context_set(b, "host_name", "x", &d), FP_OK);
 	assert_int_equal(run_context_set(a, "host_name", "y", &d), FP_OK);
@@ -194,7 +189,6 @@ static void test_load_gbench(void **state)
 	struct diag d;
 	long err;
 
-	(void)state;
 	if (load_job(&rq, &job, &d) != FP_OK)
 		diag_print(&d, stderr);
 	assert_string_equal(job.facts.estimator[0], "mean");

@@ -34,7 +34,6 @@ static void test_keep_rows(void **state)
 	const struct column *rt;
 	struct diag d;
 
-	(void)state;
 	assert_non_null(r->name_block);
 	assert_int_equal(r->n, 3);
 	r->case_name[0] = strdup("a, renamed");
@@ -71,7 +70,6 @@ static void test_join_drops_both_sides(void **state)
 	struct joined j;
 	struct diag d;
 
-	(void)state;
 	assert_int_equal(price_join(load_text("jb.csv", before),
 	                            load_text("ja.csv", after), false, &j, &d),
 	                 FP_ERR);
@@ -108,7 +106,6 @@ static void test_join_many(void **state)
 	struct joined j;
 	struct diag d;
 
-	(void)state;
 	lb += (size_t)sprintf(b, "case,runtime\n");
 	la += (size_t)sprintf(a, "case,runtime\n");
 	for (size_t i = 0; i < n; i++) {

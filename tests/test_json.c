@@ -121,7 +121,6 @@ static void test_json_measured(void **state)
 	struct fixture f;
 	char *s;
 
-	(void)state;
 	fixture_measured(&f);
 	s = fixture_render(&f.record, FORMAT_JSON, 0);
 	assert_string_equal(s, JSON_MEASURED);
@@ -195,7 +194,6 @@ static void test_json_read_back(void **state)
 	size_t k = 0;
 	char *s;
 
-	(void)state;
 	fixture_measured(&f);
 	s = fixture_render(&f.record, FORMAT_JSON, 0);
 	root = parse(s);
@@ -255,7 +253,6 @@ static void test_json_exact_doubles(void **state)
 	json_t *root, *cases;
 	char *s;
 
-	(void)state;
 	fixture_measured(&f);
 	for (size_t i = 0; i < 3; i++) {
 		f.runtime[0][i] = awkward[i];
@@ -281,7 +278,6 @@ static void test_json_prediction_and_text(void **state)
 	json_t *root, *sc, *cases;
 	char *s;
 
-	(void)state;
 	fixture_prediction(&f);
 	f.names[0] = "bad\xff utf8";   /* not UTF-8: escaped form */
 	f.names[1] = "tab\there \x1b"; /* JSON escapes controls itself */
@@ -325,7 +321,6 @@ static void test_json_no_cases(void **state)
 	json_t *root;
 	char *s;
 
-	(void)state;
 	fixture_measured(&f);
 	f.price.n = 0;
 	f.price.ncontrol_cases = 0;
@@ -351,7 +346,6 @@ static void test_json_write_like_jansson(void **state)
 	FILE *mem = open_memstream(&got, &len);
 	struct jw w;
 
-	(void)state;
 	json_object_set_new(o, "k", json_array());
 	json_object_set_new(o, "j", json_integer(-5));
 	json_array_append_new(a, json_string("a\x01\x1f\x7f/\"\\\b\f\n\r\t"

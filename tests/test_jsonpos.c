@@ -32,7 +32,6 @@ static void test_walk(void **state)
 	json_t *root = json_loads(text, 0, NULL), *obj;
 	struct jcur c, member;
 
-	(void)state;
 	assert_non_null(root);
 	obj = json_array_get(root, 2);
 	jcur_init(&c, text, strlen(text));
@@ -73,7 +72,6 @@ static void test_cut_short(void **state)
 	    {"{\"k\":1,\"j\"", true, true, 11},
 	};
 
-	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct jcur c;
 		bool in, next = false;
@@ -95,7 +93,6 @@ static void test_nul_is_no_blank(void **state)
 {
 	struct jcur c;
 
-	(void)state;
 	jcur_init(&c, " \0[", 3);
 	AT(c, 1, 2);
 	assert_false(jcur_into(&c));
@@ -108,7 +105,6 @@ static void test_member_beyond_text(void **state)
 	json_t *o = json_pack("{s:i, s:i}", "a", 1, "k", 2);
 	struct jcur c, out;
 
-	(void)state;
 	assert_non_null(o);
 	jcur_init(&c, "{}", 2);
 	assert_false(jcur_member(&c, o, "k", &out));

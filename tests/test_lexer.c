@@ -36,7 +36,6 @@ static void test_scan(void **state)
 	struct fx_scan scan;
 	struct fx_lexeme t;
 
-	(void)state;
 	scan_words("pass_reward*sum(x) / W", buf, sizeof buf);
 	assert_string_equal(buf, "V:pass_reward O:* F:sum P:( V:x P:) O:/ V:W");
 	/* Exponents are part of the number; a name before '(' across spaces

@@ -98,7 +98,6 @@ static void test_every_limit(void **state)
 	size_t whole = code_points(full), last = 0;
 	size_t summary = (size_t)(strstr(full, "\n### Cases") - full);
 
-	(void)state;
 	assert_int_equal(rows(full), NCASES);
 	assert_null(strstr(full, "more case"));
 	first = strndup(full, summary);
@@ -139,7 +138,6 @@ static void test_order(void **state)
 	char *s = render(m, FORMAT_MD, 1000000), *t;
 	const char *a, *b;
 
-	(void)state;
 	/* Largest |gain| + |cost| first: case 294 (2.94 + 0.006). */
 	a = strstr(s, "Largest shares of gain and cost (10 of 300 cases):");
 	assert_non_null(a);
@@ -170,7 +168,6 @@ static void test_github_bytes(void **state)
 	char *md = render(m, FORMAT_MD, 9000);
 	char *gh = render(m, FORMAT_GITHUB, 9000);
 
-	(void)state;
 	assert_true(strlen(gh) <= 9000);
 	assert_true(strlen(md) > 9000);
 	assert_true(rows(gh) < rows(md));

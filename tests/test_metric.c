@@ -159,7 +159,6 @@ static void test_pypto_gym(void **state)
 	struct metric *m = load_shipped("pypto-gym");
 	struct result r;
 
-	(void)state;
 	assert_string_equal(m->version, "1");
 	assert_int_equal(m->nparams, 2);
 	assert_string_equal(m->params[0].name, "pass_reward");
@@ -203,7 +202,6 @@ static void test_pypto_gym_manual_example(void **state)
 	struct metric *m = load_shipped("pypto-gym");
 	struct result r;
 
-	(void)state;
 	for (int i = 0; i < 20; i++) {
 		names[i] = "case";
 		rt0[i] = 1.5;
@@ -239,7 +237,6 @@ static void test_pypto_gym_weighted(void **state)
 	struct metric *m = load_shipped("pypto-gym-weighted");
 	struct result r;
 
-	(void)state;
 	assert_near(metric_case_weight(m, "m512_a"), 3, 0);
 	assert_near(metric_case_weight(m, "m1_b"), 1, 0);
 	evaluate(m, &s, &r);
@@ -263,7 +260,6 @@ static void test_pypto_gym_sublinear(void **state)
 	struct metric *m = load_shipped("pypto-gym-sublinear");
 	struct result r;
 
-	(void)state;
 	assert_non_null(metric_find_param(m, "alpha"));
 	evaluate(m, &s, &r);
 	assert_near(r.score[1][0], 0.5, EPS);
@@ -289,7 +285,6 @@ static void test_kernelbench(void **state)
 	struct metric *m = load_shipped("kernelbench");
 	struct result r;
 
-	(void)state;
 	assert_int_equal(m->ncolumns, 1);
 	assert_null(m->column_default[0]); /* the runs must carry ref_runtime */
 	evaluate(m, &s, &r);
@@ -317,7 +312,6 @@ static void test_set_param(void **state)
 	struct diag d;
 	struct param *p;
 
-	(void)state;
 	assert_int_equal(metric_load(NULL, &m, &d), FP_OK);
 	assert_int_equal(metric_set_param(m, "pass_reward", 0.6, &d), FP_OK);
 	p = metric_find_param(m, "pass_reward");
@@ -351,7 +345,6 @@ static void test_set_param_none(void **state)
 	struct metric *m;
 	struct diag d;
 
-	(void)state;
 	assert_int_equal(metric_load_text("bare.yaml", text, strlen(text), &m,
 	                                  &d), FP_OK);
 	assert_int_equal(metric_set_param(m, "x", 1, &d), FP_ERR);
@@ -380,7 +373,6 @@ static void test_weight_precedence(void **state)
 	struct metric *m;
 	struct diag d;
 
-	(void)state;
 	assert_int_equal(metric_load_text("w.yaml", text, strlen(text), &m, &d),
 	                 FP_OK);
 	assert_near(m->weight_default, 2, 0);
@@ -433,7 +425,6 @@ static void test_defines_and_environments(void **state)
 	struct diag d;
 	enum fx_shape shape;
 
-	(void)state;
 	if (metric_load_text("d.yaml", text, strlen(text), &m, &d) != FP_OK)
 		fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
 	assert_string_equal(m->version, "v2.1-rc");
@@ -489,7 +480,6 @@ static void test_formula_positions(void **state)
 	struct metric *m;
 	struct diag d;
 
-	(void)state;
 	if (metric_load_text("pos.yaml", text, strlen(text), &m, &d) != FP_OK)
 		fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
 	assert_int_equal(m->score.src.line, 3);
@@ -522,7 +512,6 @@ static void test_sha256(void **state)
 	char hex[65];
 	struct diag d;
 
-	(void)state;
 	/* FIPS 180-2, appendix B.1: SHA-256("abc"). */
 	sha256_hex("abc", 3, hex);
 	assert_string_equal(hex, "ba7816bf8f01cfea414140de5dae2223"

@@ -47,7 +47,6 @@ static void expect_at(const char *text, int line, int col, const char *msg,
 
 static void test_unknown_keys(void **state)
 {
-	(void)state;
 	expect(HEAD "scroe: 1\n" TAIL, 3, 1,
 	       "unknown key 'scroe'; did you mean 'score'?");
 	expect(HEAD "colour: red\n" TAIL, 3, 1,
@@ -62,7 +61,6 @@ static void test_unknown_keys(void **state)
 
 static void test_missing_keys(void **state)
 {
-	(void)state;
 	expect("version: 1\n" TAIL, 1, 1, "missing required key 'name'");
 	expect("name: t\n" TAIL, 1, 1, "missing required key 'version'");
 	expect(HEAD REST, 1, 1, "missing required key 'score'");
@@ -77,7 +75,6 @@ static void test_whole_file(void **state)
 	struct metric *m;
 	struct diag d;
 
-	(void)state;
 	assert_int_equal(metric_load_text("m.yaml", "", 0, &m, &d), FP_ERR);
 	assert_string_equal(d.file, "m.yaml");
 	assert_int_equal(d.line, 0);
@@ -96,7 +93,6 @@ static void test_whole_file(void **state)
 
 static void test_texts(void **state)
 {
-	(void)state;
 	expect("name: ''\nversion: 1\n" TAIL, 1, 7, "name must not be empty");
 	expect("name:\nversion: 1\n" TAIL, 1, 6, "name must not be empty");
 	expect("name: [a]\nversion: 1\n" TAIL, 1, 7, "name must be text");
@@ -110,7 +106,6 @@ static void test_texts(void **state)
 
 static void test_params(void **state)
 {
-	(void)state;
 	expect(HEAD "params:\n  pass_reward: high\n" TAIL, 4, 16,
 	       "params.pass_reward must be a number");
 	/* Quoted, a number is text. */
@@ -138,7 +133,6 @@ static void test_params(void **state)
 
 static void test_weights(void **state)
 {
-	(void)state;
 	expect(HEAD "weights: 3\n" TAIL, 3, 10,
 	       "weights must be a mapping with default and cases");
 	expect(HEAD "weights: { default: -1 }\n" TAIL, 3, 21,
@@ -155,7 +149,6 @@ static void test_weights(void **state)
 
 static void test_columns(void **state)
 {
-	(void)state;
 	expect(HEAD "columns: ref\n" TAIL, 3, 10,
 	       "columns must be a list of column names");
 	expect(HEAD "columns: [[ref]]\n" TAIL, 3, 11,
@@ -182,7 +175,6 @@ static void test_columns(void **state)
 
 static void test_defines(void **state)
 {
-	(void)state;
 	expect(HEAD "define: [a]\n" TAIL, 3, 9,
 	       "define must be a mapping of name: formula");
 	expect(HEAD "columns: [ref]\ndefine:\n  ref_after: 1\n" TAIL, 5, 3,
@@ -200,7 +192,6 @@ static void test_defines(void **state)
 
 static void test_formula_values(void **state)
 {
-	(void)state;
 	expect(HEAD "score: [1]\n" REST, 3, 8, "score must be a formula (text)");
 	expect(HEAD "score: \"\"\n" REST, 3, 8, "score is empty");
 	expect(HEAD "score:\n" REST, 3, 7, "score is empty");
@@ -210,7 +201,6 @@ static void test_formula_values(void **state)
 
 static void test_shapes(void **state)
 {
-	(void)state;
 	expect(HEAD TAIL "decide: newly_passing\n", 8, 9,
 	       "decide must be one number; did you mean sum(...)?");
 	expect(HEAD "score: 1\n" REST, 3, 8, "score must be per case");
@@ -238,7 +228,6 @@ static void test_formula_errors(void **state)
 	struct metric *m;
 	struct diag d;
 
-	(void)state;
 	expect_at(HEAD "score: min(1, 10 / runtme)\n" REST, 3, 20,
 	          "unknown name 'runtme'; did you mean 'runtime'?",
 	          "score: min(1, 10 / runtme)", 20);
@@ -320,7 +309,6 @@ static void test_metric_caps(void **state)
 	struct metric *m;
 	struct diag d;
 
-	(void)state;
 	assert_int_equal(METRIC_MAX_PARAMS, 256);
 	assert_int_equal(METRIC_MAX_DEFINES, 256);
 	assert_int_equal(load_many("params", "p", 256, &m, &d), FP_OK);
@@ -341,7 +329,6 @@ static void test_missing_file(void **state)
 	struct metric *m;
 	struct diag d;
 
-	(void)state;
 	assert_int_equal(metric_load("/nonexistent/m.yaml", &m, &d), FP_ERR);
 	assert_string_equal(d.file, "/nonexistent/m.yaml");
 	assert_string_equal(d.msg, "cannot open: No such file or directory");
@@ -354,7 +341,6 @@ static void test_yaml_refusals(void **state)
 {
 	char deep[200];
 
-	(void)state;
 	expect(HEAD TAIL "score: 1\n", 8, 1,
 	       "duplicate key 'score' (first on line 3)");
 	expect(HEAD "params: &p { k: 1 }\n" TAIL, 3, 9,

@@ -25,7 +25,6 @@ static void test_builtin_is_the_shipped_file(void **state)
 	struct diag d;
 	size_t count = 0;
 
-	(void)state;
 	for (const struct metric_builtin *b = metric_builtins; b->name; b++) {
 		FILE *f;
 		char *text;
@@ -96,7 +95,6 @@ static void test_lookup_by_name(void **state)
 	struct metric *m;
 	struct diag d;
 
-	(void)state;
 	/* The first folder's pypto-gym.yaml hides the shipped one. */
 	set_path("tests/data/metrics/dir1:metrics");
 	assert_int_equal(metric_load("pypto-gym", &m, &d), FP_OK);
@@ -125,7 +123,6 @@ static void test_lookup_unknown_name(void **state)
 	struct metric *m = (struct metric *)1;
 	struct diag d;
 
-	(void)state;
 	set_path("metrics");
 	assert_int_equal(metric_load("pypto-gim", &m, &d), FP_ERR);
 	assert_null(m);
@@ -151,7 +148,6 @@ static void remember(const char *name, const char *path,
 {
 	struct seen *s = arg;
 
-	(void)path;
 	if (s->n < 16) {
 		snprintf(s->names[s->n], sizeof s->names[0], "%s", name);
 		snprintf(s->descriptions[s->n], sizeof s->descriptions[0], "%s",
@@ -165,7 +161,6 @@ static void test_list(void **state)
 	struct seen s = { .n = 0 };
 	struct diag d;
 
-	(void)state;
 	set_path("tests/data/metrics/dir1:metrics");
 	assert_int_equal(metric_list(remember, &s, &d), FP_OK);
 	assert_true(s.n >= 6);

@@ -111,7 +111,6 @@ static void test_by_hand(void **state)
 	struct boot bt;
 	size_t three = 0, zero = 0, positive = 0;
 
-	(void)state;
 	boot(m, &j, &o, &bt);
 	for (size_t r = 0; r < B; r++) {
 		double want = 6;
@@ -191,7 +190,6 @@ static void test_threads(void **state)
 	struct boot bt[4];
 	const size_t threads[4] = {1, 2, 4, 4};
 
-	(void)state;
 	for (int k = 0; k < 4; k++) {
 		struct boot_opts o = opts(301, 5, threads[k]);
 
@@ -228,7 +226,6 @@ static void test_coverage(void **state)
 	struct metric *m = linear();
 	size_t covered = 0;
 
-	(void)state;
 	for (size_t t = 0; t < trials; t++) {
 		struct normal g = {2026 * 1000 + t};
 		struct joined j = {noisy(n, 5, 0, 0.3, &g, RUN_MEAN),
@@ -254,7 +251,6 @@ static void test_policies(void **state)
 	                    p000[3] = {0, 0, 0}, p111[3] = {1, 1, 1};
 	enum pass_policy pp;
 
-	(void)state;
 	assert_true(run_pass(p101, 3, PASS_ALL) == 0);
 	assert_true(run_pass(p101, 3, PASS_MAJORITY) == 1);
 	assert_true(run_pass(p101, 3, PASS_ANY) == 1);
@@ -281,7 +277,6 @@ static void test_flaky(void **state)
 	struct joined j = {sampled(1, 3, b, pb, RUN_MEDIAN),
 	                   sampled(1, 3, a, pa, RUN_MEDIAN), 0};
 
-	(void)state;
 	for (int k = 0; k < 3; k++) {
 		struct boot_opts o = opts(20000, 3, 2);
 		struct boot bt;
@@ -343,7 +338,6 @@ static void test_more_samples_decide(void **state)
 	struct boot bt;
 	struct verdict v;
 
-	(void)state;
 	verdict_of(m, &few, &bt, &v);
 	assert_int_equal(v.kind, VERDICT_INCONCLUSIVE);
 	assert_true(v.need_known && !v.any_count);
@@ -380,7 +374,6 @@ static void test_wide_cases(void **state)
 	size_t idx[3], n;
 	struct diag d;
 
-	(void)state;
 	for (size_t i = 0; i < 20; i++) {
 		double sd = i / 5 == 2 ? 3 : i / 5 == 0 ? 1 : 0.1;
 
@@ -412,7 +405,6 @@ static void test_paths_agree(void **state)
 	struct normal g = {77};
 	struct resample_buf buf = {0};
 
-	(void)state;
 	for (size_t i = 0; i <= N; i++)
 		off[i] = i * K;
 	for (size_t i = 0; i < N; i++) {

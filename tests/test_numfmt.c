@@ -87,7 +87,6 @@ static void test_parse_known(void **state)
 		" 7 ", "\t-3.25\t",
 	};
 
-	(void)state;
 	for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
 		agrees(texts[i]);
 }
@@ -124,7 +123,6 @@ static void test_parse_random(void **state)
 {
 	char s[128];
 
-	(void)state;
 	for (long i = 0; i < 2000000; i++) {
 		random_text(s);
 		agrees(s);
@@ -137,7 +135,6 @@ static void test_parse_near_doubles(void **state)
 {
 	char s[64];
 
-	(void)state;
 	for (long i = 0; i < 300000; i++) {
 		uint64_t bits = next();
 		double x;
@@ -184,7 +181,6 @@ static void test_shortest_known(void **state)
 	};
 	char buf[NUMFMT_MAX];
 
-	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		assert_string_equal(numfmt_shortest(buf, cases[i].x),
 		                    cases[i].want);
@@ -227,7 +223,6 @@ static void shortest_checks(double x)
 
 static void test_shortest_random(void **state)
 {
-	(void)state;
 	for (long i = 0; i < 400000; i++) {
 		uint64_t bits = next();
 		double x;
@@ -292,7 +287,6 @@ static void test_exact_matches_printf(void **state)
 		1e15 - 1, 1e-5, 1e-4, 123456789012345678.0, 1.5e300,
 	};
 
-	(void)state;
 	for (size_t i = 0; i < sizeof hard / sizeof hard[0]; i++)
 		exact_checks(hard[i]);
 	for (long i = 0; i < 200000; i++) {
@@ -334,7 +328,6 @@ static void test_real(void **state)
 	};
 	char buf[NUMFMT_MAX];
 
-	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		size_t n = numfmt_real(buf, cases[i].x);
 		assert_string_equal(buf, cases[i].want);

@@ -97,7 +97,6 @@ static void sweep_marks_the_current_value(void **state)
 	struct plot_result r;
 	struct diag d;
 
-	(void)state;
 	o.gnuplot = "/nonexistent";
 	assert_int_equal(plot_sweep(&o, "t", "pass_reward", 5, sweep_x,
 	                            sweep_gain, sweep_cost, sweep_net, 1,
@@ -153,7 +152,6 @@ static void map_marks_the_current_point(void **state)
 	struct plot_result r;
 	struct diag d;
 
-	(void)state;
 	fill_grid(x, y, net);
 	assert_int_equal(plot_map(&o, "grid", "runtime_factor", "pass_reward",
 	                          9, 5, x, y, net, &r, &d), FP_OK);
@@ -200,7 +198,6 @@ static void long_text_is_cut_to_fit(void **state)
 	struct plot_result r;
 	struct diag d;
 
-	(void)state;
 	assert_int_equal(plot_shares(&o, title, 3, names, three_gain,
 	                             three_cost, 1, &r, &d), FP_OK);
 	text = svg_text(r.file);
@@ -246,7 +243,6 @@ static void text_titles_break_to_fit(void **state)
 	struct diag d;
 	size_t col = 0;
 
-	(void)state;
 	assert_int_equal(plot_shares(&o, title, 3, three_cases, three_gain,
 	                             three_cost, 1, &r, &d), FP_OK);
 	assert_contains(r.ascii, "a-metric: each case's share of gain and "
@@ -276,7 +272,6 @@ static void a_fine_map_is_drawn_at_the_pictures_resolution(void **state)
 	struct diag d;
 	size_t len, rows = 0;
 
-	(void)state;
 	assert_true(x && y && net);
 	for (size_t i = 0; i < n; i++) {
 		x[i] = (double)i;

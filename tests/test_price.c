@@ -88,7 +88,6 @@ static void test_small_runs(void **state)
 	struct price *p = NULL;
 	struct diag d;
 
-	(void)state;
 	assert_int_equal(price_join(load(DATA "small-before.csv"),
 	                            load(DATA "small-after.csv"), false, &j,
 	                            &d),
@@ -129,7 +128,6 @@ static void test_join(void **state)
 	struct diag d;
 	FILE *f = fopen("join-after.csv", "w");
 
-	(void)state;
 	assert_non_null(f);
 	fputs("case,runtime,passed,ref_runtime\nd,4,fail,4\nz,1,pass,1\n"
 	      "c,1,pass,2\nb,2,pass,2\na,4,pass,2\n",
@@ -168,7 +166,6 @@ static void test_worked_example(void **state)
 	struct price *p = NULL;
 	struct diag d;
 
-	(void)state;
 	assert_int_equal(scenario_load(EX "fp32-cube.yaml", &s, &d), FP_OK);
 	assert_int_equal(scenario_bind(s, before, &d), FP_OK);
 	assert_int_equal(scenario_apply(s, before, &after, &d), FP_OK);
@@ -202,7 +199,6 @@ static void test_shares_undefined(void **state)
 	struct price *p = NULL;
 	struct diag d;
 
-	(void)state;
 	assert_int_equal(
 	    metric_load_text("medians.yaml", text, sizeof text - 1, &m, &d),
 	    FP_OK);
@@ -236,7 +232,6 @@ static void test_domain_fault(void **state)
 	struct price *p = NULL;
 	struct diag d;
 
-	(void)state;
 	assert_int_equal(
 	    metric_load_text("bad.yaml", text, sizeof text - 1, &m, &d), FP_OK);
 	assert_int_equal(price_join(load(DATA "small-before.csv"),
@@ -268,7 +263,6 @@ static void test_json_round_trip(void **state)
 	json_error_t err;
 	json_t *root, *cases;
 
-	(void)state;
 	assert_int_equal(price_join(load(DATA "small-before.csv"),
 	                            load(DATA "small-after.csv"), false, &j,
 	                            &d),
@@ -350,7 +344,6 @@ static void test_million_cases(void **state)
 	struct price *p = NULL;
 	struct diag d;
 
-	(void)state;
 	assert_int_equal(price_join(uniform_run(n, 1, 1, 1),
 	                            uniform_run(n, 10, 1, 1), false, &j, &d),
 	                 FP_OK);

@@ -44,7 +44,6 @@ static void nothing_off_a_terminal(void **state)
 	struct progress p;
 	char *s;
 
-	(void)state;
 	assert_non_null(f);
 	progress_start_on(&p, f, false, "map", 100, 1);
 	sleep_ms(PROGRESS_DELAY_MS + 50);
@@ -64,7 +63,6 @@ static void quiet_for_a_second_then_one_line_cleared(void **state)
 	struct progress p;
 	char *s;
 
-	(void)state;
 	assert_non_null(f);
 	progress_start_on(&p, f, true, "map", 200, 1);
 	progress_tick(&p, 10);
@@ -96,7 +94,6 @@ static void the_clock_is_read_every_n_ticks(void **state)
 	struct progress p;
 	char *s;
 
-	(void)state;
 	assert_non_null(f);
 	progress_start_on(&p, f, true, "sweep", 0, 1000);
 	sleep_ms(PROGRESS_DELAY_MS + 50);
@@ -120,7 +117,6 @@ static void show_is_immediate(void **state)
 	struct progress p;
 	char *s;
 
-	(void)state;
 	assert_non_null(f);
 	progress_start_on(&p, f, true, "gnuplot", 0, 1);
 	progress_show(&p);

@@ -134,7 +134,6 @@ static void test_format_parse(void **state)
 	enum report_format f;
 	struct diag d = {0};
 
-	(void)state;
 	for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
 		assert_int_equal(report_format_parse(ok[i].name, &f, &d), FP_OK);
 		assert_int_equal(f, ok[i].f);
@@ -158,7 +157,6 @@ static void test_text_measured(void **state)
 	struct fixture f;
 	char *s;
 
-	(void)state;
 	fixture_measured(&f);
 	s = fixture_render(&f.record, FORMAT_TEXT, 0);
 	assert_string_equal(s, TEXT_MEASURED);
@@ -171,7 +169,6 @@ static void test_text_verbose(void **state)
 	char want[sizeof TEXT_MEASURED + sizeof TEXT_TABLE];
 	char *s;
 
-	(void)state;
 	fixture_measured(&f);
 	snprintf(want, sizeof want, "%s%s", TEXT_MEASURED, TEXT_TABLE);
 	s = fixture_render(&f.record, FORMAT_TEXT, 1);
@@ -184,7 +181,6 @@ static void test_text_prediction(void **state)
 	struct fixture f;
 	char *s;
 
-	(void)state;
 	fixture_prediction(&f);
 	s = fixture_render(&f.record, FORMAT_TEXT, 0);
 	assert_string_equal(s, TEXT_PREDICTION);
@@ -197,7 +193,6 @@ static void test_text_hostile_and_no_shares(void **state)
 	struct fixture f;
 	char *s;
 
-	(void)state;
 	fixture_measured(&f);
 	f.names[2] = "C\x1b[2J\r";
 	f.price.gain_share = f.price.cost_share = NULL;
@@ -231,7 +226,6 @@ static void test_text_many_control_cases(void **state)
 	struct fixture f;
 	char *s;
 
-	(void)state;
 	fixture_measured(&f);
 	for (size_t i = 0; i < 12; i++)
 		idx[i] = 11 - i;
@@ -254,7 +248,6 @@ static void test_top_cases(void **state)
 	struct price p = {.n = 5, .gain_share = g, .cost_share = c};
 	size_t idx[5];
 
-	(void)state;
 	assert_int_equal(report_top_cases(&p, 3, idx), 3);
 	assert_int_equal(idx[0], 1);
 	assert_int_equal(idx[1], 3);
@@ -272,7 +265,6 @@ static void test_md_measured(void **state)
 	struct fixture f;
 	char *s;
 
-	(void)state;
 	fixture_measured(&f);
 	s = fixture_render(&f.record, FORMAT_MD, 0);
 	assert_string_equal(s, MD_MEASURED);
@@ -286,7 +278,6 @@ static void test_md_prediction(void **state)
 	struct fixture f;
 	char *s;
 
-	(void)state;
 	fixture_prediction(&f);
 	s = fixture_render(&f.record, FORMAT_MD, 0);
 	/* The verdict line says first that this is a prediction. */
@@ -324,7 +315,6 @@ static void test_md_hostile_names(void **state)
 	struct fixture f;
 	char *s;
 
-	(void)state;
 	fixture_measured(&f);
 	f.price.n = 7;
 	f.price.case_name = names;
@@ -362,7 +352,6 @@ static void test_md_hostile_elsewhere(void **state)
 	struct fixture f;
 	char *s;
 
-	(void)state;
 	fixture_prediction(&f);
 	f.scenario.name = (char *)"@team /close";
 	f.metric.name = (char *)"m|x";
@@ -397,7 +386,6 @@ static void test_md_plugged_numbers(void **state)
 	struct fixture f;
 	char *s;
 
-	(void)state;
 	fixture_measured(&f);
 	f.params[1].name = (char *)"e";
 	f.params[1].value = -0.5;
@@ -420,7 +408,6 @@ static void test_md_no_shares_and_rules(void **state)
 	struct fixture f;
 	char *s;
 
-	(void)state;
 	fixture_measured(&f);
 	f.price.gain_share = f.price.cost_share = NULL;
 	snprintf(f.price.shares_undefined, sizeof f.price.shares_undefined,
@@ -446,7 +433,6 @@ static void test_deterministic(void **state)
 {
 	struct fixture f;
 
-	(void)state;
 	for (int kind = 0; kind < 2; kind++) {
 		if (kind == 0)
 			fixture_measured(&f);
@@ -474,7 +460,6 @@ static void test_write_errors(void **state)
 	};
 	struct fixture f;
 
-	(void)state;
 	fixture_measured(&f);
 	for (int form = FORMAT_TEXT; form <= FORMAT_CSV; form++) {
 		struct diag d = {0};

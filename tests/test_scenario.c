@@ -91,7 +91,6 @@ static void test_load(void **state)
 	char hex[65];
 	struct diag d;
 
-	(void)state;
 	assert_string_equal(s->path, DATA "fp32.yaml");
 	assert_int_equal(sha256_file(DATA "fp32.yaml", hex, &d), FP_OK);
 	assert_string_equal(s->sha256, hex);
@@ -129,7 +128,6 @@ static void test_apply(void **state)
 	const double *rt, *passed, *ref;
 	struct diag d;
 
-	(void)state;
 	after = apply(s, before);
 	assert_int_equal(after->n, 3);
 	assert_string_equal(after->case_name[2], "m512_k4096");
@@ -189,7 +187,6 @@ static void test_shorthands(void **state)
 	const double *rt, *passed;
 	struct diag d;
 
-	(void)state;
 	assert_non_null(s);
 	assert_string_equal(s->name, "command line");
 	assert_null(s->path);
@@ -251,7 +248,6 @@ static char tmppath[sizeof tmpdir + 16];
 
 static int make_tmpdir(void **state)
 {
-	(void)state;
 	if (!mkdtemp(tmpdir))
 		return -1;
 	snprintf(tmppath, sizeof tmppath, "%s/s.yaml", tmpdir);
@@ -260,7 +256,6 @@ static int make_tmpdir(void **state)
 
 static int remove_tmpdir(void **state)
 {
-	(void)state;
 	unlink(tmppath);
 	return rmdir(tmpdir);
 }
@@ -295,7 +290,6 @@ static void test_load_errors(void **state)
 	struct scenario *s;
 	struct diag d;
 
-	(void)state;
 	expect_load("pas: [m1_k1]\n", 1, 1,
 	            "unknown key 'pas'; did you mean 'pass'?");
 	expect_load("speedup: 2\n", 1, 1,
@@ -361,7 +355,6 @@ static void expect_apply(const char *text, const char *file, int line,
 
 static void test_apply_errors(void **state)
 {
-	(void)state;
 	expect_apply("pass: [m9*]\n", NULL, 0, 0,
 	             "pass 'm9*' matches no case in before.csv");
 	expect_apply("pass: [m1_k1]\nfail: [m2*]\n", NULL, 0, 0,
@@ -395,7 +388,6 @@ static void test_apply_needs_columns(void **state)
 	struct scenario *s = scenario_new();
 	struct diag d;
 
-	(void)state;
 	/* Without a passed column there is nothing to apply pass/fail to. */
 	free(before->cols[1].name);
 	before->cols[1].name = strdup("ok");

@@ -87,7 +87,6 @@ static void test_knobs(void **state)
 	struct knob k;
 	struct diag d;
 
-	(void)state;
 	open_example(&job, &ses, &s, NULL);
 	assert_close(s.base_net, -22.25);
 	assert_int_equal(sens_knob(&s, "pass_reward", &k, &d), FP_OK);
@@ -129,7 +128,6 @@ static void test_breakeven(void **state)
 	struct sens s;
 	struct diag d;
 
-	(void)state;
 	open_example(&job, &ses, &s, NULL);
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct knob k;
@@ -168,7 +166,6 @@ static void test_two_crossings(void **state)
 	double *cross = NULL;
 	size_t n = 0;
 
-	(void)state;
 	open_example(&job, &ses, &s, metric);
 	assert_close(s.base_net, -1); /* (2-1)(2-3) */
 	assert_int_equal(sens_knob(&s, "p", &k, &d), FP_OK);
@@ -197,7 +194,6 @@ static void test_sweep(void **state)
 	struct sweep w;
 	struct diag d;
 
-	(void)state;
 	open_example(&job, &ses, &s, NULL);
 	assert_int_equal(sens_knob(&s, "pass_reward", &k, &d), FP_OK);
 	assert_int_equal(sens_sweep(&s, &k, 0, 6, 0.5, &w, &d), FP_OK);
@@ -227,7 +223,6 @@ static void test_tornado(void **state)
 	size_t n = 0;
 	struct diag d;
 
-	(void)state;
 	open_example(&job, &ses, &s, NULL);
 	assert_int_equal(sens_all_knobs(&s, &knobs, &n, &d), FP_OK);
 	assert_int_equal(n, 3);
@@ -261,7 +256,6 @@ static void test_map(void **state)
 	struct netmap m;
 	struct diag d;
 
-	(void)state;
 	open_example(&job, &ses, &s, NULL);
 	assert_int_equal(sens_knob(&s, "runtime_factor", &kx, &d), FP_OK);
 	assert_int_equal(sens_knob(&s, "pass_reward", &ky, &d), FP_OK);
@@ -332,7 +326,6 @@ static void test_breakeven_plateau(void **state)
 	double *cross = NULL;
 	size_t n = 0;
 
-	(void)state;
 	open_runs(&job, &ses, &s, "kernelbench",
 	          "case,runtime,passed,ref_runtime\nx,2,pass,3\ny,1,pass,1\n",
 	          "case,runtime,passed,ref_runtime\nx,1,pass,3\ny,1,pass,1\n");
@@ -367,7 +360,6 @@ static void test_breakeven_zero_everywhere(void **state)
 	double *cross = NULL;
 	size_t n = 5;
 
-	(void)state;
 	open_runs(&job, &ses, &s, NULL, run, run);
 	assert_int_equal(sens_knob(&s, "pass_reward", &k, &d), FP_OK);
 	assert_int_equal(sens_breakeven(&s, &k, 0, 10, &cross, &n, &d), FP_OK);

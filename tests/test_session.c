@@ -129,7 +129,6 @@ static void test_two_threads(void **state)
 	struct work seq[2], par[2];
 	pthread_t t[2];
 
-	(void)state;
 	load_example(&job);
 	seq[0] = (struct work){.job = &job, .p = 1, .q = 0.5, .f = 1.5};
 	seq[1] = (struct work){.job = &job, .p = 0.3, .q = 0.7, .f = 3};
@@ -169,7 +168,6 @@ static void test_sessions_apart(void **state)
 	size_t rule;
 	struct diag d;
 
-	(void)state;
 	load_example(&job);
 	assert_int_equal(
 	    session_open(job.metric, &job.runs, job.scenario, &a, &d), FP_OK);

@@ -17,7 +17,6 @@ static char top[64];
 
 static int setup(void **state)
 {
-	(void)state;
 	strcpy(top, "/tmp/fp-staging-XXXXXX");
 	return mkdtemp(top) ? 0 : -1;
 }
@@ -26,7 +25,6 @@ static int teardown(void **state)
 {
 	char cmd[128];
 
-	(void)state;
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", top);
 	return system(cmd);
 }
@@ -84,7 +82,6 @@ static void test_new_folder(void **state)
 	struct diag d;
 	char *shown;
 
-	(void)state;
 	snprintf(final, sizeof final, "%s/rec/", top);
 	assert_int_equal(staging_open(&st, final, &d), FP_OK);
 	assert_true(st.whole);
@@ -114,7 +111,6 @@ static void test_existing_folder(void **state)
 	struct staging st;
 	struct diag d;
 
-	(void)state;
 	snprintf(final, sizeof final, "%s/old", top);
 	mkdir(final, 0777);
 	put(final, "mine.txt", "keep");
@@ -136,7 +132,6 @@ static void test_abort(void **state)
 	struct staging st;
 	struct diag d;
 
-	(void)state;
 	snprintf(final, sizeof final, "%s/gone", top);
 	assert_int_equal(staging_open(&st, final, &d), FP_OK);
 	put(st.path, "a.md", "A");
@@ -159,7 +154,6 @@ static void test_errors(void **state)
 	struct staging st;
 	struct diag d;
 
-	(void)state;
 	put(top, "file", "x");
 	snprintf(final, sizeof final, "%s/file", top);
 	assert_int_equal(staging_open(&st, final, &d), FP_ERR);

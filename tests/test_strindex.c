@@ -27,7 +27,6 @@ static void test_siphash_vectors(void **state)
 	};
 	unsigned char msg[16];
 
-	(void)state;
 	for (int i = 0; i < 16; i++)
 		msg[i] = (unsigned char)i;
 	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
@@ -69,7 +68,6 @@ static void test_add_find(void **state)
 	const char *const *cn = (const char *const *)names;
 	struct strindex x;
 
-	(void)state;
 	assert_true(strindex_init(&x, cn, N + 1));
 	for (size_t i = 0; i <= N; i++)
 		assert_true(strindex_add(&x, i) ==
@@ -93,7 +91,6 @@ static void test_batches(void **state)
 	struct strindex x;
 	size_t out[STRINDEX_BATCH];
 
-	(void)state;
 	assert_true(strindex_init(&x, cn, N + 1));
 	for (size_t i = 0; i <= N; i += STRINDEX_BATCH) {
 		size_t m = N + 1 - i;
@@ -119,7 +116,6 @@ static void test_empty(void **state)
 {
 	struct strindex x;
 
-	(void)state;
 	assert_true(strindex_init(&x, NULL, 0));
 	assert_true(strindex_find(&x, "a") == STRINDEX_NONE);
 	strindex_free(&x);

@@ -39,7 +39,6 @@ static void long_names_are_cut_in_the_middle(void **state)
 	struct fixture f;
 	char *s;
 
-	(void)state;
 	for (int i = 0; i < 100; i++)
 		name[i] = (char)('a' + i % 26);
 	name[100] = '\0';
@@ -70,7 +69,6 @@ static void long_lines_wrap_at_spaces(void **state)
 	struct fixture f;
 	char *s, *p;
 
-	(void)state;
 	fixture_measured(&f);
 	memset(file, 'x', sizeof file - 1);
 	file[sizeof file - 1] = '\0';

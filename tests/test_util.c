@@ -38,7 +38,6 @@ static void test_exact_shortest(void **state)
 	};
 	char buf[NUMFMT_MAX];
 
-	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
 		assert_string_equal(numfmt_exact(buf, cases[i].x), cases[i].want);
 }
@@ -49,7 +48,6 @@ static void test_exact_round_trips(void **state)
 	uint64_t seed = 42;
 	char buf[NUMFMT_MAX];
 
-	(void)state;
 	for (int i = 0; i < 100000; i++) {
 		double x;
 		seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
@@ -64,7 +62,6 @@ static void test_human_and_fixed(void **state)
 {
 	char buf[NUMFMT_MAX];
 
-	(void)state;
 	assert_string_equal(numfmt_human(buf, 1.0824742268041236, 6), "1.08247");
 	assert_string_equal(numfmt_human(buf, -0.0, 6), "0");
 	assert_string_equal(numfmt_fixed(buf, -22.25, 4), "-22.2500");
@@ -76,7 +73,6 @@ static void test_parse(void **state)
 {
 	double x;
 
-	(void)state;
 	assert_true(numfmt_parse(" 1.5 ", 5, &x));
 	assert_true(x == 1.5);
 	assert_true(numfmt_parse("1e-3", 4, &x));
@@ -96,7 +92,6 @@ static void test_ksum_no_drift(void **state)
 	struct ksum k = {0, 0};
 	double naive = 0;
 
-	(void)state;
 	for (int i = 0; i < 10000000; i++) {
 		ksum_add(&k, 0.1);
 		naive += 0.1;
@@ -116,7 +111,6 @@ static void test_diag_print(void **state)
 	char out[1024] = "";
 	FILE *f = fmemopen(out, sizeof out, "w");
 
-	(void)state;
 	diag_set(&d, "m.yaml", 9, 15, "unknown name '%s'", "x");
 	diag_set_source(&d, "score: min(1, x)", 16, 14);
 	diag_print(&d, f);
@@ -142,7 +136,6 @@ static void test_diag_print_visible(void **state)
 	char out[1024] = "";
 	FILE *f = fmemopen(out, sizeof out, "w");
 
-	(void)state;
 	diag_set(&d, "runs/a\nb\x1b[2J.csv", 2, 3, "bad \x07" "cell 'x\\y'");
 	diag_print(&d, f);
 	diag_set(&d, "m.yaml", 1, 12, "unknown name 'y'");
@@ -165,7 +158,6 @@ static void test_diag_source_controls(void **state)
 	char text[1000];
 	struct diag d;
 
-	(void)state;
 	memset(text, '\x01', sizeof text);
 	diag_set(&d, "f", 1, 500, "x");
 	diag_set_source(&d, text, sizeof text, 500);
@@ -180,7 +172,6 @@ static void test_diag_long_line(void **state)
 	char text[100001];
 	struct diag d;
 
-	(void)state;
 	memset(text, '(', sizeof text - 1);
 	text[sizeof text - 1] = '\0';
 	diag_set(&d, "<command line>", 1, 50000, "too deep");
@@ -209,7 +200,6 @@ static void test_atomic_fifo(void **state)
 	struct stat st;
 	int rfd;
 
-	(void)state;
 	assert_non_null(mkdtemp(dir));
 	snprintf(fifo, sizeof fifo, "%s/pipe", dir);
 	assert_int_equal(mkfifo(fifo, 0600), 0);
@@ -232,7 +222,6 @@ static void test_atomic_devices(void **state)
 	struct diag d = {0};
 	struct stat st;
 
-	(void)state;
 	assert_int_equal(atomic_write("/dev/null", "gone\n", &d), FP_OK);
 	assert_int_equal(lstat("/dev/null", &st), 0);
 	assert_true(S_ISCHR(st.st_mode));
@@ -254,7 +243,6 @@ static void test_atomic_symlink(void **state)
 	struct stat st;
 	FILE *f;
 
-	(void)state;
 	assert_non_null(mkdtemp(dir));
 	snprintf(file, sizeof file, "%s/file", dir);
 	snprintf(link, sizeof link, "%s/link", dir);

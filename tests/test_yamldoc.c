@@ -306,7 +306,6 @@ static void test_node_cap_lowered(void **state)
 	struct ydoc *doc;
 	struct diag d = {0};
 
-	(void)state;
 	assert_int_equal(ydoc_load_capped("t.yaml", "{a: [1, 2]}", 11, 5, &doc,
 	                                  &d), FP_OK);
 	ydoc_free(doc);
@@ -402,7 +401,6 @@ static void test_quoted_layout(void **state)
 	size_t len;
 	char *got;
 
-	(void)state;
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		const char *f = cases[i].file;
 		got = ydoc_quoted_layout(f, f + strlen(f), &len);
@@ -476,7 +474,6 @@ static void test_file_cap(void **state)
 	struct diag d = {0};
 	FILE *f = fopen(path, "w");
 
-	(void)state;
 	assert_non_null(f);
 	assert_int_equal(fseek(f, (1L << 30), SEEK_SET), 0);
 	assert_int_equal(fputc('x', f), 'x');

@@ -120,7 +120,6 @@ static int help_run(const struct cmd_call *call, struct diag *d)
 {
 	const struct command *c;
 
-	(void)d;
 	if (call->nargs == 0) {
 		help_overview(stdout);
 		return EXIT_OK;

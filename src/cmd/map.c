@@ -79,7 +79,6 @@ static int map_analyse(void *own, struct priced *pr,
 	struct map_own *m = own;
 	struct knob kx, ky;
 
-	(void)call;
 	if (!m->x.name || !m->y.name)
 		return diag_set(d, CLI_SOURCE, 0, 0,
 		                "map needs --x NAME=LO:HI and --y NAME=LO:HI");
@@ -103,7 +102,6 @@ static int map_write(void *own, struct priced *pr, const struct cmd_call *call,
 {
 	struct map_own *m = own;
 
-	(void)pr;
 	return report_map(&m->map, m->x.name, m->y.name, call->out.format, out,
 	                  d);
 }
@@ -119,7 +117,6 @@ static int map_plot(void *own, struct priced *pr, const struct cmd_call *call,
 	char *title;
 	int rc;
 
-	(void)status;
 	if (!o->plot_dir)
 		return FP_OK;
 	if (!(title = plot_title_now("net over two parameters", pr)))

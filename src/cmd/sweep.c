@@ -131,7 +131,6 @@ static int sweep_write(void *own, struct priced *pr,
 	struct sens_noise_view v = {w->have_noise ? &w->noise : NULL, w->x,
 	                            NULL, 0, NULL};
 
-	(void)pr;
 	return report_sens_noise(sweep_base, w, &v, call->out.format, out, d);
 }
 
@@ -180,7 +179,6 @@ static int sweep_plot(void *own, struct priced *pr, const struct cmd_call *call,
 	char *title;
 	int rc;
 
-	(void)status;
 	if (!o->plot_dir)
 		return FP_OK;
 	po.has_base = true;

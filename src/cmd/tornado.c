@@ -157,7 +157,6 @@ static int tornado_plot(void *own, struct priced *pr,
 	char *title = NULL;
 	int rc = FP_ERR;
 
-	(void)status;
 	if (!o->plot_dir)
 		return FP_OK;
 	if (!(title = plot_title_now("net as each parameter moves", pr)))

@@ -13,7 +13,6 @@ int noise_sides(const struct joined *runs, enum pass_policy policy,
 {
 	const struct run *r[2] = {runs->before, runs->after};
 
-	(void)policy;
 	for (int s = 0; s < 2; s++) {
 		const struct column *rt = run_numeric(r[s], "runtime", d);
 		const struct column *ps =

@@ -158,8 +158,6 @@ static void add_name(const char *name, const char *path,
 {
 	struct name_list *l = arg;
 
-	(void)path;
-	(void)description;
 	names_append(l->text, sizeof l->text, name);
 }
 

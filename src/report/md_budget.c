@@ -154,14 +154,12 @@ static void put_head(struct mout *m, const struct record *r)
 
 static void put_thead(struct mout *m, const struct record *r)
 {
-	(void)r;
 	md_case_header(m);
 }
 
 /* The tail when it does not fit: one line. */
 static void put_short_tail(struct mout *m, const struct record *r)
 {
-	(void)r;
 	fputs("\n### Provenance\n\nBreak-even values, plots and provenance "
 	      "are left out to fit the limit: see the JSON record.\n",
 	      m->out);

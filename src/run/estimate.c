@@ -95,7 +95,6 @@ static double min_counted(const double *x, const unsigned char *c, size_t m,
 {
 	size_t j = 0;
 
-	(void)k;
 	while (j + 1 < m && c[j] == 0)
 		j++;
 	return x[j];

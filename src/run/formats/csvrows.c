@@ -157,7 +157,6 @@ static void on_row(int c, void *data)
 {
 	struct csv_state *st = data;
 
-	(void)c;
 	if (st->failed)
 		return;
 	/* After the fields, where the row ends (the byte that ended it). */
