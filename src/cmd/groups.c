@@ -2,6 +2,7 @@
  * output, plots), as table data for the one option loop (parse.c).  Each
  * group's options go to the parser of their own module (job.c, cli.c). */
 #include "cmd/command.h"
+#include "util/names.h"
 #include "run/detect.h"
 #include "run/estimate.h"
 
@@ -164,17 +165,18 @@ const struct opt_group cmd_noise_group = {
             {.id = OPT_BOOTSTRAP,
              .name = "bootstrap",
              .arg = "B",
-             .help = "resamples of the runs' samples (default 2000; 0: "
-                     "none)"},
+             .help = "resamples of the runs' samples (default " FP_STR(
+                 NOISE_DEFAULT_B) "; 0: none)"},
             {.id = OPT_CONFIDENCE,
              .name = "confidence",
              .arg = "C",
              .help = "confidence of the interval and the verdict "
-                     "(default 0.95)"},
+                     "(default " FP_STR(NOISE_DEFAULT_CONFIDENCE) ")"},
             {.id = OPT_SEED,
              .name = "seed",
              .arg = "S",
-             .help = "seed of the resamples (default 20260901)"},
+             .help = "seed of the resamples (default " FP_STR(
+                 NOISE_DEFAULT_SEED) ")"},
             {.id = OPT_THREADS,
              .name = "threads",
              .arg = "N",
@@ -210,15 +212,18 @@ const struct opt_group cmd_noise_sens_group = {
             {.id = OPT_BOOTSTRAP,
              .name = "bootstrap",
              .arg = "B",
-             .help = "resamples of the runs' samples (default 200; 0: none)"},
+             .help = "resamples of the runs' samples (default " FP_STR(
+                 NOISE_SENS_DEFAULT_B) "; 0: none)"},
             {.id = OPT_CONFIDENCE,
              .name = "confidence",
              .arg = "C",
-             .help = "confidence of the intervals (default 0.95)"},
+             .help = "confidence of the intervals (default " FP_STR(
+                 NOISE_DEFAULT_CONFIDENCE) ")"},
             {.id = OPT_SEED,
              .name = "seed",
              .arg = "S",
-             .help = "seed of the resamples (default 20260901)"},
+             .help = "seed of the resamples (default " FP_STR(
+                 NOISE_DEFAULT_SEED) ")"},
             {.id = OPT_THREADS,
              .name = "threads",
              .arg = "N",

@@ -77,17 +77,16 @@ int cmd_noise_option(struct cmd_noise *o, enum opt_id id, const char *arg,
 	}
 }
 
-#define SENS_DEFAULT_B 200
-
 struct judge_opts cmd_judge_opts(const struct cmd_noise *o, bool sens)
 {
-	size_t B = sens ? SENS_DEFAULT_B : NOISE_DEFAULT_B;
+	size_t B = sens ? NOISE_SENS_DEFAULT_B : NOISE_DEFAULT_B;
 
 	return (struct judge_opts){
 	    .boot =
 	        {
 	            .B = o->b_given ? o->B : B,
-	            .confidence = o->confidence > 0 ? o->confidence : 0.95,
+	            .confidence = o->confidence > 0 ? o->confidence
+	                                            : NOISE_DEFAULT_CONFIDENCE,
 	            .seed = o->seed_given ? o->seed : NOISE_DEFAULT_SEED,
 	            .threads = o->threads,
 	            .policy = o->policy,

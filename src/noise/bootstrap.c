@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "noise/bootstrap.h"
+#include "price/rank.h"
 #include "price/price.h"
 #include "price/session.h"
 #include "util/progress.h"
@@ -389,7 +390,7 @@ int noise_wide_cases(const struct metric *m, const struct joined *runs,
 		goto out;
 	}
 	if (sp.count > 0)
-		*nidx = noise_top(sp.m2, n, k, idx);
+		*nidx = price_top(sp.m2, n, k, RANK_POSITIVE, idx);
 	rc = FP_OK;
 out:
 	free(sp.mean);

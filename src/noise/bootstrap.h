@@ -26,7 +26,11 @@
 #include "util/diag.h"
 
 #define NOISE_DEFAULT_B 2000
-#define NOISE_DEFAULT_SEED UINT64_C(20260901)
+#define NOISE_DEFAULT_SEED 20260901
+#define NOISE_DEFAULT_CONFIDENCE 0.95
+/* A sensitivity command resamples fewer: every resample is a whole
+ * analysis. */
+#define NOISE_SENS_DEFAULT_B 200
 #define NOISE_MAX_B 10000000
 
 struct boot_opts {

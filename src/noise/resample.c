@@ -42,28 +42,6 @@ int noise_cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-size_t noise_top(const double *x, size_t n, size_t k, size_t *idx)
-{
-	size_t got = 0;
-
-	if (k == 0)
-		return 0;
-	/* k is a handful: an insertion into a short list per case. */
-	for (size_t i = 0; i < n; i++) {
-		size_t j;
-
-		if (!(x[i] > 0) || (got == k && x[i] <= x[idx[got - 1]]))
-			continue;
-		j = got < k ? got++ : got - 1;
-		while (j > 0 && x[idx[j - 1]] < x[i]) {
-			idx[j] = idx[j - 1];
-			j--;
-		}
-		idx[j] = i;
-	}
-	return got;
-}
-
 /* Sorts one case's samples x[0..n) ascending, carrying p[0..n) (may be
  * NULL) along: insertion, stable, for the few samples a case has. */
 static void sort_case(double *x, unsigned char *p, size_t n)

@@ -63,8 +63,4 @@ int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
 /* qsort's order of doubles. */
 int noise_cmp_double(const void *a, const void *b);
 
-/* The (at most k) indices of the largest x[i] > 0, largest first, ties in
- * index order, into idx; returns how many. */
-size_t noise_top(const double *x, size_t n, size_t k, size_t *idx);
-
 #endif

@@ -7,6 +7,11 @@
 
 #include "util/diag.h"
 
+/* A macro's value as a string literal, for help texts that state a
+ * default defined elsewhere ("default " FP_STR(NOISE_DEFAULT_B)). */
+#define FP_STR(x) FP_STR_(x)
+#define FP_STR_(x) #x
+
 /* Appends name to the NUL-terminated list in buf[0..size), after ", " if
  * the list is not empty; a name that does not fit ends the list in "...". */
 static inline void names_append(char *buf, size_t size, const char *name)
