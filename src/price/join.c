@@ -24,34 +24,11 @@ static bool ends_with(const char *s, const char *suffix, size_t *stem)
 static int copy_samples(struct run *r, const struct run *src,
                         const size_t *rows, size_t n)
 {
-	size_t total = 0;
-
 	r->estimator = src->estimator;
 	if (!src->sample_off)
 		return FP_OK;
-	for (size_t i = 0; i < n; i++)
-		total += run_sample_count(src, rows[i]);
-	r->sample_off = malloc((n + 1) * sizeof *r->sample_off);
-	r->samples = malloc((total ? total : 1) * sizeof *r->samples);
-	if (src->sample_pass)
-		r->sample_pass = malloc(total ? total : 1);
-	if (!r->sample_off || !r->samples ||
-	    (src->sample_pass && !r->sample_pass))
-		return FP_ERR;
-	r->sample_off[0] = 0;
-	for (size_t i = 0; i < n; i++) {
-		size_t from = src->sample_off[rows[i]];
-		size_t cnt = run_sample_count(src, rows[i]),
-		       at = r->sample_off[i];
-
-		memcpy(r->samples + at, src->samples + from,
-		       cnt * sizeof *r->samples);
-		if (r->sample_pass)
-			memcpy(r->sample_pass + at, src->sample_pass + from,
-			       cnt);
-		r->sample_off[i + 1] = at + cnt;
-	}
-	return FP_OK;
+	return run_gather_samples(src, rows, n, &r->samples, &r->sample_off,
+	                          &r->sample_pass);
 }
 
 /* Copies the rows `rows[0..n)` of src into a new run.  With keep/drop

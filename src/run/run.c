@@ -359,9 +359,8 @@ static void gather(void *a, size_t size, const size_t *rows, size_t n,
 	memcpy(a, scratch, n * size);
 }
 
-/* The samples of rows[0..n) of run, in that order, into new arrays. */
-static int gather_samples(const struct run *run, const size_t *rows, size_t n,
-                          double **v, size_t **off, unsigned char **pass)
+int run_gather_samples(const struct run *run, const size_t *rows, size_t n,
+                       double **v, size_t **off, unsigned char **pass)
 {
 	size_t m = 0;
 
@@ -405,7 +404,7 @@ int run_keep_rows(struct run *run, const size_t *rows, size_t n, struct diag *d)
 
 	if (!scratch || !kept ||
 	    (run->sample_off &&
-	     gather_samples(run, rows, n, &sv, &soff, &spass) != FP_OK)) {
+	     run_gather_samples(run, rows, n, &sv, &soff, &spass) != FP_OK)) {
 		free(scratch);
 		free(kept);
 		return diag_oom(d);

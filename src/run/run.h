@@ -179,6 +179,13 @@ char *run_show(char *buf, size_t size, const char *s, size_t len);
 /* Parses a pass word (true/false, 1/0, pass/fail, yes/no, any case). */
 bool run_parse_pass(const char *s, size_t len, double *out);
 
+/* The samples (and per-sample pass states, if the run has them) of rows
+ * rows[0..n) of a run with samples, in that order, into new arrays *v,
+ * *off (n + 1 offsets) and *pass (NULL when the run has none); FP_ERR,
+ * nothing allocated, when out of memory. */
+int run_gather_samples(const struct run *run, const size_t *rows, size_t n,
+                       double **v, size_t **off, unsigned char **pass);
+
 /* Number of samples of case i (0 for a run without samples). */
 size_t run_sample_count(const struct run *run, size_t i);
 
