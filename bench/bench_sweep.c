@@ -134,42 +134,30 @@ static void load(struct job *job, const char *before, const char *after,
 	}
 }
 
-/* An analysis on the session's price, as the pricing frame opens one
- * (close_priced frees that price). */
-static int open_priced(struct sens *s, struct session *ses, struct diag *d)
-{
-	struct price *base;
-
-	if (price_compute(ses, &base, d) != FP_OK)
-		return FP_ERR;
-	if (sens_open(s, ses, base, d) != FP_OK) {
-		s->base = base;
-		return FP_ERR;
-	}
-	return FP_OK;
-}
-
-static void close_priced(struct sens *s)
-{
-	struct price *base = (struct price *)s->base;
-
-	sens_close(s);
-	price_free(base);
-}
-
 /* A session over the job, and the analysis on it, as the commands open
  * them; exits on failure. */
 static void open_sens(const struct job *job, struct session **ses,
                       struct sens *s)
 {
+	struct price *base;
 	struct diag d;
 
-	if (session_open(job->metric, &job->runs, job->scenario, ses, &d) !=
-	        FP_OK ||
-	    open_priced(s, *ses, &d) != FP_OK) {
+	if (session_open(job->metric, &job->runs, job->scenario, ses,
+	                 &d) != FP_OK ||
+	    price_compute(*ses, &base, &d) != FP_OK ||
+	    sens_open(s, *ses, base, &d) != FP_OK) {
 		diag_print(&d, stderr);
 		exit(1);
 	}
+}
+
+/* Closes the analysis and frees the price it was opened on. */
+static void close_sens(struct sens *s)
+{
+	struct price *base = (struct price *)s->base;
+
+	sens_close(s);
+	price_free(base);
 }
 
 static int bench_sweep_pass_reward(const char *dir)
@@ -214,7 +202,7 @@ static int bench_sweep_pass_reward(const char *dir)
 			                        fmax(1, fabs(hc[i])));
 		}
 		sweep_free(&w);
-		close_priced(&s);
+		close_sens(&s);
 		session_close(ses);
 	}
 	printf(
@@ -255,7 +243,7 @@ static int bench_map(const char *dir)
 		}
 		best = fmin(best, now() - t0);
 		netmap_free(&m);
-		close_priced(&s);
+		close_sens(&s);
 		session_close(ses);
 	}
 	printf(
