@@ -9,7 +9,7 @@ CHECK="$TOP_SRCDIR/tests/check_layers.sh"
 
 # tree NAME: an empty src/ under $TMP/NAME with the layer folders.
 tree() {
-	rm -rf "$TMP/$1"
+	rm -rf "${TMP:?}/$1"
 	mkdir -p "$TMP/$1/src/util" "$TMP/$1/src/run" "$TMP/$1/src/price"
 	echo "$TMP/$1"
 }
