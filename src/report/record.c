@@ -423,6 +423,7 @@ void record_value_free(struct record_value *v)
 	free(v->metric_version);
 	free(v->metric_path);
 	free(v->metric_sha256);
+	free(v->verdict);
 	for (size_t i = 0; i < v->nparams; i++)
 		free(v->params[i].name);
 	free(v->params);
