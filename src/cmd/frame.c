@@ -6,6 +6,7 @@
 
 #include "cmd/command.h"
 #include "plot/plot.h"
+#include "util/escape.h"
 
 int command_status(const struct diag *d)
 {
@@ -58,9 +59,13 @@ struct plot_opts cmd_plot_opts(const struct output_opts *o)
 
 void cmd_note(const struct output_opts *o, const char *note, FILE *out)
 {
-	char *shown = output_final_text(o, note);
+	/* A note may name a path the user gave (the gnuplot not found note
+	 * names the script): nothing raw reaches the terminal or a log. */
+	char *final = output_final_text(o, note);
+	char *shown = final ? escape_controls(final) : NULL;
 
-	fprintf(out, "fixprice: %s\n", shown ? shown : note);
+	fprintf(out, "fixprice: %s\n", shown ? shown : "out of memory");
+	free(final);
 	free(shown);
 }
 
