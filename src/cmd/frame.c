@@ -6,6 +6,7 @@
 
 #include "cmd/command.h"
 #include "plot/plot.h"
+#include "util/cleanup.h"
 #include "util/escape.h"
 
 int command_status(const struct diag *d)
@@ -35,6 +36,7 @@ int command_main(const struct command *c, int argc, char **argv)
 	struct diag d;
 	int status;
 
+	cleanup_install();
 	if (cmd_parse(c, argc, argv, &call, &status) == FP_OK) {
 		status =
 		    c->pricing ? pricing_run(&call, &d) : c->run(&call, &d);
@@ -53,6 +55,10 @@ struct plot_opts cmd_plot_opts(const struct output_opts *o)
 	    .dir = o->plot_dir,
 	    .format = o->plot_format,
 	    .ascii = o->ascii,
+	    /* 0 in the options: not given; below 0: given as no limit. */
+	    .timeout = o->plot_timeout > 0   ? o->plot_timeout
+	               : o->plot_timeout < 0 ? 0
+	                                     : CLI_PLOT_TIMEOUT,
 	    .unit = "points",
 	};
 }
