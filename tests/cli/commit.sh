@@ -132,6 +132,10 @@ if [ $mixed = 0 ]; then ok; else bad "a mixed record $mixed times of 20"; fi
 no_staging "the races"
 
 # -- a signal at each step of the commit -----------------------------------
+# A background job of a shell script starts with SIGINT ignored (and
+# fixprice keeps an ignored signal ignored, as nohup wants): give it back.
+DEFSIG=
+if env --default-signal=INT true 2>/dev/null; then DEFSIG="env --default-signal=INT"; fi
 # The commit waits FIXPRICE_TEST_COMMIT_DELAY before each step (the plot
 # folder, the record, -o); a SIGTERM or SIGINT at any time leaves the old
 # outputs or the new ones, whole, and nothing staged.
@@ -147,7 +151,7 @@ for t in 0.05 0.2 0.35 0.5 0.65 0.8 1.0; do
 	for sig in TERM INT; do
 		rm -rf sig
 		cp -r old sig
-		FIXPRICE_TEST_COMMIT_DELAY=0.3 "$FIXPRICE" price b.csv a2.csv \
+		FIXPRICE_TEST_COMMIT_DELAY=0.3 $DEFSIG "$FIXPRICE" price b.csv a2.csv \
 			--record sig/rec --plot-dir sig/plots -o sig/o.md --force \
 			>/dev/null 2>&1 &
 		pid=$!
@@ -164,5 +168,26 @@ for t in 0.05 0.2 0.35 0.5 0.65 0.8 1.0; do
 		fi
 		no_staging "SIG$sig at $t s"
 	done
+done
+# A signal while gnuplot draws into the staging folder: it is removed and
+# gnuplot stopped.
+mkdir bin
+printf '#!/bin/sh\nsleep 20 & wait\n' >bin/slowplot
+chmod +x bin/slowplot
+for sig in TERM INT HUP; do
+	rm -rf sig
+	cp -r old sig
+	GNUPLOT=$TMP/bin/slowplot $DEFSIG "$FIXPRICE" price b.csv a2.csv --record sig/rec \
+		--force >/dev/null 2>&1 &
+	pid=$!
+	sleep 0.5
+	kill -$sig $pid
+	st=0
+	wait $pid || st=$?
+	case "$sig:$st" in TERM:143 | INT:130 | HUP:129) ok ;;
+	*) bad "SIG$sig while drawing: exit $st" ;; esac
+	if diff -r sig old >/dev/null; then ok; else bad "SIG$sig while drawing: the old outputs changed"; fi
+	no_staging "SIG$sig while drawing"
+	if pgrep -f "$TMP/bin/slowplot" >/dev/null; then bad "SIG$sig: gnuplot lives on"; else ok; fi
 done
 finish
