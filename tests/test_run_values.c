@@ -22,6 +22,13 @@ const char scratch_prefix[] = "test_run_values";
 static const struct refusal bad_names[] = {
 	{"lead.csv", "case,runtime\n\" a\",1\n", 2, 1,
 	 "case name ' a' has a leading blank"},
+	/* One rule for quoted and unquoted fields: blanks are kept. */
+	{"ulead.csv", "case,runtime\n a,1\n", 2, 1,
+	 "case name ' a' has a leading blank"},
+	{"utrail.csv", "case,runtime\na , 1.5\n", 2, 1,
+	 "case name 'a ' has a trailing blank"},
+	{"ucol.csv", "case, runtime\nx,1\n", 1, 6,
+	 "column name ' runtime' has a leading blank"},
 	{"trail.csv", "case,runtime\n\"a\t\",1\n", 2, 1,
 	 "case name 'a\\t' has a trailing blank"},
 	{"blank.csv", "case,runtime\nx,1\n\" \t \",1\n", 3, 1,
