@@ -33,13 +33,18 @@ int command_close_stdout(int status)
 int command_main(const struct command *c, int argc, char **argv)
 {
 	struct cmd_call call;
-	struct diag d;
+	struct diag d = {0};
 	int status;
 
 	cleanup_install();
 	if (cmd_parse(c, argc, argv, &call, &status) == FP_OK) {
 		status =
 		    c->pricing ? pricing_run(&call, &d) : c->run(&call, &d);
+		/* A failure that left no message lost it to an allocation
+		 * that failed on its way (test_cov_cmd hunts those): say so
+		 * rather than print "fixprice: " alone. */
+		if (status == FP_ERR && d.msg[0] == '\0')
+			diag_oom(&d);
 		if (status == FP_ERR) {
 			diag_print(&d, stderr);
 			status = command_status(&d);

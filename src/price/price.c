@@ -515,7 +515,7 @@ int price_compute(struct session *ses, struct price **out, struct diag *d)
 		goto fail;
 	bind_common(p, ses);
 	if (bind_columns(p, ses, d) != FP_OK ||
-	    bind_transitions(p, ses) != FP_OK ||
+	    (bind_transitions(p, ses) != FP_OK && diag_oom(d) != FP_OK) ||
 	    evaluate(p, ses, PRICE_SIDES | PRICE_DETAIL, d) != FP_OK)
 		goto fail;
 	*out = p;
