@@ -274,12 +274,18 @@ int output_open(struct output *out, const struct output_opts *o, struct diag *d)
 		out->fp = stdout;
 		return FP_OK;
 	}
-	if (output_check(o, d) != FP_OK ||
-	    atomic_file_open(&out->af, o->output, d) != FP_OK)
+	if (output_check(o, d) != FP_OK)
 		return FP_ERR;
+	/* No signal between making the temporary file and registering it. */
+	cleanup_hold();
+	if (atomic_file_open(&out->af, o->output, d) != FP_OK) {
+		cleanup_release();
+		return FP_ERR;
+	}
 	out->fp = out->af.fp;
 	if (out->af.tmp)
 		out->slot = cleanup_add(out->af.tmp, false) + 1;
+	cleanup_release();
 	return FP_OK;
 }
 

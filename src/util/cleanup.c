@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -57,14 +58,18 @@ static void remove_flat(const char *path)
 
 static void on_signal(int sig)
 {
+	/* gnuplot first, and its end waited for: it may be writing into a
+	 * staging folder. */
+	if (child > 0) {
+		kill(-child, SIGKILL);
+		waitpid(child, NULL, 0);
+	}
 	for (int i = 0; i < SLOTS; i++) {
 		if (slots[i].used == 2)
 			remove_flat(slots[i].path);
 		else if (slots[i].used == 1)
 			unlink(slots[i].path);
 	}
-	if (child > 0)
-		kill(-child, SIGKILL);
 	_exit(128 + sig);
 }
 

@@ -110,7 +110,10 @@ int staging_open(struct staging *st, const char *final, struct diag *d)
 		return diag_oom(d);
 	}
 	snprintf(st->path, size, "%s.fixprice-XXXXXX", st->place);
+	/* No signal between making the folder and registering it. */
+	cleanup_hold();
 	if (!mkdtemp(st->path)) {
+		cleanup_release();
 		diag_set(d, final, 0, 0, "cannot create the folder: %s",
 		         strerror(errno));
 		free(st->path);
@@ -118,8 +121,9 @@ int staging_open(struct staging *st, const char *final, struct diag *d)
 		staging_abort(st);
 		return FP_ERR;
 	}
-	usual_mode(st->path);
 	st->slot = cleanup_add(st->path, true) + 1;
+	cleanup_release();
+	usual_mode(st->path);
 	return FP_OK;
 }
 
@@ -286,7 +290,7 @@ static int keep_others(struct staging *st, struct diag *d)
 
 int staging_check(struct staging *st, bool force, struct diag *d)
 {
-	struct stat sb;
+	struct stat sb, cwd;
 
 	if (!st->path)
 		return FP_OK;
@@ -303,7 +307,17 @@ int staging_check(struct staging *st, bool force, struct diag *d)
 		                "exists and is not a folder");
 	/* A folder swapped in keeps the old one's permissions. */
 	chmod(st->path, sb.st_mode & 07777);
-	return check_existing(st, force, d);
+	if (check_existing(st, force, d) != FP_OK)
+		return FP_ERR;
+	/* Swapped, the current folder would leave whoever works there in a
+	 * removed one (`--record . --force`). */
+	if (st->mode == STAGING_SWAP && stat(".", &cwd) == 0 &&
+	    cwd.st_dev == sb.st_dev && cwd.st_ino == sb.st_ino)
+		return diag_set(d, st->final, 0, 0,
+		                "is the current folder, which --force would "
+		                "replace as a whole: write the record into a "
+		                "folder of its own");
+	return FP_OK;
 }
 
 /* STAGING_ADD: each staged file under its new name; on a failure the

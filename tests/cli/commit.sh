@@ -80,6 +80,18 @@ expect_status 2 "a record name taken by a folder"
 if [ -d r4/decision.md ] && [ "$(ls r4 | wc -l)" = 1 ]; then ok; else bad "r4 changed"; fi
 no_staging "a name taken by a folder"
 
+# --record . adds beside other files; with --force over its own files it
+# would swap the current folder itself: refused.
+mkdir here
+(cd here && echo mine >README && "$FIXPRICE" price ../b.csv ../a.csv --record . >/dev/null 2>&1)
+if [ -f here/decision.md ] && [ "$(cat here/README)" = mine ]; then ok; else bad "--record . did not add the record"; fi
+cp -r here here.keep
+STATUS=0
+(cd here && "$FIXPRICE" price ../b.csv ../a2.csv --record . --force >"$OUT" 2>"$ERR") || STATUS=$?
+expect_error 2 ".: is the current folder, which --force would replace as a whole: write the record into a folder of its own" \
+	"--record . --force"
+if diff -r here here.keep >/dev/null; then ok; else bad "--record . --force changed the folder"; fi
+
 # -- -o through a symbolic link --------------------------------------------
 echo target >t.txt
 ln -s t.txt link.md

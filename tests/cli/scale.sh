@@ -25,13 +25,20 @@ M=$TOP_SRCDIR/metrics/pypto-gym.yaml
 	awk -v n=$N 'BEGIN { for (i = 1; i < n; i += 2) printf "  - case_%d\n", i }'
 } >s.yaml
 
-# ms COMMAND...: runs fixprice; $MS is how long it took in milliseconds.
+# ms COMMAND...: runs fixprice twice; $MS is how long the faster run took
+# in milliseconds (the machine may be shared).
 ms() {
-	t0=$(date +%s%N)
-	run "$@"
-	MS=$((($(date +%s%N) - t0) / 1000000))
+	MS=
+	for try in 1 2; do
+		t0=$(date +%s%N)
+		run "$@"
+		t=$((($(date +%s%N) - t0) / 1000000))
+		if [ -z "$MS" ] || [ $t -lt $MS ]; then MS=$t; fi
+	done
 }
-# Sanitizers make everything several times slower.
+# The rules may cost 1 s more than none, plus twice the time without them
+# when the machine is slow or shared (it was a minute before); sanitizers
+# make everything several times slower.
 LIMIT=1000
 if grep -q __asan_init "$FIXPRICE" 2>/dev/null; then LIMIT=8000; fi
 
@@ -41,6 +48,7 @@ base=$MS
 ms price -m m.yaml b.csv a.csv --format csv
 expect_status 0 "10^5 weight rules over 10^5 cases"
 took=$((MS - base))
+LIMIT=$((LIMIT + 2 * base))
 echo "10^5 weight rules over 10^5 cases: $MS ms ($base ms without rules)"
 if [ $took -lt $LIMIT ]; then ok; else bad "10^5 weight rules took $took ms more than none (limit $LIMIT)"; fi
 # The last matching rule wins: case_12 is 12 % 7 + 1 = 6 by name, then
