@@ -250,6 +250,29 @@ static void test_helpers(void **state)
 	      "\xe2\x80\x8a\xe2\x80\xaf\xe2\x81\xaa");
 }
 
+/* Workflow commands a CI runner obeys in a log line: "::" where a line can
+ * start (the runner trims blanks; long lines wrap at blanks) and "##["
+ * anywhere are broken in every form that starts from the visible one. */
+static void test_ci_commands(void **state)
+{
+	(void)state;
+	CHECK(escape_terminal("::error x::y"), "\\x3a:error x::y");
+	CHECK(escape_terminal("  ::add-mask::s"), "  \\x3a:add-mask::s");
+	CHECK(escape_terminal("a ::stop-commands::t"), "a \\x3a:stop-commands::t");
+	CHECK(escape_terminal("##[warning]z"), "\\x23#[warning]z");
+	CHECK(escape_terminal("a###[b"), "a#\\x23#[b");
+	/* C++ names and one colon are kept. */
+	CHECK(escape_terminal("BM_sort<std::vector>/threads:2"),
+	      "BM_sort<std::vector>/threads:2");
+	CHECK(escape_terminal("#1 ##"), "#1 ##");
+	CHECK(escape_controls("::error x"), "\\x3a:error x");
+	CHECK(escape_controls("see ##[error]"), "see \\x23#[error]");
+	CHECK(escape_spreadsheet("::error x::y"), "\\x3a:error x::y");
+	CHECK(escape_md_text("##[warning]z"),
+	      "\\\\x23\\#\xe2\x80\x8b\\[warning\\]z");
+	CHECK(escape_md_code("::e", false), "`\\x3a:e`");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -264,6 +287,7 @@ int main(void)
 		cmocka_unit_test(test_every_class_everywhere),
 		cmocka_unit_test(test_cut),
 		cmocka_unit_test(test_helpers),
+		cmocka_unit_test(test_ci_commands),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -113,6 +113,13 @@ static void test_params(void **state)
 	       "params.pass_reward must be a number");
 	expect(HEAD "params:\n  pass_reward: [0.3]\n" TAIL, 4, 16,
 	       "params.pass_reward must be a number");
+	/* Too small to tell from 0, as everywhere else. */
+	expect(HEAD "params:\n  pass_reward: 1e-400\n" TAIL, 4, 16,
+	       "params.pass_reward: number '1e-400' is too small for a "
+	       "double (it would read as 0)");
+	expect(HEAD "weights:\n  default: 0.5e-330\n" TAIL, 4, 12,
+	       "weights.default: number '0.5e-330' is too small for a "
+	       "double (it would read as 0)");
 	expect(HEAD "params: [0.3]\n" TAIL, 3, 9,
 	       "params must be a mapping of name: number");
 	expect(HEAD "params: { 2fast: 1 }\n" TAIL, 3, 11,

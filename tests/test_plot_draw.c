@@ -98,7 +98,7 @@ static void without_gnuplot_files_are_written_with_a_note(void **state)
 			                       NULL };
 			struct proc_output po;
 			char *png = join(svg, "shares.png");
-			assert_int_equal(proc_capture(argv, &po, &d), FP_OK);
+			assert_int_equal(proc_capture(argv, 0, &po, &d), FP_OK);
 			assert_int_equal(po.status, 0);
 			proc_output_free(&po);
 			assert_png(png);

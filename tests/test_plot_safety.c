@@ -134,7 +134,7 @@ static void gp_string_reads_back_literally_in_gnuplot(void **state)
 	}
 	strcat(want, "\n");
 	fclose(f);
-	assert_int_equal(proc_capture(argv, &po, &d), FP_OK);
+	assert_int_equal(proc_capture(argv, 0, &po, &d), FP_OK);
 	assert_int_equal(po.status, 0);
 	assert_memory_equal(po.out, first, strlen(first));
 	assert_string_equal(po.out + strlen(first), want);
@@ -155,7 +155,7 @@ static void proc_capture_reads_both_streams_and_status(void **state)
 	struct proc_output po;
 	struct diag d;
 
-	assert_int_equal(proc_capture(argv, &po, &d), FP_OK);
+	assert_int_equal(proc_capture(argv, 0, &po, &d), FP_OK);
 	assert_string_equal(po.out, "to out");
 	assert_int_equal(po.outlen, 6);
 	assert_string_equal(po.err, "to err");
@@ -169,7 +169,7 @@ static void proc_capture_reports_a_missing_program(void **state)
 	struct proc_output po;
 	struct diag d;
 
-	assert_int_equal(proc_capture(argv, &po, &d), FP_ERR);
+	assert_int_equal(proc_capture(argv, 0, &po, &d), FP_ERR);
 	assert_string_equal(d.file, "/nonexistent/prog");
 	assert_string_equal(d.msg, "cannot run: No such file or directory");
 }

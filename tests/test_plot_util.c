@@ -133,12 +133,12 @@ char *svg_text(const char *path)
 	if (xl) {
 		const char *check[] = { xl, "--noout", path, NULL };
 		const char *text[] = { xl, "--xpath", "string(/*)", path, NULL };
-		assert_int_equal(proc_capture(check, &po, &d), FP_OK);
+		assert_int_equal(proc_capture(check, 0, &po, &d), FP_OK);
 		if (po.status != 0)
 			print_message("xmllint: %s\n", po.err);
 		assert_int_equal(po.status, 0);
 		proc_output_free(&po);
-		assert_int_equal(proc_capture(text, &po, &d), FP_OK);
+		assert_int_equal(proc_capture(text, 0, &po, &d), FP_OK);
 		assert_int_equal(po.status, 0);
 		out = po.out;
 		free(po.err);

@@ -22,9 +22,10 @@ const char scratch_prefix[] = "test_run";
  *   m1,12.5,pass,fine
  *   m2,1e-3,FAIL,
  *   "m,3",+2,yes,"said ""hi"""
- *    m4 , .5 ,No,x
- * Numbers in every spelling numfmt takes; pass words in any letter case;
- * the note column is text, harmless until used. */
+ *   m4, .5 ,No,x
+ * Numbers in every spelling numfmt takes, blanks around them too (a field
+ * keeps its blanks, quoted or not; a name may not have them); pass words
+ * in any letter case; the note column is text, harmless until used. */
 static void test_csv_basic(void **state)
 {
 	struct run *r = load_ok(DATA "basic.csv", NULL);
@@ -36,7 +37,7 @@ static void test_csv_basic(void **state)
 	assert_string_equal(r->case_name[0], "m1");
 	assert_string_equal(r->case_name[1], "m2");
 	assert_string_equal(r->case_name[2], "m,3");
-	assert_string_equal(r->case_name[3], "m4"); /* blanks dropped */
+	assert_string_equal(r->case_name[3], "m4");
 	assert_int_equal(r->case_line[3], 5);
 	assert_int_equal(r->ncols, 3);
 
@@ -45,14 +46,14 @@ static void test_csv_basic(void **state)
 	assert_cell(rt, 0, 12.5, 2, 4);
 	assert_cell(rt, 1, 1e-3, 3, 4);
 	assert_cell(rt, 2, 2, 4, 7);   /* "m,3" takes 5 columns, then ',' */
-	assert_cell(rt, 3, 0.5, 5, 7); /* " m4 , .5": '.' is column 7 */
+	assert_cell(rt, 3, 0.5, 5, 4); /* "m4, .5 ": its blank is column 4 */
 
 	ps = run_find(r, "passed");
 	assert_int_equal(ps->kind, COL_PASS);
 	assert_cell(ps, 0, 1, 2, 9);
 	assert_cell(ps, 1, 0, 3, 9);
 	assert_cell(ps, 2, 1, 4, 10);
-	assert_cell(ps, 3, 0, 5, 11);
+	assert_cell(ps, 3, 0, 5, 9);
 
 	note = run_find(r, "note");
 	assert_int_equal(note->kind, COL_TEXT);
@@ -205,8 +206,9 @@ static void test_csv_errors(void **state)
 	             "quote in an unquoted field (quote the whole field and "
 	             "write each quote inside as \"\")");
 	/* Line 4, after a quoted field spanning lines 2 and 3. */
-	expect_error("after2.csv", "case,runtime\n\"x\ny\",1\nz,\"2\" 3\n", 4,
-	             7, "text after the closing quote of a quoted field");
+	/* A blank after the closing quote is text too (no_blanks). */
+	expect_error("after2.csv", "case,runtime\n\"x\ny\",1\nz,\"2\" 3\n", 4, 6,
+	             "text after the closing quote of a quoted field");
 	expect_error_n("nul.csv", "case,runtime\nx,1\0\n", 18, NULL, 2, 4,
 	               "NUL byte: a run file is text");
 }

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "util/source.h"
 #include "util/staging.h"
 
 static char top[64];
@@ -97,14 +98,16 @@ static void test_new_folder(void **state)
 	free(shown);
 	assert_string_equal(shown = staging_final_text(NULL, "x"), "x");
 	free(shown);
-	assert_int_equal(staging_commit(&st, &d), FP_OK);
+	assert_int_equal(staging_commit(&st, false, &d), FP_OK);
 	snprintf(final, sizeof final, "%s/rec", top);
 	assert_int_equal(count(final), 2);
 	assert_string_equal(get(final, "b.json"), "B");
 	assert_int_equal(count(top), 1); /* no staging folder left */
 }
 
-/* An existing folder keeps its other files; staged ones replace theirs. */
+/* An existing folder: a name that exists is refused without force, every
+ * staged name counts; with force the folder is swapped whole, keeping
+ * the user's other files; the old one is left nowhere. */
 static void test_existing_folder(void **state)
 {
 	char final[512];
@@ -114,18 +117,95 @@ static void test_existing_folder(void **state)
 	snprintf(final, sizeof final, "%s/old", top);
 	mkdir(final, 0777);
 	put(final, "mine.txt", "keep");
-	put(final, "a.md", "old");
+	put(final, "z.svg", "old");
 	assert_int_equal(staging_open(&st, final, &d), FP_OK);
 	assert_false(st.whole);
 	put(st.path, "a.md", "new");
-	assert_string_equal(get(final, "a.md"), "old");
-	assert_int_equal(staging_commit(&st, &d), FP_OK);
+	put(st.path, "z.svg", "new");
+	assert_string_equal(get(final, "z.svg"), "old");
+	assert_int_equal(staging_commit(&st, false, &d), FP_ERR);
+	assert_non_null(strstr(d.msg, "old/z.svg exists; use --force"));
+	assert_string_equal(get(final, "z.svg"), "old");
+	assert_int_equal(count(top), 1); /* nothing staged is left */
+	assert_int_equal(staging_open(&st, final, &d), FP_OK);
+	put(st.path, "a.md", "new");
+	put(st.path, "z.svg", "new");
+	assert_int_equal(staging_commit(&st, true, &d), FP_OK);
 	assert_string_equal(get(final, "a.md"), "new");
+	assert_string_equal(get(final, "z.svg"), "new");
 	assert_string_equal(get(final, "mine.txt"), "keep");
-	assert_int_equal(count(final), 2);
+	assert_int_equal(count(final), 3);
+	assert_int_equal(count(top), 1);
 }
 
-/* Abort leaves nothing, in a new folder's place and in an existing one. */
+/* Other files and none of the staged names: the staged ones are added. */
+static void test_add_to_folder(void **state)
+{
+	char final[512];
+	struct staging st;
+	struct diag d;
+
+	(void)state;
+	snprintf(final, sizeof final, "%s/proj", top);
+	mkdir(final, 0777);
+	put(final, "README", "mine");
+	snprintf(final, sizeof final, "%s/proj/sub", top);
+	mkdir(final, 0777);
+	snprintf(final, sizeof final, "%s/proj/", top);
+	assert_int_equal(staging_open(&st, final, &d), FP_OK);
+	put(st.path, "a.md", "new");
+	assert_int_equal(staging_check(&st, false, &d), FP_OK);
+	assert_int_equal(st.mode, STAGING_ADD);
+	assert_int_equal(staging_place(&st, &d), FP_OK);
+	staging_done(&st);
+	snprintf(final, sizeof final, "%s/proj", top);
+	assert_string_equal(get(final, "a.md"), "new");
+	assert_int_equal(count(final), 3);
+	/* With force over a name, a folder inside is refused, not lost. */
+	assert_int_equal(staging_open(&st, final, &d), FP_OK);
+	put(st.path, "a.md", "newer");
+	assert_int_equal(staging_commit(&st, true, &d), FP_ERR);
+	assert_non_null(strstr(d.msg, "holds the folder sub"));
+	assert_string_equal(get(final, "a.md"), "new");
+	assert_int_equal(count(top), 1);
+}
+
+/* A swap taken back leaves the old folder byte for byte; a staged name
+ * that is an input is refused. */
+static void test_unplace(void **state)
+{
+	char final[512], path[600];
+	struct staging st;
+	struct source src;
+	struct diag d;
+
+	(void)state;
+	snprintf(final, sizeof final, "%s/rec", top);
+	mkdir(final, 0777);
+	put(final, "a.md", "old");
+	assert_int_equal(staging_open(&st, final, &d), FP_OK);
+	put(st.path, "a.md", "new");
+	assert_int_equal(staging_check(&st, true, &d), FP_OK);
+	assert_int_equal(staging_place(&st, &d), FP_OK);
+	assert_string_equal(get(final, "a.md"), "new");
+	staging_unplace(&st);
+	assert_string_equal(get(final, "a.md"), "old");
+	staging_abort(&st);
+	assert_string_equal(get(final, "a.md"), "old");
+	assert_int_equal(count(top), 1);
+	snprintf(path, sizeof path, "%s/a.md", final);
+	assert_int_equal(source_read(path, 1000, &src, &d), FP_OK);
+	source_free(&src);
+	assert_int_equal(staging_open(&st, final, &d), FP_OK);
+	put(st.path, "a.md", "new");
+	assert_int_equal(staging_commit(&st, true, &d), FP_ERR);
+	assert_non_null(strstr(d.msg, "would overwrite the input"));
+	assert_string_equal(get(final, "a.md"), "old");
+	assert_int_equal(count(top), 1);
+}
+
+/* Abort leaves nothing, in a new folder's place and beside an existing
+ * one. */
 static void test_abort(void **state)
 {
 	char final[512];
@@ -143,6 +223,7 @@ static void test_abort(void **state)
 	put(st.path, "a.md", "A");
 	staging_abort(&st);
 	assert_int_equal(count(final), 0);
+	assert_int_equal(count(top), 1);
 	staging_abort(&st); /* twice is fine */
 }
 
@@ -163,9 +244,10 @@ static void test_errors(void **state)
 	put(st.path, "a.md", "A");
 	mkdir(final, 0777);
 	put(final, "other", "O");
-	assert_int_equal(staging_commit(&st, &d), FP_ERR);
-	assert_string_equal(d.file, final);
-	assert_int_equal(count(final), 1);
+	assert_int_equal(staging_commit(&st, false, &d), FP_OK);
+	/* The folder made meanwhile is taken as existing: swapped, its
+	 * file kept. */
+	assert_int_equal(count(final), 2);
 	assert_int_equal(count(top), 2); /* file and race: nothing staged */
 }
 
@@ -175,6 +257,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_new_folder, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_existing_folder, setup,
 		                                teardown),
+		cmocka_unit_test_setup_teardown(test_add_to_folder, setup,
+		                                teardown),
+		cmocka_unit_test_setup_teardown(test_unplace, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_abort, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_errors, setup, teardown),
 	};

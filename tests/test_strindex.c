@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/globset.h"
 #include "util/strindex.h"
 
 /* The reference vectors of SipHash-2-4 (Aumasson and Bernstein, the
@@ -121,6 +122,38 @@ static void test_empty(void **state)
 	strindex_free(&x);
 }
 
+/* globset: exact names and globs together, the first and the last
+ * matching pattern; the patterns that match no name. */
+static void test_globset(void **state)
+{
+	const char *pats[] = {"a_1", "a_*", "b", "a_1", "[ab]", "b"};
+	const char *names[] = {"a_1", "a_2", "b", "c"};
+	struct globset g;
+	bool oom;
+
+	(void)state;
+	assert_true(globset_init(&g, pats, 6));
+	assert_int_equal(g.nglobs, 2);
+	assert_int_equal(globset_find(&g, "a_1", false), 0);
+	assert_int_equal(globset_find(&g, "a_1", true), 3);
+	assert_int_equal(globset_find(&g, "a_2", false), 1);
+	assert_int_equal(globset_find(&g, "a_2", true), 1);
+	assert_int_equal(globset_find(&g, "b", false), 2);
+	assert_int_equal(globset_find(&g, "b", true), 5);
+	assert_int_equal(globset_find(&g, "a", true), 4);
+	assert_int_equal(globset_find(&g, "c", true), GLOBSET_NONE);
+	globset_free(&g);
+	assert_true(globset_init(&g, pats, 0));
+	assert_int_equal(globset_find(&g, "a", true), GLOBSET_NONE);
+	globset_free(&g);
+	assert_int_equal(globset_unmatched(pats, 6, names, 4, &oom),
+	                 GLOBSET_NONE);
+	assert_false(oom);
+	assert_int_equal(globset_unmatched(pats, 6, names + 2, 2, &oom), 0);
+	assert_int_equal(globset_count_globs(pats, 6), 2);
+	assert_true(globset_is_glob("x\\y"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -128,6 +161,7 @@ int main(void)
 		cmocka_unit_test(test_add_find),
 		cmocka_unit_test(test_batches),
 		cmocka_unit_test(test_empty),
+		cmocka_unit_test(test_globset),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

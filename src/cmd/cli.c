@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 
 #include "formula/formula.h"
+#include "util/cleanup.h"
+#include "util/source.h"
 
 int cli_number(const char *text, const char *what, double *out, struct diag *d)
 {
@@ -155,6 +157,21 @@ static int md_limit(const char *arg, size_t *out, struct diag *d)
 	return FP_OK;
 }
 
+/* --plot-timeout SECONDS: a number of at least 0 (0: no limit). */
+static int plot_timeout(const char *arg, double *out, struct diag *d)
+{
+	if (cli_number(arg, "--plot-timeout", out, d) != FP_OK)
+		return FP_ERR;
+	if (!(*out >= 0 && *out <= 1e6))
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "--plot-timeout needs seconds from 0 (no "
+		                "limit) to 1000000, got '%s'",
+		                arg);
+	if (*out == 0)
+		*out = -2; /* given: no limit */
+	return FP_OK;
+}
+
 int output_option(struct output_opts *o, enum opt_id id, const char *arg,
                   struct diag *d)
 {
@@ -183,6 +200,8 @@ int output_option(struct output_opts *o, enum opt_id id, const char *arg,
 	case OPT_ASCII:
 		o->ascii = true;
 		return FP_OK;
+	case OPT_PLOT_TIMEOUT:
+		return plot_timeout(arg, &o->plot_timeout, d);
 	case OPT_MD_LIMIT:
 		return md_limit(arg, &o->md_limit, d);
 	case OPT_ANNOTATIONS:
@@ -221,37 +240,52 @@ int output_check_record_form(const struct output_opts *o, const char *name,
 	                "%s cannot write openmetrics (only price can)", name);
 }
 
-/* True if a and b name the same existing file. */
-static bool same_file(const char *a, const char *b)
+/* -o FILE must not replace an input (any the job read, by device and
+ * inode: util/source.h), and is not written through a link unless
+ * --force says so.  A device, a FIFO or a socket is written in place, as
+ * it is (util/atomic_file.h). */
+int output_check(const struct output_opts *o, struct diag *d)
 {
-	struct stat sa, sb;
+	struct stat st, lst;
+	const char *input;
 
-	return stat(a, &sa) == 0 && stat(b, &sb) == 0 &&
-	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	if (!o->output || strcmp(o->output, "-") == 0)
+		return FP_OK;
+	if (stat(o->output, &st) == 0 &&
+	    (input = source_input_named(st.st_dev, st.st_ino)))
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "-o %s would overwrite the input %s", o->output,
+		                input);
+	if (lstat(o->output, &lst) != 0 || o->force)
+		return FP_OK;
+	if (S_ISLNK(lst.st_mode))
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "-o %s is a symbolic link; use --force to "
+		                "write where it points",
+		                o->output);
+	return diag_set(d, CLI_SOURCE, 0, 0,
+	                "%s exists; use --force to replace it", o->output);
 }
 
-int output_open(struct output *out, const struct output_opts *o,
-                const char *const *inputs, size_t ninputs, struct diag *d)
+int output_open(struct output *out, const struct output_opts *o, struct diag *d)
 {
-	struct stat st;
-
 	memset(out, 0, sizeof *out);
 	if (!o->output || strcmp(o->output, "-") == 0) {
 		out->fp = stdout;
 		return FP_OK;
 	}
-	for (size_t i = 0; i < ninputs; i++)
-		if (same_file(o->output, inputs[i]))
-			return diag_set(d, CLI_SOURCE, 0, 0,
-			                "-o %s would overwrite an input",
-			                o->output);
-	if (!o->force && stat(o->output, &st) == 0)
-		return diag_set(d, CLI_SOURCE, 0, 0,
-		                "%s exists; use --force to replace it",
-		                o->output);
-	if (atomic_file_open(&out->af, o->output, d) != FP_OK)
+	if (output_check(o, d) != FP_OK)
 		return FP_ERR;
+	/* No signal between making the temporary file and registering it. */
+	cleanup_hold();
+	if (atomic_file_open(&out->af, o->output, d) != FP_OK) {
+		cleanup_release();
+		return FP_ERR;
+	}
 	out->fp = out->af.fp;
+	if (out->af.tmp)
+		out->slot = cleanup_add(out->af.tmp, false) + 1;
+	cleanup_release();
 	return FP_OK;
 }
 
@@ -264,14 +298,35 @@ int output_close(struct output *out, struct diag *d)
 			                "cannot write to standard output");
 		return FP_OK;
 	}
+	if (!out->fp)
+		return FP_OK;
 	out->fp = NULL;
-	return atomic_file_commit(&out->af, d);
+	out->finished = true;
+	return atomic_file_finish(&out->af, d);
+}
+
+int output_place(struct output *out, struct diag *d)
+{
+	int rc;
+
+	if (!out->finished)
+		return FP_OK;
+	out->finished = false;
+	rc = atomic_file_place(&out->af, d);
+	if (out->slot > 0)
+		cleanup_drop(out->slot - 1);
+	out->slot = 0;
+	return rc;
 }
 
 void output_abort(struct output *out)
 {
-	if (out->fp && out->fp != stdout)
+	if ((out->fp && out->fp != stdout) || out->finished)
 		atomic_file_abort(&out->af);
+	if (out->slot > 0)
+		cleanup_drop(out->slot - 1);
+	out->slot = 0;
+	out->finished = false;
 	out->fp = NULL;
 }
 

@@ -15,6 +15,9 @@
 
 #define CLI_SOURCE "<command line>"
 
+/* Seconds gnuplot may take for one picture unless --plot-timeout says. */
+#define CLI_PLOT_TIMEOUT 60
+
 /* Parses a constant formula typed by the user ("0.6", "1/3", "2**-3") to
  * one finite number.  `what` names the option for messages. */
 int cli_number(const char *text, const char *what, double *out, struct diag *d);
@@ -49,6 +52,7 @@ struct output_opts {
 	const char *plot_dir;    /* --plot-dir, or NULL: no plots */
 	const char *plot_format; /* "svg" (default) or "png" */
 	bool ascii;              /* --ascii: text rendering of plots too */
+	double plot_timeout;     /* --plot-timeout; 0: not given, <0: none */
 	size_t md_limit;         /* --md-limit, or 0: the form's default */
 	bool annotations;        /* --annotations */
 	/* While a pricing command runs: the folders written aside (NULL
@@ -78,16 +82,24 @@ int output_check_record_form(const struct output_opts *o, const char *name,
                              struct diag *d);
 
 /* Where a command writes its main output: stdout (no -o, or -o -), or -o
- * FILE through a temporary file.  `inputs` (n paths) must not be
- * overwritten. */
+ * FILE through a temporary file (removed on a signal: util/cleanup.h). */
 struct output {
 	struct atomic_file af;
 	FILE *fp;
+	bool finished; /* -o FILE written and closed, not yet placed */
+	int slot;      /* util/cleanup's slot + 1; 0 for none */
 };
+/* FP_ERR (d filled) when -o FILE may not be written: it is an input the
+ * job read, it exists without --force, or it is a symbolic link to a
+ * file (or to nothing) without --force. */
+int output_check(const struct output_opts *o, struct diag *d);
 int output_open(struct output *out, const struct output_opts *o,
-                const char *const *inputs, size_t ninputs, struct diag *d);
-/* Commits -o FILE, or flushes stdout; on error nothing is left behind. */
+                struct diag *d);
+/* Flushes stdout, or writes -o FILE out under its temporary name; on
+ * error nothing is left behind. */
 int output_close(struct output *out, struct diag *d);
+/* Renames -o FILE into place (after output_close); nothing for stdout. */
+int output_place(struct output *out, struct diag *d);
 void output_abort(struct output *out);
 
 #endif

@@ -6,6 +6,8 @@
 
 #include "cmd/command.h"
 #include "plot/plot.h"
+#include "util/cleanup.h"
+#include "util/escape.h"
 
 int command_close_stdout(int status)
 {
@@ -26,12 +28,18 @@ int command_close_stdout(int status)
 int command_main(const struct command *c, int argc, char **argv)
 {
 	struct cmd_call call;
-	struct diag d;
+	struct diag d = {0};
 	int status;
 
+	cleanup_install();
 	if (cmd_parse(c, argc, argv, &call, &status) == FP_OK) {
 		status =
 		    c->pricing ? pricing_run(&call, &d) : c->run(&call, &d);
+		/* A failure that left no message lost it to an allocation
+		 * that failed on its way (test_cov_cmd hunts those): say so
+		 * rather than print "fixprice: " alone. */
+		if (status == FP_ERR && d.msg[0] == '\0')
+			diag_oom(&d);
 		if (status == FP_ERR) {
 			diag_print(&d, stderr);
 			status = command_status(&d);
@@ -47,15 +55,23 @@ struct plot_opts cmd_plot_opts(const struct output_opts *o)
 	    .dir = o->plot_dir,
 	    .format = o->plot_format,
 	    .ascii = o->ascii,
+	    /* 0 in the options: not given; below 0: given as no limit. */
+	    .timeout = o->plot_timeout > 0   ? o->plot_timeout
+	               : o->plot_timeout < 0 ? 0
+	                                     : CLI_PLOT_TIMEOUT,
 	    .unit = "points",
 	};
 }
 
 void cmd_note(const struct output_opts *o, const char *note, FILE *out)
 {
-	char *shown = output_final_text(o, note);
+	/* A note may name a path the user gave (the gnuplot not found note
+	 * names the script): nothing raw reaches the terminal or a log. */
+	char *final = output_final_text(o, note);
+	char *shown = final ? escape_controls(final) : NULL;
 
-	fprintf(out, "fixprice: %s\n", shown ? shown : note);
+	fprintf(out, "fixprice: %s\n", shown ? shown : "out of memory");
+	free(final);
 	free(shown);
 }
 

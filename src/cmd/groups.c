@@ -146,6 +146,11 @@ const struct opt_group plot_group = {
             {.id = OPT_ASCII,
              .name = "ascii",
              .help = "add a text rendering of the plots"},
+            {.id = OPT_PLOT_TIMEOUT,
+             .name = "plot-timeout",
+             .arg = "SECONDS",
+             .help = "stop gnuplot after SECONDS for one picture "
+                     "(default 60; 0: no limit)"},
             {0},
         },
     .take = take_output,

@@ -34,6 +34,7 @@ enum opt_id {
 	OPT_PLOT_DIR,
 	OPT_PLOT_FORMAT,
 	OPT_ASCII,
+	OPT_PLOT_TIMEOUT,
 	OPT_MD_LIMIT,
 	OPT_ANNOTATIONS,
 	/* one command's own */

@@ -4,11 +4,19 @@
  *
  * All or nothing: folders (a record, plots) are written aside and -o FILE
  * under a temporary name; only when everything, standard output included,
- * was written are they moved into place.  A failure anywhere, a refusal
- * (an existing file without --force) or a full disk, leaves nothing
- * behind. */
+ * was written and checked (no output over an input or inside another, no
+ * existing name without --force, under a lock on each output's folder)
+ * are they moved into place, each in one step, together (commit).  A
+ * failure anywhere, a refusal or a full disk, leaves what was there
+ * before. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
 #include "cmd/command.h"
 #include "sens/sensitivity.h"
+#include "util/cleanup.h"
+#include "util/writelock.h"
 
 const struct opt_group *const pricing_groups[] = {
     &job_group,
@@ -45,6 +53,105 @@ static int stdout_written(struct diag *d)
 	return FP_OK;
 }
 
+/* a and b name the same folder: by device and inode when both exist, by
+ * name when neither does. */
+static bool same_folder(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	bool ea = stat(a, &sa) == 0, eb = stat(b, &sb) == 0;
+
+	if (ea && eb)
+		return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+	return !ea && !eb && strcmp(a, b) == 0;
+}
+
+/* path's folder ("." when it names none); caller frees. */
+static char *folder_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		return strdup(".");
+	return strndup(path, slash == path ? 1 : (size_t)(slash - path));
+}
+
+/* outer holds (or is) inner's place: one output would be inside another
+ * (--record rec --plot-dir rec, -o rec/x.md). */
+static int inside(const char *inner, const char *what,
+                  const struct staging *outer, struct diag *d)
+{
+	char *up = folder_of(inner);
+	int rc = FP_OK;
+
+	if (!up)
+		return diag_oom(d);
+	if (same_folder(up, outer->place) || same_folder(inner, outer->place))
+		rc = diag_set(d, CLI_SOURCE, 0, 0,
+		              "%s %s is inside the folder %s that this "
+		              "command writes too",
+		              what, inner, outer->final);
+	free(up);
+	return rc;
+}
+
+/* Before anything is written where the user sees it: every output apart
+ * from every other, each output's folder locked (util/writelock.h, held
+ * to the commit) and what it holds checked against all the command
+ * wrote (staging_check). */
+static int prepare(const struct cmd_call *call, struct priced *pr,
+                   struct diag *d)
+{
+	struct staging *st[2] = {&pr->plot_stage, &pr->record_stage};
+	const char *o = call->out.output;
+
+	if (o && strcmp(o, "-") == 0)
+		o = NULL;
+	if (st[0]->path && st[1]->path &&
+	    (inside(st[0]->place, "--plot-dir", st[1], d) != FP_OK ||
+	     inside(st[1]->place, "--record", st[0], d) != FP_OK))
+		return FP_ERR;
+	for (int k = 0; k < 2; k++)
+		if (st[k]->path &&
+		    ((o && inside(o, "-o", st[k], d) != FP_OK) ||
+		     writelock_parent(st[k]->place, d) != FP_OK ||
+		     staging_check(st[k], call->out.force, d) != FP_OK))
+			return FP_ERR;
+	if (o && writelock_parent(o, d) != FP_OK)
+		return FP_ERR;
+	return FP_OK;
+}
+
+/* The folders and -o FILE together, once all was written and checked:
+ * each folder in one step, -o FILE last; a failure takes back the steps
+ * done, so that what was there before is left as it was.  A signal waits
+ * for the end (util/cleanup.h). */
+static int commit(struct priced *pr, bool force, struct output *out,
+                  struct diag *d)
+{
+	struct staging *st[2] = {&pr->plot_stage, &pr->record_stage};
+	int k = 0, rc = FP_ERR;
+
+	/* Again, with all written: sweep, tornado and map draw after
+	 * writing standard output. */
+	for (int j = 0; j < 2; j++)
+		if (staging_check(st[j], force, d) != FP_OK)
+			return FP_ERR;
+	cleanup_hold();
+	while (k < 2 && staging_place(st[k], d) == FP_OK)
+		k++;
+	if (k == 2) {
+		cleanup_test_delay();
+		rc = output_place(out, d);
+	}
+	while (rc != FP_OK && k > 0)
+		staging_unplace(st[--k]);
+	if (rc == FP_OK)
+		for (k = 0; k < 2; k++)
+			staging_done(st[k]);
+	cleanup_release();
+	return rc;
+}
+
 /* The commands' steps see the staging folder as --plot-dir. */
 static int run_steps(const struct cmd_call *call, struct priced *pr,
                      int *status, struct diag *d)
@@ -63,20 +170,33 @@ static int run_steps(const struct cmd_call *call, struct priced *pr,
 		staged.out.plot_dir = pr->plot_stage.path;
 	}
 	if (p->analyse(call->own, pr, &staged, d) != FP_OK ||
-	    output_open(&out, &call->out, (const char *const *)call->args,
-	                call->nargs, d) != FP_OK ||
+	    prepare(call, pr, d) != FP_OK ||
+	    output_open(&out, &call->out, d) != FP_OK ||
 	    p->write(call->own, pr, &staged, out.fp, d) != FP_OK ||
 	    (p->after &&
 	     p->after(call->own, pr, &staged, status, d) != FP_OK) ||
 	    output_close(&out, d) != FP_OK || stdout_written(d) != FP_OK)
 		goto out;
-	if (staging_commit(&pr->plot_stage, d) != FP_OK ||
-	    staging_commit(&pr->record_stage, d) != FP_OK)
-		goto out;
-	rc = FP_OK;
+	rc = commit(pr, call->out.force, &out, d);
 out:
 	output_abort(&out);
+	writelock_release_all();
 	return rc;
+}
+
+/* An error found in a staging folder names the folder the user gave. */
+static void name_final(const struct priced *pr, struct diag *d)
+{
+	struct output_opts o = {.stages = {&pr->plot_stage, &pr->record_stage}};
+	char *file = output_final_text(&o, d->file);
+	char *msg = output_final_text(&o, d->msg);
+
+	if (file)
+		snprintf(d->file, sizeof d->file, "%s", file);
+	if (msg)
+		snprintf(d->msg, sizeof d->msg, "%s", msg);
+	free(file);
+	free(msg);
 }
 
 int pricing_run(const struct cmd_call *call, struct diag *d)
@@ -87,6 +207,8 @@ int pricing_run(const struct cmd_call *call, struct diag *d)
 	if (load(call, &pr, d) == FP_OK &&
 	    run_steps(call, &pr, &status, d) == FP_OK)
 		rc = status;
+	else
+		name_final(&pr, d);
 	staging_abort(&pr.plot_stage);
 	staging_abort(&pr.record_stage);
 	sens_close(&pr.sens);

@@ -88,7 +88,9 @@ static int alloc_vreg(struct compiler *c)
 
 static void release(struct compiler *c, struct fx_opnd o)
 {
-	if (o.kind == O_VREG)
+	/* Out of memory, alloc_vreg handed out a register it has no room
+	 * for. */
+	if (o.kind == O_VREG && o.idx < c->vcap)
 		c->vbusy[o.idx] = false;
 }
 

@@ -8,6 +8,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+
 #include "plot/escape_gp.h"
 #include "plot/proc.h"
 #include "util/atomic_file.h"
@@ -319,13 +322,14 @@ static char *clean_text(const char *s)
 	return t;
 }
 
-static int run_gnuplot(const char *gp, const char *script_arg, const char *term,
-                       const char *output, struct proc_output *po,
-                       const char *script, struct diag *d)
+static int run_gnuplot(const char *gp, double timeout, const char *script_arg,
+                       const char *term, const char *output,
+                       struct proc_output *po, const char *script,
+                       struct diag *d)
 {
 	const char *argv[] = {gp, "-d", "-c", script_arg, term, output, NULL};
 
-	if (proc_capture(argv, po, d) != FP_OK)
+	if (proc_capture(argv, timeout, po, d) != FP_OK)
 		return FP_ERR;
 	if (po->status != 0) {
 		gnuplot_failed(script, po, d);
@@ -335,8 +339,40 @@ static int run_gnuplot(const char *gp, const char *script_arg, const char *term,
 	return FP_OK;
 }
 
-static int draw_image(const char *gp, const char *script, const char *file,
-                      const char *format, struct diag *d)
+/* The picture gnuplot wrote is whole: gnuplot may exit 0 after a failed
+ * write (a full disk).  An SVG must parse as XML with an <svg> root
+ * (libxml2, no network, no entities); a PNG must start with its
+ * signature and end with its IEND chunk. */
+static bool picture_whole(const char *path, const char *format)
+{
+	static const unsigned char sig[8] = {0x89, 'P',  'N',  'G',
+	                                     '\r', '\n', 0x1a, '\n'};
+	static const unsigned char iend[12] = {
+	    0, 0, 0, 0, 'I', 'E', 'N', 'D', 0xae, 0x42, 0x60, 0x82};
+	unsigned char head[8], tail[12];
+	bool ok = false;
+	FILE *f;
+
+	if (strcmp(format, "svg") == 0) {
+		xmlDocPtr doc = xmlReadFile(
+		    path, NULL,
+		    XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+		xmlNodePtr root = doc ? xmlDocGetRootElement(doc) : NULL;
+		ok = root && xmlStrcmp(root->name, BAD_CAST "svg") == 0;
+		xmlFreeDoc(doc);
+		return ok;
+	}
+	if (!(f = fopen(path, "rb")))
+		return false;
+	ok = fread(head, 1, 8, f) == 8 && memcmp(head, sig, 8) == 0 &&
+	     fseek(f, -12, SEEK_END) == 0 && fread(tail, 1, 12, f) == 12 &&
+	     memcmp(tail, iend, 12) == 0;
+	fclose(f);
+	return ok;
+}
+
+static int draw_image(const char *gp, double timeout, const char *script,
+                      const char *file, const char *format, struct diag *d)
 {
 	struct proc_output po;
 	struct atomic_file af = {0};
@@ -357,11 +393,19 @@ static int draw_image(const char *gp, const char *script, const char *file,
 		diag_oom(d);
 		goto out;
 	}
-	if (run_gnuplot(gp, script_arg, format, tmp_arg, &po, script, d) != 0)
+	if (run_gnuplot(gp, timeout, script_arg, format, tmp_arg, &po, script,
+	                d) != 0)
 		goto out;
 	proc_output_free(&po);
 	if (stat(af.tmp, &st) != 0 || st.st_size == 0) {
 		diag_set(d, script, 0, 0, "gnuplot drew nothing into %s", file);
+		goto out;
+	}
+	if (!picture_whole(af.tmp, format)) {
+		diag_set(d, script, 0, 0,
+		         "gnuplot wrote an incomplete %s into %s (a full "
+		         "disk?)",
+		         format, file);
 		goto out;
 	}
 	rc = atomic_file_commit(&af, d);
@@ -373,8 +417,8 @@ out:
 	return rc;
 }
 
-static int draw_text(const char *gp, const char *script, char **text,
-                     struct diag *d)
+static int draw_text(const char *gp, double timeout, const char *script,
+                     char **text, struct diag *d)
 {
 	struct proc_output po;
 	char *script_arg = gnuplot_path(script);
@@ -382,7 +426,7 @@ static int draw_text(const char *gp, const char *script, char **text,
 
 	if (!script_arg)
 		return diag_oom(d);
-	rc = run_gnuplot(gp, script_arg, "dumb", NULL, &po, script, d);
+	rc = run_gnuplot(gp, timeout, script_arg, "dumb", NULL, &po, script, d);
 	free(script_arg);
 	if (rc != FP_OK)
 		return FP_ERR;
@@ -457,13 +501,14 @@ int plot_draw(const struct plot_opts *o, const struct chart *c,
 	progress_start(&pg, "gnuplot is drawing a large chart...", 0, 1);
 	if (datalen > PLOT_SLOW_DATA)
 		progress_show(&pg);
-	rc = draw_image(gp, out->script, out->file, format, d);
+	rc = draw_image(gp, o->timeout, out->script, out->file, format, d);
 	progress_done(&pg);
 	if (rc != FP_OK)
 		goto out;
 	rc = FP_ERR;
 	out->drawn = true;
-	if (o->ascii && draw_text(gp, out->script, &out->ascii, d) != FP_OK)
+	if (o->ascii &&
+	    draw_text(gp, o->timeout, out->script, &out->ascii, d) != FP_OK)
 		goto out;
 	rc = FP_OK;
 out:

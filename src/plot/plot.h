@@ -37,6 +37,8 @@ struct plot_opts {
 	bool ascii;          /* also render as text (result.ascii) */
 	const char *gnuplot; /* program: a path, or a name looked up in PATH;
 	                      * NULL or "": $GNUPLOT if set, else "gnuplot" */
+	double timeout;      /* seconds gnuplot may take for one picture;
+	                      * 0: no limit (util/proc.h) */
 	const char *unit;    /* unit of gain, cost and net in axis labels,
 	                      * e.g. "points"; NULL or "": none */
 	/* The parameters' current values, marked and labelled ("now: NAME =

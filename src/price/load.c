@@ -1,13 +1,13 @@
 /* load.c: everything a pricing needs, loaded and frozen (load.h). */
 #include "price/load.h"
 
-#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "run/load.h"
 #include "run/junit_merge.h"
 #include "price/param.h"
+#include "util/globset.h"
 
 /* What is being loaded, before it is frozen into the job. */
 struct loading {
@@ -130,24 +130,29 @@ static int check_request_used(const struct loading *l, struct diag *d)
 {
 	const struct load_request *rq = l->rq;
 	const struct run *b = l->job->runs.before;
+	size_t i;
+	bool oom;
 
-	for (size_t i = 0; i < rq->ncolumns; i++)
+	for (i = 0; i < rq->ncolumns; i++)
 		if (!l->renamed[i])
 			return diag_set(
 			    d, rq->origin, 0, 0,
 			    "--column %s=%s: no input has a column '%s'",
 			    rq->column_to[i], rq->column_from[i],
 			    rq->column_from[i]);
-	for (size_t i = 0; i < rq->nweights; i++) {
-		size_t k = 0;
-		while (k < b->n &&
-		       fnmatch(rq->weight_glob[i], b->case_name[k], 0))
-			k++;
-		if (k == b->n)
-			return diag_set(d, rq->origin, 0, 0,
-			                "--weight %s: no case matches '%s'",
-			                rq->weight_glob[i], rq->weight_glob[i]);
-	}
+	if (globset_count_globs(rq->weight_glob, rq->nweights) >
+	    GLOBSET_MAX_GLOBS)
+		return diag_set(d, rq->origin, 0, 0,
+		                "--weight: more than %d globs (* ? [ or \\)",
+		                GLOBSET_MAX_GLOBS);
+	i = globset_unmatched(rq->weight_glob, rq->nweights,
+	                      (const char *const *)b->case_name, b->n, &oom);
+	if (oom)
+		return diag_oom(d);
+	if (i != GLOBSET_NONE)
+		return diag_set(d, rq->origin, 0, 0,
+		                "--weight %s: no case matches '%s'",
+		                rq->weight_glob[i], rq->weight_glob[i]);
 	return FP_OK;
 }
 

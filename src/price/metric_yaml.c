@@ -98,6 +98,18 @@ int myaml_number(const struct ydoc *doc, const struct ynode *node,
 	if (!isfinite(*out))
 		return ydoc_error(doc, node, d, "%s must be a finite number",
 		                  what);
+	/* 1e-400 would read as 0, as a run's cell, a formula literal or
+	 * --set refuse it: a digit other than 0 before the exponent. */
+	for (size_t i = 0; *out == 0 && i < node->len; i++) {
+		char c = node->str[i];
+		if (c == 'e' || c == 'E')
+			break;
+		if (c >= '1' && c <= '9')
+			return ydoc_error(doc, node, d,
+			                  "%s: number '%s' is too small for a "
+			                  "double (it would read as 0)",
+			                  what, node->str);
+	}
 	return FP_OK;
 }
 

@@ -332,10 +332,10 @@ static int weigh(struct price *p, const struct session *ses, struct diag *d)
 {
 	struct ksum w = {0, 0};
 
-	for (size_t i = 0; i < p->n; i++) {
-		p->weight[i] = session_case_weight(ses, p->case_name[i]);
+	if (session_weights(ses, p->case_name, p->n, p->weight, d) != FP_OK)
+		return FP_ERR;
+	for (size_t i = 0; i < p->n; i++)
 		ksum_add(&w, p->weight[i]);
-	}
 	p->N = (double)p->n;
 	p->W = ksum_value(&w);
 	if (!isfinite(p->W))
@@ -474,7 +474,7 @@ int price_compute(struct session *ses, struct price **out, struct diag *d)
 		goto fail;
 	bind_common(p, ses);
 	if (bind_columns(p, ses, d) != FP_OK ||
-	    bind_transitions(p, ses) != FP_OK ||
+	    (bind_transitions(p, ses) != FP_OK && diag_oom(d) != FP_OK) ||
 	    evaluate(p, ses, PRICE_SIDES | PRICE_DETAIL, d) != FP_OK)
 		goto fail;
 	*out = p;

@@ -84,13 +84,16 @@ static int add_param(struct scenario *s, const char *name, double value,
 	return FP_OK;
 }
 
+/* The list grows by doubling (its room is the next power of two), so a
+ * list of 10^5 names is not copied 10^5 times. */
 static int add_glob(char ***list, size_t *n, const char *glob, struct diag *d)
 {
-	char **grown;
+	char **grown = *list;
 	char *copy = strdup(glob);
 
-	grown = copy ? realloc(*list, (*n + 1) * sizeof *grown) : NULL;
-	if (!grown) {
+	if (copy && (*n & (*n - 1)) == 0)
+		grown = realloc(*list, (*n ? 2 * *n : 1) * sizeof *grown);
+	if (!copy || !grown) {
 		free(copy);
 		return diag_oom(d);
 	}

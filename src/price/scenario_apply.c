@@ -2,13 +2,13 @@
  * against the run's columns), and the after run it predicts. */
 #include "price/scenario.h"
 
-#include <fnmatch.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "price/metric_yaml.h"
+#include "util/globset.h"
 #include "util/numfmt.h"
 
 int scenario_bind(struct scenario *s, const struct run *before, struct diag *d)
@@ -168,48 +168,70 @@ static double *copy_values(const struct column *c, size_t n)
 	return v;
 }
 
+/* Each of the pass and fail globs matches some case, and there are not
+ * too many (util/globset.h). */
+static int check_globs(const struct scenario *s, const struct run *before,
+                       struct diag *d)
+{
+	for (int list = 0; list < 2; list++) {
+		const char *const *globs =
+		    (const char *const *)(list ? s->fail : s->pass);
+		size_t n = list ? s->nfail : s->npass, k;
+		bool oom;
+
+		if (n > GLOBSET_MAX ||
+		    globset_count_globs(globs, n) > GLOBSET_MAX_GLOBS)
+			return diag_set(
+			    d, s->path, 0, 0,
+			    "%s: at most %d names and %d globs (* ? "
+			    "[ or \\) may be given",
+			    list ? "fail" : "pass", GLOBSET_MAX,
+			    GLOBSET_MAX_GLOBS);
+		k = globset_unmatched(globs, n,
+		                      (const char *const *)before->case_name,
+		                      before->n, &oom);
+		if (oom)
+			return diag_oom(d);
+		if (k != GLOBSET_NONE)
+			return diag_set(
+			    d, s->path, 0, 0, "%s '%s' matches no case in %s",
+			    list ? "fail" : "pass", globs[k], before->path);
+	}
+	return FP_OK;
+}
+
 /* Applies pass/fail globs to passed (n values), checking each glob matches
  * some case and no case is matched by both lists. */
 static int apply_globs(const struct scenario *s, const struct run *before,
                        double *passed, struct diag *d)
 {
-	const char *file = s->path;
+	struct globset g[2];
+	int rc = FP_OK;
 
-	for (int list = 0; list < 2; list++) {
-		char **globs = list ? s->fail : s->pass;
-		size_t nglobs = list ? s->nfail : s->npass;
-
-		for (size_t g = 0; g < nglobs; g++) {
-			bool hit = false;
-			for (size_t i = 0; i < before->n && !hit; i++)
-				hit = fnmatch(globs[g], before->case_name[i],
-				              0) == 0;
-			if (!hit)
-				return diag_set(d, file, 0, 0,
-				                "%s '%s' matches no case in %s",
-				                list ? "fail" : "pass",
-				                globs[g], before->path);
-		}
+	if (check_globs(s, before, d) != FP_OK)
+		return FP_ERR;
+	if (!globset_init(&g[0], (const char *const *)s->pass, s->npass))
+		return diag_oom(d);
+	if (!globset_init(&g[1], (const char *const *)s->fail, s->nfail)) {
+		globset_free(&g[0]);
+		return diag_oom(d);
 	}
-	for (size_t i = 0; i < before->n; i++) {
-		const char *name = before->case_name[i], *p = NULL, *f = NULL;
+	for (size_t i = 0; i < before->n && rc == FP_OK; i++) {
+		const char *name = before->case_name[i];
+		size_t p = globset_find(&g[0], name, false);
+		size_t f = globset_find(&g[1], name, false);
 
-		for (size_t g = 0; g < s->npass && !p; g++)
-			if (fnmatch(s->pass[g], name, 0) == 0)
-				p = s->pass[g];
-		for (size_t g = 0; g < s->nfail && !f; g++)
-			if (fnmatch(s->fail[g], name, 0) == 0)
-				f = s->fail[g];
-		if (p && f)
-			return diag_set(
-			    d, file, 0, 0,
-			    "case '%s' is matched by both pass '%s' and "
-			    "fail '%s'",
-			    name, p, f);
-		if (p || f)
-			passed[i] = p ? 1 : 0;
+		if (p != GLOBSET_NONE && f != GLOBSET_NONE)
+			rc = diag_set(d, s->path, 0, 0,
+			              "case '%s' is matched by both pass '%s' "
+			              "and fail '%s'",
+			              name, s->pass[p], s->fail[f]);
+		else if (p != GLOBSET_NONE || f != GLOBSET_NONE)
+			passed[i] = p != GLOBSET_NONE ? 1 : 0;
 	}
-	return FP_OK;
+	globset_free(&g[0]);
+	globset_free(&g[1]);
+	return rc;
 }
 
 /* The after run's runtimes (n values, caller frees, also on failure):

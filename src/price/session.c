@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "price/param.h"
+#include "util/globset.h"
 
 static int oom(struct diag *d)
 {
@@ -157,4 +158,39 @@ double session_case_weight(const struct session *s, const char *case_name)
 		if (fnmatch(s->rules[i].glob, case_name, 0) == 0)
 			return s->rules[i].weight;
 	return s->metric->weight_default;
+}
+
+int session_weights(const struct session *s, const char *const *names, size_t n,
+                    double *w, struct diag *d)
+{
+	const char **pats = malloc((s->nrules ? s->nrules : 1) * sizeof *pats);
+	struct globset g;
+	size_t globs;
+
+	if (!pats)
+		return oom(d);
+	for (size_t i = 0; i < s->nrules; i++)
+		pats[i] = s->rules[i].glob;
+	globs = globset_count_globs(pats, s->nrules);
+	if (globs > GLOBSET_MAX_GLOBS || s->nrules > GLOBSET_MAX) {
+		free(pats);
+		return diag_set(d, s->metric->path, 0, 0,
+		                "%zu weight rules, %zu of them globs: at most "
+		                "%d rules and %d globs (* ? [ or \\) may be "
+		                "given",
+		                s->nrules, globs, GLOBSET_MAX,
+		                GLOBSET_MAX_GLOBS);
+	}
+	if (!globset_init(&g, pats, s->nrules)) {
+		free(pats);
+		return oom(d);
+	}
+	for (size_t i = 0; i < n; i++) {
+		size_t k = globset_find(&g, names[i], true);
+		w[i] = k == GLOBSET_NONE ? s->metric->weight_default
+		                         : s->rules[k].weight;
+	}
+	globset_free(&g);
+	free(pats);
+	return FP_OK;
 }

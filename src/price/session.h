@@ -86,4 +86,11 @@ int session_set_weight(struct session *s, size_t i, double weight,
  * glob matches wins, else the metric's default. */
 double session_case_weight(const struct session *s, const char *case_name);
 
+/* The weights of n cases at once, in time linear in cases and rules
+ * (util/globset.h): w[i] is session_case_weight(s, names[i]).  FP_ERR
+ * when the rules hold more than GLOBSET_MAX_GLOBS globs or GLOBSET_MAX
+ * rules, or out of memory. */
+int session_weights(const struct session *s, const char *const *names, size_t n,
+                    double *w, struct diag *d);
+
 #endif

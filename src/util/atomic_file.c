@@ -186,6 +186,33 @@ int atomic_file_commit(struct atomic_file *af, struct diag *d)
 	return atomic_file_commit_all(af, 1, d);
 }
 
+int atomic_file_finish(struct atomic_file *af, struct diag *d)
+{
+	int err = af_finish(af);
+
+	if (!err)
+		return FP_OK;
+	diag_set(d, af->path, 0, 0, "cannot write: %s", strerror(err));
+	atomic_file_abort(af);
+	return FP_ERR;
+}
+
+int atomic_file_place(struct atomic_file *af, struct diag *d)
+{
+	int err = af_place(af);
+
+	if (err) {
+		diag_set(d, af->path, 0, 0, "cannot rename into place: %s",
+		         strerror(err));
+		atomic_file_abort(af);
+		return FP_ERR;
+	}
+	if (af->tmp)
+		sync_dir_of(af->path);
+	af_clear(af);
+	return FP_OK;
+}
+
 int atomic_file_commit_all(struct atomic_file *af, size_t n, struct diag *d)
 {
 	size_t i, k;

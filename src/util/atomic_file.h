@@ -52,6 +52,14 @@ int atomic_file_commit(struct atomic_file *af, struct diag *d);
  * versions are then gone too).  Frees all of af[0..n) in every case. */
 int atomic_file_commit_all(struct atomic_file *af, size_t n, struct diag *d);
 
+/* The two halves of a commit, for a frame that commits several outputs
+ * together: atomic_file_finish flushes, syncs and closes (the temporary
+ * file stays; on failure it is removed and af freed), atomic_file_place
+ * renames it into place and frees af (on failure it is removed and the
+ * final name untouched).  atomic_file_abort after finish removes it. */
+int atomic_file_finish(struct atomic_file *af, struct diag *d);
+int atomic_file_place(struct atomic_file *af, struct diag *d);
+
 /* Closes and removes the temporary file; frees af.  Safe on a zeroed af
  * and after a commit. */
 void atomic_file_abort(struct atomic_file *af);

@@ -149,6 +149,18 @@ static bool is_hidden(uint32_t cp)
 	       (cp >= 0xe0000 && cp <= 0xe007f);
 }
 
+/* True if s (in the text that starts at first) begins a workflow command
+ * that a CI runner would obey in a log: "::" where a line may start (the
+ * text's start, or after a blank: the runner trims blanks, and a long line
+ * is wrapped at its blanks), or "##[" anywhere.  Its first character is
+ * then shown as \xHH, which breaks the command and reads back. */
+static bool ci_command_at(const unsigned char *first, const unsigned char *s)
+{
+	if (s[0] == ':' && s[1] == ':')
+		return s == first || s[-1] == ' ';
+	return s[0] == '#' && s[1] == '#' && s[2] == '[';
+}
+
 /* Appends the visible form of str, at most max characters of it (then
  * "..."); `backslash`: double backslashes (off only for text already
  * made of escaped parts, where a doubled one would show twice). */
@@ -156,6 +168,7 @@ static void put_visible(struct sbuf *b, const char *str, size_t max,
                         bool backslash)
 {
 	const unsigned char *s = (const unsigned char *)(str ? str : "");
+	const unsigned char *first = s;
 	char tmp[16];
 
 	for (size_t chars = 0; *s; chars++) {
@@ -173,6 +186,9 @@ static void put_visible(struct sbuf *b, const char *str, size_t max,
 		}
 		if (name)
 			sb_puts(b, name);
+		else if (ci_command_at(first, s))
+			snprintf(tmp, sizeof tmp, "\\x%02x", *s),
+			    sb_puts(b, tmp);
 		else if (n == 0 || *s < 0x20 || *s == 0x7f)
 			snprintf(tmp, sizeof tmp, "\\x%02x", *s),
 			    sb_puts(b, tmp);

@@ -19,6 +19,9 @@
  *   U+2060..U+2069, U+FEFF), non-characters (U+FDD0..U+FDEF and
  *   U+xxFFFE, U+xxFFFF) and tag characters (U+E0000..U+E007F)
  *                                  -> \uHHHH, or \UHHHHHHHH above U+FFFF
+ *   "::" at the start or after a blank, and "##[" anywhere (a CI
+ *   runner's workflow commands, obeyed in a log line that starts so)
+ *                                  -> \x3a: and \x23#[
  * Everything else (printable ASCII, any other valid UTF-8) is kept.  The
  * rule is documented for users in doc/text-safety.md.
  *

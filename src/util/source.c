@@ -77,6 +77,41 @@ static int read_all(int fd, size_t cap, struct source *out, struct diag *d)
 	return FP_OK;
 }
 
+/* Every regular file read (source_input_named).  A process reads a few
+ * inputs, so a list searched in order is enough. */
+struct input_id {
+	unsigned long long dev, ino;
+	char *name;
+};
+static struct input_id *inputs;
+static size_t ninputs;
+
+/* Remembers st; out of memory, the input is not remembered (the output
+ * checks then cannot name it, which is no reason to fail the read). */
+static void remember(const struct stat *st, const char *name)
+{
+	struct input_id *grown;
+
+	if (source_input_named(st->st_dev, st->st_ino))
+		return;
+	grown = realloc(inputs, (ninputs + 1) * sizeof *inputs);
+	if (!grown)
+		return;
+	inputs = grown;
+	inputs[ninputs].dev = st->st_dev;
+	inputs[ninputs].ino = st->st_ino;
+	if ((inputs[ninputs].name = strdup(name)))
+		ninputs++;
+}
+
+const char *source_input_named(unsigned long long dev, unsigned long long ino)
+{
+	for (size_t i = 0; i < ninputs; i++)
+		if (inputs[i].dev == dev && inputs[i].ino == ino)
+			return inputs[i].name;
+	return NULL;
+}
+
 int source_read(const char *path, size_t cap, struct source *out,
                 struct diag *d)
 {
@@ -91,6 +126,8 @@ int source_read(const char *path, size_t cap, struct source *out,
 		                strerror(errno));
 	if (fstat(fd, &st) != 0)
 		st.st_mode = 0; /* unknown: read and see */
+	if (S_ISREG(st.st_mode))
+		remember(&st, out->name);
 	if (S_ISDIR(st.st_mode))
 		rc = diag_set(d, out->name, 0, 0, "cannot read: %s",
 		              strerror(EISDIR));

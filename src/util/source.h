@@ -40,6 +40,12 @@ const char *source_name(const char *path);
 int source_read(const char *path, size_t cap, struct source *out,
                 struct diag *d);
 
+/* The inputs read so far, for the check that no output replaces one: a
+ * regular file that source_read opened is remembered by device and inode
+ * (so through links and other names), for the life of the process.  The
+ * name it was read by, or NULL if (dev, ino) is no input. */
+const char *source_input_named(unsigned long long dev, unsigned long long ino);
+
 /* Frees what source_read allocated; a zeroed source is fine. */
 void source_free(struct source *s);
 

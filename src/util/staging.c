@@ -1,13 +1,32 @@
 /* staging.c: output folders committed whole (staging.h). */
+#define _GNU_SOURCE
 #include "util/staging.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
+
+#include "util/cleanup.h"
+#include "util/source.h"
+
+#ifndef RENAME_NOREPLACE
+#define RENAME_NOREPLACE (1 << 0)
+#endif
+#ifndef RENAME_EXCHANGE
+#define RENAME_EXCHANGE (1 << 1)
+#endif
+
+/* renameat2 through the system call: glibc before 2.28 has no wrapper. */
+static int rename2(const char *from, const char *to, unsigned flags)
+{
+	return (int)syscall(SYS_renameat2, AT_FDCWD, from, AT_FDCWD, to, flags);
+}
 
 /* "A/B" without doubling a slash; caller frees; NULL when out of memory. */
 static char *join(const char *a, const char *b)
@@ -40,29 +59,61 @@ static void usual_mode(const char *path)
 	chmod(path, 0777 & ~mask);
 }
 
+/* Where an existing folder is swapped: a link is followed (the folder it
+ * names is replaced, the link kept), and "." or ".." is named by its real
+ * path, so that the staging folder can be made beside it. */
+static char *place_of(const char *final, const struct stat *lsb)
+{
+	const char *base = strrchr(final, '/');
+
+	base = base ? base + 1 : final;
+	if (S_ISLNK(lsb->st_mode) || strcmp(base, ".") == 0 ||
+	    strcmp(base, "..") == 0)
+		return realpath(final, NULL);
+	return strdup(final);
+}
+
+static int open_place(struct staging *st, const char *final, struct diag *d)
+{
+	struct stat sb, lsb;
+
+	if (!(st->final = trimmed(final)))
+		return diag_oom(d);
+	if (lstat(st->final, &lsb) != 0) {
+		st->whole = true;
+		st->place = strdup(st->final);
+		return st->place ? FP_OK : diag_oom(d);
+	}
+	if (stat(st->final, &sb) != 0 || !S_ISDIR(sb.st_mode))
+		return diag_set(d, final, 0, 0, "exists and is not a folder");
+	if (!(st->place = place_of(st->final, &lsb)))
+		return diag_set(d, final, 0, 0, "cannot find the folder: %s",
+		                strerror(errno));
+	if (strcmp(st->place, "/") == 0)
+		return diag_set(d, final, 0, 0,
+		                "the root folder cannot be replaced");
+	return FP_OK;
+}
+
 int staging_open(struct staging *st, const char *final, struct diag *d)
 {
-	struct stat sb;
 	size_t size;
 
 	*st = (struct staging){0};
-	if (!(st->final = trimmed(final)))
-		return diag_oom(d);
-	if (stat(st->final, &sb) == 0 && !S_ISDIR(sb.st_mode)) {
-		diag_set(d, final, 0, 0, "exists and is not a folder");
+	if (open_place(st, final, d) != FP_OK) {
 		staging_abort(st);
 		return FP_ERR;
 	}
-	st->whole = stat(st->final, &sb) != 0;
-	size = strlen(st->final) + 32;
+	size = strlen(st->place) + 32;
 	if (!(st->path = malloc(size))) {
 		staging_abort(st);
 		return diag_oom(d);
 	}
-	snprintf(st->path, size,
-	         st->whole ? "%s.fixprice-XXXXXX" : "%s/.fixprice-XXXXXX",
-	         st->final);
+	snprintf(st->path, size, "%s.fixprice-XXXXXX", st->place);
+	/* No signal between making the folder and registering it. */
+	cleanup_hold();
 	if (!mkdtemp(st->path)) {
+		cleanup_release();
 		diag_set(d, final, 0, 0, "cannot create the folder: %s",
 		         strerror(errno));
 		free(st->path);
@@ -70,43 +121,15 @@ int staging_open(struct staging *st, const char *final, struct diag *d)
 		staging_abort(st);
 		return FP_ERR;
 	}
-	if (st->whole)
-		usual_mode(st->path);
+	st->slot = cleanup_add(st->path, true) + 1;
+	cleanup_release();
+	usual_mode(st->path);
 	return FP_OK;
 }
 
-/* The names in the staging folder, sorted (so that commits go in the same
- * order everywhere); *n of them, caller frees with free_names. */
-static char **list(const char *path, size_t *n)
+static int by_name(const void *a, const void *b)
 {
-	DIR *dir = opendir(path);
-	struct dirent *e;
-	char **names = NULL;
-
-	*n = 0;
-	if (!dir)
-		return NULL;
-	while ((e = readdir(dir))) {
-		char **grown;
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		if (!(grown = realloc(names, (*n + 1) * sizeof *names)) ||
-		    !(grown[*n] = strdup(e->d_name))) {
-			names = grown ? grown : names;
-			break;
-		}
-		names = grown;
-		(*n)++;
-	}
-	closedir(dir);
-	for (size_t i = 1; i < *n; i++)
-		for (size_t j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0;
-		     j--) {
-			char *t = names[j];
-			names[j] = names[j - 1];
-			names[j - 1] = t;
-		}
-	return names;
+	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 static void free_names(char **names, size_t n)
@@ -116,75 +139,307 @@ static void free_names(char **names, size_t n)
 	free(names);
 }
 
-/* Removes names[0..n) from folder dir. */
-static void remove_all(const char *dir, char **names, size_t n)
+/* The names in folder path, sorted; FP_ERR (d naming what) when it
+ * cannot be read to its end. */
+static int list(const char *path, const char *what, char ***out, size_t *n,
+                struct diag *d)
 {
-	for (size_t i = 0; i < n; i++) {
-		char *p = join(dir, names[i]);
-		if (p)
-			unlink(p);
-		free(p);
+	DIR *dir = opendir(path);
+	struct dirent *e;
+	char **names = NULL, **grown;
+	int err = 0;
+
+	*n = 0;
+	if (!dir)
+		return diag_set(d, what, 0, 0, "cannot read the folder: %s",
+		                strerror(errno));
+	for (errno = 0; (e = readdir(dir)); errno = 0) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if (!(grown = realloc(names, (*n + 1) * sizeof *names)) ||
+		    !(grown[*n] = strdup(e->d_name))) {
+			names = grown ? grown : names;
+			err = ENOMEM;
+			break;
+		}
+		names = grown;
+		(*n)++;
 	}
+	if (!err)
+		err = errno;
+	closedir(dir);
+	if (err) {
+		free_names(names, *n);
+		*n = 0;
+		return err == ENOMEM ? diag_oom(d)
+		                     : diag_set(d, what, 0, 0,
+		                                "cannot read the folder: %s",
+		                                strerror(err));
+	}
+	qsort(names, *n, sizeof *names, by_name);
+	*out = names;
+	return FP_OK;
 }
 
-/* Renames every staged file over its final name; on a failure, removes the
- * ones already moved (their old versions are gone: no mix is left). */
-static int move_each(struct staging *st, struct diag *d)
+static bool has(char **names, size_t n, const char *name)
 {
-	size_t n, done;
-	char **names = list(st->path, &n);
+	return bsearch(&name, names, n, sizeof *names, by_name) != NULL;
+}
+
+/* A staged name whose existing file is an input, or exists without
+ * force: refused. */
+static int check_name(const struct staging *st, const char *name, bool force,
+                      struct diag *d)
+{
+	char *p = join(st->place, name);
+	struct stat sb;
+	const char *input;
 	int rc = FP_OK;
 
-	for (done = 0; done < n && rc == FP_OK; done++) {
-		char *from = join(st->path, names[done]);
-		char *to = join(st->final, names[done]);
+	if (!p)
+		return diag_oom(d);
+	if (lstat(p, &sb) == 0 && S_ISDIR(sb.st_mode))
+		rc = diag_set(d, NULL, 0, 0,
+		              "%s/%s is a folder; fixprice does not replace "
+		              "folders",
+		              st->final, name);
+	else if (stat(p, &sb) == 0 &&
+	         (input = source_input_named(sb.st_dev, sb.st_ino)))
+		rc = diag_set(d, NULL, 0, 0,
+		              "%s/%s would overwrite the input %s", st->final,
+		              name, input);
+	else if (!force)
+		rc = diag_set(d, NULL, 0, 0,
+		              "%s/%s exists; use --force to replace it",
+		              st->final, name);
+	free(p);
+	return rc;
+}
+
+/* An entry the command does not write, in a folder swapped whole: a
+ * folder cannot be kept (keep); FP_ERR says so. */
+static int keepable(const struct staging *st, const char *name, struct diag *d)
+{
+	char *from = join(st->place, name);
+	struct stat sb;
+	int rc = FP_OK;
+
+	if (!from)
+		return diag_oom(d);
+	if (lstat(from, &sb) == 0 && S_ISDIR(sb.st_mode))
+		rc = diag_set(d, st->final, 0, 0,
+		              "holds the folder %s, which --force would "
+		              "not keep: the folder is replaced as a whole; "
+		              "move it out or write elsewhere",
+		              name);
+	free(from);
+	return rc;
+}
+
+/* The existing folder against the staged names: see staging.h. */
+static int check_existing(struct staging *st, bool force, struct diag *d)
+{
+	char **old = NULL;
+	size_t nold, taken = 0;
+	int rc = FP_OK;
+
+	if (list(st->place, st->final, &old, &nold, d) != FP_OK)
+		return FP_ERR;
+	for (size_t i = 0; i < st->nnames && rc == FP_OK; i++)
+		if (has(old, nold, st->names[i])) {
+			taken++;
+			rc = check_name(st, st->names[i], force, d);
+		}
+	st->mode = taken == 0 && nold > 0 ? STAGING_ADD : STAGING_SWAP;
+	for (size_t i = 0; i < nold && rc == FP_OK; i++)
+		if (st->mode == STAGING_SWAP &&
+		    !has(st->names, st->nnames, old[i]))
+			rc = keepable(st, old[i], d);
+	free_names(old, nold);
+	return rc;
+}
+
+/* STAGING_SWAP: the entries the command does not write are kept in the
+ * new folder by hard links (the same files, no copy). */
+static int keep_others(struct staging *st, struct diag *d)
+{
+	char **old = NULL;
+	size_t nold;
+	int rc = FP_OK;
+
+	if (list(st->place, st->final, &old, &nold, d) != FP_OK)
+		return FP_ERR;
+	for (size_t i = 0; i < nold && rc == FP_OK; i++) {
+		char *from, *to;
+		if (has(st->names, st->nnames, old[i]))
+			continue;
+		from = join(st->place, old[i]);
+		to = join(st->path, old[i]);
 		if (!from || !to)
 			rc = diag_oom(d);
-		else if (rename(from, to) != 0)
-			rc = diag_set(d, to, 0, 0, "cannot write: %s",
-			              strerror(errno));
+		else if (linkat(AT_FDCWD, from, AT_FDCWD, to, 0) != 0)
+			rc = diag_set(d, st->final, 0, 0,
+			              "cannot keep %s in the new folder: %s",
+			              old[i], strerror(errno));
 		free(from);
 		free(to);
 	}
-	if (rc != FP_OK)
-		remove_all(st->final, names, done - 1);
-	free_names(names, n);
+	free_names(old, nold);
 	return rc;
 }
 
-int staging_commit(struct staging *st, struct diag *d)
+int staging_check(struct staging *st, bool force, struct diag *d)
 {
-	int rc;
+	struct stat sb, cwd;
 
 	if (!st->path)
 		return FP_OK;
-	if (st->whole)
-		rc = rename(st->path, st->final) == 0
-		         ? FP_OK
-		         : diag_set(d, st->final, 0, 0,
-		                    "cannot write the "
-		                    "folder: %s",
-		                    strerror(errno));
+	free_names(st->names, st->nnames);
+	st->names = NULL;
+	if (list(st->path, st->final, &st->names, &st->nnames, d) != FP_OK)
+		return FP_ERR;
+	if (stat(st->place, &sb) != 0) {
+		st->mode = STAGING_NEW;
+		return FP_OK;
+	}
+	if (!S_ISDIR(sb.st_mode))
+		return diag_set(d, st->final, 0, 0,
+		                "exists and is not a folder");
+	/* A folder swapped in keeps the old one's permissions. */
+	chmod(st->path, sb.st_mode & 07777);
+	if (check_existing(st, force, d) != FP_OK)
+		return FP_ERR;
+	/* Swapped, the current folder would leave whoever works there in a
+	 * removed one (`--record . --force`). */
+	if (st->mode == STAGING_SWAP && stat(".", &cwd) == 0 &&
+	    cwd.st_dev == sb.st_dev && cwd.st_ino == sb.st_ino)
+		return diag_set(d, st->final, 0, 0,
+		                "is the current folder, which --force would "
+		                "replace as a whole: write the record into a "
+		                "folder of its own");
+	return FP_OK;
+}
+
+/* STAGING_ADD: each staged file under its new name; on a failure the
+ * ones moved go back. */
+static int add_each(struct staging *st, struct diag *d)
+{
+	for (st->moved = 0; st->moved < st->nnames; st->moved++) {
+		char *from = join(st->path, st->names[st->moved]);
+		char *to = join(st->place, st->names[st->moved]);
+		int ok = from && to &&
+		         (rename2(from, to, RENAME_NOREPLACE) == 0 ||
+		          (errno == EINVAL && rename(from, to) == 0));
+		int err = errno;
+		free(from);
+		free(to);
+		if (!ok) {
+			st->placed = true;
+			staging_unplace(st);
+			return diag_set(d, st->final, 0, 0,
+			                "cannot write %s: %s",
+			                st->names[st->moved], strerror(err));
+		}
+	}
+	return FP_OK;
+}
+
+int staging_place(struct staging *st, struct diag *d)
+{
+	if (!st->path)
+		return FP_OK;
+	cleanup_test_delay();
+	if (st->mode == STAGING_ADD && add_each(st, d) != FP_OK)
+		return FP_ERR;
+	if (st->mode == STAGING_NEW && rename(st->path, st->place) != 0)
+		return diag_set(d, st->final, 0, 0,
+		                "cannot write the folder: %s", strerror(errno));
+	if (st->mode == STAGING_SWAP && keep_others(st, d) != FP_OK)
+		return FP_ERR;
+	if (st->mode == STAGING_SWAP &&
+	    rename2(st->path, st->place, RENAME_EXCHANGE) != 0) {
+		if (errno == EINVAL || errno == ENOSYS)
+			return diag_set(d, st->final, 0, 0,
+			                "this file system cannot swap two "
+			                "folders in one step, so the folder is "
+			                "not replaced: remove it first");
+		return diag_set(d, st->final, 0, 0,
+		                "cannot replace the folder: %s",
+		                strerror(errno));
+	}
+	st->placed = true;
+	return FP_OK;
+}
+
+void staging_unplace(struct staging *st)
+{
+	if (!st->placed)
+		return;
+	st->placed = false;
+	if (st->mode == STAGING_NEW)
+		rename(st->place, st->path);
+	else if (st->mode == STAGING_SWAP)
+		rename2(st->path, st->place, RENAME_EXCHANGE);
 	else
-		rc = move_each(st, d);
-	if (rc == FP_OK && st->whole) {
+		while (st->moved > 0) {
+			const char *name = st->names[--st->moved];
+			char *from = join(st->place, name);
+			char *to = join(st->path, name);
+			if (from && to)
+				rename(from, to);
+			free(from);
+			free(to);
+		}
+}
+
+/* Removes the files in folder path, then the folder. */
+static void remove_flat(const char *path)
+{
+	DIR *dir = opendir(path);
+	struct dirent *e;
+	int fd = dir ? dirfd(dir) : -1;
+
+	while (dir && (e = readdir(dir)))
+		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+			unlinkat(fd, e->d_name, 0);
+	if (dir)
+		closedir(dir);
+	rmdir(path);
+}
+
+void staging_done(struct staging *st)
+{
+	/* What is left at path: the old folder (a swap), an empty one (an
+	 * add), or nothing (a rename). */
+	if (st->placed && st->mode == STAGING_NEW) {
 		free(st->path);
 		st->path = NULL;
 	}
+	st->placed = false;
 	staging_abort(st);
-	return rc;
+}
+
+int staging_commit(struct staging *st, bool force, struct diag *d)
+{
+	if (staging_check(st, force, d) != FP_OK ||
+	    staging_place(st, d) != FP_OK) {
+		staging_abort(st);
+		return FP_ERR;
+	}
+	staging_done(st);
+	return FP_OK;
 }
 
 void staging_abort(struct staging *st)
 {
-	if (st->path) {
-		size_t n;
-		char **names = list(st->path, &n);
-		remove_all(st->path, names, n);
-		free_names(names, n);
-		rmdir(st->path);
-	}
+	staging_unplace(st);
+	if (st->path)
+		remove_flat(st->path);
+	if (st->slot > 0)
+		cleanup_drop(st->slot - 1);
+	free_names(st->names, st->nnames);
 	free(st->path);
+	free(st->place);
 	free(st->final);
 	*st = (struct staging){0};
 }

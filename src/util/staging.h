@@ -1,46 +1,89 @@
 /* staging.h: an output folder that appears whole or not at all.
  *
  * A command that writes several files into a folder (a record folder, a
- * plot folder) writes them into a staging folder first, and commits it
- * only once everything else it writes (standard output, -o FILE) has been
- * written too.  A failure anywhere before that leaves nothing behind.
+ * plot folder) writes them into a staging folder beside it first
+ * ("DIR.fixprice-XXXXXX", in the same parent, so on the same file system),
+ * and commits it only once everything else it writes (standard output,
+ * -o FILE, the other folders) has been written and checked.  A failure
+ * anywhere before that leaves nothing behind.
  *
- * When the folder does not exist yet, the staging folder is made beside it
- * ("DIR.fixprice-XXXXXX") and committing renames it into place: one step,
- * so a reader sees the whole folder or none.  When the folder exists (it
- * may hold other files, such as `--record .`), the staging folder is made
- * inside it (".fixprice-XXXXXX") and committing renames each staged file
- * over its final name, then removes the staging folder; only the files the
- * command wrote are touched.
+ * The commit is one step for the folder:
+ * - a new folder: the staging folder is renamed to it;
+ * - an existing folder (empty, or holding only names the command writes,
+ *   or with --force other files too, which are kept by hard links into
+ *   the new folder): the two are swapped with renameat2(RENAME_EXCHANGE),
+ *   then the old one is removed.  A file system that cannot swap is
+ *   refused rather than replaced file by file;
+ * - an existing folder holding other files and none of the names written
+ *   (`--record .` in a project): the staged files are added one by one
+ *   under new names; nothing there is replaced.
+ * Without --force, a staged name that exists in the folder is refused:
+ * every file the command would write counts.  No staged name may replace
+ * an input (util/source.h).
  *
  *	struct staging st;
  *	if (staging_open(&st, "pricing", &d) != FP_OK)
  *		return FP_ERR;
  *	... write files into st.path ...
- *	return staging_commit(&st, &d);   // or staging_abort(&st)
- */
+ *	return staging_commit(&st, force, &d);   // or staging_abort(&st)
+ *
+ * A frame that commits several outputs together uses the steps:
+ * staging_check for each, then staging_place for each (staging_unplace
+ * takes one back if a later one fails), then staging_done. */
 #ifndef FP_STAGING_H
 #define FP_STAGING_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "util/diag.h"
 
+enum staging_mode {
+	STAGING_NEW,  /* the folder does not exist: rename */
+	STAGING_SWAP, /* it exists: swap whole, then remove the old one */
+	STAGING_ADD,  /* it holds other files only: add the staged ones */
+};
+
 struct staging {
 	char *final; /* the folder as the user named it (owned) */
+	char *place; /* where it is swapped: final, or the folder a link or
+	              * "." names (owned) */
 	char *path;  /* where to write now (owned) */
-	bool whole;  /* the folder is new: commit renames path to final */
+	bool whole;  /* the folder did not exist at open */
+	enum staging_mode mode; /* set by staging_check */
+	bool placed;            /* staging_place done, not taken back */
+	char **names;           /* the staged names (staging_check on) */
+	size_t nnames, moved;   /* STAGING_ADD: how many were moved */
+	int slot;               /* util/cleanup's slot + 1; 0 for none */
 };
 
 /* Makes the staging folder for final.  The folder's parent must exist; an
  * existing final that is not a folder is an error ("exists and is not a
- * folder").  On success the caller ends with staging_commit or
- * staging_abort; on failure nothing is left to free or remove. */
+ * folder").  On success the caller ends with staging_commit, staging_done
+ * or staging_abort; on failure nothing is left to free or remove.  The
+ * staging folder is removed on SIGINT, SIGTERM and SIGHUP
+ * (util/cleanup.h). */
 int staging_open(struct staging *st, const char *final, struct diag *d);
 
-/* Moves what was written into place (see above) and frees st.  On failure
- * the error names the final folder and what is left is removed. */
-int staging_commit(struct staging *st, struct diag *d);
+/* Decides how the folder is committed, after everything was written: the
+ * refusals above (a name that exists without force, an input, a folder
+ * inside it with force).  Call under the lock of the folder's parent
+ * (util/writelock.h).  Nothing is changed on failure. */
+int staging_check(struct staging *st, bool force, struct diag *d);
+
+/* The one step (see above); on failure nothing has changed. */
+int staging_place(struct staging *st, struct diag *d);
+
+/* Takes a staging_place back: the folder is as it was before. */
+void staging_unplace(struct staging *st);
+
+/* After staging_place: removes the old folder (or what is left of the
+ * staging folder) and frees st. */
+void staging_done(struct staging *st);
+
+/* staging_check, staging_place and staging_done; on failure the error
+ * names the folder, st is aborted and the folder is as it was. */
+int staging_commit(struct staging *st, bool force, struct diag *d);
 
 /* Removes the staging folder and everything in it; frees st.  Safe on a
  * zeroed st and after a commit. */

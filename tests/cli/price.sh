@@ -73,7 +73,7 @@ expect_error 2 "<command line>: $TMP/out.csv exists; use --force to replace it" 
 run price $B $A --format csv -o "$TMP/out.csv" --force
 expect_status 0 "-o --force"
 run price $B $A -o $B
-expect_error 2 "<command line>: -o $B would overwrite an input" "-o onto an input"
+expect_error 2 "<command line>: -o $B would overwrite the input $B" "-o onto an input"
 
 # The same inputs give the same bytes.
 run price $B $A --format json
