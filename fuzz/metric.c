@@ -56,7 +56,11 @@ FUZZ_TARGET(metric)
 	if (metric_load_text("fuzz.yaml", text, len, &m, &d) != FP_OK) {
 		fuzz_print(&d);
 	} else {
-		metric_case_weight(m, "matmul/m512_k4096");
+		const char *name = "matmul/m512_k4096";
+		double w;
+
+		if (metric_weights(m, &name, 1, &w, &d) != FP_OK)
+			fuzz_print(&d);
 		if (m->nparams &&
 		    metric_set_param(m, m->params[0].name, 0.5, &d) != FP_OK)
 			fuzz_print(&d);

@@ -34,6 +34,17 @@ struct result {
 	double gain, cost, decide;
 };
 
+/* The weight of one case under the metric's rules (metric_weights). */
+static double weight_of(const struct metric *m, const char *name)
+{
+	struct diag d;
+	double w;
+
+	if (metric_weights(m, &name, 1, &w, &d) != FP_OK)
+		fail_msg("%s", d.msg);
+	return w;
+}
+
 static void bind(struct fx_env *env, const char *name, const double *v)
 {
 	int slot = fx_env_lookup(env, name, NULL);
@@ -64,7 +75,7 @@ static void evaluate(struct metric *m, const struct sides *s,
 
 	assert_true(s->n <= MAXN);
 	for (size_t i = 0; i < s->n; i++) {
-		r->weight[i] = metric_case_weight(m, s->case_name[i]);
+		r->weight[i] = weight_of(m, s->case_name[i]);
 		W += r->weight[i];
 		/* The metric's default for a missing ref_runtime is the before
 		 * run's runtime (pypto-gym's `ref_runtime: runtime_before`). */
@@ -237,8 +248,8 @@ static void test_pypto_gym_weighted(void **state)
 	struct metric *m = load_shipped("pypto-gym-weighted");
 	struct result r;
 
-	assert_near(metric_case_weight(m, "m512_a"), 3, 0);
-	assert_near(metric_case_weight(m, "m1_b"), 1, 0);
+	assert_near(weight_of(m, "m512_a"), 3, 0);
+	assert_near(weight_of(m, "m1_b"), 1, 0);
 	evaluate(m, &s, &r);
 	assert_near(r.gain, 60, EPS);
 	assert_near(r.cost, 6.25, EPS);
@@ -350,7 +361,7 @@ static void test_set_param_none(void **state)
 	assert_int_equal(metric_set_param(m, "x", 1, &d), FP_ERR);
 	assert_string_equal(d.msg, "no parameter 'x' (there are: none)");
 	/* No weights key: every case weighs 1; no decide: the default. */
-	assert_near(metric_case_weight(m, "any"), 1, 0);
+	assert_near(weight_of(m, "any"), 1, 0);
 	assert_string_equal(m->decide.src.text, "gain - cost > 0");
 	assert_int_equal(m->decide.src.line, 0);
 	metric_free(m);
@@ -378,18 +389,18 @@ static void test_weight_precedence(void **state)
 	assert_near(m->weight_default, 2, 0);
 	assert_int_equal(m->nrules, 3);
 	assert_string_equal(m->rules[0].origin, "w.yaml:6:5");
-	assert_near(metric_case_weight(m, "m1_k1"), 2, 0);
-	assert_near(metric_case_weight(m, "m512_k1"), 3, 0);
-	assert_near(metric_case_weight(m, "m512_k4096"), 0.5, 0);
-	assert_near(metric_case_weight(m, "m1_k4096"), 0.5, 0);
+	assert_near(weight_of(m, "m1_k1"), 2, 0);
+	assert_near(weight_of(m, "m512_k1"), 3, 0);
+	assert_near(weight_of(m, "m512_k4096"), 0.5, 0);
+	assert_near(weight_of(m, "m1_k4096"), 0.5, 0);
 	/* --weight rules come after the file's and win over them. */
 	assert_int_equal(metric_add_weight_rule(m, "m512*", 7, &d), FP_OK);
 	assert_string_equal(m->rules[3].origin, "--weight");
-	assert_near(metric_case_weight(m, "m512_k4096"), 7, 0);
-	assert_near(metric_case_weight(m, "m1_k4096"), 0.5, 0);
+	assert_near(weight_of(m, "m512_k4096"), 7, 0);
+	assert_near(weight_of(m, "m1_k4096"), 0.5, 0);
 	assert_int_equal(metric_add_weight_rule(m, "m512_k4096", 0, &d), FP_OK);
-	assert_near(metric_case_weight(m, "m512_k4096"), 0, 0);
-	assert_near(metric_case_weight(m, "m512_k1"), 7, 0);
+	assert_near(weight_of(m, "m512_k4096"), 0, 0);
+	assert_near(weight_of(m, "m512_k1"), 7, 0);
 
 	assert_int_equal(metric_add_weight_rule(m, "m1*", -1, &d), FP_ERR);
 	assert_string_equal(d.msg,

@@ -178,8 +178,15 @@ static void test_sessions_apart(void **state)
 	/* m512_k4096 weighs 2 in a: W = 21, gain = (0.3 + 0.25) * 2 / 21 * 100 */
 	assert_int_equal(session_add_weight_rule(a, "m512_k4096", 2, &rule, &d),
 	                 FP_OK);
-	assert_true(session_case_weight(a, "m512_k4096") == 2);
-	assert_true(session_case_weight(b, "m512_k4096") == 1);
+	{
+		const char *name = "m512_k4096";
+		double w[2];
+		struct diag d;
+
+		assert_int_equal(session_weights(a, &name, 1, &w[0], &d), FP_OK);
+		assert_int_equal(session_weights(b, &name, 1, &w[1], &d), FP_OK);
+		assert_true(w[0] == 2 && w[1] == 1);
+	}
 	assert_int_equal(
 	    session_set_weight(a, rule, -1, "weight:m512_k4096", &d), FP_ERR);
 	assert_string_equal(d.msg, "weight:m512_k4096: a weight must be a "

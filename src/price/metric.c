@@ -3,6 +3,7 @@
  * Finding and reading metric files is in metric_find.c, checking and
  * compiling what they say in metric_check.c. */
 #include "price/metric.h"
+#include "price/weigh.h"
 
 #include <fnmatch.h>
 #include <math.h>
@@ -116,13 +117,27 @@ int metric_add_weight_rule(struct metric *m, const char *glob, double weight,
 	return FP_OK;
 }
 
-double metric_case_weight(const struct metric *m, const char *case_name)
+int metric_weights(const struct metric *m, const char *const *names, size_t n,
+                   double *w, struct diag *d)
 {
-	/* The last matching rule wins: walk from the end. */
-	for (size_t i = m->nrules; i-- > 0;)
-		if (fnmatch(m->rules[i].glob, case_name, 0) == 0)
-			return m->rules[i].weight;
-	return m->weight_default;
+	const char **globs =
+	    malloc((m->nrules ? m->nrules : 1) * sizeof *globs);
+	double *weights = malloc((m->nrules ? m->nrules : 1) * sizeof *weights);
+	int rc = FP_ERR;
+
+	if (globs && weights) {
+		for (size_t i = 0; i < m->nrules; i++) {
+			globs[i] = m->rules[i].glob;
+			weights[i] = m->rules[i].weight;
+		}
+		rc = price_weigh(globs, weights, m->nrules, m->weight_default,
+		                 names, n, w, m->path, d);
+	} else {
+		diag_oom(d);
+	}
+	free(globs);
+	free(weights);
+	return rc;
 }
 
 bool metric_cross_reads(const struct metric *m, int slot)

@@ -146,9 +146,10 @@ struct param *metric_find_param(const struct metric *m, const char *name);
 int metric_add_weight_rule(struct metric *m, const char *glob, double weight,
                            struct diag *d);
 
-/* The weight of one case under the metric's rules as loaded (a session's
- * weights are session_case_weight's). */
-double metric_case_weight(const struct metric *m, const char *case_name);
+/* The weights of names[0..n) under the metric's rules as loaded (a
+ * session's are session_weights'); both come from price/weigh.h. */
+int metric_weights(const struct metric *m, const char *const *names, size_t n,
+                   double *w, struct diag *d);
 
 /* Names of the shipped metrics with their descriptions, for `fixprice
  * metrics`: calls fn once per metric found, sorted by name.  Searches the

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "price/param.h"
-#include "util/globset.h"
+#include "price/weigh.h"
 
 static int oom(struct diag *d)
 {
@@ -151,46 +151,26 @@ int session_set_weight(struct session *s, size_t i, double weight,
 	return FP_OK;
 }
 
-double session_case_weight(const struct session *s, const char *case_name)
-{
-	/* The last matching rule wins: walk from the end. */
-	for (size_t i = s->nrules; i-- > 0;)
-		if (fnmatch(s->rules[i].glob, case_name, 0) == 0)
-			return s->rules[i].weight;
-	return s->metric->weight_default;
-}
-
 int session_weights(const struct session *s, const char *const *names, size_t n,
                     double *w, struct diag *d)
 {
-	const char **pats = malloc((s->nrules ? s->nrules : 1) * sizeof *pats);
-	struct globset g;
-	size_t globs;
+	const char **globs =
+	    malloc((s->nrules ? s->nrules : 1) * sizeof *globs);
+	double *weights = malloc((s->nrules ? s->nrules : 1) * sizeof *weights);
+	int rc;
 
-	if (!pats)
-		return oom(d);
-	for (size_t i = 0; i < s->nrules; i++)
-		pats[i] = s->rules[i].glob;
-	globs = globset_count_globs(pats, s->nrules);
-	if (globs > GLOBSET_MAX_GLOBS || s->nrules > GLOBSET_MAX) {
-		free(pats);
-		return diag_set(d, s->metric->path, 0, 0,
-		                "%zu weight rules, %zu of them globs: at most "
-		                "%d rules and %d globs (* ? [ or \\) may be "
-		                "given",
-		                s->nrules, globs, GLOBSET_MAX,
-		                GLOBSET_MAX_GLOBS);
-	}
-	if (!globset_init(&g, pats, s->nrules)) {
-		free(pats);
+	if (!globs || !weights) {
+		free(globs);
+		free(weights);
 		return oom(d);
 	}
-	for (size_t i = 0; i < n; i++) {
-		size_t k = globset_find(&g, names[i], true);
-		w[i] = k == GLOBSET_NONE ? s->metric->weight_default
-		                         : s->rules[k].weight;
+	for (size_t i = 0; i < s->nrules; i++) {
+		globs[i] = s->rules[i].glob;
+		weights[i] = s->rules[i].weight;
 	}
-	globset_free(&g);
-	free(pats);
-	return FP_OK;
+	rc = price_weigh(globs, weights, s->nrules, s->metric->weight_default,
+	                 names, n, w, s->metric->path, d);
+	free(globs);
+	free(weights);
+	return rc == FP_OK ? FP_OK : (diag_is_oom(d) ? oom(d) : FP_ERR);
 }

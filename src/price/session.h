@@ -82,12 +82,8 @@ int session_add_weight_rule(struct session *s, const char *glob, double weight,
 int session_set_weight(struct session *s, size_t i, double weight,
                        const char *what, struct diag *d);
 
-/* The weight of one case under the session's rules: the last rule whose
- * glob matches wins, else the metric's default. */
-double session_case_weight(const struct session *s, const char *case_name);
-
 /* The weights of n cases at once, in time linear in cases and rules
- * (util/globset.h): w[i] is session_case_weight(s, names[i]).  FP_ERR
+ * (util/globset.h): w[i] is case names[i]'s weight under the session's rules (price/weigh.h).  FP_ERR
  * when the rules hold more than GLOBSET_MAX_GLOBS globs or GLOBSET_MAX
  * rules, or out of memory. */
 int session_weights(const struct session *s, const char *const *names, size_t n,
