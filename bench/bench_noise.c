@@ -111,20 +111,12 @@ static double median5(double *x)
 }
 
 /* The median of one resample of a case's sorted samples x: its multiset
- * in one draw from the alias table (as the engine draws it), the median
- * where the counts pass the middle. */
+ * in one draw from the alias table (as the engine draws it), as its draws
+ * in ascending order: the median is the middle one. */
 static double median_of(const struct noise_multisets *t, uint64_t key,
                         const double *x)
 {
-	uint32_t c = noise_multiset_draw(t, key);
-	unsigned acc = 0;
-	int q = 0;
-
-	for (;; q++) {
-		acc += c >> (4 * q) & 15;
-		if (acc > SAMPLES / 2)
-			return x[q];
-	}
+	return x[noise_multiset_draw(t, key)[SAMPLES / 2]];
 }
 
 /* The hand-written loop: net of resample r, from each case's samples

@@ -332,21 +332,24 @@ static void test_exact(void **state)
 static void test_tables(void **state)
 {
 	struct noise_multisets t;
-	size_t hits = 0;
+	size_t hits = 0, mixed = 0;
 
 	(void)state;
 	assert_true(noise_multisets(5, 5, &t));
 	assert_int_equal(t.size, 126);
 	assert_false(noise_multisets(9, 5, &t));
 	assert_true(noise_multisets(3, 2, &t));
-	/* k = 2 of 3: {2,0,0} and the like 1/9 each, {1,1,0} 2/9 each. */
+	/* k = 2 of 3: {0,0} and the like 1/9 each, {0,1} 2/9 each. */
 	for (uint64_t g = 0; g < 90000; g++) {
-		uint32_t c = noise_multiset_draw(
+		const unsigned char *d = noise_multiset_draw(
 		    &t, (uint64_t)(((unsigned __int128)g << 64) / 90000));
 
-		hits += c == (2u | 0u << 4 | 0u << 8);
+		assert_true(d[0] <= d[1] && d[1] < 3);
+		hits += d[0] == 0 && d[1] == 0;
+		mixed += d[0] == 0 && d[1] == 1;
 	}
 	assert_true(fabs((double)hits / 90000 - 1.0 / 9) < 1e-4);
+	assert_true(fabs((double)mixed / 90000 - 2.0 / 9) < 1e-4);
 }
 
 int main(void)

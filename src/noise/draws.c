@@ -3,6 +3,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "noise/draws.h"
 #include "noise/rng.h"
@@ -98,7 +99,8 @@ size_t noise_binomial(struct noise_ustream *s, size_t n, double p)
 
 #define MM NOISE_MULTISET_MAX
 
-static struct noise_multiset *all;
+static struct noise_multiset_col *cols;
+static unsigned char (*sets)[MM];
 static size_t start[MM + 1][MM + 1], size[MM + 1][MM + 1];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 
@@ -111,41 +113,49 @@ static size_t choose(size_t n, size_t k)
 	return r;
 }
 
-/* Lists the count vectors of m samples summing to k, the first sample's
- * count largest first, into e[] with their odds in p[]; returns how
- * many.  c holds the counts chosen for samples 0 .. q - 1. */
-static size_t list(size_t m, size_t k, size_t q, size_t left, uint32_t c,
-                   double num, struct noise_multiset *e, double *p)
+static double factorial(size_t n)
+{
+	double f = 1;
+
+	for (size_t i = 2; i <= n; i++)
+		f *= (double)i;
+	return f;
+}
+
+/* Lists the multisets of `left` more draws from samples q .. m - 1 after
+ * the draws d[0..t) chosen so far, the fewest of sample q first, into
+ * e[] with their odds times m^k / k! * c_0! ... c_{q-1}! = num in p[];
+ * returns how many. */
+static size_t list(size_t m, size_t q, size_t left, unsigned char *d, size_t t,
+                   double num, unsigned char (*e)[MM], double *p)
 {
 	size_t got = 0;
 
 	if (q + 1 == m) {
-		double f = 1;
-
-		for (size_t i = 2; i <= left; i++)
-			f *= (double)i;
-		e[0].counts = c | (uint32_t)left << (4 * q);
-		p[0] = num / f / pow((double)m, (double)k);
+		for (size_t u = 0; u < left; u++)
+			d[t + u] = (unsigned char)q;
+		memcpy(e[0], d, MM);
+		p[0] = num / factorial(left);
 		return 1;
 	}
-	for (size_t t = left + 1; t-- > 0;) {
-		double f = 1;
-
-		for (size_t i = 2; i <= t; i++)
-			f *= (double)i;
-		got += list(m, k, q + 1, left - t, c | (uint32_t)t << (4 * q),
-		            num / f, e + got, p + got);
+	for (size_t c = 0; c <= left; c++) {
+		for (size_t u = 0; u < c; u++)
+			d[t + u] = (unsigned char)q;
+		got += list(m, q + 1, left - c, d, t + c, num / factorial(c),
+		            e + got, p + got);
 	}
 	return got;
 }
 
 /* Vose's alias method over p[0..n) (scaled in place). */
-static void alias(struct noise_multiset *e, double *p, size_t n, size_t *work)
+static void alias(struct noise_multiset_col *e, double *p, size_t n,
+                  size_t *work)
 {
 	size_t *small = work, *large = work + n, ns = 0, nl = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		p[i] *= (double)n;
+		e[i].self = (uint32_t)i;
 		if (p[i] < 1)
 			small[ns++] = i;
 		else
@@ -155,7 +165,7 @@ static void alias(struct noise_multiset *e, double *p, size_t n, size_t *work)
 		size_t l = small[--ns], g = large[nl - 1];
 
 		e[l].keep = p[l] > 0 ? (uint64_t)ldexp(p[l], 64) : 0;
-		e[l].alias = e[g].counts;
+		e[l].alias = (uint32_t)g;
 		p[g] = (p[g] + p[l]) - 1;
 		if (p[g] < 1) {
 			nl--;
@@ -168,7 +178,7 @@ static void alias(struct noise_multiset *e, double *p, size_t n, size_t *work)
 		size_t i = small[--ns];
 
 		e[i].keep = UINT64_MAX;
-		e[i].alias = e[i].counts;
+		e[i].alias = (uint32_t)i;
 	}
 }
 
@@ -177,6 +187,7 @@ static void build(void)
 	size_t total = 0, most = 1;
 	double *p;
 	size_t *work;
+	unsigned char d[MM] = {0};
 
 	for (size_t m = 1; m <= MM; m++)
 		for (size_t k = 1; k <= MM; k++) {
@@ -185,23 +196,25 @@ static void build(void)
 			total += size[m][k];
 			most = size[m][k] > most ? size[m][k] : most;
 		}
-	all = malloc(total * sizeof *all);
+	cols = malloc(total * sizeof *cols);
+	sets = calloc(total, sizeof *sets);
 	p = malloc(most * sizeof *p);
 	work = malloc(2 * most * sizeof *work);
-	if (all && p && work)
+	if (cols && sets && p && work)
 		for (size_t m = 1; m <= MM; m++)
 			for (size_t k = 1; k <= MM; k++) {
-				struct noise_multiset *e = all + start[m][k];
-				double kf = 1;
+				size_t at = start[m][k];
 
-				for (size_t i = 2; i <= k; i++)
-					kf *= (double)i;
-				list(m, k, 0, k, 0, kf, e, p);
-				alias(e, p, size[m][k], work);
+				list(m, 0, k, d, 0,
+				     factorial(k) / pow((double)m, (double)k),
+				     sets + at, p);
+				alias(cols + at, p, size[m][k], work);
 			}
-	if (!p || !work) {
-		free(all);
-		all = NULL;
+	if (!cols || !sets || !p || !work) {
+		free(cols);
+		free(sets);
+		cols = NULL;
+		sets = NULL;
 	}
 	free(p);
 	free(work);
@@ -210,9 +223,10 @@ static void build(void)
 bool noise_multisets(size_t m, size_t k, struct noise_multisets *out)
 {
 	if (m < 1 || m > MM || k < 1 || k > MM ||
-	    pthread_once(&once, build) != 0 || !all)
+	    pthread_once(&once, build) != 0 || !cols)
 		return false;
-	out->tab = all + start[m][k];
+	out->col = cols + start[m][k];
+	out->draws = (const unsigned char(*)[MM])(sets + start[m][k]);
 	out->size = size[m][k];
 	return true;
 }

@@ -42,16 +42,19 @@ double noise_beta(struct noise_ustream *s, size_t a, size_t b);
 size_t noise_binomial(struct noise_ustream *s, size_t n, double p);
 
 /* The multisets of k draws from m samples, each with its multinomial odds
- * k! / (c_0! ... c_{m-1}!) / m^k, in an alias table (Walker, Vose). */
+ * k! / (c_0! ... c_{m-1}!) / m^k, in an alias table (Walker, Vose).  A
+ * multiset is its k draws in ascending order (the sample of rank r is
+ * draw r - 1). */
 #define NOISE_MULTISET_MAX 8
 
-struct noise_multiset {
-	uint64_t keep;          /* the column's own below this, else alias */
-	uint32_t counts, alias; /* 4 bits per sample: c_q at bits 4q.. */
+struct noise_multiset_col {
+	uint64_t keep;        /* the column's own multiset below this */
+	uint32_t self, alias; /* else its alias */
 };
 
 struct noise_multisets {
-	const struct noise_multiset *tab;
+	const struct noise_multiset_col *col;
+	const unsigned char (*draws)[NOISE_MULTISET_MAX];
 	size_t size;
 };
 
@@ -59,15 +62,19 @@ struct noise_multisets {
  * process for all of them; false only when out of memory. */
 bool noise_multisets(size_t m, size_t k, struct noise_multisets *out);
 
-/* One multiset from one 64-bit word: its counts, 4 bits per sample. */
-static inline uint32_t noise_multiset_draw(const struct noise_multisets *t,
-                                           uint64_t word)
+/* One multiset from one 64-bit word: its k draws, ascending. */
+static inline const unsigned char *noise_multiset_draw(
+    const struct noise_multisets *t, uint64_t word)
 {
 	__extension__ typedef unsigned __int128 u128;
 	u128 p = (u128)word * t->size;
-	const struct noise_multiset *e = &t->tab[(size_t)(p >> 64)];
+	const struct noise_multiset_col *e = &t->col[(size_t)(p >> 64)];
 
-	return (uint64_t)p < e->keep ? e->counts : e->alias;
+	/* Without a branch: which of the two is taken is a coin flip for
+	 * the branch predictor. */
+	uint32_t own = -(uint32_t)((uint64_t)p < e->keep);
+
+	return t->draws[(e->self & own) | (e->alias & ~own)];
 }
 
 #endif

@@ -203,17 +203,61 @@ static void counted_draws(const struct noise_side *s, size_t off, size_t cnt,
 	counted(s, off, cnt, k, c, policy, runtime, passed);
 }
 
-/* The multiset of the k draws in one draw from its alias table. */
+/* The alias table of a case's m and k, the last one looked up, and the
+ * ranks its estimator takes (nr 0: not an order statistic). */
+struct tables {
+	struct noise_multisets t;
+	size_t m, k, nr, rank[2];
+};
+
+/* The multiset of the k draws in one draw from its alias table, as its
+ * draws in ascending order d[0..k): the estimate at its ranks, or over
+ * its counts; the count of passing draws, k or 0 at once when the case's
+ * samples agree. */
 static void multiset(const struct noise_side *s, size_t off, size_t cnt,
-                     size_t k, const struct noise_multisets *t, uint64_t key,
+                     size_t k, const struct tables *tab, uint64_t key,
                      enum pass_policy policy, double *runtime, double *passed)
 {
-	unsigned char c[NOISE_MULTISET_MAX];
-	uint32_t w = noise_multiset_draw(t, key);
+	const double *x = s->v + off;
+	const unsigned char *d = noise_multiset_draw(&tab->t, key);
+	size_t pass;
 
-	for (size_t q = 0; q < cnt; q++)
-		c[q] = (unsigned char)(w >> (4 * q) & 15);
-	counted(s, off, cnt, k, c, policy, runtime, passed);
+	if (tab->nr) {
+		double a = x[d[tab->rank[0] - 1]];
+
+		*runtime = tab->nr == 2 ? (a + x[d[tab->rank[1] - 1]]) / 2 : a;
+	} else {
+		unsigned char c[NOISE_MULTISET_MAX] = {0};
+
+		for (size_t t = 0; t < k; t++)
+			c[d[t]]++;
+		*runtime = run_estimators[s->est].counted(x, c, cnt, k);
+	}
+	if (!s->pass)
+		return;
+	pass = s->pass_below[off + cnt - 1] + (s->pass[off + cnt - 1] != 0);
+	if (pass == cnt)
+		pass = k;
+	else if (pass != 0)
+		for (size_t t = pass = 0; t < k; t++)
+			pass += s->pass[off + d[t]] != 0;
+	*passed = run_pass_of_count(pass, k, policy);
+}
+
+/* Points tab at the table of m and k. */
+static int table_of(const struct noise_side *s, size_t m, size_t k,
+                    struct tables *tab)
+{
+	const struct run_estimator_def *e = &run_estimators[s->est];
+
+	if (tab->m == m && tab->k == k)
+		return FP_OK;
+	if (!noise_multisets(m, k, &tab->t))
+		return FP_ERR;
+	tab->m = m;
+	tab->k = k;
+	tab->nr = e->ranks ? e->ranks(k, tab->rank) : 0;
+	return FP_OK;
 }
 
 /* The sample a uniform u in (0, 1) falls on among m: floor(u m). */
@@ -315,19 +359,18 @@ static int gathered(const struct noise_side *s, size_t off, size_t cnt,
 /* Case i: by its multiset for few samples, by its order statistics for
  * the median and the min, by counts or by gathering for the mean. */
 static int one_case(const struct noise_side *s, size_t i, uint64_t key,
-                    enum pass_policy policy, struct resample_buf *buf,
-                    double *runtime, double *passed)
+                    enum pass_policy policy, struct tables *tab,
+                    struct resample_buf *buf, double *runtime, double *passed)
 {
 	size_t off = s->off[i], cnt = s->off[i + 1] - off;
 	size_t k = s->draws ? s->draws : cnt;
 	bool sorted = s->sorted && (!s->pass || s->pass_below);
-	struct noise_multisets t;
 
 	*passed = s->passed[i];
 	if (sorted && cnt <= NOISE_MULTISET_MAX && k <= NOISE_MULTISET_MAX) {
-		if (!noise_multisets(cnt, k, &t))
+		if (table_of(s, cnt, k, tab) != FP_OK)
 			return FP_ERR;
-		multiset(s, off, cnt, k, &t, key, policy, runtime, passed);
+		multiset(s, off, cnt, k, tab, key, policy, runtime, passed);
 		return FP_OK;
 	}
 	if (sorted && run_estimators[s->est].ranks) {
@@ -347,6 +390,7 @@ int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
                         double *passed)
 {
 	uint64_t rkey = noise_resample_key(seed, r, side);
+	struct tables tab = {.m = 0};
 
 	for (size_t i = 0; i < n; i++) {
 		if (s->off[i + 1] == s->off[i]) {
@@ -354,7 +398,7 @@ int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
 			passed[i] = s->passed[i];
 			continue;
 		}
-		if (one_case(s, i, noise_case_key(rkey, i), policy, buf,
+		if (one_case(s, i, noise_case_key(rkey, i), policy, &tab, buf,
 		             &runtime[i], &passed[i]) != FP_OK)
 			return FP_ERR;
 	}
