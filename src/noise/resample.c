@@ -236,11 +236,14 @@ static void multiset(const struct noise_side *s, size_t off, size_t cnt,
 	if (!s->pass)
 		return;
 	pass = s->pass_below[off + cnt - 1] + (s->pass[off + cnt - 1] != 0);
-	if (pass == cnt)
-		pass = k;
-	else if (pass != 0)
-		for (size_t t = pass = 0; t < k; t++)
-			pass += s->pass[off + d[t]] != 0;
+	if (pass == cnt || pass == 0) {
+		/* Every draw passes, or none: so does the case, by any policy
+		 * (run_pass_of_count). */
+		*passed = pass != 0;
+		return;
+	}
+	for (size_t t = pass = 0; t < k; t++)
+		pass += s->pass[off + d[t]] != 0;
 	*passed = run_pass_of_count(pass, k, policy);
 }
 
