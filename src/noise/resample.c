@@ -4,6 +4,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "noise/draws.h"
 #include "noise/resample.h"
 #include "noise/rng.h"
 #include "run/estimate.h"
@@ -42,10 +43,36 @@ int noise_cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Sorts one case's samples x[0..n) ascending, carrying p[0..n) (may be
- * NULL) along: insertion, stable, for the few samples a case has. */
-static void sort_case(double *x, unsigned char *p, size_t n)
+struct pair {
+	double v;
+	unsigned char p;
+};
+
+static int by_pair(const void *a, const void *b)
 {
+	const struct pair *x = a, *y = b;
+
+	if (x->v != y->v)
+		return (x->v > y->v) - (x->v < y->v);
+	return (x->p > y->p) - (x->p < y->p);
+}
+
+/* Sorts one case's samples x[0..n) ascending, carrying p[0..n) (may be
+ * NULL) along: insertion, stable, for the few samples a case usually has;
+ * by qsort on (runtime, pass state) through tmp (room for n) for more. */
+static void sort_case(double *x, unsigned char *p, size_t n, struct pair *tmp)
+{
+	if (n > 32) {
+		for (size_t i = 0; i < n; i++)
+			tmp[i] = (struct pair){x[i], p ? p[i] : 0};
+		qsort(tmp, n, sizeof *tmp, by_pair);
+		for (size_t i = 0; i < n; i++) {
+			x[i] = tmp[i].v;
+			if (p)
+				p[i] = tmp[i].p;
+		}
+		return;
+	}
 	for (size_t i = 1; i < n; i++) {
 		double v = x[i];
 		unsigned char pv = p ? p[i] : 0;
@@ -63,91 +90,278 @@ static void sort_case(double *x, unsigned char *p, size_t n)
 	}
 }
 
+/* The running counts of passing samples within each case. */
+static void count_passes(const struct noise_side *s, size_t n, uint32_t *below)
+{
+	for (size_t i = 0; i < n; i++) {
+		uint32_t acc = 0;
+
+		for (size_t q = s->off[i]; q < s->off[i + 1]; q++) {
+			below[q] = acc;
+			acc += s->pass[q] != 0;
+		}
+	}
+}
+
 int noise_sort_side(const struct noise_side *in, size_t n,
                     struct noise_side *out, void **storage)
 {
-	size_t total;
+	size_t total, most = 0;
 	double *x;
+	uint32_t *below = NULL;
 	unsigned char *p = NULL;
+	struct pair *tmp;
 
 	*out = *in;
 	*storage = NULL;
 	if (!in->off)
 		return FP_OK;
 	total = in->off[n];
-	x = malloc((total ? total : 1) * (sizeof *x + 1));
-	if (!x)
+	for (size_t i = 0; i < n; i++)
+		if (in->off[i + 1] - in->off[i] > most)
+			most = in->off[i + 1] - in->off[i];
+	x = malloc((total ? total : 1) * (sizeof *x + sizeof *below + 1));
+	tmp = malloc((most ? most : 1) * sizeof *tmp);
+	if (!x || !tmp) {
+		free(x);
+		free(tmp);
 		return FP_ERR;
+	}
 	memcpy(x, in->v, total * sizeof *x);
 	if (in->pass) {
-		p = (unsigned char *)(x + total);
+		below = (uint32_t *)(x + total);
+		p = (unsigned char *)(below + total);
 		memcpy(p, in->pass, total);
 	}
 	for (size_t i = 0; i < n; i++) {
 		size_t off = in->off[i], cnt = in->off[i + 1] - off;
 
-		/* Only the counted path needs the order. */
-		if (cnt <= RESAMPLE_COUNTED)
-			sort_case(x + off, p ? p + off : NULL, cnt);
+		sort_case(x + off, p ? p + off : NULL, cnt, tmp);
 	}
+	free(tmp);
 	out->v = x;
 	out->pass = p;
 	out->sorted = true;
+	if (p)
+		count_passes(out, n, below);
+	out->pass_below = below;
 	*storage = x;
 	return FP_OK;
-}
-
-static inline double min2(double a, double b)
-{
-	return a < b ? a : b;
-}
-
-static inline double max2(double a, double b)
-{
-	return a < b ? b : a;
-}
-
-static inline double med3(double a, double b, double c)
-{
-	return max2(min2(a, b), min2(max2(a, b), c));
-}
-
-/* The median of five draws without a branch (min and max only): the
- * middle of e, the larger of the two pairs' minima and the smaller of
- * their maxima.  Five samples per case is the common case, and a branch
- * per draw would be mispredicted half the time. */
-static double median5(uint64_t key, const double *x, size_t cnt)
-{
-	struct noise_stream st = noise_stream(key, cnt);
-	double a = x[noise_next(&st)], b = x[noise_next(&st)];
-	double c = x[noise_next(&st)], d = x[noise_next(&st)];
-	double e = x[noise_next(&st)];
-
-	return med3(e, max2(min2(a, b), min2(c, d)),
-	            min2(max2(a, b), max2(c, d)));
 }
 
 /* One case of a sorted side with few samples: the draws are counted per
  * sample instead of gathered and sorted, and the estimator and the pass
  * state read off the counts (run_estimators[].counted). */
 static void counted(const struct noise_side *s, size_t off, size_t cnt,
-                    size_t k, uint64_t key, enum pass_policy policy,
+                    size_t k, const unsigned char *c, enum pass_policy policy,
                     double *runtime, double *passed)
 {
-	unsigned char c[RESAMPLE_COUNTED];
-	const double *x = s->v + off;
 	size_t pass = 0;
-	struct noise_stream st = noise_stream(key, cnt);
 
-	memset(c, 0, cnt);
-	for (size_t t = 0; t < k; t++)
-		c[noise_next(&st)]++;
 	if (s->pass) {
 		for (size_t q = 0; q < cnt; q++)
 			pass += s->pass[off + q] ? c[q] : 0;
 		*passed = run_pass_of_count(pass, k, policy);
 	}
-	*runtime = run_estimators[s->est].counted(x, c, cnt, k);
+	*runtime = run_estimators[s->est].counted(s->v + off, c, cnt, k);
+}
+
+/* The k draws counted per sample, each drawn on its own. */
+static void counted_draws(const struct noise_side *s, size_t off, size_t cnt,
+                          size_t k, uint64_t key, enum pass_policy policy,
+                          double *runtime, double *passed)
+{
+	unsigned char c[RESAMPLE_COUNTED];
+	struct noise_stream st = noise_stream(key, cnt);
+
+	memset(c, 0, cnt);
+	for (size_t t = 0; t < k; t++)
+		c[noise_next(&st)]++;
+	counted(s, off, cnt, k, c, policy, runtime, passed);
+}
+
+/* The alias table of a case's m and k, the last one looked up, and the
+ * ranks its estimator takes (nr 0: not an order statistic). */
+struct tables {
+	struct noise_multisets t;
+	size_t m, k, nr, rank[2];
+};
+
+/* The multiset of the k draws in one draw from its alias table, as its
+ * draws in ascending order d[0..k): the estimate at its ranks, or over
+ * its counts; the count of passing draws, k or 0 at once when the case's
+ * samples agree. */
+static void multiset(const struct noise_side *s, size_t off, size_t cnt,
+                     size_t k, const struct tables *tab, uint64_t key,
+                     enum pass_policy policy, double *runtime, double *passed)
+{
+	const double *x = s->v + off;
+	const unsigned char *d = noise_multiset_draw(&tab->t, key);
+	size_t pass;
+
+	if (tab->nr) {
+		double a = x[d[tab->rank[0] - 1]];
+
+		*runtime = tab->nr == 2 ? (a + x[d[tab->rank[1] - 1]]) / 2 : a;
+	} else {
+		unsigned char c[NOISE_MULTISET_MAX] = {0};
+
+		for (size_t t = 0; t < k; t++)
+			c[d[t]]++;
+		*runtime = run_estimators[s->est].counted(x, c, cnt, k);
+	}
+	if (!s->pass)
+		return;
+	pass = s->pass_below[off + cnt - 1] + (s->pass[off + cnt - 1] != 0);
+	if (pass == cnt || pass == 0) {
+		/* Every draw passes, or none: so does the case, by any policy
+		 * (run_pass_of_count). */
+		*passed = pass != 0;
+		return;
+	}
+	for (size_t t = pass = 0; t < k; t++)
+		pass += s->pass[off + d[t]] != 0;
+	*passed = run_pass_of_count(pass, k, policy);
+}
+
+/* Points tab at the table of m and k. */
+static int table_of(const struct noise_side *s, size_t m, size_t k,
+                    struct tables *tab)
+{
+	const struct run_estimator_def *e = &run_estimators[s->est];
+
+	if (tab->m == m && tab->k == k)
+		return FP_OK;
+	if (!noise_multisets(m, k, &tab->t))
+		return FP_ERR;
+	tab->m = m;
+	tab->k = k;
+	tab->nr = e->ranks ? e->ranks(k, tab->rank) : 0;
+	return FP_OK;
+}
+
+/* The sample a uniform u in (0, 1) falls on among m: floor(u m). */
+static size_t index_of(double u, size_t m, double *at)
+{
+	double t = u * (double)m;
+	size_t j = (size_t)t;
+
+	*at = t < (double)m ? t : (double)m;
+	return j < m ? j : m - 1;
+}
+
+/* The share of passing samples under uniforms on [0, t / m) (below) or
+ * on (t / m, 1) (else), t falling on sample j of the case at off. */
+static double pass_share(const struct noise_side *s, size_t off, size_t m,
+                         double t, size_t j, bool below)
+{
+	double pj = s->pass[off + j] != 0, f;
+	double before = s->pass_below[off + j];
+	double after =
+	    (double)(s->pass_below[off + m - 1] + (s->pass[off + m - 1] != 0)) -
+	    before - pj;
+
+	if (below)
+		f = t > 0 ? (before + pj * (t - (double)j)) / t : pj;
+	else
+		f = (double)m - t > 0
+		        ? (after + pj * ((double)j + 1 - t)) / ((double)m - t)
+		        : pj;
+	return f < 0 ? 0 : f > 1 ? 1 : f;
+}
+
+/* One case of a sorted side whose estimator is an order statistic (or the
+ * mean of two adjacent ones), drawn as one: the r-th smallest of k
+ * uniforms is Beta(r, k - r + 1), the next one up the smallest of the
+ * k - r above it; the draws below and above are uniform on either side,
+ * and how many of them pass is binomial.  doc/noise.md. */
+static void ordered(const struct noise_side *s, size_t off, size_t m, size_t k,
+                    uint64_t key, enum pass_policy policy, double *runtime,
+                    double *passed)
+{
+	size_t rank[2], nr = run_estimators[s->est].ranks(k, rank), pass;
+	struct noise_ustream st = noise_ustream(key);
+	double u = noise_beta(&st, rank[0], k + 1 - rank[0]), u2 = u, t, t2;
+	size_t j = index_of(u, m, &t), j2 = j;
+
+	t2 = t;
+	if (nr == 2) {
+		u2 = u + (1 - u) * noise_beta(&st, 1, k - rank[0]);
+		j2 = index_of(u2, m, &t2);
+	}
+	*runtime =
+	    nr == 2 ? (s->v[off + j] + s->v[off + j2]) / 2 : s->v[off + j];
+	if (!s->pass)
+		return;
+	pass = (s->pass[off + j] != 0) + (nr == 2 && s->pass[off + j2] != 0);
+	pass +=
+	    noise_binomial(&st, rank[0] - 1, pass_share(s, off, m, t, j, true));
+	pass += noise_binomial(&st, k - rank[0] - (nr - 1),
+	                       pass_share(s, off, m, t2, j2, false));
+	*passed = run_pass_of_count(pass, k, policy);
+}
+
+/* The k draws gathered one by one, the estimator applied to them. */
+static int gathered(const struct noise_side *s, size_t off, size_t cnt,
+                    size_t k, uint64_t key, enum pass_policy policy,
+                    struct resample_buf *buf, double *runtime, double *passed)
+{
+	if (k > buf->cap) {
+		size_t cap = k * 2;
+		double *x = realloc(buf->x, cap * sizeof *x);
+		unsigned char *p = x ? realloc(buf->p, cap) : NULL;
+
+		if (x)
+			buf->x = x;
+		if (!p)
+			return FP_ERR;
+		buf->p = p;
+		buf->cap = cap;
+	}
+	if (s->pass) {
+		/* Pass states travel with their runtimes. */
+		struct noise_stream st = noise_stream(key, cnt);
+
+		for (size_t t = 0; t < k; t++) {
+			size_t j = off + noise_next(&st);
+
+			buf->x[t] = s->v[j];
+			buf->p[t] = s->pass[j];
+		}
+		*passed = run_pass(buf->p, k, policy);
+	} else {
+		noise_gather(key, k, s->v + off, cnt, buf->x);
+	}
+	*runtime = run_estimators[s->est].point(buf->x, k);
+	return FP_OK;
+}
+
+/* Case i: by its multiset for few samples, by its order statistics for
+ * the median and the min, by counts or by gathering for the mean. */
+static int one_case(const struct noise_side *s, size_t i, uint64_t key,
+                    enum pass_policy policy, struct tables *tab,
+                    struct resample_buf *buf, double *runtime, double *passed)
+{
+	size_t off = s->off[i], cnt = s->off[i + 1] - off;
+	size_t k = s->draws ? s->draws : cnt;
+	bool sorted = s->sorted && (!s->pass || s->pass_below);
+
+	*passed = s->passed[i];
+	if (sorted && cnt <= NOISE_MULTISET_MAX && k <= NOISE_MULTISET_MAX) {
+		if (table_of(s, cnt, k, tab) != FP_OK)
+			return FP_ERR;
+		multiset(s, off, cnt, k, tab, key, policy, runtime, passed);
+		return FP_OK;
+	}
+	if (sorted && run_estimators[s->est].ranks) {
+		ordered(s, off, cnt, k, key, policy, runtime, passed);
+		return FP_OK;
+	}
+	if (sorted && cnt <= RESAMPLE_COUNTED && k < 256) {
+		counted_draws(s, off, cnt, k, key, policy, runtime, passed);
+		return FP_OK;
+	}
+	return gathered(s, off, cnt, k, key, policy, buf, runtime, passed);
 }
 
 int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
@@ -156,59 +370,17 @@ int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
                         double *passed)
 {
 	uint64_t rkey = noise_resample_key(seed, r, side);
+	struct tables tab = {.m = 0};
 
 	for (size_t i = 0; i < n; i++) {
-		size_t off = s->off[i], cnt = s->off[i + 1] - off;
-		size_t k = s->draws ? s->draws : cnt;
-		uint64_t key;
-
-		if (cnt == 0) {
+		if (s->off[i + 1] == s->off[i]) {
 			runtime[i] = s->runtime[i];
 			passed[i] = s->passed[i];
 			continue;
 		}
-		if (k == 5 && s->est == RUN_MEDIAN && !s->pass) {
-			runtime[i] =
-			    median5(noise_case_key(rkey, i), s->v + off, cnt);
-			passed[i] = s->passed[i];
-			continue;
-		}
-		if (s->sorted && cnt <= RESAMPLE_COUNTED && k < 256) {
-			counted(s, off, cnt, k, noise_case_key(rkey, i), policy,
-			        &runtime[i], &passed[i]);
-			if (!s->pass)
-				passed[i] = s->passed[i];
-			continue;
-		}
-		if (k > buf->cap) {
-			size_t cap = k * 2;
-			double *x = realloc(buf->x, cap * sizeof *x);
-			unsigned char *p = x ? realloc(buf->p, cap) : NULL;
-
-			if (x)
-				buf->x = x;
-			if (!p)
-				return FP_ERR;
-			buf->p = p;
-			buf->cap = cap;
-		}
-		key = noise_case_key(rkey, i);
-		if (s->pass) {
-			/* Pass states travel with their runtimes. */
-			struct noise_stream st = noise_stream(key, cnt);
-
-			for (size_t t = 0; t < k; t++) {
-				size_t j = off + noise_next(&st);
-
-				buf->x[t] = s->v[j];
-				buf->p[t] = s->pass[j];
-			}
-			passed[i] = run_pass(buf->p, k, policy);
-		} else {
-			noise_gather(key, k, s->v + off, cnt, buf->x);
-			passed[i] = s->passed[i];
-		}
-		runtime[i] = run_estimators[s->est].point(buf->x, k);
+		if (one_case(s, i, noise_case_key(rkey, i), policy, &tab, buf,
+		             &runtime[i], &passed[i]) != FP_OK)
+			return FP_ERR;
 	}
 	return FP_OK;
 }

@@ -23,6 +23,9 @@ struct noise_side {
 	                             * (noise_sort_side) */
 	const double *runtime; /* observed, for a case without samples */
 	const double *passed;  /* observed */
+	/* With pass and sorted: per sample, how many of its case's samples
+	 * before it passed (noise_sort_side), or NULL. */
+	const uint32_t *pass_below;
 };
 
 /* The sides of joined runs as their samples say (a run without samples is
@@ -36,10 +39,11 @@ int noise_sides(const struct joined *runs, enum pass_policy policy,
 
 /* A copy of side `in` of n cases whose samples (and their pass states)
  * are sorted by runtime within each case, into *out, which then points
- * into *storage (caller frees *storage).  Resampling with replacement does
- * not care about the order of a case's samples; the counted path needs
- * it ascending.  A fixed side is copied as it is.  FP_ERR when out of
- * memory. */
+ * into *storage (caller frees *storage), with the running counts of
+ * passing samples (pass_below).  Resampling with replacement does not
+ * care about the order of a case's samples; the draws by counts and by
+ * order statistics need it ascending.  A fixed side is copied as it is.
+ * FP_ERR when out of memory. */
 int noise_sort_side(const struct noise_side *in, size_t n,
                     struct noise_side *out, void **storage);
 

@@ -1,8 +1,10 @@
 /* load.c: everything a pricing needs, loaded and frozen (load.h). */
 #include "price/load.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "run/load.h"
 #include "run/junit_merge.h"
@@ -87,31 +89,33 @@ static int merge_results(struct loading *l, int s, struct run *r,
 	return rc;
 }
 
-/* Reads the run of side s (0 before, 1 after; a one-run input is side 0)
- * and names it in the record as role, applies the column renames whose
- * FROM it has (a before run may name a column differently from an after
- * run) and merges its test report. */
-static int load_run(struct loading *l, int s, const char *role,
-                    const char *path, struct run **out, struct diag *d)
+static struct run_opts run_opts_of(const struct load_request *rq)
+{
+	return (struct run_opts){.format = rq->input_format,
+	                         .cpu_time = rq->cpu_time,
+	                         .estimator = rq->estimator,
+	                         .policy = rq->policy};
+}
+
+/* Names run r of side s (0 before, 1 after; a one-run input is side 0)
+ * in the record as role, applies the column renames whose FROM it has (a
+ * before run may name a column differently from an after run) and merges
+ * its test report. */
+static int took_run(struct loading *l, int s, const char *role,
+                    const char *path, struct run *r, struct diag *d)
 {
 	const struct load_request *rq = l->rq;
-	const struct run_opts ropts = {.format = rq->input_format,
-	                               .cpu_time = rq->cpu_time,
-	                               .estimator = rq->estimator,
-	                               .policy = rq->policy};
 	struct run_facts *f = &l->job->facts;
 
-	if (run_load(path, &ropts, out, d) != FP_OK)
+	add_input(l->job, role, path, r->sha256);
+	if (check_time(rq, r, d) != FP_OK)
 		return FP_ERR;
-	add_input(l->job, role, path, (*out)->sha256);
-	if (check_time(rq, *out, d) != FP_OK)
-		return FP_ERR;
-	f->estimator[s] = (*out)->estimator;
+	f->estimator[s] = r->estimator;
 	for (size_t i = 0; i < rq->ncolumns; i++) {
 		const char *to = rq->column_to[i], *from = rq->column_from[i];
-		if (!run_find(*out, from))
+		if (!run_find(r, from))
 			continue;
-		if (run_replace(*out, to, from, d) != FP_OK)
+		if (run_replace(r, to, from, d) != FP_OK)
 			return FP_ERR;
 		l->renamed[i] = true;
 		if (strcmp(to, "runtime") == 0 &&
@@ -121,7 +125,77 @@ static int load_run(struct loading *l, int s, const char *role,
 				return diag_oom(d);
 		}
 	}
-	return merge_results(l, s, *out, d);
+	return merge_results(l, s, r, d);
+}
+
+/* Reads the run of side s and takes it (took_run). */
+static int load_run(struct loading *l, int s, const char *role,
+                    const char *path, struct run **out, struct diag *d)
+{
+	const struct run_opts ropts = run_opts_of(l->rq);
+
+	if (run_load(path, &ropts, out, d) != FP_OK)
+		return FP_ERR;
+	return took_run(l, s, role, path, *out, d);
+}
+
+/* One run read on a thread of its own. */
+struct reading {
+	const char *path;
+	struct run_opts opts;
+	struct run *run;
+	struct diag d;
+	int rc;
+};
+
+static void *read_run(void *arg)
+{
+	struct reading *r = arg;
+
+	r->rc = run_load(r->path, &r->opts, &r->run, &r->d);
+	return NULL;
+}
+
+static bool regular_file(const char *path)
+{
+	struct stat st;
+
+	return strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
+	       S_ISREG(st.st_mode);
+}
+
+/* The two runs, read at once on two threads when both are regular files
+ * (a pipe or standard input is read in turn, as given), then taken in
+ * order: what one after the other would give, errors included. */
+static int load_both(struct loading *l, const char *const *in,
+                     struct run **before, struct run **after, struct diag *d)
+{
+	struct reading r[2] = {{.path = in[0], .opts = run_opts_of(l->rq)},
+	                       {.path = in[1], .opts = run_opts_of(l->rq)}};
+	pthread_t t;
+	bool two = regular_file(in[0]) && regular_file(in[1]) &&
+	           pthread_create(&t, NULL, read_run, &r[1]) == 0;
+
+	if (!two)
+		return load_run(l, 0, "before", in[0], before, d) != FP_OK ||
+		               load_run(l, 1, "after", in[1], after, d) != FP_OK
+		           ? FP_ERR
+		           : FP_OK;
+	read_run(&r[0]);
+	pthread_join(t, NULL);
+	*before = r[0].run;
+	*after = r[1].run;
+	if (r[0].rc != FP_OK) {
+		*d = r[0].d;
+		return FP_ERR;
+	}
+	if (took_run(l, 0, "before", in[0], *before, d) != FP_OK)
+		return FP_ERR;
+	if (r[1].rc != FP_OK) {
+		*d = r[1].d;
+		return FP_ERR;
+	}
+	return took_run(l, 1, "after", in[1], *after, d);
 }
 
 /* A column rename's FROM or a weight glob that nothing matches is a typo,
@@ -247,8 +321,7 @@ static int load_runs(struct loading *l, struct diag *d)
 	if (check_two(l, d) != FP_OK)
 		return FP_ERR;
 	if (rq->ninputs == 2) {
-		if (load_run(l, 0, "before", in[0], &before, d) != FP_OK ||
-		    load_run(l, 1, "after", in[1], &after, d) != FP_OK)
+		if (load_both(l, in, &before, &after, d) != FP_OK)
 			goto fail;
 		return join_two(l, before, after, runs, d);
 	}

@@ -5,7 +5,6 @@
 #include "price/metric.h"
 #include "price/weigh.h"
 
-#include <fnmatch.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

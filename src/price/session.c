@@ -1,7 +1,6 @@
 /* session.c: per-evaluation state over an immutable metric (session.h). */
 #include "price/session.h"
 
-#include <fnmatch.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -100,10 +100,26 @@ static double min_counted(const double *x, const unsigned char *c, size_t m,
 	return x[j];
 }
 
+/* The middle one of k, or the two middle ones for even k: what median()
+ * takes. */
+static size_t median_ranks(size_t k, size_t rank[2])
+{
+	rank[0] = (k + 1) / 2;
+	rank[1] = rank[0] + 1;
+	return k % 2 ? 1 : 2;
+}
+
+static size_t min_ranks(size_t k, size_t rank[2])
+{
+	(void)k;
+	rank[0] = 1;
+	return 1;
+}
+
 const struct run_estimator_def run_estimators[] = {
-    [RUN_MEDIAN] = {"median", median, median_counted},
-    [RUN_MEAN] = {"mean", mean, mean_counted},
-    [RUN_MIN] = {"min", minimum, min_counted},
+    [RUN_MEDIAN] = {"median", median, median_counted, median_ranks},
+    [RUN_MEAN] = {"mean", mean, mean_counted, NULL},
+    [RUN_MIN] = {"min", minimum, min_counted, min_ranks},
 };
 const size_t run_nestimators = sizeof run_estimators / sizeof *run_estimators;
 

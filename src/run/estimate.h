@@ -19,6 +19,12 @@ struct run_estimator_def {
 	 * taken c[q] times, k = sum of c (a resample drawn by counts). */
 	double (*counted)(const double *x, const unsigned char *c, size_t m,
 	                  size_t k);
+	/* When the estimate over k samples is the mean of one or two of
+	 * their order statistics: their ranks (1 = the smallest; a second
+	 * rank is the next one up) into rank[], and how many (1 or 2).  NULL
+	 * when it is not (the mean): the bootstrap then draws the samples
+	 * themselves (noise/resample.c, doc/noise.md). */
+	size_t (*ranks)(size_t k, size_t rank[2]);
 };
 
 /* Indexed by enum run_estimator. */

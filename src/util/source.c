@@ -2,6 +2,7 @@
 #include "util/source.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -78,13 +79,23 @@ static int read_all(int fd, size_t cap, struct source *out, struct diag *d)
 }
 
 /* Every regular file read (source_input_named).  A process reads a few
- * inputs, so a list searched in order is enough. */
+ * inputs, so a list searched in order is enough; the runs are read on two
+ * threads at once (price/load.c), so the list is locked. */
 struct input_id {
 	unsigned long long dev, ino;
 	char *name;
 };
 static struct input_id *inputs;
 static size_t ninputs;
+static pthread_mutex_t inputs_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const char *find_input(unsigned long long dev, unsigned long long ino)
+{
+	for (size_t i = 0; i < ninputs; i++)
+		if (inputs[i].dev == dev && inputs[i].ino == ino)
+			return inputs[i].name;
+	return NULL;
+}
 
 /* Remembers st; out of memory, the input is not remembered (the output
  * checks then cannot name it, which is no reason to fail the read). */
@@ -92,24 +103,26 @@ static void remember(const struct stat *st, const char *name)
 {
 	struct input_id *grown;
 
-	if (source_input_named(st->st_dev, st->st_ino))
-		return;
-	grown = realloc(inputs, (ninputs + 1) * sizeof *inputs);
-	if (!grown)
-		return;
-	inputs = grown;
-	inputs[ninputs].dev = st->st_dev;
-	inputs[ninputs].ino = st->st_ino;
-	if ((inputs[ninputs].name = strdup(name)))
-		ninputs++;
+	pthread_mutex_lock(&inputs_lock);
+	if (!find_input(st->st_dev, st->st_ino) &&
+	    (grown = realloc(inputs, (ninputs + 1) * sizeof *inputs))) {
+		inputs = grown;
+		inputs[ninputs].dev = st->st_dev;
+		inputs[ninputs].ino = st->st_ino;
+		if ((inputs[ninputs].name = strdup(name)))
+			ninputs++;
+	}
+	pthread_mutex_unlock(&inputs_lock);
 }
 
 const char *source_input_named(unsigned long long dev, unsigned long long ino)
 {
-	for (size_t i = 0; i < ninputs; i++)
-		if (inputs[i].dev == dev && inputs[i].ino == ino)
-			return inputs[i].name;
-	return NULL;
+	const char *name;
+
+	pthread_mutex_lock(&inputs_lock);
+	name = find_input(dev, ino);
+	pthread_mutex_unlock(&inputs_lock);
+	return name;
 }
 
 int source_read(const char *path, size_t cap, struct source *out,

@@ -31,7 +31,7 @@ expect_joined "$OUT" "control run: net -0.1000 against the before run (0 if ther
 sed 's/^decide: gain - cost > 0$/decide: gain - cost > 1.5/' noise/linear.yaml >"$TMP/l15.yaml"
 run price -m "$TMP/l15.yaml" $B $A --control noise/small-control.csv --allow-newly-failing --check
 expect_status 3 "decide > 1.5: inconclusive"
-expect_joined "$OUT" "verdict: inconclusive: decide holds in 0.7470 of 2000 resamples, net in [1.4889, 2.4636]" "decide > 1.5: the share of resamples"
+expect_joined "$OUT" "verdict: inconclusive: decide holds in 0.7590 of 2000 resamples, net in [1.4889, 2.4636]" "decide > 1.5: the share of resamples"
 expect_no_grep "$OUT" "would decide it" "decide > 1.5: no estimate from 0"
 run price $L $B $A --control noise/small-control.csv --format json
 expect_grep "$OUT" '"net": -0.1000000000000002' "control run: its net in JSON (-0.2 + 0.1, rounded)"
@@ -56,7 +56,7 @@ expect_grep "$OUT" "ACCEPT: net 1.0000 = gain 1.0000 - cost 0.0000" "flaky, majo
 expect_grep "$OUT" "  flaky (samples disagree on passing; pass policy majority): x" "flaky, majority: listed"
 run price $F --pass-policy any --check
 expect_status 0 "flaky, any: accept"
-expect_grep "$OUT" "decide holds in 0.9665 of 2000 resamples" "flaky, any: P near 26/27 = 0.963"
+expect_grep "$OUT" "decide holds in 0.9615 of 2000 resamples" "flaky, any: P near 26/27 = 0.963"
 
 # The same bytes for any number of threads, and for a second run.
 H="$DATA/harness/hyperfine"
@@ -89,7 +89,7 @@ N="$EX/noisy-fix"
 run breakeven $N/before.csv $N/after.csv --param pass_reward
 expect_status 0 "breakeven with noise"
 expect_grep "$OUT" "noise: 200 resamples of the runs' samples, seed 20260901, 95% intervals" "breakeven: the resampling"
-expect_grep "$OUT" "  break-even 0.160106: in [0.00618669, 0.389562]; no sign change in 0 of 200 resamples" "breakeven: its interval"
+expect_grep "$OUT" "  break-even 0.160106: in [0.0632745, 0.437105]; no sign change in 0 of 200 resamples" "breakeven: its interval"
 run breakeven $N/before.csv $N/after.csv --param pass_reward --format json
 expect_grep "$OUT" '"no_sign_change": 0' "breakeven: the interval in JSON"
 run breakeven $N/before.csv $N/after.csv --param pass_reward --threads 1
@@ -97,10 +97,10 @@ cp "$OUT" "$TMP/be1"
 run breakeven $N/before.csv $N/after.csv --param pass_reward --threads 2
 if cmp -s "$OUT" "$TMP/be1"; then ok; else bad "breakeven: other bytes on 2 threads"; fi
 run tornado $N/before.csv $N/after.csv
-expect_grep "$OUT" "  net now in [-0.746347, 2.44844]; swings smaller than its width (within noise): pass_reward, perf_weight" "tornado: swings within the noise"
+expect_grep "$OUT" "  net now in [-1.14254, 1.97271]; swings smaller than its width (within noise): pass_reward, perf_weight" "tornado: swings within the noise"
 run sweep $N/before.csv $N/after.csv --param pass_reward=0:0.6:0.2 --plot-dir "$TMP/sweep"
-expect_grep "$OUT" "  net at 0 in [-3.24635, -0.0515558]" "sweep: the band at 0"
-expect_grep "$OUT" "  net at 0.6 in [1.75365, 4.94844]" "sweep: the band at 0.6"
+expect_grep "$OUT" "  net at 0 in [-3.64254, -0.527287]" "sweep: the band at 0"
+expect_grep "$OUT" "  net at 0.6 in [1.35746, 4.47271]" "sweep: the band at 0.6"
 for f in sweep-band.gp sweep-band.dat sweep.gp; do
 	if [ -f "$TMP/sweep/$f" ]; then ok; else bad "sweep: no $f"; fi
 done

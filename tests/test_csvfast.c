@@ -1,0 +1,142 @@
+/* test_csvfast.c: the CSV fast path (text without a quote, split by
+ * csvrows.c itself) gives the rows libcsv gives: the same fields, lengths,
+ * lines and columns, the same row ends and the same errors.  A text with
+ * a quote anywhere goes through libcsv, so each text is read twice: as
+ * it is, and with a last row holding a quoted field, and the rows they
+ * share must agree. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run/formats/csvrows.h"
+#include "run/builder.h"
+
+struct rows {
+	char log[8192];
+	size_t len, stop_at;
+};
+
+static int add(void *ctx, size_t row, const struct csv_field *f, size_t n)
+{
+	struct rows *r = ctx;
+
+	if (row == r->stop_at)
+		return FP_OK;
+	for (size_t i = 0; i <= n; i++)
+		r->len += (size_t)snprintf(
+		    r->log + r->len, sizeof r->log - r->len,
+		    "%zu:%zu[%s]%zu@%u:%u ", row, i,
+		    f[i].text ? f[i].text : "-", f[i].len, f[i].line, f[i].col);
+	r->len +=
+	    (size_t)snprintf(r->log + r->len, sizeof r->log - r->len, "\n");
+	return FP_OK;
+}
+
+/* The rows of text, and the error if there is one, into r. */
+static int read_rows(const char *text, size_t len, struct rows *r)
+{
+	struct diag d;
+	size_t n;
+	int rc;
+
+	rc = fmt_csv_rows("t.csv", text, len, 0, add, r, &n, &d);
+	if (rc != FP_OK)
+		r->len +=
+		    (size_t)snprintf(r->log + r->len, sizeof r->log - r->len,
+		                     "error %d:%d %s", d.line, d.col, d.msg);
+	return rc;
+}
+
+static void same(const char *text)
+{
+	size_t len = strlen(text);
+	char *quoted = malloc(len + 16);
+	struct rows plain = {.stop_at = SIZE_MAX}, lib = {.stop_at = SIZE_MAX};
+	bool ends = len > 0 && (text[len - 1] == '\n' || text[len - 1] == '\r');
+	size_t n = 0;
+
+	/* The rows of the plain text come first in the quoted one. */
+	(void)read_rows(text, len, &plain);
+	for (size_t i = 0; i < plain.len; i++)
+		n += plain.log[i] == '\n';
+	memcpy(quoted, text, len);
+	strcpy(quoted + len, ends ? "\"q\"\n" : "\n\"q\"\n");
+	lib.stop_at = strstr(plain.log, "error") ? SIZE_MAX : n;
+	(void)read_rows(quoted, strlen(quoted), &lib);
+	if (!strstr(plain.log, "error") && lib.len > plain.len)
+		lib.log[plain.len] = '\0';
+	if (strcmp(plain.log, lib.log) != 0)
+		fail_msg("text %s\nfast:\n%s\nlibcsv:\n%s", text, plain.log,
+		         lib.log);
+	free(quoted);
+}
+
+static void test_agree(void **state)
+{
+	static const char *const texts[] = {
+	    "case,runtime\na,1\nb,2\n",
+	    "case,runtime\r\na,1\r\nb,2\r\n",
+	    "case,runtime\ra,1\rb,2",
+	    "case,runtime\na,1\nb,2",
+	    "case , runtime \n  a ,\t1\t\n\n\n   \n b , 2 \n",
+	    "case,x,y\na,,\n,b,\n,,\n",
+	    "case,x\n\n\na,1\n\r\n\rb,2\n   ",
+	    "case,x\na,1,2,3\nb\n",
+	    "case,x\n\xc3\xa9t\xc3\xa9,1\nb,\xe2\x82\xac"
+	    "2\n",
+	    "  ,\n,\n",
+	    "case\n",
+	    "",
+	    "\n\n",
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
+		same(texts[i]);
+}
+
+/* The errors of the fast path: a field over the cap, too many columns. */
+static void test_errors(void **state)
+{
+	size_t big = RUN_MAX_FIELD + 10, n;
+	char *t = malloc(big + 32);
+	struct rows r = {.stop_at = SIZE_MAX};
+	struct diag d;
+
+	(void)state;
+	strcpy(t, "case,x\na,");
+	memset(t + 9, '7', big);
+	strcpy(t + 9 + big, "\n");
+	assert_int_equal(
+	    fmt_csv_rows("t.csv", t, strlen(t), 0, add, &r, &n, &d), FP_ERR);
+	assert_non_null(strstr(d.msg, "field is longer than"));
+	assert_int_equal(d.line, 2);
+	assert_int_equal(d.col, 3);
+	free(t);
+	t = malloc(4 * (RUN_MAX_COLUMNS + 4) + 8);
+	strcpy(t, "case");
+	for (int c = 0; c < RUN_MAX_COLUMNS + 2; c++)
+		strcat(t, ",x");
+	strcat(t, "\n");
+	r.len = 0;
+	assert_int_equal(
+	    fmt_csv_rows("t.csv", t, strlen(t), 0, add, &r, &n, &d), FP_ERR);
+	assert_non_null(strstr(d.msg, "columns"));
+	same(t);
+	free(t);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_agree),
+	    cmocka_unit_test(test_errors),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
