@@ -152,10 +152,11 @@ static void test_gbench_errors(void **state)
 	fails("e.json",
 	      GB "\n"
 	         "{\"name\": \"BM_e\", \"run_type\": \"aggregate\", "
-	         "\"aggregate_name\": \"median\", \"real_time\": 1, "
+	         "\"aggregate_name\": \"stddev\", \"real_time\": 1, "
 	         "\"cpu_time\": 1}]}",
 	      NULL, 2,
-	      "benchmark 'BM_e' has no iterations and no 'mean' aggregate");
+	      "benchmark 'BM_e' has no iterations and no 'median' or 'mean' "
+	      "aggregate");
 }
 
 /* Members of the wrong type: a run_name, run_type or aggregate_name that

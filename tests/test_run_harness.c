@@ -131,8 +131,9 @@ static void test_gbench_cpu(void **state)
 }
 
 /* Without repetitions one sample each (BM_x/64 16.097659378471924 ns);
- * aggregates only: the mean aggregate (BM_ms 0.050671300606002966 ms,
- * stddev 7.876258750414152e-05 ms); after the fix BM_err passes, median
+ * aggregates only: the median aggregate (BM_ms 5.0673727272706776e-02 ms,
+ * not the mean 0.050671300606002966 ms; stddev 7.876258750414152e-05 ms),
+ * and the run says so; after the fix BM_err passes, median
  * of 55.488944620949894, 55.641808923699585, 55.44632963017404 ns. */
 static void test_gbench_forms(void **state)
 {
@@ -146,7 +147,10 @@ static void test_gbench_forms(void **state)
 	r = load_est(H "gbench/before-aggr.json", NULL, RUN_MEDIAN, false);
 	assert_case(r, 5, "BM_ms", 1, 1);
 	assert_case(r, 3, "BM_err", 0, 0);
-	assert_close(cell(r, "runtime", 5), 0.050671300606002966e-3);
+	assert_close(cell(r, "runtime", 5), 5.0673727272706776e-2 * 1e-3);
+	assert_string_equal(r->aggregate, "median");
+	assert_string_equal(r->aggregate_of, "repetitions");
+	assert_int_equal(r->pass_source, RUN_PASS_RECORDED);
 	assert_close(cell(r, "real_time_stddev", 5), 7.876258750414152e-08);
 	assert_true(cell(r, "repetitions", 5) == 3);
 	run_free(r);
@@ -239,6 +243,10 @@ static void test_hyperfine_csv(void **state)
 		struct run *r = load_est(H "hyperfine/before.csv", NULL,
 		                         (enum run_estimator)e, false);
 		assert_string_equal(r->format, "hyperfine-csv");
+		/* No exit codes in the export: assumed, and said. */
+		assert_int_equal(r->pass_source, RUN_PASS_ASSUMED);
+		assert_string_equal(r->aggregate,
+		                    run_estimator_name((enum run_estimator)e));
 		assert_case(r, 0, "sleep", 1, 1);
 		assert_case(r, 1, "check", 1, 1);
 		assert_true(cell(r, "runtime", 0) == want[e]);
@@ -258,6 +266,8 @@ static void test_pytest(void **state)
 	    load_est(H "pytest/before.json", NULL, RUN_MEDIAN, false);
 
 	assert_string_equal(r->format, "pytest-benchmark");
+	assert_int_equal(r->pass_source, RUN_PASS_ASSUMED);
+	assert_null(r->aggregate); /* stats.data: samples */
 	assert_int_equal(r->n, 2);
 	assert_case(r, 0, "test_bench.py::test_sum", 3, 1);
 	assert_case(r, 1, "test_bench.py::test_fails_after", 3, 1);

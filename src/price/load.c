@@ -120,7 +120,9 @@ static int load_run(struct loading *l, int s, const char *role,
 				return diag_oom(d);
 		}
 	}
-	return merge_results(l, s, *out, d);
+	if (merge_results(l, s, *out, d) != FP_OK)
+		return FP_ERR;
+	return facts_run(f, s, *out, path, rq->results[s], d);
 }
 
 /* A column rename's FROM or a weight glob that nothing matches is a typo,
@@ -203,6 +205,11 @@ static void count_samples(struct job *job)
 		const struct column *n = run_find(
 		    s ? job->runs.after : job->runs.before, "runtime_n");
 		f->runtime_n[s] = f->estimator[s] && n ? n->v : NULL;
+		n = f->aggregate_of[s]
+		        ? run_find(s ? job->runs.after : job->runs.before,
+		                   f->aggregate_of[s])
+		        : NULL;
+		f->aggregate_n[s] = n && n->v ? n->v : NULL;
 	}
 }
 
@@ -252,6 +259,8 @@ static int load_runs(struct loading *l, struct diag *d)
 		goto fail;
 	if (!l->scenario) {
 		l->job->facts.estimator[1] = l->job->facts.estimator[0];
+		if (facts_run_copy(&l->job->facts, d) != FP_OK)
+			goto fail;
 		return price_split(before, runs, d);
 	}
 	if (scenario_bind(l->scenario, before, d) != FP_OK ||

@@ -41,6 +41,9 @@ void rb_discard(struct run_builder *b)
 		rb_column_free(&b->columns[i]);
 	free(b->columns);
 	rbs_free(&b->smp);
+	for (size_t i = 0; i < b->unpriced.nunpriced; i++)
+		free(b->unpriced.unpriced[i]);
+	free(b->unpriced.unpriced);
 	rb_init(b, b->path, b->format, b->d);
 }
 
@@ -529,6 +532,13 @@ int rb_finish(struct run_builder *b, struct run **out)
 		return diag_oom(b->d);
 	}
 	r->n = b->n;
+	r->pass_source = b->pass_source;
+	r->aggregate = b->aggregate;
+	r->aggregate_of = b->aggregate_of;
+	r->unpriced = b->unpriced.unpriced;
+	r->nunpriced = b->unpriced.nunpriced;
+	b->unpriced.unpriced = NULL;
+	b->unpriced.nunpriced = 0;
 	r->case_name = b->names;
 	r->name_block = b->name_text;
 	r->name_block_size = b->name_len;
@@ -562,6 +572,11 @@ int rb_sample(struct run_builder *b, double x, int pass)
 int rb_sample_at(struct run_builder *b, size_t i, double x, int pass)
 {
 	return rbs_add(&b->smp, i, x, pass) == FP_OK ? FP_OK : diag_oom(b->d);
+}
+
+int rb_unpriced(struct run_builder *b, const char *what, const char *why)
+{
+	return run_add_unpriced(&b->unpriced, what, why, b->d);
 }
 
 int rb_context(struct run_builder *b, const char *key, const char *value)

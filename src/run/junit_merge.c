@@ -264,10 +264,12 @@ int junit_merge(struct run *run, const struct junit_report *rep,
 			out->failed++;
 		}
 	}
-	if (oom || (add_failing && !add_unmatched(run, rep, full, used, out)))
+	if (oom || (add_failing && !add_unmatched(run, rep, full, used, out))) {
 		diag_oom(d);
-	else
+	} else {
+		run->pass_merged += out->matched + out->added;
 		rc = FP_OK;
+	}
 out:
 	for (size_t t = 0; full && t < rep->n; t++)
 		free(full[t]);

@@ -33,6 +33,7 @@ struct junit_merged {
  * as a case that fails with no runtime (no samples; NaN in every number
  * column, has_runtime 0), named as in 1 (or NAME without a classname):
  * pytest-benchmark leaves out a benchmark whose timed function raised.
+ * The cases matched or added count in run->pass_merged.
  * Fails only on a `passed` column that is not pass states, or on OOM. */
 int junit_merge(struct run *run, const struct junit_report *rep,
                 bool add_failing, struct junit_merged *out, struct diag *d);

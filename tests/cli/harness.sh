@@ -285,6 +285,49 @@ expect_status 0 "a report from a pipe"
 expect_grep "$OUT" "ACCEPT: net 35.8691 = gain 47.4769 - cost 11.6079" \
 	"a report from a pipe: test_raises added, test_fails_after failing before"
 
+# hyperfine's CSV export of the same runs records no exit codes: `check`
+# exits 1 before and is taken as passing there, so the fix is no gain
+# (medians 0.011004301 / 0.013049313 -> cost 50 / 3 * 0.1567118 = 2.6119).
+# Every form says that the pass states were assumed and how the runtimes
+# were made (hyperfine's median, no samples).
+HC="$H/hyperfine/before.csv $H/hyperfine/after.csv"
+run price $HC
+expect_grep "$OUT" "REJECT: net -2.6119 = gain 0.0000 - cost 2.6119" "hyperfine csv: price"
+expect_joined "$OUT" "(hyperfine-csv); every case taken as passing; give --results-before and --results (JUnit reports) to say which failed" \
+	"hyperfine csv: text says pass states were assumed"
+expect_grep "$OUT" "runtimes: median aggregate per case (the file keeps no samples)" \
+	"hyperfine csv: text says the runtime is an aggregate"
+for form in md github; do
+	run price --format $form $HC
+	expect_grep "$OUT" "after.csv (hyperfine-csv); every case taken as passing; give --results-before" \
+		"hyperfine csv: $form says pass states were assumed"
+done
+run price --format json $HC
+tr -d ' \n' <"$OUT" >"$TMP/flat.json"
+expect_grep "$TMP/flat.json" '"format":"hyperfine-csv","pass_states":{"recorded_by_file":false,"merged_from":null,"merged_cases":0,"assumed_passing_cases":3},"runtime_aggregate":{"statistic":"median","count_column":null}' \
+	"hyperfine csv: json per run"
+run price --format json "$H/hyperfine/before.json" "$H/hyperfine/after.json"
+tr -d ' \n' <"$OUT" >"$TMP/flat.json"
+expect_grep "$TMP/flat.json" '"format":"hyperfine","pass_states":{"recorded_by_file":true,"merged_from":null,"merged_cases":0,"assumed_passing_cases":0},"runtime_aggregate":null' \
+	"hyperfine json: pass states recorded"
+run price $H/hyperfine/before.json $H/hyperfine/after.json
+expect_no_grep "$OUT" "pass states" "hyperfine json: nothing assumed, nothing said"
+
+# pytest-benchmark's JSON records no failures either; with the JUnit
+# reports merged, the record says from where.
+run price --format md --results-before "$H/pytest/before-junit.xml" \
+	--results "$H/pytest/after-junit.xml" "$H/pytest/before.json" "$H/pytest/after.json"
+expect_grep "$OUT" "before-junit.xml for 3 of 3 cases of " "pytest: merged, md"
+expect_grep "$OUT" "before.json, which records none (pytest-benchmark)" \
+	"pytest: merged pass states, md"
+run price --missing fail "$H/pytest/before.json" "$H/pytest/after.json"
+expect_joined "$OUT" "(pytest-benchmark); every case taken as passing" "pytest: assumed, text"
+
+# Google Benchmark aggregates only: the median aggregate, and said.
+run price "$H/gbench/before-aggr.json" "$H/gbench/after-aggr.json"
+expect_grep "$OUT" "runtimes: median aggregate of 3 repetitions per case" \
+	"gbench aggregates only: the median aggregate, said"
+
 # hyperfine's CSV export: the case names are in `command`, and a `passed`
 # column of the file's own is read, not hidden behind one made up.
 printf 'mean,stddev,median,min\n1,0,1,1\n' >"$TMP/nocmd.csv"

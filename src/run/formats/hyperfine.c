@@ -9,7 +9,7 @@
  * timed (hyperfine -i), so it keeps its samples and fails.
  * Columns besides those of run_estimate, in seconds as hyperfine writes
  * them: passed (1 when every exit code is 0; files from versions without
- * `exit_codes` pass), mean, median, stddev (null for a single run: 0),
+ * `exit_codes` pass, and the run says so: pass_source), mean, median, stddev (null for a single run: 0),
  * min, max. */
 #include <jansson.h>
 #include <string.h>
@@ -46,9 +46,11 @@ static int add_samples(struct run_builder *b, size_t index, json_t *o,
 	struct jcur c = *at;
 	size_t i;
 
-	if (!times)
+	if (!times) {
+		b->aggregate = stat[e];
 		return rb_sample(
 		    b, json_number_value(json_object_get(o, stat[e])), -1);
+	}
 	jcur_member(at, o, "times", &c);
 	if (!json_is_array(times))
 		return diag_set(b->d, b->path, (int)c.line, (int)c.col,
@@ -96,6 +98,8 @@ static int add_result(struct run_builder *b, size_t index, json_t *o,
 	if (codes && !json_is_array(codes))
 		return diag_set(b->d, b->path, (int)c.line, (int)c.col,
 		                "'exit_codes' must be a list");
+	if (!codes)
+		b->pass_source = RUN_PASS_ASSUMED;
 	if (rb_number(b, COL_PASSED, !codes || all_zero(codes), c.line,
 	              c.col) != FP_OK)
 		return FP_ERR;

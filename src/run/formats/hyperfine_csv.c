@@ -9,7 +9,8 @@
  * exit codes either: every case passes (column passed 1, unless the file
  * has a `passed` column of its own, which is then read like any run's),
  * so a command that failed under hyperfine -i looks like one that passed;
- * use the JSON export, or merge a test report (junit.h). */
+ * the run says so (pass_source RUN_PASS_ASSUMED, aggregate: the
+ * statistic): use the JSON export, or merge a test report (junit.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +44,7 @@ static int read_header(struct hcsv *st, const struct csv_field *f, size_t n)
 
 	st->header_n = n;
 	st->stat = st->command = n;
+	st->b.aggregate = want;
 	if (!(st->column_of = calloc(n, sizeof *st->column_of)))
 		return diag_oom(st->b.d);
 	for (size_t i = 0; i < n; i++) {
@@ -69,6 +71,7 @@ static int read_header(struct hcsv *st, const struct csv_field *f, size_t n)
 	st->passed = -1;
 	if (rb_find_column(&st->b, "passed", 6) >= 0)
 		return FP_OK;
+	st->b.pass_source = RUN_PASS_ASSUMED;
 	st->passed = rb_add_column(&st->b, "passed", 6, 0, 0);
 	return st->passed < 0 ? FP_ERR : FP_OK;
 }
