@@ -379,7 +379,9 @@ static void test_json_errors(void **state)
 	fails("j.json",
 	      "[{\"case\": \"a\"},\n{\"case\": \"a\"},\n"
 	      "{\"case\": \"b\"},\n{\"case\": \"b\"}]",
-	      NULL, 2, "duplicate case 'a' (first on line 1)");
+	      NULL, 2,
+	      "duplicate case 'a' (first on line 1): give each case once, its "
+	      "runtimes as a list in 'samples'");
 }
 
 /* ---- YAML -------------------------------------------------------------- */
@@ -468,10 +470,13 @@ static void test_csv_quote_errors(void **state)
 
 /* ---- telling the format ---------------------------------------------- */
 
-#define CANNOT_TELL \
-	"cannot tell the format from the file's name: give " \
-	"one of csv, json, yaml, gbench, hyperfine, gbench-csv, " \
-	"hyperfine-csv, pytest-benchmark, go"
+#define FORMATS \
+	"give --input-format FMT, one of csv, json, yaml, gbench, " \
+	"hyperfine, gbench-csv, hyperfine-csv, pytest-benchmark, go, go-json"
+#define CANNOT_TELL(looks) "cannot tell the format: " looks "; " FORMATS
+#define CSV_LIKE(first) \
+	"it looks like CSV (its first line is '" first "'), which is read " \
+	"as a run with a .csv name and a 'case' column"
 
 static void test_format_by_name(void **state)
 {
@@ -501,23 +506,45 @@ static void test_format_by_name(void **state)
 	assert_string_equal(r->format, "yaml");
 	run_free(r);
 	/* Commas but no field `case` (cases, Case), no comma, a lone "-". */
-	fails("noext", "cases,runtime\na,1\n", NULL, 0, CANNOT_TELL);
-	fails("noext", "Case,runtime\na,1\n", NULL, 0, CANNOT_TELL);
-	fails("noext", "case\na\n", NULL, 0, CANNOT_TELL);
-	fails("noext", "-\n", NULL, 0, CANNOT_TELL);
-	fails("noext", "", NULL, 0, CANNOT_TELL);
+	fails("noext", "cases,runtime\na,1\n", NULL, 0,
+	      CANNOT_TELL(CSV_LIKE("cases,runtime")));
+	fails("noext", "Case,runtime\na,1\n", NULL, 0,
+	      CANNOT_TELL(CSV_LIKE("Case,runtime")));
+	fails("noext", "case\na\n", NULL, 0,
+	      CANNOT_TELL("its first line is 'case'"));
+	fails("noext", "-\n", NULL, 0, CANNOT_TELL("its first line is '-'"));
+	fails("noext", "", NULL, 0, CANNOT_TELL("it is empty"));
+	/* What the file looks like, where no reader reads it. */
+	fails("r.xml", "<?xml version=\"1.0\"?>\n<testsuites>\n", NULL, 0,
+	      CANNOT_TELL("it looks like a JUnit XML report: give it with "
+	                  "--results (or --results-before), beside a run"));
+	fails("r.xml", "<?xml version=\"1.0\"?>\n<Catch name=\"t\">\n", NULL,
+	      0,
+	      CANNOT_TELL("it looks like Catch2's XML report (-r xml), which "
+	                  "is no run format; a -r junit report gives pass "
+	                  "states with --results"));
+	/* A name and a content that disagree: both said. */
+	fails("r.json", "case,runtime\na,1\n", NULL, 0,
+	      "the name says JSON, but " CSV_LIKE("case,runtime") "; " FORMATS);
+	/* Content that is unmistakable decides whatever the name. */
+	r = load_text("before.csv", "[{\"case\": \"a\", \"runtime\": 1}]");
+	assert_string_equal(r->format, "json");
+	run_free(r);
+	r = load_text("b.json", "prose\nBenchmarkA-2 10 5 ns/op\n");
+	assert_string_equal(r->format, "go");
+	run_free(r);
 	/* A dot in a folder's name is no extension either. */
 	path = scratch("noext", "  ", 2);
 	snprintf(dotted, sizeof dotted, TMP_DIR "../tests/%s",
 	         strrchr(path, '/') + 1);
 	assert_int_equal(run_load(dotted, &o, &r, &d), FP_ERR);
 	unlink(path);
-	assert_string_equal(d.msg, CANNOT_TELL);
+	assert_string_equal(d.msg, CANNOT_TELL("it is empty"));
 	/* A format by name that is none of them. */
 	fails("a.csv", "case\na\n", "xml", 0,
 	      "unknown run format 'xml' "
 	      "(known: csv, json, yaml, gbench, hyperfine, gbench-csv, "
-	      "hyperfine-csv, pytest-benchmark, go)");
+	      "hyperfine-csv, pytest-benchmark, go, go-json)");
 }
 
 /* ---- every allocation failing in turn ------------------------------- */

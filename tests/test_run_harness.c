@@ -366,7 +366,8 @@ static void test_detect(void **state)
 	               "no 'case' column: the header has command, mean, "
 	               "stddev, median");
 	expect_error_f("go.csv", "case,runtime\nx,1\n", "go", 0, 0,
-	               "no benchmarks: no line starts with 'Benchmark'");
+	               "no benchmarks: no result line ('BenchmarkX N V ns/op') and no "
+	               "'--- FAIL: BenchmarkX'");
 	/* A YAML run is YAML, whatever its first key. */
 	r = load_text("pkg.yaml", "pkg: x\ncases:\n- {case: a, runtime: 1}\n");
 	assert_string_equal(r->format, "yaml");
@@ -390,14 +391,17 @@ static void test_errors(void **state)
 	             "row has 3 cells, the header has 6");
 	expect_error("hf.csv", "command,mean,stddev,median,min\nx,1,0,abc,1\n",
 	             2, 7, "'abc' is not a number");
-	expect_error("go1.txt", "BenchmarkA-2  10.5  3 ns/op\n", 1, 15,
-	             "the count of iterations must be a whole number");
+	/* A count that is no whole number: no result line, ignored. */
+	expect_error("go1.txt", "BenchmarkA-2  10.5  3 ns/op\n", 0, 0,
+	             "no benchmarks: no result line ('BenchmarkX N V ns/op') and no "
+	             "'--- FAIL: BenchmarkX'");
 	expect_error("go2.txt", "BenchmarkA-2  10  x ns/op\n", 1, 19,
 	             "a value must be a number");
 	expect_error("go3.txt", "pkg: p\nBenchmarkA  10  3 ns/op  4\n", 2, 26,
 	             "a value without a unit");
 	expect_error_f("go4.txt", "PASS\n", "go", 0, 0,
-	               "no benchmarks: no line starts with 'Benchmark'");
+	               "no benchmarks: no result line ('BenchmarkX N V ns/op') and no "
+	               "'--- FAIL: BenchmarkX'");
 	expect_error("py1.json",
 	             "{\"machine_info\": {}, \"benchmarks\": [\n"
 	             " {\"name\": \"t\", \"stats\": {}}]}",

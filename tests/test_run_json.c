@@ -184,7 +184,9 @@ static void test_json_errors(void **state)
 	expect_error("casempty.json", "[{\"case\": \"\"}]", 1, 11,
 	             "empty case name");
 	expect_error("dupcase.json", "[{\"case\": \"a\"},\n {\"case\": \"a\"}]", 2, 11,
-	             "duplicate case 'a' (first on line 1)");
+	             "duplicate case 'a' (first on line 1)"
+	             ": give each case once, its runtimes as a list in "
+	             "'samples'");
 	/* A forced format is obeyed: Google Benchmark output read as a plain
 	 * JSON run has no cases list. */
 	expect_error_f("forced.json", "{\"context\": {}, \"benchmarks\": []}",

@@ -38,6 +38,7 @@ void run_facts_free(struct run_facts *f)
 		list_free(&f->unpriced[s]);
 		free(f->runtime_from[s]);
 		free(f->format[s]);
+		free(f->split_value[s]);
 	}
 	free(f->changing_side);
 	memset(f, 0, sizeof *f);
@@ -65,6 +66,20 @@ static int list_add(struct name_list *l, const char *s, struct diag *d)
 	}
 	l->v[l->n++] = copy;
 	return FP_OK;
+}
+
+void facts_drop_key(struct run_facts *f, const char *key)
+{
+	struct name_list *l = &f->ctx_diff;
+	size_t k = 0;
+
+	for (size_t i = 0; i < l->n; i++) {
+		if (strcmp(l->v[i], key) == 0)
+			free(l->v[i]);
+		else
+			l->v[k++] = l->v[i];
+	}
+	l->n = k;
 }
 
 int facts_run(struct run_facts *f, int s, const struct run *r, const char *path,

@@ -67,6 +67,9 @@ struct run_facts {
 	const char *aggregate[2], *aggregate_of[2];
 	const double *aggregate_n[2];
 	struct name_list unpriced[2];
+	/* --split-by: the key (borrowed) and each side's value of it. */
+	const char *split_by;
+	char *split_value[2];
 };
 
 void run_facts_free(struct run_facts *f);
@@ -83,6 +86,10 @@ int facts_run_copy(struct run_facts *f, struct diag *d);
  * NULL (a prediction: only before's). */
 int facts_context(struct run_facts *f, const struct run *before,
                   const struct run *after, struct diag *d);
+
+/* Takes key out of the context keys that differ (the key a run was split
+ * by differs by design). */
+void facts_drop_key(struct run_facts *f, const char *key);
 
 /* Applies mode to the cases only one run has, before the join: fail
  * appends each to the run lacking it as a failing case without a runtime

@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "run/context.h"
 #include "run/load.h"
+#include "run/select.h"
 #include "run/junit_merge.h"
 #include "price/param.h"
 
@@ -15,7 +17,8 @@ struct loading {
 	struct job *job;
 	struct metric *metric;
 	struct scenario *scenario;
-	bool *renamed; /* per column rename: some run had its FROM */
+	bool *renamed;            /* per column rename: some run had its FROM */
+	struct run_select select; /* --cases, --exclude */
 };
 
 /* Names an input in the record, with the hash of the very bytes that
@@ -91,17 +94,55 @@ static int merge_results(struct loading *l, int s, struct run *r,
  * and names it in the record as role, applies the column renames whose
  * FROM it has (a before run may name a column differently from an after
  * run) and merges its test report. */
+static struct run_opts run_opts_of(const struct load_request *rq)
+{
+	return (struct run_opts){.format = rq->input_format,
+	                         .cpu_time = rq->cpu_time,
+	                         .estimator = rq->estimator,
+	                         .split_by = rq->split_by};
+}
+
+static int prepare_run(struct loading *l, int s, const char *role,
+                       const char *path, struct run **out, struct diag *d);
+
 static int load_run(struct loading *l, int s, const char *role,
                     const char *path, struct run **out, struct diag *d)
 {
-	const struct load_request *rq = l->rq;
-	const struct run_opts ropts = {.format = rq->input_format,
-	                               .cpu_time = rq->cpu_time,
-	                               .estimator = rq->estimator};
-	struct run_facts *f = &l->job->facts;
+	const struct run_opts ropts = run_opts_of(l->rq);
 
 	if (run_load(path, &ropts, out, d) != FP_OK)
 		return FP_ERR;
+	return prepare_run(l, s, role, path, out, d);
+}
+
+/* --split-by: both runs from the one input; the split key is no context
+ * that differs (it is the split), and the record names its values. */
+static int load_split(struct loading *l, const char *path, struct run **before,
+                      struct run **after, struct diag *d)
+{
+	const struct run_opts ropts = run_opts_of(l->rq);
+	struct run_facts *f = &l->job->facts;
+	const char *key = l->rq->split_by;
+
+	if (run_load_split(path, &ropts, before, after, d) != FP_OK)
+		return FP_ERR;
+	f->split_by = key;
+	if (!(f->split_value[0] = strdup(run_context_get(*before, key))) ||
+	    !(f->split_value[1] = strdup(run_context_get(*after, key))))
+		return diag_oom(d);
+	if (prepare_run(l, 0, "before", path, before, d) != FP_OK)
+		return FP_ERR;
+	return prepare_run(l, 1, "after", path, after, d);
+}
+
+/* A run read (or made) for side s: named in the record, checked, its
+ * columns renamed, its report merged, its facts kept. */
+static int prepare_run(struct loading *l, int s, const char *role,
+                       const char *path, struct run **out, struct diag *d)
+{
+	const struct load_request *rq = l->rq;
+	struct run_facts *f = &l->job->facts;
+
 	add_input(l->job, role, path, (*out)->sha256);
 	if (check_time(rq, *out, d) != FP_OK)
 		return FP_ERR;
@@ -120,8 +161,13 @@ static int load_run(struct loading *l, int s, const char *role,
 				return diag_oom(d);
 		}
 	}
-	if (merge_results(l, s, *out, d) != FP_OK)
+	if (merge_results(l, s, *out, d) != FP_OK ||
+	    run_select(*out, &l->select, d) != FP_OK)
 		return FP_ERR;
+	if ((*out)->n == 0)
+		return diag_set(d, rq->origin, 0, 0,
+		                "--cases and --exclude leave no case of %s",
+		                path);
 	return facts_run(f, s, *out, path, rq->results[s], d);
 }
 
@@ -139,6 +185,13 @@ static int check_request_used(const struct loading *l, struct diag *d)
 			    "--column %s=%s: no input has a column '%s'",
 			    rq->column_to[i], rq->column_from[i],
 			    rq->column_from[i]);
+	for (size_t i = 0; i < rq->ncases + rq->nexclude; i++)
+		if (!l->select.used[i])
+			return diag_set(
+			    d, rq->origin, 0, 0, "--%s %s: no case matches it",
+			    i < rq->ncases ? "cases" : "exclude",
+			    i < rq->ncases ? rq->cases[i]
+			                   : rq->exclude[i - rq->ncases]);
 	for (size_t i = 0; i < rq->nweights; i++) {
 		size_t k = 0;
 		while (k < b->n &&
@@ -187,8 +240,11 @@ static int join_two(struct loading *l, struct run *before, struct run *after,
 	struct run_facts *f = &l->job->facts;
 	enum load_missing mode = l->rq->missing;
 
-	if (facts_context(f, before, after, d) != FP_OK ||
-	    missing_apply(mode, before, after, f, d) != FP_OK) {
+	int rc = facts_context(f, before, after, d);
+
+	if (rc == FP_OK && f->split_by)
+		facts_drop_key(f, f->split_by);
+	if (rc != FP_OK || missing_apply(mode, before, after, f, d) != FP_OK) {
 		run_free(before);
 		run_free(after);
 		return FP_ERR;
@@ -218,7 +274,7 @@ static int check_two(const struct loading *l, struct diag *d)
 {
 	const struct load_request *rq = l->rq;
 
-	if (rq->ninputs == 2 && !l->scenario)
+	if ((rq->ninputs == 2 || rq->split_by) && !l->scenario)
 		return FP_OK;
 	if (rq->results[1])
 		return diag_set(
@@ -247,6 +303,17 @@ static int load_runs(struct loading *l, struct diag *d)
 		    "(--scenario, --runtime-factor, --pass, --fail)");
 	if (check_two(l, d) != FP_OK)
 		return FP_ERR;
+	if (rq->split_by) {
+		if (rq->ninputs != 1 || l->scenario)
+			return diag_set(
+			    d, rq->origin, 0, 0,
+			    "--split-by %s: give one run file, which "
+			    "holds both runs",
+			    rq->split_by);
+		if (load_split(l, in[0], &before, &after, d) != FP_OK)
+			goto fail;
+		return join_two(l, before, after, runs, d);
+	}
 	if (rq->ninputs == 2) {
 		if (load_run(l, 0, "before", in[0], &before, d) != FP_OK ||
 		    load_run(l, 1, "after", in[1], &after, d) != FP_OK)
@@ -290,7 +357,13 @@ static int load_all(struct loading *l, struct diag *d)
 	for (size_t i = 0; i < rq->nsets; i++)
 		if (set_param(l, rq->set_name[i], rq->set_value[i], d) != FP_OK)
 			return FP_ERR;
-	if (!(l->renamed = calloc(rq->ncolumns + 1, sizeof *l->renamed)))
+	l->select = (struct run_select){.cases = rq->cases,
+	                                .exclude = rq->exclude,
+	                                .ncases = rq->ncases,
+	                                .nexclude = rq->nexclude};
+	if (!(l->renamed = calloc(rq->ncolumns + 1, sizeof *l->renamed)) ||
+	    !(l->select.used = calloc(rq->ncases + rq->nexclude + 1,
+	                              sizeof *l->select.used)))
 		return diag_oom(d);
 	if (load_runs(l, d) != FP_OK)
 		return FP_ERR;
@@ -300,7 +373,7 @@ static int load_all(struct loading *l, struct diag *d)
 
 int load_job(const struct load_request *rq, struct job *job, struct diag *d)
 {
-	struct loading l = {rq, job, NULL, NULL, NULL};
+	struct loading l = {.rq = rq, .job = job};
 	int rc;
 
 	memset(job, 0, sizeof *job);
@@ -313,6 +386,7 @@ int load_job(const struct load_request *rq, struct job *job, struct diag *d)
 	job->metric = l.metric;
 	job->scenario = l.scenario;
 	free(l.renamed);
+	free(l.select.used);
 	return rc;
 }
 

@@ -181,8 +181,30 @@ static void put_unpriced(const struct record *r, const struct facts_sink *k)
 	}
 }
 
+/* --split-by: which group of the one file is which run. */
+static void put_split(const struct record *r, const struct facts_sink *k)
+{
+	const struct run_facts *f = r->facts;
+
+	if (!f->split_by)
+		return;
+	begin(k, "split");
+	lit(k, "one file, ");
+	k->name(k->ctx, f->path[0]);
+	lit(k, ": before is ");
+	k->name(k->ctx, f->split_by);
+	lit(k, ": ");
+	k->name(k->ctx, f->split_value[0]);
+	lit(k, ", after is ");
+	k->name(k->ctx, f->split_by);
+	lit(k, ": ");
+	k->name(k->ctx, f->split_value[1]);
+	end(k);
+}
+
 void report_facts_seen(const struct record *r, const struct facts_sink *k)
 {
+	put_split(r, k);
 	put_pass_states(r, k);
 	put_unpriced(r, k);
 }

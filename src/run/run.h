@@ -126,6 +126,12 @@ struct run_opts {
 	bool cpu_time;      /* Google Benchmark: samples are cpu_time, not
 	                     * real_time */
 	enum run_estimator estimator; /* for runs with samples */
+	/* --split-by KEY: read the results of one group of a file whose
+	 * configuration lines give KEY two values (Go benchmark text), the
+	 * first value's (split_group 0: the before run) or the second's
+	 * (1: the after run); NULL: the whole file. */
+	const char *split_by;
+	int split_group;
 };
 
 /* Frees a run and everything in it; NULL is fine. */

@@ -328,6 +328,86 @@ run price "$H/gbench/before-aggr.json" "$H/gbench/after-aggr.json"
 expect_grep "$OUT" "runtimes: median aggregate of 3 repetitions per case" \
 	"gbench aggregates only: the median aggregate, said"
 
+# Go with -cpu 1,2: each GOMAXPROCS value is a case of its own
+# (BenchmarkSpin and BenchmarkSpin-2), never merged.  Medians in ns/op:
+#   Spin     553.1 / 302.0 faster: 1     Spin-2  543.8 / 327.3 faster: 1
+#   Alloc    56.86 / 36.41 faster: 1     Alloc-2 50.20 / 78.52 -> 0.6393275
+#   Check, Check-2: --- FAIL before (no result), newly passing: score 1
+# gain = 2 * 0.8 / 6 * 100 = 26.6667; cost = 50 / 6 * 0.3606725 = 3.0056
+price_both "go -cpu 1,2" "ACCEPT: net 23.6611 = gain 26.6667 - cost 3.0056" \
+	26.666666666666668 3.0056 23.6611 BenchmarkCheck-2 null 0 \
+	"$H/go/before-cpu.txt" "$H/go/after-cpu.txt"
+tr -d ' \n' <"$TMP/r.json" >"$TMP/flat.json"
+expect_grep "$TMP/flat.json" '["BenchmarkSpin",1.0,true,true,5.531e-07,3.0200000000000003e-07,' \
+	"go -cpu: GOMAXPROCS 1 is its own case"
+expect_grep "$TMP/flat.json" '["BenchmarkSpin-2",1.0,true,true,5.438e-07,3.273e-07,' \
+	"go -cpu: GOMAXPROCS 2 is its own case"
+
+# Two go test runs appended to one file: their results are samples of one
+# case (4 each).  Spin 306.05 / 271.65 faster; Alloc 29.545 / 63.18 ->
+# 0.4676322; cost = 50 / 3 * 0.5323678 = 8.8728; gain 0.8 / 3 * 100.
+price_both "go appended" "ACCEPT: net 17.7939 = gain 26.6667 - cost 8.8728" \
+	26.666666666666668 8.8728 17.7939 BenchmarkCheck null 0 \
+	"$H/go/before-appended.txt" "$H/go/after-appended.txt"
+run price "$H/go/before-appended.txt" "$H/go/after-appended.txt"
+expect_grep "$OUT" "runtimes: median of 4 samples per case" "go appended: 4 samples"
+
+# One file, a line of prose first, then note: before and note: after
+# groups.  Without --split-by the two configurations are an error; with
+# it, before and after.  Spin 569.1 / 228.5, Alloc 84.14 / 59.25: faster;
+# Check newly passing: gain 0.8 / 3 * 100, no cost.
+run price "$H/go/notes.txt"
+expect_error 2 "$H/go/notes.txt:23:1: 'BenchmarkSpin' has results under two configurations, note: before (line 7) and note: after: give --split-by note to price one against the other" \
+	"go notes: two configurations are never merged"
+price_both "go --split-by" "ACCEPT: net 26.6667 = gain 26.6667 - cost 0.0000" \
+	26.666666666666668 0 26.666666666666668 BenchmarkCheck null 0 \
+	--split-by note "$H/go/notes.txt"
+tr -d ' \n' <"$TMP/r.json" >"$TMP/flat.json"
+expect_grep "$TMP/flat.json" '"split_by":"note","split_value":"before"' "go --split-by: json, before"
+expect_grep "$TMP/flat.json" '"split_by":"note","split_value":"after"' "go --split-by: json, after"
+expect_grep "$TMP/flat.json" '"context_differs":[]' "go --split-by: the key is no context that differs"
+run price --split-by note "$H/go/notes.txt"
+expect_joined "$OUT" "notes.txt: before is note: before, after is note: after" \
+	"go --split-by: text names the groups"
+run price --split-by goos "$H/go/notes.txt"
+expect_error 2 "$H/go/notes.txt: --split-by goos: the file has 1 value of 'goos' ('linux'), not two (the before and the after run)" \
+	"--split-by a key with one value"
+run price --split-by note "$H/go/before.txt" "$H/go/after.txt"
+expect_error 2 "<command line>: --split-by note: give one run file, which holds both runs" \
+	"--split-by with two files"
+run price --split-by note "$H/hyperfine/before.json"
+expect_error 2 "$H/hyperfine/before.json: --split-by note: $H/hyperfine/before.json is read as hyperfine; only Go benchmark text has configuration lines to split by" \
+	"--split-by on another format"
+
+# go test -json, named .json: the events decide, not the name.  Spin
+# 402.2 / 333.1 faster, Alloc 40.33 / 50.32 -> 0.8014706, Skip skipped on
+# both sides (its skip events), Check fails before (its fail event):
+# gain = 0.8 / 4 * 100 = 20; cost = 50 / 4 * 0.1985294 = 2.4816.
+price_both "go -json" "ACCEPT: net 17.5184 = gain 20.0000 - cost 2.4816" \
+	20 2.4816 17.5184 BenchmarkCheck null 0 \
+	"$H/go/before-json.json" "$H/go/after-json.json"
+expect_grep "$TMP/r.json" '"format": "go-json",' "go -json: the format"
+
+# --cases and --exclude: what is left out is listed, and why.  Go -count
+# 5 without BenchmarkSkip and BenchmarkCheck: Spin and Alloc, cost =
+# 50 / 2 * 0.0876040 = 2.1901.
+run price --exclude 'BenchmarkS[k]*' --exclude BenchmarkCheck "$H/go/before.txt" "$H/go/after.txt"
+expect_grep "$OUT" "REJECT: net -2.1901 = gain 0.0000 - cost 2.1901" "--exclude: the price"
+expect_joined "$OUT" "not priced: BenchmarkSkip: --exclude BenchmarkS[k]*; BenchmarkCheck: --exclude BenchmarkCheck" \
+	"--exclude: listed, with why"
+run price --cases 'BenchmarkCheck' "$H/go/before.txt" "$H/go/after.txt"
+expect_grep "$OUT" "ACCEPT: net 80.0000 = gain 80.0000 - cost 0.0000" "--cases: only the fix"
+expect_joined "$OUT" "not priced: BenchmarkSpin: not matched by --cases; BenchmarkAlloc: not matched by --cases; BenchmarkSkip: not matched by --cases" \
+	"--cases: the rest listed"
+run price --format json --cases 'BenchmarkCheck' "$H/go/before.txt" "$H/go/after.txt"
+tr -d ' \n' <"$OUT" >"$TMP/flat.json"
+expect_grep "$TMP/flat.json" '"not_priced":["BenchmarkSpin:notmatchedby--cases","BenchmarkAlloc:notmatchedby--cases","BenchmarkSkip:notmatchedby--cases"]' \
+	"--cases: json"
+run price --cases 'BenchmarkNone*' "$H/go/before.txt" "$H/go/after.txt"
+expect_error 2 "<command line>: --cases and --exclude leave no case of $H/go/before.txt" "--cases leaving nothing"
+run price --cases 'BenchmarkSpin' --cases 'BenchmarkNone*' "$H/go/before.txt" "$H/go/after.txt"
+expect_error 2 "<command line>: --cases BenchmarkNone*: no case matches it" "--cases matching nothing"
+
 # hyperfine's CSV export: the case names are in `command`, and a `passed`
 # column of the file's own is read, not hidden behind one made up.
 printf 'mean,stddev,median,min\n1,0,1,1\n' >"$TMP/nocmd.csv"
