@@ -1,6 +1,7 @@
 /* listing.c: a metric's definition, the list of metrics, a formula's
  * value. */
 #include <csv.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -175,7 +176,9 @@ int report_per_case(const struct run *run, const double *v, FILE *out,
 	/* Stop early on a full disk instead of formatting every case. */
 	for (size_t i = 0; i < run->n && !ferror(out); i++) {
 		csv_fwrite(out, run->case_name[i], strlen(run->case_name[i]));
-		fprintf(out, ",%s\n", numfmt_exact(num, v[i]));
+		/* No value (a failing case without a runtime): empty. */
+		fprintf(out, ",%s\n",
+		        isnan(v[i]) ? "" : numfmt_exact(num, v[i]));
 	}
 	return report_finish(out, "CSV", d);
 }

@@ -408,6 +408,28 @@ expect_error 2 "<command line>: --cases and --exclude leave no case of $H/go/bef
 run price --cases 'BenchmarkSpin' --cases 'BenchmarkNone*' "$H/go/before.txt" "$H/go/after.txt"
 expect_error 2 "<command line>: --cases BenchmarkNone*: no case matches it" "--cases matching nothing"
 
+# eval reads a run as price does: --estimator, --time, --results,
+# --cases/--exclude, --column; a bare column lists cases without a value
+# (failing, no runtime) as empty cells.
+run eval --per-case "$H/go/before.txt" runtime
+expect_out "case,value
+\"BenchmarkSpin\",2.0830000000000003e-07
+\"BenchmarkAlloc\",3.7680000000000004e-08
+\"BenchmarkSkip\",
+\"BenchmarkCheck\"," "eval --per-case: no runtime is empty"
+run eval --per-case --estimator min --exclude 'BenchmarkS[k]*' "$H/go/before.txt" runtime
+expect_out "case,value
+\"BenchmarkSpin\",1.8890000000000003e-07
+\"BenchmarkAlloc\",1.86e-08
+\"BenchmarkCheck\"," "eval --estimator min --exclude"
+run eval --cases 'BenchmarkSp*' --column runtime=runtime_max "$H/go/before.txt" 'sum(runtime)'
+expect_out "2.635e-07" "eval --cases --column: BenchmarkSpin's largest sample, 263.5 ns"
+run eval --results "$H/pytest/before-junit.xml" "$H/pytest/before.json" 'sum(passed)'
+expect_out "1" "eval --results: test_fails_after fails, test_raises added failing"
+run eval --time cpu "$H/go/before.txt" N
+expect_error 2 "<command line>: --time cpu: $H/go/before.txt is go, which records no cpu time (only Google Benchmark's JSON and CSV do)" \
+	"eval --time cpu on Go"
+
 # hyperfine's CSV export: the case names are in `command`, and a `passed`
 # column of the file's own is read, not hidden behind one made up.
 printf 'mean,stddev,median,min\n1,0,1,1\n' >"$TMP/nocmd.csv"
