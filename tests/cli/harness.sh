@@ -408,6 +408,40 @@ expect_error 2 "<command line>: --cases and --exclude leave no case of $H/go/bef
 run price --cases 'BenchmarkSpin' --cases 'BenchmarkNone*' "$H/go/before.txt" "$H/go/after.txt"
 expect_error 2 "<command line>: --cases BenchmarkNone*: no case matches it" "--cases matching nothing"
 
+# Google Benchmark with ->Complexity(), a user statistic (max) and two
+# thread counts, 3 repetitions (src/complexity.cc).  The BigO and RMS rows
+# (no real_time) and BM_stat_max are listed as not priced, never fatal;
+# BM_th/threads:1 and BM_th/threads:2 are two cases.  Aggregates only:
+# the median aggregates, before / after (ns) -> score:
+#   BM_c/64 51.7350 / 71.3115 -> 0.7254790; BM_c/256 179.2645 / 239.3138
+#   -> 0.7490772; BM_c/1024 718.8793 / 949.5091 -> 0.7571063; BM_stat
+#   351.3041 / 513.8938 -> 0.6836124; BM_th/threads:1 169.5624 / 229.4333
+#   -> 0.7390487; BM_th/threads:2 129.2629 / 217.3837 -> 0.5946300;
+#   BM_fix errors before (no runtime), passes after.
+# gain = 0.8 / 7 * 100 = 11.4286; cost = 50 / 7 * 1.7510467 = 12.5075.
+price_both "gbench complexity, aggregates only" \
+	"REJECT: net -1.0789 = gain 11.4286 - cost 12.5075" \
+	11.428571428571429 12.5075 -1.0789 BM_fix null 0 \
+	"$H/gbench/complexity-before-aggr.json" "$H/gbench/complexity-after-aggr.json"
+tr -d ' \n' <"$TMP/r.json" >"$TMP/flat.json"
+expect_grep "$TMP/flat.json" '"not_priced":["BM_c_BigO:notatiming","BM_c_RMS:notatiming","BM_stat_max:astatistic,notatiming"]' \
+	"gbench complexity: not priced, json"
+expect_grep "$TMP/flat.json" '"runtime_aggregate":{"statistic":"median","count_column":"repetitions"}' \
+	"gbench aggregates only: json names the median aggregate"
+expect_grep "$TMP/flat.json" '["BM_th/threads:1",' "gbench: threads:1 a case"
+expect_grep "$TMP/flat.json" '["BM_th/threads:2",' "gbench: threads:2 a case"
+run price "$H/gbench/complexity-before-aggr.json" "$H/gbench/complexity-after-aggr.json"
+expect_joined "$OUT" "not priced: BM_c_BigO: not a timing; BM_c_RMS: not a timing; BM_stat_max: a statistic, not a timing" \
+	"gbench complexity: not priced, text"
+expect_grep "$OUT" "runtimes: median aggregate of 3 repetitions per case" \
+	"gbench aggregates only: text names the median aggregate"
+# Every row: the medians of the 3 iterations (worked out from the file the
+# same way): cost 9.1143, net 2.3143.
+run price "$H/gbench/complexity-before-reps.json" "$H/gbench/complexity-after-reps.json"
+expect_grep "$OUT" "ACCEPT: net 2.3143 = gain 11.4286 - cost 9.1143" "gbench complexity, every row"
+expect_joined "$OUT" "not priced: BM_c_BigO: not a timing; BM_c_RMS: not a timing" \
+	"gbench complexity, every row: not priced"
+
 # eval reads a run as price does: --estimator, --time, --results,
 # --cases/--exclude, --column; a bare column lists cases without a value
 # (failing, no runtime) as empty cells.

@@ -249,6 +249,25 @@ static int not_timings(struct run_builder *b, struct gb_entry **e, size_t n)
 	return FP_OK;
 }
 
+/* A case's aggregates that no version writes for every benchmark (user
+ * statistics, percentages other than cv): listed as not priced. */
+static int other_statistics(struct run_builder *b, struct gb_entry **e,
+                            size_t n)
+{
+	static const char *const usual[] = {"mean", "median", "stddev", "cv"};
+
+	for (size_t i = 0; i < n; i++) {
+		bool known = !e[i]->aggregate;
+		for (size_t k = 0; !known && k < 4; k++)
+			known = strcmp(e[i]->aggregate_name, usual[k]) == 0;
+		if (!known &&
+		    rb_unpriced(b, e[i]->label ? e[i]->label : e[i]->name,
+		                "a statistic, not a timing") != FP_OK)
+			return FP_ERR;
+	}
+	return FP_OK;
+}
+
 /* One case from its entries e[0..n), sorted by position. */
 static int add_case(struct run_builder *b, struct gb_entry **e, size_t n,
                     bool cpu)
@@ -259,6 +278,8 @@ static int add_case(struct run_builder *b, struct gb_entry **e, size_t n,
 	tally(e, n, cpu, &t);
 	if (t.iters == 0 && !t.mean && !t.median && !t.sd)
 		return not_timings(b, e, n);
+	if (other_statistics(b, e, n) != FP_OK)
+		return FP_ERR;
 	if (rb_case(b, e[0]->name, strlen(e[0]->name), line, col) != FP_OK)
 		return FP_ERR;
 	if (t.iters > 0) {
