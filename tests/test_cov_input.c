@@ -472,7 +472,7 @@ static void test_csv_quote_errors(void **state)
 
 #define FORMATS \
 	"give --input-format FMT, one of csv, json, yaml, gbench, " \
-	"hyperfine, gbench-csv, hyperfine-csv, pytest-benchmark, go, go-json"
+	"hyperfine, gbench-csv, hyperfine-csv, pytest-benchmark, go, go-json, catch2"
 #define CANNOT_TELL(looks) "cannot tell the format: " looks "; " FORMATS
 #define CSV_LIKE(first) \
 	"it looks like CSV (its first line is '" first "'), which is read " \
@@ -518,11 +518,14 @@ static void test_format_by_name(void **state)
 	fails("r.xml", "<?xml version=\"1.0\"?>\n<testsuites>\n", NULL, 0,
 	      CANNOT_TELL("it looks like a JUnit XML report: give it with "
 	                  "--results (or --results-before), beside a run"));
-	fails("r.xml", "<?xml version=\"1.0\"?>\n<Catch name=\"t\">\n", NULL,
-	      0,
-	      CANNOT_TELL("it looks like Catch2's XML report (-r xml), which "
-	                  "is no run format; a -r junit report gives pass "
-	                  "states with --results"));
+	r = load_text("r.xml",
+	              "<?xml version=\"1.0\"?>\n<Catch name=\"t\"><TestCase "
+	              "name=\"a\"><BenchmarkResults name=\"b\" samples=\"2\">"
+	              "<mean value=\"3\"/></BenchmarkResults><OverallResult "
+	              "success=\"true\"/></TestCase></Catch>\n");
+	assert_string_equal(r->format, "catch2");
+	assert_string_equal(r->case_name[0], "a/b");
+	run_free(r);
 	/* A name and a content that disagree: both said. */
 	fails("r.json", "case,runtime\na,1\n", NULL, 0,
 	      "the name says JSON, but " CSV_LIKE("case,runtime") "; " FORMATS);
@@ -544,7 +547,7 @@ static void test_format_by_name(void **state)
 	fails("a.csv", "case\na\n", "xml", 0,
 	      "unknown run format 'xml' "
 	      "(known: csv, json, yaml, gbench, hyperfine, gbench-csv, "
-	      "hyperfine-csv, pytest-benchmark, go, go-json)");
+	      "hyperfine-csv, pytest-benchmark, go, go-json, catch2)");
 }
 
 /* ---- every allocation failing in turn ------------------------------- */

@@ -457,14 +457,14 @@ static void test_detection(void **state)
 	             "line is 'case,runtime'), which is read as a run with a "
 	             ".csv name and a 'case' column; give --input-format FMT, "
 	             "one of csv, json, yaml, gbench, hyperfine, gbench-csv, "
-	             "hyperfine-csv, pytest-benchmark, go, go-json");
+	             "hyperfine-csv, pytest-benchmark, go, go-json, catch2");
 
 	assert_int_equal(run_load(DATA "basic.csv", &o, &r, &d), FP_ERR);
 	assert_string_equal(d.file, "");
 	assert_string_equal(d.msg,
 	                    "unknown run format 'xml' (known: csv, json, "
 	                    "yaml, gbench, hyperfine, gbench-csv, "
-	                    "hyperfine-csv, pytest-benchmark, go, go-json)");
+	                    "hyperfine-csv, pytest-benchmark, go, go-json, catch2)");
 	/* NULL options: by extension. */
 	assert_int_equal(run_load(DATA "basic.csv", NULL, &r, &d), FP_OK);
 	run_free(r);

@@ -160,6 +160,27 @@ static void test_gbench_forms(void **state)
 	run_free(r);
 }
 
+/* catch2/bench-before.xml: spin/spin 64 (mean 20.2939 ns of 20 samples,
+ * stddev in the file), spin/spin 256, check result/check (failed: it
+ * threw; no runtime, though its test case's OverallResult is true). */
+static void test_catch2(void **state)
+{
+	struct run *r =
+	    load_est(H "catch2/bench-before.xml", NULL, RUN_MEDIAN, false);
+
+	assert_string_equal(r->format, "catch2");
+	assert_int_equal(r->n, 3);
+	assert_case(r, 0, "spin/spin 64", 1, 1);
+	assert_case(r, 1, "spin/spin 256", 1, 1);
+	assert_case(r, 2, "check result/check", 0, 0);
+	assert_close(cell(r, "runtime", 0), 20.2939e-9);
+	assert_true(cell(r, "samples", 0) == 20);
+	assert_string_equal(r->aggregate, "mean");
+	assert_string_equal(r->aggregate_of, "samples");
+	assert_int_equal(r->pass_source, RUN_PASS_RECORDED);
+	run_free(r);
+}
+
 /* The context, caches summarised; a debug build is unreliable. */
 static void test_gbench_context(void **state)
 {
@@ -425,6 +446,7 @@ int main(void)
 	    cmocka_unit_test(test_gbench_cpu),
 	    cmocka_unit_test(test_gbench_forms),
 	    cmocka_unit_test(test_gbench_context),
+	    cmocka_unit_test(test_catch2),
 	    cmocka_unit_test(test_gbench_csv),
 	    cmocka_unit_test(test_hyperfine),
 	    cmocka_unit_test(test_hyperfine_csv),

@@ -61,7 +61,7 @@ const struct opt_group job_group = {
              .name = "input-format",
              .arg = "FMT",
              .help = "csv, json, yaml, gbench, gbench-csv, hyperfine, "
-                     "hyperfine-csv, pytest-benchmark, go or go-json"},
+                     "hyperfine-csv, pytest-benchmark, go, go-json or catch2"},
             {.id = OPT_ESTIMATOR,
              .name = "estimator",
              .arg = "EST",

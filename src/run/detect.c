@@ -34,6 +34,8 @@ const struct run_format run_formats[] = {
     {"go", fmt_go, false, fmt_go_detect, "Go benchmark text (go test -bench)"},
     {"go-json", fmt_go_json, false, fmt_go_json_detect,
      "go test -bench -json (test2json events)"},
+    {"catch2", fmt_catch2, false, fmt_catch2_detect,
+     "Catch2 XML report (-r xml)"},
 };
 const size_t run_nformats = sizeof run_formats / sizeof *run_formats;
 
@@ -180,11 +182,6 @@ const char *run_format_looks(const char *text, size_t len, char *buf,
 	first_line(text, len, line, sizeof line);
 	if (line[0] == '\0')
 		snprintf(buf, size, "it is empty");
-	else if (line[0] == '<' && has(text, len, "<Catch"))
-		snprintf(buf, size,
-		         "it looks like Catch2's XML report (-r xml), which "
-		         "is no run format; a -r junit report gives pass "
-		         "states with --results");
 	else if (line[0] == '<' && has(text, len, "<testsuite"))
 		snprintf(buf, size,
 		         "it looks like a JUnit XML report: give it with "

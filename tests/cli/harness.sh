@@ -442,6 +442,37 @@ expect_grep "$OUT" "ACCEPT: net 2.3143 = gain 11.4286 - cost 9.1143" "gbench com
 expect_joined "$OUT" "not priced: BM_c_BigO: not a timing; BM_c_RMS: not a timing" \
 	"gbench complexity, every row: not priced"
 
+# Catch2's XML reporter (2.13): one case per benchmark, TESTCASE/BENCHMARK;
+# `check` throws before the fix (a failing benchmark, no time).  Means in
+# ns, before / after -> score:
+#   spin/spin 64 20.2939 / 22.7193 -> 0.8932450
+#   spin/spin 256 84.3644 / 91.2272 -> 0.9247723
+#   check result/check: failed before, 52.6346 after: newly passing
+# gain = 0.8 / 3 * 100 = 26.6667; cost = 50 / 3 * 0.1819827 = 3.0330.
+price_both "catch2 xml" "ACCEPT: net 23.6336 = gain 26.6667 - cost 3.0330" \
+	26.666666666666668 3.0330 23.6336 "check result/check" null 0 \
+	"$H/catch2/bench-before.xml" "$H/catch2/bench-after.xml"
+tr -d ' \n' <"$TMP/r.json" >"$TMP/flat.json"
+expect_grep "$TMP/flat.json" '"format":"catch2","pass_states":{"recorded_by_file":true' "catch2: format, recorded"
+expect_grep "$TMP/flat.json" '"runtime_aggregate":{"statistic":"mean","count_column":"samples"}' \
+	"catch2: the mean aggregate, said"
+run price "$H/catch2/bench-before.xml" "$H/catch2/bench-after.xml"
+expect_grep "$OUT" "runtimes: mean aggregate of 20 samples per case" "catch2: text says the mean aggregate"
+# --benchmark-no-analysis: Catch2 2.x still writes only the mean:
+#   18.3933 / 22.7324 -> 0.8091227; 70.1026 / 87.4204 -> 0.8019021
+# cost = 50 / 3 * 0.3889752 = 6.4829.
+run price "$H/catch2/bench-before-raw.xml" "$H/catch2/bench-after-raw.xml"
+expect_grep "$OUT" "ACCEPT: net 20.1837 = gain 26.6667 - cost 6.4829" "catch2 --benchmark-no-analysis"
+# Its JUnit report merges by test-case name into the benchmarks of that
+# test case (the reports of src/tests.cpp, whose test cases have the same
+# names; Catch2 2.x's -r junit lists no benchmark-only test case, see
+# bench-before-junit.xml): 'spin' into both spin benchmarks, 'check
+# result' (failed before) into check result/check.
+run price --results-before "$H/catch2/before-junit.xml" --results "$H/catch2/after-junit.xml" \
+	"$H/catch2/bench-before.xml" "$H/catch2/bench-after.xml"
+expect_grep "$OUT" "ACCEPT: net 23.6336 = gain 26.6667 - cost 3.0330" "catch2 + junit: the same price"
+expect_joined "$OUT" "before-junit.xml for 3 of 3 cases of" "catch2 + junit: every benchmark matched"
+
 # eval reads a run as price does: --estimator, --time, --results,
 # --cases/--exclude, --column; a bare column lists cases without a value
 # (failing, no runtime) as empty cells.
