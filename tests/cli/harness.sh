@@ -313,6 +313,25 @@ expect_grep "$TMP/flat.json" '"format":"hyperfine","pass_states":{"recorded_by_f
 run price $H/hyperfine/before.json $H/hyperfine/after.json
 expect_no_grep "$OUT" "pass states" "hyperfine json: nothing assumed, nothing said"
 
+# A hyperfine parameter scan (-L n 1,2) under one -n name: each value is a
+# case of its own, "check (n=1)" and "check (n=2)".  Both exit 1 before
+# the fix (failing with a runtime) and 0 after.  Medians in s:
+#   n=1 0.004870829 / 0.023981939 -> 0.2031040
+#   n=2 0.027126592 / 0.089434097 -> 0.3033137
+# gain = ((0.3 + 0.5 * 0.2031040) + (0.3 + 0.5 * 0.3033137)) / 2 * 100
+#      = 42.6604; cost = 50 / 2 * 1.4935823 = 37.3396.
+price_both "hyperfine -L" "ACCEPT: net 5.3209 = gain 42.6604 - cost 37.3396" \
+	42.6604 37.3396 5.3209 "check (n=2)" 0.027126592 3 \
+	"$H/hyperfine/before-params.json" "$H/hyperfine/after-params.json"
+# The CSV export of the same runs: no exit codes, so no gain, and said.
+run price "$H/hyperfine/before-params.csv" "$H/hyperfine/after-params.csv"
+expect_grep "$OUT" "REJECT: net -37.3396 = gain 0.0000 - cost 37.3396" "hyperfine -L csv"
+expect_joined "$OUT" "(hyperfine-csv); every case taken as passing" "hyperfine -L csv: assumed, said"
+run eval --per-case "$H/hyperfine/before-params.csv" runtime
+expect_out "case,value
+\"check (n=1)\",0.004870829
+\"check (n=2)\",0.027126592" "hyperfine -L csv: the parameter in the name"
+
 # pytest-benchmark's JSON records no failures either; with the JUnit
 # reports merged, the record says from where.
 run price --format md --results-before "$H/pytest/before-junit.xml" \
