@@ -200,7 +200,8 @@ static void test_hyperfine_csv(void **state)
 
 	(void)state;
 	assert_string_equal(r->format, "hyperfine-csv");
-	assert_string_equal(r->case_name[1], "sleep 0.2");
+	/* A parameter scan: the value is part of the name. */
+	assert_string_equal(r->case_name[1], "sleep 0.2 (n=2)");
 	/* One sample a case, the estimator's statistic. */
 	VALUES(r, "runtime", 0.125, 0.375);
 	VALUES(r, "runtime_n", 1, 1);
