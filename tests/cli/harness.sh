@@ -342,6 +342,18 @@ expect_grep "$OUT" "before.json, which records none (pytest-benchmark)" \
 run price --missing fail "$H/pytest/before.json" "$H/pytest/after.json"
 expect_joined "$OUT" "(pytest-benchmark); every case taken as passing" "pytest: assumed, text"
 
+# A parametrized pytest-benchmark test: each value its own case (the
+# node id keeps the parameter).  Medians in s, before / after:
+#   test_scale[1000] 5.2418000450416e-05 / 6.608799958485179e-05 -> 0.7931548
+#   test_scale[4000] 1.2180099929537391e-04 / 2.775719995042891e-04 -> 0.4388090
+# cost = 50 / 2 * 0.7680362 = 19.2009.
+run price "$H/pytest/before-param.json" "$H/pytest/after-param.json"
+expect_grep "$OUT" "REJECT: net -19.2009 = gain 0.0000 - cost 19.2009" "pytest param: two cases"
+run eval --per-case "$H/pytest/before-param.json" runtime_n
+expect_out "case,value
+\"test_param.py::test_scale[1000]\",3
+\"test_param.py::test_scale[4000]\",3" "pytest param: named by parameter"
+
 # Google Benchmark aggregates only: the median aggregate, and said.
 run price "$H/gbench/before-aggr.json" "$H/gbench/after-aggr.json"
 expect_grep "$OUT" "runtimes: median aggregate of 3 repetitions per case" \
