@@ -149,10 +149,11 @@ static void test_gbench_errors(void **state)
 	fails("e.json",
 	      GB "\n"
 	         "{\"name\": \"BM_e\", \"run_type\": \"aggregate\", "
-	         "\"aggregate_name\": \"median\", \"real_time\": 1, "
+	         "\"aggregate_name\": \"stddev\", \"real_time\": 1, "
 	         "\"cpu_time\": 1}]}",
 	      NULL, 2,
-	      "benchmark 'BM_e' has no iterations and no 'mean' aggregate");
+	      "benchmark 'BM_e' has no iterations and no 'median' or 'mean' "
+	      "aggregate");
 }
 
 /* Members of the wrong type: a run_name, run_type or aggregate_name that
@@ -367,7 +368,9 @@ static void test_json_errors(void **state)
 	fails("j.json",
 	      "[{\"case\": \"a\"},\n{\"case\": \"a\"},\n"
 	      "{\"case\": \"b\"},\n{\"case\": \"b\"}]",
-	      NULL, 2, "duplicate case 'a' (first on line 1)");
+	      NULL, 2,
+	      "duplicate case 'a' (first on line 1): give each case once, its "
+	      "runtimes as a list in 'samples'");
 }
 
 /* ---- YAML -------------------------------------------------------------- */
@@ -449,59 +452,6 @@ static void test_csv_quote_errors(void **state)
 	      "unterminated quoted field");
 }
 
-/* ---- telling the format ---------------------------------------------- */
-
-#define CANNOT_TELL \
-	"cannot tell the format from the file's name: give " \
-	"one of csv, json, yaml, gbench, hyperfine, gbench-csv, " \
-	"hyperfine-csv, pytest-benchmark, go"
-
-static void test_format_by_name(void **state)
-{
-	struct run_opts o = {.format = NULL};
-	struct diag d = {0};
-	struct run *r;
-	const char *path;
-	char dotted[600];
-
-	r = load_text("run.yml", "- case: a\n  runtime: 1\n");
-	assert_string_equal(r->format, "yaml");
-	run_free(r);
-	/* No extension: JSON shows in its first character after blanks and
-	 * comments, a CSV header by a `case` field, YAML by `cases:` or a
-	 * list item. */
-	r = load_text("noext", " \r\n\t[{\"case\": \"a\", \"runtime\": 1}]");
-	assert_string_equal(r->format, "json");
-	run_free(r);
-	r = load_text("noext", "x,case\r\na,1\r\n");
-	assert_string_equal(r->format, "csv");
-	run_free(r);
-	r = load_text("noext", "cases:\n- case: a\n  runtime: 1\n");
-	assert_string_equal(r->format, "yaml");
-	run_free(r);
-	r = load_text("noext", "# a run\n\n- case: a\n  runtime: 1\n");
-	assert_string_equal(r->format, "yaml");
-	run_free(r);
-	/* Commas but no field `case` (cases, Case), no comma, a lone "-". */
-	fails("noext", "cases,runtime\na,1\n", NULL, 0, CANNOT_TELL);
-	fails("noext", "Case,runtime\na,1\n", NULL, 0, CANNOT_TELL);
-	fails("noext", "case\na\n", NULL, 0, CANNOT_TELL);
-	fails("noext", "-\n", NULL, 0, CANNOT_TELL);
-	fails("noext", "", NULL, 0, CANNOT_TELL);
-	/* A dot in a folder's name is no extension either. */
-	path = scratch("noext", "  ", 2);
-	snprintf(dotted, sizeof dotted, TMP_DIR "../tests/%s",
-	         strrchr(path, '/') + 1);
-	assert_int_equal(run_load(dotted, &o, &r, &d), FP_ERR);
-	unlink(path);
-	assert_string_equal(d.msg, CANNOT_TELL);
-	/* A format by name that is none of them. */
-	fails("a.csv", "case\na\n", "xml", 0,
-	      "unknown run format 'xml' "
-	      "(known: csv, json, yaml, gbench, hyperfine, gbench-csv, "
-	      "hyperfine-csv, pytest-benchmark, go)");
-}
-
 /* ---- every allocation failing in turn ------------------------------- */
 
 static void test_out_of_memory(void **state)
@@ -563,7 +513,6 @@ int main(void)
 	    cmocka_unit_test(test_csv_repeats),
 	    cmocka_unit_test(test_csv_header_errors),
 	    cmocka_unit_test(test_csv_quote_errors),
-	    cmocka_unit_test(test_format_by_name),
 	    cmocka_unit_test(test_out_of_memory),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -131,8 +131,9 @@ static void test_gbench_cpu(void **state)
 }
 
 /* Without repetitions one sample each (BM_x/64 16.097659378471924 ns);
- * aggregates only: the mean aggregate (BM_ms 0.050671300606002966 ms,
- * stddev 7.876258750414152e-05 ms); after the fix BM_err passes, median
+ * aggregates only: the median aggregate (BM_ms 5.0673727272706776e-02 ms,
+ * not the mean 0.050671300606002966 ms; stddev 7.876258750414152e-05 ms),
+ * and the run says so; after the fix BM_err passes, median
  * of 55.488944620949894, 55.641808923699585, 55.44632963017404 ns. */
 static void test_gbench_forms(void **state)
 {
@@ -146,13 +147,37 @@ static void test_gbench_forms(void **state)
 	r = load_est(H "gbench/before-aggr.json", NULL, RUN_MEDIAN, false);
 	assert_case(r, 5, "BM_ms", 1, 1);
 	assert_case(r, 3, "BM_err", 0, 0);
-	assert_close(cell(r, "runtime", 5), 0.050671300606002966e-3);
+	assert_close(cell(r, "runtime", 5), 5.0673727272706776e-2 * 1e-3);
+	assert_string_equal(r->aggregate, "median");
+	assert_string_equal(r->aggregate_of, "repetitions");
+	assert_int_equal(r->pass_source, RUN_PASS_RECORDED);
 	assert_close(cell(r, "real_time_stddev", 5), 7.876258750414152e-08);
 	assert_true(cell(r, "repetitions", 5) == 3);
 	run_free(r);
 	r = load_est(H "gbench/after-reps.json", NULL, RUN_MEDIAN, false);
 	assert_case(r, 3, "BM_err", 3, 1);
 	assert_close(cell(r, "runtime", 3), 55.488944620949894e-9);
+	run_free(r);
+}
+
+/* catch2/bench-before.xml: spin/spin 64 (mean 20.2939 ns of 20 samples,
+ * stddev in the file), spin/spin 256, check result/check (failed: it
+ * threw; no runtime, though its test case's OverallResult is true). */
+static void test_catch2(void **state)
+{
+	struct run *r =
+	    load_est(H "catch2/bench-before.xml", NULL, RUN_MEDIAN, false);
+
+	assert_string_equal(r->format, "catch2");
+	assert_int_equal(r->n, 3);
+	assert_case(r, 0, "spin/spin 64", 1, 1);
+	assert_case(r, 1, "spin/spin 256", 1, 1);
+	assert_case(r, 2, "check result/check", 0, 0);
+	assert_close(cell(r, "runtime", 0), 20.2939e-9);
+	assert_true(cell(r, "samples", 0) == 20);
+	assert_string_equal(r->aggregate, "mean");
+	assert_string_equal(r->aggregate_of, "samples");
+	assert_int_equal(r->pass_source, RUN_PASS_RECORDED);
 	run_free(r);
 }
 
@@ -239,6 +264,10 @@ static void test_hyperfine_csv(void **state)
 		struct run *r = load_est(H "hyperfine/before.csv", NULL,
 		                         (enum run_estimator)e, false);
 		assert_string_equal(r->format, "hyperfine-csv");
+		/* No exit codes in the export: assumed, and said. */
+		assert_int_equal(r->pass_source, RUN_PASS_ASSUMED);
+		assert_string_equal(r->aggregate,
+		                    run_estimator_name((enum run_estimator)e));
 		assert_case(r, 0, "sleep", 1, 1);
 		assert_case(r, 1, "check", 1, 1);
 		assert_true(cell(r, "runtime", 0) == want[e]);
@@ -258,6 +287,8 @@ static void test_pytest(void **state)
 	    load_est(H "pytest/before.json", NULL, RUN_MEDIAN, false);
 
 	assert_string_equal(r->format, "pytest-benchmark");
+	assert_int_equal(r->pass_source, RUN_PASS_ASSUMED);
+	assert_null(r->aggregate); /* stats.data: samples */
 	assert_int_equal(r->n, 2);
 	assert_case(r, 0, "test_bench.py::test_sum", 3, 1);
 	assert_case(r, 1, "test_bench.py::test_fails_after", 3, 1);
@@ -356,7 +387,8 @@ static void test_detect(void **state)
 	               "no 'case' column: the header has command, mean, "
 	               "stddev, median");
 	expect_error_f("go.csv", "case,runtime\nx,1\n", "go", 0, 0,
-	               "no benchmarks: no line starts with 'Benchmark'");
+	               "no benchmarks: no result line ('BenchmarkX N V ns/op') and no "
+	               "'--- FAIL: BenchmarkX'");
 	/* A YAML run is YAML, whatever its first key. */
 	r = load_text("pkg.yaml", "pkg: x\ncases:\n- {case: a, runtime: 1}\n");
 	assert_string_equal(r->format, "yaml");
@@ -380,14 +412,17 @@ static void test_errors(void **state)
 	             "row has 3 cells, the header has 6");
 	expect_error("hf.csv", "command,mean,stddev,median,min\nx,1,0,abc,1\n",
 	             2, 7, "'abc' is not a number");
-	expect_error("go1.txt", "BenchmarkA-2  10.5  3 ns/op\n", 1, 15,
-	             "the count of iterations must be a whole number");
+	/* A count that is no whole number: no result line, ignored. */
+	expect_error("go1.txt", "BenchmarkA-2  10.5  3 ns/op\n", 0, 0,
+	             "no benchmarks: no result line ('BenchmarkX N V ns/op') and no "
+	             "'--- FAIL: BenchmarkX'");
 	expect_error("go2.txt", "BenchmarkA-2  10  x ns/op\n", 1, 19,
 	             "a value must be a number");
 	expect_error("go3.txt", "pkg: p\nBenchmarkA  10  3 ns/op  4\n", 2, 26,
 	             "a value without a unit");
 	expect_error_f("go4.txt", "PASS\n", "go", 0, 0,
-	               "no benchmarks: no line starts with 'Benchmark'");
+	               "no benchmarks: no result line ('BenchmarkX N V ns/op') and no "
+	               "'--- FAIL: BenchmarkX'");
 	expect_error("py1.json",
 	             "{\"machine_info\": {}, \"benchmarks\": [\n"
 	             " {\"name\": \"t\", \"stats\": {}}]}",
@@ -411,6 +446,7 @@ int main(void)
 	    cmocka_unit_test(test_gbench_cpu),
 	    cmocka_unit_test(test_gbench_forms),
 	    cmocka_unit_test(test_gbench_context),
+	    cmocka_unit_test(test_catch2),
 	    cmocka_unit_test(test_gbench_csv),
 	    cmocka_unit_test(test_hyperfine),
 	    cmocka_unit_test(test_hyperfine_csv),

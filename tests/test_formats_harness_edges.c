@@ -54,11 +54,13 @@ static void test_go(void **state)
 
 	assert_string_equal(r->format, "go");
 	/* BenchmarkA after BenchmarkAB is a case of its own; A5 keeps its
-	 * digit (no "-" before it); C has only its failure. */
-	assert_string_equal(r->case_name[0], "BenchmarkAB");
-	assert_string_equal(r->case_name[1], "BenchmarkA");
+	 * digit (no "-" before it); C has only its failure.  The file has
+	 * three GOMAXPROCS values (4, 2 and none), so the names keep them:
+	 * each is a configuration of its own. */
+	assert_string_equal(r->case_name[0], "BenchmarkAB-4");
+	assert_string_equal(r->case_name[1], "BenchmarkA-2");
 	assert_string_equal(r->case_name[2], "BenchmarkA5");
-	assert_string_equal(r->case_name[3], "BenchmarkC");
+	assert_string_equal(r->case_name[3], "BenchmarkC-2");
 	VALUES(r, "passed", 1, 1, 0, 0);
 	/* AB: 4, 2 and 3 ns, median 3. */
 	VALUES(r, "runtime", 3 * 1e-9, 6 * 1e-9, 1 * 1e-9, NAN);
@@ -70,8 +72,8 @@ static void test_go(void **state)
 	context_is(r, "cpu", "");
 	context_is(r, "a b", NULL);
 	context_is(r, "Pkg", NULL);
-	/* The last -N seen. */
-	context_is(r, "gomaxprocs", "2");
+	/* Several -N values: in the names, not the context. */
+	context_is(r, "gomaxprocs", NULL);
 	run_free(r);
 }
 
@@ -80,11 +82,16 @@ static void test_go_errors(void **state)
 	fails("g.txt", "BenchmarkA 10 inf ns/op\n", NULL, 1,
 	      "a value must be a number");
 	fails("g.txt", "goos: linux\n", "go", 0,
-	      "no benchmarks: no line starts with 'Benchmark'");
+	      "no benchmarks: no result line ('BenchmarkX N V ns/op') and no "
+	      "'--- FAIL: BenchmarkX'");
+	/* One benchmark under two configurations is never merged. */
 	fails("g.txt",
-	      "BenchmarkA 10 1 ns/op\nBenchmarkB 10 1 ns/op\n"
-	      "--- FAIL: BenchmarkA\n",
-	      NULL, 3, "duplicate case 'BenchmarkA' (first on line 1)");
+	      "note: a\nBenchmarkA 10 1 ns/op\nnote: b\n"
+	      "BenchmarkA 10 2 ns/op\n",
+	      NULL, 4,
+	      "'BenchmarkA' has results under two configurations, note: a "
+	      "(line 2) and note: b: give --split-by note to price one "
+	      "against the other");
 }
 
 /* ---- Google Benchmark CSV --------------------------------------------- */
@@ -188,7 +195,8 @@ static void test_hyperfine_csv(void **state)
 	const struct column *c;
 
 	assert_string_equal(r->format, "hyperfine-csv");
-	assert_string_equal(r->case_name[1], "sleep 0.2");
+	/* A parameter scan: the value is part of the name. */
+	assert_string_equal(r->case_name[1], "sleep 0.2 (n=2)");
 	/* One sample a case, the estimator's statistic. */
 	VALUES(r, "runtime", 0.125, 0.375);
 	VALUES(r, "runtime_n", 1, 1);

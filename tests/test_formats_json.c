@@ -184,7 +184,9 @@ static void test_json_errors(void **state)
 	expect_error("casempty.json", "[{\"case\": \"\"}]", 1, 11,
 	             "empty case name");
 	expect_error("dupcase.json", "[{\"case\": \"a\"},\n {\"case\": \"a\"}]", 2, 11,
-	             "duplicate case 'a' (first on line 1)");
+	             "duplicate case 'a' (first on line 1)"
+	             ": give each case once, its runtimes as a list in "
+	             "'samples'");
 	/* A forced format is obeyed: Google Benchmark output read as a plain
 	 * JSON run has no cases list. */
 	expect_error_f("forced.json", "{\"context\": {}, \"benchmarks\": []}",
@@ -261,8 +263,9 @@ static void test_gbench_real(void **state)
  *     cpu (1 + 2) / 2 = 1.5 us, sample stddev sqrt((1 + 1) / 1) = sqrt(2)
  *     us; its "mean" aggregate (999) is ignored.
  *   BM_b: 3 and 5 ms: mean 4 ms, cpu 4 ms, stddev sqrt(2) ms.
- *   BM_agg: only aggregates: mean 1.5 s, cpu 1.25 s, stddev aggregate
- *     0.25 s, repetitions 3 (the median of 9 s is not used).
+ *   BM_agg: only aggregates: its median 9 s (not the mean 1.5 s), cpu
+ *     9 s, stddev aggregate 0.25 s, repetitions 3; the run says that its
+ *     runtimes are the median aggregate.
  *   BM_old: no run_name, run_type or time_unit (older versions): 7 ns,
  *     cpu 6 ns, one repetition, stddev 0. */
 static void test_gbench_units(void **state)
@@ -285,8 +288,9 @@ static void test_gbench_units(void **state)
 	assert_close(sd->v[0], sqrt(2) * 1e-6);
 	assert_close(rt->v[1], 4e-3);
 	assert_close(sd->v[1], sqrt(2) * 1e-3);
-	assert_true(rt->v[2] == 1.5);
-	assert_true(cpu->v[2] == 1.25);
+	assert_true(rt->v[2] == 9);
+	assert_true(cpu->v[2] == 9);
+	assert_string_equal(r->aggregate, "median");
 	assert_true(reps->v[2] == 3);
 	assert_true(sd->v[2] == 0.25);
 	assert_close(rt->v[3], 7e-9);
@@ -349,10 +353,11 @@ static void test_gbench_errors(void **state)
 	             "  {\"name\": \"BM\", \"real_time\": 1}]}", 2, 3,
 	             "benchmark 'BM': 'cpu_time' must be a number");
 	expect_error("gb7.json", "{\"context\": {}, \"benchmarks\": [\n"
-	             "  {\"name\": \"BM_median\", \"run_name\": \"BM\", "
-	             "\"run_type\": \"aggregate\", \"aggregate_name\": \"median\","
+	             "  {\"name\": \"BM_stddev\", \"run_name\": \"BM\", "
+	             "\"run_type\": \"aggregate\", \"aggregate_name\": \"stddev\","
 	             " \"real_time\": 1, \"cpu_time\": 1}]}", 2, 3,
-	             "benchmark 'BM' has no iterations and no 'mean' aggregate");
+	             "benchmark 'BM' has no iterations and no 'median' or "
+	             "'mean' aggregate");
 	expect_error("gb8.json", "{\"context\": {}, \"benchmarks\": [7]}", 1, 32,
 	             "a benchmark must be an object");
 }

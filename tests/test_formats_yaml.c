@@ -126,7 +126,9 @@ static void test_yaml_errors(void **state)
 	             "'case' must be a name, not a list");
 	expect_error("err.yaml", "- case: ''\n", 1, 9, "empty case name");
 	expect_error("err.yaml", "- case: a\n- case: b\n- case: a\n", 3, 9,
-	             "duplicate case 'a' (first on line 1)");
+	             "duplicate case 'a' (first on line 1)"
+	             ": give each case once, its runtimes as a list in "
+	             "'samples'");
 	expect_error("err.yaml", "- case: a\n  '': 1\n", 2, 3,
 	             "empty column name");
 	/* yamldoc's refusals reach the user unchanged. */

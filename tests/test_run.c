@@ -172,10 +172,14 @@ static void test_csv_errors(void **state)
 
 	EXPECT_REFUSALS(cells);
 	expect_error("dup.csv", "case,runtime\nx,1\ny,2\n\"x\",3\n", 4, 1,
-	             "duplicate case 'x' (first on line 2)");
+	             "duplicate case 'x' (first on line 2)"
+	             ": rows of one case are its samples only in a file "
+	             "with a 'repetition' column");
 	/* Of two duplicates, the one met first in the file. */
 	expect_error("dup2.csv", "case\nb\na\na\nb\n", 4, 1,
-	             "duplicate case 'a' (first on line 3)");
+	             "duplicate case 'a' (first on line 3)"
+	             ": rows of one case are its samples only in a file "
+	             "with a 'repetition' column");
 	expect_error("dupcol.csv", "case,runtime,runtime\nx,1,2\n", 1, 14,
 	             "duplicate column 'runtime' (first at line 1, column 6)");
 	expect_error("empty_case.csv", "case,runtime\nx,1\n,2\n", 3, 1,
@@ -451,16 +455,18 @@ static void test_detection(void **state)
 	run_free(r);
 	unlink(path);
 	expect_error("data.txt", "case,runtime\nx,1\n", 0, 0,
-	             "cannot tell the format from the file's name: give one "
-	             "of csv, json, yaml, gbench, hyperfine, gbench-csv, "
-	             "hyperfine-csv, pytest-benchmark, go");
+	             "cannot tell the format: it looks like CSV (its first "
+	             "line is 'case,runtime'), which is read as a run with a "
+	             ".csv name and a 'case' column; give --input-format FMT, "
+	             "one of csv, json, yaml, gbench, hyperfine, gbench-csv, "
+	             "hyperfine-csv, pytest-benchmark, go, go-json, catch2");
 
 	assert_int_equal(run_load(DATA "basic.csv", &o, &r, &d), FP_ERR);
 	assert_string_equal(d.file, "");
 	assert_string_equal(d.msg,
 	                    "unknown run format 'xml' (known: csv, json, "
 	                    "yaml, gbench, hyperfine, gbench-csv, "
-	                    "hyperfine-csv, pytest-benchmark, go)");
+	                    "hyperfine-csv, pytest-benchmark, go, go-json, catch2)");
 	/* NULL options: by extension. */
 	assert_int_equal(run_load(DATA "basic.csv", NULL, &r, &d), FP_OK);
 	run_free(r);

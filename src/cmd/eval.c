@@ -11,16 +11,20 @@
 #include "cmd/command.h"
 #include "formula/formula.h"
 #include "run/detect.h"
+#include "run/estimate.h"
+#include "run/junit_merge.h"
 #include "run/load.h"
 #include "run/run.h"
+#include "run/select.h"
 #include "report/listing.h"
 
 struct eval_opts {
 	bool per_case, disasm;
-	const char *input_format;
 	size_t nsets;
 	char **set_name;
 	double *set_value;
+	/* The run options eval shares with price (job.h parses them). */
+	struct job_opts job;
 };
 
 static int eval_option(void *own, enum opt_id id, const char *arg,
@@ -36,8 +40,13 @@ static int eval_option(void *own, enum opt_id id, const char *arg,
 		return cli_add_assignment(&o->set_name, &o->set_value,
 		                          &o->nsets, arg, "--set", d);
 	case OPT_INPUT_FORMAT:
-		o->input_format = arg;
-		return FP_OK;
+	case OPT_ESTIMATOR:
+	case OPT_TIME:
+	case OPT_RESULTS:
+	case OPT_CASES:
+	case OPT_EXCLUDE:
+	case OPT_COLUMN:
+		return job_option(&o->job, id, arg, d);
 	case OPT_DISASM:
 		o->disasm = true;
 		return FP_OK;
@@ -55,6 +64,72 @@ static void eval_opts_free(void *own)
 		free(o->set_name[i]);
 	free(o->set_name);
 	free(o->set_value);
+	job_opts_free(&o->job);
+}
+
+/* The run as price reads it: its format, estimator and time, the JUnit
+ * report merged, the cases chosen, the columns renamed. */
+static int load_run(const char *path, const struct job_opts *o,
+                    struct run **run, struct diag *d)
+{
+	struct run_opts ropts = {.format = o->input_format,
+	                         .estimator = o->estimator,
+	                         .cpu_time = o->cpu_time};
+	struct run_select sel = {(const char *const *)o->cases,
+	                         (const char *const *)o->exclude, o->ncases,
+	                         o->nexclude, NULL};
+	struct junit_report *rep = NULL;
+	struct junit_merged got;
+	int rc;
+
+	if (run_load(path, &ropts, run, d) != FP_OK)
+		return FP_ERR;
+	if (o->cpu_time && strncmp((*run)->format, "gbench", 6) != 0)
+		return diag_set(
+		    d, CLI_SOURCE, 0, 0,
+		    "--time cpu: %s is %s, which records no cpu "
+		    "time (only Google Benchmark's JSON and CSV do)",
+		    path, (*run)->format);
+	if (o->results[1] && (junit_load(o->results[1], &rep, d) != FP_OK ||
+	                      junit_merge(*run, rep, true, &got, d) != FP_OK)) {
+		junit_free(rep);
+		return FP_ERR;
+	}
+	junit_free(rep);
+	if (!(sel.used = calloc(o->ncases + o->nexclude + 1, sizeof *sel.used)))
+		return diag_oom(d);
+	rc = run_select(*run, &sel, d);
+	free(sel.used);
+	if (rc != FP_OK)
+		return FP_ERR;
+	if ((*run)->n == 0)
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "--cases and --exclude leave no case of %s",
+		                path);
+	for (size_t i = 0; i < o->ncolumns; i++)
+		if (run_replace(*run, o->column_to[i], o->column_from[i], d) !=
+		    FP_OK)
+			return FP_ERR;
+	return FP_OK;
+}
+
+/* A formula that is a column's name alone, listed per case as it is: a
+ * case without a value (a failing one without a runtime) shows empty. */
+static const struct column *bare_column(const struct run *run,
+                                        const char *formula)
+{
+	size_t len;
+
+	while (*formula == ' ')
+		formula++;
+	len = strlen(formula);
+	while (len > 0 && formula[len - 1] == ' ')
+		len--;
+	for (size_t i = 0; i < run->ncols; i++)
+		if (run->cols[i].v && strlen(run->cols[i].name) == len &&
+		    memcmp(run->cols[i].name, formula, len) == 0)
+			return &run->cols[i];
+	return NULL;
 }
 
 /* Declares the run's columns, N and the parameters in env and binds them. */
@@ -129,7 +204,6 @@ static void fault_diag(const struct fx_fault *f, const char *formula,
 static int eval_run(const char *path, const char *formula,
                     const struct eval_opts *o, struct diag *d)
 {
-	struct run_opts ropts = {.format = o->input_format};
 	struct fx_src src = {
 	    .file = CLI_SOURCE, .line = 1, .col = 1, .text = formula};
 	struct run *run = NULL;
@@ -139,8 +213,13 @@ static int eval_run(const char *path, const char *formula,
 	double *out = NULL;
 	int rc = FP_ERR;
 
-	if (run_load(path, &ropts, &run, d) != FP_OK)
-		return FP_ERR;
+	if (load_run(path, &o->job, &run, d) != FP_OK)
+		goto out;
+	if (o->per_case && !o->disasm && bare_column(run, formula)) {
+		rc = report_per_case(run, bare_column(run, formula)->v, stdout,
+		                     d);
+		goto out;
+	}
 	env = fx_env_new();
 	if (!env) {
 		diag_oom(d);
@@ -214,6 +293,31 @@ const struct command cmd_eval = {
              .arg = "FMT",
              .help = "the run's format (default: by content and name)",
              .choices = run_format_list},
+            {.id = OPT_ESTIMATOR,
+             .name = "estimator",
+             .arg = "EST",
+             .help = "runtime from the samples (default: median)",
+             .choices = run_estimator_list},
+            {.id = OPT_TIME,
+             .name = "time",
+             .arg = "real|cpu",
+             .help = "Google Benchmark: which time (default: real)"},
+            {.id = OPT_RESULTS,
+             .name = "results",
+             .arg = "FILE",
+             .help = "merge the pass states of a JUnit XML report"},
+            {.id = OPT_CASES,
+             .name = "cases",
+             .arg = "GLOB",
+             .help = "only the cases GLOB matches (repeatable)"},
+            {.id = OPT_EXCLUDE,
+             .name = "exclude",
+             .arg = "GLOB",
+             .help = "leave out the cases GLOB matches (repeatable)"},
+            {.id = OPT_COLUMN,
+             .name = "column",
+             .arg = "TO=FROM",
+             .help = "use run column FROM as TO"},
             {.id = OPT_DISASM,
              .name = "disasm",
              .help = "print the compiled program instead"},

@@ -122,6 +122,13 @@ int job_option(struct job_opts *o, enum opt_id id, const char *arg,
 	case OPT_INPUT_FORMAT:
 		o->input_format = arg;
 		return FP_OK;
+	case OPT_SPLIT_BY:
+		o->split_by = arg;
+		return FP_OK;
+	case OPT_CASES:
+		return add_string(&o->cases, &o->ncases, arg, d);
+	case OPT_EXCLUDE:
+		return add_string(&o->exclude, &o->nexclude, arg, d);
 	default:
 		return diag_set(d, NULL, 0, 0,
 		                "option %d is not an input option", (int)id);
@@ -142,6 +149,8 @@ void job_opts_free(struct job_opts *o)
 	free(o->weight_value);
 	free(o->pass);
 	free(o->fail);
+	free(o->cases);
+	free(o->exclude);
 	free(o->column_to);
 	free(o->column_from);
 	memset(o, 0, sizeof *o);
@@ -177,6 +186,11 @@ int job_load(const struct job_opts *o, char *const *inputs, size_t ninputs,
 	    .estimator = o->estimator,
 	    .cpu_time = o->cpu_time,
 	    .results = {o->results[0], o->results[1]},
+	    .split_by = o->split_by,
+	    .cases = o->cases,
+	    .ncases = o->ncases,
+	    .exclude = o->exclude,
+	    .nexclude = o->nexclude,
 	    .origin = CLI_SOURCE,
 	};
 

@@ -34,6 +34,9 @@ struct job_opts {
 	enum pass_policy policy; /* set from the noise group (--pass-policy) */
 	bool cpu_time;
 	const char *results[2]; /* --results-before, --results */
+	const char *split_by;
+	const char **cases, **exclude;
+	size_t ncases, nexclude;
 	double runtime_factor;
 	size_t nsets, nweights, npass, nfail, ncolumns;
 	char **set_name;

@@ -27,6 +27,9 @@ enum opt_id {
 	OPT_MISSING,
 	OPT_RESULTS,
 	OPT_RESULTS_BEFORE,
+	OPT_SPLIT_BY,
+	OPT_CASES,
+	OPT_EXCLUDE,
 	/* output and plots (cli.h) */
 	OPT_FORMAT,
 	OPT_OUTPUT,

@@ -35,7 +35,10 @@ void run_facts_free(struct run_facts *f)
 	for (int s = 0; s < 2; s++) {
 		list_free(&f->unreliable[s]);
 		list_free(&f->failing[s]);
+		list_free(&f->unpriced[s]);
 		free(f->runtime_from[s]);
+		free(f->format[s]);
+		free(f->split_value[s]);
 	}
 	free(f->changing_side);
 	memset(f, 0, sizeof *f);
@@ -62,6 +65,55 @@ static int list_add(struct name_list *l, const char *s, struct diag *d)
 		return diag_oom(d);
 	}
 	l->v[l->n++] = copy;
+	return FP_OK;
+}
+
+void facts_drop_key(struct run_facts *f, const char *key)
+{
+	struct name_list *l = &f->ctx_diff;
+	size_t k = 0;
+
+	for (size_t i = 0; i < l->n; i++) {
+		if (strcmp(l->v[i], key) == 0)
+			free(l->v[i]);
+		else
+			l->v[k++] = l->v[i];
+	}
+	l->n = k;
+}
+
+int facts_run(struct run_facts *f, int s, const struct run *r, const char *path,
+              const char *results, struct diag *d)
+{
+	f->path[s] = path;
+	f->pass_source[s] = r->pass_source;
+	f->results[s] = results;
+	f->pass_merged[s] = r->pass_merged;
+	f->ncases[s] = r->n;
+	f->aggregate[s] = r->aggregate;
+	f->aggregate_of[s] = r->aggregate_of;
+	free(f->format[s]);
+	if (!(f->format[s] = strdup(r->format)))
+		return diag_oom(d);
+	list_free(&f->unpriced[s]);
+	for (size_t i = 0; i < r->nunpriced; i++)
+		if (list_add(&f->unpriced[s], r->unpriced[i], d) != FP_OK)
+			return FP_ERR;
+	return FP_OK;
+}
+
+int facts_run_copy(struct run_facts *f, struct diag *d)
+{
+	f->path[1] = f->path[0];
+	f->pass_source[1] = f->pass_source[0];
+	f->results[1] = f->results[0];
+	f->pass_merged[1] = f->pass_merged[0];
+	f->ncases[1] = f->ncases[0];
+	f->aggregate[1] = f->aggregate[0];
+	f->aggregate_of[1] = f->aggregate_of[0];
+	free(f->format[1]);
+	if (!(f->format[1] = strdup(f->format[0] ? f->format[0] : "")))
+		return diag_oom(d);
 	return FP_OK;
 }
 

@@ -51,14 +51,45 @@ struct run_facts {
 	unsigned char *changing_side;
 	/* --missing fail: the cases a side lacked, counted failing there. */
 	struct name_list failing[2];
+
+	/* What each side's file recorded and what was assumed (run.h): its
+	 * path and format, where its pass states come from, the test report
+	 * merged into it (--results, borrowed) and how many of its ncases
+	 * that report gave; the aggregate its runtimes are (a literal, or
+	 * NULL for samples), with the count of what it aggregates in the
+	 * joined runs (borrowed, or NULL); what the file holds that is not
+	 * priced, with why. */
+	const char *path[2];
+	char *format[2];
+	enum run_pass_source pass_source[2];
+	const char *results[2];
+	size_t pass_merged[2], ncases[2];
+	const char *aggregate[2], *aggregate_of[2];
+	const double *aggregate_n[2];
+	struct name_list unpriced[2];
+	/* --split-by: the key (borrowed) and each side's value of it. */
+	const char *split_by;
+	char *split_value[2];
 };
 
 void run_facts_free(struct run_facts *f);
+
+/* Records what run r of side s (read from path, with the test report
+ * results merged into it or NULL) observed and assumed; path and results
+ * are borrowed.  Fails only when out of memory. */
+int facts_run(struct run_facts *f, int s, const struct run *r, const char *path,
+              const char *results, struct diag *d);
+/* Side 1's run facts as side 0's (one run holding both sides). */
+int facts_run_copy(struct run_facts *f, struct diag *d);
 
 /* The context facts of two runs (ctx_diff, unreliable); after may be
  * NULL (a prediction: only before's). */
 int facts_context(struct run_facts *f, const struct run *before,
                   const struct run *after, struct diag *d);
+
+/* Takes key out of the context keys that differ (the key a run was split
+ * by differs by design). */
+void facts_drop_key(struct run_facts *f, const char *key);
 
 /* Applies mode to the cases only one run has, before the join: fail
  * appends each to the run lacking it as a failing case without a runtime

@@ -6,7 +6,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "run/context.h"
 #include "run/load.h"
+#include "run/select.h"
 #include "run/junit_merge.h"
 #include "price/param.h"
 #include "util/globset.h"
@@ -17,7 +19,8 @@ struct loading {
 	struct job *job;
 	struct metric *metric;
 	struct scenario *scenario;
-	bool *renamed; /* per column rename: some run had its FROM */
+	bool *renamed;            /* per column rename: some run had its FROM */
+	struct run_select select; /* --cases, --exclude */
 };
 
 /* Names an input in the record, with the hash of the very bytes that
@@ -94,28 +97,29 @@ static struct run_opts run_opts_of(const struct load_request *rq)
 	return (struct run_opts){.format = rq->input_format,
 	                         .cpu_time = rq->cpu_time,
 	                         .estimator = rq->estimator,
-	                         .policy = rq->policy};
+	                         .policy = rq->policy,
+	                         .split_by = rq->split_by};
 }
 
-/* Names run r of side s (0 before, 1 after; a one-run input is side 0)
- * in the record as role, applies the column renames whose FROM it has (a
- * before run may name a column differently from an after run) and merges
- * its test report. */
-static int took_run(struct loading *l, int s, const char *role,
-                    const char *path, struct run *r, struct diag *d)
+/* A run read (or made) for side s (0 before, 1 after; a one-run input is
+ * side 0): named in the record as role, checked, the column renames whose
+ * FROM it has applied (a before run may name a column differently from an
+ * after run), its report merged, its cases chosen, its facts kept. */
+static int prepare_run(struct loading *l, int s, const char *role,
+                       const char *path, struct run **out, struct diag *d)
 {
 	const struct load_request *rq = l->rq;
 	struct run_facts *f = &l->job->facts;
 
-	add_input(l->job, role, path, r->sha256);
-	if (check_time(rq, r, d) != FP_OK)
+	add_input(l->job, role, path, (*out)->sha256);
+	if (check_time(rq, *out, d) != FP_OK)
 		return FP_ERR;
-	f->estimator[s] = r->estimator;
+	f->estimator[s] = (*out)->estimator;
 	for (size_t i = 0; i < rq->ncolumns; i++) {
 		const char *to = rq->column_to[i], *from = rq->column_from[i];
-		if (!run_find(r, from))
+		if (!run_find(*out, from))
 			continue;
-		if (run_replace(r, to, from, d) != FP_OK)
+		if (run_replace(*out, to, from, d) != FP_OK)
 			return FP_ERR;
 		l->renamed[i] = true;
 		if (strcmp(to, "runtime") == 0 &&
@@ -125,10 +129,17 @@ static int took_run(struct loading *l, int s, const char *role,
 				return diag_oom(d);
 		}
 	}
-	return merge_results(l, s, r, d);
+	if (merge_results(l, s, *out, d) != FP_OK ||
+	    run_select(*out, &l->select, d) != FP_OK)
+		return FP_ERR;
+	if ((*out)->n == 0)
+		return diag_set(d, rq->origin, 0, 0,
+		                "--cases and --exclude leave no case of %s",
+		                path);
+	return facts_run(f, s, *out, path, rq->results[s], d);
 }
 
-/* Reads the run of side s and takes it (took_run). */
+/* Reads the run of side s and prepares it (prepare_run). */
 static int load_run(struct loading *l, int s, const char *role,
                     const char *path, struct run **out, struct diag *d)
 {
@@ -136,7 +147,27 @@ static int load_run(struct loading *l, int s, const char *role,
 
 	if (run_load(path, &ropts, out, d) != FP_OK)
 		return FP_ERR;
-	return took_run(l, s, role, path, *out, d);
+	return prepare_run(l, s, role, path, out, d);
+}
+
+/* --split-by: both runs from the one input; the split key is no context
+ * that differs (it is the split), and the record names its values. */
+static int load_split(struct loading *l, const char *path, struct run **before,
+                      struct run **after, struct diag *d)
+{
+	const struct run_opts ropts = run_opts_of(l->rq);
+	struct run_facts *f = &l->job->facts;
+	const char *key = l->rq->split_by;
+
+	if (run_load_split(path, &ropts, before, after, d) != FP_OK)
+		return FP_ERR;
+	f->split_by = key;
+	if (!(f->split_value[0] = strdup(run_context_get(*before, key))) ||
+	    !(f->split_value[1] = strdup(run_context_get(*after, key))))
+		return diag_oom(d);
+	if (prepare_run(l, 0, "before", path, before, d) != FP_OK)
+		return FP_ERR;
+	return prepare_run(l, 1, "after", path, after, d);
 }
 
 /* One run read on a thread of its own. */
@@ -165,7 +196,7 @@ static bool regular_file(const char *path)
 }
 
 /* The two runs, read at once on two threads when both are regular files
- * (a pipe or standard input is read in turn, as given), then taken in
+ * (a pipe or standard input is read in turn, as given), then prepared in
  * order: what one after the other would give, errors included. */
 static int load_both(struct loading *l, const char *const *in,
                      struct run **before, struct run **after, struct diag *d)
@@ -189,17 +220,17 @@ static int load_both(struct loading *l, const char *const *in,
 		*d = r[0].d;
 		return FP_ERR;
 	}
-	if (took_run(l, 0, "before", in[0], *before, d) != FP_OK)
+	if (prepare_run(l, 0, "before", in[0], before, d) != FP_OK)
 		return FP_ERR;
 	if (r[1].rc != FP_OK) {
 		*d = r[1].d;
 		return FP_ERR;
 	}
-	return took_run(l, 1, "after", in[1], *after, d);
+	return prepare_run(l, 1, "after", in[1], after, d);
 }
 
-/* A column rename's FROM or a weight glob that nothing matches is a typo,
- * not a wish: say so rather than price without it. */
+/* A column rename's FROM, a case choice or a weight glob that nothing
+ * matches is a typo, not a wish: say so rather than price without it. */
 static int check_request_used(const struct loading *l, struct diag *d)
 {
 	const struct load_request *rq = l->rq;
@@ -214,6 +245,13 @@ static int check_request_used(const struct loading *l, struct diag *d)
 			    "--column %s=%s: no input has a column '%s'",
 			    rq->column_to[i], rq->column_from[i],
 			    rq->column_from[i]);
+	for (i = 0; i < rq->ncases + rq->nexclude; i++)
+		if (!l->select.used[i])
+			return diag_set(
+			    d, rq->origin, 0, 0, "--%s %s: no case matches it",
+			    i < rq->ncases ? "cases" : "exclude",
+			    i < rq->ncases ? rq->cases[i]
+			                   : rq->exclude[i - rq->ncases]);
 	if (globset_count_globs(rq->weight_glob, rq->nweights) >
 	    GLOBSET_MAX_GLOBS)
 		return diag_set(d, rq->origin, 0, 0,
@@ -265,8 +303,11 @@ static int join_two(struct loading *l, struct run *before, struct run *after,
 	struct run_facts *f = &l->job->facts;
 	enum load_missing mode = l->rq->missing;
 
-	if (facts_context(f, before, after, d) != FP_OK ||
-	    missing_apply(mode, before, after, f, d) != FP_OK) {
+	int rc = facts_context(f, before, after, d);
+
+	if (rc == FP_OK && f->split_by)
+		facts_drop_key(f, f->split_by);
+	if (rc != FP_OK || missing_apply(mode, before, after, f, d) != FP_OK) {
 		run_free(before);
 		run_free(after);
 		return FP_ERR;
@@ -283,6 +324,11 @@ static void count_samples(struct job *job)
 		const struct column *n = run_find(
 		    s ? job->runs.after : job->runs.before, "runtime_n");
 		f->runtime_n[s] = f->estimator[s] && n ? n->v : NULL;
+		n = f->aggregate_of[s]
+		        ? run_find(s ? job->runs.after : job->runs.before,
+		                   f->aggregate_of[s])
+		        : NULL;
+		f->aggregate_n[s] = n && n->v ? n->v : NULL;
 	}
 }
 
@@ -291,7 +337,7 @@ static int check_two(const struct loading *l, struct diag *d)
 {
 	const struct load_request *rq = l->rq;
 
-	if (rq->ninputs == 2 && !l->scenario)
+	if ((rq->ninputs == 2 || rq->split_by) && !l->scenario)
 		return FP_OK;
 	if (rq->results[1])
 		return diag_set(
@@ -320,6 +366,17 @@ static int load_runs(struct loading *l, struct diag *d)
 		    "(--scenario, --runtime-factor, --pass, --fail)");
 	if (check_two(l, d) != FP_OK)
 		return FP_ERR;
+	if (rq->split_by) {
+		if (rq->ninputs != 1 || l->scenario)
+			return diag_set(
+			    d, rq->origin, 0, 0,
+			    "--split-by %s: give one run file, which "
+			    "holds both runs",
+			    rq->split_by);
+		if (load_split(l, in[0], &before, &after, d) != FP_OK)
+			goto fail;
+		return join_two(l, before, after, runs, d);
+	}
 	if (rq->ninputs == 2) {
 		if (load_both(l, in, &before, &after, d) != FP_OK)
 			goto fail;
@@ -331,6 +388,8 @@ static int load_runs(struct loading *l, struct diag *d)
 		goto fail;
 	if (!l->scenario) {
 		l->job->facts.estimator[1] = l->job->facts.estimator[0];
+		if (facts_run_copy(&l->job->facts, d) != FP_OK)
+			goto fail;
 		return price_split(before, runs, d);
 	}
 	if (scenario_bind(l->scenario, before, d) != FP_OK ||
@@ -368,7 +427,13 @@ static int load_all(struct loading *l, struct diag *d)
 {
 	const struct load_request *rq = l->rq;
 
-	if (!(l->renamed = calloc(rq->ncolumns + 1, sizeof *l->renamed)))
+	l->select = (struct run_select){.cases = rq->cases,
+	                                .exclude = rq->exclude,
+	                                .ncases = rq->ncases,
+	                                .nexclude = rq->nexclude};
+	if (!(l->renamed = calloc(rq->ncolumns + 1, sizeof *l->renamed)) ||
+	    !(l->select.used = calloc(rq->ncases + rq->nexclude + 1,
+	                              sizeof *l->select.used)))
 		return diag_oom(d);
 	if (!rq->metric_given && load_metric(l, d) != FP_OK)
 		return FP_ERR;
@@ -380,7 +445,7 @@ static int load_all(struct loading *l, struct diag *d)
 
 int load_job(const struct load_request *rq, struct job *job, struct diag *d)
 {
-	struct loading l = {rq, job, NULL, NULL, NULL};
+	struct loading l = {.rq = rq, .job = job};
 	int rc;
 
 	memset(job, 0, sizeof *job);
@@ -394,6 +459,7 @@ int load_job(const struct load_request *rq, struct job *job, struct diag *d)
 	job->metric_shared = rq->metric_given != NULL;
 	job->scenario = l.scenario;
 	free(l.renamed);
+	free(l.select.used);
 	return rc;
 }
 

@@ -55,6 +55,14 @@ struct load_request {
 	const char *const *column_to, *const *column_from;
 	size_t ncolumns;
 	enum load_missing missing; /* cases only one run has (harness.h) */
+	/* --split-by KEY: the one input holds both runs, told apart by KEY
+	 * (run_load_split); NULL: not split. */
+	const char *split_by;
+	/* --cases and --exclude: the cases priced are those some cases glob
+	 * matches (all, with none) and no exclude glob does; the others are
+	 * listed in the record (run.h: unpriced). */
+	const char *const *cases, *const *exclude;
+	size_t ncases, nexclude;
 	/* The file name given to errors about the request itself, such as
 	 * "<command line>"; NULL for none. */
 	const char *origin;

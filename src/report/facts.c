@@ -71,6 +71,8 @@ static void runtime_desc(const struct record *r, int s, char *buf, size_t size)
 		snprintf(buf, size, "from column '%s'", f->runtime_from[s]);
 		return;
 	}
+	if (report_aggregate_desc(r, s, buf, size))
+		return;
 	if (!f->estimator[s]) {
 		snprintf(buf, size, "as given (no samples)");
 		return;
@@ -84,6 +86,19 @@ static void runtime_desc(const struct record *r, int s, char *buf, size_t size)
 		         f->estimator[s], lo, hi);
 }
 
+/* A runtime description; an aggregate's is longer than the text form
+ * shows a name, and holds no user text. */
+static void put_desc(const struct record *r, int s, const char *desc,
+                     const struct facts_sink *k)
+{
+	char buf[RUN_SHOW_SIZE + 64];
+
+	if (report_aggregate_desc(r, s, buf, sizeof buf))
+		lit(k, desc);
+	else
+		k->name(k->ctx, desc);
+}
+
 static void put_runtimes(const struct record *r, const struct facts_sink *k)
 {
 	char desc[2][RUN_SHOW_SIZE + 64];
@@ -92,12 +107,12 @@ static void put_runtimes(const struct record *r, const struct facts_sink *k)
 		runtime_desc(r, s, desc[s], sizeof desc[s]);
 	begin(k, "runtimes");
 	if (strcmp(desc[0], desc[1]) == 0 || r->prediction) {
-		k->name(k->ctx, desc[0]);
+		put_desc(r, 0, desc[0], k);
 	} else {
 		lit(k, "before ");
-		k->name(k->ctx, desc[0]);
+		put_desc(r, 0, desc[0], k);
 		lit(k, "; after ");
-		k->name(k->ctx, desc[1]);
+		put_desc(r, 1, desc[1], k);
 	}
 	end(k);
 }
@@ -194,6 +209,7 @@ void report_facts(const struct record *r, const struct facts_sink *k)
 	put_runtimes(r, k);
 	put_no_runtime(r, k);
 	put_counted_failing(r, k);
+	report_facts_seen(r, k);
 	put_context(r, k);
 }
 

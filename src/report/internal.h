@@ -72,6 +72,15 @@ struct facts_sink {
  * and the contexts that make timings unreliable.  Nothing without facts. */
 void report_facts(const struct record *r, const struct facts_sink *k);
 
+/* The lines of report_facts on what the files recorded and what was
+ * assumed (facts_seen.c): pass states not recorded or merged from a
+ * report, and what was not priced. */
+void report_facts_seen(const struct record *r, const struct facts_sink *k);
+/* How side s's runtimes are a file's aggregate ("median aggregate of 3
+ * repetitions per case"), into buf; false when they are not one. */
+bool report_aggregate_desc(const struct record *r, int s, char *buf,
+                           size_t size);
+
 /* The part of the decision line naming the dropped cases that pass in only
  * one run: " (dropped X, which passes only after)"; nothing if none. */
 void report_dropped_changing(const struct record *r,

@@ -262,6 +262,32 @@ static json_t *names_json(struct jb *b, const struct name_list *l)
 	return a;
 }
 
+/* What side s's file recorded and what was assumed (facts_seen.c). */
+static void seen_json(struct jb *b, json_t *x, const struct run_facts *f, int s)
+{
+	json_t *ps = jobj(b), *agg = f->aggregate[s] ? jobj(b) : json_null();
+
+	set(b, x, "format", jstr(b, f->format[s]));
+	set(b, ps, "recorded_by_file",
+	    json_boolean(f->pass_source[s] == RUN_PASS_RECORDED));
+	set(b, ps, "merged_from", jstr(b, f->results[s]));
+	set(b, ps, "merged_cases", jint(b, f->pass_merged[s]));
+	set(b, ps, "assumed_passing_cases",
+	    jint(b, f->pass_source[s] == RUN_PASS_ASSUMED &&
+	                    f->ncases[s] > f->pass_merged[s]
+	                ? f->ncases[s] - f->pass_merged[s]
+	                : 0));
+	set(b, x, "pass_states", ps);
+	if (f->aggregate[s]) {
+		set(b, agg, "statistic", jstr(b, f->aggregate[s]));
+		set(b, agg, "count_column", jstr(b, f->aggregate_of[s]));
+	}
+	set(b, x, "runtime_aggregate", agg);
+	set(b, x, "not_priced", names_json(b, &f->unpriced[s]));
+	set(b, x, "split_by", jstr(b, f->split_by));
+	set(b, x, "split_value", jstr(b, f->split_value[s]));
+}
+
 /* How the runs were read (price/harness.h), per side where it differs. */
 static json_t *runs_json(struct jb *b, const struct record *r)
 {
@@ -282,6 +308,7 @@ static json_t *runs_json(struct jb *b, const struct record *r)
 		    names_json(b, &f->failing[s]));
 		set(b, x, "context_unreliable",
 		    names_json(b, &f->unreliable[s]));
+		seen_json(b, x, f, s);
 		set(b, o, side[s], x);
 	}
 	set(b, o, "context_differs", names_json(b, &f->ctx_diff));

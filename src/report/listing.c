@@ -1,6 +1,7 @@
 /* listing.c: a metric's definition, the list of metrics, a formula's
  * value. */
 #include <csv.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -181,7 +182,9 @@ int report_per_case(const struct run *run, const double *v, FILE *out,
 			return diag_oom(d);
 		csv_fwrite(out, name, strlen(name));
 		free(name);
-		fprintf(out, ",%s\n", numfmt_exact(num, v[i]));
+		/* No value (a failing case without a runtime): empty. */
+		fprintf(out, ",%s\n",
+		        isnan(v[i]) ? "" : numfmt_exact(num, v[i]));
 	}
 	return report_finish(out, "CSV", d);
 }

@@ -41,6 +41,9 @@ void rb_discard(struct run_builder *b)
 		rb_column_free(&b->columns[i]);
 	free(b->columns);
 	rbs_free(&b->smp);
+	for (size_t i = 0; i < b->unpriced.nunpriced; i++)
+		free(b->unpriced.unpriced[i]);
+	free(b->unpriced.unpriced);
 	rb_init(b, b->path, b->format, b->d);
 }
 
@@ -427,6 +430,18 @@ static void names_to_pointers(struct run_builder *b)
 	}
 }
 
+/* How a format gives samples of one case, for the duplicate-case error. */
+static const char *samples_hint(const struct run_builder *b)
+{
+	if (strcmp(b->format, "csv") == 0)
+		return ": rows of one case are its samples only in a file "
+		       "with a 'repetition' column";
+	if (strcmp(b->format, "json") == 0 || strcmp(b->format, "yaml") == 0)
+		return ": give each case once, its runtimes as a list in "
+		       "'samples'";
+	return "";
+}
+
 /* Finds duplicate case names (util/strindex, keyed so that no file can
  * make it slow); reports the earliest second occurrence in the file. */
 static int check_duplicates(struct run_builder *b)
@@ -455,11 +470,11 @@ static int check_duplicates(struct run_builder *b)
 	run_show(shown, sizeof shown, b->names[dup], strlen(b->names[dup]));
 	if (b->lines[first] == 0)
 		return diag_set(b->d, b->path, 0, 0,
-		                "duplicate case '%s' (items %zu and %zu)",
-		                shown, first + 1, dup + 1);
+		                "duplicate case '%s' (items %zu and %zu)%s",
+		                shown, first + 1, dup + 1, samples_hint(b));
 	return diag_set(b->d, b->path, (int)b->lines[dup], (int)b->cols[dup],
-	                "duplicate case '%s' (first on line %u)", shown,
-	                (unsigned)b->lines[first]);
+	                "duplicate case '%s' (first on line %u)%s", shown,
+	                (unsigned)b->lines[first], samples_hint(b));
 }
 
 /* Moves builder column c into run column out. */
@@ -529,6 +544,13 @@ int rb_finish(struct run_builder *b, struct run **out)
 		return diag_oom(b->d);
 	}
 	r->n = b->n;
+	r->pass_source = b->pass_source;
+	r->aggregate = b->aggregate;
+	r->aggregate_of = b->aggregate_of;
+	r->unpriced = b->unpriced.unpriced;
+	r->nunpriced = b->unpriced.nunpriced;
+	b->unpriced.unpriced = NULL;
+	b->unpriced.nunpriced = 0;
 	r->case_name = b->names;
 	r->name_block = b->name_text;
 	r->name_block_size = b->name_len;
@@ -547,37 +569,4 @@ int rb_finish(struct run_builder *b, struct run **out)
 	rb_discard(b);
 	*out = r;
 	return FP_OK;
-}
-
-void rb_use_samples(struct run_builder *b)
-{
-	b->smp.sampled = true;
-}
-
-int rb_sample(struct run_builder *b, double x, int pass)
-{
-	return rb_sample_at(b, b->n - 1, x, pass);
-}
-
-int rb_sample_at(struct run_builder *b, size_t i, double x, int pass)
-{
-	return rbs_add(&b->smp, i, x, pass) == FP_OK ? FP_OK : diag_oom(b->d);
-}
-
-int rb_context(struct run_builder *b, const char *key, const char *value)
-{
-	return run_context_set(&b->smp.ctx, key, value, b->d);
-}
-
-int rb_context_n(struct run_builder *b, const char *key, const char *value,
-                 size_t len)
-{
-	char *v = strndup(value, len);
-	int rc;
-
-	if (!v)
-		return diag_oom(b->d);
-	rc = rb_context(b, key, v);
-	free(v);
-	return rc;
 }

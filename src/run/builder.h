@@ -68,6 +68,12 @@ struct run_builder {
 	 * knowledge of repeat.c). */
 	long repeat_col;
 	int (*merge_rows)(struct run_builder *b);
+	/* Copied into the run (run.h): set by readers whose format
+	 * records no pass states or gives aggregates instead of samples. */
+	enum run_pass_source pass_source;
+	const char *aggregate, *aggregate_of;
+	/* run.h: unpriced, kept in a run holding nothing else. */
+	struct run unpriced;
 };
 
 /* Frees what a builder column holds. */
@@ -154,6 +160,10 @@ int rb_context(struct run_builder *b, const char *key, const char *value);
 /* Sets key to "%.*s" of value[0..len). */
 int rb_context_n(struct run_builder *b, const char *key, const char *value,
                  size_t len);
+
+/* Lists what as no case of the run, with why (run.h: unpriced).  Fails
+ * only when out of memory. */
+int rb_unpriced(struct run_builder *b, const char *what, const char *why);
 
 /* Line and column (1-based, columns in characters) of byte offset off of
  * text, which starts at line 1 column 1. */

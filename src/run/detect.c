@@ -1,12 +1,17 @@
 /* detect.c: the table of run formats, and choosing one for an input.
  *
- * With no format given: .json and .yaml/.yml by name; otherwise the first
- * bytes where they tell (Go's benchmark text, Google Benchmark's and
- * hyperfine's CSV), then .csv, then the first line (choose_by_text): JSON
- * starts with { or [, a CSV header names `case`, a YAML run starts with
- * `cases:` or a list item.  The JSON formats are told apart by their
+ * With no format given, content that is unmistakable decides whatever the
+ * name: a `go test -json` stream, Go benchmark text with a result line
+ * anywhere.  Then .json and .yaml/.yml by name; the first bytes where they
+ * tell (Google Benchmark's and hyperfine's CSV, Go's first lines); JSON by
+ * its first character (also in a file named .csv); .csv; then the first
+ * line (choose_by_text): a CSV header names `case`, a YAML run starts with
+ * `cases:` or a list item.  A .json name whose content is no JSON, and
+ * content no rule tells, are errors that say what the file looks like
+ * (run_format_looks).  The JSON formats are told apart by their
  * top-level keys once parsed (fmt_json_kind, load.c). */
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -27,6 +32,10 @@ const struct run_format run_formats[] = {
     {"pytest-benchmark", fmt_pytest, true, NULL,
      "pytest-benchmark JSON (--benchmark-json)"},
     {"go", fmt_go, false, fmt_go_detect, "Go benchmark text (go test -bench)"},
+    {"go-json", fmt_go_json, false, fmt_go_json_detect,
+     "go test -bench -json (test2json events)"},
+    {"catch2", fmt_catch2, false, fmt_catch2_detect,
+     "Catch2 XML report (-r xml)"},
 };
 const size_t run_nformats = sizeof run_formats / sizeof *run_formats;
 
@@ -96,12 +105,49 @@ static const struct run_format *choose_by_text(const char *text, size_t len,
 	return NULL;
 }
 
+/* The first line that is not blank, into buf (shown safely). */
+static void first_line(const char *text, size_t len, char *buf, size_t size)
+{
+	size_t i = 0, end;
+
+	while (i < len && strchr(" \t\r\n", text[i]))
+		i++;
+	for (end = i; end < len && text[end] != '\n' && text[end] != '\r';)
+		end++;
+	run_show(buf, size, text + i, end - i);
+}
+
+bool run_text_is_json(const char *text, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && strchr(" \t\r\n", text[i]))
+		i++;
+	return i < len && (text[i] == '{' || text[i] == '[');
+}
+
+bool run_text_is_other(const char *text, size_t len)
+{
+	char line[RUN_SHOW_SIZE];
+
+	for (size_t k = 0; k < run_nformats; k++)
+		if (run_formats[k].detect && run_formats[k].detect(text, len))
+			return true;
+	first_line(text, len, line, sizeof line);
+	return line[0] == '<' || strchr(line, ',');
+}
+
 const struct run_format *run_format_choose(const char *path, const char *text,
                                            size_t len)
 {
 	const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
 	const char *ext = dot && (!slash || dot > slash) ? dot : "";
 
+	/* Content that is unmistakable decides, whatever the name says. */
+	if (fmt_go_json_detect(text, len))
+		return run_format_find("go-json");
+	if (!run_text_is_json(text, len) && fmt_go_detect_result(text, len))
+		return run_format_find("go");
 	if (strcasecmp(ext, ".json") == 0)
 		return run_format_find("json");
 	if (strcasecmp(ext, ".yaml") == 0 || strcasecmp(ext, ".yml") == 0)
@@ -109,7 +155,54 @@ const struct run_format *run_format_choose(const char *path, const char *text,
 	for (size_t k = 0; k < run_nformats; k++)
 		if (run_formats[k].detect && run_formats[k].detect(text, len))
 			return &run_formats[k];
+	/* JSON written to a .csv name (CI scripts that name every file
+	 * before.csv): a CSV header never starts with { or [. */
+	if (run_text_is_json(text, len))
+		return run_format_find("json");
 	if (strcasecmp(ext, ".csv") == 0)
 		return run_format_find("csv");
 	return choose_by_text(text, len, *ext == '\0');
+}
+
+static bool has(const char *text, size_t len, const char *what)
+{
+	size_t n = strlen(what);
+
+	for (size_t i = 0; i + n <= len && i < (1u << 20); i++)
+		if (memcmp(text + i, what, n) == 0)
+			return true;
+	return false;
+}
+
+const char *run_format_looks(const char *text, size_t len, char *buf,
+                             size_t size)
+{
+	char line[RUN_SHOW_SIZE];
+
+	first_line(text, len, line, sizeof line);
+	if (line[0] == '\0')
+		snprintf(buf, size, "it is empty");
+	else if (line[0] == '<' && has(text, len, "<testsuite"))
+		snprintf(buf, size,
+		         "it looks like a JUnit XML report: give it with "
+		         "--results (or --results-before), beside a run");
+	else if (line[0] == '<')
+		snprintf(buf, size,
+		         "it looks like XML, which is no run format");
+	else if (has(text, len, "~~~~~~~~~~") &&
+	         (has(text, len, "benchmark name") ||
+	          has(text, len, "test cases")))
+		snprintf(
+		    buf, size,
+		    "it looks like Catch2's console output, which keeps no "
+		    "run: run the tests with -r junit and give the "
+		    "report with --results");
+	else if (strchr(line, ','))
+		snprintf(buf, size,
+		         "it looks like CSV (its first line is '%s'), which is "
+		         "read as a run with a .csv name and a 'case' column",
+		         line);
+	else
+		snprintf(buf, size, "its first line is '%s'", line);
+	return buf;
 }

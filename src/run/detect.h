@@ -36,4 +36,17 @@ const char *run_format_list(char *buf, size_t size);
 const struct run_format *run_format_choose(const char *path, const char *text,
                                            size_t len);
 
+/* True if the first character that is not blank is { or [. */
+bool run_text_is_json(const char *text, size_t len);
+
+/* True if the text is clearly some other format than JSON: XML, a first
+ * line with commas, or the first bytes of a format that tells. */
+bool run_text_is_other(const char *text, size_t len);
+
+/* What a text no format reads looks like, for the error, into buf
+ * ("it looks like a JUnit XML report: give it with --results ...",
+ * "its first line is '...'").  Returns buf. */
+const char *run_format_looks(const char *text, size_t len, char *buf,
+                             size_t size);
+
 #endif

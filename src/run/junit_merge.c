@@ -197,6 +197,26 @@ static bool append_case(struct run *run, char *name)
 	return true;
 }
 
+/* Catch2: a case "TESTCASE/BENCHMARK" is matched by the test of its test
+ * case, the name up to some "/" (test case names may hold one too). */
+static long match_test_case(const struct junit_report *rep, char *const *full,
+                            const char *name, bool *oom)
+{
+	for (const char *p = strchr(name, '/'); p; p = strchr(p + 1, '/')) {
+		char *test = strndup(name, (size_t)(p - name));
+		long t;
+		if (!test) {
+			*oom = true;
+			return -1;
+		}
+		t = match(rep, full, test, oom);
+		free(test);
+		if (t >= 0 || *oom)
+			return t;
+	}
+	return -1;
+}
+
 /* The run's passed column, made (every case passing) if it has none. */
 static struct column *passed_column(struct run *run, struct diag *d)
 {
@@ -255,6 +275,8 @@ int junit_merge(struct run *run, const struct junit_report *rep,
 		goto out;
 	for (size_t i = 0; i < run->n && !oom; i++) {
 		long t = match(rep, full, run->case_name[i], &oom);
+		if (t < 0 && strcmp(run->format, "catch2") == 0)
+			t = match_test_case(rep, full, run->case_name[i], &oom);
 		if (t < 0)
 			continue;
 		used[t] = true;
@@ -264,10 +286,12 @@ int junit_merge(struct run *run, const struct junit_report *rep,
 			out->failed++;
 		}
 	}
-	if (oom || (add_failing && !add_unmatched(run, rep, full, used, out)))
+	if (oom || (add_failing && !add_unmatched(run, rep, full, used, out))) {
 		diag_oom(d);
-	else
+	} else {
+		run->pass_merged += out->matched + out->added;
 		rc = FP_OK;
+	}
 out:
 	for (size_t t = 0; full && t < rep->n; t++)
 		free(full[t]);

@@ -28,11 +28,14 @@ struct junit_merged {
  *      pytest-benchmark calls fullname) is "dir.test_x.TestC.test_m[p]"
  *      ("/" and "::" as ".", ".py" dropped), which pytest's report writes
  *      as classname "dir.test_x.TestC", name "test_m[p]",
- *   3. NAME alone (CTest, Catch2, Go), if only one test has that name.
+ *   3. NAME alone (CTest, Catch2, Go), if only one test has that name,
+ *   4. for a Catch2 run (catch2.c), its test case: a case
+ *      "TESTCASE/BENCHMARK" matches as TESTCASE does.
  * With add_failing set, a test that failed and matches no case is added
  * as a case that fails with no runtime (no samples; NaN in every number
  * column, has_runtime 0), named as in 1 (or NAME without a classname):
  * pytest-benchmark leaves out a benchmark whose timed function raised.
+ * The cases matched or added count in run->pass_merged.
  * Fails only on a `passed` column that is not pass states, or on OOM. */
 int junit_merge(struct run *run, const struct junit_report *rep,
                 bool add_failing, struct junit_merged *out, struct diag *d);

@@ -65,20 +65,39 @@ static int parse(const char *path, const char *name, const char *text,
 	                    .text = text,
 	                    .len = len,
 	                    .opts = opts ? opts : &defaults};
-	char known[160];
+	char known[160], looks[RUN_SHOW_SIZE + 200];
 
 	if (s.opts->format && !(f = run_format_find(s.opts->format)))
 		return unknown_format(s.opts->format, d);
 	if (check_text(&s, d) != FP_OK)
 		return FP_ERR;
 	if (!f && !(f = run_format_choose(path, s.text, s.len)))
-		return diag_set(d, s.path, 0, 0,
-		                "cannot tell the format from the "
-		                "file's name: give one of %s",
-		                run_format_list(known, sizeof known));
+		return diag_set(
+		    d, s.path, 0, 0,
+		    "cannot tell the format: %s; give --input-format "
+		    "FMT, one of %s",
+		    run_format_looks(s.text, s.len, looks, sizeof looks),
+		    run_format_list(known, sizeof known));
+	if (!s.opts->format && f->json && !run_text_is_json(s.text, s.len) &&
+	    run_text_is_other(s.text, s.len))
+		return diag_set(
+		    d, s.path, 0, 0,
+		    "the name says JSON, but %s; give --input-format "
+		    "FMT, one of %s",
+		    run_format_looks(s.text, s.len, looks, sizeof looks),
+		    run_format_list(known, sizeof known));
 	/* A JSON format given is obeyed; .json says only "some JSON". */
 	if (read_as(f, s.opts->format != NULL, &s, out, d) != FP_OK)
 		return FP_ERR;
+	if (s.opts->split_by && strncmp((*out)->format, "go", 2) != 0) {
+		diag_set(d, s.path, 0, 0,
+		         "--split-by %s: %s is read as %s; only Go benchmark "
+		         "text has configuration lines to split by",
+		         s.opts->split_by, s.path, (*out)->format);
+		run_free(*out);
+		*out = NULL;
+		return FP_ERR;
+	}
 	if (run_estimate(*out, s.opts->estimator, d) != FP_OK ||
 	    run_apply_policy(*out, s.opts->policy) != FP_OK) {
 		run_free(*out);
@@ -109,6 +128,34 @@ int run_load(const char *path, const struct run_opts *opts, struct run **out,
 	           out, d);
 	if (rc == FP_OK)
 		memcpy((*out)->sha256, src.sha256, sizeof src.sha256);
+	source_free(&src);
+	return rc;
+}
+
+int run_load_split(const char *path, const struct run_opts *opts,
+                   struct run **before, struct run **after, struct diag *d)
+{
+	struct run_opts o = *opts;
+	struct source src;
+	int rc;
+
+	*before = *after = NULL;
+	if (o.format && !run_format_find(o.format))
+		return unknown_format(o.format, d);
+	if (source_read(path, RUN_MAX_FILE, &src, d) != FP_OK)
+		return FP_ERR;
+	o.split_group = 0;
+	rc = parse(path, src.name, src.data, src.len, &o, before, d);
+	o.split_group = 1;
+	if (rc == FP_OK)
+		rc = parse(path, src.name, src.data, src.len, &o, after, d);
+	if (rc == FP_OK) {
+		memcpy((*before)->sha256, src.sha256, sizeof src.sha256);
+		memcpy((*after)->sha256, src.sha256, sizeof src.sha256);
+	} else {
+		run_free(*before);
+		*before = NULL;
+	}
 	source_free(&src);
 	return rc;
 }

@@ -25,6 +25,13 @@
 int run_load(const char *path, const struct run_opts *opts, struct run **out,
              struct diag *d);
 
+/* Reads the file at path once and makes two runs of it, the groups of
+ * its first and its second value of opts->split_by (not NULL; Go
+ * benchmark text, see run/formats/go.c), each as run_load makes one.  On
+ * success the caller owns *before and *after; on failure both are NULL. */
+int run_load_split(const char *path, const struct run_opts *opts,
+                   struct run **before, struct run **after, struct diag *d);
+
 /* The same for text[0..len) already in memory, named path (the fuzzers
  * and tests); the run's sha256 is left empty. */
 int run_parse(const char *path, const char *text, size_t len,

@@ -44,9 +44,31 @@ void run_free(struct run *run)
 		free(run->ctx[i].value);
 	}
 	free(run->ctx);
+	for (size_t i = 0; i < run->nunpriced; i++)
+		free(run->unpriced[i]);
+	free(run->unpriced);
 	free(run->path);
 	free(run->format);
 	free(run);
+}
+
+int run_add_unpriced(struct run *run, const char *what, const char *why,
+                     struct diag *d)
+{
+	size_t len = strlen(what) + strlen(why) + 3;
+	char **v = realloc(run->unpriced,
+	                   (run->nunpriced + 1) * sizeof *run->unpriced);
+	char *s = malloc(len);
+
+	if (v)
+		run->unpriced = v;
+	if (!v || !s) {
+		free(s);
+		return diag_oom(d);
+	}
+	snprintf(s, len, "%s: %s", what, why);
+	run->unpriced[run->nunpriced++] = s;
+	return FP_OK;
 }
 
 char *run_show(char *buf, size_t size, const char *s, size_t len)

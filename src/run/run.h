@@ -46,6 +46,13 @@ struct run_kv {
 	char *key, *value;
 };
 
+/* Where a run's pass states come from. */
+enum run_pass_source {
+	RUN_PASS_RECORDED, /* the file says which cases passed */
+	RUN_PASS_ASSUMED,  /* the format records none: every case that is
+	                    * there is taken as passing */
+};
+
 /* Every pointer in a run is its own malloc'd block (run_free frees each), so
  * code outside run.c may build runs field by field, with one exception
  * that such code need not know of: the names of a run that a loader made
@@ -86,6 +93,24 @@ struct run {
 	 * as key/value strings in file order, keys unique. */
 	size_t nctx;
 	struct run_kv *ctx;
+
+	/* What the file recorded and what was assumed (a record says it).
+	 * pass_source: where the `passed` column came from; pass_merged:
+	 * the cases whose state a test report gave (junit_merge), the others
+	 * as pass_source says.  aggregate: the statistic ("mean", "median",
+	 * "min", a literal) that the file gave per case instead of samples,
+	 * whose one sample it is, or NULL; aggregate_of: the literal name of
+	 * the column counting what it aggregates ("repetitions", "rounds"),
+	 * or NULL when the file does not say. */
+	enum run_pass_source pass_source;
+	size_t pass_merged;
+	const char *aggregate;
+	const char *aggregate_of;
+	/* What the file holds that is no case of this run, with why, in
+	 * file order ("BM_x_BigO: not a timing", "b: --exclude b*"): each
+	 * string its own malloc'd block. */
+	char **unpriced;
+	size_t nunpriced;
 };
 
 /* How the runtime of a case is made from its samples. */
@@ -109,6 +134,12 @@ struct run_opts {
 	                     * real_time */
 	enum run_estimator estimator; /* for runs with samples */
 	enum pass_policy policy;      /* for per-sample pass states */
+	/* --split-by KEY: read the results of one group of a file whose
+	 * configuration lines give KEY two values (Go benchmark text), the
+	 * first value's (split_group 0: the before run) or the second's
+	 * (1: the after run); NULL: the whole file. */
+	const char *split_by;
+	int split_group;
 };
 
 /* Frees a run and everything in it; NULL is fine. */
@@ -121,6 +152,11 @@ void run_free(struct run *run);
  * is then unchanged. */
 int run_keep_rows(struct run *run, const size_t *rows, size_t n,
                   struct diag *d);
+
+/* Appends "WHAT: WHY" to run->unpriced.  Fails only when out of
+ * memory. */
+int run_add_unpriced(struct run *run, const char *what, const char *why,
+                     struct diag *d);
 
 /* Returns the column named name, or NULL. */
 struct column *run_find(const struct run *run, const char *name);

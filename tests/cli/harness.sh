@@ -285,6 +285,247 @@ expect_status 0 "a report from a pipe"
 expect_grep "$OUT" "ACCEPT: net 35.8691 = gain 47.4769 - cost 11.6079" \
 	"a report from a pipe: test_raises added, test_fails_after failing before"
 
+# hyperfine's CSV export of the same runs records no exit codes: `check`
+# exits 1 before and is taken as passing there, so the fix is no gain
+# (medians 0.011004301 / 0.013049313 -> cost 50 / 3 * 0.1567118 = 2.6119).
+# Every form says that the pass states were assumed and how the runtimes
+# were made (hyperfine's median, no samples).
+HC="$H/hyperfine/before.csv $H/hyperfine/after.csv"
+run price $HC
+expect_grep "$OUT" "REJECT: net -2.6119 = gain 0.0000 - cost 2.6119" "hyperfine csv: price"
+expect_joined "$OUT" "(hyperfine-csv); every case taken as passing; give --results-before and --results (JUnit reports) to say which failed" \
+	"hyperfine csv: text says pass states were assumed"
+expect_grep "$OUT" "runtimes: median aggregate per case (the file keeps no samples)" \
+	"hyperfine csv: text says the runtime is an aggregate"
+for form in md github; do
+	run price --format $form $HC
+	expect_grep "$OUT" "after.csv (hyperfine-csv); every case taken as passing; give --results-before" \
+		"hyperfine csv: $form says pass states were assumed"
+done
+run price --format json $HC
+tr -d ' \n' <"$OUT" >"$TMP/flat.json"
+expect_grep "$TMP/flat.json" '"format":"hyperfine-csv","pass_states":{"recorded_by_file":false,"merged_from":null,"merged_cases":0,"assumed_passing_cases":3},"runtime_aggregate":{"statistic":"median","count_column":null}' \
+	"hyperfine csv: json per run"
+run price --format json "$H/hyperfine/before.json" "$H/hyperfine/after.json"
+tr -d ' \n' <"$OUT" >"$TMP/flat.json"
+expect_grep "$TMP/flat.json" '"format":"hyperfine","pass_states":{"recorded_by_file":true,"merged_from":null,"merged_cases":0,"assumed_passing_cases":0},"runtime_aggregate":null' \
+	"hyperfine json: pass states recorded"
+run price $H/hyperfine/before.json $H/hyperfine/after.json
+expect_no_grep "$OUT" "pass states" "hyperfine json: nothing assumed, nothing said"
+
+# A hyperfine parameter scan (-L n 1,2) under one -n name: each value is a
+# case of its own, "check (n=1)" and "check (n=2)".  Both exit 1 before
+# the fix (failing with a runtime) and 0 after.  Medians in s:
+#   n=1 0.004870829 / 0.023981939 -> 0.2031040
+#   n=2 0.027126592 / 0.089434097 -> 0.3033137
+# gain = ((0.3 + 0.5 * 0.2031040) + (0.3 + 0.5 * 0.3033137)) / 2 * 100
+#      = 42.6604; cost = 50 / 2 * 1.4935823 = 37.3396.
+price_both "hyperfine -L" "ACCEPT: net 5.3209 = gain 42.6604 - cost 37.3396" \
+	42.6604 37.3396 5.3209 "check (n=2)" 0.027126592 3 \
+	"$H/hyperfine/before-params.json" "$H/hyperfine/after-params.json"
+# The CSV export of the same runs: no exit codes, so no gain, and said.
+run price "$H/hyperfine/before-params.csv" "$H/hyperfine/after-params.csv"
+expect_grep "$OUT" "REJECT: net -37.3396 = gain 0.0000 - cost 37.3396" "hyperfine -L csv"
+expect_joined "$OUT" "(hyperfine-csv); every case taken as passing" "hyperfine -L csv: assumed, said"
+run eval --per-case "$H/hyperfine/before-params.csv" runtime
+expect_out "case,value
+\"check (n=1)\",0.004870829
+\"check (n=2)\",0.027126592" "hyperfine -L csv: the parameter in the name"
+
+# pytest-benchmark's JSON records no failures either; with the JUnit
+# reports merged, the record says from where.
+run price --format md --results-before "$H/pytest/before-junit.xml" \
+	--results "$H/pytest/after-junit.xml" "$H/pytest/before.json" "$H/pytest/after.json"
+expect_grep "$OUT" "before-junit.xml for 3 of 3 cases of " "pytest: merged, md"
+expect_grep "$OUT" "before.json, which records none (pytest-benchmark)" \
+	"pytest: merged pass states, md"
+run price --missing fail "$H/pytest/before.json" "$H/pytest/after.json"
+expect_joined "$OUT" "(pytest-benchmark); every case taken as passing" "pytest: assumed, text"
+
+# A parametrized pytest-benchmark test: each value its own case (the
+# node id keeps the parameter).  Medians in s, before / after:
+#   test_scale[1000] 5.2418000450416e-05 / 6.608799958485179e-05 -> 0.7931548
+#   test_scale[4000] 1.2180099929537391e-04 / 2.775719995042891e-04 -> 0.4388090
+# cost = 50 / 2 * 0.7680362 = 19.2009.
+run price "$H/pytest/before-param.json" "$H/pytest/after-param.json"
+expect_grep "$OUT" "REJECT: net -19.2009 = gain 0.0000 - cost 19.2009" "pytest param: two cases"
+run eval --per-case "$H/pytest/before-param.json" runtime_n
+expect_out "case,value
+\"test_param.py::test_scale[1000]\",3
+\"test_param.py::test_scale[4000]\",3" "pytest param: named by parameter"
+
+# Google Benchmark aggregates only: the median aggregate, and said.
+run price "$H/gbench/before-aggr.json" "$H/gbench/after-aggr.json"
+expect_grep "$OUT" "runtimes: median aggregate of 3 repetitions per case" \
+	"gbench aggregates only: the median aggregate, said"
+
+# Go with -cpu 1,2: each GOMAXPROCS value is a case of its own
+# (BenchmarkSpin and BenchmarkSpin-2), never merged.  Medians in ns/op:
+#   Spin     553.1 / 302.0 faster: 1     Spin-2  543.8 / 327.3 faster: 1
+#   Alloc    56.86 / 36.41 faster: 1     Alloc-2 50.20 / 78.52 -> 0.6393275
+#   Check, Check-2: --- FAIL before (no result), newly passing: score 1
+# gain = 2 * 0.8 / 6 * 100 = 26.6667; cost = 50 / 6 * 0.3606725 = 3.0056
+price_both "go -cpu 1,2" "ACCEPT: net 23.6611 = gain 26.6667 - cost 3.0056" \
+	26.666666666666668 3.0056 23.6611 BenchmarkCheck-2 null 0 \
+	"$H/go/before-cpu.txt" "$H/go/after-cpu.txt"
+tr -d ' \n' <"$TMP/r.json" >"$TMP/flat.json"
+expect_grep "$TMP/flat.json" '["BenchmarkSpin",1.0,true,true,5.531e-07,3.0200000000000003e-07,' \
+	"go -cpu: GOMAXPROCS 1 is its own case"
+expect_grep "$TMP/flat.json" '["BenchmarkSpin-2",1.0,true,true,5.438e-07,3.273e-07,' \
+	"go -cpu: GOMAXPROCS 2 is its own case"
+
+# Two go test runs appended to one file: their results are samples of one
+# case (4 each).  Spin 306.05 / 271.65 faster; Alloc 29.545 / 63.18 ->
+# 0.4676322; cost = 50 / 3 * 0.5323678 = 8.8728; gain 0.8 / 3 * 100.
+price_both "go appended" "ACCEPT: net 17.7939 = gain 26.6667 - cost 8.8728" \
+	26.666666666666668 8.8728 17.7939 BenchmarkCheck null 0 \
+	"$H/go/before-appended.txt" "$H/go/after-appended.txt"
+run price "$H/go/before-appended.txt" "$H/go/after-appended.txt"
+expect_grep "$OUT" "runtimes: median of 4 samples per case" "go appended: 4 samples"
+
+# One file, a line of prose first, then note: before and note: after
+# groups.  Without --split-by the two configurations are an error; with
+# it, before and after.  Spin 569.1 / 228.5, Alloc 84.14 / 59.25: faster;
+# Check newly passing: gain 0.8 / 3 * 100, no cost.
+run price "$H/go/notes.txt"
+expect_error 2 "$H/go/notes.txt:23:1: 'BenchmarkSpin' has results under two configurations, note: before (line 7) and note: after: give --split-by note to price one against the other" \
+	"go notes: two configurations are never merged"
+price_both "go --split-by" "ACCEPT: net 26.6667 = gain 26.6667 - cost 0.0000" \
+	26.666666666666668 0 26.666666666666668 BenchmarkCheck null 0 \
+	--split-by note "$H/go/notes.txt"
+tr -d ' \n' <"$TMP/r.json" >"$TMP/flat.json"
+expect_grep "$TMP/flat.json" '"split_by":"note","split_value":"before"' "go --split-by: json, before"
+expect_grep "$TMP/flat.json" '"split_by":"note","split_value":"after"' "go --split-by: json, after"
+expect_grep "$TMP/flat.json" '"context_differs":[]' "go --split-by: the key is no context that differs"
+run price --split-by note "$H/go/notes.txt"
+expect_joined "$OUT" "notes.txt: before is note: before, after is note: after" \
+	"go --split-by: text names the groups"
+run price --split-by goos "$H/go/notes.txt"
+expect_error 2 "$H/go/notes.txt: --split-by goos: the file has 1 value of 'goos' ('linux'), not two (the before and the after run)" \
+	"--split-by a key with one value"
+run price --split-by note "$H/go/before.txt" "$H/go/after.txt"
+expect_error 2 "<command line>: --split-by note: give one run file, which holds both runs" \
+	"--split-by with two files"
+run price --split-by note "$H/hyperfine/before.json"
+expect_error 2 "$H/hyperfine/before.json: --split-by note: $H/hyperfine/before.json is read as hyperfine; only Go benchmark text has configuration lines to split by" \
+	"--split-by on another format"
+
+# go test -json, named .json: the events decide, not the name.  Spin
+# 402.2 / 333.1 faster, Alloc 40.33 / 50.32 -> 0.8014706, Skip skipped on
+# both sides (its skip events), Check fails before (its fail event):
+# gain = 0.8 / 4 * 100 = 20; cost = 50 / 4 * 0.1985294 = 2.4816.
+price_both "go -json" "ACCEPT: net 17.5184 = gain 20.0000 - cost 2.4816" \
+	20 2.4816 17.5184 BenchmarkCheck null 0 \
+	"$H/go/before-json.json" "$H/go/after-json.json"
+expect_grep "$TMP/r.json" '"format": "go-json",' "go -json: the format"
+
+# --cases and --exclude: what is left out is listed, and why.  Go -count
+# 5 without BenchmarkSkip and BenchmarkCheck: Spin and Alloc, cost =
+# 50 / 2 * 0.0876040 = 2.1901.
+run price --exclude 'BenchmarkS[k]*' --exclude BenchmarkCheck "$H/go/before.txt" "$H/go/after.txt"
+expect_grep "$OUT" "REJECT: net -2.1901 = gain 0.0000 - cost 2.1901" "--exclude: the price"
+expect_joined "$OUT" "not priced: BenchmarkSkip: --exclude BenchmarkS[k]*; BenchmarkCheck: --exclude BenchmarkCheck" \
+	"--exclude: listed, with why"
+run price --cases 'BenchmarkCheck' "$H/go/before.txt" "$H/go/after.txt"
+expect_grep "$OUT" "ACCEPT: net 80.0000 = gain 80.0000 - cost 0.0000" "--cases: only the fix"
+expect_joined "$OUT" "not priced: BenchmarkSpin: not matched by --cases; BenchmarkAlloc: not matched by --cases; BenchmarkSkip: not matched by --cases" \
+	"--cases: the rest listed"
+run price --format json --cases 'BenchmarkCheck' "$H/go/before.txt" "$H/go/after.txt"
+tr -d ' \n' <"$OUT" >"$TMP/flat.json"
+expect_grep "$TMP/flat.json" '"not_priced":["BenchmarkSpin:notmatchedby--cases","BenchmarkAlloc:notmatchedby--cases","BenchmarkSkip:notmatchedby--cases"]' \
+	"--cases: json"
+run price --cases 'BenchmarkNone*' "$H/go/before.txt" "$H/go/after.txt"
+expect_error 2 "<command line>: --cases and --exclude leave no case of $H/go/before.txt" "--cases leaving nothing"
+run price --cases 'BenchmarkSpin' --cases 'BenchmarkNone*' "$H/go/before.txt" "$H/go/after.txt"
+expect_error 2 "<command line>: --cases BenchmarkNone*: no case matches it" "--cases matching nothing"
+
+# Google Benchmark with ->Complexity(), a user statistic (max) and two
+# thread counts, 3 repetitions (src/complexity.cc).  The BigO and RMS rows
+# (no real_time) and BM_stat_max are listed as not priced, never fatal;
+# BM_th/threads:1 and BM_th/threads:2 are two cases.  Aggregates only:
+# the median aggregates, before / after (ns) -> score:
+#   BM_c/64 51.7350 / 71.3115 -> 0.7254790; BM_c/256 179.2645 / 239.3138
+#   -> 0.7490772; BM_c/1024 718.8793 / 949.5091 -> 0.7571063; BM_stat
+#   351.3041 / 513.8938 -> 0.6836124; BM_th/threads:1 169.5624 / 229.4333
+#   -> 0.7390487; BM_th/threads:2 129.2629 / 217.3837 -> 0.5946300;
+#   BM_fix errors before (no runtime), passes after.
+# gain = 0.8 / 7 * 100 = 11.4286; cost = 50 / 7 * 1.7510467 = 12.5075.
+price_both "gbench complexity, aggregates only" \
+	"REJECT: net -1.0789 = gain 11.4286 - cost 12.5075" \
+	11.428571428571429 12.5075 -1.0789 BM_fix null 0 \
+	"$H/gbench/complexity-before-aggr.json" "$H/gbench/complexity-after-aggr.json"
+tr -d ' \n' <"$TMP/r.json" >"$TMP/flat.json"
+expect_grep "$TMP/flat.json" '"not_priced":["BM_c_BigO:notatiming","BM_c_RMS:notatiming","BM_stat_max:astatistic,notatiming"]' \
+	"gbench complexity: not priced, json"
+expect_grep "$TMP/flat.json" '"runtime_aggregate":{"statistic":"median","count_column":"repetitions"}' \
+	"gbench aggregates only: json names the median aggregate"
+expect_grep "$TMP/flat.json" '["BM_th/threads:1",' "gbench: threads:1 a case"
+expect_grep "$TMP/flat.json" '["BM_th/threads:2",' "gbench: threads:2 a case"
+run price "$H/gbench/complexity-before-aggr.json" "$H/gbench/complexity-after-aggr.json"
+expect_joined "$OUT" "not priced: BM_c_BigO: not a timing; BM_c_RMS: not a timing; BM_stat_max: a statistic, not a timing" \
+	"gbench complexity: not priced, text"
+expect_grep "$OUT" "runtimes: median aggregate of 3 repetitions per case" \
+	"gbench aggregates only: text names the median aggregate"
+# Every row: the medians of the 3 iterations (worked out from the file the
+# same way): cost 9.1143, net 2.3143.
+run price "$H/gbench/complexity-before-reps.json" "$H/gbench/complexity-after-reps.json"
+expect_grep "$OUT" "ACCEPT: net 2.3143 = gain 11.4286 - cost 9.1143" "gbench complexity, every row"
+expect_joined "$OUT" "not priced: BM_c_BigO: not a timing; BM_c_RMS: not a timing" \
+	"gbench complexity, every row: not priced"
+
+# Catch2's XML reporter (2.13): one case per benchmark, TESTCASE/BENCHMARK;
+# `check` throws before the fix (a failing benchmark, no time).  Means in
+# ns, before / after -> score:
+#   spin/spin 64 20.2939 / 22.7193 -> 0.8932450
+#   spin/spin 256 84.3644 / 91.2272 -> 0.9247723
+#   check result/check: failed before, 52.6346 after: newly passing
+# gain = 0.8 / 3 * 100 = 26.6667; cost = 50 / 3 * 0.1819827 = 3.0330.
+price_both "catch2 xml" "ACCEPT: net 23.6336 = gain 26.6667 - cost 3.0330" \
+	26.666666666666668 3.0330 23.6336 "check result/check" null 0 \
+	"$H/catch2/bench-before.xml" "$H/catch2/bench-after.xml"
+tr -d ' \n' <"$TMP/r.json" >"$TMP/flat.json"
+expect_grep "$TMP/flat.json" '"format":"catch2","pass_states":{"recorded_by_file":true' "catch2: format, recorded"
+expect_grep "$TMP/flat.json" '"runtime_aggregate":{"statistic":"mean","count_column":"samples"}' \
+	"catch2: the mean aggregate, said"
+run price "$H/catch2/bench-before.xml" "$H/catch2/bench-after.xml"
+expect_grep "$OUT" "runtimes: mean aggregate of 20 samples per case" "catch2: text says the mean aggregate"
+# --benchmark-no-analysis: Catch2 2.x still writes only the mean:
+#   18.3933 / 22.7324 -> 0.8091227; 70.1026 / 87.4204 -> 0.8019021
+# cost = 50 / 3 * 0.3889752 = 6.4829.
+run price "$H/catch2/bench-before-raw.xml" "$H/catch2/bench-after-raw.xml"
+expect_grep "$OUT" "ACCEPT: net 20.1837 = gain 26.6667 - cost 6.4829" "catch2 --benchmark-no-analysis"
+# Its JUnit report merges by test-case name into the benchmarks of that
+# test case (the reports of src/tests.cpp, whose test cases have the same
+# names; Catch2 2.x's -r junit lists no benchmark-only test case, see
+# bench-before-junit.xml): 'spin' into both spin benchmarks, 'check
+# result' (failed before) into check result/check.
+run price --results-before "$H/catch2/before-junit.xml" --results "$H/catch2/after-junit.xml" \
+	"$H/catch2/bench-before.xml" "$H/catch2/bench-after.xml"
+expect_grep "$OUT" "ACCEPT: net 23.6336 = gain 26.6667 - cost 3.0330" "catch2 + junit: the same price"
+expect_joined "$OUT" "before-junit.xml for 3 of 3 cases of" "catch2 + junit: every benchmark matched"
+
+# eval reads a run as price does: --estimator, --time, --results,
+# --cases/--exclude, --column; a bare column lists cases without a value
+# (failing, no runtime) as empty cells.
+run eval --per-case "$H/go/before.txt" runtime
+expect_out "case,value
+\"BenchmarkSpin\",2.0830000000000003e-07
+\"BenchmarkAlloc\",3.7680000000000004e-08
+\"BenchmarkSkip\",
+\"BenchmarkCheck\"," "eval --per-case: no runtime is empty"
+run eval --per-case --estimator min --exclude 'BenchmarkS[k]*' "$H/go/before.txt" runtime
+expect_out "case,value
+\"BenchmarkSpin\",1.8890000000000003e-07
+\"BenchmarkAlloc\",1.86e-08
+\"BenchmarkCheck\"," "eval --estimator min --exclude"
+run eval --cases 'BenchmarkSp*' --column runtime=runtime_max "$H/go/before.txt" 'sum(runtime)'
+expect_out "2.635e-07" "eval --cases --column: BenchmarkSpin's largest sample, 263.5 ns"
+run eval --results "$H/pytest/before-junit.xml" "$H/pytest/before.json" 'sum(passed)'
+expect_out "1" "eval --results: test_fails_after fails, test_raises added failing"
+run eval --time cpu "$H/go/before.txt" N
+expect_error 2 "<command line>: --time cpu: $H/go/before.txt is go, which records no cpu time (only Google Benchmark's JSON and CSV do)" \
+	"eval --time cpu on Go"
+
 # hyperfine's CSV export: the case names are in `command`, and a `passed`
 # column of the file's own is read, not hidden behind one made up.
 printf 'mean,stddev,median,min\n1,0,1,1\n' >"$TMP/nocmd.csv"

@@ -40,11 +40,20 @@ int fmt_hyperfine_csv(const struct fmt_src *s, struct run **out,
                       struct diag *d);
 int fmt_pytest(const struct fmt_src *s, struct run **out, struct diag *d);
 int fmt_go(const struct fmt_src *s, struct run **out, struct diag *d);
+int fmt_go_json(const struct fmt_src *s, struct run **out, struct diag *d);
+int fmt_catch2(const struct fmt_src *s, struct run **out, struct diag *d);
 
 /* Tests of the first bytes, for the formats whose content tells. */
 bool fmt_gbench_csv_detect(const char *text, size_t len);
 bool fmt_hyperfine_csv_detect(const char *text, size_t len);
 bool fmt_go_detect(const char *text, size_t len);
+/* A Go result line ("BenchmarkX N V ns/op") anywhere in the first MiB:
+ * Go text whatever the file's name. */
+bool fmt_go_detect_result(const char *text, size_t len);
+/* A `go test -json` stream: its first line an object with "Action". */
+bool fmt_go_json_detect(const char *text, size_t len);
+/* Catch2's XML report: XML whose first 4 KiB hold a <Catch element. */
+bool fmt_catch2_detect(const char *text, size_t len);
 
 /* Parses a JSON text (jansson, no duplicate keys), its errors at the
  * first byte of the bad token.  The caller owns *out (json_decref). */

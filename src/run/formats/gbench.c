@@ -9,8 +9,12 @@
  * one per repetition), or its cpu_time when run_opts.cpu_time is set.
  * Aggregate entries (mean, median, stddev, cv, BigO, ...) are ignored,
  * unless a case has only aggregates (--benchmark_report_aggregates_only):
- * then its one sample is the `mean` aggregate (Google Benchmark keeps no
- * minimum, and the mean is the one aggregate every version writes).
+ * then its one sample is the `median` aggregate, or the `mean` where
+ * there is no median (Google Benchmark keeps no minimum), and the run
+ * says which (run.h: aggregate).  Aggregates that are no timing of the
+ * case (BigO, RMS, cv, user statistics) need no times, and a benchmark
+ * family that has only those (the complexity rows of ->Complexity()) is
+ * no case: the run lists it as not priced (run.h: unpriced).
  *
  * An entry with error_occurred (SkipWithError) or skipped set makes its
  * case fail, and gives no sample: Google Benchmark writes 0 for its times,
@@ -90,6 +94,14 @@ static bool is_set(json_t *v)
 	return v && !json_is_false(v) && !json_is_null(v);
 }
 
+/* Aggregates that are timings of the case (others may have no times). */
+static bool timing_aggregate(const struct gb_entry *e)
+{
+	return strcmp(e->aggregate_name, "mean") == 0 ||
+	       strcmp(e->aggregate_name, "median") == 0 ||
+	       strcmp(e->aggregate_name, "stddev") == 0;
+}
+
 static int read_entry(const char *path, json_t *o, const struct jcur *at,
                       size_t index, struct gb_entry *e, struct diag *d)
 {
@@ -109,11 +121,13 @@ static int read_entry(const char *path, json_t *o, const struct jcur *at,
 	if (!json_is_string(name))
 		return entry_error(path, at, d, "benchmark has no 'name'",
 		                   NULL);
-	*e = (struct gb_entry){.name = json_string_value(name),
-	                       .index = index,
-	                       .aggregate_name = "",
-	                       .line = at->line,
-	                       .col = at->col};
+	*e = (struct gb_entry){
+	    .name = json_string_value(name),
+	    .label = json_string_value(json_object_get(o, "name")),
+	    .index = index,
+	    .aggregate_name = "",
+	    .line = at->line,
+	    .col = at->col};
 	/* Versions before run_type marked aggregates by aggregate_name. */
 	e->aggregate = json_is_string(type)
 	                   ? strcmp(json_string_value(type), "aggregate") == 0
@@ -131,7 +145,7 @@ static int read_entry(const char *path, json_t *o, const struct jcur *at,
 	}
 	e->failed = json_is_true(json_object_get(o, "error_occurred")) ||
 	            is_set(json_object_get(o, "skipped"));
-	if (e->failed)
+	if (e->failed || (e->aggregate && !timing_aggregate(e)))
 		return FP_OK; /* its times are 0 and mean nothing */
 	if (get_time(path, o, at, "real_time", factor, e->name, &e->real, d) ||
 	    get_time(path, o, at, "cpu_time", factor, e->name, &e->cpu, d))
@@ -146,7 +160,7 @@ enum { COL_PASSED, COL_OTHER, COL_REPS, COL_STDDEV, NCOLS };
 /* What one case's entries add up to. */
 struct tally {
 	size_t iters, good; /* iteration entries, those not failed */
-	const struct gb_entry *mean, *sd;
+	const struct gb_entry *mean, *median, *sd;
 	struct ksum other; /* the time that is not the samples' */
 	double real_sd;
 };
@@ -159,8 +173,12 @@ static void tally(struct gb_entry **e, size_t n, bool cpu, struct tally *t)
 	*t = (struct tally){0};
 	for (size_t i = 0; i < n; i++) {
 		if (e[i]->aggregate) {
+			if (e[i]->failed)
+				continue;
 			if (strcmp(e[i]->aggregate_name, "mean") == 0)
 				t->mean = e[i];
+			else if (strcmp(e[i]->aggregate_name, "median") == 0)
+				t->median = e[i];
 			else if (strcmp(e[i]->aggregate_name, "stddev") == 0)
 				t->sd = e[i];
 			continue;
@@ -194,15 +212,74 @@ static int add_cells(struct run_builder *b, double passed, double other,
 	           : FP_OK;
 }
 
+/* A case of aggregates only: the median, else the mean. */
+static int add_aggregate(struct run_builder *b, const struct tally *t,
+                         const struct gb_entry *e0, bool cpu)
+{
+	const struct gb_entry *a = t->median ? t->median : t->mean;
+	const char *which = t->median ? "median" : "mean";
+	char shown[RUN_SHOW_SIZE];
+
+	if (!a) {
+		run_show(shown, sizeof shown, e0->name, strlen(e0->name));
+		return diag_set(b->d, b->path, (int)e0->line, (int)e0->col,
+		                "benchmark '%s' has no iterations and no "
+		                "'median' or 'mean' aggregate",
+		                shown);
+	}
+	/* Cases that differ in which one they give: say both. */
+	b->aggregate = b->aggregate && strcmp(b->aggregate, which) != 0
+	                   ? "median or mean"
+	                   : which;
+	b->aggregate_of = "repetitions";
+	if (rb_sample(b, cpu ? a->cpu : a->real, -1) != FP_OK)
+		return FP_ERR;
+	return add_cells(b, 1, cpu ? a->real : a->cpu, a->repetitions,
+	                 t->sd ? t->sd->real : 0, e0->line, e0->col);
+}
+
+/* A family of complexity rows or other statistics alone: no case. */
+static int not_timings(struct run_builder *b, struct gb_entry **e, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *w = e[i]->label ? e[i]->label : e[i]->name;
+		if (rb_unpriced(b, w, "not a timing") != FP_OK)
+			return FP_ERR;
+	}
+	return FP_OK;
+}
+
+/* A case's aggregates that no version writes for every benchmark (user
+ * statistics, percentages other than cv): listed as not priced. */
+static int other_statistics(struct run_builder *b, struct gb_entry **e,
+                            size_t n)
+{
+	static const char *const usual[] = {"mean", "median", "stddev", "cv"};
+
+	for (size_t i = 0; i < n; i++) {
+		bool known = !e[i]->aggregate;
+		for (size_t k = 0; !known && k < 4; k++)
+			known = strcmp(e[i]->aggregate_name, usual[k]) == 0;
+		if (!known &&
+		    rb_unpriced(b, e[i]->label ? e[i]->label : e[i]->name,
+		                "a statistic, not a timing") != FP_OK)
+			return FP_ERR;
+	}
+	return FP_OK;
+}
+
 /* One case from its entries e[0..n), sorted by position. */
 static int add_case(struct run_builder *b, struct gb_entry **e, size_t n,
                     bool cpu)
 {
 	uint32_t line = e[0]->line, col = e[0]->col;
 	struct tally t;
-	char shown[RUN_SHOW_SIZE];
 
 	tally(e, n, cpu, &t);
+	if (t.iters == 0 && !t.mean && !t.median && !t.sd)
+		return not_timings(b, e, n);
+	if (other_statistics(b, e, n) != FP_OK)
+		return FP_ERR;
 	if (rb_case(b, e[0]->name, strlen(e[0]->name), line, col) != FP_OK)
 		return FP_ERR;
 	if (t.iters > 0) {
@@ -216,18 +293,7 @@ static int add_case(struct run_builder *b, struct gb_entry **e, size_t n,
 		                        : NAN,
 		                 (double)t.iters, t.real_sd, line, col);
 	}
-	if (!t.mean) {
-		run_show(shown, sizeof shown, e[0]->name, strlen(e[0]->name));
-		return diag_set(
-		    b->d, b->path, (int)line, (int)col,
-		    "benchmark '%s' has no iterations and no 'mean' "
-		    "aggregate",
-		    shown);
-	}
-	if (rb_sample(b, cpu ? t.mean->cpu : t.mean->real, -1) != FP_OK)
-		return FP_ERR;
-	return add_cells(b, 1, cpu ? t.mean->real : t.mean->cpu,
-	                 t.mean->repetitions, t.sd ? t.sd->real : 0, line, col);
+	return add_aggregate(b, &t, e[0], cpu);
 }
 
 /* Sorting entries by name, then position, groups each case's entries. */

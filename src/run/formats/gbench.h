@@ -10,8 +10,9 @@
 #include "run/builder.h"
 
 struct gb_entry {
-	const char *name; /* the case's name (not owned) */
-	size_t index;     /* position in the output */
+	const char *name;  /* the case's name (not owned) */
+	const char *label; /* the entry's own name (BM_x_BigO), or NULL */
+	size_t index;      /* position in the output */
 	bool aggregate;
 	const char *aggregate_name; /* "" for iterations */
 	double real, cpu;           /* seconds */

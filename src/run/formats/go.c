@@ -1,46 +1,49 @@
-/* go.c: the text of `go test -bench`, read the way benchstat reads it.
+/* go.c: the text of `go test -bench`, read the way its format
+ * specification and benchstat read it.
  *
- *   goos: linux                       context lines: "key: value"
+ *   goos: linux                       configuration lines: "key: value"
  *   pkg: example.com/harness
  *   BenchmarkSpin-2  2000  203.4 ns/op  0 B/op  0 allocs/op
  *   --- FAIL: BenchmarkCheck
  *
  * Each result line of a benchmark is one sample: its ns/op, in seconds
- * (times 1e-9).  The -N suffix (GOMAXPROCS) is cut from the name and kept
- * in the context as `gomaxprocs`.  Every other unit is a column holding
- * the mean over the case's lines, named by the unit with "/" spelled
- * "_per_" and any other character that is no letter or digit as "_"
- * (B/op: B_per_op, allocs/op: allocs_per_op, MB/s: MB_per_s).
+ * (times 1e-9).  Results of one benchmark under one configuration,
+ * anywhere in the file, are its samples: the output of go test run again
+ * and appended (a common loop) adds samples, it is no duplicate.  Every
+ * other unit is a column holding the mean over the case's results, named
+ * by the unit with "/" spelled "_per_" and any other character that is no
+ * letter or digit as "_" (B/op: B_per_op, allocs/op: allocs_per_op).
+ *
+ * A configuration is part of a result's identity.  The -N suffix
+ * (GOMAXPROCS) is cut from the names when the file has one value of it,
+ * which is then kept in the context as `gomaxprocs`; with several (go
+ * test -cpu 1,2) the names keep it, as benchstat shows them
+ * (BenchmarkCopy, BenchmarkCopy-2): two cases.  A configuration line
+ * (go_config.h) sets a key for the results after it; results of one
+ * benchmark under two configurations are an error naming the key, unless
+ * the run is split by that key (run_opts.split_by: --split-by KEY), when
+ * the file's first value of KEY holds the before results and its second
+ * the after ones.  Every configuration line is also context (of its group,
+ * when split; the split key is not).
+ *
  * `--- FAIL: BenchmarkX` or `--- SKIP: BenchmarkX` makes the case fail
- * (column passed 0); a case with no result line has no samples, so no
- * runtime.  A benchmark's lines come together, as go test writes them:
- * the same name again after another is a duplicate case.  Lines of any
- * other kind (PASS, ok, logs) are skipped.
- * Context: every "key: value" line (goos, goarch, pkg, cpu, ...); a key
- * starts with a lower-case letter and holds no blank. */
+ * (column passed 0); with several GOMAXPROCS values, every case of X, or
+ * when X has no result at all, a failing case of X for each value.  A case
+ * with no result line has no samples, so no runtime.  Lines of any other
+ * kind (PASS, ok, logs, prose) are ignored.  go_json.c reads `go test
+ * -json` through the same code. */
 #include <ctype.h>
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "run/builder.h"
 #include "run/formats/formats.h"
+#include "run/formats/go.h"
+#include "run/formats/go_config.h"
 #include "util/numfmt.h"
-
-bool fmt_go_detect(const char *text, size_t len)
-{
-	static const char *const starts[] = {
-	    "goos:", "goarch:", "pkg:", "cpu:", "Benchmark"};
-	size_t i = 0;
-
-	while (i < len && strchr(" \t\r\n", text[i]))
-		i++;
-	for (size_t k = 0; k < sizeof starts / sizeof *starts; k++)
-		if (len - i >= strlen(starts[k]) &&
-		    memcmp(text + i, starts[k], strlen(starts[k])) == 0)
-			return true;
-	return false;
-}
 
 /* One line's fields: blank-separated, in place. */
 struct fields {
@@ -67,61 +70,80 @@ static void split(const char *s, size_t len, struct fields *f)
 	}
 }
 
-struct go_state {
-	const struct fmt_src *src;
-	struct run_builder b;
-	const char *line; /* the line being read */
-	uint32_t lineno;
-	double *sum; /* per column: sum and count of this case */
-	size_t *count;
-	bool pending; /* the newest case's columns are unsummed */
-	bool failed;  /* the newest case failed */
-};
-
-static int error_at(struct go_state *st, const char *at, const char *what)
+static bool is_name(const char *s, size_t len)
 {
-	return diag_set(st->b.d, st->src->path, (int)st->lineno,
-	                (int)(at - st->line) + 1, "%s", what);
+	return len >= 9 && memcmp(s, "Benchmark", 9) == 0 &&
+	       (len == 9 || !islower((unsigned char)s[9]));
 }
 
-/* Writes the newest case's passed and column means. */
-static int close_case(struct go_state *st)
+static bool is_count(const char *s, size_t len)
 {
-	struct run_builder *b = &st->b;
+	for (size_t i = 0; i < len; i++)
+		if (!isdigit((unsigned char)s[i]))
+			return false;
+	return len > 0;
+}
 
-	if (!st->pending)
-		return FP_OK;
-	st->pending = false;
-	if (rb_number(b, 0, !st->failed, b->lines[b->n - 1],
-	              b->cols[b->n - 1]) != FP_OK)
-		return FP_ERR;
-	/* A unit the case never reported: missing, NaN. */
-	for (size_t c = 1; c < b->ncols; c++) {
-		double mean =
-		    st->count[c] ? st->sum[c] / (double)st->count[c] : NAN;
-		if (rb_number(b, c, mean, b->lines[b->n - 1],
-		              b->cols[b->n - 1]) != FP_OK)
-			return FP_ERR;
-		st->sum[c] = 0;
-		st->count[c] = 0;
+/* A result line: a name, a count of iterations, then value-unit pairs. */
+static bool is_result(const struct fields *f)
+{
+	return f->n >= 4 && is_name(f->at[0], f->len[0]) &&
+	       is_count(f->at[1], f->len[1]);
+}
+
+bool fmt_go_detect(const char *text, size_t len)
+{
+	static const char *const starts[] = {
+	    "goos:", "goarch:", "pkg:", "cpu:", "Benchmark"};
+	size_t i = 0;
+
+	while (i < len && strchr(" \t\r\n", text[i]))
+		i++;
+	for (size_t k = 0; k < sizeof starts / sizeof *starts; k++)
+		if (len - i >= strlen(starts[k]) &&
+		    memcmp(text + i, starts[k], strlen(starts[k])) == 0)
+			return true;
+	return fmt_go_detect_result(text, len);
+}
+
+bool fmt_go_detect_result(const char *text, size_t len)
+{
+	const char *s = text, *end = text + (len < (1u << 20) ? len : 1u << 20);
+
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
+		struct fields f;
+		split(s, n, &f);
+		for (size_t k = 3; is_result(&f) && k < f.n; k += 2)
+			if (f.len[k] == 5 && memcmp(f.at[k], "ns/op", 5) == 0)
+				return true;
+		s += n + 1;
 	}
-	return FP_OK;
+	return false;
 }
 
-/* Makes the case called name[0..len) the newest, unless it is already. */
-static int open_case(struct go_state *st, const char *name, size_t len)
+/* Cuts a -N suffix (digits) off name; *procs is the digits, or NULL. */
+static size_t cut_procs(const char *name, size_t len, const char **procs)
 {
-	struct run_builder *b = &st->b;
+	size_t i = len;
 
-	if (b->n > 0 && strncmp(rb_name(b, b->n - 1), name, len) == 0 &&
-	    rb_name(b, b->n - 1)[len] == '\0')
-		return FP_OK;
-	if (close_case(st) != FP_OK)
-		return FP_ERR;
-	st->pending = true;
-	st->failed = false;
-	return rb_case(b, name, len, st->lineno,
-	               (uint32_t)(name - st->line) + 1);
+	*procs = NULL;
+	while (i > 0 && isdigit((unsigned char)name[i - 1]))
+		i--;
+	if (i == len || i < 2 || name[i - 1] != '-')
+		return len;
+	*procs = name + i;
+	return i - 1;
+}
+
+static int values_error(struct go_state *st, const char *at, int rc,
+                        const char *what)
+{
+	if (rc == -1)
+		return diag_oom(st->b.d);
+	return go_error(st, at, "more than %d values of %s in one file",
+	                GO_MAX_VALUES, what);
 }
 
 /* The column name of a unit into buf: "/" as "_per_", others as "_". */
@@ -141,66 +163,88 @@ static size_t unit_column(const char *u, size_t len, char *buf, size_t size)
 	return n;
 }
 
-/* Cuts a -N suffix (digits) off name; *procs is the digits, or NULL. */
-static size_t cut_procs(const char *name, size_t len, const char **procs)
+/* Whether the line being read belongs to the group this run reads (always,
+ * unsplit).  Results before any line of the split key belong to none. */
+static int in_group(struct go_state *st, const char *at, bool *in)
 {
-	size_t i = len;
+	const char *key = st->src->opts->split_by, *v;
 
-	*procs = NULL;
-	while (i > 0 && isdigit((unsigned char)name[i - 1]))
-		i--;
-	if (i == len || i < 2 || name[i - 1] != '-')
-		return len;
-	*procs = name + i;
-	return i - 1;
+	*in = true;
+	if (!key || !st->add)
+		return FP_OK;
+	if (!(v = go_config_get(&st->cfg, key)))
+		return go_error(st, at,
+		                "--split-by %s: a result before any '%s:' "
+		                "line belongs to neither run",
+		                key, key);
+	*in = strcmp(v, st->group) == 0;
+	return FP_OK;
 }
 
-static bool is_name(const char *s, size_t len)
-{
-	return len >= 9 && memcmp(s, "Benchmark", 9) == 0 &&
-	       (len == 9 || !islower((unsigned char)s[9]));
-}
-
-/* A result line: name, iterations, then value-unit pairs.  With `add`
- * unset, only makes the columns of its units. */
-static int result(struct go_state *st, const struct fields *f, bool add)
+/* The first pass over a result line: checks it, makes its unit columns,
+ * and notes its GOMAXPROCS value. */
+static int result_columns(struct go_state *st, const struct fields *f)
 {
 	const char *procs;
 	size_t len = cut_procs(f->at[0], f->len[0], &procs);
-	double x;
+	int rc;
 
-	if (!numfmt_parse(f->at[1], f->len[1], &x) || x != floor(x))
-		return error_at(st, f->at[1],
-		                "the count of iterations must be a "
-		                "whole number");
-	if (f->n % 2 != 0)
-		return error_at(st, f->at[f->n - 1], "a value without a unit");
-	if (add && (open_case(st, f->at[0], len) != FP_OK ||
-	            (procs && rb_context_n(&st->b, "gomaxprocs", procs,
-	                                   f->len[0] - len - 1) != FP_OK)))
+	st->nresults++;
+	if ((rc = go_values_add(&st->procs, procs ? procs : "",
+	                        procs ? f->len[0] - len - 1 : 0)) != 0)
+		return values_error(st, f->at[0], rc, "GOMAXPROCS");
+	for (size_t k = 2; k + 1 < f->n; k += 2) {
+		char col[RUN_MAX_NAME];
+		size_t n =
+		    unit_column(f->at[k + 1], f->len[k + 1], col, sizeof col);
+		double x;
+		if (!numfmt_parse(f->at[k], f->len[k], &x) || !isfinite(x))
+			return go_error(st, f->at[k],
+			                "a value must be a number");
+		if ((f->len[k + 1] == 5 &&
+		     memcmp(f->at[k + 1], "ns/op", 5) == 0) ||
+		    rb_find_column(&st->b, col, n) >= 0)
+			continue;
+		if (rb_add_column(&st->b, col, n, st->lineno,
+		                  (uint32_t)(f->at[k + 1] - st->line) + 1) < 0)
+			return FP_ERR;
+	}
+	return f->n % 2 != 0
+	           ? go_error(st, f->at[f->n - 1], "a value without a unit")
+	           : FP_OK;
+}
+
+/* The second pass over a result line: its sample and cells. */
+static int result(struct go_state *st, const struct fields *f)
+{
+	const char *procs;
+	size_t len = cut_procs(f->at[0], f->len[0], &procs);
+	long i;
+	bool in;
+
+	if (in_group(st, f->at[0], &in) != FP_OK || !in)
+		return in ? FP_ERR : FP_OK;
+	if (st->procs.n > 1)
+		len = f->len[0];
+	else if (procs && rb_context_n(&st->b, "gomaxprocs", procs,
+	                               f->len[0] - len - 1) != FP_OK)
+		return FP_ERR;
+	if ((i = go_case(st, f->at[0], len, f->at[0])) < 0)
 		return FP_ERR;
 	for (size_t k = 2; k + 1 < f->n; k += 2) {
 		char col[RUN_MAX_NAME];
 		size_t n =
 		    unit_column(f->at[k + 1], f->len[k + 1], col, sizeof col);
-		long c;
-		if (!numfmt_parse(f->at[k], f->len[k], &x) || !isfinite(x))
-			return error_at(st, f->at[k],
-			                "a value must be a number");
+		double x;
+		numfmt_parse(f->at[k], f->len[k], &x);
 		if (f->len[k + 1] == 5 &&
 		    memcmp(f->at[k + 1], "ns/op", 5) == 0) {
-			if (add && rb_sample(&st->b, x * 1e-9, -1) != FP_OK)
+			if (rb_sample_at(&st->b, (size_t)i, x * 1e-9, -1))
 				return FP_ERR;
-			continue;
-		}
-		c = rb_find_column(&st->b, col, n);
-		if (!add && c < 0 &&
-		    rb_add_column(&st->b, col, n, st->lineno,
-		                  (uint32_t)(f->at[k + 1] - st->line) + 1) < 0)
+		} else if (go_cell(st, (size_t)i,
+		                   (size_t)rb_find_column(&st->b, col, n),
+		                   x) != FP_OK) {
 			return FP_ERR;
-		if (add) {
-			st->sum[c] += x;
-			st->count[c]++;
 		}
 	}
 	return FP_OK;
@@ -211,17 +255,26 @@ static int failure(struct go_state *st, const struct fields *f)
 {
 	const char *procs;
 	size_t len = cut_procs(f->at[2], f->len[2], &procs);
+	bool in;
 
-	if (open_case(st, f->at[2], len) != FP_OK)
-		return FP_ERR;
-	st->failed = true;
-	return FP_OK;
+	if (!st->add) {
+		st->nfails++;
+		return FP_OK;
+	}
+	if (in_group(st, f->at[2], &in) != FP_OK || !in)
+		return in ? FP_ERR : FP_OK;
+	return go_fail(st, f->at[2], procs ? f->len[2] : len, procs, f->at[2]);
 }
 
-/* A "key: value" line at the start of a line. */
+/* A configuration line: "key: value", the key a lower-case letter and no
+ * blank.  Context (of the group, when split), and the configuration. */
 static int config(struct go_state *st, const char *s, size_t len)
 {
-	const char *colon = memchr(s, ':', len), *v;
+	const char *colon = memchr(s, ':', len), *v,
+	           *key = st->src->opts->split_by;
+	size_t klen = colon ? (size_t)(colon - s) : 0;
+	const char *now;
+	int rc;
 
 	if (!colon || !islower((unsigned char)s[0]))
 		return FP_OK;
@@ -233,25 +286,34 @@ static int config(struct go_state *st, const char *s, size_t len)
 	len = (size_t)(s + len - v);
 	while (len > 0 && (v[len - 1] == ' ' || v[len - 1] == '\r'))
 		len--;
+	if ((rc = go_config_set(&st->cfg, s, klen, v, len)) != 0)
+		return rc == -1
+		           ? diag_oom(st->b.d)
+		           : go_error(st, s, "more than %d configuration keys",
+		                      GO_MAX_KEYS);
+	if (key && strlen(key) == klen && memcmp(s, key, klen) == 0) {
+		rc = st->add ? 0 : go_values_add(&st->groups, v, len);
+		return rc ? values_error(st, s, rc, key) : FP_OK;
+	}
+	now = key ? go_config_get(&st->cfg, key) : NULL;
+	if (!st->add || (now && strcmp(now, st->group) != 0))
+		return FP_OK;
 	{
-		char *key = strndup(s, (size_t)(colon - s));
-		int rc =
-		    key ? rb_context_n(&st->b, key, v, len) : diag_oom(st->b.d);
-		free(key);
+		char *k = strndup(s, klen);
+		rc = k ? rb_context_n(&st->b, k, v, len) : diag_oom(st->b.d);
+		free(k);
 		return rc;
 	}
 }
 
-/* One line; with `add` unset, the first pass that finds the columns. */
-static int line(struct go_state *st, const char *s, size_t len, bool add)
+/* One line, in the first or the second pass. */
+static int line(struct go_state *st, const char *s, size_t len)
 {
 	struct fields f;
 
 	split(s, len, &f);
-	if (f.n >= 3 && is_name(f.at[0], f.len[0]))
-		return result(st, &f, add);
-	if (!add)
-		return FP_OK;
+	if (is_result(&f))
+		return st->add ? result(st, &f) : result_columns(st, &f);
 	if (f.n >= 3 && f.len[0] == 3 && memcmp(f.at[0], "---", 3) == 0 &&
 	    f.len[1] == 5 &&
 	    (memcmp(f.at[1], "FAIL:", 5) == 0 ||
@@ -261,50 +323,87 @@ static int line(struct go_state *st, const char *s, size_t len, bool add)
 	return config(st, s, len);
 }
 
-static int pass(struct go_state *st, bool add)
+static int pass(struct go_state *st, const char *text, size_t n, bool add)
 {
-	const char *text = st->src->text, *end = text + st->src->len;
-	const char *s = text;
+	const char *s = text, *end = text + n;
 
+	st->add = add;
 	st->lineno = 0;
 	while (s < end) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		size_t len = nl ? (size_t)(nl - s) : (size_t)(end - s);
 		st->line = s;
 		st->lineno++;
-		if (len > 0 && line(st, s, len, add) != FP_OK)
+		if (len > 0 && line(st, s, len) != FP_OK)
 			return FP_ERR;
 		s += len + 1;
 	}
-	return add ? close_case(st) : FP_OK;
+	return FP_OK;
 }
 
-/* The run, if there was a benchmark. */
-static int finish(struct go_state *st, struct run **out)
+/* After the first pass: the group this run reads, when split. */
+static int choose_group(struct go_state *st)
 {
-	if (st->b.n > 0)
-		return rb_finish(&st->b, out);
-	return diag_set(st->b.d, st->src->path, 0, 0,
-	                "no benchmarks: no line "
-	                "starts with 'Benchmark'");
+	const struct run_opts *o = st->src->opts;
+	char list[256] = "";
+
+	if (!o->split_by)
+		return FP_OK;
+	for (size_t i = 0; i < st->groups.n; i++)
+		snprintf(list + strlen(list), sizeof list - strlen(list),
+		         "%s'%s'", i ? ", " : "", st->groups.v[i]);
+	if (st->groups.n != 2)
+		return diag_set(
+		    st->b.d, st->src->path, 0, 0,
+		    "--split-by %s: the file has %zu value%s of "
+		    "'%s'%s%s%s, not two (the before and the after run)",
+		    o->split_by, st->groups.n, st->groups.n == 1 ? "" : "s",
+		    o->split_by, st->groups.n ? " (" : "", list,
+		    st->groups.n ? ")" : "");
+	st->group = st->groups.v[o->split_group ? 1 : 0];
+	return rb_context(&st->b, o->split_by, st->group);
+}
+
+static int parse(struct go_state *st, const char *text, size_t len,
+                 struct run **out)
+{
+	if (rb_add_column(&st->b, "passed", 6, 0, 0) < 0 ||
+	    pass(st, text, len, false) != FP_OK || choose_group(st) != FP_OK)
+		return FP_ERR;
+	if (st->nresults + st->nfails == 0)
+		return diag_set(st->b.d, st->src->path, 0, 0,
+		                "no benchmarks: no result line ('BenchmarkX N "
+		                "V ns/op') and no '--- FAIL: BenchmarkX'");
+	go_config_free(&st->cfg);
+	if (!go_config_init(&st->cfg, st->src->opts->split_by))
+		return diag_oom(st->b.d);
+	if (pass(st, text, len, true) != FP_OK)
+		return FP_ERR;
+	return go_finish(st, out);
+}
+
+int go_parse(const struct fmt_src *s, const char *text, size_t len,
+             const uint32_t *line_of, const char *format, struct run **out,
+             struct diag *d)
+{
+	struct go_state st = {.src = s, .line_of = line_of};
+	int rc = FP_ERR;
+
+	rb_init(&st.b, s->path, format, d);
+	rb_use_samples(&st.b);
+	if (!go_config_init(&st.cfg, s->opts->split_by))
+		diag_oom(d);
+	else
+		rc = parse(&st, text, len, out);
+	rb_discard(&st.b);
+	go_config_free(&st.cfg);
+	go_values_free(&st.procs);
+	go_values_free(&st.groups);
+	go_cases_free(&st);
+	return rc;
 }
 
 int fmt_go(const struct fmt_src *s, struct run **out, struct diag *d)
 {
-	struct go_state st = {.src = s};
-	int rc = FP_ERR;
-
-	rb_init(&st.b, s->path, "go", d);
-	rb_use_samples(&st.b);
-	st.sum = calloc(RUN_MAX_COLUMNS + 1, sizeof *st.sum);
-	st.count = calloc(RUN_MAX_COLUMNS + 1, sizeof *st.count);
-	if (!st.sum || !st.count)
-		diag_oom(d);
-	else if (rb_add_column(&st.b, "passed", 6, 0, 0) >= 0 &&
-	         pass(&st, false) == FP_OK && pass(&st, true) == FP_OK)
-		rc = finish(&st, out);
-	rb_discard(&st.b);
-	free(st.sum);
-	free(st.count);
-	return rc;
+	return go_parse(s, s->text, s->len, NULL, "go", out, d);
 }

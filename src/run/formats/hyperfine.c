@@ -1,7 +1,8 @@
 /* hyperfine.c: hyperfine's --export-json output.
  *
  * One case per entry of `results`, named by its `command` (hyperfine
- * stores a -n name there).  Its samples are `times` (seconds, one per
+ * stores a -n name there), with its `parameters` of a parameter scan
+ * (-P, -L) after it: "sleep (n=1)".  Its samples are `times` (seconds, one per
  * timed run), each with the pass state of the exit code beside it in
  * `exit_codes` (0 passes; a run killed by a signal has a null code and
  * fails).  A result without `times` has one sample: the statistic of the
@@ -9,9 +10,11 @@
  * timed (hyperfine -i), so it keeps its samples and fails.
  * Columns besides those of run_estimate, in seconds as hyperfine writes
  * them: passed (1 when every exit code is 0; files from versions without
- * `exit_codes` pass), mean, median, stddev (null for a single run: 0),
+ * `exit_codes` pass, and the run says so: pass_source), mean, median, stddev (null for a single run: 0),
  * min, max. */
 #include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "run/builder.h"
@@ -46,9 +49,11 @@ static int add_samples(struct run_builder *b, size_t index, json_t *o,
 	struct jcur c = *at;
 	size_t i;
 
-	if (!times)
+	if (!times) {
+		b->aggregate = stat[e];
 		return rb_sample(
 		    b, json_number_value(json_object_get(o, stat[e])), -1);
+	}
 	jcur_member(at, o, "times", &c);
 	if (!json_is_array(times))
 		return diag_set(b->d, b->path, (int)c.line, (int)c.col,
@@ -72,6 +77,42 @@ static int add_samples(struct run_builder *b, size_t index, json_t *o,
 	return FP_OK;
 }
 
+/* The case of a result: its command and, for a parameter scan (-P, -L),
+ * its parameter values, "CMD (n=1, m=x)": a configuration is part of a
+ * case's identity, and -n NAME gives every value the same command. */
+static int case_name(struct run_builder *b, json_t *command, json_t *params,
+                     uint32_t line, uint32_t col)
+{
+	const char *key, *cmd = json_string_value(command);
+	size_t len = json_string_length(command), n = 0;
+	char *name;
+	json_t *v;
+	int rc;
+
+	if (!json_is_object(params) || json_object_size(params) == 0)
+		return rb_case(b, cmd, len, line, col);
+	json_object_foreach(params, key, v)
+	{
+		n += strlen(key) + 3 +
+		     (json_is_string(v) ? json_string_length(v) : 1);
+	}
+	if (!(name = malloc(len + n + 4)))
+		return diag_oom(b->d);
+	memcpy(name, cmd, len);
+	n = len;
+	json_object_foreach(params, key, v)
+	{
+		const char *val =
+		    json_is_string(v) ? json_string_value(v) : "?";
+		n += (size_t)sprintf(name + n, "%s%s=%s",
+		                     n == len ? " (" : ", ", key, val);
+	}
+	strcpy(name + n, ")");
+	rc = rb_case(b, name, n + 1, line, col);
+	free(name);
+	return rc;
+}
+
 static int add_result(struct run_builder *b, size_t index, json_t *o,
                       const struct jcur *at, const void *ctx)
 {
@@ -88,14 +129,16 @@ static int add_result(struct run_builder *b, size_t index, json_t *o,
 		return diag_set(b->d, b->path, (int)c.line, (int)c.col,
 		                "result %zu has no 'command' string",
 		                index + 1);
-	if (rb_case(b, json_string_value(command), json_string_length(command),
-	            c.line, c.col) != FP_OK)
+	if (case_name(b, command, json_object_get(o, "parameters"), c.line,
+	              c.col) != FP_OK)
 		return FP_ERR;
 	c = *at;
 	jcur_member(at, o, "exit_codes", &c);
 	if (codes && !json_is_array(codes))
 		return diag_set(b->d, b->path, (int)c.line, (int)c.col,
 		                "'exit_codes' must be a list");
+	if (!codes)
+		b->pass_source = RUN_PASS_ASSUMED;
 	if (rb_number(b, COL_PASSED, !codes || all_zero(codes), c.line,
 	              c.col) != FP_OK)
 		return FP_ERR;

@@ -1,11 +1,10 @@
 /* junit.c: reading a JUnit XML report with libxml2 (junit.h). */
 #include "run/formats/junit.h"
 
-#include <libxml/parser.h>
-#include <libxml/tree.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "run/formats/xml.h"
 #include "util/source.h"
 
 void junit_free(struct junit_report *r)
@@ -21,11 +20,7 @@ void junit_free(struct junit_report *r)
 	free(r);
 }
 
-static bool is(const xmlNode *n, const char *name)
-{
-	return n->type == XML_ELEMENT_NODE &&
-	       strcmp((const char *)n->name, name) == 0;
-}
+#define is xml_is
 
 static enum junit_state state_of(const xmlNode *tc)
 {
@@ -90,53 +85,16 @@ static int walk(struct junit_report *r, size_t *cap, const xmlNode *n,
 	return FP_OK;
 }
 
-/* Keeps libxml2's first error: the later ones follow from it. */
-static void first_error(void *ctx, xmlErrorPtr e)
-{
-	xmlError *keep = ctx;
-
-	if (keep->code == 0 && e) {
-		keep->code = e->code ? e->code : 1;
-		keep->line = e->line;
-		keep->int2 = e->int2;
-		keep->message = e->message ? strdup(e->message) : NULL;
-	}
-}
-
-static int not_xml(struct junit_report *r, xmlError *e, struct diag *d)
-{
-	char msg[200];
-	size_t n;
-
-	snprintf(msg, sizeof msg, "%s", e->message ? e->message : "not XML");
-	n = strlen(msg);
-	while (n > 0 && msg[n - 1] == '\n')
-		msg[--n] = '\0';
-	free(e->message);
-	return diag_set(d, r->path, e->line, e->int2,
-	                "not a JUnit XML report: %s", msg);
-}
-
 static int parse(struct junit_report *r, const struct source *src,
                  struct diag *d)
 {
-	/* No network, no DTD, no entity substitution; errors kept, not
-	 * printed. */
-	int flags = XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING;
-	xmlError e = {0};
 	xmlDoc *doc;
 	size_t cap = 0;
 	int rc;
 
-	if (src->len > (size_t)0x7fffffff)
-		return diag_set(d, r->path, 0, 0, "report too large");
-	xmlSetStructuredErrorFunc(&e, first_error);
-	doc = xmlReadMemory(src->data, (int)src->len, NULL, NULL, flags);
-	xmlSetStructuredErrorFunc(NULL, NULL);
-	if (!doc || e.code) {
-		xmlFreeDoc(doc);
-		return not_xml(r, &e, d);
-	}
+	if (xml_parse(r->path, src->data, src->len, "a JUnit XML report", &doc,
+	              d) != FP_OK)
+		return FP_ERR;
 	rc = walk(r, &cap, xmlDocGetRootElement(doc), d);
 	xmlFreeDoc(doc);
 	if (rc == FP_OK && r->n == 0)

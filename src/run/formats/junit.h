@@ -3,7 +3,7 @@
  * run by test name, for harnesses whose timing file does not say which
  * cases failed: the reader (junit_merge.h merges what it read).
  *
- * The report is read with libxml2: no network (XML_PARSE_NONET), no DTD
+ * The report is read with libxml2 as xml.h does it: no network, no DTD
  * loaded, entities not substituted, at most JUNIT_MAX_FILE bytes.  Every
  * <testcase> anywhere in it is a test: failed if it has a <failure> or
  * <error> child, skipped if it has a <skipped> child, else passed. */

@@ -8,7 +8,8 @@
  * is the statistic of the estimator (stats.median, stats.mean, stats.min).
  * Columns besides those of run_estimate: passed (1: pytest-benchmark
  * writes only what it timed, so a failing test shows only in the JUnit
- * report; see junit.h) and rounds.  Context: machine_info.* and
+ * report; see junit.h; the run says its pass states are assumed) and
+ * rounds.  Context: machine_info.* and
  * commit_info.* flattened (jsonctx.c), datetime and version. */
 #include <jansson.h>
 #include <string.h>
@@ -80,6 +81,8 @@ static int add_bench(struct run_builder *b, size_t index, json_t *o,
 		jcur_member(&s, stats, "data", &c);
 		return add_data(b, v, &c, index);
 	}
+	b->aggregate = stat[e];
+	b->aggregate_of = "rounds";
 	v = json_object_get(stats, stat[e]);
 	jcur_member(&s, stats, stat[e], &c);
 	if (!json_is_number(v)) {
@@ -128,6 +131,7 @@ int fmt_pytest(const struct fmt_src *s, struct run **out, struct diag *d)
 		                "no benchmarks");
 	rb_init(&b, s->path, "pytest-benchmark", d);
 	rb_use_samples(&b);
+	b.pass_source = RUN_PASS_ASSUMED;
 	if (rb_add_column(&b, "passed", 6, 0, 0) < 0 ||
 	    rb_add_column(&b, "rounds", 6, 0, 0) < 0 ||
 	    add_context(&b, root) != FP_OK) {

@@ -20,3 +20,18 @@ for v in before after; do
 	run $v.csv --benchmark_out_format=csv
 	run $v-reps.csv --benchmark_out_format=csv --benchmark_repetitions=3
 done
+# Complexity rows, a user statistic, two thread counts (src/complexity.cc),
+# 3 repetitions: every row, and aggregates only.
+for v in before after; do
+	def=; [ $v = after ] && def=-DAFTER
+	g++ -O2 $def -o "$tmp/c$v" src/complexity.cc -lbenchmark -lpthread
+	for form in reps aggr; do
+		only=false; [ $form = aggr ] && only=true
+		(cd "$tmp" && ./c$v --benchmark_min_time=0.01 \
+			--benchmark_repetitions=3 \
+			--benchmark_report_aggregates_only=$only \
+			--benchmark_out_format=json \
+			--benchmark_out="$here/complexity-$v-$form.json" \
+			>/dev/null 2>&1)
+	done
+done

@@ -12,3 +12,14 @@ hf() {
 }
 hf before 1 0.01
 hf after 0 0.012
+# A parameter scan whose two values -n gives one name: "check" sleeps
+# 1 or 2 ms and exits 1 before the fix, 0 after it.
+hp() {
+	v=$1 check=$2
+	hyperfine -N -i --runs 3 --warmup 1 --style none \
+		--export-json $v-params.json --export-csv $v-params.csv \
+		-L n 1,2 -n check "sh -c 'sleep 0.00{n}; exit $check'" \
+		>/dev/null 2>&1
+}
+hp before 1
+hp after 0

@@ -22,3 +22,11 @@ for v in before after; do
 		test_bench.py >/dev/null 2>&1) || :
 	cp "$tmp"/store/*/*_$v.json "$here/$v-saved.json"
 done
+# A parametrized test (src/test_param.py): one case per parameter value.
+cp src/test_param.py "$tmp/"
+for v in before after; do
+	fixed=0; [ $v = after ] && fixed=1
+	(cd "$tmp" && FIXED=$fixed /usr/bin/python3 -m pytest -q $opts \
+		--benchmark-json="$here/$v-param.json" test_param.py \
+		>/dev/null 2>&1) || :
+done

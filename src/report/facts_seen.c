@@ -1,0 +1,210 @@
+/* facts_seen.c: what a record says about what the run files recorded and
+ * what was assumed (the run facts of price/harness.h): pass states that a
+ * format does not record and were taken as passing, or were merged from a
+ * test report, runtimes that are a file's aggregate rather than its
+ * samples, and what a file holds that was not priced.  Words shared by
+ * the text and Markdown forms (and so GitHub's); json.c has the same
+ * facts as members. */
+#include <stdio.h>
+#include <string.h>
+
+#include "report/internal.h"
+
+/* Most entries listed in one line before "and N more". */
+#define SEEN_MAX_NAMES 10
+
+static void lit(const struct facts_sink *k, const char *s)
+{
+	fputs(s, k->out);
+}
+
+static void begin(const struct facts_sink *k, const char *label)
+{
+	fprintf(k->out, "%s%s: ", k->bullet, label);
+}
+
+static void end(const struct facts_sink *k)
+{
+	fputc('\n', k->out);
+}
+
+/* Smallest and largest positive n[0..count) (0, 0: none). */
+static void range(const double *n, size_t count, double *lo, double *hi)
+{
+	*lo = *hi = 0;
+	for (size_t i = 0; n && i < count; i++) {
+		if (!(n[i] > 0))
+			continue;
+		if (*lo == 0 || n[i] < *lo)
+			*lo = n[i];
+		if (n[i] > *hi)
+			*hi = n[i];
+	}
+}
+
+bool report_aggregate_desc(const struct record *r, int s, char *buf,
+                           size_t size)
+{
+	const struct run_facts *f = r->facts;
+	double lo, hi;
+
+	if (!f->aggregate[s] || f->runtime_from[s])
+		return false;
+	range(f->aggregate_n[s], r->price->n, &lo, &hi);
+	if (lo == 0)
+		snprintf(buf, size,
+		         "%s aggregate per case (the file keeps no "
+		         "samples)",
+		         f->aggregate[s]);
+	else if (lo == hi)
+		snprintf(buf, size, "%s aggregate of %.0f %s per case",
+		         f->aggregate[s], lo, f->aggregate_of[s]);
+	else
+		snprintf(buf, size, "%s aggregate of %.0f to %.0f %s per case",
+		         f->aggregate[s], lo, hi, f->aggregate_of[s]);
+	return true;
+}
+
+/* Side s records its pass states itself, and no report was merged. */
+static bool plain(const struct run_facts *f, int s)
+{
+	return f->pass_source[s] == RUN_PASS_RECORDED && f->pass_merged[s] == 0;
+}
+
+/* "not recorded in P (FORMAT)" for side s, or both sides. */
+static void not_recorded(const struct run_facts *f, int s, bool both,
+                         const struct facts_sink *k)
+{
+	lit(k, "not recorded in ");
+	k->name(k->ctx, f->path[s]);
+	if (both) {
+		lit(k, " and ");
+		k->name(k->ctx, f->path[1]);
+	}
+	lit(k, " (");
+	lit(k, f->format[s]);
+	lit(k, ")");
+}
+
+/* One side's pass states, where they were not all recorded by its file. */
+static void put_side(const struct run_facts *f, int s, bool both,
+                     const struct facts_sink *k)
+{
+	char buf[96];
+
+	begin(k, "pass states");
+	if (f->pass_merged[s] == 0) {
+		not_recorded(f, s, both, k);
+		lit(k, "; every case taken as passing; give ");
+		lit(k, both ? "--results-before and --results (JUnit "
+		              "reports)"
+		       : s == 0 && f->path[0] != f->path[1]
+		           ? "--results-before (a JUnit report)"
+		           : "--results (a JUnit report)");
+		lit(k, " to say which failed");
+		end(k);
+		return;
+	}
+	lit(k, "merged from ");
+	k->name(k->ctx, f->results[s]);
+	snprintf(buf, sizeof buf, " for %zu of %zu case%s of ",
+	         f->pass_merged[s], f->ncases[s], f->ncases[s] == 1 ? "" : "s");
+	lit(k, buf);
+	k->name(k->ctx, f->path[s]);
+	if (f->pass_source[s] == RUN_PASS_ASSUMED &&
+	    f->pass_merged[s] < f->ncases[s]) {
+		lit(k, "; the others ");
+		not_recorded(f, s, false, k);
+		lit(k, ", taken as passing");
+	} else if (f->pass_source[s] == RUN_PASS_ASSUMED) {
+		lit(k, ", which records none (");
+		lit(k, f->format[s]);
+		lit(k, ")");
+	}
+	end(k);
+}
+
+static void put_pass_states(const struct record *r, const struct facts_sink *k)
+{
+	const struct run_facts *f = r->facts;
+	int sides = r->prediction || f->path[0] == f->path[1] ? 1 : 2;
+	bool both = sides == 2 && f->pass_merged[0] == 0 &&
+	            f->pass_merged[1] == 0 &&
+	            f->pass_source[0] == RUN_PASS_ASSUMED &&
+	            f->pass_source[1] == RUN_PASS_ASSUMED &&
+	            strcmp(f->format[0], f->format[1]) == 0;
+
+	for (int s = 0; s < sides; s++) {
+		if (!f->path[s] || plain(f, s))
+			continue;
+		put_side(f, s, both, k);
+		if (both)
+			return;
+	}
+}
+
+static bool same_list(const struct name_list *a, const struct name_list *b)
+{
+	if (a->n != b->n)
+		return false;
+	for (size_t i = 0; i < a->n; i++)
+		if (strcmp(a->v[i], b->v[i]) != 0)
+			return false;
+	return true;
+}
+
+static void put_unpriced(const struct record *r, const struct facts_sink *k)
+{
+	const struct run_facts *f = r->facts;
+	static const char *const where[] = {" (before)", " (after)", ""};
+	bool same =
+	    r->prediction || same_list(&f->unpriced[0], &f->unpriced[1]);
+
+	for (int s = 0; s < (same ? 1 : 2); s++) {
+		const struct name_list *l = &f->unpriced[s];
+		size_t shown = l->n < SEEN_MAX_NAMES ? l->n : SEEN_MAX_NAMES;
+		char more[48];
+		if (l->n == 0)
+			continue;
+		begin(k, "not priced");
+		for (size_t i = 0; i < shown; i++) {
+			lit(k, i ? "; " : "");
+			k->name(k->ctx, l->v[i]);
+		}
+		if (shown < l->n) {
+			snprintf(more, sizeof more, "; and %zu more",
+			         l->n - shown);
+			lit(k, more);
+		}
+		lit(k, where[same ? 2 : s]);
+		end(k);
+	}
+}
+
+/* --split-by: which group of the one file is which run. */
+static void put_split(const struct record *r, const struct facts_sink *k)
+{
+	const struct run_facts *f = r->facts;
+
+	if (!f->split_by)
+		return;
+	begin(k, "split");
+	lit(k, "one file, ");
+	k->name(k->ctx, f->path[0]);
+	lit(k, ": before is ");
+	k->name(k->ctx, f->split_by);
+	lit(k, ": ");
+	k->name(k->ctx, f->split_value[0]);
+	lit(k, ", after is ");
+	k->name(k->ctx, f->split_by);
+	lit(k, ": ");
+	k->name(k->ctx, f->split_value[1]);
+	end(k);
+}
+
+void report_facts_seen(const struct record *r, const struct facts_sink *k)
+{
+	put_split(r, k);
+	put_pass_states(r, k);
+	put_unpriced(r, k);
+}
