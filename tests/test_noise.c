@@ -133,14 +133,14 @@ static void test_by_hand(void **state)
 	assert_true(fabs((double)three / B - 1.0 / 16) < 0.006);
 	assert_true(fabs((double)zero / B - 1.0 / 4) < 0.012);
 	assert_true(bt.p_decide == (double)positive / B);
-	/* Two samples on the after side, one before: n = 2, the interval
-	 * widened by sqrt(2 / 1) about the median, 0. */
-	assert_true(bt.samples == 2 && bt.correction == sqrt(2.0));
+	/* Two samples on the after side, one before: n = 2; the estimator is
+	 * the median, whose interval is not widened (the n - 1 of the sample
+	 * variance is the mean's correction). */
+	assert_true(bt.samples == 2 && bt.correction == 1);
 	assert_true(bt.median_net == 0);
 	/* 1/16 of the resamples are -3 and 1/16 are 3: the 2.5 and 97.5 per
-	 * cent points are -3 and 3. */
-	assert_true(bt.net_ci.lo == -(sqrt(2.0) * 3) &&
-	            bt.net_ci.hi == sqrt(2.0) * 3);
+	 * cent points are -3 and 3, the smallest and largest resamples. */
+	assert_true(bt.net_ci.lo == -3 && bt.net_ci.hi == 3);
 	boot_free(&bt);
 	joined_free(&j);
 	metric_free(m);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "noise/judge.h"
+#include "price/guards.h"
 #include "price/session.h"
 
 /* Whether case i's samples in r disagree on passing. */
@@ -149,9 +150,10 @@ int judge_price(const struct judge_opts *o, const struct job *job,
 	struct verdict *v = &j->v;
 
 	v->guards.newly_failing_guard =
-	    !o->allow_newly_failing && job->metric->guard_newly_failing;
+	    !o->allow_newly_failing &&
+	    guard_metric_on(job->metric, GUARD_NEWLY_FAILING);
 	v->guards.control_guard =
-	    !o->no_control_guard && job->metric->guard_control;
+	    !o->no_control_guard && guard_metric_on(job->metric, GUARD_CONTROL);
 	v->policy = bo->policy;
 	v->estimator = job->runs.before->estimator ? job->runs.before->estimator
 	                                           : job->runs.after->estimator;
@@ -168,7 +170,11 @@ int judge_price(const struct judge_opts *o, const struct job *job,
 		    "to compare");
 	if (control && control_run(o, job, p, control, j, side, d) != FP_OK)
 		return FP_ERR;
-	if (!v->prediction && bo->B > 0 && (side[0].off || side[1].off)) {
+	/* Judged only where measured: a case with one sample has no
+	 * spread, and a run of such cases has none to judge. */
+	if (!v->prediction && bo->B > 0 &&
+	    (v->from_control ||
+	     noise_spread_cases(side, job->runs.before->n) > 0)) {
 		if (noise_bootstrap(job->metric, &job->runs, side, bo, &j->boot,
 		                    d) != FP_OK)
 			return FP_ERR;
@@ -191,7 +197,7 @@ int judge_sens_sides(const struct judge_opts *o, const struct job *job,
 		return FP_OK;
 	if (noise_sides(&job->runs, o->boot.policy, side, d) != FP_OK)
 		return FP_ERR;
-	*on = side[0].off || side[1].off;
+	*on = noise_spread_cases(side, job->runs.before->n) > 0;
 	return FP_OK;
 }
 

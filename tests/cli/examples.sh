@@ -42,9 +42,9 @@ N=noisy-fix
 run price $N/before.csv $N/after.csv --check
 expect_status 3 "noisy fix: inconclusive"
 expect_grep "$OUT" "ACCEPT: net 1.1658 = gain 6.4111 - cost 5.2454" "noisy fix: the decision alone"
-expect_joined "$OUT" "verdict: inconclusive: net is within noise: decide holds in 0.8560 of 2000 resamples, net in [-0.9409, 2.4022]" "noisy fix: the verdict"
-expect_joined "$OUT" "about 10 samples per case (now 3) would decide it: the interval of net would exclude 0" "noisy fix: repetitions that would decide it"
+expect_joined "$OUT" "verdict: inconclusive: net is within noise: decide holds in 0.8560 of 2000 resamples, net in [-0.6301, 2.0996]" "noisy fix: the verdict"
+expect_joined "$OUT" "about 8 samples per case (now 3) would decide it: the interval of net would exclude 0" "noisy fix: repetitions that would decide it"
 expect_grep "$OUT" "cases that widen the interval most: conv_tail, conv11, conv2" "noisy fix: the widest cases"
 run price $N/before.csv $N/after.csv --control $N/control.csv
-expect_joined "$OUT" "control run: net -1.0642 against the before run (0 if there were no noise), interval [-2.8527, -0.5091]; the fix's net 1.1658" "noisy fix: the noise floor"
+expect_joined "$OUT" "control run: net -1.0642 against the before run (0 if there were no noise), interval [-2.6242, -0.7106]; the fix's net 1.1658" "noisy fix: the noise floor"
 finish
