@@ -191,6 +191,11 @@ const struct opt_group cmd_noise_group = {
             {.id = OPT_NO_CONTROL_GUARD,
              .name = "no-control-guard",
              .help = "decide even when net and delta_total differ in sign"},
+            {.id = OPT_MARGIN,
+             .name = "margin",
+             .arg = "POINTS",
+             .help = "no material effect when the interval of net lies "
+                     "within +-POINTS (default: the metric's margin, 0)"},
             {0},
         },
     .take = take_noise,

@@ -28,6 +28,8 @@ struct cmd_noise {
 	enum pass_policy policy;
 	const char *control; /* path of the A/A control run, or NULL */
 	bool allow_newly_failing, no_control_guard;
+	bool margin_given;
+	double margin; /* --margin POINTS */
 };
 
 extern const struct opt_group cmd_noise_group, cmd_noise_sens_group;

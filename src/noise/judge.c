@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "noise/judge.h"
-#include "price/guards.h"
 #include "price/session.h"
 
 /* Whether case i's samples in r disagree on passing. */
@@ -154,6 +153,8 @@ int judge_price(const struct judge_opts *o, const struct job *job,
 	    guard_metric_on(job->metric, GUARD_NEWLY_FAILING);
 	v->guards.control_guard =
 	    !o->no_control_guard && guard_metric_on(job->metric, GUARD_CONTROL);
+	v->guards.margin = o->margin_given ? o->margin : job->metric->margin;
+	v->no_bootstrap = bo->B == 0;
 	v->policy = bo->policy;
 	v->estimator = job->runs.before->estimator ? job->runs.before->estimator
 	                                           : job->runs.after->estimator;

@@ -24,6 +24,8 @@
 struct judge_opts {
 	struct boot_opts boot;
 	bool allow_newly_failing, no_control_guard;
+	bool margin_given; /* --margin, else the metric's */
+	double margin;
 };
 
 /* Everything behind a verdict (judged_free). */

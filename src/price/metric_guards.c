@@ -3,7 +3,9 @@
  *   guards:
  *     newly_failing: off   # accept a fix that makes cases fail
  *     control: off         # decide when net and delta_total differ in sign
- * All are on when the key is absent. */
+ * All are on when the key is absent.  And the key `margin`: points of net
+ * within which a fix has no material effect (0 when absent). */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -45,6 +47,22 @@ static void key_list(char *buf, size_t size)
 		                       guard_table[g].key);
 }
 
+static int read_margin(const struct ydoc *doc, struct metric *m, struct diag *d)
+{
+	const struct ynode *n = ydoc_get(doc->root, "margin");
+
+	m->margin = 0;
+	if (!n || myaml_is_null(n))
+		return FP_OK;
+	if (myaml_number(doc, n, "margin", &m->margin, d) != FP_OK)
+		return FP_ERR;
+	if (!(m->margin >= 0))
+		return ydoc_error(doc, n, d,
+		                  "margin must be a number of points "
+		                  "0 or above");
+	return FP_OK;
+}
+
 int metric_read_guards(const struct ydoc *doc, struct metric *m, struct diag *d)
 {
 	const struct ynode *map = ydoc_get(doc->root, "guards"), *n;
@@ -55,6 +73,8 @@ int metric_read_guards(const struct ydoc *doc, struct metric *m, struct diag *d)
 		keys[g] = guard_table[g].key;
 		*(bool *)((char *)m + guard_table[g].metric_offset) = true;
 	}
+	if (read_margin(doc, m, d) != FP_OK)
+		return FP_ERR;
 	if (!map || myaml_is_null(map))
 		return FP_OK;
 	key_list(list, sizeof list);

@@ -20,7 +20,8 @@ A=cli/small-after.csv
 
 run price $L $B $A --control noise/small-control.csv --allow-newly-failing --check
 expect_status 0 "control run: accept"
-expect_grep "$OUT" "verdict: accept: decide holds in 1.0000 of 2000 resamples (at least 0.9500)" "control run: judged"
+expect_joined "$OUT" "verdict: accept (the 95 % interval of net [1.4889, 2.4636] over 2000 resamples lies above 0)" "control run: judged"
+expect_joined "$OUT" "ACCEPT: net 2.0000 = gain 1.0000 - cost -1.0000, 95 % interval [1.4889, 2.4636]; the point estimate accepts" "control run: the headline"
 expect_grep "$OUT" "net [1.4889, 2.4636]; P(decide) 1.0000" "control run: the interval from the pseudo-samples"
 expect_joined "$OUT" "one pseudo-sample per case from the control run's differences" "control run: the method named"
 expect_joined "$OUT" "control run: net -0.1000 against the before run (0 if there were no noise); the fix's net 2.0000" "control run: its net beside the fix's"
@@ -31,7 +32,8 @@ expect_joined "$OUT" "control run: net -0.1000 against the before run (0 if ther
 sed 's/^decide: gain - cost > 0$/decide: gain - cost > 1.5/' noise/linear.yaml >"$TMP/l15.yaml"
 run price -m "$TMP/l15.yaml" $B $A --control noise/small-control.csv --allow-newly-failing --check
 expect_status 3 "decide > 1.5: inconclusive"
-expect_joined "$OUT" "verdict: inconclusive: decide holds in 0.7470 of 2000 resamples, net in [1.4889, 2.4636]" "decide > 1.5: the share of resamples"
+expect_joined "$OUT" "verdict: inconclusive (decide holds in 0.7470 of 2000 resamples, below the confidence 0.9500)" "decide > 1.5: the share of resamples"
+expect_joined "$OUT" "no count of samples estimated: decide is not net > 0 alone" "decide > 1.5: why no count"
 expect_no_grep "$OUT" "would decide it" "decide > 1.5: no estimate from 0"
 run price $L $B $A --control noise/small-control.csv --format json
 expect_grep "$OUT" '"net": -0.1000000000000002' "control run: its net in JSON (-0.2 + 0.1, rounded)"
@@ -43,20 +45,24 @@ expect_grep "$ERR" "control run" "control run: the error says which input"
 # Flaky: x fails in all three samples before; after, it passes in
 # samples 1 and 3.  all: x fails after (net 0), majority and any: x passes
 # (net 1).  Resampled with its pass states, x passes after with odds
-# 8/27 (all), 20/27 (majority), 26/27 (any).
+# 8/27 (all), 20/27 (majority), 26/27 (any).  Net is 0 or 1 in every
+# resample, so the 95 % interval is [0, 1] under each policy (0 comes up
+# in more than 2.5 % of them): inconclusive each time, the interval and
+# the verdict being one rule.
 F="$L noise/flaky-before.csv noise/flaky-after.csv"
 run price $F --check
 expect_status 3 "flaky, all: inconclusive"
-expect_grep "$OUT" "REJECT: net 0.0000 = gain 0.0000 - cost 0.0000" "flaky, all: x fails"
+expect_grep "$OUT" "INCONCLUSIVE: net 0.0000 = gain 0.0000 - cost 0.0000" "flaky, all: x fails"
+expect_joined "$OUT" "95 % interval [0.0000, 1.0000]; the point estimate rejects" "flaky, all: the point estimate"
 expect_grep "$OUT" "  flaky (samples disagree on passing; pass policy all): x" "flaky case listed"
 expect_grep "$OUT" "net is within noise at any count of samples" "net 0: within noise at any count"
 run price $F --pass-policy majority --check
 expect_status 3 "flaky, majority: inconclusive"
-expect_grep "$OUT" "ACCEPT: net 1.0000 = gain 1.0000 - cost 0.0000" "flaky, majority: x passes"
+expect_grep "$OUT" "INCONCLUSIVE: net 1.0000 = gain 1.0000 - cost 0.0000" "flaky, majority: x passes"
 expect_grep "$OUT" "  flaky (samples disagree on passing; pass policy majority): x" "flaky, majority: listed"
 run price $F --pass-policy any --check
-expect_status 0 "flaky, any: accept"
-expect_grep "$OUT" "decide holds in 0.9665 of 2000 resamples" "flaky, any: P near 26/27 = 0.963"
+expect_status 3 "flaky, any: inconclusive (0 is inside the interval: P(net > 0) 0.9665 < 0.975)"
+expect_joined "$OUT" "P(decide) 0.9665" "flaky, any: P near 26/27 = 0.963"
 
 # The same bytes for any number of threads, and for a second run.
 H="$DATA/harness/hyperfine"
@@ -69,7 +75,7 @@ done
 run price "$H/before.json" "$H/after.json" --format json --seed 5
 if cmp -s "$OUT" "$TMP/one.json"; then bad "--seed: the same bytes"; else ok; fi
 run price "$H/before.json" "$H/after.json" --bootstrap 0
-expect_grep "$OUT" "verdict: accept: noise not judged" "--bootstrap 0: not judged"
+expect_grep "$OUT" "verdict: not judged (--bootstrap 0, so the noise is not judged)" "--bootstrap 0: not judged"
 
 # The distribution of net: script and data always, drawn when gnuplot is
 # there; a record folder links it.
