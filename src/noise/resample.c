@@ -1,5 +1,6 @@
 /* resample.c: one resample of one side, and the sides of joined runs
  * (bootstrap.h). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -65,8 +66,16 @@ size_t noise_top(const double *x, size_t n, size_t k, size_t *idx)
 	return got;
 }
 
-/* Sorts one case's samples x[0..n) ascending, carrying p[0..n) (may be
- * NULL) along: insertion, stable, for the few samples a case has. */
+/* a goes after b: ascending, a NaN (a repetition that failed without a
+ * time) after every runtime. */
+static bool after(double a, double b)
+{
+	return isnan(b) ? false : isnan(a) || a > b;
+}
+
+/* Sorts one case's samples x[0..n) ascending, NaN last, carrying p[0..n)
+ * (may be NULL) along: insertion, stable, for the few samples a case
+ * has. */
 static void sort_case(double *x, unsigned char *p, size_t n)
 {
 	for (size_t i = 1; i < n; i++) {
@@ -74,7 +83,7 @@ static void sort_case(double *x, unsigned char *p, size_t n)
 		unsigned char pv = p ? p[i] : 0;
 		size_t j = i;
 
-		while (j > 0 && x[j - 1] > v) {
+		while (j > 0 && after(x[j - 1], v)) {
 			x[j] = x[j - 1];
 			if (p)
 				p[j] = p[j - 1];
@@ -170,7 +179,27 @@ static void counted(const struct noise_side *s, size_t off, size_t cnt,
 			pass += s->pass[off + q] ? c[q] : 0;
 		*passed = run_pass_of_count(pass, k, policy);
 	}
-	*runtime = run_estimators[s->est].counted(x, c, cnt, k);
+	/* The NaN samples sort last: the estimator reads the timed ones
+	 * (none drawn: the observed runtime, which pricing reads with the
+	 * observed has_runtime). */
+	while (cnt > 0 && isnan(x[cnt - 1]))
+		k -= c[--cnt];
+	if (k)
+		*runtime = run_estimators[s->est].counted(x, c, cnt, k);
+}
+
+/* The estimator over the draws x[0..k) that have a runtime (NaN: a
+ * repetition that failed without a time); none: the observed runtime
+ * `none`, which pricing reads with the observed has_runtime. */
+static double timed_point(enum run_estimator e, double *x, size_t k,
+                          double none)
+{
+	size_t m = 0;
+
+	for (size_t t = 0; t < k; t++)
+		if (!isnan(x[t]))
+			x[m++] = x[t];
+	return m ? run_estimators[e].point(x, m) : none;
 }
 
 int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
@@ -197,6 +226,7 @@ int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
 			continue;
 		}
 		if (s->sorted && cnt <= RESAMPLE_COUNTED && k < 256) {
+			runtime[i] = s->runtime[i];
 			counted(s, off, cnt, k, noise_case_key(rkey, i), policy,
 			        &runtime[i], &passed[i]);
 			if (!s->pass)
@@ -231,7 +261,7 @@ int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
 			noise_gather(key, k, s->v + off, cnt, buf->x);
 			passed[i] = s->passed[i];
 		}
-		runtime[i] = run_estimators[s->est].point(buf->x, k);
+		runtime[i] = timed_point(s->est, buf->x, k, s->runtime[i]);
 	}
 	return FP_OK;
 }

@@ -64,6 +64,19 @@ run price $F --pass-policy any --check
 expect_status 3 "flaky, any: inconclusive (0 is inside the interval: P(net > 0) 0.9665 < 0.975)"
 expect_joined "$OUT" "P(decide) 0.9665" "flaky, any: P near 26/27 = 0.963"
 
+# A repetition that failed without a time is a sample of the pass state:
+# x fails before; after, repetition 2 failed with no runtime, 1 and 3
+# passed.  Under all, x fails (net 0); a resample passes it only when it
+# draws neither copy of repetition 2, odds (2/3)^3 = 8/27 = 0.296 (it was
+# not a sample, and every resample passed x: ACCEPT with [1, 1]).
+run price $L noise/flaky-before.csv noise/failrep-after.csv --check
+expect_status 3 "failing repetition: inconclusive"
+expect_grep "$OUT" "INCONCLUSIVE: net 0.0000 = gain 0.0000 - cost 0.0000, 95 % interval [0.0000," "failing repetition: x fails"
+expect_joined "$OUT" "net [0.0000, 1.0000]; P(decide) 0.2840" "failing repetition: drawn as a failing sample (8/27)"
+expect_grep "$OUT" "  flaky (samples disagree on passing; pass policy all): x" "failing repetition: x is flaky"
+run price $L noise/flaky-before.csv noise/failrep-after.csv --pass-policy majority
+expect_joined "$OUT" "P(decide) 0.7400" "failing repetition, majority: 20/27 = 0.741"
+
 # The same bytes for any number of threads, and for a second run.
 H="$DATA/harness/hyperfine"
 run price "$H/before.json" "$H/after.json" --format json --threads 1
