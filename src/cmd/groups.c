@@ -211,7 +211,8 @@ const struct opt_group cmd_noise_sens_group = {
             {.id = OPT_BOOTSTRAP,
              .name = "bootstrap",
              .arg = "B",
-             .help = "resamples of the runs' samples (default 200; 0: none)"},
+             .help =
+                 "resamples of the runs' samples (default 2000, as price; 0: none)"},
             {.id = OPT_CONFIDENCE,
              .name = "confidence",
              .arg = "C",

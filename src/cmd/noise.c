@@ -88,12 +88,13 @@ int cmd_noise_option(struct cmd_noise *o, enum opt_id id, const char *arg,
 	}
 }
 
-#define SENS_DEFAULT_B 200
-
+/* One default for every command: a band or an interval beside price's
+ * verdict is made from as many resamples as the verdict. */
 struct judge_opts cmd_judge_opts(const struct cmd_noise *o, bool sens)
 {
-	size_t B = sens ? SENS_DEFAULT_B : NOISE_DEFAULT_B;
+	size_t B = NOISE_DEFAULT_B;
 
+	(void)sens;
 	return (struct judge_opts){
 	    .boot =
 	        {

@@ -43,9 +43,8 @@ extern const struct opt_group *const cmd_sens_noise_groups[];
 int cmd_noise_option(struct cmd_noise *o, enum opt_id id, const char *arg,
                      struct diag *d);
 
-/* The verdict engine's options with defaults filled in; sens: for a
- * sensitivity command, whose default is fewer resamples (every resample
- * is a whole analysis). */
+/* The verdict engine's options with defaults filled in, the same for
+ * every command (sens: a sensitivity command, which once had fewer). */
 struct judge_opts cmd_judge_opts(const struct cmd_noise *o, bool sens);
 
 /* A verdict and the plot of its distribution (cmd_judged_free). */
