@@ -251,7 +251,7 @@ static void put_breakeven(struct mout *m, const struct record *r)
 		fprintf(m->out, " | %s to %s | ", human(a, be->lo),
 		        human(b, be->hi));
 		if (be->zero_everywhere)
-			fputs("net is 0 everywhere", m->out);
+			fputs("net is 0 at every point sampled", m->out);
 		else if (be->ncross == 0)
 			fputs("no sign change", m->out);
 		for (size_t i = 0; i < be->ncross; i++)

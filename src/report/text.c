@@ -320,7 +320,8 @@ static void put_breakeven(struct tout *t, const struct record *r)
 		put_name(t, be->param);
 		if (be->zero_everywhere) {
 			fprintf(t->out,
-			        ": net is 0 everywhere between %s and %s",
+			        ": net is 0 at every point sampled between %s "
+			        "and %s",
 			        human(a, be->lo), human(b, be->hi));
 		} else if (be->ncross == 0) {
 			fprintf(t->out, ": no sign change between %s and %s",

@@ -77,6 +77,20 @@ expect_grep "$OUT" "  flaky (samples disagree on passing; pass policy all): x" "
 run price $L noise/flaky-before.csv noise/failrep-after.csv --pass-policy majority
 expect_joined "$OUT" "P(decide) 0.7400" "failing repetition, majority: 20/27 = 0.741"
 
+# A narrow step: kernelbench's value is passed * (score > p), and case a's
+# score is 1.5 / 1.0027 = 1.49601 before, 1.5 after, so net is +50 only for
+# p in [1.49601, 1.5), narrower than the step of the default grid there.
+# breakeven never says net is 0 everywhere: it says what it sampled and
+# that a crossing narrower than the step may be missed; a range of 1 to 2
+# finds both edges.
+run breakeven -m kernelbench noise/narrow-before.csv noise/narrow-after.csv --param p
+expect_grep "$OUT" "p: net is 0 at all 1000 points sampled between 0.01 and 100 (are the runs the same?); a crossing narrower than the step between two points may be missed" "narrow step: what was sampled, honestly"
+expect_no_grep "$OUT" "everywhere" "narrow step: not 'net is 0 everywhere'"
+run price -m kernelbench noise/narrow-before.csv noise/narrow-after.csv --set p=1.497
+expect_grep "$OUT" "net 50.0000 = gain 50.0000 - cost 0.0000" "narrow step: net +50 at p = 1.497"
+run breakeven -m kernelbench noise/narrow-before.csv noise/narrow-after.csv --param p --range 1:2
+expect_grep "$OUT" "p: net = 0 at 1.4959609055550014 and 1.5 (now 1, net 0; searched 1 to 2 at 1000 points" "narrow step: found on a finer grid"
+
 # The same bytes for any number of threads, and for a second run.
 H="$DATA/harness/hyperfine"
 run price "$H/before.json" "$H/after.json" --format json --threads 1
