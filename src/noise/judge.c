@@ -140,6 +140,32 @@ out:
 	return rc;
 }
 
+/* The noise arm: the before run's samples resampled against themselves
+ * (side 1 draws with its own keys), so that the arm's net is what noise
+ * alone gives an unchanged fix. */
+static int noise_arm(const struct judge_opts *o, const struct job *job,
+                     struct judged *j, struct diag *d)
+{
+	struct joined aa = {job->runs.before, job->runs.before, 0};
+	struct noise_side side[2];
+	double sum = 0;
+
+	if (noise_sides(&aa, o->boot.policy, side, d) != FP_OK ||
+	    noise_spread_cases(side, aa.before->n) == 0)
+		return FP_OK;
+	if (noise_bootstrap(job->metric, &aa, side, &o->boot, &j->arm_boot,
+	                    d) != FP_OK) {
+		diag_prefix(d, "noise arm");
+		return FP_ERR;
+	}
+	for (size_t r = 0; r < j->arm_boot.B; r++)
+		sum += j->arm_boot.net[r];
+	j->have_arm = j->v.have_arm = true;
+	j->v.arm_mean = sum / (double)j->arm_boot.B;
+	j->v.arm_ci = j->arm_boot.net_ci;
+	return FP_OK;
+}
+
 int judge_price(const struct judge_opts *o, const struct job *job,
                 const struct price *p, const struct job *control,
                 struct judged *j, struct diag *d)
@@ -180,6 +206,8 @@ int judge_price(const struct judge_opts *o, const struct job *job,
 		                    d) != FP_OK)
 			return FP_ERR;
 		j->have_boot = true;
+		if (!control && noise_arm(o, job, j, d) != FP_OK)
+			return FP_ERR;
 	}
 	if (verdict_make(v, p, j->have_boot ? &j->boot : NULL, d) != FP_OK)
 		return FP_ERR;
@@ -207,6 +235,7 @@ void judged_free(struct judged *j)
 	verdict_free(&j->v);
 	boot_free(&j->boot);
 	boot_free(&j->control_boot);
+	boot_free(&j->arm_boot);
 	free(j->pseudo);
 	free(j->pseudo_off);
 	j->pseudo = NULL;

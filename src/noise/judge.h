@@ -31,8 +31,8 @@ struct judge_opts {
 /* Everything behind a verdict (judged_free). */
 struct judged {
 	struct verdict v;
-	struct boot boot, control_boot;
-	bool have_boot;
+	struct boot boot, control_boot, arm_boot;
+	bool have_boot, have_arm;
 	double *pseudo; /* a control run's pseudo-samples */
 	size_t *pseudo_off;
 };

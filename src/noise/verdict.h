@@ -141,6 +141,15 @@ struct verdict {
 	size_t nwide;
 	size_t wide[VERDICT_MAX_WIDE];
 
+	/* Without a control run: the noise arm, the before run resampled
+	 * against itself (as many resamples, the same seed), whose net an
+	 * unchanged fix would have: its mean over the resamples (0 if the
+	 * metric were linear in runtime; a clip makes it negative) and its
+	 * interval. */
+	bool have_arm;
+	double arm_mean;
+	struct interval arm_ci;
+
 	/* The A/A control run, priced against the before run. */
 	bool have_control, control_ci_known;
 	double control_net;

@@ -182,7 +182,7 @@ static void facts(struct vout *o, const struct verdict *v)
 {
 	const char *lead = o->f == FORMAT_MD ? "- " : "  ";
 	const struct boot *b = v->boot;
-	char a[NUMFMT_MAX], c[NUMFMT_MAX];
+	char a[NUMFMT_MAX], c[NUMFMT_MAX], c2[NUMFMT_MAX], c3[NUMFMT_MAX];
 
 	if (b && v->from_control)
 		fprintf(o->out,
@@ -208,6 +208,15 @@ static void facts(struct vout *o, const struct verdict *v)
 		        lead, run_policy_name(v->policy));
 		names(o, v->flaky, v->nflaky);
 		fputc('\n', o->out);
+	}
+	if (v->have_arm) {
+		fprintf(
+		    o->out,
+		    "%snoise arm (the before run resampled against itself): "
+		    "net %s on average, interval [%s, %s]; the fix's net "
+		    "%s\n",
+		    lead, num(a, v->arm_mean), num(c, v->arm_ci.lo),
+		    num(c2, v->arm_ci.hi), num(c3, o->p->net));
 	}
 	if (v->have_control) {
 		fprintf(o->out,

@@ -155,6 +155,18 @@ static json_t *control_run_json(struct vj *b, const struct verdict *v)
 	return o;
 }
 
+static json_t *arm_json(struct vj *b, const struct verdict *v)
+{
+	json_t *o;
+
+	if (!v->have_arm)
+		return json_null();
+	o = json_object();
+	put(b, o, "mean_net", json_real(v->arm_mean));
+	put(b, o, "interval", pair(b, v->arm_ci));
+	return o;
+}
+
 json_t *report_verdict_json(const struct record *r)
 {
 	const struct verdict *v = r->verdict;
@@ -186,6 +198,7 @@ json_t *report_verdict_json(const struct record *r)
 	put(&b, o, "guards", guards_json(&b, v, p));
 	put(&b, o, "flaky_cases", case_list(&b, p, v->flaky, v->nflaky));
 	put(&b, o, "control_run", control_run_json(&b, v));
+	put(&b, o, "noise_arm", arm_json(&b, v));
 	if (b.failed) {
 		json_decref(o);
 		return NULL;

@@ -44,6 +44,10 @@ expect_status 3 "noisy fix: inconclusive"
 expect_grep "$OUT" "INCONCLUSIVE: net 1.1658 = gain 6.4111 - cost 5.2454" "noisy fix: the headline"
 expect_joined "$OUT" "95 % interval [-0.6301, 2.0996]; the point estimate accepts" "noisy fix: the decision alone"
 expect_joined "$OUT" "verdict: inconclusive (the 95 % interval of net [-0.6301, 2.0996] over 2000 resamples is not clear of 0)" "noisy fix: the verdict"
+# The noise arm: the before run resampled against itself, what noise alone
+# gives an unchanged fix through the score's clip (about the control
+# run's -1.0642).
+expect_joined "$OUT" "noise arm (the before run resampled against itself): net -0.8004 on average, interval [-1.7028, -0.0920]; the fix's net 1.1658" "noisy fix: the noise arm beside the fix"
 expect_joined "$OUT" "about 8 samples per case (now 3) would decide it: the interval of net would exclude 0" "noisy fix: repetitions that would decide it"
 expect_grep "$OUT" "cases that widen the interval most: conv_tail, conv11, conv2" "noisy fix: the widest cases"
 run price $N/before.csv $N/after.csv --control $N/control.csv
