@@ -1,15 +1,20 @@
 /* test_noise_sim.c: the coverage of the interval of net by simulation,
- * on the default metric (pypto-gym: its score clips at min(1, ...)),
- * seeded trials against a known true net: 20 cases (2 newly passing),
- * every case 12 % slower, lognormal noise of 5 % per sample.  Each
+ * on the default metric (pypto-gym: its score clips at min(1, ...)), in
+ * seeded trials against a known true net (the price of the true
+ * runtimes): 20 cases of which 2 newly pass, 5 % lognormal noise per
+ * sample, every case 12 % slower, 5 samples per case, the mean as
+ * estimator; each configuration below changes one of these.  Each
  * coverage is printed with its Wilson 95 % bounds.
  *
- * FIXPRICE_SIM_FULL=1 (set once by .ci/run) runs 400 trials per
- * configuration and requires 93 to 97 % for the mean; otherwise 60
- * trials, and the nominal 95 % must lie within the Wilson 99.9 % bounds
- * of the measured rate.  The median is printed and must not fall below
- * its nominal rate: its unwidened interval still covers more than 95 %
- * (doc/noise.md). */
+ * FIXPRICE_SIM_FULL=1 (set once by .ci/run) runs 400 trials of every
+ * configuration; otherwise 60 trials (20 under a sanitizer;
+ * FIXPRICE_SIM_TRIALS=N sets the count) of the first two, and the
+ * nominal rate must lie within the Wilson 99.9 % bounds of the measured
+ * one.
+ * A configuration marked `nominal` must cover 93-97 % (80 %: 77-83 %)
+ * over 400 trials; the others are measured and printed only: they do not
+ * reach the nominal rate yet (doc/noise.md, "What the interval does not
+ * do yet"), and the test keeps their numbers in view. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -104,43 +109,75 @@ static double net_of(const struct metric *m, const struct joined *j)
 	return net;
 }
 
+enum shape {
+	ALL_SLOWER,  /* every case 12 % slower */
+	HALF_SAME,   /* half the cases unchanged: their score at the clip */
+	NONE_SLOWER, /* no case slower: net from the newly passing only */
+	AA,          /* an A/A rerun: the same code twice, true net 0 */
+};
+
 struct config {
+	const char *name;
 	size_t n, k;
 	enum run_estimator est;
+	bool heavy; /* 10 % of samples with 5 times the spread */
+	enum shape shape;
+	bool nominal; /* must cover at the nominal rate */
+	bool quick;   /* also in the reduced battery */
 };
 
 enum { NMAX = 100, KMAX = 10 };
 
-/* One trial: whether the interval at conf covers the true net. */
-static bool trial(const struct metric *m, const struct config *c, size_t t,
-                  double conf)
+static double slowdown(const struct config *c, size_t i)
+{
+	switch (c->shape) {
+	case ALL_SLOWER:
+		return 1.12;
+	case HALF_SAME:
+		return i % 2 ? 1 : 1.12;
+	default:
+		return 1;
+	}
+}
+
+/* One trial: whether the 95 % and the 80 % intervals (of the same
+ * resamples) cover the true net, into cov[0] and cov[1]. */
+static void trial(const struct metric *m, const struct config *c, size_t t,
+                  bool cov[2])
 {
 	static double xb[NMAX * KMAX], xa[NMAX * KMAX], tb[NMAX], ta[NMAX];
 	static unsigned char pb[NMAX * KMAX], pa[NMAX * KMAX], qb[NMAX],
 	    qa[NMAX];
 	const double sd = 0.05;
-	double scale = c->est == RUN_MEAN ? exp(sd * sd / 2) : 1;
 	struct gen g = {1000 + t * 7919};
-	struct boot_opts o = {1000, conf, 1 + t, 1, PASS_ALL};
+	struct boot_opts o = {1000, 0.95, 1 + t, 1, PASS_ALL};
+	struct interval at80;
 	struct noise_side side[2];
 	struct boot b;
 	struct diag d;
 	double truth;
-	bool covered;
 
 	for (size_t i = 0; i < c->n; i++) {
-		double tr = 1 + 0.1 * (double)(i % 10);
+		double tr = 1 + 0.1 * (double)(i % 10), f = slowdown(c, i);
+		bool fixed = c->shape != AA && i < 2;
 
-		/* The true runtime is the estimator's: the median of a
-		 * lognormal is its scale, the mean exp(sd^2 / 2) more. */
-		tb[i] = tr * scale;
-		ta[i] = tr * 1.12 * scale;
-		qb[i] = i >= 2;
+		/* Only ratios of runtimes enter the price, and the noise is
+		 * the same on both sides: the true runtimes' ratio is f for
+		 * the median and the mean alike. */
+		tb[i] = tr;
+		ta[i] = tr * f;
+		qb[i] = !fixed;
 		qa[i] = 1;
 		for (size_t q = 0; q < c->k; q++) {
-			xb[i * c->k + q] = tr * exp(sd * gauss(&g));
-			xa[i * c->k + q] = tr * 1.12 * exp(sd * gauss(&g));
-			pb[i * c->k + q] = i >= 2;
+			double z1 = gauss(&g), z2 = gauss(&g);
+
+			if (c->heavy && u01(&g) < 0.1)
+				z1 *= 5;
+			if (c->heavy && u01(&g) < 0.1)
+				z2 *= 5;
+			xb[i * c->k + q] = tr * exp(sd * z1);
+			xa[i * c->k + q] = tr * f * exp(sd * z2);
+			pb[i * c->k + q] = !fixed;
 			pa[i * c->k + q] = 1;
 		}
 	}
@@ -153,10 +190,12 @@ static bool trial(const struct metric *m, const struct config *c, size_t t,
 	if (noise_sides(&j, PASS_ALL, side, &d) != FP_OK ||
 	    noise_bootstrap(m, &j, side, &o, &b, &d) != FP_OK)
 		fail_msg("%s", d.msg);
-	covered = b.net_ci.lo <= truth && truth <= b.net_ci.hi;
+	assert_int_equal(
+	    noise_interval(b.net, b.B, 0.80, b.correction, &at80, NULL), FP_OK);
+	cov[0] = b.net_ci.lo <= truth && truth <= b.net_ci.hi;
+	cov[1] = at80.lo <= truth && truth <= at80.hi;
 	boot_free(&b);
 	joined_free(&j);
-	return covered;
 }
 
 /* Wilson's interval of x successes in n at normal quantile z. */
@@ -178,79 +217,123 @@ static bool full(void)
 	return e && strcmp(e, "1") == 0;
 }
 
-/* Covered trials out of `trials` at conf; printed with Wilson bounds. */
-static size_t coverage(const struct config *c, double conf, size_t trials)
+static void report(const struct config *c, double conf, size_t covered,
+                   size_t trials)
 {
-	struct metric *m = NULL;
-	struct diag d;
-	size_t covered = 0;
 	double lo, hi;
 
-	if (metric_load(PYPTO, &m, &d) != FP_OK)
-		fail_msg("%s", d.msg);
-	for (size_t t = 0; t < trials; t++)
-		covered += trial(m, c, t, conf);
 	wilson(covered, trials, 1.959964, &lo, &hi);
-	printf("%s, %zu samples, %zu cases, %g %% interval: covered %zu of "
-	       "%zu (%.1f %%, Wilson 95 %% bounds %.1f-%.1f %%)\n",
-	       c->est == RUN_MEAN ? "mean" : "median", c->k, c->n, conf * 100,
-	       covered, trials, 100.0 * (double)covered / (double)trials,
-	       100 * lo, 100 * hi);
-	metric_free(m);
-	return covered;
+	printf("%-34s %g %% interval: covered %3zu of %zu (%5.1f %%, Wilson "
+	       "95 %% bounds %4.1f-%5.1f %%)%s\n",
+	       c->name, conf * 100, covered, trials,
+	       100.0 * (double)covered / (double)trials, 100 * lo, 100 * hi,
+	       c->nominal ? "" : "  [measured only]");
 }
 
-/* The measured rate agrees with the nominal one: 93-97 % (77-83 % at
- * 80 %) over 400 trials, else the nominal rate within the Wilson 99.9 %
- * bounds of fewer trials. */
-static void nominal(size_t covered, size_t trials, double conf)
+/* Covered trials out of `trials` at 95 % (cov[0]) and 80 % (cov[1]),
+ * printed with Wilson bounds. */
+static void coverage(const struct metric *m, const struct config *c,
+                     size_t trials, size_t cov[2])
+{
+	cov[0] = cov[1] = 0;
+	for (size_t t = 0; t < trials; t++) {
+		bool hit[2];
+
+		trial(m, c, t, hit);
+		cov[0] += hit[0];
+		cov[1] += hit[1];
+	}
+	report(c, 0.95, cov[0], trials);
+	report(c, 0.80, cov[1], trials);
+	fflush(stdout);
+}
+
+/* Whether the measured rate agrees with the nominal one: within 2
+ * points of it over 400 trials (93-97 %, 77-83 %), else the nominal rate
+ * within the Wilson 99.9 % bounds of fewer trials. */
+static bool nominal(size_t covered, size_t trials, double conf)
 {
 	double lo, hi, rate = (double)covered / (double)trials;
 
-	if (full()) {
-		assert_true(rate >= conf - 0.02 - 1e-12 &&
-		            rate <= conf + 0.02 + 1e-12);
-		return;
-	}
+	if (full())
+		return rate >= conf - 0.02 - 1e-12 &&
+		       rate <= conf + 0.02 + 1e-12;
 	wilson(covered, trials, 3.290527, &lo, &hi);
-	assert_true(lo <= conf && conf <= hi);
+	return lo <= conf && conf <= hi;
 }
 
-static void test_mean(void **state)
+static const struct config configs[] = {
+    {"mean, 5 samples", 20, 5, RUN_MEAN, false, ALL_SLOWER, true, true},
+    {"mean, 3 samples", 20, 3, RUN_MEAN, false, ALL_SLOWER, true, false},
+    {"mean, 10 samples", 20, 10, RUN_MEAN, false, ALL_SLOWER, true, false},
+    {"mean, 5 cases", 5, 5, RUN_MEAN, false, ALL_SLOWER, false, false},
+    {"mean, 100 cases", 100, 5, RUN_MEAN, false, ALL_SLOWER, true, false},
+    {"mean, heavy-tailed", 20, 5, RUN_MEAN, true, ALL_SLOWER, false, false},
+    {"mean, half unchanged (clip)", 20, 5, RUN_MEAN, false, HALF_SAME, false,
+     false},
+    {"mean, no case slower", 20, 5, RUN_MEAN, false, NONE_SLOWER, false, false},
+    {"mean, A/A rerun (holds 0)", 20, 5, RUN_MEAN, false, AA, false, false},
+    {"median, 5 samples", 20, 5, RUN_MEDIAN, false, ALL_SLOWER, false, true},
+    {"median, 3 samples", 20, 3, RUN_MEDIAN, false, ALL_SLOWER, false, false},
+    {"median, 10 samples", 20, 10, RUN_MEDIAN, false, ALL_SLOWER, false, false},
+    {"median, heavy-tailed", 20, 5, RUN_MEDIAN, true, ALL_SLOWER, false, false},
+    {"median, half unchanged (clip)", 20, 5, RUN_MEDIAN, false, HALF_SAME,
+     false, false},
+    {"median, no case slower", 20, 5, RUN_MEDIAN, false, NONE_SLOWER, false,
+     false},
+    {"median, A/A rerun (holds 0)", 20, 5, RUN_MEDIAN, false, AA, false, false},
+};
+
+/* 400 trials for the full battery; 60 otherwise, 20 under a sanitizer
+ * (ten times slower); FIXPRICE_SIM_TRIALS=N sets it. */
+static size_t trial_count(void)
 {
-	const size_t ks[3] = {3, 5, 10};
-	size_t trials = full() ? 400 : 60;
+	const char *e = getenv("FIXPRICE_SIM_TRIALS");
+	long n = e ? strtol(e, NULL, 10) : 0;
+
+	if (n > 0)
+		return (size_t)n;
+	if (full())
+		return 400;
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
+	return 20;
+#else
+	return 60;
+#endif
+}
+
+static void test_battery(void **state)
+{
+	size_t trials = trial_count();
+	struct metric *m = NULL;
+	struct diag d;
+	size_t off = 0;
 
 	(void)state;
-	for (size_t q = 0; q < 3; q++) {
-		struct config c = {20, ks[q], RUN_MEAN};
+	if (metric_load(PYPTO, &m, &d) != FP_OK)
+		fail_msg("%s", d.msg);
+	for (size_t q = 0; q < sizeof configs / sizeof *configs; q++) {
+		const struct config *c = &configs[q];
+		size_t cov[2];
 
-		if (!full() && ks[q] != 5)
+		if (!full() && !c->quick)
 			continue;
-		nominal(coverage(&c, 0.95, trials), trials, 0.95);
-		if (full())
-			nominal(coverage(&c, 0.80, trials), trials, 0.80);
+		coverage(m, c, trials, cov);
+		if (c->nominal && (!nominal(cov[0], trials, 0.95) ||
+		                   !nominal(cov[1], trials, 0.80))) {
+			printf("  ^ not at the nominal rate\n");
+			off++;
+		}
 	}
-}
-
-/* The median's unwidened interval: printed, and not below nominal. */
-static void test_median(void **state)
-{
-	size_t trials = full() ? 400 : 60;
-	struct config c = {20, 5, RUN_MEDIAN};
-	size_t covered = coverage(&c, 0.95, trials);
-	double lo, hi;
-
-	(void)state;
-	wilson(covered, trials, 3.290527, &lo, &hi);
-	assert_true(hi >= 0.95);
+	metric_free(m);
+	/* Every configuration is run and printed before the verdict. */
+	assert_int_equal(off, 0);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_mean),
-	    cmocka_unit_test(test_median),
+	    cmocka_unit_test(test_battery),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
