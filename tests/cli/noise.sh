@@ -91,6 +91,31 @@ expect_grep "$OUT" "net 50.0000 = gain 50.0000 - cost 0.0000" "narrow step: net 
 run breakeven -m kernelbench noise/narrow-before.csv noise/narrow-after.csv --param p --range 1:2
 expect_grep "$OUT" "p: net = 0 at 1.4959609055550014 and 1.5 (now 1, net 0; searched 1 to 2 at 1000 points" "narrow step: found on a finer grid"
 
+# The margin: the interval of net [-0.6301, 2.0996] of the noisy fix lies
+# within +-3 points, so the fix has no material effect (--check: 1); with
+# a margin of 0.5 it is neither clear of the margin nor within it.  The
+# metric's key margin does the same, and --margin overrides it.
+N="$EX/noisy-fix"
+run price $N/before.csv $N/after.csv --margin 3 --check
+expect_status 1 "margin 3: no material effect exits 1"
+expect_grep "$OUT" "NO MATERIAL EFFECT: net 1.1658 = gain 6.4111 - cost 5.2454, 95 % interval" "margin 3: the headline"
+expect_joined "$OUT" "verdict: no material effect (the 95 % interval of net [-0.6301, 2.0996] over 2000 resamples lies within the margin -3.0000 to +3.0000)" "margin 3: the verdict line"
+run price $N/before.csv $N/after.csv --margin 0.5 --check
+expect_status 3 "margin 0.5: inconclusive"
+expect_joined "$OUT" "is not clear of the margin -0.5000 to +0.5000)" "margin 0.5: not clear of the margin"
+sed 's/^decide: gain - cost > 0$/decide: gain - cost > 0\nmargin: 3/' "$TOP_SRCDIR/metrics/pypto-gym.yaml" >"$TMP/pg-margin.yaml"
+run price -m "$TMP/pg-margin.yaml" $N/before.csv $N/after.csv --format json
+expect_grep "$OUT" '"margin": 3.0' "the metric's margin, recorded"
+expect_grep "$OUT" '"verdict": "no material effect"' "the metric's margin decides"
+run price -m "$TMP/pg-margin.yaml" $N/before.csv $N/after.csv --margin 0 --check
+expect_status 3 "--margin 0 overrides the metric's"
+sed 's/^decide: gain - cost > 0$/decide: gain - cost > 0\nmargin: -1/' "$TOP_SRCDIR/metrics/pypto-gym.yaml" >"$TMP/pg-bad.yaml"
+run price -m "$TMP/pg-bad.yaml" $N/before.csv $N/after.csv
+expect_status 2 "a negative margin is an error"
+expect_grep "$ERR" "margin must be a number of points 0 or above" "a negative margin: the error says why"
+run price $N/before.csv $N/after.csv --margin -1
+expect_status 2 "--margin -1 is a usage error"
+
 # The same bytes for any number of threads, and for a second run.
 H="$DATA/harness/hyperfine"
 run price "$H/before.json" "$H/after.json" --format json --threads 1
