@@ -2,6 +2,7 @@
  * output, plots), as table data for the one option loop (parse.c).  Each
  * group's options go to the parser of their own module (job.c, cli.c). */
 #include "cmd/command.h"
+#include "price/guards.h"
 
 static int take_job(struct cmd_call *call, enum opt_id id, const char *arg,
                     struct diag *d)
@@ -186,11 +187,11 @@ const struct opt_group cmd_noise_group = {
              .arg = "RUN",
              .help = "a rerun of the unchanged code: the noise floor"},
             {.id = OPT_ALLOW_NEWLY_FAILING,
-             .name = "allow-newly-failing",
-             .help = "accept a fix that makes cases fail (guard off)"},
+             .name = GUARD_NEWLY_FAILING_OPTION,
+             .help = GUARD_NEWLY_FAILING_OFF},
             {.id = OPT_NO_CONTROL_GUARD,
-             .name = "no-control-guard",
-             .help = "decide even when net and delta_total differ in sign"},
+             .name = GUARD_CONTROL_OPTION,
+             .help = GUARD_CONTROL_OFF},
             {.id = OPT_MARGIN,
              .name = "margin",
              .arg = "POINTS",

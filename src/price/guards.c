@@ -26,13 +26,13 @@ static size_t sign_differs(const struct price *p)
 
 const struct guard_def guard_table[GUARD_COUNT] = {
     [GUARD_NEWLY_FAILING] = {GUARD_NEWLY_FAILING, "newly-failing",
-                             "newly_failing", "allow-newly-failing",
-                             "accept a fix that makes cases fail (guard off)",
-                             newly_failing, GUARD_REJECTS,
+                             "newly_failing", GUARD_NEWLY_FAILING_OPTION,
+                             GUARD_NEWLY_FAILING_OFF, newly_failing,
+                             GUARD_REJECTS,
                              offsetof(struct metric, guard_newly_failing)},
-    [GUARD_CONTROL] = {GUARD_CONTROL, "control", "control", "no-control-guard",
-                       "decide even when net and delta_total differ in sign",
-                       sign_differs, GUARD_INCONCLUSIVE,
+    [GUARD_CONTROL] = {GUARD_CONTROL, "control", "control",
+                       GUARD_CONTROL_OPTION, GUARD_CONTROL_OFF, sign_differs,
+                       GUARD_INCONCLUSIVE,
                        offsetof(struct metric, guard_control)},
 };
 

@@ -15,6 +15,14 @@
 
 enum guard_id { GUARD_NEWLY_FAILING, GUARD_CONTROL, GUARD_COUNT };
 
+/* The option that turns each guard off and what it does, for the table
+ * and for the option table's help (src/cmd/groups.c), which must be
+ * constant. */
+#define GUARD_NEWLY_FAILING_OPTION "allow-newly-failing"
+#define GUARD_NEWLY_FAILING_OFF "accept a fix that makes cases fail (guard off)"
+#define GUARD_CONTROL_OPTION "no-control-guard"
+#define GUARD_CONTROL_OFF "decide even when net and delta_total differ in sign"
+
 /* What a guard does to a verdict that it fires on. */
 enum guard_action {
 	GUARD_REJECTS,      /* an accept becomes a reject */
