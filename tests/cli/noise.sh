@@ -116,6 +116,17 @@ expect_grep "$ERR" "margin must be a number of points 0 or above" "a negative ma
 run price $N/before.csv $N/after.csv --margin -1
 expect_status 2 "--margin -1 is a usage error"
 
+# The samples-needed estimate says why it is absent: small-before/after
+# (price.sh) measured three times each, 2 % apart.  The interval of net
+# lies above 0, but d newly fails and net and delta_total differ in sign:
+# the guards, not the noise, make it inconclusive, and the record says so
+# instead of a count of samples.
+run price noise/guard-before.csv noise/guard-after.csv --check
+expect_status 3 "guards on judged runs: inconclusive"
+expect_joined "$OUT" "verdict: inconclusive (the 95 % interval of net [21.6832, 22.9462] over 2000 resamples lies above 0; guard newly-failing, 1 case passes before and fails after the fix; guard control, net and the metric's own delta_total differ in sign)" "guards on judged runs: the verdict line"
+expect_joined "$OUT" "no count of samples estimated: the control guard, not the noise, made the verdict inconclusive" "samples needed: why it is absent"
+expect_no_grep "$OUT" "would decide it" "samples needed: no count"
+
 # The same bytes for any number of threads, and for a second run.
 H="$DATA/harness/hyperfine"
 run price "$H/before.json" "$H/after.json" --format json --threads 1
