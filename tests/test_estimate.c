@@ -101,7 +101,8 @@ static void test_sample_errors(void **state)
 }
 
 /* Rows 2, 4, 6 are case a's samples 3, 1, 2; rows 3 and 5 case b's: 4,
- * and an empty runtime with passed 0 (no sample; b fails). */
+ * and an empty runtime with passed 0 (a sample of the pass state with no
+ * runtime, NaN; b fails, its runtime is 4 from the timed sample). */
 static void test_csv_rows(void **state)
 {
 	struct run *r =
@@ -113,9 +114,11 @@ static void test_csv_rows(void **state)
 	assert_string_equal(r->case_name[0], "a");
 	assert_string_equal(r->case_name[1], "b");
 	assert_int_equal(run_sample_count(r, 0), 3);
-	assert_int_equal(run_sample_count(r, 1), 1);
+	assert_int_equal(run_sample_count(r, 1), 2);
 	assert_true(r->samples[0] == 3 && r->samples[1] == 1 &&
-	            r->samples[2] == 2 && r->samples[3] == 4);
+	            r->samples[2] == 2 && r->samples[3] == 4 &&
+	            isnan(r->samples[4]));
+	assert_true(r->sample_pass[3] == 1 && r->sample_pass[4] == 0);
 	assert_true(cell(r, "runtime", 0) == 2 && cell(r, "runtime", 1) == 4);
 	assert_true(cell(r, "passed", 0) == 1 && cell(r, "passed", 1) == 0);
 	assert_true(cell(r, "ref", 1) == 20);

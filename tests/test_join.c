@@ -19,9 +19,9 @@ const char scratch_prefix[] = "test_join";
 /* Three cases with samples as rows: a {1, 3}, b {2, 5, and a row without
  * a time}, c {4, failed}.  Runtimes (median): a 2, b 3.5, c 4. */
 static const char sampled[] =
-	"case,repetition,runtime,passed\n"
-	"a,1,1.0,pass\nb,1,2.0,pass\na,2,3.0,pass\nc,1,4.0,fail\n"
-	"b,2,5.0,pass\nb,3,,fail\n";
+    "case,repetition,runtime,passed\n"
+    "a,1,1.0,pass\nb,1,2.0,pass\na,2,3.0,pass\nc,1,4.0,fail\n"
+    "b,2,5.0,pass\nb,3,,fail\n";
 
 /* Names from the loader are in one block; a replaced name is a block of
  * its own.  Keeping rows c and b (renamed) frees the replaced name of a,
@@ -48,14 +48,15 @@ static void test_keep_rows(void **state)
 	assert_true(rt->v[0] == 4 && rt->v[1] == 3.5);
 	assert_true(run_find(r, "passed")->v[0] == 0);
 	assert_true(run_find(r, "passed")->v[1] == 0);
-	/* c's sample, then b's two, with their pass states. */
+	/* c's sample, then b's three (the failed repetition without a time
+	 * is a sample of the pass state, NaN), with their pass states. */
 	assert_int_equal(r->sample_off[0], 0);
 	assert_int_equal(r->sample_off[1], 1);
-	assert_int_equal(r->sample_off[2], 3);
+	assert_int_equal(r->sample_off[2], 4);
 	assert_true(r->samples[0] == 4 && r->samples[1] == 2 &&
-	            r->samples[2] == 5);
+	            r->samples[2] == 5 && isnan(r->samples[3]));
 	assert_true(r->sample_pass[0] == 0 && r->sample_pass[1] == 1 &&
-	            r->sample_pass[2] == 1);
+	            r->sample_pass[2] == 1 && r->sample_pass[3] == 0);
 	run_free(r);
 }
 
@@ -93,7 +94,8 @@ static void test_join_drops_both_sides(void **state)
 	joined_free(&j);
 	assert_int_equal(price_join(load_text("jb.csv", before),
 	                            load_text("ja.csv", "case,runtime\nz,1\n"),
-	                            true, &j, &d), FP_ERR);
+	                            true, &j, &d),
+	                 FP_ERR);
 	assert_non_null(strstr(d.msg, "no case is in both"));
 }
 
@@ -130,9 +132,9 @@ static void test_join_many(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_keep_rows),
-		cmocka_unit_test(test_join_drops_both_sides),
-		cmocka_unit_test(test_join_many),
+	    cmocka_unit_test(test_keep_rows),
+	    cmocka_unit_test(test_join_drops_both_sides),
+	    cmocka_unit_test(test_join_many),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

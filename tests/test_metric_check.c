@@ -52,7 +52,7 @@ static void test_unknown_keys(void **state)
 	expect(HEAD "colour: red\n" TAIL, 3, 1,
 	       "unknown key 'colour' (known: name, version, description, "
 	       "source, params, weights, columns, score, value, total, gain, "
-	       "cost, decide, define, guards)");
+	       "cost, decide, define, guards, margin)");
 	expect(HEAD "weights:\n  defualt: 1\n" TAIL, 4, 3,
 	       "unknown key 'weights.defualt'; did you mean 'weights.default'?");
 	expect(HEAD "weights: { default: 1, case: {} }\n" TAIL, 3, 24,

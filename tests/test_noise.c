@@ -128,14 +128,14 @@ static void test_by_hand(void **state)
 		assert_true(fabs((double)seen[v] / B - odds[v]) <
 		            4 * sqrt(odds[v] * (1 - odds[v]) / B));
 	assert_true(bt.p_decide == (double)positive / B);
-	/* Two samples on the after side, one before: n = 2, the interval
-	 * widened by sqrt(2 / 1) about the median, 0. */
-	assert_true(bt.samples == 2 && bt.correction == sqrt(2.0));
+	/* Two samples on the after side, one before: n = 2; the estimator is
+	 * the median, whose interval is not widened (the n - 1 of the sample
+	 * variance is the mean's correction). */
+	assert_true(bt.samples == 2 && bt.correction == 1);
 	assert_true(bt.median_net == 0);
 	/* 1/16 of the resamples are -3 and 1/16 are 3: the 2.5 and 97.5 per
-	 * cent points are -3 and 3. */
-	assert_true(bt.net_ci.lo == -(sqrt(2.0) * 3) &&
-	            bt.net_ci.hi == sqrt(2.0) * 3);
+	 * cent points are -3 and 3, the smallest and largest resamples. */
+	assert_true(bt.net_ci.lo == -3 && bt.net_ci.hi == 3);
 	boot_free(&bt);
 	joined_free(&j);
 	metric_free(m);
@@ -237,6 +237,49 @@ static void test_coverage(void **state)
 	printf("coverage: %zu of %zu trials (%.1f %%)\n", covered, trials,
 	       100.0 * (double)covered / (double)trials);
 	assert_true(covered >= 372 && covered <= 388);
+	metric_free(m);
+}
+
+/* A repetition that failed without a time is a sample of the pass state
+ * (runtime NaN): c0 fails before; after, its three samples are 1 and 1
+ * (passed) and NaN (failed).  The point price fails c0 (policy all), and
+ * each resample fails it exactly when a draw hits the failed repetition,
+ * the runtime being the median of the timed draws. */
+static void test_failed_repetition(void **state)
+{
+	const double b[3] = {1, 1, 1}, a[3] = {1, NAN, 1};
+	const unsigned char pb[3] = {0, 0, 0}, pa[3] = {1, 0, 1};
+	const size_t B = 4000;
+	struct metric *m = linear();
+	struct joined j = {sampled(1, 3, b, pb, RUN_MEDIAN),
+	                   sampled(1, 3, a, pa, RUN_MEDIAN), 0};
+	struct boot_opts o = opts(B, 13, 2);
+	struct boot bt;
+	size_t passing = 0;
+	struct diag d;
+	const struct column *rt = run_numeric(j.after, "runtime", &d);
+
+	(void)state;
+	assert_non_null(rt);
+	assert_true(rt->v[0] == 1);
+	boot(m, &j, &o, &bt);
+	for (size_t r = 0; r < B; r++) {
+		struct noise_stream s = noise_stream(noise_key(13, r, 0, 1), 3);
+		bool drawn = false;
+
+		for (int t = 0; t < 3; t++)
+			drawn |= noise_next(&s) == 2; /* sorted: NaN last */
+		/* gain 1 exactly when c0 passes after; cost 0 throughout. */
+		assert_true(bt.gain[r] == (drawn ? 0 : 1));
+		assert_true(bt.cost[r] == 0);
+		passing += !drawn;
+	}
+	printf("failed repetition: c0 passes in %zu of %zu resamples "
+	       "(8/27 = %.4f)\n",
+	       passing, B, 8.0 / 27);
+	assert_true(fabs((double)passing / B - 8.0 / 27) < 0.02);
+	boot_free(&bt);
+	joined_free(&j);
 	metric_free(m);
 }
 
@@ -396,6 +439,7 @@ int main(void)
 	    cmocka_unit_test(test_coverage),
 	    cmocka_unit_test(test_policies),
 	    cmocka_unit_test(test_flaky),
+	    cmocka_unit_test(test_failed_repetition),
 	    cmocka_unit_test(test_more_samples_decide),
 	    cmocka_unit_test(test_wide_cases),
 	};

@@ -45,8 +45,8 @@ static const char TEXT_TABLE[] =
 	"  C          1         fail        pass               4              8        1.0000       0.5000     18.3333      8.3333\n";
 
 static const char TEXT_PREDICTION[] =
-	"PREDICTION from scenario 'fix C' (not measured)\n"
 	"ACCEPT: net 26.6667 = gain 26.6667 - cost 0.0000\n"
+	"PREDICTION from scenario 'fix C' (not measured)\n"
 	"metric pypto-gym version 1, 3 cases, W 3\n"
 	"control: total_before 45.0000, total_after 71.6667, delta_total 26.6667 (agrees\n"
 	"  with net)\n"
@@ -273,8 +273,9 @@ static void test_md_measured(void **state)
 
 static void test_md_prediction(void **state)
 {
-	static const char first[] = "**PREDICTION from scenario 'fix C' (not "
-		"measured). ACCEPT: net 26.6667 = gain 26.6667 - cost 0.0000**\n\n";
+	static const char first[] = "**ACCEPT: net 26.6667 = gain 26.6667 - "
+		"cost 0.0000. PREDICTION from scenario 'fix C' (not "
+		"measured)**\n\n";
 	struct fixture f;
 	char *s;
 
@@ -366,8 +367,8 @@ static void test_md_hostile_elsewhere(void **state)
 	s = fixture_render(&f.record, FORMAT_MD, 0);
 	assert_non_null(strstr(s, "\n| scenario | `scenarios/fix-c.yaml` | - |\n"));
 	assert_non_null(strstr(s, " from `scenarios/fix-c.yaml`; runtime "));
-	assert_non_null(strstr(s, "**PREDICTION from scenario '@\xe2\x80\x8b"
-	                          "team /close' (not measured)."));
+	assert_non_null(strstr(s, ". PREDICTION from scenario '@\xe2\x80\x8b"
+	                          "team /close' (not measured)**"));
 	assert_non_null(strstr(s, "\nMetric m\\|x version 1, N = 3"));
 	assert_non_null(strstr(s, "\n- gain = ``sum(`x`)`` = **26.6667**\n"));
 	assert_non_null(strstr(s, "\n- with ``p`q`` = 0.3, `perf_weight` = 0.5\n"));

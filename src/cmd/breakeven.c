@@ -46,7 +46,7 @@ static int breakeven_noise(struct breakeven_own *b, struct priced *pr,
                            const struct cmd_call *call, struct diag *d)
 {
 	struct noise_side side[2];
-	struct judge_opts jo = cmd_judge_opts(&call->noise, true);
+	struct judge_opts jo = cmd_judge_opts(&call->noise);
 	const struct boot_opts bo = jo.boot;
 
 	if (judge_sens_sides(&jo, &pr->job, side, &b->have_noise, d) != FP_OK)

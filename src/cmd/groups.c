@@ -5,6 +5,7 @@
 #include "util/names.h"
 #include "run/detect.h"
 #include "run/estimate.h"
+#include "price/guards.h"
 
 static int take_job(struct cmd_call *call, enum opt_id id, const char *arg,
                     struct diag *d)
@@ -211,11 +212,16 @@ const struct opt_group cmd_noise_group = {
              .arg = "RUN",
              .help = "a rerun of the unchanged code: the noise floor"},
             {.id = OPT_ALLOW_NEWLY_FAILING,
-             .name = "allow-newly-failing",
-             .help = "accept a fix that makes cases fail (guard off)"},
+             .name = GUARD_NEWLY_FAILING_OPTION,
+             .help = GUARD_NEWLY_FAILING_OFF},
             {.id = OPT_NO_CONTROL_GUARD,
-             .name = "no-control-guard",
-             .help = "decide even when net and delta_total differ in sign"},
+             .name = GUARD_CONTROL_OPTION,
+             .help = GUARD_CONTROL_OFF},
+            {.id = OPT_MARGIN,
+             .name = "margin",
+             .arg = "POINTS",
+             .help = "no material effect when the interval of net lies "
+                     "within +-POINTS (default: the metric's margin, 0)"},
             {0},
         },
     .take = take_noise,
@@ -232,7 +238,7 @@ const struct opt_group cmd_noise_sens_group = {
              .name = "bootstrap",
              .arg = "B",
              .help = "resamples of the runs' samples (default " FP_STR(
-                 NOISE_SENS_DEFAULT_B) "; 0: none)"},
+                 NOISE_DEFAULT_B) ", as price; 0: none)"},
             {.id = OPT_CONFIDENCE,
              .name = "confidence",
              .arg = "C",

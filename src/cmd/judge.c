@@ -11,7 +11,7 @@ int cmd_judge(const struct cmd_noise *o, const struct job_opts *jo,
               const char *before, const struct job *job, const struct price *p,
               struct cmd_judged *j, struct diag *d)
 {
-	struct judge_opts jopts = cmd_judge_opts(o, false);
+	struct judge_opts jopts = cmd_judge_opts(o);
 	char *inputs[2] = {(char *)before, (char *)o->control};
 	struct job_opts cjo = *jo;
 	struct job control = {0};

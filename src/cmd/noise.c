@@ -1,5 +1,6 @@
 /* noise.c: the noise group of options (noise.h). */
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,14 +73,26 @@ int cmd_noise_option(struct cmd_noise *o, enum opt_id id, const char *arg,
 	case OPT_NO_CONTROL_GUARD:
 		o->no_control_guard = true;
 		return FP_OK;
+	case OPT_MARGIN:
+		if (cli_number(arg, "--margin", &o->margin, d) != FP_OK)
+			return FP_ERR;
+		if (!(o->margin >= 0 && isfinite(o->margin)))
+			return diag_set(d, CLI_SOURCE, 0, 0,
+			                "--margin must be a number of points "
+			                "0 or above, got '%s'",
+			                arg);
+		o->margin_given = true;
+		return FP_OK;
 	default:
 		return diag_set(d, NULL, 0, 0, "no noise option %d", (int)id);
 	}
 }
 
-struct judge_opts cmd_judge_opts(const struct cmd_noise *o, bool sens)
+/* One default for every command: a band or an interval beside price's
+ * verdict is made from as many resamples as the verdict. */
+struct judge_opts cmd_judge_opts(const struct cmd_noise *o)
 {
-	size_t B = sens ? NOISE_SENS_DEFAULT_B : NOISE_DEFAULT_B;
+	size_t B = NOISE_DEFAULT_B;
 
 	return (struct judge_opts){
 	    .boot =
@@ -93,5 +106,7 @@ struct judge_opts cmd_judge_opts(const struct cmd_noise *o, bool sens)
 	        },
 	    .allow_newly_failing = o->allow_newly_failing,
 	    .no_control_guard = o->no_control_guard,
+	    .margin_given = o->margin_given,
+	    .margin = o->margin,
 	};
 }

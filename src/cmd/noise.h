@@ -28,6 +28,8 @@ struct cmd_noise {
 	enum pass_policy policy;
 	const char *control; /* path of the A/A control run, or NULL */
 	bool allow_newly_failing, no_control_guard;
+	bool margin_given;
+	double margin; /* --margin POINTS */
 };
 
 extern const struct opt_group cmd_noise_group, cmd_noise_sens_group;
@@ -41,10 +43,10 @@ extern const struct opt_group *const cmd_sens_noise_groups[];
 int cmd_noise_option(struct cmd_noise *o, enum opt_id id, const char *arg,
                      struct diag *d);
 
-/* The verdict engine's options with defaults filled in; sens: for a
- * sensitivity command, whose default is fewer resamples (every resample
- * is a whole analysis). */
-struct judge_opts cmd_judge_opts(const struct cmd_noise *o, bool sens);
+/* The verdict engine's options with defaults filled in, the same for
+ * every command (a band beside price's verdict is made from as many
+ * resamples). */
+struct judge_opts cmd_judge_opts(const struct cmd_noise *o);
 
 /* A verdict and the plot of its distribution (cmd_judged_free). */
 struct cmd_judged {

@@ -62,6 +62,7 @@ enum opt_id {
 	OPT_CONTROL,
 	OPT_ALLOW_NEWLY_FAILING,
 	OPT_NO_CONTROL_GUARD,
+	OPT_MARGIN,
 };
 
 /* One option as the user sees it. */

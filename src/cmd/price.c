@@ -108,6 +108,25 @@ static int price_write(void *own, struct priced *pr,
 	return report_write(&o->r, call->out.format, out, o->verbose, d);
 }
 
+/* Accept: 0.  Reject or no material effect: 1.  Inconclusive: 3.  Not
+ * judged: as the point estimate decides (0 or 1); the record says the
+ * noise was not judged. */
+static int check_status(const struct verdict *v)
+{
+	switch (v->kind) {
+	case VERDICT_ACCEPT:
+		return 0;
+	case VERDICT_REJECT:
+	case VERDICT_NO_EFFECT:
+		return EXIT_GATE;
+	case VERDICT_NOT_JUDGED:
+		return v->decision ? 0 : EXIT_GATE;
+	case VERDICT_INCONCLUSIVE:
+		break;
+	}
+	return EXIT_INCONCLUSIVE;
+}
+
 static int price_after(void *own, struct priced *pr,
                        const struct cmd_call *call, int *status, struct diag *d)
 {
@@ -118,10 +137,8 @@ static int price_after(void *own, struct priced *pr,
 	    report_github_commands(&o->r, stdout, d) != FP_OK)
 		return FP_ERR;
 	cmd_judge_notes(&o->judged, &call->out, stderr);
-	if (o->check && o->judged.j.v.kind != VERDICT_ACCEPT)
-		*status = o->judged.j.v.kind == VERDICT_REJECT
-		              ? EXIT_GATE
-		              : EXIT_INCONCLUSIVE;
+	if (o->check)
+		*status = check_status(&o->judged.j.v);
 	return FP_OK;
 }
 

@@ -54,7 +54,7 @@ static int tornado_noise(struct tornado_own *t, struct priced *pr,
                          const struct cmd_call *call, struct diag *d)
 {
 	struct noise_side side[2];
-	struct judge_opts jo = cmd_judge_opts(&call->noise, true);
+	struct judge_opts jo = cmd_judge_opts(&call->noise);
 	const struct boot_opts bo = jo.boot;
 	struct boot b;
 	int rc;

@@ -226,21 +226,46 @@ int noise_interval(const double *x, size_t B, double conf, double widen,
 	lo = noise_quantile(s, B, (1 - conf) / 2);
 	hi = noise_quantile(s, B, (1 + conf) / 2);
 	mid = noise_quantile(s, B, 0.5);
-	ci->lo = mid - widen * (mid - lo);
-	ci->hi = mid + widen * (hi - mid);
+	/* Widened, but never beyond the resamples: each is a price the
+	 * metric can give, so the interval stays in the range it can take. */
+	ci->lo = fmax(s[0], mid - widen * (mid - lo));
+	ci->hi = fmin(s[B - 1], mid + widen * (hi - mid));
 	if (median)
 		*median = mid;
 	free(s);
 	return FP_OK;
 }
 
+size_t noise_spread_cases(const struct noise_side side[2], size_t n)
+{
+	size_t cases = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		bool spread = false;
+
+		for (int s = 0; s < 2; s++)
+			spread |= side[s].off &&
+			          side[s].off[i + 1] - side[s].off[i] >= 2;
+		cases += spread;
+	}
+	return cases;
+}
+
 double noise_correction(const struct noise_side side[2], size_t n)
 {
 	bool fixed_draws =
 	    (side[0].off && side[0].draws) || (side[1].off && side[1].draws);
+	bool mean = true;
 	double samples = mean_samples(side, n);
 
-	return !fixed_draws && samples > 1 ? sqrt(samples / (samples - 1)) : 1;
+	/* The n - 1 of the sample variance is the mean's: a resampled
+	 * median or minimum spreads as wide as its estimator or wider
+	 * (doc/noise.md), and is not widened. */
+	for (int s = 0; s < 2; s++)
+		mean &= !side[s].off || side[s].est == RUN_MEAN;
+	return mean && !fixed_draws && samples > 1
+	           ? sqrt(samples / (samples - 1))
+	           : 1;
 }
 
 static int summarise(struct boot *b, const struct noise_side side[2], size_t n,

@@ -10,9 +10,10 @@
  * the bytes are the same for any number of threads.
  *
  * The interval is the percentile interval of net (of gain, of cost) over
- * the resamples, widened about the resamples' median by sqrt(n / (n - 1))
- * for n samples per case: a bootstrap of n samples sees a spread n - 1 / n
- * times the true one (the n - 1 of the sample variance); doc/noise.md. */
+ * the resamples; for the mean as estimator widened about the resamples'
+ * median by sqrt(n / (n - 1)) for n samples per case (a bootstrap of n
+ * samples sees a variance (n - 1) / n times the true one), and never
+ * beyond the smallest and largest resample; doc/noise.md. */
 #ifndef FP_NOISE_BOOTSTRAP_H
 #define FP_NOISE_BOOTSTRAP_H
 
@@ -28,9 +29,7 @@
 #define NOISE_DEFAULT_B 2000
 #define NOISE_DEFAULT_SEED 20260901
 #define NOISE_DEFAULT_CONFIDENCE 0.95
-/* A sensitivity command resamples fewer: every resample is a whole
- * analysis. */
-#define NOISE_SENS_DEFAULT_B 200
+
 #define NOISE_MAX_B 10000000
 
 struct boot_opts {
@@ -95,8 +94,13 @@ int noise_interval(const double *x, size_t B, double conf, double widen,
                    struct interval *ci, double *median);
 
 /* The widening factor of the interval for these sides of n cases:
- * sqrt(k / (k - 1)) for k samples per case (bootstrap.h, top). */
+ * sqrt(k / (k - 1)) for k samples per case with the mean as estimator, 1
+ * otherwise (bootstrap.h, top). */
 double noise_correction(const struct noise_side side[2], size_t n);
+
+/* How many of the n cases have two or more samples on a side: the cases
+ * whose noise is measured. */
+size_t noise_spread_cases(const struct noise_side side[2], size_t n);
 
 /* Number of CPUs online, at least 1. */
 size_t noise_cpus(void);

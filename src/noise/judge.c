@@ -140,6 +140,32 @@ out:
 	return rc;
 }
 
+/* The noise arm: the before run's samples resampled against themselves
+ * (side 1 draws with its own keys), so that the arm's net is what noise
+ * alone gives an unchanged fix. */
+static int noise_arm(const struct judge_opts *o, const struct job *job,
+                     struct judged *j, struct diag *d)
+{
+	struct joined aa = {job->runs.before, job->runs.before, 0};
+	struct noise_side side[2];
+	double sum = 0;
+
+	if (noise_sides(&aa, o->boot.policy, side, d) != FP_OK ||
+	    noise_spread_cases(side, aa.before->n) == 0)
+		return FP_OK;
+	if (noise_bootstrap(job->metric, &aa, side, &o->boot, &j->arm_boot,
+	                    d) != FP_OK) {
+		diag_prefix(d, "noise arm");
+		return FP_ERR;
+	}
+	for (size_t r = 0; r < j->arm_boot.B; r++)
+		sum += j->arm_boot.net[r];
+	j->have_arm = j->v.have_arm = true;
+	j->v.arm_mean = sum / (double)j->arm_boot.B;
+	j->v.arm_ci = j->arm_boot.net_ci;
+	return FP_OK;
+}
+
 int judge_price(const struct judge_opts *o, const struct job *job,
                 const struct price *p, const struct job *control,
                 struct judged *j, struct diag *d)
@@ -149,9 +175,12 @@ int judge_price(const struct judge_opts *o, const struct job *job,
 	struct verdict *v = &j->v;
 
 	v->guards.newly_failing_guard =
-	    !o->allow_newly_failing && job->metric->guard_newly_failing;
+	    !o->allow_newly_failing &&
+	    guard_metric_on(job->metric, GUARD_NEWLY_FAILING);
 	v->guards.control_guard =
-	    !o->no_control_guard && job->metric->guard_control;
+	    !o->no_control_guard && guard_metric_on(job->metric, GUARD_CONTROL);
+	v->guards.margin = o->margin_given ? o->margin : job->metric->margin;
+	v->no_bootstrap = bo->B == 0;
 	v->policy = bo->policy;
 	v->estimator = job->runs.before->estimator ? job->runs.before->estimator
 	                                           : job->runs.after->estimator;
@@ -168,11 +197,17 @@ int judge_price(const struct judge_opts *o, const struct job *job,
 		    "to compare");
 	if (control && control_run(o, job, p, control, j, side, d) != FP_OK)
 		return FP_ERR;
-	if (!v->prediction && bo->B > 0 && (side[0].off || side[1].off)) {
+	/* Judged only where measured: a case with one sample has no
+	 * spread, and a run of such cases has none to judge. */
+	if (!v->prediction && bo->B > 0 &&
+	    (v->from_control ||
+	     noise_spread_cases(side, job->runs.before->n) > 0)) {
 		if (noise_bootstrap(job->metric, &job->runs, side, bo, &j->boot,
 		                    d) != FP_OK)
 			return FP_ERR;
 		j->have_boot = true;
+		if (!control && noise_arm(o, job, j, d) != FP_OK)
+			return FP_ERR;
 	}
 	if (verdict_make(v, p, j->have_boot ? &j->boot : NULL, d) != FP_OK)
 		return FP_ERR;
@@ -191,7 +226,7 @@ int judge_sens_sides(const struct judge_opts *o, const struct job *job,
 		return FP_OK;
 	if (noise_sides(&job->runs, o->boot.policy, side, d) != FP_OK)
 		return FP_ERR;
-	*on = side[0].off || side[1].off;
+	*on = noise_spread_cases(side, job->runs.before->n) > 0;
 	return FP_OK;
 }
 
@@ -200,6 +235,7 @@ void judged_free(struct judged *j)
 	verdict_free(&j->v);
 	boot_free(&j->boot);
 	boot_free(&j->control_boot);
+	boot_free(&j->arm_boot);
 	free(j->pseudo);
 	free(j->pseudo_off);
 	j->pseudo = NULL;

@@ -24,13 +24,15 @@
 struct judge_opts {
 	struct boot_opts boot;
 	bool allow_newly_failing, no_control_guard;
+	bool margin_given; /* --margin, else the metric's */
+	double margin;
 };
 
 /* Everything behind a verdict (judged_free). */
 struct judged {
 	struct verdict v;
-	struct boot boot, control_boot;
-	bool have_boot;
+	struct boot boot, control_boot, arm_boot;
+	bool have_boot, have_arm;
 	double *pseudo; /* a control run's pseudo-samples */
 	size_t *pseudo_off;
 };

@@ -1,5 +1,6 @@
 /* resample.c: one resample of one side, and the sides of joined runs
  * (bootstrap.h). */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -48,18 +49,26 @@ struct pair {
 	unsigned char p;
 };
 
+/* a goes after b: ascending, a NaN (a repetition that failed without a
+ * time) after every runtime. */
+static bool after(double a, double b)
+{
+	return isnan(b) ? false : isnan(a) || a > b;
+}
+
 static int by_pair(const void *a, const void *b)
 {
 	const struct pair *x = a, *y = b;
 
-	if (x->v != y->v)
-		return (x->v > y->v) - (x->v < y->v);
+	if (after(x->v, y->v) || after(y->v, x->v))
+		return after(x->v, y->v) ? 1 : -1;
 	return (x->p > y->p) - (x->p < y->p);
 }
 
-/* Sorts one case's samples x[0..n) ascending, carrying p[0..n) (may be
- * NULL) along: insertion, stable, for the few samples a case usually has;
- * by qsort on (runtime, pass state) through tmp (room for n) for more. */
+/* Sorts one case's samples x[0..n) ascending, NaN last, carrying p[0..n)
+ * (may be NULL) along: insertion, stable, for the few samples a case
+ * usually has; by qsort on (runtime, pass state) through tmp (room for n)
+ * for more. */
 static void sort_case(double *x, unsigned char *p, size_t n, struct pair *tmp)
 {
 	if (n > 32) {
@@ -78,7 +87,7 @@ static void sort_case(double *x, unsigned char *p, size_t n, struct pair *tmp)
 		unsigned char pv = p ? p[i] : 0;
 		size_t j = i;
 
-		while (j > 0 && x[j - 1] > v) {
+		while (j > 0 && after(x[j - 1], v)) {
 			x[j] = x[j - 1];
 			if (p)
 				p[j] = p[j - 1];
@@ -302,6 +311,20 @@ static void ordered(const struct noise_side *s, size_t off, size_t m, size_t k,
 }
 
 /* The k draws gathered one by one, the estimator applied to them. */
+/* The estimator over the draws x[0..k) that have a runtime (NaN: a
+ * repetition that failed without a time); none: the observed runtime
+ * `none`, which pricing reads with the observed has_runtime. */
+static double timed_point(enum run_estimator e, double *x, size_t k,
+                          double none)
+{
+	size_t m = 0;
+
+	for (size_t t = 0; t < k; t++)
+		if (!isnan(x[t]))
+			x[m++] = x[t];
+	return m ? run_estimators[e].point(x, m) : none;
+}
+
 static int gathered(const struct noise_side *s, size_t off, size_t cnt,
                     size_t k, uint64_t key, enum pass_policy policy,
                     struct resample_buf *buf, double *runtime, double *passed)
@@ -332,8 +355,16 @@ static int gathered(const struct noise_side *s, size_t off, size_t cnt,
 	} else {
 		noise_gather(key, k, s->v + off, cnt, buf->x);
 	}
-	*runtime = run_estimators[s->est].point(buf->x, k);
+	*runtime = timed_point(s->est, buf->x, k, *runtime);
 	return FP_OK;
+}
+
+static bool has_nan(const double *x, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (isnan(x[k]))
+			return true;
+	return false;
 }
 
 /* Case i: by its multiset for few samples, by its order statistics for
@@ -347,6 +378,14 @@ static int one_case(const struct noise_side *s, size_t i, uint64_t key,
 	bool sorted = s->sorted && (!s->pass || s->pass_below);
 
 	*passed = s->passed[i];
+	*runtime = s->runtime[i];
+	/* A case with a repetition that failed without a time (NaN, sorted
+	 * last) is drawn one sample at a time: its estimate reads only the
+	 * timed draws, and how many those are varies. */
+	if (isnan(s->v[off + cnt - 1]) ||
+	    (!s->sorted && has_nan(s->v + off, cnt)))
+		return gathered(s, off, cnt, k, key, policy, buf, runtime,
+		                passed);
 	if (sorted && cnt <= NOISE_MULTISET_MAX && k <= NOISE_MULTISET_MAX) {
 		if (table_of(s, cnt, k, tab) != FP_OK)
 			return FP_ERR;

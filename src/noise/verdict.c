@@ -1,7 +1,5 @@
 /* verdict.c: the verdict and its reasons (verdict.h). */
 #include <math.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,54 +12,75 @@
 
 const char *verdict_name(enum verdict_kind k)
 {
-	static const char *const names[] = {"accept", "reject", "inconclusive"};
+	static const char *const names[] = {
+	    [VERDICT_ACCEPT] = "accept",
+	    [VERDICT_REJECT] = "reject",
+	    [VERDICT_INCONCLUSIVE] = "inconclusive",
+	    [VERDICT_NO_EFFECT] = "no material effect",
+	    [VERDICT_NOT_JUDGED] = "not judged",
+	};
 	return names[k];
 }
 
-void verdict_reason(struct verdict *v, const char *fmt, ...)
+void verdict_reason(struct verdict *v, enum reason_code code, const double *x,
+                    size_t nx, size_t n0)
 {
-	va_list ap;
+	struct verdict_reason *r;
 
 	if (v->nreasons == VERDICT_MAX_REASONS)
 		return;
-	va_start(ap, fmt);
-	vsnprintf(v->reasons[v->nreasons++], VERDICT_REASON_MAX, fmt, ap);
-	va_end(ap);
+	r = &v->reasons[v->nreasons++];
+	memset(r, 0, sizeof *r);
+	r->code = code;
+	for (size_t k = 0; k < nx && k < 4; k++)
+		r->x[k] = x[k];
+	r->n[0] = n0;
 }
 
-/* From the resamples: accept when decide holds in at least C of them,
- * reject when it fails in at least C, inconclusive otherwise. */
+/* Whether decide is net > 0 in every resample: then the interval of net
+ * decides, else P(decide) does. */
+static bool about_net(const struct boot *b)
+{
+	for (size_t r = 0; r < b->B; r++)
+		if (b->decide[r] != (b->net[r] > 0))
+			return false;
+	return true;
+}
+
+/* One rule: the interval of net against +-margin; a decide about more
+ * than net, P(decide) against the confidence. */
 static void judge(struct verdict *v, const struct boot *b)
 {
-	char p[NUMFMT_MAX], c[NUMFMT_MAX], lo[NUMFMT_MAX], hi[NUMFMT_MAX];
+	double m = v->guards.margin;
+	double x[4] = {b->net_ci.lo, b->net_ci.hi, m, b->confidence};
+	double q[2] = {b->p_decide, b->confidence};
 
-	numfmt_fixed(p, b->p_decide, 4);
-	numfmt_fixed(c, b->confidence, 4);
-	numfmt_fixed(lo, b->net_ci.lo, 4);
-	numfmt_fixed(hi, b->net_ci.hi, 4);
-	if (b->p_decide >= b->confidence) {
+	v->about_net = about_net(b);
+	if (!v->about_net) {
+		v->kind = b->p_decide >= b->confidence ? VERDICT_ACCEPT
+		          : 1 - b->p_decide >= b->confidence
+		              ? VERDICT_REJECT
+		              : VERDICT_INCONCLUSIVE;
+		verdict_reason(v,
+		               v->kind == VERDICT_ACCEPT ? REASON_DECIDE_HOLDS
+		               : v->kind == VERDICT_REJECT
+		                   ? REASON_DECIDE_FAILS
+		                   : REASON_DECIDE_WAVERS,
+		               q, 2, b->B);
+		return;
+	}
+	if (b->net_ci.lo > m) {
 		v->kind = VERDICT_ACCEPT;
-		verdict_reason(v,
-		               "decide holds in %s of %zu resamples "
-		               "(at least %s)",
-		               p, b->B, c);
-	} else if (1 - b->p_decide >= b->confidence) {
+		verdict_reason(v, REASON_ABOVE_MARGIN, x, 4, b->B);
+	} else if (b->net_ci.hi < -m) {
 		v->kind = VERDICT_REJECT;
-		verdict_reason(v,
-		               "decide fails in %s of %zu resamples "
-		               "(at least %s)",
-		               numfmt_fixed(p, 1 - b->p_decide, 4), b->B, c);
+		verdict_reason(v, REASON_BELOW_MARGIN, x, 4, b->B);
+	} else if (b->net_ci.lo >= -m && b->net_ci.hi <= m) {
+		v->kind = VERDICT_NO_EFFECT;
+		verdict_reason(v, REASON_WITHIN_MARGIN, x, 4, b->B);
 	} else {
 		v->kind = VERDICT_INCONCLUSIVE;
-		/* A decide other than net > 0 can waver while net's interval
-		 * stays clear of 0. */
-		verdict_reason(v,
-		               "%sdecide holds in %s of %zu resamples, net in "
-		               "[%s, %s]",
-		               b->net_ci.lo <= 0 && b->net_ci.hi >= 0
-		                   ? "net is within noise: "
-		                   : "",
-		               p, b->B, lo, hi);
+		verdict_reason(v, REASON_STRADDLES, x, 4, b->B);
 	}
 }
 
@@ -79,16 +98,6 @@ static int newly_failing(struct verdict *v, const struct price *p,
 	for (size_t i = 0; i < p->n; i++)
 		if (p->passed[0][i] != 0 && p->passed[1][i] == 0)
 			v->newly_failing[v->nnewly_failing++] = i;
-	if (v->guards.newly_failing_guard && v->kind == VERDICT_ACCEPT) {
-		v->kind = VERDICT_REJECT;
-		verdict_reason(v,
-		               "guard newly-failing: %zu case%s pass%s "
-		               "before and fail%s after the fix",
-		               v->nnewly_failing,
-		               v->nnewly_failing == 1 ? "" : "s",
-		               v->nnewly_failing == 1 ? "es" : "",
-		               v->nnewly_failing == 1 ? "s" : "");
-	}
 	return FP_OK;
 }
 
@@ -132,10 +141,34 @@ static void control(struct verdict *v, const struct price *p)
 	for (size_t k = 0; k < p->ncontrol_cases && k < VERDICT_MAX_WHY; k++)
 		v->why[v->nwhy++] = why_of(p, p->control_cases[k]);
 	v->nwhy_more = differ > v->nwhy ? differ - v->nwhy : 0;
-	if (v->sign_differs && v->guards.control_guard) {
-		v->kind = VERDICT_INCONCLUSIVE;
-		verdict_reason(v, "guard control: net and the metric's own "
-		                  "delta_total differ in sign");
+}
+
+static bool guard_on(const struct verdict *v, enum guard_id g)
+{
+	return g == GUARD_NEWLY_FAILING ? v->guards.newly_failing_guard
+	                                : v->guards.control_guard;
+}
+
+/* The guards of the table, in its order: a reject guard turns an accept
+ * (or a point estimate that accepts, when the noise was not judged) into
+ * a reject; an inconclusive guard makes any verdict inconclusive. */
+static void apply_guards(struct verdict *v, const struct price *p)
+{
+	for (size_t g = 0; g < GUARD_COUNT; g++) {
+		const struct guard_def *gd = &guard_table[g];
+		size_t fired = guard_on(v, gd->id) ? gd->check(p) : 0;
+
+		bool rejects = gd->action == GUARD_REJECTS &&
+		               (v->kind == VERDICT_ACCEPT ||
+		                (v->kind == VERDICT_NOT_JUDGED && v->decision));
+		bool undecides = gd->action == GUARD_INCONCLUSIVE;
+		double none[1] = {0};
+
+		if (fired == 0 || (!rejects && !undecides))
+			continue;
+		v->kind = rejects ? VERDICT_REJECT : VERDICT_INCONCLUSIVE;
+		verdict_reason(v, REASON_GUARD, none, 0, fired);
+		v->reasons[v->nreasons - 1].n[1] = g;
 	}
 }
 
@@ -149,9 +182,12 @@ static void need(struct verdict *v, const struct price *p, const struct boot *b)
 
 	/* The estimate is about 0; a decide that wavers elsewhere has no
 	 * such estimate. */
-	if (b->net_ci.lo > 0 || b->net_ci.hi < 0)
+	if (!v->about_net || b->net_ci.lo > 0 || b->net_ci.hi < 0) {
+		v->need_why = NEED_NOT_NET;
 		return;
+	}
 	v->need_known = true;
+	v->need_why = NEED_ESTIMATED;
 	if (m == 0 || (v->have_control && fabs(m) <= fabs(v->control_net))) {
 		v->any_count = true;
 		return;
@@ -171,24 +207,27 @@ int verdict_make(struct verdict *v, const struct price *p, const struct boot *b,
 	v->decision = p->accept;
 	v->boot = b;
 	v->judged = b != NULL;
+	v->need_why = NEED_NOT_INCONCLUSIVE;
 	if (b) {
 		judge(v, b);
-	} else if (v->prediction) {
-		v->kind = p->accept ? VERDICT_ACCEPT : VERDICT_REJECT;
-		verdict_reason(v,
-		               "noise not judged: a prediction measures "
-		               "nothing; price the measured runs to judge it");
 	} else {
-		v->kind = p->accept ? VERDICT_ACCEPT : VERDICT_REJECT;
-		verdict_reason(v, "noise not judged: one sample per case; "
-		                  "measure each case several times or give a "
-		                  "control run (--control) to judge it");
+		v->kind = VERDICT_NOT_JUDGED;
+		verdict_reason(v,
+		               v->prediction     ? REASON_PREDICTION
+		               : v->no_bootstrap ? REASON_NO_BOOTSTRAP
+		                                 : REASON_ONE_SAMPLE,
+		               NULL, 0, 0);
 	}
 	if (newly_failing(v, p, d) != FP_OK)
 		return FP_ERR;
 	control(v, p);
-	if (b && v->kind == VERDICT_INCONCLUSIVE && !v->sign_differs)
-		need(v, p, b);
+	apply_guards(v, p);
+	if (b && v->kind == VERDICT_INCONCLUSIVE) {
+		if (v->sign_differs && v->guards.control_guard)
+			v->need_why = NEED_GUARD;
+		else
+			need(v, p, b);
+	}
 	return FP_OK;
 }
 

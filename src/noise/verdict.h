@@ -1,8 +1,13 @@
-/* verdict.h: accept, reject or inconclusive, and why.
+/* verdict.h: accept, reject, no material effect, inconclusive or not
+ * judged, and why.
  *
  * The decision (the metric's decide on the measured runs) is one number's
- * sign; the verdict also weighs how far the runs' noise moves it (a
- * bootstrap, bootstrap.h) and two guards:
+ * sign; the verdict is one rule on the interval of net (bootstrap.h) and
+ * the margin M (metric key `margin`, --margin): accept when the interval
+ * lies above +M, reject when below -M, no material effect when within
+ * [-M, M], inconclusive otherwise.  A decide that is not about net alone
+ * (it disagrees with net > 0 in some resample) is judged the same three
+ * ways on P(decide) against the confidence.  Then two guards:
  *   - newly failing: a fix that makes a case fail is not accepted, whatever
  *     its net (off: metric key guards.newly_failing: off, or
  *     --allow-newly-failing);
@@ -10,8 +15,9 @@
  *     sign, the verdict is inconclusive and names the cases that make them
  *     differ and why (off: guards.control: off, or --no-control-guard).
  *     A difference in size alone is a note.
- * With one sample per case and no control run the noise is not judged:
- * the verdict is the decision, and says how to judge it. */
+ * When no case has two samples (and no control run gives pseudo-samples),
+ * or the runs are a prediction, the noise is not judged: the verdict is
+ * NOT JUDGED, and its reason says how to judge it. */
 #ifndef FP_NOISE_VERDICT_H
 #define FP_NOISE_VERDICT_H
 
@@ -19,12 +25,50 @@
 #include <stddef.h>
 
 #include "noise/bootstrap.h"
+#include "price/guards.h"
 #include "price/price.h"
 #include "util/diag.h"
 
-enum verdict_kind { VERDICT_ACCEPT, VERDICT_REJECT, VERDICT_INCONCLUSIVE };
+enum verdict_kind {
+	VERDICT_ACCEPT,
+	VERDICT_REJECT,
+	VERDICT_INCONCLUSIVE,
+	VERDICT_NO_EFFECT,
+	VERDICT_NOT_JUDGED,
+};
 
-const char *verdict_name(enum verdict_kind k); /* "accept", ... */
+/* "accept", "reject", "inconclusive", "no material effect", "not
+ * judged". */
+const char *verdict_name(enum verdict_kind k);
+
+/* Why the verdict is what it is: a code and its numbers, worded by
+ * src/report/ only. */
+enum reason_code {
+	/* The interval of net against the margin: x[0], x[1] the interval,
+	 * x[2] the margin, x[3] the confidence; n[0] the resamples. */
+	REASON_ABOVE_MARGIN,
+	REASON_BELOW_MARGIN,
+	REASON_WITHIN_MARGIN,
+	REASON_STRADDLES,
+	/* A decide not about net alone: x[0] P(decide), x[1] the
+	 * confidence; n[0] the resamples. */
+	REASON_DECIDE_HOLDS,
+	REASON_DECIDE_FAILS,
+	REASON_DECIDE_WAVERS,
+	/* Not judged. */
+	REASON_ONE_SAMPLE,   /* no case has two samples */
+	REASON_PREDICTION,   /* a scenario measures nothing */
+	REASON_NO_BOOTSTRAP, /* --bootstrap 0 */
+	/* A guard fired: n[1] which (price/guards.h), n[0] the cases its
+	 * check named. */
+	REASON_GUARD,
+};
+
+struct verdict_reason {
+	enum reason_code code;
+	double x[4];
+	size_t n[2];
+};
 
 /* Why one case makes net and delta_total differ. */
 enum why_kind {
@@ -44,28 +88,30 @@ struct why {
 	double total_share; /* its change of the total */
 };
 
-/* Reasons, in the order they were found; each a short sentence. */
+/* Reasons, in the order they were found. */
 #define VERDICT_MAX_REASONS 6
-#define VERDICT_REASON_MAX 200
 #define VERDICT_MAX_WHY 10
 #define VERDICT_MAX_WIDE 3
 
 struct verdict_opts {
 	bool newly_failing_guard;
 	bool control_guard;
+	double margin; /* points of net, >= 0 */
 };
 
 struct verdict {
 	enum verdict_kind kind;
 	bool decision;           /* decide on the measured runs */
 	bool judged;             /* noise judged: a bootstrap ran */
+	bool about_net;          /* decide agrees with net > 0 throughout */
 	bool from_control;       /* ... from a control run's differences */
 	bool prediction;         /* priced from a scenario: nothing measured */
+	bool no_bootstrap;       /* --bootstrap 0 */
 	const struct boot *boot; /* borrowed; NULL when not judged */
 	const char *estimator;   /* the runs' estimator, or NULL */
 	enum pass_policy policy;
 	size_t nreasons;
-	char reasons[VERDICT_MAX_REASONS][VERDICT_REASON_MAX];
+	struct verdict_reason reasons[VERDICT_MAX_REASONS];
 
 	/* Guards. */
 	struct verdict_opts guards;
@@ -82,11 +128,27 @@ struct verdict {
 	size_t *flaky;
 
 	/* Inconclusive with a bootstrap: samples per case that would decide
-	 * it, or any_count (net is within noise at any count). */
+	 * it, or any_count (net is within noise at any count); when not
+	 * known, need_why says why. */
 	bool need_known, any_count;
+	enum need_why {
+		NEED_NOT_INCONCLUSIVE, /* decided, or not judged */
+		NEED_GUARD,            /* the control guard made it so */
+		NEED_NOT_NET,          /* decide is not about net */
+		NEED_ESTIMATED,        /* need_known */
+	} need_why;
 	double samples_needed;
 	size_t nwide;
 	size_t wide[VERDICT_MAX_WIDE];
+
+	/* Without a control run: the noise arm, the before run resampled
+	 * against itself (as many resamples, the same seed), whose net an
+	 * unchanged fix would have: its mean over the resamples (0 if the
+	 * metric were linear in runtime; a clip makes it negative) and its
+	 * interval. */
+	bool have_arm;
+	double arm_mean;
+	struct interval arm_ci;
 
 	/* The A/A control run, priced against the before run. */
 	bool have_control, control_ci_known;
@@ -95,15 +157,15 @@ struct verdict {
 };
 
 /* Fills v from the observed price p and, when the noise was judged, the
- * bootstrap b (else NULL); v's flaky cases, control run and estimator are
- * the caller's to set before (they are only read).  Caller frees with
- * verdict_free. */
+ * bootstrap b (else NULL); v's guards (with the margin), flaky cases,
+ * control run, estimator and prediction are the caller's to set before
+ * (they are only read).  Caller frees with verdict_free. */
 int verdict_make(struct verdict *v, const struct price *p, const struct boot *b,
                  struct diag *d);
 void verdict_free(struct verdict *v);
 
-/* Adds a reason (formatted; cut to VERDICT_REASON_MAX). */
-void verdict_reason(struct verdict *v, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+/* Adds a reason (the rest of its numbers 0). */
+void verdict_reason(struct verdict *v, enum reason_code code, const double *x,
+                    size_t nx, size_t n0);
 
 #endif

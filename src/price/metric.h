@@ -96,6 +96,9 @@ struct metric {
 	/* The verdict's guards (src/noise/verdict.h), key `guards`: on
 	 * unless the metric turns them off. */
 	bool guard_newly_failing, guard_control;
+	/* Key `margin`: points of net within which a fix has no material
+	 * effect (the verdict's rule, src/noise/verdict.h); 0 when absent. */
+	double margin;
 
 	/* Environments: `side` for score/value/total, `cross` for the rest.
 	 * Templates, never bound: a session evaluates in clones of them

@@ -13,6 +13,7 @@
 #include "noise/verdict.h"
 #include "report/internal.h"
 #include "report/md.h"
+#include "report/verdict.h"
 #include "util/escape.h"
 
 int report_github(const struct record *r, FILE *out, struct diag *d)
@@ -68,27 +69,32 @@ static bool verdict_command(FILE *out, const struct record *r)
 	                      : p->accept ? VERDICT_ACCEPT
 	                                  : VERDICT_REJECT;
 	static const char *const level[] = {
-	    [VERDICT_ACCEPT] = "notice",
-	    [VERDICT_REJECT] = "error",
-	    [VERDICT_INCONCLUSIVE] = "warning",
+	    [VERDICT_ACCEPT] = "notice",        [VERDICT_REJECT] = "error",
+	    [VERDICT_INCONCLUSIVE] = "warning", [VERDICT_NO_EFFECT] = "notice",
+	    [VERDICT_NOT_JUDGED] = "warning",
 	};
-	static const char *const word[] = {
-	    [VERDICT_ACCEPT] = "ACCEPT",
-	    [VERDICT_REJECT] = "REJECT",
-	    [VERDICT_INCONCLUSIVE] = "INCONCLUSIVE",
-	};
-	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
-	bool ok = start(out, level[k], r, NULL);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&text, &len);
+	/* Not judged: as --check exits, by the point estimate. */
+	bool ok = mem &&
+	          start(out,
+	                k == VERDICT_NOT_JUDGED
+	                    ? level[p->accept ? VERDICT_ACCEPT : VERDICT_REJECT]
+	                    : level[k],
+	                r, NULL);
 
-	fprintf(out, "%s%s: net %s = gain %s - cost %s",
-	        r->prediction ? "PREDICTION " : "", word[k],
-	        numfmt_fixed(a, p->net, REPORT_DECIMALS),
-	        numfmt_fixed(b, p->gain, REPORT_DECIMALS),
-	        numfmt_fixed(c, p->cost, REPORT_DECIMALS));
+	if (!mem)
+		return false;
+	if (r->prediction)
+		fputs("PREDICTION ", mem);
+	report_headline(mem, r);
 	for (size_t i = 0; v && i < v->nreasons; i++) {
-		fputs(i ? "; " : ". ", out);
-		ok = ok && put_wf(out, v->reasons[i], false);
+		fputs(i ? "; " : ". ", mem);
+		report_reason_words(mem, &v->reasons[i]);
 	}
+	ok = fclose(mem) == 0 && ok && put_wf(out, text, false);
+	free(text);
 	fputc('\n', out);
 	return ok;
 }

@@ -323,6 +323,30 @@ static json_t *runs_json(struct jb *b, const struct record *r)
 }
 
 /* The keys before "cases", in order, as one object. */
+/* The verdict first (price only): its name, net, the interval of net
+ * (null when the noise was not judged) and the point estimate's
+ * decision. */
+static json_t *headline_json(struct jb *b, const struct record *r)
+{
+	const struct verdict *v = r->verdict;
+	const struct price *p = r->price;
+	json_t *o = jobj(b), *ci = json_null();
+
+	if (v->boot) {
+		ci = json_array();
+		if (!ci ||
+		    json_array_append_new(ci, jreal(b, v->boot->net_ci.lo)) ||
+		    json_array_append_new(ci, jreal(b, v->boot->net_ci.hi)))
+			b->failed = true;
+	}
+	set(b, o, "verdict", json_string(verdict_name(v->kind)));
+	set(b, o, "net", jreal(b, p->net));
+	set(b, o, "interval", ci);
+	set(b, o, "point_estimate",
+	    json_string(p->accept ? "accept" : "reject"));
+	return o;
+}
+
 static json_t *head_json(struct jb *b, const struct record *r)
 {
 	const struct price *p = r->price;
@@ -334,6 +358,8 @@ static json_t *head_json(struct jb *b, const struct record *r)
 	set(b, o, "fixprice_version", jstr(b, r->tool_version));
 	set(b, o, "kind",
 	    json_string(r->prediction ? "prediction" : "measured"));
+	if (r->verdict)
+		set(b, o, "headline", headline_json(b, r));
 	set(b, o, "scenario", scenario_json(b, r->scenario));
 	set(b, o, "metric", metric_json(b, r->metric));
 	set(b, o, "inputs", inputs_json(b, r));

@@ -49,24 +49,21 @@ static void sink_name(void *ctx, const char *s)
 
 static void put_verdict(struct mout *m, const struct record *r)
 {
-	const struct price *p = r->price;
 	const struct facts_sink sink = {m->out, "- ", sink_name, m};
-	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
 
+	/* The verdict first, then what kind of run it judged. */
 	fputs("**", m->out);
+	report_headline(m->out, r);
+	report_dropped_changing(r, &sink);
 	if (r->prediction) {
-		fputs("PREDICTION", m->out);
+		fputs(". PREDICTION", m->out);
 		if (r->scenario) {
 			fputs(" from scenario '", m->out);
 			text(m, r->scenario->name);
 			fputs("'", m->out);
 		}
-		fputs(" (not measured). ", m->out);
+		fputs(" (not measured)", m->out);
 	}
-	fprintf(m->out, "%s: net %s = gain %s - cost %s",
-	        p->accept ? "ACCEPT" : "REJECT", fixed(a, p->net),
-	        fixed(b, p->gain), fixed(c, p->cost));
-	report_dropped_changing(r, &sink);
 	fputs("**\n", m->out);
 }
 
@@ -254,7 +251,7 @@ static void put_breakeven(struct mout *m, const struct record *r)
 		fprintf(m->out, " | %s to %s | ", human(a, be->lo),
 		        human(b, be->hi));
 		if (be->zero_everywhere)
-			fputs("net is 0 everywhere", m->out);
+			fputs("net is 0 at every point sampled", m->out);
 		else if (be->ncross == 0)
 			fputs("no sign change", m->out);
 		for (size_t i = 0; i < be->ncross; i++)

@@ -10,10 +10,14 @@
  * exact (the shortest text that reads back to the same double); label
  * values are escaped as the OpenMetrics text format says (backslash, double
  * quote and line feed; any other byte of the UTF-8 name is allowed as it
- * is).  The exposition ends with "# EOF". */
+ * is).  From price, first comes the headline: fixprice_verdict, labelled
+ * verdict with its name, and when the noise was judged the interval of
+ * net as fixprice_net_interval_low and _high.  The exposition ends with
+ * "# EOF". */
 #include <math.h>
 #include <stdio.h>
 
+#include "noise/verdict.h"
 #include "report/internal.h"
 #include "report/report.h"
 #include "util/numfmt.h"
@@ -61,10 +65,43 @@ static void put_gauge(FILE *out, const struct record *r, const char *name,
 	fputc('\n', out);
 }
 
+/* The headline first: the verdict, labelled with its name (1 accept, -1
+ * reject, 0 otherwise), and the interval of net when it was judged. */
+static void put_verdict(FILE *out, const struct record *r)
+{
+	const struct verdict *v = r->verdict;
+
+	if (!v)
+		return;
+	fputs("# TYPE fixprice_verdict gauge\n"
+	      "# HELP fixprice_verdict The verdict, named by its label: 1 "
+	      "accept, -1 reject, 0 otherwise.\n"
+	      "fixprice_verdict{metric=\"",
+	      out);
+	put_label_value(out, r->metric->name);
+	fputs("\",version=\"", out);
+	put_label_value(out, r->metric->version);
+	fprintf(out, "\",kind=\"%s\",verdict=\"%s\"} %d\n",
+	        r->prediction ? "prediction" : "measured",
+	        verdict_name(v->kind),
+	        v->kind == VERDICT_ACCEPT   ? 1
+	        : v->kind == VERDICT_REJECT ? -1
+	                                    : 0);
+	if (!v->boot)
+		return;
+	put_gauge(out, r, "net_interval_low",
+	          "The low end of the verdict's interval of net.",
+	          v->boot->net_ci.lo);
+	put_gauge(out, r, "net_interval_high",
+	          "The high end of the verdict's interval of net.",
+	          v->boot->net_ci.hi);
+}
+
 int report_openmetrics(const struct record *r, FILE *out, struct diag *d)
 {
 	const struct price *p = r->price;
 
+	put_verdict(out, r);
 	put_gauge(out, r, "gain",
 	          "What the newly passing cases add, in the "
 	          "metric's units.",

@@ -3,6 +3,10 @@
 
 #include "report/internal.h"
 #include "report/sens.h"
+#include "sens/sensitivity.h"
+
+#define NARROW \
+	"a crossing narrower than the step between two points may be missed"
 
 /* Break-evens and the range are exact: they were solved to the bit. */
 #define EXACT PRECISION_EXACT
@@ -22,18 +26,21 @@ static int write_text(const struct record_breakeven *b, double net,
 	if (report_put_name(out, b->param, f, d) != FP_OK)
 		return FP_ERR;
 	fputs(strong, out);
+	/* The range is sampled, not the metric's formulas analysed: a
+	 * stretch of another sign narrower than the step between two
+	 * points (a step in a comparison) may lie between them. */
 	if (b->zero_everywhere) {
 		fprintf(out,
-		        ": net is 0 everywhere between %s and %s, so no value "
-		        "of it decides anything (are the runs the same?)\n",
-		        lo, hi);
+		        ": net is 0 at all %d points sampled between %s and "
+		        "%s (are the runs the same?); %s\n",
+		        SENS_SAMPLES, lo, hi, NARROW);
 		return report_finish(out, report_form_name(f), d);
 	}
 	if (b->ncross == 0) {
 		fprintf(out,
-		        ": the sign of net never flips between %s and %s "
-		        "(net is %s at %s)\n",
-		        lo, hi, n, now);
+		        ": the sign of net never flips at the %d points "
+		        "sampled between %s and %s (net is %s at %s); %s\n",
+		        SENS_SAMPLES, lo, hi, n, now, NARROW);
 		return report_finish(out, report_form_name(f), d);
 	}
 	fputs(": net = 0 at ", out);
@@ -41,7 +48,8 @@ static int write_text(const struct record_breakeven *b, double net,
 		fputs(i == 0 ? "" : i + 1 == b->ncross ? " and " : ", ", out);
 		report_put_num(out, b->cross[i], EXACT);
 	}
-	fprintf(out, " (now %s, net %s; searched %s to %s)\n", now, n, lo, hi);
+	fprintf(out, " (now %s, net %s; searched %s to %s at %d points; %s)\n",
+	        now, n, lo, hi, SENS_SAMPLES, NARROW);
 	return report_finish(out, report_form_name(f), d);
 }
 
@@ -79,6 +87,9 @@ static int write_json(const struct record_breakeven *b, double net, FILE *out,
 	/* Only when it holds, so that other records keep their bytes. */
 	if (root && b->zero_everywhere)
 		json_object_set_new(root, "zero_everywhere", json_true());
+	if (root)
+		json_object_set_new(root, "points_sampled",
+		                    json_integer(SENS_SAMPLES));
 	return report_put_json(out, root, d);
 }
 

@@ -180,8 +180,12 @@ static void put_verdict(struct tout *t, const struct record *r)
 {
 	const struct facts_sink sink = {t->out, "", sink_name, t};
 	const struct price *p = r->price;
-	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
+	char a[NUMFMT_MAX];
 
+	/* The verdict first, then what kind of run it judged. */
+	report_headline(t->out, r);
+	report_dropped_changing(r, &sink);
+	fputc('\n', t->out);
 	if (r->prediction) {
 		fputs("PREDICTION", t->out);
 		if (r->scenario) {
@@ -191,11 +195,6 @@ static void put_verdict(struct tout *t, const struct record *r)
 		}
 		fputs(" (not measured)\n", t->out);
 	}
-	fprintf(t->out, "%s: net %s = gain %s - cost %s",
-	        p->accept ? "ACCEPT" : "REJECT", fixed(a, p->net),
-	        fixed(b, p->gain), fixed(c, p->cost));
-	report_dropped_changing(r, &sink);
-	fputc('\n', t->out);
 	fputs("metric ", t->out);
 	put_name(t, r->metric->name);
 	if (r->metric->version) {
@@ -321,7 +320,8 @@ static void put_breakeven(struct tout *t, const struct record *r)
 		put_name(t, be->param);
 		if (be->zero_everywhere) {
 			fprintf(t->out,
-			        ": net is 0 everywhere between %s and %s",
+			        ": net is 0 at every point sampled between %s "
+			        "and %s",
 			        human(a, be->lo), human(b, be->hi));
 		} else if (be->ncross == 0) {
 			fprintf(t->out, ": no sign change between %s and %s",

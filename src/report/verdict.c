@@ -161,6 +161,16 @@ static void need_line(struct vout *o, const struct verdict *v)
 		        "decide it: the interval of net would exclude 0\n",
 		        lead, numfmt_human(a, v->samples_needed, REPORT_DIGITS),
 		        numfmt_human(b, v->boot->samples, 3));
+	else if (v->need_why == NEED_GUARD)
+		fprintf(o->out,
+		        "%sno count of samples estimated: the control guard, "
+		        "not the noise, made the verdict inconclusive\n",
+		        lead);
+	else if (v->need_why == NEED_NOT_NET && v->boot)
+		fprintf(o->out,
+		        "%sno count of samples estimated: decide is not net "
+		        "> 0 alone, or the interval of net is clear of 0\n",
+		        lead);
 	if (v->nwide > 0) {
 		fprintf(o->out, "%scases that widen the interval most: ", lead);
 		names(o, v->wide, v->nwide);
@@ -172,7 +182,7 @@ static void facts(struct vout *o, const struct verdict *v)
 {
 	const char *lead = o->f == FORMAT_MD ? "- " : "  ";
 	const struct boot *b = v->boot;
-	char a[NUMFMT_MAX], c[NUMFMT_MAX];
+	char a[NUMFMT_MAX], c[NUMFMT_MAX], c2[NUMFMT_MAX], c3[NUMFMT_MAX];
 
 	if (b && v->from_control)
 		fprintf(o->out,
@@ -199,6 +209,15 @@ static void facts(struct vout *o, const struct verdict *v)
 		names(o, v->flaky, v->nflaky);
 		fputc('\n', o->out);
 	}
+	if (v->have_arm) {
+		fprintf(
+		    o->out,
+		    "%snoise arm (the before run resampled against itself): "
+		    "net %s on average, interval [%s, %s]; the fix's net "
+		    "%s\n",
+		    lead, num(a, v->arm_mean), num(c, v->arm_ci.lo),
+		    num(c2, v->arm_ci.hi), num(c3, o->p->net));
+	}
 	if (v->have_control) {
 		fprintf(o->out,
 		        "%scontrol run: net %s against the before run "
@@ -212,6 +231,127 @@ static void facts(struct vout *o, const struct verdict *v)
 	}
 }
 
+static const char *pct(char buf[NUMFMT_MAX], double conf)
+{
+	return numfmt_human(buf, conf * 100, REPORT_DIGITS);
+}
+
+/* The interval of net against the margin, in words. */
+static void margin_words(FILE *out, const struct verdict_reason *r)
+{
+	char c[NUMFMT_MAX], lo[NUMFMT_MAX], hi[NUMFMT_MAX], m[NUMFMT_MAX];
+	static const char *const where[] = {
+	    [REASON_ABOVE_MARGIN] = "lies above",
+	    [REASON_BELOW_MARGIN] = "lies below",
+	    [REASON_WITHIN_MARGIN] = "lies within",
+	    [REASON_STRADDLES] = "is not clear of",
+	};
+
+	fprintf(out,
+	        "the %s %% interval of net [%s, %s] over %zu resamples %s ",
+	        pct(c, r->x[3]), num(lo, r->x[0]), num(hi, r->x[1]), r->n[0],
+	        where[r->code]);
+	num(m, r->x[2]);
+	if (r->x[2] == 0)
+		fputs(r->code == REASON_STRADDLES ? "0" : "0", out);
+	else if (r->code == REASON_ABOVE_MARGIN)
+		fprintf(out, "the margin +%s", m);
+	else if (r->code == REASON_BELOW_MARGIN)
+		fprintf(out, "the margin -%s", m);
+	else
+		fprintf(out, "the margin -%s to +%s", m, m);
+}
+
+void report_reason_words(FILE *out, const struct verdict_reason *r)
+{
+	char p[NUMFMT_MAX], c[NUMFMT_MAX];
+	const struct guard_def *g = &guard_table[r->n[1] % GUARD_COUNT];
+
+	switch (r->code) {
+	case REASON_ABOVE_MARGIN:
+	case REASON_BELOW_MARGIN:
+	case REASON_WITHIN_MARGIN:
+	case REASON_STRADDLES:
+		margin_words(out, r);
+		return;
+	case REASON_DECIDE_HOLDS:
+	case REASON_DECIDE_FAILS:
+	case REASON_DECIDE_WAVERS:
+		fprintf(
+		    out,
+		    "decide %s in %s of %zu resamples, %s the confidence %s",
+		    r->code == REASON_DECIDE_FAILS ? "fails" : "holds",
+		    numfmt_fixed(p,
+		                 r->code == REASON_DECIDE_FAILS ? 1 - r->x[0]
+		                                                : r->x[0],
+		                 4),
+		    r->n[0],
+		    r->code == REASON_DECIDE_WAVERS ? "below" : "at least",
+		    numfmt_fixed(c, r->x[1], 4));
+		return;
+	case REASON_ONE_SAMPLE:
+		fputs("every case has one sample, so the noise is not judged; "
+		      "rerun with several samples per case, e.g. "
+		      "--benchmark_repetitions=N, or give --control RUN",
+		      out);
+		return;
+	case REASON_PREDICTION:
+		fputs("a prediction measures nothing, so the noise is not "
+		      "judged; price the measured runs to judge it",
+		      out);
+		return;
+	case REASON_NO_BOOTSTRAP:
+		fputs("--bootstrap 0, so the noise is not judged", out);
+		return;
+	case REASON_GUARD:
+		if (g->id == GUARD_NEWLY_FAILING)
+			fprintf(out,
+			        "guard %s, %zu case%s pass%s before and "
+			        "fail%s after the fix",
+			        g->name, r->n[0], r->n[0] == 1 ? "" : "s",
+			        r->n[0] == 1 ? "es" : "",
+			        r->n[0] == 1 ? "s" : "");
+		else
+			fprintf(out,
+			        "guard %s, net and the metric's own "
+			        "delta_total differ in sign",
+			        g->name);
+		return;
+	}
+}
+
+const char *report_headline_word(enum verdict_kind k)
+{
+	static const char *const words[] = {
+	    [VERDICT_ACCEPT] = "ACCEPT",
+	    [VERDICT_REJECT] = "REJECT",
+	    [VERDICT_INCONCLUSIVE] = "INCONCLUSIVE",
+	    [VERDICT_NO_EFFECT] = "NO MATERIAL EFFECT",
+	    [VERDICT_NOT_JUDGED] = "NOT JUDGED",
+	};
+	return words[k];
+}
+
+void report_headline(FILE *out, const struct record *r)
+{
+	const struct price *p = r->price;
+	const struct verdict *v = r->verdict;
+	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
+
+	fprintf(out, "%s: net %s = gain %s - cost %s",
+	        v           ? report_headline_word(v->kind)
+	        : p->accept ? "ACCEPT"
+	                    : "REJECT",
+	        num(a, p->net), num(b, p->gain), num(c, p->cost));
+	if (v && v->boot)
+		fprintf(out, ", %s %% interval [%s, %s]",
+		        pct(a, v->boot->confidence), num(b, v->boot->net_ci.lo),
+		        num(c, v->boot->net_ci.hi));
+	if (v)
+		fprintf(out, "; the point estimate %s",
+		        p->accept ? "accepts" : "rejects");
+}
+
 void report_verdict_words(FILE *out, const struct record *r,
                           enum report_format f, bool *oom)
 {
@@ -221,13 +361,14 @@ void report_verdict_words(FILE *out, const struct record *r,
 	fprintf(out,
 	        f == FORMAT_MD ? "\n### Verdict: **%s**\n\n" : "verdict: %s",
 	        verdict_name(v->kind));
-	for (size_t k = 0; k < v->nreasons; k++)
+	for (size_t k = 0; k < v->nreasons; k++) {
+		fputs(f == FORMAT_MD ? "- " : k ? "; " : " (", out);
+		report_reason_words(out, &v->reasons[k]);
 		if (f == FORMAT_MD)
-			fprintf(out, "- %s\n", v->reasons[k]);
-		else
-			fprintf(out, "%s%s", k ? "; " : ": ", v->reasons[k]);
+			fputc('\n', out);
+	}
 	if (f != FORMAT_MD)
-		fputc('\n', out);
+		fputs(v->nreasons ? ")\n" : "\n", out);
 	if (v->boot)
 		interval_line(&o, v->boot);
 	need_line(&o, v);

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "noise/verdict.h"
 #include "report/report.h"
 
 /* The verdict's lines (text) or section (Markdown, f FORMAT_MD); sets
@@ -18,6 +19,17 @@ void report_verdict_words(FILE *out, const struct record *r,
  * words naming the cases (nothing when they agree). */
 void report_control_words(FILE *out, const struct record *r,
                           enum report_format f, bool *oom);
+
+/* One reason of a verdict in words (no colon: the verdict line has one). */
+void report_reason_words(FILE *out, const struct verdict_reason *r);
+
+/* ACCEPT, REJECT, INCONCLUSIVE, NO MATERIAL EFFECT, NOT JUDGED. */
+const char *report_headline_word(enum verdict_kind k);
+
+/* The first line of every form, without its end: the verdict with net and
+ * its interval, then what the point estimate decides (r->verdict NULL:
+ * the decision). */
+void report_headline(FILE *out, const struct record *r);
 
 /* The verdict as a JSON object; NULL when out of memory. */
 json_t *report_verdict_json(const struct record *r);

@@ -1,6 +1,7 @@
 /* verdict_json.c: the verdict's object in the JSON record
  * (doc/record-schema.md, "verdict"). */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "report/verdict.h"
@@ -154,6 +155,18 @@ static json_t *control_run_json(struct vj *b, const struct verdict *v)
 	return o;
 }
 
+static json_t *arm_json(struct vj *b, const struct verdict *v)
+{
+	json_t *o;
+
+	if (!v->have_arm)
+		return json_null();
+	o = json_object();
+	put(b, o, "mean_net", json_real(v->arm_mean));
+	put(b, o, "interval", pair(b, v->arm_ci));
+	return o;
+}
+
 json_t *report_verdict_json(const struct record *r)
 {
 	const struct verdict *v = r->verdict;
@@ -162,10 +175,22 @@ json_t *report_verdict_json(const struct record *r)
 	json_t *o = json_object(), *reasons = json_array();
 
 	put(&b, o, "verdict", json_string(verdict_name(v->kind)));
-	for (size_t k = 0; k < v->nreasons; k++)
-		push(&b, reasons, json_string(v->reasons[k]));
+	for (size_t k = 0; k < v->nreasons; k++) {
+		char *text = NULL;
+		size_t len = 0;
+		FILE *mem = open_memstream(&text, &len);
+
+		if (mem)
+			report_reason_words(mem, &v->reasons[k]);
+		if (!mem || fclose(mem) != 0)
+			b.failed = true;
+		else
+			push(&b, reasons, json_string(text));
+		free(text);
+	}
 	put(&b, o, "reasons", reasons);
 	put(&b, o, "noise_judged", json_boolean(v->judged));
+	put(&b, o, "margin", json_real(v->guards.margin));
 	put(&b, o, "estimator", str(v->estimator));
 	put(&b, o, "pass_policy", json_string(run_policy_name(v->policy)));
 	put(&b, o, "bootstrap", boot_json(&b, v));
@@ -173,6 +198,7 @@ json_t *report_verdict_json(const struct record *r)
 	put(&b, o, "guards", guards_json(&b, v, p));
 	put(&b, o, "flaky_cases", case_list(&b, p, v->flaky, v->nflaky));
 	put(&b, o, "control_run", control_run_json(&b, v));
+	put(&b, o, "noise_arm", arm_json(&b, v));
 	if (b.failed) {
 		json_decref(o);
 		return NULL;

@@ -240,6 +240,19 @@ static void no_runtime(double *const v[NEST], size_t i)
 	v[E_RUNTIME][i] = v[E_MIN][i] = v[E_MAX][i] = v[E_SD][i] = NAN;
 }
 
+/* The samples of from[0..n) that have a runtime (a failing repetition
+ * without one is NaN, a sample of the pass state only) into x; returns
+ * how many. */
+static size_t timed(double *x, const double *from, size_t n)
+{
+	size_t m = 0;
+
+	for (size_t k = 0; k < n; k++)
+		if (!isnan(from[k]))
+			x[m++] = from[k];
+	return m;
+}
+
 int run_estimate(struct run *run, enum run_estimator e, struct diag *d)
 {
 	double *v[NEST] = {0}, *x = NULL;
@@ -269,8 +282,11 @@ int run_estimate(struct run *run, enum run_estimator e, struct diag *d)
 			no_runtime(v, i);
 			continue;
 		}
-		memcpy(x, run->samples + run->sample_off[i], n * sizeof *x);
-		one_case(v, i, x, n, e);
+		n = timed(x, run->samples + run->sample_off[i], n);
+		if (n == 0)
+			no_runtime(v, i);
+		else
+			one_case(v, i, x, n, e);
 	}
 	free(x);
 	for (k = 0; k < NEST; k++) {

@@ -86,7 +86,8 @@ static void compact(struct run_builder *b, const size_t *first)
 }
 
 /* The samples, each of the case of its first row (new index: the rank
- * of that row among first rows), and each case's pass state: all rows'. */
+ * of that row among first rows), and each case's pass state: all rows'.
+ * A failing row without a runtime is a sample with runtime NaN. */
 static int samples(struct run_builder *b, const size_t *first, size_t *idx,
                    long pass)
 {
@@ -100,7 +101,11 @@ static int samples(struct run_builder *b, const size_t *first, size_t *idx,
 			idx[i] = k++;
 	for (size_t i = 0; i < b->n; i++) {
 		int ok = pv ? pv[i] == 1 : -1;
-		if (!isnan(rt[i]) &&
+		/* A repetition that failed without a time is a sample of the
+		 * pass state, with no runtime (NaN): resampled with the
+		 * others, it fails the case as often as it is drawn. */
+		bool failed = ok == 0;
+		if ((!isnan(rt[i]) || failed) &&
 		    rb_sample_at(b, idx[first[i]], rt[i], ok) != FP_OK)
 			return FP_ERR;
 		if (pv && first[i] != i && pv[i] < pv[first[i]])

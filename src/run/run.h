@@ -80,7 +80,9 @@ struct run {
 	 * order the file gives them.  sample_off is NULL when the run holds
 	 * no samples (its format gives one runtime per case, in `runtime`);
 	 * then samples and sample_pass are NULL too.  A case may have no
-	 * samples: a failing case that never ran to the end. */
+	 * samples: a failing case that never ran to the end.  A sample may
+	 * be NaN: a repetition that failed without a time, a sample of the
+	 * pass state only (the estimators skip it). */
 	double *samples;
 	size_t *sample_off;         /* n + 1 offsets, or NULL */
 	unsigned char *sample_pass; /* per sample 1 passed, 0 failed; NULL

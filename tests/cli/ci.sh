@@ -121,7 +121,7 @@ github() {
 github 4
 expect_status 0 "GitHub: the pricing step goes on after a reject"
 expect_grep "$TMP/gh-output" "status=1" "GitHub: the step keeps --check's status"
-expect_grep "$TMP/gh-summary" "**REJECT: net -22.3036" "GitHub: the job summary"
+expect_grep "$TMP/gh-summary" "**NOT JUDGED: net -22.3036" "GitHub: the job summary"
 github 5
 expect_status 0 "GitHub: the comment step"
 expect_grep "$FAKE_LOG" "gh pr comment 7 --edit-last --body-file comment.md" "GitHub: edits the last comment"

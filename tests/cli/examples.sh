@@ -10,27 +10,27 @@ S="--scenario $W/fp32-cube.yaml"
 run price $W/before.csv $S
 expect_status 0 "worked example"
 expect_grep "$OUT" "PREDICTION from scenario 'fp32 cube matmul' (not measured)" "labelled a prediction"
-expect_grep "$OUT" "REJECT: net -22.2500 = gain 2.7500 - cost 25.0000" "worked example: reject"
+expect_grep "$OUT" "NOT JUDGED: net -22.2500 = gain 2.7500 - cost 25.0000" "worked example: reject"
 expect_grep "$OUT" "control: total_before 76.0000, total_after 55.0000, delta_total -21.0000" "worked example: control"
 expect_grep "$OUT" "note: same sign as net, another size (net - delta_total = -1.2500), because" "worked example: the control's size is a note"
 expect_joined "$OUT" "the cost formula charges the slowdown of m512_k4096, which failed before and scored nothing in the total" "worked example: the failing case's slowdown in plain words"
 run price $W/before.csv $W/after.csv
-expect_grep "$OUT" "REJECT: net -22.3036" "measured: reject"
+expect_grep "$OUT" "NOT JUDGED: net -22.3036" "measured: reject"
 run price $W/before.csv $S --check
 expect_status 1 "worked example fails the gate"
 
 # The three sign flips, each accept.
 run price -m raised-pass-reward/metric.yaml $W/before.csv $S --check
 expect_status 0 "raised pass reward passes the gate"
-expect_grep "$OUT" "ACCEPT: net 1.2500 = gain 26.2500 - cost 25.0000" "raised pass reward"
+expect_grep "$OUT" "NOT JUDGED: net 1.2500 = gain 26.2500 - cost 25.0000" "raised pass reward"
 run price -m unequal-weights/metric.yaml $W/before.csv $S --check
 expect_status 0 "unequal weights pass the gate"
-expect_grep "$OUT" "ACCEPT: net 3.2051 = gain 28.2051 - cost 25.0000" "unequal weights"
+expect_grep "$OUT" "NOT JUDGED: net 3.2051 = gain 28.2051 - cost 25.0000" "unequal weights"
 run price -m sublinear-regressions/metric.yaml $W/before.csv $S --check
 expect_status 0 "sublinear regressions pass the gate"
-expect_grep "$OUT" "ACCEPT: net 0.4842 = gain 3.8326 - cost 3.3484" "sublinear regressions"
+expect_grep "$OUT" "NOT JUDGED: net 0.4842 = gain 3.8326 - cost 3.3484" "sublinear regressions"
 run price -m pypto-gym-sublinear $W/before.csv $S
-expect_grep "$OUT" "REJECT" "alpha 0.5 still rejects"
+expect_joined "$OUT" "the point estimate rejects" "alpha 0.5 still rejects"
 # Real harness output: the case that starts passing is a gain.
 run price harness/gbench-before.json harness/gbench-after.json
 expect_grep "$OUT" "ACCEPT: net 3.3072 = gain 11.4286 - cost 8.1213" "Google Benchmark pair"
@@ -41,10 +41,15 @@ expect_grep "$OUT" "ACCEPT: net 35.8691 = gain 47.4769 - cost 11.6079" "pytest p
 N=noisy-fix
 run price $N/before.csv $N/after.csv --check
 expect_status 3 "noisy fix: inconclusive"
-expect_grep "$OUT" "ACCEPT: net 1.1658 = gain 6.4111 - cost 5.2454" "noisy fix: the decision alone"
-expect_joined "$OUT" "verdict: inconclusive: net is within noise: decide holds in 0.8510 of 2000 resamples, net in [-0.9213, 2.3442]" "noisy fix: the verdict"
-expect_joined "$OUT" "about 10 samples per case (now 3) would decide it: the interval of net would exclude 0" "noisy fix: repetitions that would decide it"
+expect_grep "$OUT" "INCONCLUSIVE: net 1.1658 = gain 6.4111 - cost 5.2454" "noisy fix: the headline"
+expect_joined "$OUT" "95 % interval [-0.6129, 2.0534]; the point estimate accepts" "noisy fix: the decision alone"
+expect_joined "$OUT" "verdict: inconclusive (the 95 % interval of net [-0.6129, 2.0534] over 2000 resamples is not clear of 0)" "noisy fix: the verdict"
+# The noise arm: the before run resampled against itself, what noise alone
+# gives an unchanged fix through the score's clip (about the control
+# run's -1.0642).
+expect_joined "$OUT" "noise arm (the before run resampled against itself): net -0.7803 on average, interval [-1.7252, -0.1120]; the fix's net 1.1658" "noisy fix: the noise arm beside the fix"
+expect_joined "$OUT" "about 7 samples per case (now 3) would decide it: the interval of net would exclude 0" "noisy fix: repetitions that would decide it"
 expect_grep "$OUT" "cases that widen the interval most: conv_tail, conv11, conv2" "noisy fix: the widest cases"
 run price $N/before.csv $N/after.csv --control $N/control.csv
-expect_joined "$OUT" "control run: net -1.0642 against the before run (0 if there were no noise), interval [-2.7801, -0.5378]; the fix's net 1.1658" "noisy fix: the noise floor"
+expect_joined "$OUT" "control run: net -1.0642 against the before run (0 if there were no noise), interval [-2.5613, -0.7305]; the fix's net 1.1658" "noisy fix: the noise floor"
 finish

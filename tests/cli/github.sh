@@ -18,22 +18,22 @@ if cmp -s "$OUT" "$TMP/md"; then ok; else bad "the summary differs from md"; fi
 expect_no_grep "$OUT" "::" "no workflow command without GITHUB_ACTIONS"
 
 # Under Actions with --annotations: the commands on stdout, the summary in
-# the file.  Reject: ::error.
+# the file.  Not judged (a prediction), the point estimate rejects: ::error.
 export GITHUB_ACTIONS=true
 run price "$B" --scenario "$S" --format github --annotations -o "$TMP/sum.md"
 expect_status 0 "reject, annotated"
-expect_out "::error title=fixprice pypto-gym::PREDICTION REJECT: net -22.2500 = gain 2.7500 - cost 25.0000. noise not judged: a prediction measures nothing; price the measured runs to judge it" "::error on reject"
+expect_out "::error title=fixprice pypto-gym::PREDICTION NOT JUDGED: net -22.2500 = gain 2.7500 - cost 25.0000; the point estimate rejects. a prediction measures nothing, so the noise is not judged; price the measured runs to judge it" "::error on reject"
 if cmp -s "$TMP/sum.md" "$TMP/md"; then ok; else bad "the summary file differs"; fi
 
-# Accept: ::notice (gain (0.3 + 0.5 * 1) / 20 * 100 = 4, nothing slower).
+# Not judged, the point estimate accepts: ::notice (gain (0.3 + 0.5 * 1) / 20 * 100 = 4, nothing slower).
 run price "$B" --runtime-factor 1 --pass m512_k4096 --format github \
 	--annotations -o "$TMP/acc.md"
-expect_out "::notice title=fixprice pypto-gym::PREDICTION ACCEPT: net 4.0000 = gain 4.0000 - cost 0.0000. noise not judged: a prediction measures nothing; price the measured runs to judge it" "::notice on accept"
+expect_out "::notice title=fixprice pypto-gym::PREDICTION NOT JUDGED: net 4.0000 = gain 4.0000 - cost 0.0000; the point estimate accepts. a prediction measures nothing, so the noise is not judged; price the measured runs to judge it" "::notice on accept"
 
 # Inconclusive with both guards fired: ::warning, and one per guard.
 # shellcheck disable=SC2086 # two paths
 run price $SMALL --format github --annotations -o "$TMP/inc.md"
-expect_out "::warning title=fixprice pypto-gym::INCONCLUSIVE: net 22.5000 = gain 20.0000 - cost -2.5000. noise not judged: one sample per case; measure each case several times or give a control run (--control) to judge it; guard newly-failing: 1 case passes before and fails after the fix; guard control: net and the metric's own delta_total differ in sign
+expect_out "::warning title=fixprice pypto-gym::INCONCLUSIVE: net 22.5000 = gain 20.0000 - cost -2.5000; the point estimate accepts. every case has one sample, so the noise is not judged; rerun with several samples per case, e.g. --benchmark_repetitions=N, or give --control RUN; guard newly-failing, 1 case passes before and fails after the fix; guard control, net and the metric's own delta_total differ in sign
 ::warning title=fixprice pypto-gym guard::1 case newly fails: d
 ::warning title=fixprice pypto-gym guard::net and delta_total differ in sign (net - delta_total = 26.2500)" "::warning on inconclusive and per guard"
 # --check still gates, after the commands.
@@ -46,7 +46,7 @@ expect_grep "$OUT" "::warning title=fixprice pypto-gym::INCONCLUSIVE" "commands 
 # shellcheck disable=SC2086
 run price $SMALL --format github --annotations -o "$TMP/off.md" \
 	--allow-newly-failing --no-control-guard
-expect_out "::notice title=fixprice pypto-gym::ACCEPT: net 22.5000 = gain 20.0000 - cost -2.5000. noise not judged: one sample per case; measure each case several times or give a control run (--control) to judge it" "guards off: one notice"
+expect_out "::notice title=fixprice pypto-gym::NOT JUDGED: net 22.5000 = gain 20.0000 - cost -2.5000; the point estimate accepts. every case has one sample, so the noise is not judged; rerun with several samples per case, e.g. --benchmark_repetitions=N, or give --control RUN" "guards off: one notice"
 
 # Without --annotations (stdout not a terminal here): none.
 run price "$B" --scenario "$S" --format github -o "$TMP/quiet.md"
@@ -67,7 +67,7 @@ if command -v script >/dev/null 2>&1 &&
 	script -qec "true" /dev/null >/dev/null 2>&1; then
 	script -qec "\"$FIXPRICE\" price \"$B\" --scenario \"$S\" --format github" \
 		/dev/null >"$TMP/tty" 2>&1
-	if tr -d '\r' <"$TMP/tty" | grep -q '^::error title=fixprice pypto-gym::PREDICTION REJECT'; then
+	if tr -d '\r' <"$TMP/tty" | grep -q '^::error title=fixprice pypto-gym::PREDICTION NOT JUDGED'; then
 		ok; else bad "a terminal gets the commands"; fi
 	if tr -d '\r' <"$TMP/tty" | grep -q '^### Arithmetic'; then
 		ok; else bad "a terminal gets the summary"; fi
@@ -81,7 +81,7 @@ sed 's/^name: pypto-gym$/name: "100%: a,b\\nc::x"/' \
 run price -m "$TMP/evil.yaml" "$B" --scenario "$S" --format github \
 	--annotations -o "$TMP/evil.md"
 expect_status 0 "hostile metric name"
-expect_out "::error title=fixprice 100%25%3A a%2Cb\\nc%3A%3Ax::PREDICTION REJECT: net -22.2500 = gain 2.7500 - cost 25.0000. noise not judged: a prediction measures nothing; price the measured runs to judge it" "the title escaped"
+expect_out "::error title=fixprice 100%25%3A a%2Cb\\nc%3A%3Ax::PREDICTION NOT JUDGED: net -22.2500 = gain 2.7500 - cost 25.0000; the point estimate rejects. a prediction measures nothing, so the noise is not judged; price the measured runs to judge it" "the title escaped"
 
 # Usage errors.
 run price "$B" --scenario "$S" --format github --annotations

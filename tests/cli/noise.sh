@@ -20,7 +20,8 @@ A=cli/small-after.csv
 
 run price $L $B $A --control noise/small-control.csv --allow-newly-failing --check
 expect_status 0 "control run: accept"
-expect_grep "$OUT" "verdict: accept: decide holds in 1.0000 of 2000 resamples (at least 0.9500)" "control run: judged"
+expect_joined "$OUT" "verdict: accept (the 95 % interval of net [1.4889, 2.4636] over 2000 resamples lies above 0)" "control run: judged"
+expect_joined "$OUT" "ACCEPT: net 2.0000 = gain 1.0000 - cost -1.0000, 95 % interval [1.4889, 2.4636]; the point estimate accepts" "control run: the headline"
 expect_grep "$OUT" "net [1.4889, 2.4636]; P(decide) 1.0000" "control run: the interval from the pseudo-samples"
 expect_joined "$OUT" "one pseudo-sample per case from the control run's differences" "control run: the method named"
 expect_joined "$OUT" "control run: net -0.1000 against the before run (0 if there were no noise); the fix's net 2.0000" "control run: its net beside the fix's"
@@ -31,7 +32,8 @@ expect_joined "$OUT" "control run: net -0.1000 against the before run (0 if ther
 sed 's/^decide: gain - cost > 0$/decide: gain - cost > 1.5/' noise/linear.yaml >"$TMP/l15.yaml"
 run price -m "$TMP/l15.yaml" $B $A --control noise/small-control.csv --allow-newly-failing --check
 expect_status 3 "decide > 1.5: inconclusive"
-expect_joined "$OUT" "verdict: inconclusive: decide holds in 0.7590 of 2000 resamples, net in [1.4889, 2.4636]" "decide > 1.5: the share of resamples"
+expect_joined "$OUT" "verdict: inconclusive (decide holds in 0.7590 of 2000 resamples, below the confidence 0.9500)" "decide > 1.5: the share of resamples"
+expect_joined "$OUT" "no count of samples estimated: decide is not net > 0 alone" "decide > 1.5: why no count"
 expect_no_grep "$OUT" "would decide it" "decide > 1.5: no estimate from 0"
 run price $L $B $A --control noise/small-control.csv --format json
 expect_grep "$OUT" '"net": -0.1000000000000002' "control run: its net in JSON (-0.2 + 0.1, rounded)"
@@ -43,20 +45,87 @@ expect_grep "$ERR" "control run" "control run: the error says which input"
 # Flaky: x fails in all three samples before; after, it passes in
 # samples 1 and 3.  all: x fails after (net 0), majority and any: x passes
 # (net 1).  Resampled with its pass states, x passes after with odds
-# 8/27 (all), 20/27 (majority), 26/27 (any).
+# 8/27 (all), 20/27 (majority), 26/27 (any).  Net is 0 or 1 in every
+# resample, so the 95 % interval is [0, 1] under each policy (0 comes up
+# in more than 2.5 % of them): inconclusive each time, the interval and
+# the verdict being one rule.
 F="$L noise/flaky-before.csv noise/flaky-after.csv"
 run price $F --check
 expect_status 3 "flaky, all: inconclusive"
-expect_grep "$OUT" "REJECT: net 0.0000 = gain 0.0000 - cost 0.0000" "flaky, all: x fails"
+expect_grep "$OUT" "INCONCLUSIVE: net 0.0000 = gain 0.0000 - cost 0.0000" "flaky, all: x fails"
+expect_joined "$OUT" "95 % interval [0.0000, 1.0000]; the point estimate rejects" "flaky, all: the point estimate"
 expect_grep "$OUT" "  flaky (samples disagree on passing; pass policy all): x" "flaky case listed"
 expect_grep "$OUT" "net is within noise at any count of samples" "net 0: within noise at any count"
 run price $F --pass-policy majority --check
 expect_status 3 "flaky, majority: inconclusive"
-expect_grep "$OUT" "ACCEPT: net 1.0000 = gain 1.0000 - cost 0.0000" "flaky, majority: x passes"
+expect_grep "$OUT" "INCONCLUSIVE: net 1.0000 = gain 1.0000 - cost 0.0000" "flaky, majority: x passes"
 expect_grep "$OUT" "  flaky (samples disagree on passing; pass policy majority): x" "flaky, majority: listed"
 run price $F --pass-policy any --check
-expect_status 0 "flaky, any: accept"
-expect_grep "$OUT" "decide holds in 0.9615 of 2000 resamples" "flaky, any: P near 26/27 = 0.963"
+expect_status 3 "flaky, any: inconclusive (0 is inside the interval: P(net > 0) 0.9665 < 0.975)"
+expect_joined "$OUT" "P(decide) 0.9615" "flaky, any: P near 26/27 = 0.963"
+
+# A repetition that failed without a time is a sample of the pass state:
+# x fails before; after, repetition 2 failed with no runtime, 1 and 3
+# passed.  Under all, x fails (net 0); a resample passes it only when it
+# draws neither copy of repetition 2, odds (2/3)^3 = 8/27 = 0.296 (it was
+# not a sample, and every resample passed x: ACCEPT with [1, 1]).
+run price $L noise/flaky-before.csv noise/failrep-after.csv --check
+expect_status 3 "failing repetition: inconclusive"
+expect_grep "$OUT" "INCONCLUSIVE: net 0.0000 = gain 0.0000 - cost 0.0000, 95 % interval [0.0000," "failing repetition: x fails"
+expect_joined "$OUT" "net [0.0000, 1.0000]; P(decide) 0.2840" "failing repetition: drawn as a failing sample (8/27)"
+expect_grep "$OUT" "  flaky (samples disagree on passing; pass policy all): x" "failing repetition: x is flaky"
+run price $L noise/flaky-before.csv noise/failrep-after.csv --pass-policy majority
+expect_joined "$OUT" "P(decide) 0.7400" "failing repetition, majority: 20/27 = 0.741"
+
+# A narrow step: kernelbench's value is passed * (score > p), and case a's
+# score is 1.5 / 1.0027 = 1.49601 before, 1.5 after, so net is +50 only for
+# p in [1.49601, 1.5), narrower than the step of the default grid there.
+# breakeven never says net is 0 everywhere: it says what it sampled and
+# that a crossing narrower than the step may be missed; a range of 1 to 2
+# finds both edges.
+run breakeven -m kernelbench noise/narrow-before.csv noise/narrow-after.csv --param p
+expect_grep "$OUT" "p: net is 0 at all 1000 points sampled between 0.01 and 100 (are the runs the same?); a crossing narrower than the step between two points may be missed" "narrow step: what was sampled, honestly"
+expect_no_grep "$OUT" "everywhere" "narrow step: not 'net is 0 everywhere'"
+run price -m kernelbench noise/narrow-before.csv noise/narrow-after.csv --set p=1.497
+expect_grep "$OUT" "net 50.0000 = gain 50.0000 - cost 0.0000" "narrow step: net +50 at p = 1.497"
+run breakeven -m kernelbench noise/narrow-before.csv noise/narrow-after.csv --param p --range 1:2
+expect_grep "$OUT" "p: net = 0 at 1.4959609055550014 and 1.5 (now 1, net 0; searched 1 to 2 at 1000 points" "narrow step: found on a finer grid"
+
+# The margin: the interval of net [-0.6129, 2.0534] of the noisy fix lies
+# within +-3 points, so the fix has no material effect (--check: 1); with
+# a margin of 0.5 it is neither clear of the margin nor within it.  The
+# metric's key margin does the same, and --margin overrides it.
+N="$EX/noisy-fix"
+run price $N/before.csv $N/after.csv --margin 3 --check
+expect_status 1 "margin 3: no material effect exits 1"
+expect_grep "$OUT" "NO MATERIAL EFFECT: net 1.1658 = gain 6.4111 - cost 5.2454, 95 % interval" "margin 3: the headline"
+expect_joined "$OUT" "verdict: no material effect (the 95 % interval of net [-0.6129, 2.0534] over 2000 resamples lies within the margin -3.0000 to +3.0000)" "margin 3: the verdict line"
+run price $N/before.csv $N/after.csv --margin 0.5 --check
+expect_status 3 "margin 0.5: inconclusive"
+expect_joined "$OUT" "is not clear of the margin -0.5000 to +0.5000)" "margin 0.5: not clear of the margin"
+sed 's/^decide: gain - cost > 0$/decide: gain - cost > 0\nmargin: 3/' "$TOP_SRCDIR/metrics/pypto-gym.yaml" >"$TMP/pg-margin.yaml"
+run price -m "$TMP/pg-margin.yaml" $N/before.csv $N/after.csv --format json
+expect_grep "$OUT" '"margin": 3.0' "the metric's margin, recorded"
+expect_grep "$OUT" '"verdict": "no material effect"' "the metric's margin decides"
+run price -m "$TMP/pg-margin.yaml" $N/before.csv $N/after.csv --margin 0 --check
+expect_status 3 "--margin 0 overrides the metric's"
+sed 's/^decide: gain - cost > 0$/decide: gain - cost > 0\nmargin: -1/' "$TOP_SRCDIR/metrics/pypto-gym.yaml" >"$TMP/pg-bad.yaml"
+run price -m "$TMP/pg-bad.yaml" $N/before.csv $N/after.csv
+expect_status 2 "a negative margin is an error"
+expect_grep "$ERR" "margin must be a number of points 0 or above" "a negative margin: the error says why"
+run price $N/before.csv $N/after.csv --margin -1
+expect_status 2 "--margin -1 is a usage error"
+
+# The samples-needed estimate says why it is absent: small-before/after
+# (price.sh) measured three times each, 2 % apart.  The interval of net
+# lies above 0, but d newly fails and net and delta_total differ in sign:
+# the guards, not the noise, make it inconclusive, and the record says so
+# instead of a count of samples.
+run price noise/guard-before.csv noise/guard-after.csv --check
+expect_status 3 "guards on judged runs: inconclusive"
+expect_joined "$OUT" "verdict: inconclusive (the 95 % interval of net [21.6832, 22.9412] over 2000 resamples lies above 0; guard newly-failing, 1 case passes before and fails after the fix; guard control, net and the metric's own delta_total differ in sign)" "guards on judged runs: the verdict line"
+expect_joined "$OUT" "no count of samples estimated: the control guard, not the noise, made the verdict inconclusive" "samples needed: why it is absent"
+expect_no_grep "$OUT" "would decide it" "samples needed: no count"
 
 # The same bytes for any number of threads, and for a second run.
 H="$DATA/harness/hyperfine"
@@ -69,7 +138,7 @@ done
 run price "$H/before.json" "$H/after.json" --format json --seed 5
 if cmp -s "$OUT" "$TMP/one.json"; then bad "--seed: the same bytes"; else ok; fi
 run price "$H/before.json" "$H/after.json" --bootstrap 0
-expect_grep "$OUT" "verdict: accept: noise not judged" "--bootstrap 0: not judged"
+expect_grep "$OUT" "verdict: not judged (--bootstrap 0, so the noise is not judged)" "--bootstrap 0: not judged"
 
 # The distribution of net: script and data always, drawn when gnuplot is
 # there; a record folder links it.
@@ -84,23 +153,24 @@ expect_grep "$TMP/rec/decision.md" "net-distribution" "record: links the distrib
 run price $B $A --plot-dir "$TMP/plots1"
 if [ -f "$TMP/plots1/net-distribution.gp" ]; then bad "one sample per case: a distribution plot"; else ok; fi
 
-# The sensitivity commands on runs with samples (200 resamples).
+# The sensitivity commands on runs with samples (2000 resamples, as price:
+# tornado's interval of net now is price's, [-0.6129, 2.0534]).
 N="$EX/noisy-fix"
 run breakeven $N/before.csv $N/after.csv --param pass_reward
 expect_status 0 "breakeven with noise"
-expect_grep "$OUT" "noise: 200 resamples of the runs' samples, seed 20260901, 95% intervals" "breakeven: the resampling"
-expect_grep "$OUT" "  break-even 0.160106: in [0.0632745, 0.437105]; no sign change in 0 of 200 resamples" "breakeven: its interval"
+expect_grep "$OUT" "noise: 2000 resamples of the runs' samples, seed 20260901, 95% intervals" "breakeven: the resampling"
+expect_grep "$OUT" "  break-even 0.160106: in [0.0584384, 0.373794]; no sign change in 6 of 2000 resamples" "breakeven: its interval"
 run breakeven $N/before.csv $N/after.csv --param pass_reward --format json
-expect_grep "$OUT" '"no_sign_change": 0' "breakeven: the interval in JSON"
+expect_grep "$OUT" '"no_sign_change": 6' "breakeven: the interval in JSON"
 run breakeven $N/before.csv $N/after.csv --param pass_reward --threads 1
 cp "$OUT" "$TMP/be1"
 run breakeven $N/before.csv $N/after.csv --param pass_reward --threads 2
 if cmp -s "$OUT" "$TMP/be1"; then ok; else bad "breakeven: other bytes on 2 threads"; fi
 run tornado $N/before.csv $N/after.csv
-expect_grep "$OUT" "  net now in [-1.14254, 1.97271]; swings smaller than its width (within noise): pass_reward, perf_weight" "tornado: swings within the noise"
+expect_grep "$OUT" "  net now in [-0.612922, 2.05338]; swings smaller than its width (within noise): pass_reward, perf_weight" "tornado: swings within the noise"
 run sweep $N/before.csv $N/after.csv --param pass_reward=0:0.6:0.2 --plot-dir "$TMP/sweep"
-expect_grep "$OUT" "  net at 0 in [-3.64254, -0.527287]" "sweep: the band at 0"
-expect_grep "$OUT" "  net at 0.6 in [1.35746, 4.47271]" "sweep: the band at 0.6"
+expect_grep "$OUT" "  net at 0 in [-3.11292, -0.446615]" "sweep: the band at 0"
+expect_grep "$OUT" "  net at 0.6 in [1.88708, 4.55338]" "sweep: the band at 0.6"
 for f in sweep-band.gp sweep-band.dat sweep.gp; do
 	if [ -f "$TMP/sweep/$f" ]; then ok; else bad "sweep: no $f"; fi
 done

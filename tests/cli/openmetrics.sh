@@ -42,7 +42,8 @@ expect_status 0 "openmetrics, hostile name"
 name='evil "quoted" back\slash<LF>new line é {x="1"}'
 if parse "$OUT" >"$TMP/parsed" 2>"$TMP/parse-err"; then ok; else
 	bad "the parser refused the output: $(cat "$TMP/parse-err")"; fi
-if [ "$(cat "$TMP/parsed")" = "fixprice_gain|$name|1|measured|20
+if [ "$(cat "$TMP/parsed")" = "fixprice_verdict|$name|1|measured|0
+fixprice_gain|$name|1|measured|20
 fixprice_cost|$name|1|measured|-2.5
 fixprice_net|$name|1|measured|22.5
 fixprice_total_before|$name|1|measured|57.5
@@ -50,6 +51,10 @@ fixprice_total_after|$name|1|measured|53.75
 fixprice_delta_total|$name|1|measured|-3.75
 fixprice_accept|$name|1|measured|1" ]; then ok; else
 	bad "parsed samples differ"; cat "$TMP/parsed"; fi
+# The headline first, labelled with the verdict (the guards made it
+# inconclusive).
+expect_grep "$OUT" 'kind="measured",verdict="inconclusive"} 0' "openmetrics: the verdict's label"
+if head -n 3 "$OUT" | grep -q '^fixprice_verdict{'; then ok; else bad "openmetrics: the verdict first"; fi
 
 # The worked example (a prediction, reject), as the shipped metric.
 run price "$EX/fp32-cube-matmul/before.csv" \

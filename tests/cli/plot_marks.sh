@@ -10,21 +10,21 @@ NOGP=/nonexistent/gnuplot
 
 GNUPLOT=$NOGP run sweep $IN --param pass_reward=0:6 --plot-dir "$TMP/p"
 expect_status 0 "sweep"
-expect_grep "$TMP/p/sweep.dat" '"pypto-gym: gain, cost and net -- decision now: reject -- PREDICTION"' "sweep title"
+expect_grep "$TMP/p/sweep.dat" '"pypto-gym: gain, cost and net -- point estimate now: reject -- PREDICTION"' "sweep title"
 expect_grep "$TMP/p/sweep.dat" '"now: pass_reward = 0.3"' "sweep marks the current value"
 
 GNUPLOT=$NOGP run map $IN --x runtime_factor=1:3 --y pass_reward=0:6 --plot-dir "$TMP/p"
 expect_status 0 "map"
-expect_grep "$TMP/p/map.dat" '"pypto-gym: net over two parameters -- decision now: reject -- PREDICTION"' "map title"
+expect_grep "$TMP/p/map.dat" '"pypto-gym: net over two parameters -- point estimate now: reject -- PREDICTION"' "map title"
 expect_grep "$TMP/p/map.dat" '"now: runtime_factor = 2, pass_reward = 0.3"' "map marks the current point"
 
 GNUPLOT=$NOGP run tornado $IN --plot-dir "$TMP/p"
-expect_grep "$TMP/p/tornado.dat" '"pypto-gym: net as each parameter moves -- decision now: reject -- PREDICTION"' "tornado title"
+expect_grep "$TMP/p/tornado.dat" '"pypto-gym: net as each parameter moves -- point estimate now: reject -- PREDICTION"' "tornado title"
 
 # Measured runs: MEASURED, and the verdict on the record's charts.
 GNUPLOT=$NOGP run price before.csv after.csv --record "$TMP/rec"
 expect_status 0 "record"
-expect_grep "$TMP/rec/shares.dat" '"pypto-gym: each case\0047s share of gain and cost -- verdict: reject -- MEASURED"' "record chart title"
+expect_grep "$TMP/rec/shares.dat" '"pypto-gym: each case\0047s share of gain and cost -- verdict: not judged -- MEASURED"' "record chart title"
 GNUPLOT=$NOGP run price $IN --record "$TMP/rec2"
 expect_grep "$TMP/rec2/shares.dat" ' -- PREDICTION"' "a prediction's chart says so"
 
