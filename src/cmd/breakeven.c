@@ -148,6 +148,7 @@ const struct command cmd_breakeven = {
     .option = breakeven_option,
     .pricing =
         &(const struct pricing){
+            .analysis = true,
             .analyse = breakeven_analyse,
             .write = breakeven_write,
         },

@@ -53,8 +53,9 @@ struct cmd_call {
 
 /* What the pricing frame loaded and priced once, for the steps: the
  * inputs, a session over them, their price (the one price_compute of the
- * command), and an analysis on that price (sens.price, a copy the
- * sensitivity commands move). */
+ * command), and, for a command whose steps ask for it (.analysis), an
+ * analysis on that price (sens.price, a copy the sensitivity commands
+ * move). */
 struct priced {
 	struct job job;
 	struct session *session;
@@ -70,6 +71,10 @@ struct priced {
 /* The steps of a pricing command between loading and exit; see pricing.c
  * for their order.  own is the command's own options and results. */
 struct pricing {
+	/* The frame opens an analysis on the price (priced.sens: a copy of
+	 * the price that the sensitivity commands move); price needs none,
+	 * and its record keeps one copy of the per-case arrays, not two. */
+	bool analysis;
 	/* Computes what the command writes. */
 	int (*analyse)(void *own, struct priced *pr,
 	               const struct cmd_call *call, struct diag *d);

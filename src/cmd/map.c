@@ -170,6 +170,7 @@ const struct command cmd_map = {
     .option = map_option,
     .pricing =
         &(const struct pricing){
+            .analysis = true,
             .analyse = map_analyse,
             .write = map_write,
             .after = map_plot,

@@ -44,7 +44,7 @@ char *plot_title_record(const char *what, const struct record *r)
 char *plot_title_now(const char *what, const struct priced *pr)
 {
 	return plot_title(what, pr->job.metric,
-	                  pr->sens.base_accept ? "point estimate now: accept"
-	                                       : "point estimate now: reject",
+	                  pr->price->accept ? "point estimate now: accept"
+	                                    : "point estimate now: reject",
 	                  pr->job.scenario != NULL);
 }

@@ -40,6 +40,8 @@ static int load(const struct cmd_call *call, struct priced *pr, struct diag *d)
 		return FP_ERR;
 	if (price_compute(pr->session, &pr->price, d) != FP_OK)
 		return FP_ERR;
+	if (!call->cmd->pricing->analysis)
+		return FP_OK;
 	return sens_open(&pr->sens, pr->session, pr->price, d);
 }
 

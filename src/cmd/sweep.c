@@ -241,6 +241,7 @@ const struct command cmd_sweep = {
     .option = sweep_option,
     .pricing =
         &(const struct pricing){
+            .analysis = true,
             .analyse = sweep_analyse,
             .write = sweep_write,
             .after = sweep_plot,

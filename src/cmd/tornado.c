@@ -205,6 +205,7 @@ const struct command cmd_tornado = {
     .option = tornado_option,
     .pricing =
         &(const struct pricing){
+            .analysis = true,
             .analyse = tornado_analyse,
             .write = tornado_write,
             .after = tornado_plot,
