@@ -50,7 +50,7 @@ rss_one=$rss
 best "$fixprice" price "$tmp/big/before.csv" "$tmp/big/after.csv"
 fp_cpu=$cpu
 fp_rss=$rss
-fp_line=$(sed -n '1s/^[A-Z]*: //p' "$tmp/out")
+fp_line=$(sed -n '1s/^[A-Z ]*: \(net [^;,]*\).*/\1/p' "$tmp/out")
 per_case=$(awk -v a="$fp_rss" -v b="$rss_one" -v n="$n" \
            'BEGIN { printf "%.1f", (a - b) * 1024 / (2 * n) }')
 echo "price, 2 CSV runs of $n cases: fixprice ${fp_cpu} s CPU" \
