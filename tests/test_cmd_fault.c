@@ -87,7 +87,6 @@ static void test_eval(void **state)
 {
 	static const char *const args[] = {
 	    "eval", TEST_SRCDIR "/tests/data/cli/small-before.csv", "mean(runtime)"};
-	(void)state;
 	sweep(args, 3);
 }
 
@@ -98,7 +97,6 @@ static void test_price(void **state)
 	    TEST_SRCDIR "/tests/data/cli/small-before.csv",
 	    TEST_SRCDIR "/tests/data/cli/small-after.csv", "-o", "/dev/null",
 	    "--force"};
-	(void)state;
 	sweep(args, 8);
 }
 
@@ -111,7 +109,6 @@ static void test_record(void **state)
 	    TEST_SRCDIR "/tests/data/cli/small-after.csv", "--param",
 	    "pass_reward=0:1:0.5", "--plot-dir", rec, "--force", "-o",
 	    "/dev/null"};
-	(void)state;
 	assert_non_null(mkdtemp(top));
 	snprintf(rec, sizeof rec, "%s/plots", top);
 	setenv("GNUPLOT", "/nonexistent", 1);

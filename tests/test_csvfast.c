@@ -96,7 +96,6 @@ static void test_agree(void **state)
 	    "\n\n",
 	};
 
-	(void)state;
 	for (size_t i = 0; i < sizeof texts / sizeof *texts; i++)
 		same(texts[i]);
 }
@@ -109,7 +108,6 @@ static void test_errors(void **state)
 	struct rows r = {.stop_at = SIZE_MAX};
 	struct diag d;
 
-	(void)state;
 	strcpy(t, "case,x\na,");
 	memset(t + 9, '7', big);
 	strcpy(t + 9 + big, "\n");

@@ -255,7 +255,6 @@ static void test_helpers(void **state)
  * anywhere are broken in every form that starts from the visible one. */
 static void test_ci_commands(void **state)
 {
-	(void)state;
 	CHECK(escape_terminal("::error x::y"), "\\x3a:error x::y");
 	CHECK(escape_terminal("  ::add-mask::s"), "  \\x3a:add-mask::s");
 	CHECK(escape_terminal("a ::stop-commands::t"), "a \\x3a:stop-commands::t");

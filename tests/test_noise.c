@@ -259,7 +259,6 @@ static void test_failed_repetition(void **state)
 	struct diag d;
 	const struct column *rt = run_numeric(j.after, "runtime", &d);
 
-	(void)state;
 	assert_non_null(rt);
 	assert_true(rt->v[0] == 1);
 	boot(m, &j, &o, &bt);

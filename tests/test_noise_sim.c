@@ -309,7 +309,6 @@ static void test_battery(void **state)
 	struct diag d;
 	size_t off = 0;
 
-	(void)state;
 	if (metric_load(PYPTO, &m, &d) != FP_OK)
 		fail_msg("%s", d.msg);
 	for (size_t q = 0; q < sizeof configs / sizeof *configs; q++) {

@@ -178,7 +178,6 @@ static void test_ks_median(void **state)
 	const size_t ks_at[] = {1,  2,  3,  4,  5,  6,  7,  8,  9,   10,  11,
 	                        12, 15, 16, 31, 32, 33, 64, 65, 100, 257, 1000};
 
-	(void)state;
 	for (size_t t = 0; t < sizeof ks_at / sizeof *ks_at; t++) {
 		against_brute(ks_at[t], ks_at[t], RUN_MEDIAN, false);
 		against_brute(ks_at[t], ks_at[t], RUN_MEDIAN, true);
@@ -193,7 +192,6 @@ static void test_ks_min_mean(void **state)
 {
 	const size_t ks_at[] = {1, 2, 3, 5, 8, 9, 20, 64, 65, 300};
 
-	(void)state;
 	for (size_t t = 0; t < sizeof ks_at / sizeof *ks_at; t++)
 		for (int pass = 0; pass < 2; pass++) {
 			against_brute(ks_at[t], ks_at[t], RUN_MIN, pass);
@@ -315,7 +313,6 @@ static void against_exact(size_t m, size_t k, enum run_estimator e, bool pass)
 
 static void test_exact(void **state)
 {
-	(void)state;
 	for (size_t k = 1; k <= 9; k++) {
 		against_exact(k, k, RUN_MEDIAN, false);
 		against_exact(k, k, RUN_MEDIAN, true);
@@ -334,7 +331,6 @@ static void test_tables(void **state)
 	struct noise_multisets t;
 	size_t hits = 0, mixed = 0;
 
-	(void)state;
 	assert_true(noise_multisets(5, 5, &t));
 	assert_int_equal(t.size, 126);
 	assert_false(noise_multisets(9, 5, &t));

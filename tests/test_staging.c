@@ -11,8 +11,25 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <dirent.h>
+#include <errno.h>
+
 #include "util/source.h"
 #include "util/staging.h"
+
+/* readdir, failing with EIO once readdir_fails reaches 1 (ld --wrap,
+ * Makefile.am): an I/O error while a folder is listed. */
+static int readdir_fails;
+struct dirent *__real_readdir(DIR *dir);
+struct dirent *__wrap_readdir(DIR *dir);
+struct dirent *__wrap_readdir(DIR *dir)
+{
+	if (readdir_fails > 0 && --readdir_fails == 0) {
+		errno = EIO;
+		return NULL;
+	}
+	return __real_readdir(dir);
+}
 
 static char top[64];
 
@@ -138,6 +155,31 @@ static void test_existing_folder(void **state)
 	assert_int_equal(count(top), 1);
 }
 
+/* An I/O error while a folder is listed (the staged one, or the one it
+ * replaces) is an error, never a commit of nothing: the old folder stays
+ * as it was and nothing staged is left. */
+static void test_listing_error(void **state)
+{
+	char final[512];
+	struct staging st;
+	struct diag d;
+
+	snprintf(final, sizeof final, "%s/old", top);
+	mkdir(final, 0777);
+	put(final, "z.svg", "old");
+	for (int k = 1; k <= 2; k++) {
+		assert_int_equal(staging_open(&st, final, &d), FP_OK);
+		put(st.path, "z.svg", "new");
+		readdir_fails = k;
+		assert_int_equal(staging_commit(&st, true, &d), FP_ERR);
+		readdir_fails = 0;
+		assert_non_null(strstr(d.msg, "cannot read the folder"));
+		assert_string_equal(get(final, "z.svg"), "old");
+		assert_int_equal(count(final), 1);
+		assert_int_equal(count(top), 1);
+	}
+}
+
 /* Other files and none of the staged names: the staged ones are added. */
 static void test_add_to_folder(void **state)
 {
@@ -145,7 +187,6 @@ static void test_add_to_folder(void **state)
 	struct staging st;
 	struct diag d;
 
-	(void)state;
 	snprintf(final, sizeof final, "%s/proj", top);
 	mkdir(final, 0777);
 	put(final, "README", "mine");
@@ -179,7 +220,6 @@ static void test_unplace(void **state)
 	struct source src;
 	struct diag d;
 
-	(void)state;
 	snprintf(final, sizeof final, "%s/rec", top);
 	mkdir(final, 0777);
 	put(final, "a.md", "old");
@@ -262,6 +302,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_unplace, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_abort, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_errors, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_listing_error, setup,
+		                                teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

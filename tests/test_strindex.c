@@ -131,7 +131,6 @@ static void test_globset(void **state)
 	struct globset g;
 	bool oom;
 
-	(void)state;
 	assert_true(globset_init(&g, pats, 6));
 	assert_int_equal(g.nglobs, 2);
 	assert_int_equal(globset_find(&g, "a_1", false), 0);

@@ -111,7 +111,6 @@ static size_t median_ranks(size_t k, size_t rank[2])
 
 static size_t min_ranks(size_t k, size_t rank[2])
 {
-	(void)k;
 	rank[0] = 1;
 	return 1;
 }

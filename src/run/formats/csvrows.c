@@ -87,7 +87,6 @@ static size_t field_begin(const struct csv_state *st, size_t from)
  * (input/builder.c) and a number may. */
 static int no_blanks(unsigned char c)
 {
-	(void)c;
 	return 0;
 }
 
