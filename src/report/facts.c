@@ -14,21 +14,6 @@
 
 static const char *const side_name[2] = {"before", "after"};
 
-static void lit(const struct facts_sink *k, const char *s)
-{
-	fputs(s, k->out);
-}
-
-static void begin(const struct facts_sink *k, const char *label)
-{
-	fprintf(k->out, "%s%s: ", k->bullet, label);
-}
-
-static void end(const struct facts_sink *k)
-{
-	fputc('\n', k->out);
-}
-
 /* names[0..n) as "a", "a and b", "a, b and c", at most FACTS_MAX_NAMES. */
 static void put_names(const struct facts_sink *k, char *const *names, size_t n)
 {
@@ -37,12 +22,12 @@ static void put_names(const struct facts_sink *k, char *const *names, size_t n)
 
 	for (size_t i = 0; i < shown; i++) {
 		if (i > 0)
-			lit(k, i + 1 == n ? " and " : ", ");
+			facts_lit(k, i + 1 == n ? " and " : ", ");
 		k->name(k->ctx, names[i]);
 	}
 	if (shown < n) {
 		snprintf(more, sizeof more, " and %zu more", n - shown);
-		lit(k, more);
+		facts_lit(k, more);
 	}
 }
 
@@ -94,7 +79,7 @@ static void put_desc(const struct record *r, int s, const char *desc,
 	char buf[RUN_SHOW_SIZE + 64];
 
 	if (report_aggregate_desc(r, s, buf, sizeof buf))
-		lit(k, desc);
+		facts_lit(k, desc);
 	else
 		k->name(k->ctx, desc);
 }
@@ -105,16 +90,16 @@ static void put_runtimes(const struct record *r, const struct facts_sink *k)
 
 	for (int s = 0; s < 2; s++)
 		runtime_desc(r, s, desc[s], sizeof desc[s]);
-	begin(k, "runtimes");
+	facts_begin(k, "runtimes");
 	if (strcmp(desc[0], desc[1]) == 0 || r->prediction) {
 		put_desc(r, 0, desc[0], k);
 	} else {
-		lit(k, "before ");
+		facts_lit(k, "before ");
 		put_desc(r, 0, desc[0], k);
-		lit(k, "; after ");
+		facts_lit(k, "; after ");
 		put_desc(r, 1, desc[1], k);
 	}
-	end(k);
+	facts_end(k);
 }
 
 /* The cases with no runtime on some side, with the sides. */
@@ -128,26 +113,26 @@ static void put_no_runtime(const struct record *r, const struct facts_sink *k)
 		count += !p->has_runtime[0][i] || !p->has_runtime[1][i];
 	if (count == 0)
 		return;
-	begin(k, "no runtime");
+	facts_begin(k, "no runtime");
 	if (count > FACTS_MAX_NAMES) {
 		snprintf(buf, sizeof buf, "%zu cases, ", count);
-		lit(k, buf);
+		facts_lit(k, buf);
 	}
 	for (size_t i = 0; i < p->n && shown < FACTS_MAX_NAMES; i++) {
 		bool b = !p->has_runtime[0][i], a = !p->has_runtime[1][i];
 		if (!b && !a)
 			continue;
-		lit(k, shown++ ? ", " : "");
+		facts_lit(k, shown++ ? ", " : "");
 		k->name(k->ctx, p->case_name[i]);
-		lit(k, b && a ? " (before, after)"
-		       : b    ? " (before)"
-		              : " (after)");
+		facts_lit(k, b && a ? " (before, after)"
+		             : b    ? " (before)"
+		                    : " (after)");
 	}
 	if (count > shown) {
 		snprintf(buf, sizeof buf, " and %zu more", count - shown);
-		lit(k, buf);
+		facts_lit(k, buf);
 	}
-	end(k);
+	facts_end(k);
 }
 
 static void put_counted_failing(const struct record *r,
@@ -161,9 +146,9 @@ static void put_counted_failing(const struct record *r,
 			continue;
 		snprintf(head, sizeof head, "missing %s, counted failing",
 		         side_name[s]);
-		begin(k, head);
+		facts_begin(k, head);
 		put_names(k, f->failing[s].v, f->failing[s].n);
-		end(k);
+		facts_end(k);
 	}
 }
 
@@ -182,23 +167,23 @@ static void put_context(const struct record *r, const struct facts_sink *k)
 	const struct run_facts *f = r->facts;
 
 	if (f->ctx_diff.n > 0) {
-		begin(k, "context");
-		lit(k, "the runs differ in ");
+		facts_begin(k, "context");
+		facts_lit(k, "the runs differ in ");
 		put_names(k, f->ctx_diff.v, f->ctx_diff.n);
-		lit(k, ": the price may measure more than the fix");
-		end(k);
+		facts_lit(k, ": the price may measure more than the fix");
+		facts_end(k);
 	}
 	for (int s = 0; s < 2; s++) {
 		const struct name_list *l = &f->unreliable[s];
 		if (l->n == 0 || (s == 1 && same_list(l, &f->unreliable[0])))
 			continue;
-		begin(k, "unreliable timings");
+		facts_begin(k, "unreliable timings");
 		put_names(k, l->v, l->n);
-		lit(k, s == 0 && same_list(l, &f->unreliable[1])
-		           ? " in both runs"
-		       : s ? " in the after run"
-		           : " in the before run");
-		end(k);
+		facts_lit(k, s == 0 && same_list(l, &f->unreliable[1])
+		                 ? " in both runs"
+		             : s ? " in the after run"
+		                 : " in the before run");
+		facts_end(k);
 	}
 }
 
@@ -222,18 +207,19 @@ void report_dropped_changing(const struct record *r, const struct facts_sink *k)
 
 	if (n == 0)
 		return;
-	lit(k, " (dropped ");
+	facts_lit(k, " (dropped ");
 	for (size_t i = 0; i < shown; i++) {
-		lit(k, i ? "; " : "");
+		facts_lit(k, i ? "; " : "");
 		k->name(k->ctx, f->changing.v[i]);
-		lit(k, f->changing_side[i] ? ", which passes only after"
-		                           : ", which passes only before");
+		facts_lit(k, f->changing_side[i]
+		                 ? ", which passes only after"
+		                 : ", which passes only before");
 	}
 	if (shown < n) {
 		snprintf(more, sizeof more, "; and %zu more", n - shown);
-		lit(k, more);
+		facts_lit(k, more);
 	}
-	lit(k, ")");
+	facts_lit(k, ")");
 }
 
 char *report_runtime_cell(char buf[REPORT_CELL_MAX], const struct record *r,

@@ -13,21 +13,6 @@
 /* Most entries listed in one line before "and N more". */
 #define SEEN_MAX_NAMES 10
 
-static void lit(const struct facts_sink *k, const char *s)
-{
-	fputs(s, k->out);
-}
-
-static void begin(const struct facts_sink *k, const char *label)
-{
-	fprintf(k->out, "%s%s: ", k->bullet, label);
-}
-
-static void end(const struct facts_sink *k)
-{
-	fputc('\n', k->out);
-}
-
 /* Smallest and largest positive n[0..count) (0, 0: none). */
 static void range(const double *n, size_t count, double *lo, double *hi)
 {
@@ -75,15 +60,15 @@ static bool plain(const struct run_facts *f, int s)
 static void not_recorded(const struct run_facts *f, int s, bool both,
                          const struct facts_sink *k)
 {
-	lit(k, "not recorded in ");
+	facts_lit(k, "not recorded in ");
 	k->name(k->ctx, f->path[s]);
 	if (both) {
-		lit(k, " and ");
+		facts_lit(k, " and ");
 		k->name(k->ctx, f->path[1]);
 	}
-	lit(k, " (");
-	lit(k, f->format[s]);
-	lit(k, ")");
+	facts_lit(k, " (");
+	facts_lit(k, f->format[s]);
+	facts_lit(k, ")");
 }
 
 /* One side's pass states, where they were not all recorded by its file. */
@@ -92,36 +77,36 @@ static void put_side(const struct run_facts *f, int s, bool both,
 {
 	char buf[96];
 
-	begin(k, "pass states");
+	facts_begin(k, "pass states");
 	if (f->pass_merged[s] == 0) {
 		not_recorded(f, s, both, k);
-		lit(k, "; every case taken as passing; give ");
-		lit(k, both ? "--results-before and --results (JUnit "
-		              "reports)"
-		       : s == 0 && f->path[0] != f->path[1]
-		           ? "--results-before (a JUnit report)"
-		           : "--results (a JUnit report)");
-		lit(k, " to say which failed");
-		end(k);
+		facts_lit(k, "; every case taken as passing; give ");
+		facts_lit(k, both ? "--results-before and --results (JUnit "
+		                    "reports)"
+		             : s == 0 && f->path[0] != f->path[1]
+		                 ? "--results-before (a JUnit report)"
+		                 : "--results (a JUnit report)");
+		facts_lit(k, " to say which failed");
+		facts_end(k);
 		return;
 	}
-	lit(k, "merged from ");
+	facts_lit(k, "merged from ");
 	k->name(k->ctx, f->results[s]);
 	snprintf(buf, sizeof buf, " for %zu of %zu case%s of ",
 	         f->pass_merged[s], f->ncases[s], f->ncases[s] == 1 ? "" : "s");
-	lit(k, buf);
+	facts_lit(k, buf);
 	k->name(k->ctx, f->path[s]);
 	if (f->pass_source[s] == RUN_PASS_ASSUMED &&
 	    f->pass_merged[s] < f->ncases[s]) {
-		lit(k, "; the others ");
+		facts_lit(k, "; the others ");
 		not_recorded(f, s, false, k);
-		lit(k, ", taken as passing");
+		facts_lit(k, ", taken as passing");
 	} else if (f->pass_source[s] == RUN_PASS_ASSUMED) {
-		lit(k, ", which records none (");
-		lit(k, f->format[s]);
-		lit(k, ")");
+		facts_lit(k, ", which records none (");
+		facts_lit(k, f->format[s]);
+		facts_lit(k, ")");
 	}
-	end(k);
+	facts_end(k);
 }
 
 static void put_pass_states(const struct record *r, const struct facts_sink *k)
@@ -166,18 +151,18 @@ static void put_unpriced(const struct record *r, const struct facts_sink *k)
 		char more[48];
 		if (l->n == 0)
 			continue;
-		begin(k, "not priced");
+		facts_begin(k, "not priced");
 		for (size_t i = 0; i < shown; i++) {
-			lit(k, i ? "; " : "");
+			facts_lit(k, i ? "; " : "");
 			k->name(k->ctx, l->v[i]);
 		}
 		if (shown < l->n) {
 			snprintf(more, sizeof more, "; and %zu more",
 			         l->n - shown);
-			lit(k, more);
+			facts_lit(k, more);
 		}
-		lit(k, where[same ? 2 : s]);
-		end(k);
+		facts_lit(k, where[same ? 2 : s]);
+		facts_end(k);
 	}
 }
 
@@ -188,18 +173,18 @@ static void put_split(const struct record *r, const struct facts_sink *k)
 
 	if (!f->split_by)
 		return;
-	begin(k, "split");
-	lit(k, "one file, ");
+	facts_begin(k, "split");
+	facts_lit(k, "one file, ");
 	k->name(k->ctx, f->path[0]);
-	lit(k, ": before is ");
+	facts_lit(k, ": before is ");
 	k->name(k->ctx, f->split_by);
-	lit(k, ": ");
+	facts_lit(k, ": ");
 	k->name(k->ctx, f->split_value[0]);
-	lit(k, ", after is ");
+	facts_lit(k, ", after is ");
 	k->name(k->ctx, f->split_by);
-	lit(k, ": ");
+	facts_lit(k, ": ");
 	k->name(k->ctx, f->split_value[1]);
-	end(k);
+	facts_end(k);
 }
 
 void report_facts_seen(const struct record *r, const struct facts_sink *k)

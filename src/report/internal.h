@@ -67,6 +67,11 @@ struct facts_sink {
 	void *ctx;
 };
 
+/* A facts line: literal text, its label (after the bullet), its end. */
+void facts_lit(const struct facts_sink *k, const char *s);
+void facts_begin(const struct facts_sink *k, const char *label);
+void facts_end(const struct facts_sink *k);
+
 /* One line each: how the runtimes were made, the cases without a runtime,
  * the cases --missing fail counted failing, the context keys that differ
  * and the contexts that make timings unreliable.  Nothing without facts. */
