@@ -359,7 +359,8 @@ static void verdict_of(const struct metric *m, const struct joined *j,
 
 	boot(m, j, &o, bt);
 	memset(v, 0, sizeof *v);
-	v->guards = (struct verdict_opts){true, true};
+	v->guards = (struct verdict_opts){.newly_failing_guard = true,
+	                                  .control_guard = true};
 	if (session_open(m, j, NULL, &s, &d) != FP_OK ||
 	    price_compute(s, &p, &d) != FP_OK ||
 	    verdict_make(v, p, bt, &d) != FP_OK)

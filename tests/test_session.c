@@ -181,10 +181,10 @@ static void test_sessions_apart(void **state)
 	{
 		const char *name = "m512_k4096";
 		double w[2];
-		struct diag d;
+		struct diag wd;
 
-		assert_int_equal(session_weights(a, &name, 1, &w[0], &d), FP_OK);
-		assert_int_equal(session_weights(b, &name, 1, &w[1], &d), FP_OK);
+		assert_int_equal(session_weights(a, &name, 1, &w[0], &wd), FP_OK);
+		assert_int_equal(session_weights(b, &name, 1, &w[1], &wd), FP_OK);
 		assert_true(w[0] == 2 && w[1] == 1);
 	}
 	assert_int_equal(
