@@ -176,7 +176,8 @@ static int list(const char *path, const char *what, char ***out, size_t *n,
 		                                "cannot read the folder: %s",
 		                                strerror(err));
 	}
-	qsort(names, *n, sizeof *names, by_name);
+	if (*n > 1)
+		qsort(names, *n, sizeof *names, by_name);
 	*out = names;
 	return FP_OK;
 }
