@@ -74,10 +74,16 @@ static int alloc_vreg(struct compiler *c)
 		r++;
 	if (r == c->vcap) {
 		int old = c->vcap;
-		c->vbusy = fx_grow(c->vbusy, &c->vcap, r + 1, sizeof *c->vbusy,
-		                   &c->oom);
-		if (c->oom)
+		/* This growth's own failure: c->oom may hold an earlier one,
+		 * after which the new room must still be cleared. */
+		bool oom = false;
+
+		c->vbusy =
+		    fx_grow(c->vbusy, &c->vcap, r + 1, sizeof *c->vbusy, &oom);
+		if (oom) {
+			c->oom = true;
 			return 0;
+		}
 		memset(c->vbusy + old, 0, (size_t)(c->vcap - old));
 	}
 	c->vbusy[r] = true;

@@ -184,7 +184,8 @@ static int list(const char *path, const char *what, char ***out, size_t *n,
 
 static bool has(char **names, size_t n, const char *name)
 {
-	return bsearch(&name, names, n, sizeof *names, by_name) != NULL;
+	return n > 0 &&
+	       bsearch(&name, names, n, sizeof *names, by_name) != NULL;
 }
 
 /* A staged name whose existing file is an input, or exists without
