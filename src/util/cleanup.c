@@ -37,14 +37,15 @@ struct dent64 {
 /* Removes the files in folder path, then the folder: syscalls only. */
 static void remove_flat(const char *path)
 {
-	char buf[4096];
+	/* getdents64 records are 8-byte aligned within an aligned buffer. */
+	_Alignas(8) char buf[4096];
 	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	long n;
 
 	if (fd >= 0) {
 		while ((n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0)
 			for (long at = 0; at < n;) {
-				struct dent64 *e = (struct dent64 *)(buf + at);
+				struct dent64 *e = (void *)(buf + at);
 				const char *s = e->name;
 				if (!(s[0] == '.' &&
 				      (!s[1] || (s[1] == '.' && !s[2]))))
