@@ -15,6 +15,7 @@
 #include "noise/bootstrap.h"
 #include "noise/resample.h"
 #include "noise/rng.h"
+#include "test_normal.h"
 #include "noise/verdict.h"
 #include "price/price.h"
 #include "price/session.h"
@@ -139,25 +140,6 @@ static void test_by_hand(void **state)
 	boot_free(&bt);
 	joined_free(&j);
 	metric_free(m);
-}
-
-/* A deterministic stream of normal numbers (Box-Muller on splitmix64). */
-struct normal {
-	uint64_t state;
-};
-
-static double uniform01(struct normal *g)
-{
-	g->state += NOISE_GOLDEN;
-	return ((double)(noise_mix(g->state) >> 11) + 0.5) *
-	       (1.0 / 9007199254740992.0);
-}
-
-static double gauss(struct normal *g)
-{
-	double u = uniform01(g), v = uniform01(g);
-
-	return sqrt(-2 * log(u)) * cos(6.283185307179586 * v);
 }
 
 /* n cases, k samples each: case i's are mu + i / 10 + shift + sd * noise. */

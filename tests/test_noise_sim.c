@@ -29,28 +29,11 @@
 #include "noise/bootstrap.h"
 #include "noise/resample.h"
 #include "noise/rng.h"
+#include "test_normal.h"
 #include "price/price.h"
 #include "price/session.h"
 
 #define PYPTO TEST_SRCDIR "/metrics/pypto-gym.yaml"
-
-struct gen {
-	uint64_t s;
-};
-
-static double u01(struct gen *g)
-{
-	g->s += NOISE_GOLDEN;
-	return ((double)(noise_mix(g->s) >> 11) + 0.5) *
-	       (1.0 / 9007199254740992.0);
-}
-
-static double gauss(struct gen *g)
-{
-	double u = u01(g), v = u01(g);
-
-	return sqrt(-2 * log(u)) * cos(6.283185307179586 * v);
-}
 
 /* A run of n cases, k samples each (k 1: no samples, x is the runtime). */
 static struct run *mk(size_t n, size_t k, const double *x,
@@ -149,7 +132,7 @@ static void trial(const struct metric *m, const struct config *c, size_t t,
 	static unsigned char pb[NMAX * KMAX], pa[NMAX * KMAX], qb[NMAX],
 	    qa[NMAX];
 	const double sd = 0.05;
-	struct gen g = {1000 + t * 7919};
+	struct normal g = {1000 + t * 7919};
 	struct boot_opts o = {1000, 0.95, 1 + t, 1, PASS_ALL};
 	struct interval at80;
 	struct noise_side side[2];
@@ -171,9 +154,9 @@ static void trial(const struct metric *m, const struct config *c, size_t t,
 		for (size_t q = 0; q < c->k; q++) {
 			double z1 = gauss(&g), z2 = gauss(&g);
 
-			if (c->heavy && u01(&g) < 0.1)
+			if (c->heavy && uniform01(&g) < 0.1)
 				z1 *= 5;
-			if (c->heavy && u01(&g) < 0.1)
+			if (c->heavy && uniform01(&g) < 0.1)
 				z2 *= 5;
 			xb[i * c->k + q] = tr * exp(sd * z1);
 			xa[i * c->k + q] = tr * f * exp(sd * z2);
