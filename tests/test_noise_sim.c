@@ -2,19 +2,22 @@
  * on the default metric (pypto-gym: its score clips at min(1, ...)), in
  * seeded trials against a known true net (the price of the true
  * runtimes): 20 cases of which 2 newly pass, 5 % lognormal noise per
- * sample, every case 12 % slower, 5 samples per case, the mean as
- * estimator; each configuration below changes one of these.  Each
+ * sample, every case 12 % slower, 5 samples per case; each configuration
+ * below changes one of these, for the mean and for the median.  Each
  * coverage is printed with its Wilson 95 % bounds.
  *
  * FIXPRICE_SIM_FULL=1 (set once by .ci/run) runs 400 trials of every
  * configuration; otherwise 60 trials (20 under a sanitizer;
- * FIXPRICE_SIM_TRIALS=N sets the count) of the first two, and the
+ * FIXPRICE_SIM_TRIALS=N sets the count) of the quick ones, and the
  * nominal rate must lie within the Wilson 99.9 % bounds of the measured
- * one.
- * A configuration marked `nominal` must cover 93-97 % (80 %: 77-83 %)
- * over 400 trials; the others are measured and printed only: they do not
- * reach the nominal rate yet (doc/noise.md, "What the interval does not
- * do yet"), and the test keeps their numbers in view. */
+ * one; FIXPRICE_SIM_ONLY=TEXT runs the configurations whose name holds
+ * TEXT.  Over 400 trials a configuration marked nominal must cover 93-97 %
+ * (80 %: 77-83 %); where the true net lies on a bound of the range net
+ * can take (an A/A rerun: 0, which net can only fall below; no case
+ * slower: gain at its largest), at least 93 % (77 %), for the interval
+ * holds the bound whenever it would pass it (up to 97.5 %, 90 %).  The
+ * others are measured and printed only (doc/noise.md, "How well the
+ * interval covers"), and the test keeps their numbers in view. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -97,6 +100,8 @@ enum shape {
 	HALF_SAME,   /* half the cases unchanged: their score at the clip */
 	NONE_SLOWER, /* no case slower: net from the newly passing only */
 	AA,          /* an A/A rerun: the same code twice, true net 0 */
+	NEAR_CLIP,   /* every case 3 % slower: about one standard error of
+	              * its ratio from the clip, where the bias is hardest */
 };
 
 struct config {
@@ -118,6 +123,8 @@ static double slowdown(const struct config *c, size_t i)
 		return 1.12;
 	case HALF_SAME:
 		return i % 2 ? 1 : 1.12;
+	case NEAR_CLIP:
+		return 1.03;
 	default:
 		return 1;
 	}
@@ -173,8 +180,8 @@ static void trial(const struct metric *m, const struct config *c, size_t t,
 	if (noise_sides(&j, PASS_ALL, side, &d) != FP_OK ||
 	    noise_bootstrap(m, &j, side, &o, &b, &d) != FP_OK)
 		fail_msg("%s", d.msg);
-	assert_int_equal(
-	    noise_interval(b.net, b.B, 0.80, b.correction, &at80, NULL), FP_OK);
+	assert_int_equal(noise_fit_interval(&b, 2, 0.80, &at80), FP_OK);
+
 	cov[0] = b.net_ci.lo <= truth && truth <= b.net_ci.hi;
 	cov[1] = at80.lo <= truth && truth <= at80.hi;
 	boot_free(&b);
@@ -232,39 +239,43 @@ static void coverage(const struct metric *m, const struct config *c,
 }
 
 /* Whether the measured rate agrees with the nominal one: within 2
- * points of it over 400 trials (93-97 %, 77-83 %), else the nominal rate
- * within the Wilson 99.9 % bounds of fewer trials. */
-static bool nominal(size_t covered, size_t trials, double conf)
+ * points of it over 400 trials (93-97 %, 77-83 %; at a bound of net's
+ * range, at least 2 below it), else the nominal rate within the Wilson
+ * 99.9 % bounds of fewer trials (at a bound, not above them). */
+static bool nominal(size_t covered, size_t trials, double conf, bool bound)
 {
 	double lo, hi, rate = (double)covered / (double)trials;
 
 	if (full())
 		return rate >= conf - 0.02 - 1e-12 &&
-		       rate <= conf + 0.02 + 1e-12;
+		       (bound || rate <= conf + 0.02 + 1e-12);
 	wilson(covered, trials, 3.290527, &lo, &hi);
-	return lo <= conf && conf <= hi;
+	return (bound || lo <= conf) && conf <= hi;
 }
 
+/* Each shape for the mean and the median; mean_ok and median_ok say
+ * whether each must cover at the nominal rate (the others miss it by a
+ * little, doc/noise.md says why, and are measured). */
+#define BOTH(name, n, k, heavy, shape, mean_ok, median_ok, quick) \
+	{"mean, " name, n, k, RUN_MEAN, heavy, shape, mean_ok, quick}, \
+	{ \
+		"median, " name, n, k, RUN_MEDIAN, heavy, shape, median_ok, \
+		    quick \
+	}
+
 static const struct config configs[] = {
-    {"mean, 5 samples", 20, 5, RUN_MEAN, false, ALL_SLOWER, true, true},
-    {"mean, 3 samples", 20, 3, RUN_MEAN, false, ALL_SLOWER, true, false},
-    {"mean, 10 samples", 20, 10, RUN_MEAN, false, ALL_SLOWER, true, false},
-    {"mean, 5 cases", 5, 5, RUN_MEAN, false, ALL_SLOWER, false, false},
-    {"mean, 100 cases", 100, 5, RUN_MEAN, false, ALL_SLOWER, true, false},
-    {"mean, heavy-tailed", 20, 5, RUN_MEAN, true, ALL_SLOWER, false, false},
-    {"mean, half unchanged (clip)", 20, 5, RUN_MEAN, false, HALF_SAME, false,
-     false},
-    {"mean, no case slower", 20, 5, RUN_MEAN, false, NONE_SLOWER, false, false},
-    {"mean, A/A rerun (holds 0)", 20, 5, RUN_MEAN, false, AA, false, false},
-    {"median, 5 samples", 20, 5, RUN_MEDIAN, false, ALL_SLOWER, false, true},
-    {"median, 3 samples", 20, 3, RUN_MEDIAN, false, ALL_SLOWER, false, false},
-    {"median, 10 samples", 20, 10, RUN_MEDIAN, false, ALL_SLOWER, false, false},
-    {"median, heavy-tailed", 20, 5, RUN_MEDIAN, true, ALL_SLOWER, false, false},
-    {"median, half unchanged (clip)", 20, 5, RUN_MEDIAN, false, HALF_SAME,
-     false, false},
-    {"median, no case slower", 20, 5, RUN_MEDIAN, false, NONE_SLOWER, false,
-     false},
-    {"median, A/A rerun (holds 0)", 20, 5, RUN_MEDIAN, false, AA, false, false},
+    BOTH("5 samples", 20, 5, false, ALL_SLOWER, true, false, true),
+    BOTH("3 samples", 20, 3, false, ALL_SLOWER, true, false, false),
+    BOTH("10 samples", 20, 10, false, ALL_SLOWER, true, true, false),
+    BOTH("5 cases", 5, 5, false, ALL_SLOWER, true, true, false),
+    BOTH("100 cases", 100, 5, false, ALL_SLOWER, true, false, false),
+    BOTH("heavy-tailed", 20, 5, true, ALL_SLOWER, false, false, false),
+    BOTH("half unchanged (clip)", 20, 5, false, HALF_SAME, false, false,
+         true),
+    BOTH("no case slower", 20, 5, false, NONE_SLOWER, false, true, false),
+    BOTH("A/A rerun (holds 0)", 20, 5, false, AA, false, true, true),
+    BOTH("3 % slower (near the clip)", 20, 5, false, NEAR_CLIP, false, false,
+         false),
 };
 
 /* 400 trials for the full battery; 60 otherwise, 20 under a sanitizer
@@ -300,9 +311,14 @@ static void test_battery(void **state)
 
 		if (!full() && !c->quick)
 			continue;
+		if (getenv("FIXPRICE_SIM_ONLY") &&
+		    !strstr(c->name, getenv("FIXPRICE_SIM_ONLY")))
+			continue;
 		coverage(m, c, trials, cov);
-		if (c->nominal && (!nominal(cov[0], trials, 0.95) ||
-		                   !nominal(cov[1], trials, 0.80))) {
+		bool bound = c->shape == AA || c->shape == NONE_SLOWER;
+
+		if (c->nominal && (!nominal(cov[0], trials, 0.95, bound) ||
+		                   !nominal(cov[1], trials, 0.80, bound))) {
 			printf("  ^ not at the nominal rate\n");
 			off++;
 		}

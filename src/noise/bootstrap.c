@@ -6,10 +6,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "noise/bias.h"
 #include "noise/bootstrap.h"
 #include "price/rank.h"
 #include "price/price.h"
 #include "price/session.h"
+#include "util/ksum.h"
 #include "util/progress.h"
 
 size_t noise_cpus(void)
@@ -17,18 +19,6 @@ size_t noise_cpus(void)
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 
 	return n > 0 ? (size_t)n : 1;
-}
-
-double noise_quantile(const double *sorted, size_t n, double q)
-{
-	double h = q * (double)(n - 1);
-	size_t lo = (size_t)floor(h);
-
-	if (n == 0)
-		return NAN;
-	if (lo + 1 >= n)
-		return sorted[n - 1];
-	return sorted[lo] + (h - (double)lo) * (sorted[lo + 1] - sorted[lo]);
 }
 
 /* What one thread does: resamples [r0, r1) on a session of its own. */
@@ -74,6 +64,22 @@ static int fill(struct worker *w, size_t r, size_t n, struct resample_buf *buf,
 	return FP_OK;
 }
 
+/* Resample r's runtimes priced with the measured pass states. */
+static int runtimes_only(struct worker *w, size_t r, struct session *ses,
+                         struct price *p, const double *use_rt[2])
+{
+	const double *ps[2] = {w->side[0].passed, w->side[1].passed};
+
+	if (price_resample(ses, p, use_rt, ps, 0, &w->d) != FP_OK) {
+		diag_prefix(&w->d, "bootstrap resample %zu", r + 1);
+		return FP_ERR;
+	}
+	w->out->rt_gain[r] = p->gain;
+	w->out->rt_cost[r] = p->cost;
+	w->out->rt_net[r] = p->net;
+	return FP_OK;
+}
+
 static int work(struct worker *w, struct session *ses, struct price *p)
 {
 	size_t n = p->n;
@@ -112,6 +118,9 @@ static int work(struct worker *w, struct session *ses, struct price *p)
 		w->out->cost[r] = p->cost;
 		w->out->net[r] = p->net;
 		w->out->decide[r] = p->accept;
+		if (w->out->rt_net &&
+		    runtimes_only(w, r, ses, p, use_rt) != FP_OK)
+			goto out;
 		if (w->pg)
 			progress_tick(w->pg, w->nw);
 	}
@@ -213,29 +222,6 @@ static double mean_samples(const struct noise_side side[2], size_t n)
 	return cases ? sum / (double)cases : 0;
 }
 
-int noise_interval(const double *x, size_t B, double conf, double widen,
-                   struct interval *ci, double *median)
-{
-	double *s = malloc(B * sizeof *s);
-	double lo, hi, mid;
-
-	if (!s)
-		return FP_ERR;
-	memcpy(s, x, B * sizeof *s);
-	qsort(s, B, sizeof *s, noise_cmp_double);
-	lo = noise_quantile(s, B, (1 - conf) / 2);
-	hi = noise_quantile(s, B, (1 + conf) / 2);
-	mid = noise_quantile(s, B, 0.5);
-	/* Widened, but never beyond the resamples: each is a price the
-	 * metric can give, so the interval stays in the range it can take. */
-	ci->lo = fmax(s[0], mid - widen * (mid - lo));
-	ci->hi = fmin(s[B - 1], mid + widen * (hi - mid));
-	if (median)
-		*median = mid;
-	free(s);
-	return FP_OK;
-}
-
 size_t noise_spread_cases(const struct noise_side side[2], size_t n)
 {
 	size_t cases = 0;
@@ -253,39 +239,56 @@ size_t noise_spread_cases(const struct noise_side side[2], size_t n)
 
 double noise_correction(const struct noise_side side[2], size_t n)
 {
-	bool fixed_draws =
-	    (side[0].off && side[0].draws) || (side[1].off && side[1].draws);
-	bool mean = true;
-	double samples = mean_samples(side, n);
-
-	/* The n - 1 of the sample variance is the mean's: a resampled
-	 * median or minimum spreads as wide as its estimator or wider
-	 * (doc/noise.md), and is not widened. */
-	for (int s = 0; s < 2; s++)
-		mean &= !side[s].off || side[s].est == RUN_MEAN;
-	return mean && !fixed_draws && samples > 1
-	           ? sqrt(samples / (samples - 1))
-	           : 1;
+	return noise_scale(side, n);
 }
 
-static int summarise(struct boot *b, const struct noise_side side[2], size_t n,
-                     struct diag *d)
+static int summarise(struct boot *b, const struct noise_side sorted[2],
+                     size_t n, struct diag *d)
 {
-	size_t yes = 0;
+	struct interval mid;
 
-	b->samples = mean_samples(side, n);
-	b->correction = noise_correction(side, n);
-	for (size_t r = 0; r < b->B; r++)
-		yes += b->decide[r];
-	b->p_decide = (double)yes / (double)b->B;
-	if (noise_interval(b->gain, b->B, b->confidence, b->correction,
-	                   &b->gain_ci, NULL) != FP_OK ||
-	    noise_interval(b->cost, b->B, b->confidence, b->correction,
-	                   &b->cost_ci, NULL) != FP_OK ||
-	    noise_interval(b->net, b->B, b->confidence, b->correction,
-	                   &b->net_ci, &b->median_net) != FP_OK)
+	b->samples = mean_samples(sorted, n);
+	b->correction = noise_scale(sorted, n);
+	b->kink = noise_kink(b->correction);
+	if (noise_fit(b) != FP_OK)
+		return diag_oom(d);
+	if (noise_fit_interval(b, 0, b->confidence, &b->gain_ci) != FP_OK ||
+	    noise_fit_interval(b, 1, b->confidence, &b->cost_ci) != FP_OK ||
+	    noise_fit_interval(b, 2, b->confidence, &b->net_ci) != FP_OK ||
+	    noise_interval(b->net, b->B, 0.5, 1, &mid, &b->median_net) != FP_OK)
 		return diag_oom(d);
 	return FP_OK;
+}
+
+/* The measured price and the price at every case's expected resampled
+ * estimate with the measured pass states (bias.h), into b. */
+static int reference(const struct worker *w, size_t n, struct diag *d)
+{
+	struct session *ses = NULL;
+	struct price *p = NULL;
+	double *ex = malloc(2 * (n ? n : 1) * sizeof *ex);
+	const double *rt[2] = {ex, ex + n};
+	const double *ps[2] = {w->side[0].passed, w->side[1].passed};
+	int rc = FP_ERR;
+
+	if (!ex)
+		return diag_oom(d);
+	for (unsigned s = 0; s < 2; s++)
+		for (size_t i = 0; i < n; i++)
+			ex[s * n + i] = noise_expected(&w->side[s], i);
+	if (session_open(w->m, w->runs, NULL, &ses, d) != FP_OK ||
+	    price_compute(ses, &p, d) != FP_OK)
+		goto out;
+	w->out->point = (struct boot_gcn){p->gain, p->cost, p->net};
+	if (price_resample(ses, p, rt, ps, 0, d) != FP_OK)
+		goto out;
+	w->out->ref = (struct boot_gcn){p->gain, p->cost, p->net};
+	rc = FP_OK;
+out:
+	price_free(p);
+	session_close(ses);
+	free(ex);
+	return rc;
 }
 
 /* Runs the workers on sides whose cases' samples are sorted (the counted
@@ -304,12 +307,32 @@ static int sorted_run(struct worker *proto, size_t n, size_t nw, struct diag *d)
 	}
 	proto->side = sorted;
 	if (split_run(proto, proto->out->B, nw, d) == FP_OK)
-		rc = proto->visit ? FP_OK : summarise(proto->out, given, n, d);
+		rc = proto->visit ? FP_OK
+		     : reference(proto, n, d) != FP_OK
+		         ? FP_ERR
+		         : summarise(proto->out, sorted, n, d);
 out:
 	proto->side = given;
 	free(storage[0]);
 	free(storage[1]);
 	return rc;
+}
+
+/* Whether some case's samples disagree on passing, or one failed without
+ * a time: then a resample's pass states may differ from the measured. */
+static bool pass_varies(const struct noise_side side[2], size_t n)
+{
+	for (int s = 0; s < 2; s++) {
+		const struct noise_side *sd = &side[s];
+
+		for (size_t i = 0; sd->off && i < n; i++)
+			for (size_t j = sd->off[i]; j < sd->off[i + 1]; j++)
+				if (isnan(sd->v[j]) ||
+				    (sd->pass &&
+				     sd->pass[j] != sd->pass[sd->off[i]]))
+					return true;
+	}
+	return false;
 }
 
 int noise_bootstrap(const struct metric *m, const struct joined *runs,
@@ -333,6 +356,13 @@ int noise_bootstrap(const struct metric *m, const struct joined *runs,
 	b->decide = malloc(B);
 	if (!b->gain || !b->cost || !b->net || !b->decide)
 		return diag_oom(d);
+	if (pass_varies(side, runs->before->n)) {
+		b->rt_gain = malloc(B * sizeof *b->rt_gain);
+		b->rt_cost = malloc(B * sizeof *b->rt_cost);
+		b->rt_net = malloc(B * sizeof *b->rt_net);
+		if (!b->rt_gain || !b->rt_cost || !b->rt_net)
+			return diag_oom(d);
+	}
 	return sorted_run(&proto, runs->before->n, nw, d);
 }
 
@@ -361,6 +391,9 @@ void boot_free(struct boot *b)
 	free(b->cost);
 	free(b->net);
 	free(b->decide);
+	free(b->rt_gain);
+	free(b->rt_cost);
+	free(b->rt_net);
 	memset(b, 0, sizeof *b);
 }
 

@@ -9,11 +9,13 @@
  * draw) (rng.h), and every result is stored at its resample's index, so
  * the bytes are the same for any number of threads.
  *
- * The interval is the percentile interval of net (of gain, of cost) over
- * the resamples; for the mean as estimator widened about the resamples'
- * median by sqrt(n / (n - 1)) for n samples per case (a bootstrap of n
- * samples sees a variance (n - 1) / n times the true one), and never
- * beyond the smallest and largest resample; doc/noise.md. */
+ * The interval of net (of gain, of cost) is the resamples' percentile
+ * interval about their mean, its spread scaled (bias.h: the spread a
+ * resampled estimate has against the one it has over fresh runs) and
+ * moved to the measured price less its bias at a clip (bias.h), kept
+ * within the range the quantity can take (0 and the prices the metric
+ * gave: a gain or a cost that never changed sign does not change it);
+ * doc/noise.md. */
 #ifndef FP_NOISE_BOOTSTRAP_H
 #define FP_NOISE_BOOTSTRAP_H
 
@@ -44,6 +46,11 @@ struct interval {
 	double lo, hi;
 };
 
+/* Gain, cost and net of one price. */
+struct boot_gcn {
+	double gain, cost, net;
+};
+
 struct boot {
 	size_t B, threads; /* threads used */
 	double confidence;
@@ -51,11 +58,27 @@ struct boot {
 	/* Per resample, at its index. */
 	double *gain, *cost, *net;
 	unsigned char *decide;
+	/* With pass states that vary within a case: each resample priced
+	 * again with the measured pass states, so that the clip's bias is
+	 * read off runtimes alone; else NULL (the same as gain, cost,
+	 * net). */
+	double *rt_gain, *rt_cost, *rt_net;
 	struct interval gain_ci, cost_ci, net_ci;
 	double median_net;
-	double p_decide;   /* share of resamples where decide holds */
-	double samples;    /* mean samples per case that has two or more */
-	double correction; /* the widening factor */
+	/* Share of resamples where decide holds: of net's resamples as the
+	 * interval takes them when decide is net > 0 in every resample,
+	 * else of decide as drawn. */
+	double p_decide;
+	double samples;        /* mean samples per case that has two or more */
+	double correction;     /* the spread's scale (bias.h) */
+	double kink;           /* noise_kink(correction) */
+	struct boot_gcn point; /* the measured runs' price */
+	/* The price at every case's expected resampled estimate (bias.h),
+	 * about which the resamples spread, and the bias of the measured
+	 * price where a score clips: kink times how far the resamples' mean
+	 * (on runtimes alone) lies above ref, beyond its Monte Carlo
+	 * error.  The interval is about point - bias. */
+	struct boot_gcn ref, bias;
 };
 
 /* Resamples and prices.  Caller frees *out with boot_free (also after a
@@ -93,10 +116,21 @@ int noise_visit(const struct metric *m, const struct joined *runs,
 int noise_interval(const double *x, size_t B, double conf, double widen,
                    struct interval *ci, double *median);
 
-/* The widening factor of the interval for these sides of n cases:
- * sqrt(k / (k - 1)) for k samples per case with the mean as estimator, 1
- * otherwise (bootstrap.h, top). */
+/* The scale of the spread for these sides of n cases (bias.h:
+ * noise_scale): sqrt(k / (k - 1)) for k samples per case with the mean
+ * as estimator, measured on the runs' noise for the median and the
+ * min. */
 double noise_correction(const struct noise_side side[2], size_t n);
+
+/* The interval of b's gain (0), cost (1) or net (2) at confidence conf,
+ * by the rule at the top (src/noise/interval.c).  FP_ERR when out of
+ * memory. */
+int noise_fit_interval(const struct boot *b, int which, double conf,
+                       struct interval *ci);
+
+/* b's bias and P(decide), from its resamples, point, ref, correction
+ * and kink.  FP_ERR when out of memory. */
+int noise_fit(struct boot *b);
 
 /* How many of the n cases have two or more samples on a side: the cases
  * whose noise is measured. */

@@ -162,7 +162,11 @@ static int noise_arm(const struct judge_opts *o, const struct job *job,
 		sum += j->arm_boot.net[r];
 	j->have_arm = j->v.have_arm = true;
 	j->v.arm_mean = sum / (double)j->arm_boot.B;
-	j->v.arm_ci = j->arm_boot.net_ci;
+	/* What noise alone gives, as drawn: the arm's own price (the before
+	 * run against itself) has no noise to correct. */
+	if (noise_interval(j->arm_boot.net, j->arm_boot.B, o->boot.confidence,
+	                   1, &j->v.arm_ci, NULL) != FP_OK)
+		return diag_oom(d);
 	return FP_OK;
 }
 

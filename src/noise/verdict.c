@@ -176,7 +176,8 @@ static void apply_guards(struct verdict *v, const struct price *p)
  * half of the interval on zero's side shrinks as 1/sqrt(n). */
 static void need(struct verdict *v, const struct price *p, const struct boot *b)
 {
-	double m = p->net;
+	/* About the interval's centre (bootstrap.h). */
+	double m = b->point.net - b->bias.net;
 	double half = m > 0 ? m - b->net_ci.lo : b->net_ci.hi - m;
 	double n;
 

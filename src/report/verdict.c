@@ -129,19 +129,34 @@ void report_control_words(FILE *out, const struct record *r,
 	*oom |= o.oom;
 }
 
+/* Whether noise's bias on the measured net is worth a reader's line: a
+ * twentieth of the interval's width or more. */
+static bool bias_material(const struct boot *b)
+{
+	return fabs(b->bias.net) >= 0.05 * (b->net_ci.hi - b->net_ci.lo) &&
+	       fabs(b->bias.net) > 0;
+}
+
 static void interval_line(struct vout *o, const struct boot *b)
 {
+	const char *lead = o->f == FORMAT_MD ? "- " : "  ";
 	char x[8][NUMFMT_MAX];
 
 	fprintf(o->out,
 	        "%s%s%% interval over %zu resamples: gain [%s, %s], "
 	        "cost [%s, %s], net [%s, %s]; P(decide) %s\n",
-	        o->f == FORMAT_MD ? "- " : "  ",
-	        numfmt_human(x[0], b->confidence * 100, REPORT_DIGITS), b->B,
-	        num(x[1], b->gain_ci.lo), num(x[2], b->gain_ci.hi),
+	        lead, numfmt_human(x[0], b->confidence * 100, REPORT_DIGITS),
+	        b->B, num(x[1], b->gain_ci.lo), num(x[2], b->gain_ci.hi),
 	        num(x[3], b->cost_ci.lo), num(x[4], b->cost_ci.hi),
 	        num(x[5], b->net_ci.lo), num(x[6], b->net_ci.hi),
 	        num(x[7], b->p_decide));
+	if (bias_material(b))
+		fprintf(o->out,
+		        "%snoise biases net by %s where a score clips (every "
+		        "fluctuation past the clip is charged, none on its "
+		        "other side credited): the interval holds net with "
+		        "that bias removed and as measured\n",
+		        lead, num(x[0], b->bias.net));
 }
 
 static void need_line(struct vout *o, const struct verdict *v)

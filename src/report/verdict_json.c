@@ -63,12 +63,13 @@ static json_t *case_list(struct vj *b, const struct price *p, const size_t *idx,
 static json_t *boot_json(struct vj *b, const struct verdict *v)
 {
 	const struct boot *bt = v->boot;
-	json_t *o, *ci;
+	json_t *o, *ci, *bias;
 
 	if (!bt)
 		return json_null();
 	o = json_object();
 	ci = json_object();
+	bias = json_object();
 	put(b, o, "B", json_integer((json_int_t)bt->B));
 	put(b, o, "confidence", json_real(bt->confidence));
 	/* A string: JSON numbers lose integers above 2^53. */
@@ -81,6 +82,12 @@ static json_t *boot_json(struct vj *b, const struct verdict *v)
 	put(b, o, "samples_per_case", json_real(bt->samples));
 	put(b, o, "pseudo_samples_from_control", json_boolean(v->from_control));
 	put(b, o, "correction", json_real(bt->correction));
+	put(b, o, "kink", json_real(bt->kink));
+	put(b, bias, "gain", json_real(bt->bias.gain));
+	put(b, bias, "cost", json_real(bt->bias.cost));
+	put(b, bias, "net", json_real(bt->bias.net));
+	put(b, o, "bias", bias);
+	put(b, o, "center", json_real(bt->point.net - bt->bias.net));
 	put(b, ci, "gain", pair(b, bt->gain_ci));
 	put(b, ci, "cost", pair(b, bt->cost_ci));
 	put(b, ci, "net", pair(b, bt->net_ci));

@@ -41,15 +41,15 @@ expect_grep "$OUT" "ACCEPT: net 35.8691 = gain 47.4769 - cost 11.6079" "pytest p
 N=noisy-fix
 run price $N/before.csv $N/after.csv --check
 expect_status 3 "noisy fix: inconclusive"
-expect_grep "$OUT" "INCONCLUSIVE: net 1.1658 = gain 6.4111 - cost 5.2454" "noisy fix: the headline"
-expect_joined "$OUT" "95 % interval [-0.6129, 2.0534]; the point estimate accepts" "noisy fix: the decision alone"
-expect_joined "$OUT" "verdict: inconclusive (the 95 % interval of net [-0.6129, 2.0534] over 2000 resamples is not clear of 0)" "noisy fix: the verdict"
+expect_grep "$OUT" "INCONCLUSIVE: net 1.3454 = gain 6.4875 - cost 5.1421" "noisy fix: the headline"
+expect_joined "$OUT" "95 % interval [-1.1346, 4.1246]; the point estimate accepts" "noisy fix: the decision alone"
+expect_joined "$OUT" "verdict: inconclusive (the 95 % interval of net [-1.1346, 4.1246] over 2000 resamples is not clear of 0)" "noisy fix: the verdict"
 # The noise arm: the before run resampled against itself, what noise alone
 # gives an unchanged fix through the score's clip (about the control
-# run's -1.0642).
-expect_joined "$OUT" "noise arm (the before run resampled against itself): net -0.7803 on average, interval [-1.7252, -0.1120]; the fix's net 1.1658" "noisy fix: the noise arm beside the fix"
-expect_joined "$OUT" "about 7 samples per case (now 3) would decide it: the interval of net would exclude 0" "noisy fix: repetitions that would decide it"
-expect_grep "$OUT" "cases that widen the interval most: conv_tail, conv11, conv2" "noisy fix: the widest cases"
+# run's -1.1718).
+expect_joined "$OUT" "noise arm (the before run resampled against itself): net -1.2609 on average, interval [-2.6661, -0.2267]; the fix's net 1.3454" "noisy fix: the noise arm beside the fix"
+expect_joined "$OUT" "about 8 samples per case (now 3) would decide it: the interval of net would exclude 0" "noisy fix: repetitions that would decide it"
+expect_grep "$OUT" "cases that widen the interval most: conv_tail, conv2, conv11" "noisy fix: the widest cases"
 run price $N/before.csv $N/after.csv --control $N/control.csv
-expect_joined "$OUT" "control run: net -1.0642 against the before run (0 if there were no noise), interval [-2.5613, -0.7305]; the fix's net 1.1658" "noisy fix: the noise floor"
+expect_joined "$OUT" "control run: net -1.1718 against the before run (0 if there were no noise), interval [-2.6849, 0.0000]; the fix's net 1.3454" "noisy fix: the noise floor"
 finish

@@ -11,7 +11,11 @@
 # With one sample per case, a resample takes a's after runtime as 4 * 1.1
 # or 4 / 1.1 and c's as 1 * 0.9 or 1 / 0.9, so net = 7 - a - c is one of
 #   1.4889 (4.4, 1.1111), 1.7 (4.4, 0.9), 2.2525, 2.4636 (3.6364, 0.9),
-# each with odds 1/4: the 95 % interval is [1.4889, 2.4636], P = 1.
+# each with odds 1/4, mean 1.9763 (the price at the mean pseudo-samples,
+# 4.0182 and 1.0056: net is linear, so no bias).  Moved about the
+# measured net 2 they are 1.5126, 1.7237, 2.2763 and 2.4874: the 95 %
+# interval is [1.5126, 2.4636], its top held at the largest net the
+# prices show (gain 1 less the smallest cost, -1.4636), P = 1.
 . "$TOP_SRCDIR/tests/cli/lib.sh"
 cd "$DATA" || exit 1
 L="-m noise/linear.yaml"
@@ -20,9 +24,9 @@ A=cli/small-after.csv
 
 run price $L $B $A --control noise/small-control.csv --allow-newly-failing --check
 expect_status 0 "control run: accept"
-expect_joined "$OUT" "verdict: accept (the 95 % interval of net [1.4889, 2.4636] over 2000 resamples lies above 0)" "control run: judged"
-expect_joined "$OUT" "ACCEPT: net 2.0000 = gain 1.0000 - cost -1.0000, 95 % interval [1.4889, 2.4636]; the point estimate accepts" "control run: the headline"
-expect_grep "$OUT" "net [1.4889, 2.4636]; P(decide) 1.0000" "control run: the interval from the pseudo-samples"
+expect_joined "$OUT" "verdict: accept (the 95 % interval of net [1.5126, 2.4636] over 2000 resamples lies above 0)" "control run: judged"
+expect_joined "$OUT" "ACCEPT: net 2.0000 = gain 1.0000 - cost -1.0000, 95 % interval [1.5126, 2.4636]; the point estimate accepts" "control run: the headline"
+expect_grep "$OUT" "net [1.5126, 2.4636]; P(decide) 1.0000" "control run: the interval from the pseudo-samples"
 expect_joined "$OUT" "one pseudo-sample per case from the control run's differences" "control run: the method named"
 expect_joined "$OUT" "control run: net -0.1000 against the before run (0 if there were no noise); the fix's net 2.0000" "control run: its net beside the fix's"
 # A decide other than net > 0: gain - cost > 1.5 holds for the pseudo-
@@ -91,21 +95,21 @@ expect_grep "$OUT" "net 50.0000 = gain 50.0000 - cost 0.0000" "narrow step: net 
 run breakeven -m kernelbench noise/narrow-before.csv noise/narrow-after.csv --param p --range 1:2
 expect_grep "$OUT" "p: net = 0 at 1.4959609055550014 and 1.5 (now 1, net 0; searched 1 to 2 at 1000 points" "narrow step: found on a finer grid"
 
-# The margin: the interval of net [-0.6129, 2.0534] of the noisy fix lies
-# within +-3 points, so the fix has no material effect (--check: 1); with
+# The margin: the interval of net [-1.1346, 4.1246] of the noisy fix lies
+# within +-5 points, so the fix has no material effect (--check: 1); with
 # a margin of 0.5 it is neither clear of the margin nor within it.  The
 # metric's key margin does the same, and --margin overrides it.
 N="$EX/noisy-fix"
-run price $N/before.csv $N/after.csv --margin 3 --check
-expect_status 1 "margin 3: no material effect exits 1"
-expect_grep "$OUT" "NO MATERIAL EFFECT: net 1.1658 = gain 6.4111 - cost 5.2454, 95 % interval" "margin 3: the headline"
-expect_joined "$OUT" "verdict: no material effect (the 95 % interval of net [-0.6129, 2.0534] over 2000 resamples lies within the margin -3.0000 to +3.0000)" "margin 3: the verdict line"
+run price $N/before.csv $N/after.csv --margin 5 --check
+expect_status 1 "margin 5: no material effect exits 1"
+expect_grep "$OUT" "NO MATERIAL EFFECT: net 1.3454 = gain 6.4875 - cost 5.1421, 95 % interval" "margin 5: the headline"
+expect_joined "$OUT" "verdict: no material effect (the 95 % interval of net [-1.1346, 4.1246] over 2000 resamples lies within the margin -5.0000 to +5.0000)" "margin 5: the verdict line"
 run price $N/before.csv $N/after.csv --margin 0.5 --check
 expect_status 3 "margin 0.5: inconclusive"
 expect_joined "$OUT" "is not clear of the margin -0.5000 to +0.5000)" "margin 0.5: not clear of the margin"
-sed 's/^decide: gain - cost > 0$/decide: gain - cost > 0\nmargin: 3/' "$TOP_SRCDIR/metrics/pypto-gym.yaml" >"$TMP/pg-margin.yaml"
+sed 's/^decide: gain - cost > 0$/decide: gain - cost > 0\nmargin: 5/' "$TOP_SRCDIR/metrics/pypto-gym.yaml" >"$TMP/pg-margin.yaml"
 run price -m "$TMP/pg-margin.yaml" $N/before.csv $N/after.csv --format json
-expect_grep "$OUT" '"margin": 3.0' "the metric's margin, recorded"
+expect_grep "$OUT" '"margin": 5.0' "the metric's margin, recorded"
 expect_grep "$OUT" '"verdict": "no material effect"' "the metric's margin decides"
 run price -m "$TMP/pg-margin.yaml" $N/before.csv $N/after.csv --margin 0 --check
 expect_status 3 "--margin 0 overrides the metric's"
@@ -123,7 +127,7 @@ expect_status 2 "--margin -1 is a usage error"
 # instead of a count of samples.
 run price noise/guard-before.csv noise/guard-after.csv --check
 expect_status 3 "guards on judged runs: inconclusive"
-expect_joined "$OUT" "verdict: inconclusive (the 95 % interval of net [21.6832, 22.9412] over 2000 resamples lies above 0; guard newly-failing, 1 case passes before and fails after the fix; guard control, net and the metric's own delta_total differ in sign)" "guards on judged runs: the verdict line"
+expect_joined "$OUT" "verdict: inconclusive (the 95 % interval of net [21.5959, 23.1913] over 2000 resamples lies above 0; guard newly-failing, 1 case passes before and fails after the fix; guard control, net and the metric's own delta_total differ in sign)" "guards on judged runs: the verdict line"
 expect_joined "$OUT" "no count of samples estimated: the control guard, not the noise, made the verdict inconclusive" "samples needed: why it is absent"
 expect_no_grep "$OUT" "would decide it" "samples needed: no count"
 
@@ -154,23 +158,23 @@ run price $B $A --plot-dir "$TMP/plots1"
 if [ -f "$TMP/plots1/net-distribution.gp" ]; then bad "one sample per case: a distribution plot"; else ok; fi
 
 # The sensitivity commands on runs with samples (2000 resamples, as price:
-# tornado's interval of net now is price's, [-0.6129, 2.0534]).
+# tornado's interval of net now is price's, [-1.1346, 4.1246]).
 N="$EX/noisy-fix"
 run breakeven $N/before.csv $N/after.csv --param pass_reward
 expect_status 0 "breakeven with noise"
 expect_grep "$OUT" "noise: 2000 resamples of the runs' samples, seed 20260901, 95% intervals" "breakeven: the resampling"
-expect_grep "$OUT" "  break-even 0.160106: in [0.0584384, 0.373794]; no sign change in 6 of 2000 resamples" "breakeven: its interval"
+expect_grep "$OUT" "  break-even 0.138553: in [0.0192714, 0.500762]; no sign change in 118 of 2000 resamples" "breakeven: its interval"
 run breakeven $N/before.csv $N/after.csv --param pass_reward --format json
-expect_grep "$OUT" '"no_sign_change": 6' "breakeven: the interval in JSON"
+expect_grep "$OUT" '"no_sign_change": 118' "breakeven: the interval in JSON"
 run breakeven $N/before.csv $N/after.csv --param pass_reward --threads 1
 cp "$OUT" "$TMP/be1"
 run breakeven $N/before.csv $N/after.csv --param pass_reward --threads 2
 if cmp -s "$OUT" "$TMP/be1"; then ok; else bad "breakeven: other bytes on 2 threads"; fi
 run tornado $N/before.csv $N/after.csv
-expect_grep "$OUT" "  net now in [-0.612922, 2.05338]; swings smaller than its width (within noise): pass_reward, perf_weight" "tornado: swings within the noise"
+expect_grep "$OUT" "  net now in [-1.13463, 4.12458]; swings smaller than its width (within noise): pass_reward, perf_weight" "tornado: swings within the noise"
 run sweep $N/before.csv $N/after.csv --param pass_reward=0:0.6:0.2 --plot-dir "$TMP/sweep"
-expect_grep "$OUT" "  net at 0 in [-3.11292, -0.446615]" "sweep: the band at 0"
-expect_grep "$OUT" "  net at 0.6 in [1.88708, 4.55338]" "sweep: the band at 0.6"
+expect_grep "$OUT" "  net at 0 in [-4.16853, 0.494076]" "sweep: the band at 0"
+expect_grep "$OUT" "  net at 0.6 in [0.831468, 5.49408]" "sweep: the band at 0.6"
 for f in sweep-band.gp sweep-band.dat sweep.gp; do
 	if [ -f "$TMP/sweep/$f" ]; then ok; else bad "sweep: no $f"; fi
 done

@@ -1,0 +1,179 @@
+/* interval.c: the interval of a resampled price, its bias at a clip and
+ * P(decide) (bootstrap.h, top). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "noise/bootstrap.h"
+#include "util/ksum.h"
+
+double noise_quantile(const double *sorted, size_t n, double q)
+{
+	double h = q * (double)(n - 1);
+	size_t lo = (size_t)floor(h);
+
+	if (n == 0)
+		return NAN;
+	if (lo + 1 >= n)
+		return sorted[n - 1];
+	return sorted[lo] + (h - (double)lo) * (sorted[lo + 1] - sorted[lo]);
+}
+
+int noise_interval(const double *x, size_t B, double conf, double widen,
+                   struct interval *ci, double *median)
+{
+	double *s = malloc(B * sizeof *s);
+	double lo, hi, mid;
+
+	if (!s)
+		return FP_ERR;
+	memcpy(s, x, B * sizeof *s);
+	qsort(s, B, sizeof *s, noise_cmp_double);
+	lo = noise_quantile(s, B, (1 - conf) / 2);
+	hi = noise_quantile(s, B, (1 + conf) / 2);
+	mid = noise_quantile(s, B, 0.5);
+	/* Widened, but never beyond the resamples: each is a price the
+	 * metric can give, so the interval stays in the range it can take. */
+	ci->lo = fmax(s[0], mid - widen * (mid - lo));
+	ci->hi = fmin(s[B - 1], mid + widen * (hi - mid));
+	if (median)
+		*median = mid;
+	free(s);
+	return FP_OK;
+}
+
+/* The range a quantity can take, as far as its prices show: 0, the
+ * measured price and every resample. */
+static struct interval range_of(const double *x, size_t B, double point)
+{
+	struct interval r = {fmin(0, point), fmax(0, point)};
+
+	for (size_t q = 0; q < B; q++) {
+		r.lo = fmin(r.lo, x[q]);
+		r.hi = fmax(r.hi, x[q]);
+	}
+	return r;
+}
+
+static double mean_of(const double *x, size_t B)
+{
+	struct ksum s = {0, 0};
+
+	for (size_t q = 0; q < B; q++)
+		ksum_add(&s, x[q]);
+	return ksum_value(&s) / (double)B;
+}
+
+/* How far the resamples' mean on runtimes alone lies above the price at
+ * the expected estimates, for gain (0), cost (1) or net (2), less three
+ * times its Monte Carlo error towards 0: what B resamples cannot tell
+ * from 0 is taken as 0, so a metric linear in runtime is not moved by
+ * chance (but in 3 of 1,000 runs). */
+static double excess(const struct boot *b, int which, double *mean)
+{
+	const double *all[3] = {b->gain, b->cost, b->net};
+	const double *rt[3] = {b->rt_gain, b->rt_cost, b->rt_net};
+	const double ref[3] = {b->ref.gain, b->ref.cost, b->ref.net};
+	const double *x = rt[which] ? rt[which] : all[which];
+	double m = mean_of(x, b->B), ss = 0, d = m - ref[which], se;
+
+	for (size_t q = 0; q < b->B; q++)
+		ss += (x[q] - m) * (x[q] - m);
+	se = b->B > 1 ? sqrt(ss / (double)(b->B - 1) / (double)b->B) : 0;
+	*mean = m;
+	return fabs(d) <= 3 * se ? 0 : d - copysign(3 * se, d);
+}
+
+/* Each resample of gain (0), cost (1) or net (2) moved about the
+ * measured price into z[0..B), less the measured price's bias at a clip,
+ * which is returned: each resample's deviation from the resamples' mean
+ * on runtimes alone, scaled, and what pass states that flip add, as
+ * drawn (bootstrap.h). */
+static double adjusted(const struct boot *b, int which, double *z)
+{
+	const double *all[3] = {b->gain, b->cost, b->net};
+	const double *rt[3] = {b->rt_gain, b->rt_cost, b->rt_net};
+	const double pt[3] = {b->point.gain, b->point.cost, b->point.net};
+	const double ref[3] = {b->ref.gain, b->ref.cost, b->ref.net};
+	const double *x = all[which], *xr = rt[which] ? rt[which] : x;
+	double mrt, e = excess(b, which, &mrt), bias = b->kink * e;
+
+	/* The resamples' centre: exactly the price at the expected
+	 * estimates when the excess is no more than chance. */
+	if (e == 0)
+		mrt = ref[which];
+	for (size_t q = 0; q < b->B; q++)
+		z[q] = pt[which] - bias + b->correction * (xr[q] - mrt) +
+		       (x[q] - xr[q]);
+	return bias;
+}
+
+int noise_fit_interval(const struct boot *b, int which, double conf,
+                       struct interval *ci)
+{
+	double *z = malloc(b->B * sizeof *z), bias;
+	struct interval g, c, r;
+
+	if (!z)
+		return FP_ERR;
+	bias = adjusted(b, which, z);
+	qsort(z, b->B, sizeof *z, noise_cmp_double);
+	ci->lo = noise_quantile(z, b->B, (1 - conf) / 2);
+	ci->hi = noise_quantile(z, b->B, (1 + conf) / 2);
+	free(z);
+	/* The bias removed is exact at a clip and beyond it, too large in
+	 * between (bias.h): the truth lies between the interval with it and
+	 * without, and the interval holds both. */
+	ci->lo = fmin(ci->lo, ci->lo + bias);
+	ci->hi = fmax(ci->hi, ci->hi + bias);
+	/* Net is gain - cost: its range is theirs. */
+	g = range_of(b->gain, b->B, b->point.gain);
+	c = range_of(b->cost, b->B, b->point.cost);
+	r = which == 0   ? g
+	    : which == 1 ? c
+	                 : (struct interval){g.lo - c.hi, g.hi - c.lo};
+	ci->lo = fmin(fmax(ci->lo, r.lo), r.hi);
+	ci->hi = fmax(fmin(ci->hi, r.hi), r.lo);
+	return FP_OK;
+}
+
+/* The bias of the measured price at a clip: kink times the excess
+ * (bias.h). */
+static void bias_of(struct boot *b)
+{
+	double m;
+
+	b->bias.gain = b->kink * excess(b, 0, &m);
+	b->bias.cost = b->kink * excess(b, 1, &m);
+	b->bias.net = b->kink * excess(b, 2, &m);
+}
+
+/* The share of resamples in which decide holds: where decide is net > 0
+ * in every resample, of the resamples of net as the interval takes them
+ * (adjusted, and held to net > 0 with the clip's bias and without), so
+ * that the two agree; else of decide as drawn. */
+static int p_decide(struct boot *b)
+{
+	double *z = malloc(b->B * sizeof *z);
+	size_t yes = 0;
+	bool about_net = true;
+
+	if (!z)
+		return FP_ERR;
+	double bias = adjusted(b, 2, z);
+
+	for (size_t r = 0; r < b->B; r++)
+		about_net &= b->decide[r] == (b->net[r] > 0);
+	/* As the interval: with the clip's bias removed and without. */
+	for (size_t r = 0; r < b->B; r++)
+		yes += about_net ? fmin(z[r], z[r] + bias) > 0 : b->decide[r];
+	b->p_decide = (double)yes / (double)b->B;
+	free(z);
+	return FP_OK;
+}
+
+int noise_fit(struct boot *b)
+{
+	bias_of(b);
+	return p_decide(b);
+}
