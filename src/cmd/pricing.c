@@ -20,7 +20,7 @@
 
 const struct opt_group *const pricing_groups[] = {
     &job_group,
-    &output_group,
+    &sens_output_group,
     &plot_group,
     NULL,
 };
