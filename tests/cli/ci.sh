@@ -2,10 +2,10 @@
 # The CI examples (examples/ci/) are well-formed, their shell is clean, and
 # their steps do what their READMEs say: yamllint (strict) on each YAML
 # file; each GitHub step's `run` and each GitLab job's before_script +
-# script + after_script written out as one bash script and given to
-# shellcheck; then the pricing, comment and gate steps run against fake gh
-# and curl on a harness's JSON, an inconclusive pair and a 5,000-case
-# record of multi-byte names.  GitHub steps take what they need
+# script + after_script written out as one bash script for shellcheck to
+# read; then the pricing, comment and gate steps run against fake gh and
+# curl on a harness's JSON, an inconclusive pair and a 5,000-case record
+# of multi-byte names.  GitHub steps take what they need
 # from `env:`, never ${{ }} in the shell itself (no injection from a pull
 # request's title or branch name).  Skipped (77) without shellcheck,
 # yamllint or a python3 with PyYAML.
@@ -248,7 +248,7 @@ gitlab() {
 	: >"$FAKE_LOG"
 	STATUS=0
 	(cd "$TMP/work" && PATH=$TMP/fake:$PATH RUNS=$1 RUN_EXT=$2 CONTROL=$3 \
-		INPUT_FORMAT= METRIC=pypto-gym CI_API_V4_URL=https://x/api/v4 \
+		INPUT_FORMAT="" METRIC=pypto-gym CI_API_V4_URL=https://x/api/v4 \
 		CI_PROJECT_ID=3 CI_MERGE_REQUEST_IID=9 CI_JOB_URL=https://x/job \
 		FIXPRICE_API_TOKEN=t bash -eo pipefail "$TMP/gitlab-tail.sh") \
 		>"$OUT" 2>"$ERR" || STATUS=$?
