@@ -102,11 +102,11 @@ static void check_options(const struct command *c, const struct opt_spec *s,
 {
 	for (; s && s->name; s++) {
 		if (!names_option(man, s))
-			fail_msg("%s: --%s is not in man/fixprice.1's %s", c->name,
-			         s->name, manname);
+			fail_msg("%s: --%s is not in man/fixprice.1's %s",
+			         c->name, s->name, manname);
 		if (!names_option(help, s))
-			fail_msg("%s: --%s is not in 'fixprice help %s'", c->name,
-			         s->name, c->name);
+			fail_msg("%s: --%s is not in 'fixprice help %s'",
+			         c->name, s->name, c->name);
 	}
 }
 
@@ -124,8 +124,9 @@ static void test_every_option_documented(void **state)
 
 			/* The command's section sends the reader to the group's. */
 			if (!strstr(man, (*g)->man))
-				fail_msg("man/fixprice.1's .SS %s does not name %s",
-				         (*c)->name, (*g)->man);
+				fail_msg(
+				    "man/fixprice.1's .SS %s does not name %s",
+				    (*c)->name, (*g)->man);
 			snprintf(head, sizeof head, ".SH %s", (*g)->man);
 			gman = section(head);
 			check_options(*c, (*g)->opts, gman, head, help);
@@ -133,6 +134,124 @@ static void test_every_option_documented(void **state)
 		}
 		assert_non_null(strstr(help, "  -h, --help "));
 		free(man);
+		free(help);
+	}
+}
+
+/* Adds each "--name" in line[0..len) to names (n of them, at most max),
+ * once. */
+static void add_long_names(const char *line, size_t len, char **names,
+                           size_t *n, size_t max)
+{
+	for (size_t i = 0; i + 2 < len; i++) {
+		size_t k = i + 2;
+
+		if (line[i] != '-' || line[i + 1] != '-' ||
+		    (i > 0 && (line[i - 1] == '-' || line[i - 1] >= 'a')))
+			continue;
+		while (k < len &&
+		       ((line[k] >= 'a' && line[k] <= 'z') ||
+		        (line[k] >= '0' && line[k] <= '9') || line[k] == '-'))
+			k++;
+		if (k == i + 2)
+			continue;
+		char *name = strndup(line + i + 2, k - i - 2);
+		bool seen = false;
+
+		for (size_t j = 0; j < *n; j++)
+			seen = seen || strcmp(names[j], name) == 0;
+		if (seen || strcmp(name, "help") == 0) {
+			free(name);
+		} else {
+			assert_true(*n < max);
+			names[(*n)++] = name;
+		}
+		i = k;
+	}
+}
+
+/* The options a man section defines: those named on the line after each
+ * .TP or .TQ (the paragraph's head), not those its prose mentions. */
+static void man_defined(const char *text, char **names, size_t *n, size_t max)
+{
+	const char *p = text;
+
+	while ((p = strchr(p, '\n'))) {
+		p++;
+		if (strncmp(p, ".TP\n", 4) == 0 ||
+		    strncmp(p, ".TQ\n", 4) == 0) {
+			const char *head = p + 4, *end = strchr(head, '\n');
+
+			add_long_names(
+			    head, end ? (size_t)(end - head) : strlen(head),
+			    names, n, max);
+		}
+	}
+}
+
+/* The options help lists: the "--name" in the head of each line that
+ * starts with "  -" (up to the two blanks before its help). */
+static void help_listed(const char *help, char **names, size_t *n, size_t max)
+{
+	for (const char *p = help; p; p = strchr(p, '\n')) {
+		const char *end;
+
+		if (*p == '\n')
+			p++;
+		if (strncmp(p, "  -", 3) != 0)
+			continue;
+		end = strstr(p + 2, "  ");
+		add_long_names(p + 2,
+		               end ? (size_t)(end - p - 2) : strcspn(p, "\n"),
+		               names, n, max);
+	}
+}
+
+static bool in_list(char *const *names, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(names[i], name) == 0)
+			return true;
+	return false;
+}
+
+/* Both ways: `help CMD` lists exactly the options that its man section
+ * and the sections of the groups it takes define, so help and manual
+ * cannot offer an option the command refuses, or miss one. */
+static void test_help_matches_man(void **state)
+{
+	for (const struct command *const *c = fp_commands; *c; c++) {
+		char head[64], *help = help_of(*c), *man, *in_man[96],
+		               *in_help[96];
+		size_t nman = 0, nhelp = 0;
+
+		snprintf(head, sizeof head, ".SS %s", (*c)->name);
+		man = section(head);
+		man_defined(man, in_man, &nman, 96);
+		free(man);
+		for (const struct opt_group *const *g = (*c)->groups; g && *g;
+		     g++) {
+			snprintf(head, sizeof head, ".SH %s", (*g)->man);
+			man = section(head);
+			man_defined(man, in_man, &nman, 96);
+			free(man);
+		}
+		help_listed(help, in_help, &nhelp, 96);
+		for (size_t i = 0; i < nhelp; i++)
+			if (!in_list(in_man, nman, in_help[i]))
+				fail_msg("'fixprice help %s' lists --%s, which "
+				         "its man sections do not define",
+				         (*c)->name, in_help[i]);
+		for (size_t i = 0; i < nman; i++)
+			if (!in_list(in_help, nhelp, in_man[i]))
+				fail_msg("man/fixprice.1 gives %s --%s, which "
+				         "'fixprice help %s' does not list",
+				         (*c)->name, in_man[i], (*c)->name);
+		assert_true(nhelp > 0 || (*c)->options == NULL);
+		for (size_t i = 0; i < nman; i++)
+			free(in_man[i]);
+		for (size_t i = 0; i < nhelp; i++)
+			free(in_help[i]);
 		free(help);
 	}
 }
@@ -145,15 +264,19 @@ static void test_every_id_once_per_command(void **state)
 		const struct opt_spec *all[64];
 		size_t n = 0;
 
-		for (const struct opt_spec *s = (*c)->options; s && s->name; s++)
+		for (const struct opt_spec *s = (*c)->options; s && s->name;
+		     s++)
 			all[n++] = s;
-		for (const struct opt_group *const *g = (*c)->groups; g && *g; g++)
-			for (const struct opt_spec *s = (*g)->opts; s->name; s++)
+		for (const struct opt_group *const *g = (*c)->groups; g && *g;
+		     g++)
+			for (const struct opt_spec *s = (*g)->opts; s->name;
+			     s++)
 				all[n++] = s;
 		for (size_t i = 0; i < n; i++)
 			for (size_t j = 0; j < i; j++) {
 				assert_int_not_equal(all[i]->id, all[j]->id);
-				assert_string_not_equal(all[i]->name, all[j]->name);
+				assert_string_not_equal(all[i]->name,
+				                        all[j]->name);
 				assert_true(!all[i]->letter ||
 				            all[i]->letter != all[j]->letter);
 			}
@@ -182,9 +305,10 @@ static void test_usage_texts(void **state)
 	 * line lined up under it. */
 	assert_non_null(strstr(text, "\n  --delta D               relative "
 	                             "change, as 25% or 0.25 (default 25%)\n"));
-	assert_non_null(strstr(text, "\n  --column TO=FROM        use run column "
-	                             "FROM as TO (e.g.\n                     "
-	                             "     runtime=real_time_ns)\n"));
+	assert_non_null(strstr(text,
+	                       "\n  --column TO=FROM        use run column "
+	                       "FROM as TO (e.g.\n                     "
+	                       "     runtime=real_time_ns)\n"));
 	free(text);
 }
 
@@ -204,10 +328,11 @@ static void test_oom_status(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_every_option_documented),
-		cmocka_unit_test(test_every_id_once_per_command),
-		cmocka_unit_test(test_usage_texts),
-		cmocka_unit_test(test_oom_status),
+	    cmocka_unit_test(test_every_option_documented),
+	    cmocka_unit_test(test_help_matches_man),
+	    cmocka_unit_test(test_every_id_once_per_command),
+	    cmocka_unit_test(test_usage_texts),
+	    cmocka_unit_test(test_oom_status),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

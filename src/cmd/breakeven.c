@@ -141,7 +141,7 @@ const struct command cmd_breakeven = {
                      "value*100; -1 to 1 for a value of 0)"},
             {0},
         },
-    .groups = (const struct opt_group *const[]){&job_group, &output_group,
+    .groups = (const struct opt_group *const[]){&job_group, &sens_output_group,
                                                 &cmd_noise_sens_group, NULL},
     PRICING_ARGS,
     .own_size = sizeof(struct breakeven_own),

@@ -216,14 +216,6 @@ int output_option(struct output_opts *o, enum opt_id id, const char *arg,
 int output_check_record_form(const struct output_opts *o, const char *name,
                              struct diag *d)
 {
-	if (o->md_limit)
-		return diag_set(d, CLI_SOURCE, 0, 0,
-		                "%s takes no --md-limit (only price does)",
-		                name);
-	if (o->annotations)
-		return diag_set(d, CLI_SOURCE, 0, 0,
-		                "%s takes no --annotations (only price does)",
-		                name);
 	if (report_form_of(o->format)->sens)
 		return FP_OK;
 	if (o->format == FORMAT_GITHUB)

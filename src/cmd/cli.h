@@ -64,9 +64,11 @@ struct output_opts {
  * util/staging.h); a new string, NULL when out of memory. */
 char *output_final_text(const struct output_opts *o, const char *text);
 
-/* The output options (--format, -o, --force) and the plot options
- * (--plot-dir, --plot-format, --ascii), whose take fills call->out. */
-extern const struct opt_group output_group, plot_group;
+/* The output options (--format, -o, --force: of price, of the sensitivity
+ * commands), the record's (--md-limit, --annotations: price) and the plot
+ * options (--plot-dir, ...), whose take fills call->out. */
+extern const struct opt_group output_group, sens_output_group,
+    record_output_group, plot_group;
 
 /* Takes one output or plot option: FP_OK, or FP_ERR with d filled if its
  * argument is bad.  -o FILE sets the form from FILE's extension
@@ -75,9 +77,10 @@ extern const struct opt_group output_group, plot_group;
 int output_option(struct output_opts *o, enum opt_id id, const char *arg,
                   struct diag *d);
 
-/* FP_ERR (d filled) when o asks for a form or an option only the decision
- * record has (openmetrics, github, --md-limit, --annotations) from a
- * command (named name) that writes another output. */
+/* FP_ERR (d filled) when o asks for a form only the decision record has
+ * (openmetrics, github) from a command (named name) that writes another
+ * output.  (The options only it has, --md-limit and --annotations, are
+ * in no other command's table.) */
 int output_check_record_form(const struct output_opts *o, const char *name,
                              struct diag *d);
 

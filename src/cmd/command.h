@@ -110,8 +110,9 @@ struct command {
 	void (*free_own)(void *own);
 };
 
-/* What every pricing command takes besides its own options: the inputs,
- * output and plot groups (pricing.c), and BEFORE [AFTER]. */
+/* What a sensitivity command without noise (map) takes besides its own
+ * options: the inputs, output and plot groups (pricing.c); and what every
+ * pricing command takes as arguments, BEFORE [AFTER]. */
 extern const struct opt_group *const pricing_groups[];
 #define PRICING_ARGS \
 	.min_args = 1, .max_args = 2, \

@@ -110,6 +110,7 @@ static int take_output(struct cmd_call *call, enum opt_id id, const char *arg,
 	return output_option(&call->out, id, arg, d);
 }
 
+/* --format and -o of price, which writes every form ... */
 const struct opt_group output_group = {
     .intro = "Output:",
     .man = "OUTPUT OPTIONS",
@@ -118,8 +119,7 @@ const struct opt_group output_group = {
             {.id = OPT_FORMAT,
              .name = "format",
              .arg = "FMT",
-             .help = "the form (default: text; openmetrics and github: "
-                     "price only), wins over -o's extension",
+             .help = "the form (default: text), wins over -o's extension",
              .choices = report_format_list},
             {.id = OPT_OUTPUT,
              .name = "output",
@@ -131,23 +131,60 @@ const struct opt_group output_group = {
             {.id = OPT_FORCE,
              .name = "force",
              .help = "replace existing output files"},
+            {0},
+        },
+    .take = take_output,
+};
+
+/* ... and of the sensitivity commands, which write the forms their tables
+ * have. */
+const struct opt_group sens_output_group = {
+    .intro = "Output:",
+    .man = "OUTPUT OPTIONS",
+    .opts =
+        (const struct opt_spec[]){
+            {.id = OPT_FORMAT,
+             .name = "format",
+             .arg = "FMT",
+             .help = "the form (default: text), wins over -o's extension",
+             .choices = report_sens_format_list},
+            {.id = OPT_OUTPUT,
+             .name = "output",
+             .letter = 'o',
+             .arg = "FILE",
+             .help = "write to FILE instead of stdout (- is stdout); "
+                     "without --format its extension chooses",
+             .choices = report_sens_ext_list},
+            {.id = OPT_FORCE,
+             .name = "force",
+             .help = "replace existing output files"},
+            {0},
+        },
+    .take = take_output,
+};
+
+/* What only the decision record has (price). */
+const struct opt_group record_output_group = {
+    .man = "RECORD OUTPUT OPTIONS",
+    .opts =
+        (const struct opt_spec[]){
             {.id = OPT_MD_LIMIT,
              .name = "md-limit",
              .arg = "N",
-             .help = "price: the Markdown record in at most N characters "
+             .help = "the Markdown record in at most N characters "
                      "(default 65536, a GitHub comment; github: N bytes, "
                      "default 1048576)"},
             {.id = OPT_ANNOTATIONS,
              .name = "annotations",
-             .help = "price --format github -o FILE: workflow commands on "
-                     "stdout when GITHUB_ACTIONS is set"},
+             .help = "with --format github -o FILE: workflow commands "
+                     "on stdout when GITHUB_ACTIONS is set"},
             {0},
         },
     .take = take_output,
 };
 
 const struct opt_group plot_group = {
-    .man = "OUTPUT OPTIONS",
+    .man = "PLOT OPTIONS",
     .opts =
         (const struct opt_spec[]){
             {.id = OPT_PLOT_DIR,
@@ -207,6 +244,17 @@ const struct opt_group cmd_noise_group = {
              .arg = "P",
              .help = "a case whose samples disagree on passing passes: all "
                      "(default), majority or any"},
+            {0},
+        },
+    .take = take_noise,
+};
+
+/* The verdict's options (price): after the noise group's, under its
+ * intro. */
+const struct opt_group cmd_verdict_group = {
+    .man = "VERDICT OPTIONS",
+    .opts =
+        (const struct opt_spec[]){
             {.id = OPT_CONTROL,
              .name = "control",
              .arg = "RUN",
@@ -263,9 +311,11 @@ const struct opt_group cmd_noise_sens_group = {
 };
 
 const struct opt_group *const cmd_verdict_groups[] = {
-    &job_group, &output_group, &plot_group, &cmd_noise_group, NULL,
+    &job_group,  &output_group,    &record_output_group,
+    &plot_group, &cmd_noise_group, &cmd_verdict_group,
+    NULL,
 };
 
 const struct opt_group *const cmd_sens_noise_groups[] = {
-    &job_group, &output_group, &plot_group, &cmd_noise_sens_group, NULL,
+    &job_group, &sens_output_group, &plot_group, &cmd_noise_sens_group, NULL,
 };

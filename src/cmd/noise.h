@@ -32,12 +32,15 @@ struct cmd_noise {
 	double margin; /* --margin POINTS */
 };
 
-extern const struct opt_group cmd_noise_group, cmd_noise_sens_group;
+extern const struct opt_group cmd_noise_group, cmd_verdict_group,
+    cmd_noise_sens_group;
 
-/* The groups of a command that gives a verdict: the pricing groups and
- * the noise group. */
+/* The groups of a command that gives a verdict (price): the inputs, the
+ * output with the record's own options, plots, the noise and the verdict's
+ * options. */
 extern const struct opt_group *const cmd_verdict_groups[];
-/* ... and of a sensitivity command (breakeven, sweep, tornado). */
+/* ... and of a sensitivity command with plots and noise (sweep, tornado):
+ * the inputs, their output, plots and the resampling options. */
 extern const struct opt_group *const cmd_sens_noise_groups[];
 
 int cmd_noise_option(struct cmd_noise *o, enum opt_id id, const char *arg,

@@ -74,6 +74,11 @@ static int price_analyse(void *own, struct priced *pr,
 	struct price_own *o = own;
 	const char *dir = NULL; /* where the record folder is written */
 
+	if (call->out.ascii && !call->out.plot_dir && !o->record)
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "--ascii needs --plot-dir DIR or --record DIR: "
+		                "it adds a text rendering of the plots drawn "
+		                "there");
 	if (o->record &&
 	    (report_record_dir_check(o->record, call->out.force, d) != FP_OK ||
 	     staging_open(&pr->record_stage, o->record, d) != FP_OK))

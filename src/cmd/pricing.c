@@ -20,7 +20,7 @@
 
 const struct opt_group *const pricing_groups[] = {
     &job_group,
-    &output_group,
+    &sens_output_group,
     &plot_group,
     NULL,
 };
@@ -31,6 +31,12 @@ static int load(const struct cmd_call *call, struct priced *pr, struct diag *d)
 	struct job_opts jo = call->job;
 
 	jo.policy = call->noise.policy;
+	/* --ascii renders the plots drawn into --plot-dir (price: also into
+	 * its record folder, checked by price): alone it would do nothing. */
+	if (call->cmd != &cmd_price && call->out.ascii && !call->out.plot_dir)
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "--ascii needs --plot-dir DIR: it adds a text "
+		                "rendering of the plots drawn there");
 	if ((call->cmd != &cmd_price &&
 	     output_check_record_form(&call->out, call->cmd->name, d) !=
 	         FP_OK) ||

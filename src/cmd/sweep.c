@@ -156,8 +156,9 @@ static int plot_band(const struct sweep_own *w, const struct plot_opts *po,
 		v[n + i] = w->noise.band[i].lo;
 		v[2 * n + i] = w->noise.band[i].hi;
 	}
-	snprintf(label, sizeof label, "%g %% band over %zu resamples",
-	         w->noise.confidence * 100, w->noise.B);
+	snprintf(label, sizeof label, "%g %% band over %zu resample%s",
+	         w->noise.confidence * 100, w->noise.B,
+	         w->noise.B == 1 ? "" : "s");
 	rc = plot_sweep_band(po, title, w->param, label, n, w->x, v, v + n,
 	                     v + 2 * n, &res, d);
 	free(v);

@@ -27,21 +27,38 @@ const struct report_form *report_form_of(enum report_format f)
 	return &forms[0];
 }
 
-const char *report_format_list(char *buf, size_t size)
+/* The forms' names (ext false) or extensions (ext true), of every form
+ * (sens_only false) or of those the sensitivity tables have. */
+static const char *form_list(char *buf, size_t size, bool ext, bool sens_only)
 {
 	buf[0] = '\0';
-	for (size_t i = 0; i < NFORMS; i++)
-		names_append(buf, size, forms[i].name);
+	for (size_t i = 0; i < NFORMS; i++) {
+		const char *word = ext ? forms[i].ext : forms[i].name;
+
+		if (word && (!sens_only || forms[i].sens))
+			names_append(buf, size, word);
+	}
 	return buf;
+}
+
+const char *report_format_list(char *buf, size_t size)
+{
+	return form_list(buf, size, false, false);
 }
 
 const char *report_ext_list(char *buf, size_t size)
 {
-	buf[0] = '\0';
-	for (size_t i = 0; i < NFORMS; i++)
-		if (forms[i].ext)
-			names_append(buf, size, forms[i].ext);
-	return buf;
+	return form_list(buf, size, true, false);
+}
+
+const char *report_sens_format_list(char *buf, size_t size)
+{
+	return form_list(buf, size, false, true);
+}
+
+const char *report_sens_ext_list(char *buf, size_t size)
+{
+	return form_list(buf, size, true, true);
 }
 
 int report_format_parse(const char *s, enum report_format *out, struct diag *d)

@@ -178,8 +178,8 @@ static void put_arithmetic(struct mout *m, const struct record *r)
 		fputs(" version ", m->out);
 		text(m, mt->version);
 	}
-	fprintf(m->out, ", N = %s cases, W = %s.\n\n", exact(a, p->N),
-	        exact(b, p->W));
+	fprintf(m->out, ", N = %s case%s, W = %s.\n\n", exact(a, p->N),
+	        p->N == 1 ? "" : "s", exact(b, p->W));
 	put_step(m, r, "gain", &mt->gain, p->gain);
 	put_step(m, r, "cost", &mt->cost, p->cost);
 	fprintf(m->out, "- net = gain - cost = %s - ", fixed(a, p->gain));

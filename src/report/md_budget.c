@@ -259,16 +259,17 @@ static void emit_cases(FILE *out, struct plan *pl)
 	if (pl->ntop > 0) {
 		fprintf(out,
 		        "\nLargest shares of gain and cost (%s of %s "
-		        "cases):\n\n",
-		        md_count(a, pl->ntop), md_count(b, p->n));
+		        "case%s):\n\n",
+		        md_count(a, pl->ntop), md_count(b, p->n),
+		        p->n == 1 ? "" : "s");
 		put_rows(out, pl, 0, pl->ntop);
 	}
 	if (pl->nfold > 0) {
-		fprintf(out, "\n<details><summary>%s %s cases%s</summary>\n\n",
+		fprintf(out, "\n<details><summary>%s %s case%s%s</summary>\n\n",
 		        all        ? (pl->ntop ? "The other" : "All")
 		        : pl->ntop ? "The next"
 		                   : "The first",
-		        md_count(a, pl->nfold),
+		        md_count(a, pl->nfold), pl->nfold == 1 ? "" : "s",
 		        !all && pl->ntop ? " by size of their shares" : "");
 		put_rows(out, pl, pl->ntop, pl->nfold);
 		fputs("\n</details>\n", out);

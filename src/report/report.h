@@ -99,6 +99,9 @@ const struct report_form *report_form_of(enum report_format f);
 const char *report_format_list(char *buf, size_t size);
 /* ".txt, .md, ...": the extensions of -o FILE that choose a form. */
 const char *report_ext_list(char *buf, size_t size);
+/* The same two lists of the forms the sensitivity commands write. */
+const char *report_sens_format_list(char *buf, size_t size);
+const char *report_sens_ext_list(char *buf, size_t size);
 
 /* Parses a form's name ("text", "md", ...). */
 int report_format_parse(const char *s, enum report_format *out, struct diag *d);

@@ -74,9 +74,10 @@ static void put_lines(const struct sens_noise_view *v, enum report_format f,
 	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
 
 	fprintf(out,
-	        "%snoise: %zu resamples of the runs' samples, seed %llu, "
+	        "%snoise: %zu resample%s of the runs' samples, seed %llu, "
 	        "%s%% intervals\n",
-	        f == FORMAT_MD ? "\n" : "", sn->B, (unsigned long long)sn->seed,
+	        f == FORMAT_MD ? "\n" : "", sn->B, sn->B == 1 ? "" : "s",
+	        (unsigned long long)sn->seed,
 	        report_num(a, sn->confidence * 100, PRECISION_HUMAN));
 	if (v->within) {
 		fprintf(out, "%snet now in [%s, %s]; ", lead,
@@ -107,8 +108,9 @@ static void put_lines(const struct sens_noise_view *v, enum report_format f,
 			    out, "in [%s, %s]",
 			    report_num(b, sn->cross[j].lo, PRECISION_HUMAN),
 			    report_num(c, sn->cross[j].hi, PRECISION_HUMAN));
-		fprintf(out, "%sno sign change in %zu of %zu resamples\n",
-		        sn->never[j] < sn->B ? "; " : "", sn->never[j], sn->B);
+		fprintf(out, "%sno sign change in %zu of %zu resample%s\n",
+		        sn->never[j] < sn->B ? "; " : "", sn->never[j], sn->B,
+		        sn->B == 1 ? "" : "s");
 	}
 }
 

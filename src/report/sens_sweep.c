@@ -1,11 +1,14 @@
 /* sens_sweep.c: gain, cost, net and the decision over a parameter range. */
 #include <jansson.h>
+#include <string.h>
 
 #include "report/internal.h"
 #include "report/sens.h"
 
-static int write_header(const char *param, enum report_format f, FILE *out,
-                        struct diag *d)
+/* Text: the value column is as wide as its widest cell (a break-even is
+ * exact, up to 17 digits and an exponent), the others 14. */
+static int write_header(const char *param, enum report_format f, int width,
+                        FILE *out, struct diag *d)
 {
 	if (f == FORMAT_CSV) {
 		fputs("param,value,gain,cost,net,decision,break_even\n", out);
@@ -17,7 +20,7 @@ static int write_header(const char *param, enum report_format f, FILE *out,
 		      "|---:|---:|---:|---:|:---|\n",
 		      out);
 	} else {
-		fprintf(out, "%14s %14s %14s %14s  %s\n", "value", "gain",
+		fprintf(out, "%*s %14s %14s %14s  %s\n", width, "value", "gain",
 		        "cost", "net", "decision");
 	}
 	return FP_OK;
@@ -39,40 +42,93 @@ static int write_csv_row(const char *param, const struct sweep_row *r,
 	return FP_OK;
 }
 
+/* The value of row r as shown: the crossing itself is exact (it was
+ * solved to the bit), a point rounded for people. */
+static void value_cell(char *cell, const struct sweep_row *r)
+{
+	report_num(cell, r->pt.x,
+	           r->is_cross ? PRECISION_EXACT : PRECISION_HUMAN);
+}
+
 static void write_row(const struct sweep_row *r, enum report_format f,
-                      FILE *out)
+                      int width, FILE *out)
 {
 	const char *decision = r->pt.accept ? "accept" : "reject";
 	double v[4] = {r->pt.x, r->pt.gain, r->pt.cost, r->pt.net};
 	char cell[4][NUMFMT_MAX];
 
-	/* The crossing itself is exact: it was solved to the bit. */
-	for (int j = 0; j < 4; j++)
-		report_num(cell[j], v[j],
-		           r->is_cross && j == 0 ? PRECISION_EXACT
-		                                 : PRECISION_HUMAN);
+	value_cell(cell[0], r);
+	for (int j = 1; j < 4; j++)
+		report_num(cell[j], v[j], PRECISION_HUMAN);
 	if (f == FORMAT_MD)
 		fprintf(out, "| %s | %s | %s | %s | %s |\n", cell[0], cell[1],
 		        cell[2], cell[3],
 		        r->is_cross ? "**break-even**" : decision);
 	else
-		fprintf(out, "%14s %14s %14s %14s  %s\n", cell[0], cell[1],
-		        cell[2], cell[3],
+		fprintf(out, "%*s %14s %14s %14s  %s\n", width, cell[0],
+		        cell[1], cell[2], cell[3],
 		        r->is_cross ? "<- break-even" : decision);
 }
 
+/* Where the sign of net never flips (no crossing): "is below 0 at all",
+ * "is above 0 at all", "is 0 at all", or "never crosses 0 at the" (0 at
+ * some points, one sign at the others).
+ * NULL when it flips. */
+static const char *never_flips(const struct sweep_row *rows, size_t n,
+                               size_t ncross)
+{
+	size_t below = 0, above = 0, zero = 0;
+
+	if (ncross > 0 || n == 0)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		below += rows[i].pt.net < 0;
+		above += rows[i].pt.net > 0;
+		zero += rows[i].pt.net == 0;
+	}
+	return below == n   ? "is below 0 at all"
+	       : above == n ? "is above 0 at all"
+	       : zero == n  ? "is 0 at all"
+	                    : "never crosses 0 at the";
+}
+
+/* "no break-even: net is below 0 at all 201 points from 0 to 2": one line
+ * after the table. */
+static void write_never(const struct sweep_row *rows, size_t n, const char *how,
+                        enum report_format f, FILE *out)
+{
+	char lo[NUMFMT_MAX], hi[NUMFMT_MAX];
+
+	value_cell(lo, &rows[0]);
+	value_cell(hi, &rows[n - 1]);
+	fprintf(out, "%s break-even: net %s %zu %s from %s to %s%s\n",
+	        f == FORMAT_MD ? "\nNo" : "no", how, n,
+	        n == 1 ? "point" : "points", lo, hi, f == FORMAT_MD ? "." : "");
+}
+
 static int write_table(const char *param, const struct sweep_row *rows,
-                       size_t n, enum report_format f, FILE *out,
+                       size_t n, size_t ncross, enum report_format f, FILE *out,
                        struct diag *d)
 {
-	if (write_header(param, f, out, d) != FP_OK)
+	const char *never = never_flips(rows, n, ncross);
+	int width = 14;
+	char cell[NUMFMT_MAX];
+
+	for (size_t i = 0; i < n; i++) {
+		value_cell(cell, &rows[i]);
+		if ((int)strlen(cell) > width)
+			width = (int)strlen(cell);
+	}
+	if (write_header(param, f, width, out, d) != FP_OK)
 		return FP_ERR;
 	for (size_t i = 0; i < n; i++) {
 		if (f != FORMAT_CSV)
-			write_row(&rows[i], f, out);
+			write_row(&rows[i], f, width, out);
 		else if (write_csv_row(param, &rows[i], out, d) != FP_OK)
 			return FP_ERR;
 	}
+	if (never && f != FORMAT_CSV)
+		write_never(rows, n, never, f, out);
 	return report_finish(out, report_form_name(f), d);
 }
 
@@ -93,9 +149,10 @@ static int write_json(const char *param, const struct sweep_row *r, size_t n,
 	for (size_t i = 0; crossings && i < ncross; i++)
 		json_array_append_new(crossings, json_real(cross[i]));
 	return report_put_json(out,
-	                       json_pack("{s:s, s:o, s:o}", "param", param,
+	                       json_pack("{s:s, s:o, s:o, s:b}", "param", param,
 	                                 "points", points, "crossings",
-	                                 crossings),
+	                                 crossings, "never_flips",
+	                                 never_flips(r, n, ncross) != NULL),
 	                       d);
 }
 
@@ -105,5 +162,5 @@ int report_sweep(const char *param, const struct sweep_row *rows, size_t n,
 {
 	if (f == FORMAT_JSON)
 		return write_json(param, rows, n, cross, ncross, out, d);
-	return write_table(param, rows, n, f, out, d);
+	return write_table(param, rows, n, ncross, f, out, d);
 }

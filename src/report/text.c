@@ -201,7 +201,8 @@ static void put_verdict(struct tout *t, const struct record *r)
 		fputs(" version ", t->out);
 		put_name(t, r->metric->version);
 	}
-	fprintf(t->out, ", %zu cases, W %s\n", p->n, numfmt_exact(a, p->W));
+	fprintf(t->out, ", %zu case%s, W %s\n", p->n, p->n == 1 ? "" : "s",
+	        numfmt_exact(a, p->W));
 	if (r->ndropped > 0)
 		fprintf(t->out, "dropped: %zu case%s found in only one run\n",
 		        r->ndropped, r->ndropped == 1 ? "" : "s");

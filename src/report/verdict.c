@@ -63,10 +63,18 @@ static void why_words(struct vout *o, const struct why *w)
 
 	if (w->kind == WHY_NEWLY_FAILING) {
 		name(o, w->i);
+		/* What net does: its gain share minus cost share, or
+		 * nothing at the digits shown. */
+		num(b, w->net_share);
 		fprintf(o->out,
 		        " fails after the fix: the total changes by %s "
-		        "for it, gain and cost by %s",
-		        num(a, w->total_share), num(b, w->net_share));
+		        "for it, net ",
+		        num(a, w->total_share));
+		if (strspn(b, "-0.") == strlen(b))
+			fputs("not at all", o->out);
+		else
+			fprintf(o->out,
+			        "by %s (its gain share minus cost share)", b);
 		return;
 	}
 	if (w->kind == WHY_CREDIT_DIFFERS) {
@@ -95,7 +103,9 @@ void report_control_words(FILE *out, const struct record *r,
 	const struct price *p = r->price;
 	struct vout o = {out, f, p, false};
 	char a[NUMFMT_MAX];
-	const char *item = f == FORMAT_MD ? "\n- " : "\n    ";
+	/* In text each reason is a bullet, so that its wrapped lines (2
+	 * further in) are not read as the next reason. */
+	const char *item = f == FORMAT_MD ? "\n- " : "\n    - ";
 
 	if (p->control_ok)
 		return;
@@ -143,13 +153,13 @@ static void interval_line(struct vout *o, const struct boot *b)
 	char x[8][NUMFMT_MAX];
 
 	fprintf(o->out,
-	        "%s%s%% interval over %zu resamples: gain [%s, %s], "
+	        "%s%s%% interval over %zu resample%s: gain [%s, %s], "
 	        "cost [%s, %s], net [%s, %s]; P(decide) %s\n",
 	        lead, numfmt_human(x[0], b->confidence * 100, REPORT_DIGITS),
-	        b->B, num(x[1], b->gain_ci.lo), num(x[2], b->gain_ci.hi),
-	        num(x[3], b->cost_ci.lo), num(x[4], b->cost_ci.hi),
-	        num(x[5], b->net_ci.lo), num(x[6], b->net_ci.hi),
-	        num(x[7], b->p_decide));
+	        b->B, b->B == 1 ? "" : "s", num(x[1], b->gain_ci.lo),
+	        num(x[2], b->gain_ci.hi), num(x[3], b->cost_ci.lo),
+	        num(x[4], b->cost_ci.hi), num(x[5], b->net_ci.lo),
+	        num(x[6], b->net_ci.hi), num(x[7], b->p_decide));
 	if (bias_material(b))
 		fprintf(o->out,
 		        "%snoise biases net by %s where a score clips (every "
@@ -263,9 +273,9 @@ static void margin_words(FILE *out, const struct verdict_reason *r)
 	};
 
 	fprintf(out,
-	        "the %s %% interval of net [%s, %s] over %zu resamples %s ",
+	        "the %s %% interval of net [%s, %s] over %zu resample%s %s ",
 	        pct(c, r->x[3]), num(lo, r->x[0]), num(hi, r->x[1]), r->n[0],
-	        where[r->code]);
+	        r->n[0] == 1 ? "" : "s", where[r->code]);
 	num(m, r->x[2]);
 	if (r->x[2] == 0)
 		fputs(r->code == REASON_STRADDLES ? "0" : "0", out);
@@ -294,13 +304,13 @@ void report_reason_words(FILE *out, const struct verdict_reason *r)
 	case REASON_DECIDE_WAVERS:
 		fprintf(
 		    out,
-		    "decide %s in %s of %zu resamples, %s the confidence %s",
+		    "decide %s in %s of %zu resample%s, %s the confidence %s",
 		    r->code == REASON_DECIDE_FAILS ? "fails" : "holds",
 		    numfmt_fixed(p,
 		                 r->code == REASON_DECIDE_FAILS ? 1 - r->x[0]
 		                                                : r->x[0],
 		                 4),
-		    r->n[0],
+		    r->n[0], r->n[0] == 1 ? "" : "s",
 		    r->code == REASON_DECIDE_WAVERS ? "below" : "at least",
 		    numfmt_fixed(c, r->x[1], 4));
 		return;

@@ -1,8 +1,11 @@
 #!/bin/sh
-# The CI examples (examples/ci/) are well-formed and their shell is clean:
-# yamllint (strict) on each YAML file; each GitHub step's `run` and each
-# GitLab job's before_script + script + after_script written out as one
-# bash script and given to shellcheck.  GitHub steps take what they need
+# The CI examples (examples/ci/) are well-formed, their shell is clean, and
+# their steps do what their READMEs say: yamllint (strict) on each YAML
+# file; each GitHub step's `run` and each GitLab job's before_script +
+# script + after_script written out as one bash script for shellcheck to
+# read; then the pricing, comment and gate steps run against fake gh and
+# curl on a harness's JSON, an inconclusive pair and a 5,000-case record
+# of multi-byte names.  GitHub steps take what they need
 # from `env:`, never ${{ }} in the shell itself (no injection from a pull
 # request's title or branch name).  Skipped (77) without shellcheck,
 # yamllint or a python3 with PyYAML.
@@ -33,7 +36,8 @@ for f in "$GH" "$GL"; do
 done
 
 # Writes the shell of the workflow ($1: github or gitlab, $2 the file) into
-# $TMP/sh/, one script per step or job; prints the scripts' names.
+# $TMP/sh/, one script per step (named by its id) or job; prints the
+# scripts' names.
 extract() {
 	mkdir -p "$TMP/sh"
 	"$PY" - "$1" "$2" "$TMP/sh" <<'PY'
@@ -45,7 +49,8 @@ if kind == "github":
     for job, spec in doc["jobs"].items():
         for i, step in enumerate(spec["steps"]):
             if "run" in step:
-                scripts.append(("%s-%d" % (job, i), step["run"]))
+                scripts.append(("%s-%s" % (job, step.get("id", i)),
+                                step["run"]))
 else:
     for job, spec in doc.items():
         if not isinstance(spec, dict) or "script" not in spec:
@@ -71,10 +76,19 @@ expect_grep "$GH" "gh pr comment" "GitHub posts a comment"
 expect_grep "$GH" "--edit-last" "GitHub updates its comment"
 expect_grep "$GH" "actions/upload-artifact" "GitHub keeps the record"
 expect_grep "$GH" "--check" "GitHub gates on the decision"
+expect_grep "$GH" "--format github --annotations --force" "GitHub's job summary"
 expect_grep "$GL" "metrics: metrics.txt" "GitLab's metrics report"
 expect_grep "$GL" "--format openmetrics" "GitLab writes OpenMetrics"
 expect_grep "$GL" "merge_requests" "GitLab posts a note"
 expect_grep "$GL" "--check" "GitLab gates on the decision"
+# No size measured in bytes: GitHub and fixprice count characters.
+expect_no_grep "$GH" "wc -c" "GitHub measures no bytes"
+for f in "$CI/github/README.md" "$CI/gitlab/README.md"; do
+	for w in --benchmark_repetitions "hyperfine --runs" "-count" \
+		"pytest-benchmark" "--control"; do
+		expect_grep "$f" "$w" "${f#"$TOP_SRCDIR"/}: the benchmark step"
+	done
+done
 
 for kind in github gitlab; do
 	if [ $kind = github ]; then file=$GH; else file=$GL; fi
@@ -90,66 +104,192 @@ for kind in github gitlab; do
 	done <"$TMP/scripts"
 done
 
-# The pricing, comment and verdict steps, run on the worked example (a
-# measured reject) with fake gh and curl that log what they were asked.
-mkdir -p "$TMP/runner" "$TMP/work" "$TMP/fake"
-cp "$EX/fp32-cube-matmul/before.csv" "$EX/fp32-cube-matmul/after.csv" "$TMP/runner/"
+# The runs: a harness's JSON (Google Benchmark), an inconclusive pair with
+# its control run, and 5,000 cases with multi-byte names whose record
+# (under 65,536 characters, over 65,536 bytes) fits a comment whole.
+mkdir -p "$TMP/json" "$TMP/noisy" "$TMP/big" "$TMP/broken" "$TMP/fake"
+cp "$EX/harness/gbench-before.json" "$TMP/json/before.json"
+cp "$EX/harness/gbench-after.json" "$TMP/json/after.json"
+for f in before after control; do
+	cp "$EX/noisy-fix/$f.csv" "$TMP/noisy/$f.csv"
+done
+for f in before after; do
+	awk -v side=$f 'BEGIN {
+		print "case,runtime,passed"
+		for (i = 0; i < 5000; i++)
+			printf "カーネル/注意機構_%04d_ß€,%s,%d\n", i,
+			    side == "before" ? "1.0" : "1.01",
+			    (side == "after" || i >= 10)
+	}' >"$TMP/big/$f.csv"
+done
+printf 'case,runtime,passed\nx,1,maybe\n' >"$TMP/broken/before.csv"
+cp "$TMP/broken/before.csv" "$TMP/broken/after.csv"
+
 ln -s "$FIXPRICE" "$TMP/fake/fixprice"
 cat >"$TMP/fake/gh" <<'SH'
 #!/bin/sh
 echo "gh $*" >>"$FAKE_LOG"
 case " $* " in *" --edit-last "*) exit 1 ;; esac
 SH
+# GitLab's notes API: page N is $FAKE_NOTES/N.json; X-Next-Page names the
+# next page while there is one.
 cat >"$TMP/fake/curl" <<'SH'
 #!/bin/sh
 echo "curl $*" >>"$FAKE_LOG"
-case " $* " in *" -X "*) ;; *) echo '[]' ;; esac
+head=/dev/null out=/dev/stdout url= method=GET
+while [ $# -gt 0 ]; do
+	case $1 in
+	-D) head=$2; shift ;;
+	-o) out=$2; shift ;;
+	-X) method=$2; shift ;;
+	-H | --data) shift ;;
+	-*) ;;
+	*) url=$1 ;;
+	esac
+	shift
+done
+[ "$method" = GET ] || exit 0
+page=${url##*page=}
+next=$((page + 1))
+if [ -f "$FAKE_NOTES/$next.json" ]; then n=$next; else n=; fi
+printf 'HTTP/2 200\r\nx-next-page: %s\r\n\r\n' "$n" >"$head"
+if [ -f "$FAKE_NOTES/$page.json" ]; then cat "$FAKE_NOTES/$page.json"; else
+	echo '[]'; fi >"$out"
 SH
 chmod +x "$TMP/fake/gh" "$TMP/fake/curl"
 FAKE_LOG=$TMP/fake.log
-export FAKE_LOG
+FAKE_NOTES=$TMP/notes
+export FAKE_LOG FAKE_NOTES
 
-# github STEP-INDEX: runs that step's script in $TMP/work; status in $STATUS.
+# github STEP RUNS EXT CONTROL [INPUT-FORMAT]: runs the step with id STEP
+# in a fresh $TMP/work on the runs in RUNS/before.EXT ...; the step's
+# status in $STATUS.  github_gate S: the gate step on price's status S.
 github() {
+	rm -rf "$TMP/work" && mkdir "$TMP/work"
+	: >"$FAKE_LOG"
+	: >"$TMP/gh-output"
+	echo "earlier summary" >"$TMP/gh-summary"
 	STATUS=0
-	(cd "$TMP/work" && PATH=$TMP/fake:$PATH RUNNER_TEMP=$TMP/runner \
-		METRIC=pypto-gym GITHUB_OUTPUT=$TMP/gh-output PR=7 \
-		GITHUB_STEP_SUMMARY=$TMP/gh-summary GITHUB_SERVER_URL=https://x \
-		GITHUB_REPOSITORY=o/r GITHUB_RUN_ID=1 STATUS=${2:-} \
-		bash "$TMP/sh/github-price-$1.sh") >"$OUT" 2>"$ERR" || STATUS=$?
+	(cd "$TMP/work" && export PATH="$TMP/fake:$PATH" RUNNER_TEMP="$2" \
+		RUN_EXT="$3" CONTROL="$4" INPUT_FORMAT="${5:-}" METRIC=pypto-gym \
+		GITHUB_ACTIONS=true GITHUB_OUTPUT="$TMP/gh-output" \
+		GITHUB_STEP_SUMMARY="$TMP/gh-summary" PR=7 \
+		GITHUB_SERVER_URL=https://x GITHUB_REPOSITORY=o/r GITHUB_RUN_ID=1 &&
+		bash "$TMP/sh/github-price-price.sh" &&
+		bash "$TMP/sh/github-price-comment.sh") >"$OUT" 2>"$ERR" ||
+		STATUS=$?
 }
-github 4
-expect_status 0 "GitHub: the pricing step goes on after a reject"
-expect_grep "$TMP/gh-output" "status=1" "GitHub: the step keeps --check's status"
-expect_grep "$TMP/gh-summary" "**NOT JUDGED: net -22.3036" "GitHub: the job summary"
-github 5
-expect_status 0 "GitHub: the comment step"
+github_gate() {
+	STATUS=0
+	STATUS=$1 bash "$TMP/sh/github-price-gate.sh" >"$OUT" 2>"$ERR" ||
+		STATUS=$?
+}
+comment_is_record() {
+	if cmp -s "$TMP/work/comment.md" "$TMP/work/pricing/decision.md"; then
+		ok; else bad "$1: the comment is not the record"; fi
+}
+
+github price "$TMP/json" json no gbench
+expect_status 0 "GitHub JSON: the pricing and comment steps"
+expect_grep "$TMP/gh-output" "status=0" "GitHub JSON: accept"
+expect_grep "$TMP/gh-summary" "**ACCEPT: net 3.3072" "GitHub JSON: the job summary"
+expect_no_grep "$TMP/gh-summary" "earlier summary" "GitHub JSON: the summary replaced"
+expect_grep "$OUT" "::notice title=fixprice pypto-gym::ACCEPT" "GitHub JSON: the annotation"
 expect_grep "$FAKE_LOG" "gh pr comment 7 --edit-last --body-file comment.md" "GitHub: edits the last comment"
 expect_grep "$FAKE_LOG" "gh pr comment 7 --body-file comment.md" "GitHub: else makes one"
-if cmp -s "$TMP/work/comment.md" "$TMP/work/pricing/decision.md"; then ok; else
-	bad "GitHub: the comment is not the record"; fi
-github 7 1
-expect_status 1 "GitHub: reject fails the check"
-expect_grep "$OUT" "::error::fixprice: the decision is reject" "GitHub: says why"
-github 7 0
-expect_status 0 "GitHub: accept passes"
+comment_is_record "GitHub JSON"
+github price "$TMP/json" json no
+expect_grep "$TMP/gh-output" "status=0" "GitHub JSON by content: accept"
 
-# GitLab: the pricing, note and verdict items, in one shell as GitLab runs
-# them.
-rm -rf "$TMP/work" && mkdir "$TMP/work"
-: >"$FAKE_LOG"
-n=$(ls "$TMP/sh"/item-fixprice-* | wc -l)
-last=$((n - 1))
+github price "$TMP/noisy" csv yes
+expect_status 0 "GitHub inconclusive: the steps go on"
+expect_grep "$TMP/gh-output" "status=3" "GitHub inconclusive: --check's status"
+expect_grep "$TMP/gh-summary" "**INCONCLUSIVE: net" "GitHub inconclusive: the summary"
+expect_grep "$OUT" "::warning title=fixprice pypto-gym::INCONCLUSIVE" "GitHub inconclusive: the annotation"
+expect_grep "$TMP/work/pricing/decision.json" '"control_run"' "GitHub inconclusive: the control run"
+comment_is_record "GitHub inconclusive"
+
+github price "$TMP/big" csv no
+expect_grep "$TMP/gh-output" "status=1" "GitHub 5,000 cases: reject"
+comment_is_record "GitHub 5,000 cases"
+bytes=$(wc -c <"$TMP/work/comment.md")
+chars=$(python3 -c 'import sys; print(len(open(sys.argv[1], encoding="utf-8").read()))' "$TMP/work/comment.md")
+if [ "$bytes" -gt 65536 ] && [ "$chars" -le 65536 ] && [ "$chars" -gt 60000 ]; then
+	ok; else bad "GitHub 5,000 cases: $chars characters in $bytes bytes"; fi
+
+github price "$TMP/broken" csv no
+expect_grep "$TMP/gh-output" "status=2" "GitHub bad run: status 2"
+expect_grep "$TMP/work/comment.md" "fixprice could not price this pull request: https://x/o/r/actions/runs/1" "GitHub bad run: the comment says so"
+
+github_gate 0
+expect_status 0 "GitHub: accept passes"
+github_gate 1
+expect_status 1 "GitHub: reject fails the check"
+expect_out "fixprice: the decision is reject" "GitHub: a reject is a decision"
+github_gate 3
+expect_status 1 "GitHub: inconclusive fails the check"
+expect_grep "$OUT" "fixprice: the verdict is inconclusive" "GitHub: an inconclusive is a decision"
+expect_no_grep "$OUT" "failed" "GitHub: an inconclusive is no failure"
+for s in 2 4 130; do
+	github_gate $s
+	expect_status 1 "GitHub: status $s fails the check"
+	expect_out "::error::fixprice failed (status $s)" "GitHub: status $s is a failure"
+done
+github_gate ""
+expect_out "::error::fixprice did not run" "GitHub: no status"
+
+# GitLab: the pricing, note and gate items, in one shell as GitLab runs
+# them.  gitlab RUNS EXT CONTROL: the job's status in $STATUS.
+n=$(find "$TMP/sh" -name 'item-fixprice-*' | wc -l)
 cat "$TMP/sh/item-fixprice-$((n - 3))" "$TMP/sh/item-fixprice-$((n - 2))" \
-	"$TMP/sh/item-fixprice-$last" >"$TMP/gitlab-tail.sh"
-STATUS=0
-(cd "$TMP/work" && PATH=$TMP/fake:$PATH RUNS=$TMP/runner METRIC=pypto-gym \
-	CI_API_V4_URL=https://x/api/v4 CI_PROJECT_ID=3 CI_MERGE_REQUEST_IID=9 \
-	FIXPRICE_API_TOKEN=t bash -e "$TMP/gitlab-tail.sh") >"$OUT" 2>"$ERR" ||
-	STATUS=$?
-expect_status 1 "GitLab: reject fails the job"
-expect_grep "$OUT" "fixprice: the decision is reject" "GitLab: says why"
-expect_grep "$TMP/work/metrics.txt" "fixprice_accept{metric=\"pypto-gym\",version=\"1\",kind=\"measured\"} 0" "GitLab: metrics.txt"
-expect_grep "$FAKE_LOG" "-X POST" "GitLab: posts a note when there is none"
+	"$TMP/sh/item-fixprice-$((n - 1))" >"$TMP/gitlab-tail.sh"
+gitlab() {
+	rm -rf "$TMP/work" && mkdir "$TMP/work"
+	: >"$FAKE_LOG"
+	STATUS=0
+	(cd "$TMP/work" && PATH=$TMP/fake:$PATH RUNS=$1 RUN_EXT=$2 CONTROL=$3 \
+		INPUT_FORMAT="" METRIC=pypto-gym CI_API_V4_URL=https://x/api/v4 \
+		CI_PROJECT_ID=3 CI_MERGE_REQUEST_IID=9 CI_JOB_URL=https://x/job \
+		FIXPRICE_API_TOKEN=t bash -eo pipefail "$TMP/gitlab-tail.sh") \
+		>"$OUT" 2>"$ERR" || STATUS=$?
+}
+note_page() { # N ID...: page N of the notes, none of them ours
+	for id in $(seq "$2" "$3"); do
+		printf '{"id": %d, "body": "a review note %d"}\n' "$id" "$id"
+	done | jq -s . >"$FAKE_NOTES/$1.json"
+}
+mkdir -p "$FAKE_NOTES"
+note_page 1 1 100
+note_page 2 101 200
+jq -n '[{id: 201, body: "x"}, {id: 4242, body: "<!-- fixprice record -->\nold"}]' \
+	>"$FAKE_NOTES/3.json"
+gitlab "$TMP/noisy" csv yes
+expect_status 1 "GitLab inconclusive: the job fails"
+expect_grep "$OUT" "fixprice: the verdict is inconclusive" "GitLab: an inconclusive is a decision"
+expect_no_grep "$OUT" "failed" "GitLab: an inconclusive is no failure"
+expect_grep "$TMP/work/metrics.txt" 'verdict="inconclusive"} 0' "GitLab: metrics.txt"
+expect_grep "$FAKE_LOG" "page=3" "GitLab: reads every page"
+expect_grep "$FAKE_LOG" "-X PUT" "GitLab: updates its note"
+expect_grep "$FAKE_LOG" "/merge_requests/9/notes/4242" "GitLab: the note on page 3"
+expect_no_grep "$FAKE_LOG" "-X POST" "GitLab: no second note"
 expect_grep "$TMP/work/note.json" "<!-- fixprice record -->" "GitLab: the note carries its marker"
+
+rm -f "$FAKE_NOTES"/*.json
+gitlab "$TMP/big" csv no
+expect_status 1 "GitLab 5,000 cases: reject fails the job"
+expect_out "fixprice: the decision is reject" "GitLab: a reject is a decision"
+expect_grep "$FAKE_LOG" "-X POST" "GitLab: posts a note when there is none"
+# The whole record: all 5,000 cases, more than a GitHub comment holds.
+if jq -e '.body | contains("カーネル/注意機構\\_4999\\_ß€") and (length > 65536)' \
+	"$TMP/work/note.json" >/dev/null; then ok; else
+	bad "GitLab 5,000 cases: the note is not the whole record"; fi
+
+gitlab "$TMP/json" json no
+expect_status 0 "GitLab JSON: accept passes"
+expect_out "fixprice: accept" "GitLab JSON: says so"
+
+gitlab "$TMP/broken" csv no
+expect_status 1 "GitLab bad run: the job fails"
+expect_out "fixprice failed (status 2)" "GitLab bad run: a failure"
+expect_grep "$TMP/work/note.json" "fixprice could not price this merge request: https://x/job" "GitLab bad run: the note says so"
 finish

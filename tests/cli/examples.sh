@@ -52,4 +52,28 @@ expect_joined "$OUT" "about 8 samples per case (now 3) would decide it: the inte
 expect_grep "$OUT" "cases that widen the interval most: conv_tail, conv2, conv11" "noisy fix: the widest cases"
 run price $N/before.csv $N/after.csv --control $N/control.csv
 expect_joined "$OUT" "control run: net -1.1718 against the before run (0 if there were no noise), interval [-2.6849, 0.0000]; the fix's net 1.3454" "noisy fix: the noise floor"
+
+# Each example README's commands run as written from the repository root,
+# where the build leaves ./fixprice (no fixprice on PATH in a clone):
+# indented lines starting ./fixprice, with their backslash continuations.
+ROOT=$TMP/root
+mkdir -p "$ROOT"
+cp -R "$EX" "$ROOT/"
+ln -s "$FIXPRICE" "$ROOT/fixprice"
+for readme in "$EX"/*/README.md; do
+	case $readme in */ci/*) continue ;; esac
+	if grep -q '^    fixprice ' "$readme"; then
+		bad "${readme#"$EX"/}: calls fixprice, not ./fixprice"; else ok; fi
+	awk '/^    \.\/fixprice / { cmd = ""; on = 1 }
+		on { line = $0; sub(/^ +/, "", line); cont = sub(/ *\\$/, "", line)
+			cmd = cmd (cmd == "" ? "" : " ") line
+			if (!cont) { print cmd; on = 0 } }' "$readme" >"$TMP/cmds"
+	if [ -s "$TMP/cmds" ]; then ok; else bad "${readme#"$EX"/}: no ./fixprice command"; fi
+	while IFS= read -r cmd; do
+		STATUS=0
+		(cd "$ROOT" && PATH=/nonexistent:/usr/bin:/bin sh -c "${cmd%%#*}") \
+			>"$OUT" 2>"$ERR" || STATUS=$?
+		expect_status 0 "${readme#"$EX"/}: $cmd"
+	done <"$TMP/cmds"
+done
 finish

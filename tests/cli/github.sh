@@ -93,7 +93,7 @@ expect_error 2 "<command line>: --annotations needs --format github" "--annotati
 run sweep "$B" --scenario "$S" --param pass_reward=0:1 --format github
 expect_error 2 "<command line>: sweep cannot write github (only price can)" "sweep github"
 run tornado "$B" --scenario "$S" --annotations
-expect_error 2 "<command line>: tornado takes no --annotations (only price does)" "tornado --annotations"
+expect_error 2 "fixprice tornado: unknown option '--annotations'" "tornado --annotations"
 
 # The limit in bytes: 1,000 cases of 4-byte names.
 awk 'BEGIN {

@@ -195,7 +195,7 @@ expect_error 2 "<command line>: --md-limit needs a whole number of characters, g
 run sweep "$EX/fp32-cube-matmul/before.csv" \
 	--scenario "$EX/fp32-cube-matmul/fp32-cube.yaml" --param pass_reward=0:1 \
 	--format md --md-limit 5000
-expect_error 2 "<command line>: sweep takes no --md-limit (only price does)" "sweep --md-limit"
+expect_error 2 "fixprice sweep: unknown option '--md-limit'" "sweep --md-limit"
 
 # A summary that cannot fit: a scenario whose name is long and all '&'.
 awk 'BEGIN { s = ""; for (i = 0; i < 3000; i++) s = s "&"; print "name: \"" s "\"" }' >"$TMP/long.yaml"

@@ -32,6 +32,16 @@ expect_status 0 "tornado with text rendering"
 expect_grep "$OUT" "runtime_factor" "the text rendering is printed"
 if [ -s "$TMP/p/tornado.svg" ]; then ok; else bad "tornado.svg drawn"; fi
 
+# --ascii renders the plots drawn: without a place to draw them it is a
+# usage error, not silently nothing.
+run tornado $IN --ascii
+expect_error 2 "<command line>: --ascii needs --plot-dir DIR: it adds a text rendering of the plots drawn there" "tornado --ascii alone"
+run sweep $IN --param pass_reward=0:1 --ascii -o "$TMP/sweep-ascii.txt"
+expect_error 2 "<command line>: --ascii needs --plot-dir DIR: it adds a text rendering of the plots drawn there" "sweep --ascii alone"
+if [ -e "$TMP/sweep-ascii.txt" ]; then bad "sweep --ascii alone wrote -o"; else ok; fi
+run price $IN --ascii
+expect_error 2 "<command line>: --ascii needs --plot-dir DIR or --record DIR: it adds a text rendering of the plots drawn there" "price --ascii alone"
+
 # price --record: the shares plot in the record, linked from the Markdown.
 run price $IN --record "$TMP/rec"
 expect_status 0 "record with plot"

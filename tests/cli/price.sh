@@ -23,7 +23,7 @@ expect_status 0 "measured price"
 expect_grep "$OUT" "INCONCLUSIVE: net 22.5000 = gain 20.0000 - cost -2.5000" "verdict and numbers"
 expect_grep "$OUT" "control: total_before 57.5000, total_after 53.7500, delta_total -3.7500" "control totals"
 expect_grep "$OUT" "DIFFERS IN SIGN from net (net - delta_total = 26.2500), because" "control: a difference in sign"
-expect_joined "$OUT" "d fails after the fix: the total changes by -17.5000 for it, gain and cost by 2.5000" "control: d in plain words"
+expect_joined "$OUT" "d fails after the fix: the total changes by -17.5000 for it, net by 2.5000 (its gain share minus cost share)" "control: d in plain words"
 expect_joined "$OUT" "the cost formula credits the speedup of b, which failed before and scored nothing in the total" "control: b in plain words"
 expect_no_grep "$OUT" "PREDICTION" "measured runs are not a prediction"
 
@@ -134,4 +134,22 @@ run price --format xml $B $A
 expect_status 2 "unknown format"
 run price
 expect_status 2 "no inputs"
+# One case is "1 case"; one resample "1 resample".
+printf 'case,runtime,passed\na,1,1\n' >"$TMP/one-b.csv"
+printf 'case,runtime,passed\na,2,1\n' >"$TMP/one-a.csv"
+run price "$TMP/one-b.csv" "$TMP/one-a.csv"
+expect_grep "$OUT" "metric pypto-gym version 1, 1 case, W 1" "one case in text"
+run price "$TMP/one-b.csv" "$TMP/one-a.csv" --format md
+expect_grep "$OUT" "Metric pypto-gym version 1, N = 1 case, W = 1." "one case in Markdown"
+expect_grep "$OUT" "Largest shares of gain and cost (1 of 1 case):" "one case in the case table"
+run price "$EX/noisy-fix/before.csv" "$EX/noisy-fix/after.csv" --bootstrap 1
+expect_grep "$OUT" "over 1 resample:" "one resample"
+expect_no_grep "$OUT" "1 resamples" "no '1 resamples'"
+# A newly failing case whose share of net is 0 at the digits shown: net
+# does not change for it (the cost of a: 0.5 * (1 - 1) = 0, no gain).
+printf 'case,runtime,passed\na,1,1\nb,1,1\n' >"$TMP/nf-b.csv"
+printf 'case,runtime,passed\na,1,0\nb,1,1\n' >"$TMP/nf-a.csv"
+run price "$TMP/nf-b.csv" "$TMP/nf-a.csv"
+expect_joined "$OUT" "- a fails after the fix: the total changes by -40.0000 for it, net not at all" "a share of 0 in words"
+expect_no_grep "$OUT" "by 0.0000" "no 'by 0.0000'"
 finish

@@ -47,6 +47,33 @@ expect_grep "$OUT" '"crossings": [' "sweep json crossings"
 expect_grep "$OUT" "1.0824742268041236" "sweep crossing = breakeven"
 run sweep $IN --param pass_reward=1:0
 expect_status 2 "sweep LO above HI"
+# A range where the sign never flips says so, in one line: gain is
+# (pass_reward + 0.25) / 20 * 100, cost 25.
+run sweep $IN --param pass_reward=0:1:0.5
+expect_out "         value           gain           cost            net  decision
+             0           1.25             25         -23.75  reject
+           0.5           3.75             25         -21.25  reject
+             1           6.25             25         -18.75  reject
+no break-even: net is below 0 at all 3 points from 0 to 1" "sweep that never flips"
+run sweep $IN --param pass_reward=0:1:0.5 --format md
+expect_grep "$OUT" "No break-even: net is below 0 at all 3 points from 0 to 1." "sweep md that never flips"
+run sweep $IN --param pass_reward=10:12 --format json
+expect_grep "$OUT" '"never_flips": true' "sweep json that never flips"
+expect_grep "$OUT" '"crossings": []' "sweep json: no crossing"
+run sweep $IN --param pass_reward=10:12
+expect_grep "$OUT" "no break-even: net is above 0 at all 101 points from 10 to 12" "sweep above 0 throughout"
+run sweep $IN --param pass_reward=4:5.5:0.5 --format json
+expect_grep "$OUT" '"never_flips": false' "sweep json that flips"
+# A break-even of 17 digits widens the value column instead of pushing the
+# row out of line.  At runtime factor f, gain = 5 (0.3 + 0.5 / f) and
+# cost = 50 (1 - 1/f): zero at f = 52.5 / 48.5, where gain = cost =
+# 1.5 + 2.5 * 48.5 / 52.5 = 3.80952 (net 3.6e-15 from rounding there).
+run sweep $IN --param runtime_factor=1:2:0.5
+expect_out "             value           gain           cost            net  decision
+                 1              4              0              4  accept
+1.0824742268041236        3.80952        3.80952    3.55271e-15  <- break-even
+               1.5        3.16667        16.6667          -13.5  reject
+                 2           2.75             25         -22.25  reject" "sweep: the break-even in its column"
 
 # Tornado: swings by hand at +/-25%:
 #   runtime_factor 1.5..2.5: net -13.5..-27.5, swing 14
@@ -85,7 +112,8 @@ expect_out "pass_reward: net is 0 at all 1000 points sampled between 0.003 and 3
 run breakeven "$TMP/same.csv" "$TMP/same.csv" --param pass_reward --format json
 expect_grep "$OUT" '"zero_everywhere": true' "identical runs: JSON says zero everywhere"
 run sweep "$TMP/same.csv" "$TMP/same.csv" --param pass_reward=0:1:0.5
-expect_no_grep "$OUT" "break-even" "identical runs: no break-even rows"
+expect_no_grep "$OUT" "<- break-even" "identical runs: no break-even rows"
+expect_grep "$OUT" "no break-even: net is 0 at all 3 points from 0 to 1" "identical runs: sweep says so"
 # KernelBench's step-shaped net: the edges of the stretch where it is not 0.
 printf 'case,runtime,passed,ref_runtime\nx,2,pass,3\ny,1,pass,1\n' >"$TMP/kb-before.csv"
 printf 'case,runtime,passed,ref_runtime\nx,1,pass,3\ny,1,pass,1\n' >"$TMP/kb-after.csv"

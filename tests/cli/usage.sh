@@ -69,4 +69,20 @@ if [ -w /dev/full ]; then
 		fi
 	done
 fi
+# Help lists what each command takes: eval its --set and --input-format,
+# the sensitivity commands none of price's own record options or forms.
+run help eval
+expect_grep "$OUT" "  --set NAME=VALUE" "help eval: --set"
+expect_grep "$OUT" "  --input-format FMT" "help eval: --input-format"
+for c in breakeven sweep tornado map; do
+	run help $c
+	for w in --md-limit --annotations openmetrics github .prom; do
+		expect_no_grep "$OUT" "$w" "help $c: $w"
+	done
+	expect_grep "$OUT" "extension: text, md, json, csv" "help $c: its forms"
+	cp "$OUT" "$TMP/help-of-$c"
+	run $c --help
+	if cmp -s "$OUT" "$TMP/help-of-$c"; then ok; else
+		bad "$c --help differs from help $c"; fi
+done
 finish
