@@ -161,13 +161,14 @@ void md_case_header(struct mout *m)
 	fputs("|---|--:|---|---|--:|--:|--:|--:|--:|--:|\n", m->out);
 }
 
-void md_case_row(struct mout *m, const struct record *r, size_t i)
+void md_case_row(struct mout *m, const struct record *r, size_t i,
+                 const char *label)
 {
 	const struct price *p = r->price;
 	char a[REPORT_CELL_MAX], b[NUMFMT_MAX];
 
 	fputs("| ", m->out);
-	md_text(m, p->case_name[i]);
+	md_text(m, label ? label : p->case_name[i]);
 	fprintf(m->out, " | %s", numfmt_human(a, p->weight[i], REPORT_DIGITS));
 	fprintf(m->out, " | %s | %s",
 	        p->passed[SIDE_BEFORE][i] != 0 ? "pass" : "fail",

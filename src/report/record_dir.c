@@ -68,7 +68,7 @@ static int write_one(const struct record *r, int which, FILE *out,
 	case 0:
 		return md_write(r, out,
 		                r->md_limit ? r->md_limit : REPORT_MD_LIMIT,
-		                MD_CODE_POINTS, "cases.csv", d);
+		                MD_CODE_POINTS, "cases.csv", true, d);
 	case 1:
 		return report_json(r, out, d);
 	default:

@@ -135,7 +135,8 @@ else bad "the folder holds: $(ls -A keep | tr '\n' ' ')"; fi
 GNUPLOT=/nonexistent run price "$DATA/cli/$B" "$DATA/cli/$A" --record fresh
 expect_grep "$ERR" "draw with: gnuplot -d -c fresh/shares.gp" "the note names the record folder"
 run price "$DATA/cli/$B" "$DATA/cli/$A" --plot-dir pd --format md
-expect_grep "$OUT" "(pd/shares.svg)" "the Markdown links the final plot folder"
+expect_grep "$OUT" '`pd/shares.svg`' "the Markdown names the final plot folder"
+if grep -q "](" "$OUT"; then bad "the posted Markdown has a link"; else ok; fi
 cd "$DATA/cli" || exit 1
 
 finish
