@@ -241,16 +241,33 @@ static char *render_folder_md(const struct record *r)
 	return s;
 }
 
+static char *render_html(const struct record *r)
+{
+	char *s = NULL;
+	size_t len;
+	FILE *f = open_memstream(&s, &len);
+	struct diag d;
+
+	assert_non_null(f);
+	assert_int_equal(report_html(r, f, &d), FP_OK);
+	fclose(f);
+	return s;
+}
+
 /* The files hold exactly what the writers print. */
 static void assert_record_files(const char *dir, const struct record *r)
 {
 	char *md = render_folder_md(r);
 	char *json = fixture_render(r, FORMAT_JSON, 0);
 	char *csv = fixture_render(r, FORMAT_CSV, 0);
+	char *html = render_html(r);
 	char names[256];
 
 	list_dir(dir, names, sizeof names);
-	assert_string_equal(names, "cases.csv decision.json decision.md");
+	assert_string_equal(names,
+	                    "cases.csv decision.json decision.md index.html");
+	assert_file_is(path_in(dir, "index.html"), html);
+	free(html);
 	assert_file_is(path_in(dir, "decision.md"), md);
 	assert_file_is(path_in(dir, "decision.json"), json);
 	assert_file_is(path_in(dir, "cases.csv"), csv);

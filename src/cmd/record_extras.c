@@ -107,6 +107,10 @@ static int fill_plot(struct record_extras *x, const struct record *r,
 		return diag_oom(d);
 	}
 	x->plot.ascii = x->shares.ascii;
+	x->plot.path =
+	    x->shares.drawn && (!po.format || strcmp(po.format, "svg") == 0)
+	        ? x->shares.file
+	        : NULL;
 	return FP_OK;
 }
 
