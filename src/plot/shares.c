@@ -42,7 +42,7 @@ static const struct chart shares_chart = {
         "lo(k) = column(5) == k ? (column(3) < column(4) ? column(3) : column(4)) : NaN\n"
         "hi(k) = column(5) == k ? (column(3) < column(4) ? column(4) : column(3)) : NaN\n"
         "\n"
-        "plot data index 1 using (0):1:ytic(2) with points ps 0 notitle, \\\n"
+        "plot data index 1 using (NaN):1:ytic(2) with points notitle, \\\n"
         "\tdata index 1 using (0):1:(lo(0)):(hi(0)):(column(1) - 0.35):(column(1) + 0.35) \\\n"
         "\t\twith boxxyerror lc rgb gain_color title 'adds to net', \\\n"
         "\tdata index 1 using (0):1:(lo(1)):(hi(1)):(column(1) - 0.35):(column(1) + 0.35) \\\n"
