@@ -279,6 +279,22 @@ static void test_md_measured(void **state)
 	free(s);
 }
 
+/* A case on both sides with the same value shown: two bars, two labels
+ * (Mermaid would merge equal categories). */
+static void test_md_chart_same_case_twice(void **state)
+{
+	struct fixture f;
+	char *s;
+
+	fixture_measured(&f);
+	f.gain_share[0] = -1;
+	f.cost_share[0] = 1;
+	s = fixture_render(&f.record, FORMAT_MD, 0);
+	assert_non_null(strstr(s, "\"-1.0000 A\""));
+	assert_non_null(strstr(s, "\"-1.0000 A (6)\""));
+	free(s);
+}
+
 static void test_md_prediction(void **state)
 {
 	static const char first[] =
@@ -527,6 +543,7 @@ int main(void)
 	    cmocka_unit_test(test_text_many_control_cases),
 	    cmocka_unit_test(test_top_cases),
 	    cmocka_unit_test(test_md_measured),
+	    cmocka_unit_test(test_md_chart_same_case_twice),
 	    cmocka_unit_test(test_md_prediction),
 	    cmocka_unit_test(test_md_hostile_names),
 	    cmocka_unit_test(test_md_hostile_elsewhere),

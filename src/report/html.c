@@ -76,14 +76,6 @@ static void put_text_block(struct hout *h, const struct record *r,
 	free(buf);
 }
 
-static void headline(FILE *f, const struct record *r, enum report_format fm,
-                     bool *oom)
-{
-	(void)fm;
-	(void)oom;
-	report_headline(f, r);
-}
-
 static void put_verdict(struct hout *h, const struct record *r)
 {
 	const char *kind = r->verdict         ? verdict_name(r->verdict->kind)
@@ -97,8 +89,12 @@ static void put_verdict(struct hout *h, const struct record *r)
 	size_t len;
 	FILE *f = open_memstream(&buf, &len);
 
-	if (!f || (headline(f, r, FORMAT_TEXT, &h->oom), fclose(f) != 0) ||
-	    !buf) {
+	if (!f) {
+		h->oom = true;
+		return;
+	}
+	report_headline(f, r);
+	if (fclose(f) != 0 || !buf) {
 		h->oom = true;
 		free(buf);
 		return;

@@ -91,16 +91,20 @@ static void put_series(FILE *out, const struct report_bars *b, int dec)
 static void put_label(FILE *out, const struct report_bars *b, size_t k)
 {
 	const struct report_bar *bar = &b->bar[k];
-	char a[NUMFMT_MAX], w[64];
+	char a[NUMFMT_MAX], c[NUMFMT_MAX], w[64];
 	double v = size_of(bar);
 
 	fprintf(out, "%s\"%s%s ", k ? ", " : "", v >= 0 ? "+" : "",
 	        numfmt_fixed(a, v, REPORT_DECIMALS));
 	fputs(b->label[k][0] ? b->label[k] : report_bar_words(bar, w, sizeof w),
 	      out);
+	/* The same label means the same case (shorten.h); with the same
+	 * value shown, its place tells the bars apart. */
 	for (size_t j = 0; j < k; j++)
-		if (b->bar[j].kind == bar->kind && b->bar[j].i == bar->i &&
-		    size_of(&b->bar[j]) == v && b->label[k][0]) {
+		if (b->label[k][0] && b->label[j] == b->label[k] &&
+		    strcmp(
+		        numfmt_fixed(c, size_of(&b->bar[j]), REPORT_DECIMALS),
+		        a) == 0) {
 			fprintf(out, " (%zu)", k + 1);
 			break;
 		}
