@@ -12,12 +12,13 @@
 #include "util/escape.h"
 
 /* Checks one escaper's output and frees it. */
-#define CHECK(call, want) do { \
-	char *got_ = (call); \
-	assert_non_null(got_); \
-	assert_string_equal(got_, (want)); \
-	free(got_); \
-} while (0)
+#define CHECK(call, want) \
+	do { \
+		char *got_ = (call); \
+		assert_non_null(got_); \
+		assert_string_equal(got_, (want)); \
+		free(got_); \
+	} while (0)
 
 static void test_terminal_plain(void **state)
 {
@@ -25,7 +26,8 @@ static void test_terminal_plain(void **state)
 	CHECK(escape_terminal(""), "");
 	CHECK(escape_terminal(NULL), "");
 	/* Valid UTF-8 text is kept: "矩阵" is E7 9F A9 E9 98 B5. */
-	CHECK(escape_terminal("\xe7\x9f\xa9\xe9\x98\xb5"), "\xe7\x9f\xa9\xe9\x98\xb5");
+	CHECK(escape_terminal("\xe7\x9f\xa9\xe9\x98\xb5"),
+	      "\xe7\x9f\xa9\xe9\x98\xb5");
 	/* Printable ASCII punctuation is not the terminal's business. */
 	CHECK(escape_terminal("a|b <c> `d` @e"), "a|b <c> `d` @e");
 }
@@ -44,11 +46,17 @@ static void test_terminal_controls(void **state)
 static void test_terminal_unicode(void **state)
 {
 	/* C1 control CSI (U+009B, C2 9B) acts like ESC [ on some terminals. */
-	CHECK(escape_terminal("a\xc2\x9b" "2J"), "a\\u009b2J");
+	CHECK(escape_terminal("a\xc2\x9b"
+	                      "2J"),
+	      "a\\u009b2J");
 	/* Right-to-left override (U+202E, E2 80 AE) reorders what follows. */
-	CHECK(escape_terminal("abc\xe2\x80\xae" "def"), "abc\\u202edef");
+	CHECK(escape_terminal("abc\xe2\x80\xae"
+	                      "def"),
+	      "abc\\u202edef");
 	/* Zero-width space (U+200B) and BOM (U+FEFF) are invisible. */
-	CHECK(escape_terminal("a\xe2\x80\x8b" "b\xef\xbb\xbf"), "a\\u200bb\\ufeff");
+	CHECK(escape_terminal("a\xe2\x80\x8b"
+	                      "b\xef\xbb\xbf"),
+	      "a\\u200bb\\ufeff");
 	/* Not UTF-8: a lone continuation byte, an overlong '/', a surrogate
 	 * (ED A0 80), a truncated sequence at the end. */
 	CHECK(escape_terminal("\x80"), "\\x80");
@@ -67,7 +75,8 @@ static void test_md_text_hostile(void **state)
 	CHECK(escape_md_text("<img src=x onerror=alert(1)>"),
 	      "&lt;img src=x onerror=alert\\(1\\)&gt;");
 	/* A zero-width space (E2 80 8B) after @ stops the mention. */
-	CHECK(escape_md_text("@everyone"), "@\xe2\x80\x8b" "everyone");
+	CHECK(escape_md_text("@everyone"), "@\xe2\x80\x8b"
+	                                   "everyone");
 	CHECK(escape_md_text("/merge"), "\\/merge");
 	CHECK(escape_md_text("`x`"), "\\`x\\`");
 	CHECK(escape_md_text("[link](http://evil)"),
@@ -80,13 +89,15 @@ static void test_md_text_more(void **state)
 {
 	CHECK(escape_md_text("m512_k4096"), "m512\\_k4096");
 	CHECK(escape_md_text("*b* ~s~ $m$ #1 !x"),
-	      "\\*b\\* \\~s\\~ \\$m\\$ \\#\xe2\x80\x8b" "1 \\!x");
+	      "\\*b\\* \\~s\\~ \\$m\\$ \\#\xe2\x80\x8b"
+	      "1 \\!x");
 	CHECK(escape_md_text("a & b"), "a &amp; b");
 	/* No autolinks: www. names, URLs, e-mail addresses. */
 	CHECK(escape_md_text("see WWW.x.org"), "see WWW\\.x.org");
 	CHECK(escape_md_text("a.b www"), "a.b www");
 	CHECK(escape_md_text("https://x"), "https\\://x");
-	CHECK(escape_md_text("a@b.com"), "a@\xe2\x80\x8b" "b.com");
+	CHECK(escape_md_text("a@b.com"), "a@\xe2\x80\x8b"
+	                                 "b.com");
 	/* Only a leading slash can start a command. */
 	CHECK(escape_md_text("a/b"), "a/b");
 	/* A backslash: terminal form "\\", each of its two escaped again. */
@@ -124,6 +135,21 @@ static void test_url_path(void **state)
 	CHECK(escape_url_path("\xc3\xa9"), "%C3%A9");
 }
 
+/* HTML: the terminal form, then & < > " ' as entities; text already
+ * visible is not escaped twice. */
+static void test_html(void **state)
+{
+	CHECK(escape_html("<script>alert('x')</script>"),
+	      "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;");
+	CHECK(escape_html("</svg> a & b &amp; \"q\""),
+	      "&lt;/svg&gt; a &amp; b &amp;amp; &quot;q&quot;");
+	CHECK(escape_html("`x` ``y``"), "`x` ``y``");
+	CHECK(escape_html("::error::pwned"), "\\x3a:error::pwned");
+	CHECK(escape_html("a\nb\\\x1b[31m"), "a\\nb\\\\\\x1b[31m");
+	CHECK(escape_html_visible("a\\nb <i>"), "a\\nb &lt;i&gt;");
+	CHECK(escape_html(NULL), "");
+}
+
 static void test_spreadsheet(void **state)
 {
 	CHECK(escape_spreadsheet("=HYPERLINK(\"x\")"), "'=HYPERLINK(\"x\")");
@@ -150,18 +176,20 @@ static void test_spreadsheet(void **state)
 static const struct {
 	const char *raw, *shown;
 } classes[] = {
-	{"a\nb\tc\rd", "a\\nb\\tc\\rd"},
-	{"\x07\x1b[2J\x7f", "\\x07\\x1b[2J\\x7f"},
-	{"\xc2\x85" "1", "\\u00851"},                /* C1 NEL */
-	{"\xe2\x80\xaa\xe2\x80\xae", "\\u202a\\u202e"}, /* overrides */
-	{"\xe2\x81\xa6\xe2\x81\xa9", "\\u2066\\u2069"}, /* isolates */
-	{"\xe2\x80\xa8\xe2\x80\xa9", "\\u2028\\u2029"}, /* separators */
-	{"\xe2\x80\x8b\xe2\x80\x8f\xe2\x81\xa0",
-	 "\\u200b\\u200f\\u2060"},                  /* zero width */
-	{"\xef\xbb\xbf", "\\ufeff"},                 /* BOM */
-	{"\xef\xb7\x90\xf0\x9f\xbf\xbf", "\\ufdd0\\U0001ffff"}, /* non-chars */
-	{"\xf3\xa0\x80\x81", "\\U000e0001"},        /* tag */
-	{"\xff", "\\xff"},
+    {"a\nb\tc\rd", "a\\nb\\tc\\rd"},
+    {"\x07\x1b[2J\x7f", "\\x07\\x1b[2J\\x7f"},
+    {"\xc2\x85"
+     "1",
+     "\\u00851"},                                   /* C1 NEL */
+    {"\xe2\x80\xaa\xe2\x80\xae", "\\u202a\\u202e"}, /* overrides */
+    {"\xe2\x81\xa6\xe2\x81\xa9", "\\u2066\\u2069"}, /* isolates */
+    {"\xe2\x80\xa8\xe2\x80\xa9", "\\u2028\\u2029"}, /* separators */
+    {"\xe2\x80\x8b\xe2\x80\x8f\xe2\x81\xa0",
+     "\\u200b\\u200f\\u2060"},                              /* zero width */
+    {"\xef\xbb\xbf", "\\ufeff"},                            /* BOM */
+    {"\xef\xb7\x90\xf0\x9f\xbf\xbf", "\\ufdd0\\U0001ffff"}, /* non-chars */
+    {"\xf3\xa0\x80\x81", "\\U000e0001"},                    /* tag */
+    {"\xff", "\\xff"},
 };
 
 static void test_every_class_everywhere(void **state)
@@ -257,7 +285,8 @@ static void test_ci_commands(void **state)
 {
 	CHECK(escape_terminal("::error x::y"), "\\x3a:error x::y");
 	CHECK(escape_terminal("  ::add-mask::s"), "  \\x3a:add-mask::s");
-	CHECK(escape_terminal("a ::stop-commands::t"), "a \\x3a:stop-commands::t");
+	CHECK(escape_terminal("a ::stop-commands::t"),
+	      "a \\x3a:stop-commands::t");
 	CHECK(escape_terminal("##[warning]z"), "\\x23#[warning]z");
 	CHECK(escape_terminal("a###[b"), "a#\\x23#[b");
 	/* C++ names and one colon are kept. */
@@ -275,18 +304,19 @@ static void test_ci_commands(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_terminal_plain),
-		cmocka_unit_test(test_terminal_controls),
-		cmocka_unit_test(test_terminal_unicode),
-		cmocka_unit_test(test_md_text_hostile),
-		cmocka_unit_test(test_md_text_more),
-		cmocka_unit_test(test_md_code),
-		cmocka_unit_test(test_url_path),
-		cmocka_unit_test(test_spreadsheet),
-		cmocka_unit_test(test_every_class_everywhere),
-		cmocka_unit_test(test_cut),
-		cmocka_unit_test(test_helpers),
-		cmocka_unit_test(test_ci_commands),
+	    cmocka_unit_test(test_terminal_plain),
+	    cmocka_unit_test(test_terminal_controls),
+	    cmocka_unit_test(test_terminal_unicode),
+	    cmocka_unit_test(test_md_text_hostile),
+	    cmocka_unit_test(test_md_text_more),
+	    cmocka_unit_test(test_md_code),
+	    cmocka_unit_test(test_url_path),
+	    cmocka_unit_test(test_spreadsheet),
+	    cmocka_unit_test(test_every_class_everywhere),
+	    cmocka_unit_test(test_cut),
+	    cmocka_unit_test(test_html),
+	    cmocka_unit_test(test_helpers),
+	    cmocka_unit_test(test_ci_commands),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -28,11 +28,11 @@
 static void same_input_draws_the_same_bytes(void **state)
 {
 	char *gp = need_gnuplot(NULL), *dir = make_tmpdir();
-	const char *const formats[] = { "svg", "png" };
+	const char *const formats[] = {"svg", "png"};
 
 	for (int k = 0; k < 2; k++) {
-		struct plot_opts o = { .dir = dir, .format = formats[k],
-		                       .name = "one" };
+		struct plot_opts o = {
+		    .dir = dir, .format = formats[k], .name = "one"};
 		struct plot_result r1, r2;
 		struct diag d;
 		char *a, *b;
@@ -60,8 +60,8 @@ static void same_input_draws_the_same_bytes(void **state)
 static void without_gnuplot_files_are_written_with_a_note(void **state)
 {
 	char *dir = make_tmpdir(), *expect, *svg;
-	struct plot_opts o = { .dir = dir, .gnuplot = "/nonexistent",
-	                       .ascii = true };
+	struct plot_opts o = {
+	    .dir = dir, .gnuplot = "/nonexistent", .ascii = true};
 	struct plot_result r;
 	struct diag d;
 	size_t len;
@@ -74,8 +74,10 @@ static void without_gnuplot_files_are_written_with_a_note(void **state)
 	assert_false(exists(r.file));
 	len = strlen(dir) + 128;
 	expect = malloc(len);
-	snprintf(expect, len, "gnuplot not found (/nonexistent); draw with: "
-	         "gnuplot -d -c %s/shares.gp", dir);
+	snprintf(expect, len,
+	         "gnuplot not found (/nonexistent); draw with: "
+	         "gnuplot -d -c %s/shares.gp",
+	         dir);
 	assert_string_equal(r.note, expect);
 	assert_null(strchr(r.note, '\n'));
 	plot_result_free(&r);
@@ -84,8 +86,10 @@ static void without_gnuplot_files_are_written_with_a_note(void **state)
 	o.format = "png";
 	o.dir = svg = join(dir, "my plots");
 	assert_int_equal(draw_shares(&o, &r, &d), FP_OK);
-	snprintf(expect, len, "gnuplot not found (/nonexistent); draw with: "
-	         "gnuplot -d -c '%s/my plots/shares.gp' png", dir);
+	snprintf(expect, len,
+	         "gnuplot not found (/nonexistent); draw with: "
+	         "gnuplot -d -c '%s/my plots/shares.gp' png",
+	         dir);
 	assert_string_equal(r.note, expect);
 	plot_result_free(&r);
 
@@ -94,8 +98,8 @@ static void without_gnuplot_files_are_written_with_a_note(void **state)
 		char *gp = plot_find_gnuplot(NULL);
 		if (gp) {
 			char *script = join(svg, "shares.gp");
-			const char *argv[] = { gp, "-d", "-c", script, "png",
-			                       NULL };
+			const char *argv[] = {gp,     "-d",  "-c",
+			                      script, "png", NULL};
 			struct proc_output po;
 			char *png = join(svg, "shares.png");
 			assert_int_equal(proc_capture(argv, 0, &po, &d), FP_OK);
@@ -117,7 +121,7 @@ static void gnuplot_failing_is_an_error_with_its_message(void **state)
 {
 	char *dir = make_tmpdir(), *fake = join(dir, "fake-gnuplot");
 	char *silent = join(dir, "silent-gnuplot");
-	struct plot_opts o = { .dir = dir, .gnuplot = fake };
+	struct plot_opts o = {.dir = dir, .gnuplot = fake};
 	struct plot_result r;
 	struct diag d;
 	char expect[PATH_MAX];
@@ -127,7 +131,8 @@ static void gnuplot_failing_is_an_error_with_its_message(void **state)
 	           "echo 'plot data index 1 using 1:2' >&2\n"
 	           "echo '             ^' >&2\n"
 	           "echo '\"x.gp\" line 7: undefined variable: foo' >&2\n"
-	           "exit 1\n", 0755);
+	           "exit 1\n",
+	           0755);
 	assert_int_equal(draw_shares(&o, &r, &d), FP_ERR);
 	snprintf(expect, sizeof expect, "%s/shares.gp", dir);
 	assert_string_equal(d.file, expect);
@@ -147,8 +152,8 @@ static void gnuplot_failing_is_an_error_with_its_message(void **state)
 	write_file(silent, "#!/bin/sh\nexit 0\n", 0755);
 	o.gnuplot = silent;
 	assert_int_equal(draw_shares(&o, &r, &d), FP_ERR);
-	snprintf(expect, sizeof expect, "gnuplot drew nothing into %s/shares.svg",
-	         dir);
+	snprintf(expect, sizeof expect,
+	         "gnuplot drew nothing into %s/shares.svg", dir);
 	assert_string_equal(d.msg, expect);
 	assert_false(exists(strrchr(expect, ' ') + 1));
 	free(fake);
@@ -169,7 +174,7 @@ static void bad_options_are_errors(void **state)
 {
 	char *dir = make_tmpdir(), *file = join(dir, "afile");
 	char *deep = join(dir, "no/such");
-	struct plot_opts o = { .dir = NULL, .gnuplot = "/nonexistent" };
+	struct plot_opts o = {.dir = NULL, .gnuplot = "/nonexistent"};
 	struct plot_result r;
 	struct diag d;
 
@@ -213,69 +218,72 @@ static void bad_options_are_errors(void **state)
 static void bad_data_are_errors(void **state)
 {
 	char *dir = make_tmpdir();
-	struct plot_opts o = { .dir = dir, .gnuplot = "/nonexistent" };
+	struct plot_opts o = {.dir = dir, .gnuplot = "/nonexistent"};
 	struct plot_result r;
 	struct diag d;
-	const double bad_gain[] = { 0, NAN, 0 };
-	const double x_down[] = { 0, 0.5, 0.4, 1.5, 2 };
-	const double x_inf[] = { 0, INFINITY, 1, 1.5, 2 };
-	const double far[] = { 3 };
-	const double inf_low[] = { -1.5, -INFINITY, -2.8 };
+	const double bad_gain[] = {0, NAN, 0};
+	const double x_down[] = {0, 0.5, 0.4, 1.5, 2};
+	const double x_inf[] = {0, INFINITY, 1, 1.5, 2};
+	const double far[] = {3};
+	const double inf_low[] = {-1.5, -INFINITY, -2.8};
 	double gx[9], gy[5], net[45];
 
 	fill_grid(gx, gy, net);
-	expect_error(plot_shares(&o, "t", 0, three_cases, three_gain,
-	                         three_cost, 1, &r, &d), &d,
-	             "shares chart: no cases to draw");
-	expect_error(plot_shares(&o, "t", 3, three_cases, bad_gain, three_cost,
-	                         1, &r, &d), &d,
-	             "shares chart: the share of case 'a_win' is not a finite "
-	             "number");
-	expect_error(plot_shares(&o, "t", 3, three_cases, three_gain,
-	                         three_cost, NAN, &r, &d), &d,
-	             "shares chart: net is not a finite number");
+	{
+		const struct plot_bar inf_bar[] = {
+		    {"a_win", 0, INFINITY, false}};
+		expect_error(plot_shares(&o, "t", NULL, 0, inf_bar, &r, &d), &d,
+		             "shares chart: no bars to draw");
+		expect_error(plot_shares(&o, "t", NULL, 1, inf_bar, &r, &d), &d,
+		             "shares chart: bar 'a_win' does not run between "
+		             "finite numbers");
+	}
+	(void)bad_gain;
 
 	expect_error(plot_sweep(&o, "t", "p", 1, sweep_x, sweep_gain,
-	                        sweep_cost, sweep_net, 0, NULL, &r, &d), &d,
-	             "sweep chart: needs at least two points");
-	expect_error(plot_sweep(&o, "t", "p", 5, x_down, sweep_gain,
-	                        sweep_cost, sweep_net, 0, NULL, &r, &d), &d,
+	                        sweep_cost, sweep_net, 0, NULL, &r, &d),
+	             &d, "sweep chart: needs at least two points");
+	expect_error(plot_sweep(&o, "t", "p", 5, x_down, sweep_gain, sweep_cost,
+	                        sweep_net, 0, NULL, &r, &d),
+	             &d,
 	             "sweep chart: x must increase, but x[2] = 0.4 follows "
 	             "x[1] = 0.5");
-	expect_error(plot_sweep(&o, "t", "p", 5, x_inf, sweep_gain,
-	                        sweep_cost, sweep_net, 0, NULL, &r, &d), &d,
-	             "sweep chart: x[1] is not a finite number");
+	expect_error(plot_sweep(&o, "t", "p", 5, x_inf, sweep_gain, sweep_cost,
+	                        sweep_net, 0, NULL, &r, &d),
+	             &d, "sweep chart: x[1] is not a finite number");
 	expect_error(plot_sweep(&o, "t", "p", 5, sweep_x, sweep_gain,
-	                        sweep_cost, sweep_net, 1, far, &r, &d), &d,
+	                        sweep_cost, sweep_net, 1, far, &r, &d),
+	             &d,
 	             "sweep chart: break-even point 3 lies outside the swept "
 	             "range [0, 2]");
 	expect_error(plot_sweep(&o, "t", "p", 5, sweep_x, sweep_gain,
-	                        sweep_cost, sweep_net, 1, NULL, &r, &d), &d,
-	             "sweep chart: break-even points missing");
+	                        sweep_cost, sweep_net, 1, NULL, &r, &d),
+	             &d, "sweep chart: break-even points missing");
 
 	expect_error(plot_tornado(&o, "t", 0, tornado_params, tornado_low,
 	                          tornado_high, tornado_vlow, tornado_vhigh,
-	                          -2.5, &r, &d), &d,
-	             "tornado chart: no parameters to draw");
+	                          -2.5, &r, &d),
+	             &d, "tornado chart: no parameters to draw");
 	expect_error(plot_tornado(&o, "t", 3, tornado_params, tornado_low,
 	                          tornado_high, tornado_vlow, tornado_vhigh,
-	                          NAN, &r, &d), &d,
-	             "tornado chart: the base net is not a finite number");
+	                          NAN, &r, &d),
+	             &d, "tornado chart: the base net is not a finite number");
 	expect_error(plot_tornado(&o, "t", 3, tornado_params, inf_low,
 	                          tornado_high, tornado_vlow, tornado_vhigh,
-	                          -2.5, &r, &d), &d,
+	                          -2.5, &r, &d),
+	             &d,
 	             "tornado chart: a value for parameter 'pass_reward' is "
 	             "not a finite number");
 
-	expect_error(plot_map(&o, "t", "x", "y", 1, 5, gx, gy, net, &r, &d),
-	             &d, "map chart: needs at least two values on each axis");
+	expect_error(plot_map(&o, "t", "x", "y", 1, 5, gx, gy, net, &r, &d), &d,
+	             "map chart: needs at least two values on each axis");
 	gy[3] = gy[2];
-	expect_error(plot_map(&o, "t", "x", "y", 9, 5, gx, gy, net, &r, &d),
-	             &d, "map chart: y must increase, but y[3] = 0.5 follows "
-	                 "y[2] = 0.5");
+	expect_error(plot_map(&o, "t", "x", "y", 9, 5, gx, gy, net, &r, &d), &d,
+	             "map chart: y must increase, but y[3] = 0.5 follows "
+	             "y[2] = 0.5");
 	gx[0] = NAN;
-	expect_error(plot_map(&o, "t", "x", "y", 9, 5, gx, gy, net, &r, &d),
-	             &d, "map chart: x[0] is not a finite number");
+	expect_error(plot_map(&o, "t", "x", "y", 9, 5, gx, gy, net, &r, &d), &d,
+	             "map chart: x[0] is not a finite number");
 	/* Nothing was written for bad data. */
 	{
 		DIR *dp = opendir(dir);

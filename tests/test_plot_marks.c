@@ -45,11 +45,11 @@ static size_t assert_texts_inside(const char *path, double w)
 		char anchor[16] = "start";
 		double width, lo, hi;
 
-		if (!end || sscanf(p, "<g transform=\"translate(%lf,%lf)", &x,
-		                   &y) != 2)
+		if (!end ||
+		    sscanf(p, "<g transform=\"translate(%lf,%lf)", &x, &y) != 2)
 			continue;
 		if (strstr(p, "rotate(") && strstr(p, "rotate(") < end)
-			continue;  /* the y label: checked by eye */
+			continue; /* the y label: checked by eye */
 		fs = strstr(p, "font-size=\"");
 		if (fs && fs < end)
 			size = atof(fs + 11);
@@ -62,13 +62,14 @@ static size_t assert_texts_inside(const char *path, double w)
 			continue;
 		width = (double)utf8_chars(t + 6, (size_t)(te - t - 6));
 		width *= CHAR_EM * size;
-		lo = strcmp(anchor, "end") == 0 ? x - width :
-		     strcmp(anchor, "middle") == 0 ? x - width / 2 : x;
+		lo = strcmp(anchor, "end") == 0      ? x - width
+		     : strcmp(anchor, "middle") == 0 ? x - width / 2
+		                                     : x;
 		hi = lo + width;
 		if (lo < 0 || hi > w)
 			fail_msg("%s: text '%.*s' spans %.0f .. %.0f, outside "
-			         "0 .. %.0f", path, (int)(te - t - 6), t + 6, lo,
-			         hi, w);
+			         "0 .. %.0f",
+			         path, (int)(te - t - 6), t + 6, lo, hi, w);
 		checked++;
 	}
 	free(svg);
@@ -93,14 +94,15 @@ static char *repeat(const char *word, size_t times)
 static void sweep_marks_the_current_value(void **state)
 {
 	char *dir = make_tmpdir(), *data, *text, *gp;
-	struct plot_opts o = { .dir = dir, .has_base = true, .base_x = 1.75 };
+	struct plot_opts o = {.dir = dir, .has_base = true, .base_x = 1.75};
 	struct plot_result r;
 	struct diag d;
 
 	o.gnuplot = "/nonexistent";
 	assert_int_equal(plot_sweep(&o, "t", "pass_reward", 5, sweep_x,
 	                            sweep_gain, sweep_cost, sweep_net, 1,
-	                            sweep_cross, &r, &d), FP_OK);
+	                            sweep_cross, &r, &d),
+	                 FP_OK);
 	data = slurp(r.data, NULL);
 	/* 1.75 lies past the middle of [0, 2]: label on the left (1). */
 	assert_contains(data, "-5.5 10.5 1 1.75 NaN "
@@ -110,7 +112,8 @@ static void sweep_marks_the_current_value(void **state)
 	o.base_x = 0.25;
 	assert_int_equal(plot_sweep_band(&o, "t", "pass_reward", "band", 5,
 	                                 sweep_x, sweep_net, sweep_net,
-	                                 sweep_net, &r, &d), FP_OK);
+	                                 sweep_net, &r, &d),
+	                 FP_OK);
 	data = slurp(r.data, NULL);
 	assert_contains(data, "\"band\" 1 0.25 NaN "
 	                      "\"now: pass_reward = 0.25\" 0\n");
@@ -121,7 +124,8 @@ static void sweep_marks_the_current_value(void **state)
 	o.base_x = 5;
 	assert_int_equal(plot_sweep(&o, "t", "pass_reward", 5, sweep_x,
 	                            sweep_gain, sweep_cost, sweep_net, 1,
-	                            sweep_cross, &r, &d), FP_OK);
+	                            sweep_cross, &r, &d),
+	                 FP_OK);
 	data = slurp(r.data, NULL);
 	assert_contains(data, "-5.5 10.5 0 0 NaN \"\" 0\n");
 	free(data);
@@ -132,7 +136,8 @@ static void sweep_marks_the_current_value(void **state)
 	o.base_x = 1.75;
 	assert_int_equal(plot_sweep(&o, "t", "pass_reward", 5, sweep_x,
 	                            sweep_gain, sweep_cost, sweep_net, 1,
-	                            sweep_cross, &r, &d), FP_OK);
+	                            sweep_cross, &r, &d),
+	                 FP_OK);
 	text = svg_text(r.file);
 	assert_contains(text, "now: pass_reward = 1.75");
 	free(text);
@@ -147,14 +152,15 @@ static void map_marks_the_current_point(void **state)
 {
 	char *gp = need_gnuplot(NULL), *dir = make_tmpdir(), *data, *text;
 	double x[9], y[5], net[45];
-	struct plot_opts o = { .dir = dir, .has_base = true, .base_x = 7,
-	                       .base_y = 0.25 };
+	struct plot_opts o = {
+	    .dir = dir, .has_base = true, .base_x = 7, .base_y = 0.25};
 	struct plot_result r;
 	struct diag d;
 
 	fill_grid(x, y, net);
 	assert_int_equal(plot_map(&o, "grid", "runtime_factor", "pass_reward",
-	                          9, 5, x, y, net, &r, &d), FP_OK);
+	                          9, 5, x, y, net, &r, &d),
+	                 FP_OK);
 	data = slurp(r.data, NULL);
 	assert_contains(data, " 1 7 0.25 \"now: runtime_factor = 7, "
 	                      "pass_reward = 0.25\" 1\n");
@@ -166,16 +172,16 @@ static void map_marks_the_current_point(void **state)
 	plot_result_free(&r);
 	/* Nor a point outside the grid (y from 0 to 1). */
 	o.base_y = 2;
-	assert_int_equal(plot_map(&o, "grid", "x", "y", 9, 5, x, y, net, &r,
-	                          &d), FP_OK);
+	assert_int_equal(
+	    plot_map(&o, "grid", "x", "y", 9, 5, x, y, net, &r, &d), FP_OK);
 	data = slurp(r.data, NULL);
 	assert_contains(data, " 0 0 NaN \"\" 0\n");
 	free(data);
 	plot_result_free(&r);
 	/* Without has_base nothing is marked. */
 	o.has_base = false;
-	assert_int_equal(plot_map(&o, "grid", "x", "y", 9, 5, x, y, net, &r,
-	                          &d), FP_OK);
+	assert_int_equal(
+	    plot_map(&o, "grid", "x", "y", 9, 5, x, y, net, &r, &d), FP_OK);
 	text = svg_text(r.file);
 	assert_null(strstr(text, "now:"));
 	free(text);
@@ -191,15 +197,16 @@ static void long_text_is_cut_to_fit(void **state)
 {
 	char *gp = need_gnuplot(NULL), *dir = make_tmpdir(), *text;
 	char *title = repeat("title ", 70), *name = repeat("name_", 40);
-	const char *names[3] = { name, "b", "c" };
+	const char *names[3] = {name, "b", "c"};
 	double x[9], y[5], net[45];
-	struct plot_opts o = { .dir = dir, .has_base = true, .base_x = 1,
-	                       .base_y = 0.5 };
+	struct plot_opts o = {
+	    .dir = dir, .has_base = true, .base_x = 1, .base_y = 0.5};
 	struct plot_result r;
 	struct diag d;
 
-	assert_int_equal(plot_shares(&o, title, 3, names, three_gain,
-	                             three_cost, 1, &r, &d), FP_OK);
+	assert_int_equal(plot_shares_of_cases(&o, title, 3, names, three_gain,
+	                                      three_cost, 1, &r, &d),
+	                 FP_OK);
 	text = svg_text(r.file);
 	assert_contains(text, "title title");
 	assert_contains(text, "name_name_name_...ame_name_name_");
@@ -210,18 +217,20 @@ static void long_text_is_cut_to_fit(void **state)
 
 	assert_int_equal(plot_sweep(&o, title, name, 5, sweep_x, sweep_gain,
 	                            sweep_cost, sweep_net, 1, sweep_cross, &r,
-	                            &d), FP_OK);
+	                            &d),
+	                 FP_OK);
 	assert_true(assert_texts_inside(r.file, 900) > 10);
 	plot_result_free(&r);
 
 	fill_grid(x, y, net);
-	assert_int_equal(plot_map(&o, title, name, name, 9, 5, x, y, net, &r,
-	                          &d), FP_OK);
+	assert_int_equal(
+	    plot_map(&o, title, name, name, 9, 5, x, y, net, &r, &d), FP_OK);
 	assert_true(assert_texts_inside(r.file, 900) > 10);
 	plot_result_free(&r);
-	assert_int_equal(plot_tornado(&o, title, 3, tornado_params,
-	                              tornado_low, tornado_high, tornado_vlow,
-	                              tornado_vhigh, 0.5, &r, &d), FP_OK);
+	assert_int_equal(plot_tornado(&o, title, 3, tornado_params, tornado_low,
+	                              tornado_high, tornado_vlow, tornado_vhigh,
+	                              0.5, &r, &d),
+	                 FP_OK);
 	assert_true(assert_texts_inside(r.file, 900) > 5);
 	plot_result_free(&r);
 	free(title);
@@ -238,13 +247,15 @@ static void text_titles_break_to_fit(void **state)
 	char *gp = need_gnuplot(NULL), *dir = make_tmpdir();
 	const char *title = "a-metric: each case's share of gain and cost -- "
 	                    "verdict: inconclusive -- MEASURED";
-	struct plot_opts o = { .dir = dir, .ascii = true };
+	struct plot_opts o = {.dir = dir, .ascii = true};
 	struct plot_result r;
 	struct diag d;
 	size_t col = 0;
 
-	assert_int_equal(plot_shares(&o, title, 3, three_cases, three_gain,
-	                             three_cost, 1, &r, &d), FP_OK);
+	assert_int_equal(plot_shares_of_cases(&o, title, 3, three_cases,
+	                                      three_gain, three_cost, 1, &r,
+	                                      &d),
+	                 FP_OK);
 	assert_contains(r.ascii, "a-metric: each case's share of gain and "
 	                         "cost\n");
 	assert_contains(r.ascii, "verdict: inconclusive -- MEASURED\n");
@@ -267,7 +278,7 @@ static void a_fine_map_is_drawn_at_the_pictures_resolution(void **state)
 	char *dir = make_tmpdir(), *data;
 	double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y);
 	double *net = malloc(n * n * sizeof *net);
-	struct plot_opts o = { .dir = dir, .gnuplot = "/nonexistent" };
+	struct plot_opts o = {.dir = dir, .gnuplot = "/nonexistent"};
 	struct plot_result r;
 	struct diag d;
 	size_t len, rows = 0;
@@ -280,8 +291,8 @@ static void a_fine_map_is_drawn_at_the_pictures_resolution(void **state)
 	for (size_t j = 0; j < n; j++)
 		for (size_t i = 0; i < n; i++)
 			net[j * n + i] = x[i] - 500.5;
-	assert_int_equal(plot_map(&o, "fine", "x", "y", n, n, x, y, net, &r,
-	                          &d), FP_OK);
+	assert_int_equal(
+	    plot_map(&o, "fine", "x", "y", n, n, x, y, net, &r, &d), FP_OK);
 	data = slurp(r.data, &len);
 	assert_true(len < 10u * 1000 * 1000);
 	for (const char *p = strstr(data, "\n\n\n") + 3; *p && *p != '\n';) {
@@ -310,12 +321,11 @@ static void a_fine_map_is_drawn_at_the_pictures_resolution(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(sweep_marks_the_current_value),
-		cmocka_unit_test(map_marks_the_current_point),
-		cmocka_unit_test(long_text_is_cut_to_fit),
-		cmocka_unit_test(text_titles_break_to_fit),
-		cmocka_unit_test(
-			a_fine_map_is_drawn_at_the_pictures_resolution),
+	    cmocka_unit_test(sweep_marks_the_current_value),
+	    cmocka_unit_test(map_marks_the_current_point),
+	    cmocka_unit_test(long_text_is_cut_to_fit),
+	    cmocka_unit_test(text_titles_break_to_fit),
+	    cmocka_unit_test(a_fine_map_is_drawn_at_the_pictures_resolution),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -59,16 +59,24 @@ static void gp_string_escapes_meta_characters_in_octal(void **state)
 static const struct {
 	const char *raw, *shown;
 } classes[] = {
-	{"a\nb\tc\rd", "a\\nb\\tc\\rd"},           /* line breaks, tab */
-	{"\x07\x1b[2J\x7f", "\\x07\\x1b[2J\\x7f"},     /* C0, ESC, DEL */
-	{"\xc2\x9b" "1", "\\u009b1"},                /* C1 CSI */
-	{"\xe2\x80\xae" "x", "\\u202ex"},            /* bidi override */
-	{"\xe2\x81\xa6" "x", "\\u2066x"},            /* bidi isolate */
-	{"\xe2\x80\xa8", "\\u2028"},                 /* line separator */
-	{"\xe2\x80\x8b\xe2\x81\xa0", "\\u200b\\u2060"}, /* zero width */
-	{"\xef\xbb\xbf", "\\ufeff"},                 /* BOM */
-	{"\xef\xbf\xbe", "\\ufffe"},                 /* not a character */
-	{"a\xff" "b\xc3", "a\\xffb\\xc3"},          /* not UTF-8 */
+    {"a\nb\tc\rd", "a\\nb\\tc\\rd"},           /* line breaks, tab */
+    {"\x07\x1b[2J\x7f", "\\x07\\x1b[2J\\x7f"}, /* C0, ESC, DEL */
+    {"\xc2\x9b"
+     "1",
+     "\\u009b1"}, /* C1 CSI */
+    {"\xe2\x80\xae"
+     "x",
+     "\\u202ex"}, /* bidi override */
+    {"\xe2\x81\xa6"
+     "x",
+     "\\u2066x"},                                   /* bidi isolate */
+    {"\xe2\x80\xa8", "\\u2028"},                    /* line separator */
+    {"\xe2\x80\x8b\xe2\x81\xa0", "\\u200b\\u2060"}, /* zero width */
+    {"\xef\xbb\xbf", "\\ufeff"},                    /* BOM */
+    {"\xef\xbf\xbe", "\\ufffe"},                    /* not a character */
+    {"a\xff"
+     "b\xc3",
+     "a\\xffb\\xc3"}, /* not UTF-8 */
 };
 
 static void gp_string_shows_every_class_visibly(void **state)
@@ -77,7 +85,8 @@ static void gp_string_shows_every_class_visibly(void **state)
 		char want[64], *w = want, *s = gp_string(classes[i].raw);
 		*w++ = '"';
 		for (const char *p = classes[i].shown; *p; p++)
-			w += *p == '\\' ? sprintf(w, "\\0134") : sprintf(w, "%c", *p);
+			w += *p == '\\' ? sprintf(w, "\\0134")
+			                : sprintf(w, "%c", *p);
 		strcpy(w, "\"");
 		assert_string_equal(s, want);
 		free(s);
@@ -113,9 +122,8 @@ static void gp_string_reads_back_literally_in_gnuplot(void **state)
 	char *gp = need_gnuplot(NULL), *dir = make_tmpdir();
 	char *file = join(dir, "echo.dat");
 	const char *text = "a`b\"c'd@e<f>g|h$i\\j!k;l#m&n %s {x} $1 `2 \\0";
-	const char *argv[] = { gp, "-d", "-c",
-	                       TEST_SRCDIR "/tests/data/plot/echo.gp", file,
-	                       NULL };
+	const char *argv[] = {
+	    gp, "-d", "-c", TEST_SRCDIR "/tests/data/plot/echo.gp", file, NULL};
 	const char *first = "a`b\"c'd@e<f>g|h$i\\\\j!k;l#m&n %s {x} $1 `2 "
 	                    "\\\\0\n";
 	struct proc_output po;
@@ -149,9 +157,9 @@ static void gp_string_reads_back_literally_in_gnuplot(void **state)
 
 static void proc_capture_reads_both_streams_and_status(void **state)
 {
-	const char *argv[] = { "/bin/sh", "-c",
-	                       "printf 'to out'; printf 'to err' >&2; exit 3",
-	                       NULL };
+	const char *argv[] = {"/bin/sh", "-c",
+	                      "printf 'to out'; printf 'to err' >&2; exit 3",
+	                      NULL};
 	struct proc_output po;
 	struct diag d;
 
@@ -165,7 +173,7 @@ static void proc_capture_reads_both_streams_and_status(void **state)
 
 static void proc_capture_reports_a_missing_program(void **state)
 {
-	const char *argv[] = { "/nonexistent/prog", NULL };
+	const char *argv[] = {"/nonexistent/prog", NULL};
 	struct proc_output po;
 	struct diag d;
 
@@ -215,17 +223,19 @@ static void find_gnuplot_honours_option_and_environment(void **state)
 static void script_is_the_same_for_every_chart(void **state)
 {
 	char *dir = make_tmpdir(), *a, *b;
-	const char *other[] = { "`id`", "x", "y" };
-	struct plot_opts o = { .dir = dir, .gnuplot = "/nonexistent",
-	                       .name = "first" };
+	const char *other[] = {"`id`", "x", "y"};
+	struct plot_opts o = {
+	    .dir = dir, .gnuplot = "/nonexistent", .name = "first"};
 	struct plot_result r1, r2;
 	struct diag d;
 
 	assert_int_equal(draw_shares(&o, &r1, &d), FP_OK);
 	o.name = "second";
 	o.unit = "points";
-	assert_int_equal(plot_shares(&o, "@title", 3, other, three_gain,
-	                             three_cost, 2, &r2, &d), FP_OK);
+	assert_int_equal(plot_shares_of_cases(&o, "@title", 3, other,
+	                                      three_gain, three_cost, 2, &r2,
+	                                      &d),
+	                 FP_OK);
 	a = slurp(r1.script, NULL);
 	b = slurp(r2.script, NULL);
 	assert_string_equal(a, b);
@@ -250,19 +260,21 @@ static void no_script_has_dollar_digit_or_macro(void **state)
 {
 	char *dir = make_tmpdir();
 	double x[9], y[5], net[45];
-	struct plot_opts o = { .dir = dir, .gnuplot = "/nonexistent" };
+	struct plot_opts o = {.dir = dir, .gnuplot = "/nonexistent"};
 	struct plot_result r[3];
 	struct diag d;
 
 	fill_grid(x, y, net);
 	assert_int_equal(plot_sweep(&o, "t", "p", 5, sweep_x, sweep_gain,
 	                            sweep_cost, sweep_net, 1, sweep_cross,
-	                            &r[0], &d), FP_OK);
+	                            &r[0], &d),
+	                 FP_OK);
 	assert_int_equal(plot_tornado(&o, "t", 3, tornado_params, tornado_low,
-	                              tornado_high, tornado_vlow,
-	                              tornado_vhigh, -2.5, &r[1], &d), FP_OK);
-	assert_int_equal(plot_map(&o, "t", "x", "y", 9, 5, x, y, net, &r[2],
-	                          &d), FP_OK);
+	                              tornado_high, tornado_vlow, tornado_vhigh,
+	                              -2.5, &r[1], &d),
+	                 FP_OK);
+	assert_int_equal(
+	    plot_map(&o, "t", "x", "y", 9, 5, x, y, net, &r[2], &d), FP_OK);
 	for (int k = 0; k < 3; k++) {
 		char *s = slurp(r[k].script, NULL);
 		for (const char *p = s; (p = strchr(p, '$')); p++)
@@ -339,7 +351,7 @@ static void hostile_names_are_shown_not_run(void **state)
 	const char *name[8];
 	double gain[8], cost[8], low[8], high[8], vl[8], vh[8];
 	double x[9], y[5], net[45];
-	struct plot_opts o = { .dir = out, .ascii = true, .unit = "`pts`" };
+	struct plot_opts o = {.dir = out, .ascii = true, .unit = "`pts`"};
 	struct plot_result r[5];
 	struct diag d;
 
@@ -354,19 +366,24 @@ static void hostile_names_are_shown_not_run(void **state)
 		vh[k] = 0.2;
 	}
 	fill_grid(x, y, net);
-	assert_int_equal(plot_shares(&o, h[0].name, 8, name, gain, cost, 24,
-	                             &r[0], &d), FP_OK);
+	assert_int_equal(plot_shares_of_cases(&o, h[0].name, 8, name, gain,
+	                                      cost, 24, &r[0], &d),
+	                 FP_OK);
 	assert_int_equal(plot_sweep(&o, h[1].name, h[5].name, 5, sweep_x,
 	                            sweep_gain, sweep_cost, sweep_net, 1,
-	                            sweep_cross, &r[1], &d), FP_OK);
-	assert_int_equal(plot_tornado(&o, h[2].name, 8, name, low, high, vl,
-	                              vh, 0, &r[2], &d), FP_OK);
-	assert_int_equal(plot_map(&o, h[3].name, h[4].name, h[6].name, 9, 5,
-	                          x, y, net, &r[3], &d), FP_OK);
+	                            sweep_cross, &r[1], &d),
+	                 FP_OK);
+	assert_int_equal(plot_tornado(&o, h[2].name, 8, name, low, high, vl, vh,
+	                              0, &r[2], &d),
+	                 FP_OK);
+	assert_int_equal(plot_map(&o, h[3].name, h[4].name, h[6].name, 9, 5, x,
+	                          y, net, &r[3], &d),
+	                 FP_OK);
 	o.format = "png";
 	o.name = "shares-png";
-	assert_int_equal(plot_shares(&o, h[7].name, 8, name, gain, cost, 24,
-	                             &r[4], &d), FP_OK);
+	assert_int_equal(plot_shares_of_cases(&o, h[7].name, 8, name, gain,
+	                                      cost, 24, &r[4], &d),
+	                 FP_OK);
 	assert_nothing_ran(dir);
 	assert_nothing_ran(out);
 	assert_png(r[4].file);
@@ -417,7 +434,7 @@ static void hostile_metric_name_in_the_title(void **state)
 	char *gp = need_gnuplot(NULL), *dir = make_tmpdir(), *text, *title;
 	char name[256];
 	struct metric m;
-	struct plot_opts o = { .dir = dir };
+	struct plot_opts o = {.dir = dir};
 	struct plot_result r;
 	struct diag d;
 
@@ -427,8 +444,10 @@ static void hostile_metric_name_in_the_title(void **state)
 	m.name = name;
 	title = plot_title("each case's share", &m, "verdict: accept", true);
 	assert_non_null(title);
-	assert_int_equal(plot_shares(&o, title, 3, three_cases, three_gain,
-	                             three_cost, 1, &r, &d), FP_OK);
+	assert_int_equal(plot_shares_of_cases(&o, title, 3, three_cases,
+	                                      three_gain, three_cost, 1, &r,
+	                                      &d),
+	                 FP_OK);
 	assert_nothing_ran(dir);
 	text = svg_text(r.file);
 	assert_contains(text, "`touch ");
@@ -447,15 +466,15 @@ static void hostile_metric_name_in_the_title(void **state)
 static void hostile_folder_names_are_paths(void **state)
 {
 	char *gp = need_gnuplot(NULL), *dir = make_tmpdir(), cwd[PATH_MAX];
-	const char *dirs[] = { "|touch pwned-pipe;", "<touch pwned-lt;",
-	                       "$(touch pwned-dollar)" };
+	const char *dirs[] = {"|touch pwned-pipe;", "<touch pwned-lt;",
+	                      "$(touch pwned-dollar)"};
 	struct plot_result r;
 	struct diag d;
 
 	assert_non_null(getcwd(cwd, sizeof cwd));
 	assert_int_equal(chdir(dir), 0);
 	for (size_t k = 0; k < 3; k++) {
-		struct plot_opts o = { .dir = dirs[k], .ascii = true };
+		struct plot_opts o = {.dir = dirs[k], .ascii = true};
 		char svg[PATH_MAX];
 		assert_int_equal(draw_shares(&o, &r, &d), FP_OK);
 		assert_true(r.drawn);
@@ -474,20 +493,20 @@ static void hostile_folder_names_are_paths(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(gp_string_plain_text_is_quoted),
-		cmocka_unit_test(gp_string_escapes_meta_characters_in_octal),
-		cmocka_unit_test(gp_string_shows_every_class_visibly),
-		cmocka_unit_test(gp_string_keeps_utf8_and_cuts_long_text),
-		cmocka_unit_test(gp_string_reads_back_literally_in_gnuplot),
-		cmocka_unit_test(proc_capture_reads_both_streams_and_status),
-		cmocka_unit_test(proc_capture_reports_a_missing_program),
-		cmocka_unit_test(proc_find_program_searches_path),
-		cmocka_unit_test(find_gnuplot_honours_option_and_environment),
-		cmocka_unit_test(script_is_the_same_for_every_chart),
-		cmocka_unit_test(no_script_has_dollar_digit_or_macro),
-		cmocka_unit_test(hostile_names_are_shown_not_run),
-		cmocka_unit_test(hostile_folder_names_are_paths),
-		cmocka_unit_test(hostile_metric_name_in_the_title),
+	    cmocka_unit_test(gp_string_plain_text_is_quoted),
+	    cmocka_unit_test(gp_string_escapes_meta_characters_in_octal),
+	    cmocka_unit_test(gp_string_shows_every_class_visibly),
+	    cmocka_unit_test(gp_string_keeps_utf8_and_cuts_long_text),
+	    cmocka_unit_test(gp_string_reads_back_literally_in_gnuplot),
+	    cmocka_unit_test(proc_capture_reads_both_streams_and_status),
+	    cmocka_unit_test(proc_capture_reports_a_missing_program),
+	    cmocka_unit_test(proc_find_program_searches_path),
+	    cmocka_unit_test(find_gnuplot_honours_option_and_environment),
+	    cmocka_unit_test(script_is_the_same_for_every_chart),
+	    cmocka_unit_test(no_script_has_dollar_digit_or_macro),
+	    cmocka_unit_test(hostile_names_are_shown_not_run),
+	    cmocka_unit_test(hostile_folder_names_are_paths),
+	    cmocka_unit_test(hostile_metric_name_in_the_title),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -116,8 +116,9 @@ char *need_gnuplot(char *dir)
 
 char *find_xmllint(void)
 {
-	return proc_find_program(getenv("XMLLINT") && *getenv("XMLLINT") ?
-	                         getenv("XMLLINT") : "xmllint");
+	return proc_find_program(getenv("XMLLINT") && *getenv("XMLLINT")
+	                             ? getenv("XMLLINT")
+	                             : "xmllint");
 }
 
 /* The text content of an SVG file, with XML escapes decoded.  When xmllint
@@ -131,8 +132,8 @@ char *svg_text(const char *path)
 	char *raw, *t, *out;
 
 	if (xl) {
-		const char *check[] = { xl, "--noout", path, NULL };
-		const char *text[] = { xl, "--xpath", "string(/*)", path, NULL };
+		const char *check[] = {xl, "--noout", path, NULL};
+		const char *text[] = {xl, "--xpath", "string(/*)", path, NULL};
 		assert_int_equal(proc_capture(check, 0, &po, &d), FP_OK);
 		if (po.status != 0)
 			print_message("xmllint: %s\n", po.err);
@@ -150,8 +151,8 @@ char *svg_text(const char *path)
 	assert_non_null(out);
 	for (const char *p = raw; *p;) {
 		static const char *const ent[][2] = {
-			{ "&amp;", "&" }, { "&lt;", "<" }, { "&gt;", ">" },
-			{ "&quot;", "\"" }, { "&apos;", "'" },
+		    {"&amp;", "&"},   {"&lt;", "<"},   {"&gt;", ">"},
+		    {"&quot;", "\""}, {"&apos;", "'"},
 		};
 		size_t k;
 		for (k = 0; k < 5; k++)
@@ -187,33 +188,55 @@ void assert_png(const char *path)
 
 /* -- sample charts -------------------------------------------------------- */
 
-const char *const three_cases[] = { "b_slow", "a_win", "c_small" };
+const char *const three_cases[] = {"b_slow", "a_win", "c_small"};
 /* a_win: gain 4, cost 1.25; b_slow: cost 1.25; c_small: cost 0.5.
  * net = 4 - (1.25 + 1.25 + 0.5) = 1. */
-const double three_gain[] = { 0, 4, 0 };
-const double three_cost[] = { 1.25, 1.25, 0.5 };
+const double three_gain[] = {0, 4, 0};
+const double three_cost[] = {1.25, 1.25, 0.5};
 
-int draw_shares(const struct plot_opts *o, struct plot_result *r,
-                       struct diag *d)
+int plot_shares_of_cases(const struct plot_opts *o, const char *title, size_t n,
+                         const char *const *name, const double *gain,
+                         const double *cost, double net, struct plot_result *r,
+                         struct diag *d)
 {
-	return plot_shares(o, "three cases", 3, three_cases, three_gain,
-	                   three_cost, 1, r, d);
+	struct plot_bar *bar = calloc(n + 1, sizeof *bar);
+	double level = 0;
+	int rc;
+
+	if (!bar)
+		return diag_oom(d);
+	for (size_t i = 0; i < n; i++) {
+		bar[i] = (struct plot_bar){name[i], level,
+		                           level + gain[i] - cost[i], false};
+		level = bar[i].to;
+	}
+	bar[n] = (struct plot_bar){"net", 0, net, true};
+	rc = plot_shares(o, title, NULL, n + 1, bar, r, d);
+	free(bar);
+	return rc;
 }
 
-const double sweep_x[] = { 0, 0.5, 1, 1.5, 2 };
-/* gain = 4x + 2.5, cost = 8: net = 4x - 5.5, zero at x = 1.375. */
-const double sweep_gain[] = { 2.5, 4.5, 6.5, 8.5, 10.5 };
-const double sweep_cost[] = { 8, 8, 8, 8, 8 };
-const double sweep_net[] = { -5.5, -3.5, -1.5, 0.5, 2.5 };
-const double sweep_cross[] = { 1.375 };
+int draw_shares(const struct plot_opts *o, struct plot_result *r,
+                struct diag *d)
+{
+	return plot_shares_of_cases(o, "three cases", 3, three_cases,
+	                            three_gain, three_cost, 1, r, d);
+}
 
-const char *const tornado_params[] = { "perf_weight", "pass_reward",
-                                              "weight m512_*" };
+const double sweep_x[] = {0, 0.5, 1, 1.5, 2};
+/* gain = 4x + 2.5, cost = 8: net = 4x - 5.5, zero at x = 1.375. */
+const double sweep_gain[] = {2.5, 4.5, 6.5, 8.5, 10.5};
+const double sweep_cost[] = {8, 8, 8, 8, 8};
+const double sweep_net[] = {-5.5, -3.5, -1.5, 0.5, 2.5};
+const double sweep_cross[] = {1.375};
+
+const char *const tornado_params[] = {"perf_weight", "pass_reward",
+                                      "weight m512_*"};
 /* Swings: |-3.5 - -1.5| = 2, |-1 - -4| = 3, |-2.2 - -2.8| = 0.6. */
-const double tornado_low[] = { -1.5, -4, -2.8 };
-const double tornado_high[] = { -3.5, -1, -2.2 };
-const double tornado_vlow[] = { 0.375, 0.225, 0.75 };
-const double tornado_vhigh[] = { 0.625, 0.375, 1.25 };
+const double tornado_low[] = {-1.5, -4, -2.8};
+const double tornado_high[] = {-3.5, -1, -2.2};
+const double tornado_vlow[] = {0.375, 0.225, 0.75};
+const double tornado_vhigh[] = {0.625, 0.375, 1.25};
 
 /* A 9 x 5 grid, net = x - 3.5: reject for x <= 3, accept for x >= 4. */
 void fill_grid(double *x, double *y, double *net)

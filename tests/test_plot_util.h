@@ -32,13 +32,19 @@ void assert_png(const char *path);
 /* Sample charts (values and their arithmetic in test_plot_util.c). */
 extern const char *const three_cases[];
 extern const double three_gain[], three_cost[];
+/* The shares chart of n cases as a waterfall: a bar per case (gain -
+ * cost), then net. */
+int plot_shares_of_cases(const struct plot_opts *o, const char *title, size_t n,
+                         const char *const *name, const double *gain,
+                         const double *cost, double net, struct plot_result *r,
+                         struct diag *d);
 int draw_shares(const struct plot_opts *o, struct plot_result *r,
                 struct diag *d);
 extern const double sweep_x[], sweep_gain[], sweep_cost[], sweep_net[],
-	sweep_cross[];
+    sweep_cross[];
 extern const char *const tornado_params[];
 extern const double tornado_low[], tornado_high[], tornado_vlow[],
-	tornado_vhigh[];
+    tornado_vhigh[];
 /* A 9 x 5 grid, net = x - 3.5. */
 void fill_grid(double *x, double *y, double *net);
 

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "report/report.h"
+#include "report/md.h"
 #include "test_report_fixture.h"
 #include "util/atomic_file.h"
 
@@ -163,7 +164,8 @@ static void test_atomic_commit(void **state)
 	                 FP_OK);
 	/* Until committed, only a hidden temporary file exists. */
 	assert_int_equal(strncmp(af.tmp, path_in(dir, ".out.md."),
-	                         strlen(path_in(dir, ".out.md."))), 0);
+	                         strlen(path_in(dir, ".out.md."))),
+	                 0);
 	fputs("hello\n", af.fp);
 	list_dir(dir, names, sizeof names);
 	assert_int_equal(strncmp(names, ".out.md.", 8), 0);
@@ -223,16 +225,49 @@ static void test_atomic_errors(void **state)
 
 /* ---- record folders ----------------------------------------------------- */
 
-/* The three files hold exactly what the writers print. */
+/* decision.md: the Markdown record whose plots are links. */
+static char *render_folder_md(const struct record *r)
+{
+	char *s = NULL;
+	size_t len;
+	FILE *f = open_memstream(&s, &len);
+	struct diag d;
+
+	assert_non_null(f);
+	assert_int_equal(md_write(r, f, REPORT_MD_LIMIT, MD_CODE_POINTS,
+	                          "cases.csv", true, &d),
+	                 FP_OK);
+	fclose(f);
+	return s;
+}
+
+static char *render_html(const struct record *r)
+{
+	char *s = NULL;
+	size_t len;
+	FILE *f = open_memstream(&s, &len);
+	struct diag d;
+
+	assert_non_null(f);
+	assert_int_equal(report_html(r, f, &d), FP_OK);
+	fclose(f);
+	return s;
+}
+
+/* The files hold exactly what the writers print. */
 static void assert_record_files(const char *dir, const struct record *r)
 {
-	char *md = fixture_render(r, FORMAT_MD, 0);
+	char *md = render_folder_md(r);
 	char *json = fixture_render(r, FORMAT_JSON, 0);
 	char *csv = fixture_render(r, FORMAT_CSV, 0);
+	char *html = render_html(r);
 	char names[256];
 
 	list_dir(dir, names, sizeof names);
-	assert_string_equal(names, "cases.csv decision.json decision.md");
+	assert_string_equal(names,
+	                    "cases.csv decision.json decision.md index.html");
+	assert_file_is(path_in(dir, "index.html"), html);
+	free(html);
 	assert_file_is(path_in(dir, "decision.md"), md);
 	assert_file_is(path_in(dir, "decision.json"), json);
 	assert_file_is(path_in(dir, "cases.csv"), csv);
@@ -256,8 +291,8 @@ static void test_record_dir_new(void **state)
 	assert_record_files(dir, &f.record);
 
 	/* A trailing slash names the same folder; forced, same bytes again. */
-	assert_int_equal(report_record_dir(&f.record, fmt("%s/", dir), true, &d),
-	                 FP_OK);
+	assert_int_equal(
+	    report_record_dir(&f.record, fmt("%s/", dir), true, &d), FP_OK);
 	assert_record_files(dir, &f.record);
 }
 
@@ -274,7 +309,8 @@ static void test_record_dir_refuses_existing(void **state)
 	fixture_measured(&f);
 	assert_int_equal(report_record_dir(&f.record, dir, false, &d), FP_ERR);
 	assert_string_equal(d.msg, fmt("%s/decision.json exists; use --force "
-	                               "to replace it", dir));
+	                               "to replace it",
+	                               dir));
 	assert_string_equal(d.file, "");
 	/* Nothing written, nothing left over. */
 	list_dir(dir, names, sizeof names);
@@ -354,7 +390,8 @@ static void test_record_dir_write_fails(void **state)
 	assert_int_equal(setrlimit(RLIMIT_FSIZE, &old), 0);
 	signal(SIGXFSZ, old_handler);
 	assert_string_equal(d.msg, fmt("%s/decision.md: cannot write the "
-	                               "Markdown report: File too large", dir));
+	                               "Markdown report: File too large",
+	                               dir));
 	list_dir(dir, names, sizeof names);
 	assert_string_equal(names, "");
 }
@@ -362,22 +399,22 @@ static void test_record_dir_write_fails(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup_teardown(test_atomic_commit, make_tmp,
-		                                remove_tmp),
-		cmocka_unit_test_setup_teardown(test_atomic_replace_and_abort,
-		                                make_tmp, remove_tmp),
-		cmocka_unit_test_setup_teardown(test_atomic_errors, make_tmp,
-		                                remove_tmp),
-		cmocka_unit_test_setup_teardown(test_record_dir_new, make_tmp,
-		                                remove_tmp),
-		cmocka_unit_test_setup_teardown(test_record_dir_refuses_existing,
-		                                make_tmp, remove_tmp),
-		cmocka_unit_test_setup_teardown(test_record_dir_not_a_folder,
-		                                make_tmp, remove_tmp),
-		cmocka_unit_test_setup_teardown(test_record_dir_rename_fails,
-		                                make_tmp, remove_tmp),
-		cmocka_unit_test_setup_teardown(test_record_dir_write_fails,
-		                                make_tmp, remove_tmp),
+	    cmocka_unit_test_setup_teardown(test_atomic_commit, make_tmp,
+	                                    remove_tmp),
+	    cmocka_unit_test_setup_teardown(test_atomic_replace_and_abort,
+	                                    make_tmp, remove_tmp),
+	    cmocka_unit_test_setup_teardown(test_atomic_errors, make_tmp,
+	                                    remove_tmp),
+	    cmocka_unit_test_setup_teardown(test_record_dir_new, make_tmp,
+	                                    remove_tmp),
+	    cmocka_unit_test_setup_teardown(test_record_dir_refuses_existing,
+	                                    make_tmp, remove_tmp),
+	    cmocka_unit_test_setup_teardown(test_record_dir_not_a_folder,
+	                                    make_tmp, remove_tmp),
+	    cmocka_unit_test_setup_teardown(test_record_dir_rename_fails,
+	                                    make_tmp, remove_tmp),
+	    cmocka_unit_test_setup_teardown(test_record_dir_write_fails,
+	                                    make_tmp, remove_tmp),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -173,7 +173,8 @@ const struct command cmd_price = {
              .name = "record",
              .arg = "DIR",
              .help = "write decision.md, decision.json, cases.csv, "
-                     "the break-even of every parameter and plots"},
+                     "index.html, the break-even of every parameter and "
+                     "plots"},
             {.id = OPT_VERBOSE,
              .name = "verbose",
              .letter = 'v',

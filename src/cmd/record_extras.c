@@ -6,6 +6,7 @@
 
 #include "cmd/command.h"
 #include "cmd/plot_title.h"
+#include "report/bars.h"
 
 static int fill_breakevens(struct record_extras *x, struct session *ses,
                            const struct price *base, struct diag *d)
@@ -43,6 +44,38 @@ out:
 	return rc;
 }
 
+/* The waterfall of report/bars.h, drawn by plot_shares. */
+static int draw_bars(const struct plot_opts *po, const char *title,
+                     const struct price *p, struct plot_result *out,
+                     struct diag *d)
+{
+	struct report_bars b;
+	struct plot_bar bar[REPORT_BARS_MAX];
+	char words[REPORT_BARS_MAX][64], *note;
+	bool oom = false;
+	int rc;
+
+	if (!report_bars_of(p, PLOT_NAME_MAX, NULL, &b, &oom))
+		return oom ? diag_oom(d)
+		           : diag_set(d, NULL, 0, 0,
+		                      "shares chart: a share is not a finite "
+		                      "number");
+	for (size_t k = 0; k < b.n; k++)
+		bar[k] = (struct plot_bar){
+		    b.label[k][0] ? b.label[k]
+		                  : report_bar_words(&b.bar[k], words[k],
+		                                     sizeof words[k]),
+		    b.bar[k].from, b.bar[k].to, b.bar[k].kind == BAR_NET};
+	if (!(note = report_names_note(&b.names))) {
+		report_bars_free(&b);
+		return diag_oom(d);
+	}
+	rc = plot_shares(po, title, note, b.n, bar, out, d);
+	free(note);
+	report_bars_free(&b);
+	return rc;
+}
+
 static int fill_plot(struct record_extras *x, const struct record *r,
                      const char *record_dir, const struct output_opts *o,
                      struct diag *d)
@@ -56,16 +89,14 @@ static int fill_plot(struct record_extras *x, const struct record *r,
 		po.dir = record_dir;
 	if (!p->gain_share || !p->cost_share)
 		return FP_OK; /* the record already says why there are no shares */
-	if (!(title =
-	          plot_title_record("each case's share of gain and cost", r)))
+	if (!(title = plot_title_record("where net comes from", r)))
 		return diag_oom(d);
-	rc = plot_shares(&po, title, p->n, p->case_name, p->gain_share,
-	                 p->cost_share, p->net, &x->shares, d);
+	rc = draw_bars(&po, title, p, &x->shares, d);
 	free(title);
 	if (rc != FP_OK)
 		return FP_ERR;
 	x->have_plot = true;
-	x->plot.title = "Each case's share of gain and cost";
+	x->plot.title = "Where net comes from";
 	/* Markdown links are relative to the record folder; a plot elsewhere
 	 * is named by its final path, not where it is written for now. */
 	if (!o->plot_dir && record_dir) {
@@ -76,6 +107,10 @@ static int fill_plot(struct record_extras *x, const struct record *r,
 		return diag_oom(d);
 	}
 	x->plot.ascii = x->shares.ascii;
+	x->plot.path =
+	    x->shares.drawn && (!po.format || strcmp(po.format, "svg") == 0)
+	        ? x->shares.file
+	        : NULL;
 	return FP_OK;
 }
 

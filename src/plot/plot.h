@@ -75,13 +75,19 @@ struct plot_result {
  * be written, gnuplot failing: then d holds the script's path and gnuplot's
  * error output) *out is left empty. */
 
-/* Each case's share of gain (drawn rightwards) and of cost (leftwards),
- * largest |gain share| + |cost share| first, and a bar for net.  With more
- * than PLOT_SHARES_MAX_ROWS cases, the rest are summed into one row. */
-#define PLOT_SHARES_MAX_ROWS 30
-int plot_shares(const struct plot_opts *o, const char *title, size_t n,
-                const char *const *case_name, const double *gain_share,
-                const double *cost_share, double net, struct plot_result *out,
+/* Where net comes from: a waterfall of n bars, the first on top, each
+ * from `from` to `to` (a total from 0), labelled with label (cut to
+ * PLOT_NAME_MAX characters; the caller shortens names so that they
+ * stay apart) and with its value at its end; names (NULL or "": none)
+ * says what the labels leave out (a common prefix), on the label axis.
+ * The value axis is "contribution to net (UNIT)". */
+struct plot_bar {
+	const char *label;
+	double from, to;
+	bool total;
+};
+int plot_shares(const struct plot_opts *o, const char *title, const char *names,
+                size_t n, const struct plot_bar *bar, struct plot_result *out,
                 struct diag *d);
 
 /* gain, cost and net against one parameter (x strictly increasing, n >= 2),

@@ -19,7 +19,7 @@
 int report_github(const struct record *r, FILE *out, struct diag *d)
 {
 	return md_write(r, out, r->md_limit ? r->md_limit : REPORT_GITHUB_LIMIT,
-	                MD_BYTES, "the CSV record, `--format csv`", d);
+	                MD_BYTES, "the CSV record, `--format csv`", false, d);
 }
 
 /* s escaped for a workflow command (above); property: also : and ,. */

@@ -290,11 +290,22 @@ static void put_plots(struct mout *m, const struct record *r)
 		return;
 	fputs("\n### Plots\n", m->out);
 	for (size_t k = 0; k < r->nplots; k++) {
-		fputs("\n![", m->out);
-		text(m, r->plots[k].title);
-		fputs("](", m->out);
-		md_url(m, r->plots[k].file);
-		fputs(")\n", m->out);
+		/* Posted Markdown names the file: a relative link would break
+		 * in a comment. */
+		if (!m->links) {
+			fputs("\n- ", m->out);
+			text(m, r->plots[k].title);
+			fputs(": ", m->out);
+			code(m, r->plots[k].file, false);
+			fputs(" (beside the record, not in this comment)\n",
+			      m->out);
+		} else {
+			fputs("\n![", m->out);
+			text(m, r->plots[k].title);
+			fputs("](", m->out);
+			md_url(m, r->plots[k].file);
+			fputs(")\n", m->out);
+		}
 		if (r->plots[k].ascii)
 			put_text_plot(m, r->plots[k].ascii);
 	}

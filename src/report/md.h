@@ -12,6 +12,10 @@
 struct mout {
 	FILE *out;
 	bool oom;
+	/* Plots as links relative to the record folder (its decision.md);
+	 * false in Markdown meant to be posted, which has no relative
+	 * links: they would break in a comment. */
+	bool links;
 };
 
 /* User text in a paragraph or table cell (escape_md_text). */
@@ -34,8 +38,13 @@ void md_counts(struct mout *m, const struct record *r);
  * first, ties in case order; case order when the shares are undefined.
  * A new array of p->n indices (caller frees), NULL when out of memory. */
 size_t *md_rank(const struct price *p);
-/* One row of the per-case table, with a final newline. */
-void md_case_row(struct mout *m, const struct record *r, size_t i);
+/* One row of the per-case table, with a final newline; label: the name
+ * shown (NULL: the case's name). */
+void md_case_row(struct mout *m, const struct record *r, size_t i,
+                 const char *label);
+/* Characters of a case name in the per-case table: long names are
+ * shortened together (util/shorten.h), so that the numbers stay in view. */
+#define MD_NAME_MAX 40
 /* The per-case table's header lines. */
 void md_case_header(struct mout *m);
 
@@ -51,8 +60,9 @@ const char *md_count(char buf[32], size_t n);
 enum md_unit { MD_CODE_POINTS, MD_BYTES };
 
 /* The summary-first record within limit units of out (md_budget.c):
- * where_all names where every case is ("cases.csv"). */
+ * where_all names where every case is ("cases.csv"); links: plots as
+ * relative links (the record folder's decision.md only). */
 int md_write(const struct record *r, FILE *out, size_t limit, enum md_unit unit,
-             const char *where_all, struct diag *d);
+             const char *where_all, bool links, struct diag *d);
 
 #endif

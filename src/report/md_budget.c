@@ -16,6 +16,7 @@
 #include "noise/verdict.h"
 #include "report/internal.h"
 #include "report/md.h"
+#include "util/shorten.h"
 
 /* Rows in the table of the cases that matter most. */
 #define MD_TOP 10
@@ -69,9 +70,15 @@ struct plan {
 	enum md_unit unit;
 	size_t limit, left;
 	const char *where_all;
+	bool links;
 	struct piece sum, head, chart, tail, more, thead;
 	size_t *rank;
-	struct row *rows; /* rendered rows, rank order */
+	/* The names of the first nlabel cases in rank order, shortened
+	 * together: at most that many rows fit the limit. */
+	struct shorten names;
+	size_t nlabel;
+	struct piece note; /* what the names leave out */
+	struct row *rows;  /* rendered rows, rank order */
 	size_t nrows, ntop, nfold;
 	bool oom;
 };
@@ -85,6 +92,7 @@ static void section(struct plan *pl, struct piece *pc,
 		pl->oom = true;
 		return;
 	}
+	m.links = pl->links;
 	fn(&m, pl->r);
 	pl->oom |= !end(pc, &m, pl->unit);
 }
@@ -121,7 +129,8 @@ static bool row(struct plan *pl, size_t k)
 	if (!begin(&pl->rows[k].pc, &m))
 		return false;
 	pl->rows[k].i = pl->rank[k];
-	md_case_row(&m, pl->r, pl->rank[k]);
+	md_case_row(&m, pl->r, pl->rank[k],
+	            k < pl->nlabel ? pl->names.label[k] : NULL);
 	if (!end(&pl->rows[k].pc, &m, pl->unit))
 		return false;
 	if (k + 1 > pl->nrows)
@@ -170,7 +179,8 @@ static void put_short_tail(struct mout *m, const struct record *r)
  * false when even the summary does not fit. */
 static bool plan_fixed(struct plan *pl)
 {
-	if (!take(pl, pl->sum.units + pl->head.units + pl->more.units))
+	if (!take(pl, pl->sum.units + pl->head.units + pl->more.units +
+	                  pl->note.units))
 		return false;
 	if (!take(pl, pl->tail.units)) {
 		free(pl->tail.s);
@@ -300,10 +310,59 @@ static void emit_one_line(FILE *out, const struct plan *pl)
 	        pl->unit == MD_BYTES ? "bytes" : "characters");
 }
 
+/* The shortest a row can be: ten cells of one character. */
+#define MD_ROW_MIN 40
+
+/* The names of as many cases as can fit, shortened together, and the line
+ * saying what they leave out. */
+static void plan_names(struct plan *pl)
+{
+	const struct price *p = pl->r->price;
+	const char **name;
+	struct mout m;
+
+	pl->nlabel = pl->limit / MD_ROW_MIN + 1;
+	if (pl->nlabel > p->n)
+		pl->nlabel = p->n;
+	name = malloc((pl->nlabel ? pl->nlabel : 1) * sizeof *name);
+	if (!name) {
+		pl->oom = true;
+		return;
+	}
+	for (size_t k = 0; k < pl->nlabel; k++)
+		name[k] = p->case_name[pl->rank[k]];
+	if (!shorten_names(name, pl->nlabel, MD_NAME_MAX, NULL, 0,
+	                   &pl->names)) {
+		pl->nlabel = 0;
+		pl->oom = true;
+	}
+	free(name);
+	if (pl->oom || !begin(&pl->note, &m)) {
+		pl->oom = true;
+		return;
+	}
+	if (pl->names.prefix[0] || pl->names.suffix[0]) {
+		fputs("\nCase names are shown without their common ", m.out);
+		if (pl->names.prefix[0])
+			md_code(&m, pl->names.prefix, false);
+		if (pl->names.prefix[0])
+			fputs(" at the start", m.out);
+		if (pl->names.prefix[0] && pl->names.suffix[0])
+			fputs(" and ", m.out);
+		if (pl->names.suffix[0]) {
+			md_code(&m, pl->names.suffix, false);
+			fputs(" at the end", m.out);
+		}
+		fprintf(m.out, " (cut where they agree; whole in %s).\n",
+		        pl->where_all);
+	}
+	pl->oom |= !end(&pl->note, &m, pl->unit);
+}
+
 static void plan_free(struct plan *pl)
 {
-	struct piece *pcs[] = {&pl->sum,  &pl->head, &pl->chart,
-	                       &pl->tail, &pl->more, &pl->thead};
+	struct piece *pcs[] = {&pl->sum,  &pl->head,  &pl->chart, &pl->tail,
+	                       &pl->more, &pl->thead, &pl->note};
 
 	for (size_t k = 0; k < sizeof pcs / sizeof *pcs; k++)
 		free(pcs[k]->s);
@@ -311,16 +370,18 @@ static void plan_free(struct plan *pl)
 		free(pl->rows[k].pc.s);
 	free(pl->rows);
 	free(pl->rank);
+	shorten_free(&pl->names);
 }
 
 int md_write(const struct record *r, FILE *out, size_t limit, enum md_unit unit,
-             const char *where_all, struct diag *d)
+             const char *where_all, bool links, struct diag *d)
 {
 	struct plan pl = {.r = r,
 	                  .unit = unit,
 	                  .limit = limit,
 	                  .left = limit,
-	                  .where_all = where_all};
+	                  .where_all = where_all,
+	                  .links = links};
 	size_t n = r->price->n;
 
 	section(&pl, &pl.sum, md_summary);
@@ -331,6 +392,8 @@ int md_write(const struct record *r, FILE *out, size_t limit, enum md_unit unit,
 	put_more(&pl, n);
 	pl.rank = md_rank(r->price);
 	pl.rows = calloc(n ? n : 1, sizeof *pl.rows);
+	if (!pl.oom && pl.rank && pl.rows)
+		plan_names(&pl);
 	if (pl.oom || !pl.rank || !pl.rows) {
 		plan_free(&pl);
 		return diag_oom(d);
@@ -343,6 +406,8 @@ int md_write(const struct record *r, FILE *out, size_t limit, enum md_unit unit,
 		put(out, &pl.sum);
 		put(out, &pl.head);
 		put(out, &pl.chart);
+		if (pl.ntop + pl.nfold > 0)
+			put(out, &pl.note);
 		emit_cases(out, &pl);
 		put(out, &pl.tail);
 	}
@@ -355,5 +420,6 @@ int md_write(const struct record *r, FILE *out, size_t limit, enum md_unit unit,
 int report_markdown(const struct record *r, FILE *out, struct diag *d)
 {
 	return md_write(r, out, r->md_limit ? r->md_limit : REPORT_MD_LIMIT,
-	                MD_CODE_POINTS, "the CSV record, `--format csv`", d);
+	                MD_CODE_POINTS, "the CSV record, `--format csv`", false,
+	                d);
 }

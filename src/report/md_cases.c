@@ -154,21 +154,22 @@ size_t *md_rank(const struct price *p)
 
 void md_case_header(struct mout *m)
 {
-	fputs("| case | weight | pass before | pass after | runtime before "
+	/* Numbers first, the case last: a long name never pushes the
+	 * numbers out of a comment's width. */
+	fputs("| weight | pass before | pass after | runtime before "
 	      "| runtime after | score before | score after | gain share "
-	      "| cost share |\n",
+	      "| cost share | case |\n",
 	      m->out);
-	fputs("|---|--:|---|---|--:|--:|--:|--:|--:|--:|\n", m->out);
+	fputs("|--:|---|---|--:|--:|--:|--:|--:|--:|---|\n", m->out);
 }
 
-void md_case_row(struct mout *m, const struct record *r, size_t i)
+void md_case_row(struct mout *m, const struct record *r, size_t i,
+                 const char *label)
 {
 	const struct price *p = r->price;
 	char a[REPORT_CELL_MAX], b[NUMFMT_MAX];
 
-	fputs("| ", m->out);
-	md_text(m, p->case_name[i]);
-	fprintf(m->out, " | %s", numfmt_human(a, p->weight[i], REPORT_DIGITS));
+	fprintf(m->out, "| %s", numfmt_human(a, p->weight[i], REPORT_DIGITS));
 	fprintf(m->out, " | %s | %s",
 	        p->passed[SIDE_BEFORE][i] != 0 ? "pass" : "fail",
 	        p->passed[SIDE_AFTER][i] != 0 ? "pass" : "fail");
@@ -182,9 +183,12 @@ void md_case_row(struct mout *m, const struct record *r, size_t i)
 	if (p->gain_share && p->cost_share) {
 		fprintf(m->out, " | %s",
 		        numfmt_fixed(a, p->gain_share[i], REPORT_DECIMALS));
-		fprintf(m->out, " | %s |\n",
+		fprintf(m->out, " | %s",
 		        numfmt_fixed(b, p->cost_share[i], REPORT_DECIMALS));
 	} else {
-		fputs(" | - | - |\n", m->out);
+		fputs(" | - | -", m->out);
 	}
+	fputs(" | ", m->out);
+	md_text(m, label ? label : p->case_name[i]);
+	fputs(" |\n", m->out);
 }

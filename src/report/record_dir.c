@@ -1,5 +1,6 @@
-/* record_dir.c: a decision record folder: decision.md, decision.json and
- * cases.csv, written together or not at all (util/atomic_file). */
+/* record_dir.c: a decision record folder: decision.md, decision.json,
+ * cases.csv and index.html, written together or not at all
+ * (util/atomic_file). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,12 +10,13 @@
 #include "report/report.h"
 #include "util/atomic_file.h"
 
-enum { NFILES = 3 };
+enum { NFILES = 4 };
 
 static const char *const file_name[NFILES] = {
     "decision.md",
     "decision.json",
     "cases.csv",
+    "index.html",
 };
 
 /* "DIR/NAME" without doubling a trailing slash; caller frees. */
@@ -68,11 +70,13 @@ static int write_one(const struct record *r, int which, FILE *out,
 	case 0:
 		return md_write(r, out,
 		                r->md_limit ? r->md_limit : REPORT_MD_LIMIT,
-		                MD_CODE_POINTS, "cases.csv", d);
+		                MD_CODE_POINTS, "cases.csv", true, d);
 	case 1:
 		return report_json(r, out, d);
-	default:
+	case 2:
 		return report_csv(r, out, d);
+	default:
+		return report_html(r, out, d);
 	}
 }
 

@@ -36,6 +36,9 @@ struct record_plot {
 	const char *title;
 	const char *file;  /* path relative to the record folder */
 	const char *ascii; /* gnuplot dumb rendering, or NULL */
+	/* Where the picture is now, to be read (index.html puts it inline);
+	 * NULL: not drawn as SVG. */
+	const char *path;
 };
 
 struct record {
@@ -129,13 +132,15 @@ int report_json(const struct record *r, FILE *out, struct diag *d);
 int report_csv(const struct record *r, FILE *out, struct diag *d);
 /* The numbers and the decision as OpenMetrics text (openmetrics.c). */
 int report_openmetrics(const struct record *r, FILE *out, struct diag *d);
+/* The record folder's index.html: one self-contained page (html.c). */
+int report_html(const struct record *r, FILE *out, struct diag *d);
 int report_write(const struct record *r, enum report_format f, FILE *out,
                  int verbose, struct diag *d);
 
-/* Writes decision.md, decision.json and cases.csv into dir (created if
- * missing).  Each file is written to a temporary name and renamed into place
- * only once all are written; an existing record (any of the three) is an
- * error unless force. */
+/* Writes decision.md, decision.json, cases.csv and index.html into dir
+ * (created if missing).  Each file is written to a temporary name and
+ * renamed into place only once all are written; an existing record (any
+ * of them) is an error unless force. */
 int report_record_dir(const struct record *r, const char *dir, bool force,
                       struct diag *d);
 

@@ -6,8 +6,9 @@
  * goes through escape_terminal, so a case name cannot move the cursor,
  * change colours or reorder the line.
  *
- * Lines fit TEXT_WIDTH columns: names are cut in the middle to
- * TEXT_NAME_MAX characters, lists of names end in "and N more" (facts.c,
+ * Lines fit TEXT_WIDTH columns: a name in a line is cut in the middle to
+ * TEXT_NAME_MAX characters, the names of the table of cases are shortened
+ * together to as many (util/shorten.h: they stay apart), lists of names end in "and N more" (facts.c,
  * verdict.c), and a longer line is wrapped at its spaces with the next part
  * indented.  A word longer than the line (a path) is not broken, so that it
  * can be copied; the verbose per-case table may be wider. */
@@ -19,6 +20,7 @@
 #include "report/verdict.h"
 #include "util/escape.h"
 #include "util/numfmt.h"
+#include "util/shorten.h"
 
 /* Most control cases named on the summary line. */
 #define TEXT_MAX_CONTROL_NAMES 10
@@ -255,6 +257,23 @@ static void pad(FILE *out, size_t n)
 		fputc(' ', out);
 }
 
+/* The terminal forms of the top cases' names, shortened together
+ * (util/shorten.h); false when out of memory. */
+static bool top_names(const struct price *p, const size_t *idx, size_t n,
+                      struct shorten *sh)
+{
+	char *e[TEXT_TOP_CASES] = {0};
+	bool ok = true;
+
+	for (size_t k = 0; k < n; k++)
+		ok = ok && (e[k] = escape_terminal(p->case_name[idx[k]]));
+	ok = ok && shorten_names((const char *const *)e, n, TEXT_NAME_MAX, NULL,
+	                         0, sh);
+	for (size_t k = 0; k < n; k++)
+		free(e[k]);
+	return ok;
+}
+
 /* The few cases whose share of gain and of cost differ most. */
 static void put_top_cases(struct tout *t, const struct price *p)
 {
@@ -262,6 +281,7 @@ static void put_top_cases(struct tout *t, const struct price *p)
 	                                   "difference"};
 	size_t idx[TEXT_TOP_CASES], n, namew = strlen("case");
 	char num[3][NUMFMT_MAX];
+	struct shorten sh;
 
 	if (!p->gain_share || !p->cost_share) {
 		fputs("per-case shares: not defined: ", t->out);
@@ -272,35 +292,31 @@ static void put_top_cases(struct tout *t, const struct price *p)
 	n = report_top_cases(p, TEXT_TOP_CASES, idx);
 	if (n == 0)
 		return;
-	for (size_t k = 0; k < n; k++) {
-		char *e = name_form(p->case_name[idx[k]]);
-		size_t w;
-
-		if (!e) {
-			t->oom = true;
-			return;
-		}
-		w = report_width(e);
-		if (w > namew)
-			namew = w;
-		free(e);
+	if (!top_names(p, idx, n, &sh)) {
+		t->oom = true;
+		return;
 	}
-	fputs("cases that matter most:\n  case", t->out);
+	for (size_t k = 0; k < n; k++)
+		if (report_width(sh.label[k]) > namew)
+			namew = report_width(sh.label[k]);
+	fputs("cases that matter most:\n", t->out);
+	/* Already in their terminal form. */
+	if (sh.prefix[0])
+		fprintf(t->out, "  (names without their common start %s)\n",
+		        sh.prefix);
+	if (sh.suffix[0])
+		fprintf(t->out, "  (names without their common end %s)\n",
+		        sh.suffix);
+	fputs("  case", t->out);
 	pad(t->out, namew - strlen("case"));
 	for (size_t c = 0; c < 3; c++)
 		fprintf(t->out, "  %10s", head[c]);
 	fputc('\n', t->out);
 	for (size_t k = 0; k < n; k++) {
 		size_t i = idx[k];
-		char *e = name_form(p->case_name[i]);
 
-		if (!e) {
-			t->oom = true;
-			return;
-		}
-		fprintf(t->out, "  %s", e);
-		pad(t->out, namew - report_width(e));
-		free(e);
+		fprintf(t->out, "  %s", sh.label[k]);
+		pad(t->out, namew - report_width(sh.label[k]));
 		fixed(num[0], p->gain_share[i]);
 		fixed(num[1], p->cost_share[i]);
 		fixed(num[2], p->gain_share[i] - p->cost_share[i]);
@@ -308,6 +324,7 @@ static void put_top_cases(struct tout *t, const struct price *p)
 			fprintf(t->out, "  %10s", num[c]);
 		fputc('\n', t->out);
 	}
+	shorten_free(&sh);
 }
 
 static void put_breakeven(struct tout *t, const struct record *r)

@@ -260,6 +260,54 @@ char *escape_md_text(const char *s)
 	return sb_finish(&b);
 }
 
+/* & < > " ' as entities: the characters HTML reads in text and in a
+ * quoted attribute. */
+static char *html_chars(const char *vis)
+{
+	struct sbuf b = {0};
+
+	for (const char *p = vis; *p; p++) {
+		if (*p == '&')
+			sb_puts(&b, "&amp;");
+		else if (*p == '<')
+			sb_puts(&b, "&lt;");
+		else if (*p == '>')
+			sb_puts(&b, "&gt;");
+		else if (*p == '"')
+			sb_puts(&b, "&quot;");
+		else if (*p == '\'')
+			sb_puts(&b, "&#39;");
+		else
+			sb_putc(&b, *p);
+	}
+	return sb_finish(&b);
+}
+
+char *escape_html(const char *s)
+{
+	struct sbuf t = {0};
+	char *vis, *out;
+
+	put_visible(&t, s, ESCAPE_MAX_SHOWN, true);
+	vis = sb_finish(&t);
+	if (!vis)
+		return NULL;
+	out = html_chars(vis);
+	free(vis);
+	return out;
+}
+
+char *escape_html_visible(const char *s)
+{
+	char *vis = escape_controls(s), *out;
+
+	if (!vis)
+		return NULL;
+	out = html_chars(vis);
+	free(vis);
+	return out;
+}
+
 char *escape_md_code(const char *s, bool in_table)
 {
 	struct sbuf t = {0}, b = {0};

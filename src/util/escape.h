@@ -69,6 +69,16 @@ char *escape_md_text(const char *s);
  * splits table cells on | even inside code spans).  "" gives "` `". */
 char *escape_md_code(const char *s, bool in_table);
 
+/* Text for HTML, in an element or a quoted attribute: the terminal form
+ * (cut at ESCAPE_MAX_SHOWN), then & < > " ' as &amp; &lt; &gt; &quot;
+ * &#39;.  Renders as exactly the terminal form; no tag, entity or
+ * attribute can start in it. */
+char *escape_html(const char *s);
+
+/* The same for text already in its visible form (a record's own lines,
+ * names in them already escaped): escape_controls, then & < > " '. */
+char *escape_html_visible(const char *s);
+
 /* A relative link target for Markdown (![title](target)): every byte but
  * A-Z a-z 0-9 - . _ ~ / percent-encoded. */
 char *escape_url_path(const char *s);

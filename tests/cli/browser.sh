@@ -64,7 +64,8 @@ render() {
 		>"$TMP/dom" 2>"$TMP/chrome.log"
 }
 
-# check MARKDOWN NAME LABEL: its chart draws, with LABEL among the texts.
+# check MARKDOWN NAME LABEL...: its chart draws, with each LABEL among the
+# texts.
 check() {
 	page "$1" "$TMP/page.html"
 	render "$TMP/page.html"
@@ -74,15 +75,29 @@ check() {
 		return
 	fi
 	if grep -q '<svg' "$TMP/dom"; then ok; else bad "$2: no SVG"; fi
-	if grep -qF -- "$3" "$TMP/dom"; then ok; else bad "$2: no label '$3'"; fi
-	# Two bar series drawn.
-	if grep -q 'bar-plot-1' "$TMP/dom"; then ok; else bad "$2: one series"; fi
+	name=$2
+	shift 2
+	for label in "$@"; do
+		if grep -qF -- "$label" "$TMP/dom"; then ok; else
+			bad "$name: no label '$label'"; fi
+	done
+	# The value axis (on top of a horizontal chart) has its numbers.
+	if grep -o 'class="top-axis".*' "$TMP/dom" |
+		grep -q '>[0-9][0-9.]*</text>'; then ok; else
+		bad "$name: no numbers on the value axis"; fi
 }
 
 run price "$EX/fp32-cube-matmul/before.csv" \
 	--scenario "$EX/fp32-cube-matmul/fp32-cube.yaml" --format md
 cp "$OUT" "$TMP/worked.md"
-check "$TMP/worked.md" "worked example" "net -22.2500"
+# The waterfall of the worked example, by hand: m512_k4096 gains
+# (0.3 + 0.5 * 0.5) / 20 * 100 = 2.75, the gain; the cost 25 (20 cases
+# each 0.5 * 0.5 / 20 * 100 = 1.25): 9 named (the largest shares of either
+# side, ties in case order, are the gain and the first 9 costs) and
+# "11 other cases (cost)" 11 * 1.25 = 13.75, so 2.75 - 9 * 1.25 - 13.75 =
+# -22.25 = net.
+check "$TMP/worked.md" "worked example" "+2.7500 m512_k4096" "+2.7500 gain" \
+	"-13.7500 11 other cases (cost)" "-22.2500 net" "points"
 
 # Hostile names: each pattern once, numbered.
 awk 'BEGIN {
@@ -99,5 +114,5 @@ awk 'BEGIN {
 run price "$TMP/b.csv" "$TMP/a.csv" --format md
 expect_status 0 "5,000 hostile cases"
 cp "$OUT" "$TMP/big.md"
-check "$TMP/big.md" "5,000 hostile cases" "net "
+check "$TMP/big.md" "5,000 hostile cases" " net" "other cases (cost)"
 finish

@@ -128,14 +128,15 @@ if [ "$(ls -A)" = existing.txt ]; then ok; else bad "left behind: $(ls -A)"; fi
 mkdir keep && echo mine >keep/mine.txt
 run price "$DATA/cli/$B" "$DATA/cli/$A" --record keep
 expect_status 0 "a record into an existing folder"
-if [ "$(ls -A keep | tr '\n' ' ')" = "cases.csv decision.json decision.md mine.txt shares.dat shares.gp shares.svg " ] ||
-   [ "$(ls -A keep | tr '\n' ' ')" = "cases.csv decision.json decision.md mine.txt shares.dat shares.gp " ]; then ok
+if [ "$(ls -A keep | tr '\n' ' ')" = "cases.csv decision.json decision.md index.html mine.txt shares.dat shares.gp shares.svg " ] ||
+   [ "$(ls -A keep | tr '\n' ' ')" = "cases.csv decision.json decision.md index.html mine.txt shares.dat shares.gp " ]; then ok
 else bad "the folder holds: $(ls -A keep | tr '\n' ' ')"; fi
 # Messages name the final paths, not where files were written for now.
 GNUPLOT=/nonexistent run price "$DATA/cli/$B" "$DATA/cli/$A" --record fresh
 expect_grep "$ERR" "draw with: gnuplot -d -c fresh/shares.gp" "the note names the record folder"
 run price "$DATA/cli/$B" "$DATA/cli/$A" --plot-dir pd --format md
-expect_grep "$OUT" "(pd/shares.svg)" "the Markdown links the final plot folder"
+expect_grep "$OUT" '`pd/shares.svg`' "the Markdown names the final plot folder"
+if grep -q "](" "$OUT"; then bad "the posted Markdown has a link"; else ok; fi
 cd "$DATA/cli" || exit 1
 
 finish

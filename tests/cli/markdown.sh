@@ -88,10 +88,10 @@ checks() {
 	END { exit bad }' "$1" >"$TMP/cells"; then ok; else
 		bad "$3: a table row with another number of cells"; head -3 "$TMP/cells"; fi
 	# The fences we write: ```mermaid closed by the ``` after its last bar
-# (the init directive, the chart's 5 lines and its 2 series).
+# (the init directive, the chart's 4 lines and its one series).
 	if awk '
 	/^```mermaid$/ { open = 1; lines = 0; next }
-	open && /^```$/ { if (lines != 7 || last !~ /^    bar \[/) bad = 1; open = 0; next }
+	open && /^```$/ { if (lines != 6 || last !~ /^    bar \[/) bad = 1; open = 0; next }
 	open { lines++; last = $0; if ($0 ~ /`/) bad = 1 }
 	END { exit bad || open }' "$1"; then ok; else bad "$3: the mermaid block is broken"; fi
 	[ "$HAVE_CMARK" ] || return 0

@@ -24,7 +24,7 @@ expect_grep "$TMP/p/tornado.dat" '"pypto-gym: net as each parameter moves -- poi
 # Measured runs: MEASURED, and the verdict on the record's charts.
 GNUPLOT=$NOGP run price before.csv after.csv --record "$TMP/rec"
 expect_status 0 "record"
-expect_grep "$TMP/rec/shares.dat" '"pypto-gym: each case\0047s share of gain and cost -- verdict: not judged -- MEASURED"' "record chart title"
+expect_grep "$TMP/rec/shares.dat" '"pypto-gym: where net comes from -- verdict: not judged -- MEASURED"' "record chart title"
 GNUPLOT=$NOGP run price $IN --record "$TMP/rec2"
 expect_grep "$TMP/rec2/shares.dat" ' -- PREDICTION"' "a prediction's chart says so"
 

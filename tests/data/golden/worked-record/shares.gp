@@ -1,9 +1,11 @@
-# shares.gp: each case's share of gain (rightwards) and of cost
-# (leftwards), largest first, and the net over all cases.
+# shares.gp: where net comes from: the shares of gain adding up to
+# the gain, the shares of cost taking from it down to net, as a
+# waterfall (top to bottom).
 # Data blocks (separated by two blank lines):
-#   0: title, x-axis label, number of case rows, net, net label
-#   1: one row per case: y, name, gain share, cost share
-#   2: y, label, net
+#   0: title, x-axis label, number of bars, net, what the names
+#      leave out ("" for nothing)
+#   1: one row per bar: y, label, from, to, kind (0 adds to net,
+#      1 takes from it, 2 a total), value label
 #
 # Draw:  gnuplot -d -c THIS.gp [svg|png|dumb] [OUTPUT]
 # (svg by default; the output goes next to this file, dumb prints text).
@@ -35,9 +37,9 @@ ink = '#1a1a1a'
 grid_color = '#e0e0e0'
 
 stats data index 0 using (title = strcol(1), xlabel = strcol(2), \
-	rows = int(column(3)), net = column(4), netlabel = strcol(5), 0) nooutput
-w = 900; h = 170 + 26 * (rows + 2)
-tw = 80; th = 12 + 2 * (rows + 2)
+	rows = int(column(3)), net = column(4), names = strcol(5), 0) nooutput
+w = 900; h = 190 + 26 * rows
+tw = 80; th = 14 + 2 * rows
 
 if (!exists('w') || !exists('h')) exit error 'cannot read ' . data
 # Fixed sizes and fonts, so the same data draws the same picture.
@@ -68,19 +70,26 @@ if (tbreak > 1) {
 	set label 100 tfit(title) at screen 0.5, screen 1 center offset 0, -1.3 font ',14' noenhanced front
 }
 set xlabel xlabel noenhanced
-set yrange [-0.8:rows + 1.8]
+if (strlen(names) > 0) set ylabel names noenhanced
+set yrange [0.3:rows + 0.7]
 set ytics scale 0 noenhanced
 set xtics nomirror
 set border 1 + 2
-set offsets graph 0.08, graph 0.08, 0, 0
+set offsets graph 0.12, graph 0.12, 0, 0
 if (!textmode) set grid xtics lc rgb grid_color
+set xzeroaxis
 set yzeroaxis lt 1 lc rgb '#555555' lw 1
 set key outside below center horizontal height 1.5
 set style fill solid 0.9 border lc rgb '#555555'
+lo(k) = column(5) == k ? (column(3) < column(4) ? column(3) : column(4)) : NaN
+hi(k) = column(5) == k ? (column(3) < column(4) ? column(4) : column(3)) : NaN
 
-plot data index 1 using (0):(column(1)):(0):(column(3)):(column(1) - 0.35):(column(1) + 0.35):ytic(2) \
-		with boxxyerror lc rgb gain_color title 'share of gain', \
-	data index 1 using (0):(column(1)):(-column(4)):(0):(column(1) - 0.35):(column(1) + 0.35) \
-		with boxxyerror lc rgb cost_color title 'share of cost', \
-	data index 2 using (0):(column(1)):(column(3) < 0 ? column(3) : 0):(column(3) < 0 ? 0 : column(3)):(column(1) - 0.4):(column(1) + 0.4):ytic(2) \
-		with boxxyerror lc rgb net_color title netlabel
+plot data index 1 using (NaN):1:ytic(2) with points notitle, \
+	data index 1 using (0):1:(lo(0)):(hi(0)):(column(1) - 0.35):(column(1) + 0.35) \
+		with boxxyerror lc rgb gain_color title 'adds to net', \
+	data index 1 using (0):1:(lo(1)):(hi(1)):(column(1) - 0.35):(column(1) + 0.35) \
+		with boxxyerror lc rgb cost_color title 'takes from net', \
+	data index 1 using (0):1:(lo(2)):(hi(2)):(column(1) - 0.4):(column(1) + 0.4) \
+		with boxxyerror lc rgb net_color title 'gain, net', \
+	data index 1 using (column(3) < column(4) ? column(4) : column(3)):1:6 \
+		with labels left offset char 0.6, 0 noenhanced notitle
