@@ -120,7 +120,8 @@ static int sweep_base(void *ctx, enum report_format f, FILE *out,
 	const struct sweep_own *w = ctx;
 
 	return report_sweep(w->param, w->rows, w->nrows, w->result.cross,
-	                    w->result.ncross, f, out, d);
+	                    w->result.ncross, w->result.every_crossing, f, out,
+	                    d);
 }
 
 static int sweep_write(void *own, struct priced *pr,

@@ -62,8 +62,8 @@ static void write_row(const struct sweep_row *r, enum report_format f,
 }
 
 static int write_table(const char *param, const struct sweep_row *rows,
-                       size_t n, enum report_format f, FILE *out,
-                       struct diag *d)
+                       size_t n, bool every_crossing, enum report_format f,
+                       FILE *out, struct diag *d)
 {
 	if (write_header(param, f, out, d) != FP_OK)
 		return FP_ERR;
@@ -73,12 +73,20 @@ static int write_table(const char *param, const struct sweep_row *rows,
 		else if (write_csv_row(param, &rows[i], out, d) != FP_OK)
 			return FP_ERR;
 	}
+	/* The break-evens come from a search between the sweep's ends that
+	 * samples net where the metric's branches give no flip points. */
+	if (f != FORMAT_CSV && !every_crossing)
+		fprintf(out,
+		        "%sbreak-evens searched at %d points between the ends: "
+		        "a crossing narrower than the step between two may be "
+		        "missed\n",
+		        f == FORMAT_MD ? "\n" : "", SENS_SAMPLES);
 	return report_finish(out, report_form_name(f), d);
 }
 
 static int write_json(const char *param, const struct sweep_row *r, size_t n,
-                      const double *cross, size_t ncross, FILE *out,
-                      struct diag *d)
+                      const double *cross, size_t ncross, bool every_crossing,
+                      FILE *out, struct diag *d)
 {
 	json_t *points = json_array(), *crossings = json_array();
 
@@ -92,18 +100,19 @@ static int write_json(const char *param, const struct sweep_row *r, size_t n,
 		              "break_even", r[i].is_cross));
 	for (size_t i = 0; crossings && i < ncross; i++)
 		json_array_append_new(crossings, json_real(cross[i]));
-	return report_put_json(out,
-	                       json_pack("{s:s, s:o, s:o}", "param", param,
-	                                 "points", points, "crossings",
-	                                 crossings),
-	                       d);
+	return report_put_json(
+	    out,
+	    json_pack("{s:s, s:o, s:o, s:b}", "param", param, "points", points,
+	              "crossings", crossings, "every_crossing", every_crossing),
+	    d);
 }
 
 int report_sweep(const char *param, const struct sweep_row *rows, size_t n,
-                 const double *cross, size_t ncross, enum report_format f,
-                 FILE *out, struct diag *d)
+                 const double *cross, size_t ncross, bool every_crossing,
+                 enum report_format f, FILE *out, struct diag *d)
 {
 	if (f == FORMAT_JSON)
-		return write_json(param, rows, n, cross, ncross, out, d);
-	return write_table(param, rows, n, f, out, d);
+		return write_json(param, rows, n, cross, ncross, every_crossing,
+		                  out, d);
+	return write_table(param, rows, n, every_crossing, f, out, d);
 }

@@ -80,16 +80,21 @@ expect_joined "$OUT" "P(decide) 0.7400" "failing repetition, majority: 20/27 = 0
 # A narrow step: kernelbench's value is passed * (score > p), and case a's
 # score is 1.5 / 1.0027 = 1.49601 before, 1.5 after, so net is +50 only for
 # p in [1.49601, 1.5), narrower than the step of the default grid there.
-# breakeven never says net is 0 everywhere: it says what it sampled and
-# that a crossing narrower than the step may be missed; a range of 1 to 2
-# finds both edges.
+# The comparison score > p flips at each case's score, which breakeven and
+# sweep look at: both edges are found on the default range, the same to
+# the last digit as on a range of 1 to 2, and never "net is 0 everywhere".
 run breakeven -m kernelbench noise/narrow-before.csv noise/narrow-after.csv --param p
-expect_grep "$OUT" "p: net is 0 at all 1000 points sampled between 0.01 and 100 (are the runs the same?); a crossing narrower than the step between two points may be missed" "narrow step: what was sampled, honestly"
+expect_out "p: net = 0 at 1.4959609055550014 and 1.5 (now 1, net 0; searched 0.01 to 100 at 1000 points and where any branch of the metric flips, which finds every crossing)" "narrow step: found on the default range"
 expect_no_grep "$OUT" "everywhere" "narrow step: not 'net is 0 everywhere'"
 run price -m kernelbench noise/narrow-before.csv noise/narrow-after.csv --set p=1.497
 expect_grep "$OUT" "net 50.0000 = gain 50.0000 - cost 0.0000" "narrow step: net +50 at p = 1.497"
 run breakeven -m kernelbench noise/narrow-before.csv noise/narrow-after.csv --param p --range 1:2
-expect_grep "$OUT" "p: net = 0 at 1.4959609055550014 and 1.5 (now 1, net 0; searched 1 to 2 at 1000 points" "narrow step: found on a finer grid"
+expect_grep "$OUT" "p: net = 0 at 1.4959609055550014 and 1.5 (now 1, net 0; searched 1 to 2 at 1000 points" "narrow step: the same on a finer grid"
+run sweep -m kernelbench noise/narrow-before.csv noise/narrow-after.csv --param p=0.01:100:1 --format csv
+expect_grep "$OUT" '"p",1.4959609055550014,0,0,0,reject,1' "narrow step: sweep marks the lower edge"
+expect_grep "$OUT" '"p",1.5,0,0,0,reject,1' "narrow step: sweep marks the upper edge"
+run sweep -m kernelbench noise/narrow-before.csv noise/narrow-after.csv --param p=0.01:100:1
+expect_no_grep "$OUT" "may be missed" "narrow step: sweep found every crossing"
 
 # The margin: the interval of net [-0.6129, 2.0534] of the noisy fix lies
 # within +-3 points, so the fix has no material effect (--check: 1); with
