@@ -157,6 +157,21 @@ run price "$H/before.json" "$H/after.json" --record "$TMP/rec"
 expect_grep "$TMP/rec/decision.md" "net-distribution" "record: links the distribution plot"
 run price $B $A --plot-dir "$TMP/plots1"
 if [ -f "$TMP/plots1/net-distribution.gp" ]; then bad "one sample per case: a distribution plot"; else ok; fi
+# With --control, the control run's plot is drawn from the control's own
+# resamples: its data file gives the control's net and interval (as the
+# JSON record has them), and other counts than the fix's.
+N="$EX/noisy-fix"
+run price $N/before.csv $N/after.csv --control $N/control.csv --plot-dir "$TMP/plotsc"
+expect_status 0 "control plots"
+expect_grep "$TMP/plotsc/control-distribution.dat" '"net (points)" -2.5613233428680484 -0.7304680668846407 -1.064172700682367 ' "control plot: the control run's interval and net"
+expect_grep "$TMP/plotsc/net-distribution.dat" '"net (points)" -0.6129215433121509 2.053384703087958 1.1657803553806874 ' "fix's plot: the fix's interval and net"
+if cmp -s "$TMP/plotsc/control-distribution.dat" "$TMP/plotsc/net-distribution.dat"; then bad "control plot: the fix's data"; else ok; fi
+run price $N/before.csv $N/after.csv --control $N/control.csv --format json
+expect_joined "$OUT" '"control_run": { "net": -1.064172700682367, "interval": [ -2.5613233428680484, -0.7304680668846407 ] }' "control plot: the record's control net and interval"
+run price $N/before.csv $N/after.csv --control $N/control.csv --record "$TMP/recc"
+expect_grep "$TMP/recc/decision.md" "control-distribution.svg" "record: links the control run's plot"
+run price $N/before.csv $N/after.csv --plot-dir "$TMP/plotsn"
+if [ -f "$TMP/plotsn/control-distribution.dat" ]; then bad "no control: a control plot"; else ok; fi
 
 # The sensitivity commands on runs with samples (2000 resamples, as price:
 # tornado's interval of net now is price's, [-0.6129, 2.0534]).
