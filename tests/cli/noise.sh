@@ -194,6 +194,22 @@ expect_grep "$OUT" "  net at 0.6 in [1.88708, 4.55338]" "sweep: the band at 0.6"
 for f in sweep-band.gp sweep-band.dat sweep.gp; do
 	if [ -f "$TMP/sweep/$f" ]; then ok; else bad "sweep: no $f"; fi
 done
+# The charts' titles state price's verdict on the same inputs, judged with
+# the same resamples, confidence and seed (a confidence of 0.5 accepts).
+for o in "" "--confidence 0.5" "--bootstrap 200 --seed 11"; do
+	run price $N/before.csv $N/after.csv $o
+	want=$(head -n 1 "$OUT" | cut -d: -f1 | tr 'A-Z' 'a-z')
+	rm -rf "$TMP/sweepv" "$TMP/tornv"
+	run sweep $N/before.csv $N/after.csv --param pass_reward=0:0.6:0.2 --plot-dir "$TMP/sweepv" $o
+	expect_grep "$TMP/sweepv/sweep-band.dat" "\"pypto-gym: net and its noise -- verdict now: $want -- MEASURED\"" "sweep band title: price's verdict ($want) with '$o'"
+	expect_grep "$TMP/sweepv/sweep.dat" "-- verdict now: $want --" "sweep title: price's verdict with '$o'"
+	run tornado $N/before.csv $N/after.csv --plot-dir "$TMP/tornv" $o
+	expect_grep "$TMP/tornv/tornado.dat" "-- verdict now: $want --" "tornado title: price's verdict with '$o'"
+done
+if [ "$want" = inconclusive ]; then ok; else bad "verdict titles: the last check is not of an inconclusive verdict"; fi
+rm -rf "$TMP/sweepv"
+run sweep $N/before.csv $N/after.csv --param pass_reward=0:0.6:0.2 --plot-dir "$TMP/sweepv" --bootstrap 0
+expect_grep "$TMP/sweepv/sweep.dat" "-- point estimate now: accept --" "sweep --bootstrap 0: the point estimate, as price's NOT JUDGED"
 run sweep $N/before.csv $N/after.csv --param pass_reward=0:0.6:0.2 --bootstrap 0
 expect_no_grep "$OUT" "noise:" "sweep --bootstrap 0: no band"
 run sweep $B $A --param pass_reward=0:0.6:0.2
