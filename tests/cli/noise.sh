@@ -33,7 +33,7 @@ sed 's/^decide: gain - cost > 0$/decide: gain - cost > 1.5/' noise/linear.yaml >
 run price -m "$TMP/l15.yaml" $B $A --control noise/small-control.csv --allow-newly-failing --check
 expect_status 3 "decide > 1.5: inconclusive"
 expect_joined "$OUT" "verdict: inconclusive (decide holds in 0.7590 of 2000 resamples, below the confidence 0.9500)" "decide > 1.5: the share of resamples"
-expect_joined "$OUT" "no count of samples estimated: decide is not net > 0 alone" "decide > 1.5: why no count"
+expect_joined "$OUT" "no count of samples estimated: decide is not net > 0 alone, and P(decide) does not narrow as net's interval does" "decide > 1.5: why no count"
 expect_no_grep "$OUT" "would decide it" "decide > 1.5: no estimate from 0"
 run price $L $B $A --control noise/small-control.csv --format json
 expect_grep "$OUT" '"net": -0.1000000000000002' "control run: its net in JSON (-0.2 + 0.1, rounded)"
@@ -131,6 +131,30 @@ expect_status 3 "guards on judged runs: inconclusive"
 expect_joined "$OUT" "verdict: inconclusive (the 95 % interval of net [21.6832, 22.9412] over 2000 resamples lies above 0; guard newly-failing, 1 case passes before and fails after the fix; guard control, net and the metric's own delta_total differ in sign)" "guards on judged runs: the verdict line"
 expect_joined "$OUT" "no count of samples estimated: the control guard, not the noise, made the verdict inconclusive" "samples needed: why it is absent"
 expect_no_grep "$OUT" "would decide it" "samples needed: no count"
+run price noise/guard-before.csv noise/guard-after.csv --format json
+expect_joined "$OUT" '"samples_per_case": null, "within_noise_at_any_count": false, "absent_because": "control_guard",' "samples needed, JSON: absent because of the control guard"
+# With a margin of 22 the interval [21.6832, 22.9412] straddles it: the
+# noise leaves it inconclusive too, and no count lifts the guard.
+run price noise/guard-before.csv noise/guard-after.csv --margin 22 --format md
+expect_joined "$OUT" "- no count of samples estimated: the control guard holds the verdict inconclusive at any count (the noise does too)" "samples needed: guard and noise (Markdown)"
+run price noise/guard-before.csv noise/guard-after.csv --margin 22 --format json
+expect_grep "$OUT" '"absent_because": "control_guard_and_noise"' "samples needed, JSON: guard and noise"
+run price -m "$TMP/l15.yaml" $B $A --control noise/small-control.csv --allow-newly-failing --format json
+expect_grep "$OUT" '"absent_because": "decide_not_net"' "samples needed, JSON: decide is not net"
+
+# With a margin the count is for the margin's edge, not 0 (noisy fix: net
+# 1.1657803553806874, interval [-0.6129215433121509, 2.053384703087958]):
+#   margin 0.5, above: 3 * ((net - lo) / (net - 0.5))^2 = 21.41 -> 22
+#   margin 2, within: 3 * ((hi - net) / (2 - net))^2 = 3.40 -> 4
+# and with pass_reward 0 (net -1.3342196446193118, interval
+# [-3.11292154331215, -0.4466152969120427]):
+#   margin 1, below: 3 * ((hi - net) / (-1 - net))^2 = 21.16 -> 22
+run price $N/before.csv $N/after.csv --margin 0.5
+expect_joined "$OUT" "about 22 samples per case (now 3) would decide it: the interval of net would lie above the margin +0.5000" "samples needed: above a margin"
+run price $N/before.csv $N/after.csv --margin 2
+expect_joined "$OUT" "about 4 samples per case (now 3) would decide it: the interval of net would lie within the margin -2.0000 to +2.0000" "samples needed: within a margin"
+run price $N/before.csv $N/after.csv --set pass_reward=0 --margin 1
+expect_joined "$OUT" "about 22 samples per case (now 3) would decide it: the interval of net would lie below the margin -1.0000" "samples needed: below a margin"
 
 # The same bytes for any number of threads, and for a second run.
 H="$DATA/harness/hyperfine"
