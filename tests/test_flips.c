@@ -221,6 +221,48 @@ static void test_zero_everywhere_exact(void **state)
 	close_runs(&x);
 }
 
+/* A scenario's runtime factor under KernelBench (no column defaults):
+ * x is 1.495 times faster than the reference, y as fast; at runtime *
+ * f, x stays fast while 1.495 / f > 1 and y while 1 / f > 1, so net is
+ * +50 for f < 1, 0 up to 1.495 and -50 beyond.  score = ref / runtime
+ * is a ratio of affine functions of f, its comparison with p flips at
+ * each case's speedup, and net is piecewise constant: every crossing. */
+static void test_kernelbench_factor(void **state)
+{
+	char pb[] = "/tmp/fp-flips-XXXXXX";
+	const char *inputs[1] = {pb};
+	struct load_request rq = {.metric = "kernelbench",
+	                          .inputs = inputs,
+	                          .ninputs = 1,
+	                          .input_format = "csv",
+	                          .have_factor = true,
+	                          .runtime_factor = 1.2};
+	struct fixture x;
+	struct knob k;
+	struct diag d;
+	double *cross;
+	size_t n;
+
+	write_temp(pb, KB_HEAD "x,1.5,pass,2.2425\ny,1,pass,1\n");
+	if (load_job(&rq, &x.job, &d) != FP_OK)
+		fail_msg("%s", d.msg);
+	unlink(pb);
+	if (session_open(x.job.metric, &x.job.runs, x.job.scenario, &x.ses,
+	                 &d) != FP_OK ||
+	    price_compute(x.ses, &x.base, &d) != FP_OK ||
+	    sens_open(&x.s, x.ses, x.base, &d) != FP_OK)
+		fail_msg("%s", d.msg);
+	assert_int_equal(sens_knob(&x.s, "runtime_factor", &k, &d), FP_OK);
+	assert_int_equal(sens_breakeven(&x.s, &k, 0.012, 120, &cross, &n, &d),
+	                 FP_OK);
+	assert_int_equal(n, 2);
+	assert_true(cross[0] == 1);
+	assert_true(fabs(cross[1] - 1.495) < 1e-12);
+	assert_true(k.every_crossing);
+	free(cross);
+	close_runs(&x);
+}
+
 /* The worked example's runtime factor: min(1, ref / runtime) flips where
  * the predicted runtime reaches the reference, at f = 1 for every case
  * (ref_runtime is the before runtime there); net is not one ratio of
@@ -363,6 +405,7 @@ int main(void)
 	    cmocka_unit_test(test_flip_values),
 	    cmocka_unit_test(test_narrow_step),
 	    cmocka_unit_test(test_zero_everywhere_exact),
+	    cmocka_unit_test(test_kernelbench_factor),
 	    cmocka_unit_test(test_runtime_factor),
 	    cmocka_unit_test(test_random_kernelbench),
 	};

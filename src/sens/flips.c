@@ -111,7 +111,7 @@ static int columns(struct deps *D, const struct session *ses, struct fx_dep rt)
 	const struct metric *m = ses->metric;
 	char name[256];
 
-	if (rt.form == FX_FREE && !rt.piecewise)
+	if ((rt.form == FX_FREE && !rt.piecewise) || !m->column_env)
 		return FP_OK;
 	set(D->col, D->ncol, m->column_env, "runtime_after", rt);
 	for (size_t k = 0; k < m->ncolumns; k++) {
