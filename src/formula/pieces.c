@@ -174,14 +174,14 @@ static struct fx_dep apply(struct walk *w, int n, struct fx_dep *arg, int k)
 		                       r.piecewise || r.form != FX_FREE};
 	case FN_ABS:
 		flip(w, n, 0, arg[0]);
-		return (struct fx_dep){arg[0].form,
-		                       arg[0].piecewise || arg[0].form != FX_FREE};
+		return (struct fx_dep){arg[0].form, arg[0].piecewise ||
+		                                        arg[0].form != FX_FREE};
 	case FN_IF:
 		flip(w, n, 0, arg[0]);
-		return (struct fx_dep){max_form(arg[1].form, arg[2].form),
-		                       arg[0].piecewise || arg[0].form != FX_FREE ||
-		                           arg[1].piecewise ||
-		                           arg[2].piecewise};
+		return (struct fx_dep){
+		    max_form(arg[1].form, arg[2].form),
+		    arg[0].piecewise || arg[0].form != FX_FREE ||
+		        arg[1].piecewise || arg[2].piecewise};
 	case FN_FLOOR:
 	case FN_CEIL:
 	case FN_ROUND:
