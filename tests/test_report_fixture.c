@@ -130,7 +130,7 @@ void fixture_measured(struct fixture *f)
 	f->cross[0] = 0.375;
 	f->breakeven[0] = (struct record_breakeven){
 		.param = "pass_reward", .value = 0.3, .lo = 0, .hi = 2,
-		.ncross = 1, .cross = f->cross};
+		.ncross = 1, .cross = f->cross, .every_crossing = true};
 	f->plots[0] = (struct record_plot){.title = "Shares of gain and cost",
 	                                   .file = "shares.svg"};
 

@@ -103,6 +103,7 @@ static int breakeven_write(void *own, struct priced *pr,
 	    .ncross = b->ncross,
 	    .cross = b->cross,
 	    .zero_everywhere = b->knob.zero_everywhere,
+	    .every_crossing = b->knob.every_crossing,
 	};
 
 	struct base_args a = {&r, s->base_net};

@@ -36,13 +36,58 @@ int cmd_judge(const struct cmd_noise *o, const struct job_opts *jo,
 	return rc;
 }
 
+/* Adds a drawn plot to the record's list: a Markdown link is relative
+ * to the record folder; a plot elsewhere is named by its final path, not
+ * where it is written for now (*link owns that name). */
+static int add_plot(struct cmd_judged *j, struct record *r, const char *title,
+                    const struct plot_result *res, const char *record_dir,
+                    const struct output_opts *o, char **link, struct diag *d)
+{
+	struct record_plot *p = &j->plots[r->nplots];
+	const char *slash = strrchr(res->file, '/');
+
+	p->title = title;
+	if (!o->plot_dir && record_dir && slash)
+		p->file = slash + 1;
+	else if (!(p->file = *link = output_final_text(o, res->file)))
+		return diag_oom(d);
+	p->ascii = res->ascii;
+	r->plots = j->plots;
+	r->nplots++;
+	return FP_OK;
+}
+
+/* The A/A control run's net over its own resamples, beside the fix's. */
+static int control_plot(struct cmd_judged *j, const struct plot_opts *po,
+                        const char *record_dir, const struct output_opts *o,
+                        struct record *r, struct diag *d)
+{
+	const struct boot *b = &j->j.control_boot;
+	char *title;
+	int rc;
+
+	if (!j->j.v.control_ci_known || !b->net)
+		return FP_OK;
+	if (!(title = plot_title_record(
+	          "the control run's net over its resamples", r)))
+		return diag_oom(d);
+	rc = plot_control_distribution(po, title, b->B, b->net, b->net_ci.lo,
+	                               b->net_ci.hi, j->j.v.control_net,
+	                               j->dist_label, &j->control_dist, d);
+	free(title);
+	if (rc != FP_OK)
+		return FP_ERR;
+	j->have_control_dist = true;
+	return add_plot(j, r, "The control run's net over its resamples",
+	                &j->control_dist, record_dir, o, &j->control_link, d);
+}
+
 int cmd_judge_plot(struct cmd_judged *j, const char *record_dir,
                    const struct output_opts *o, struct record *r,
                    struct diag *d)
 {
 	struct plot_opts po = cmd_plot_opts(o);
 	const struct boot *b = &j->j.boot;
-	const char *slash;
 	char *title;
 	int rc;
 
@@ -64,19 +109,10 @@ int cmd_judge_plot(struct cmd_judged *j, const char *record_dir,
 	j->have_dist = true;
 	for (size_t k = 0; k < r->nplots && k < 1; k++)
 		j->plots[k] = r->plots[k];
-	j->plots[r->nplots].title = "Net over the bootstrap's resamples";
-	/* Markdown links are relative to the record folder; a plot elsewhere
-	 * is named by its final path, not where it is written for now. */
-	slash = strrchr(j->dist.file, '/');
-	if (!o->plot_dir && record_dir && slash)
-		j->plots[r->nplots].file = slash + 1;
-	else if (!(j->plots[r->nplots].file = j->dist_link =
-	               output_final_text(o, j->dist.file)))
-		return diag_oom(d);
-	j->plots[r->nplots].ascii = j->dist.ascii;
-	r->plots = j->plots;
-	r->nplots++;
-	return FP_OK;
+	if (add_plot(j, r, "Net over the bootstrap's resamples", &j->dist,
+	             record_dir, o, &j->dist_link, d) != FP_OK)
+		return FP_ERR;
+	return control_plot(j, &po, record_dir, o, r, d);
 }
 
 void cmd_judge_notes(const struct cmd_judged *j, const struct output_opts *o,
@@ -84,14 +120,19 @@ void cmd_judge_notes(const struct cmd_judged *j, const struct output_opts *o,
 {
 	if (j->have_dist && j->dist.note)
 		cmd_note(o, j->dist.note, out);
+	if (j->have_control_dist && j->control_dist.note)
+		cmd_note(o, j->control_dist.note, out);
 }
 
 void cmd_judged_free(struct cmd_judged *j)
 {
 	if (j->have_dist)
 		plot_result_free(&j->dist);
+	if (j->have_control_dist)
+		plot_result_free(&j->control_dist);
 	free(j->dist_link);
-	j->dist_link = NULL;
-	j->have_dist = false;
+	free(j->control_link);
+	j->dist_link = j->control_link = NULL;
+	j->have_dist = j->have_control_dist = false;
 	judged_free(&j->j);
 }

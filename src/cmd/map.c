@@ -114,12 +114,15 @@ static int map_plot(void *own, struct priced *pr, const struct cmd_call *call,
 	const struct output_opts *o = &call->out;
 	struct plot_opts po = cmd_plot_opts(o);
 	struct plot_result res = {0};
-	char *title;
+	char *title, outcome[64];
 	int rc;
 
 	if (!o->plot_dir)
 		return FP_OK;
-	if (!(title = plot_title_now("net over two parameters", pr)))
+	if (plot_outcome_now(pr, &call->noise, outcome, sizeof outcome, d) !=
+	    FP_OK)
+		return FP_ERR;
+	if (!(title = plot_title_now("net over two parameters", pr, outcome)))
 		return diag_oom(d);
 	po.has_base = true;
 	po.base_x = m->base_x;

@@ -51,13 +51,15 @@ int cmd_noise_option(struct cmd_noise *o, enum opt_id id, const char *arg,
  * resamples). */
 struct judge_opts cmd_judge_opts(const struct cmd_noise *o);
 
-/* A verdict and the plot of its distribution (cmd_judged_free). */
+/* A verdict and the plots of its distribution, and of the control run's
+ * when there is one with samples (cmd_judged_free). */
 struct cmd_judged {
 	struct judged j;
-	bool have_dist;
-	struct plot_result dist;
-	struct record_plot plots[2];
-	char *dist_link; /* plots[].file when not in the record folder */
+	bool have_dist, have_control_dist;
+	struct plot_result dist, control_dist;
+	struct record_plot plots[3];
+	char *dist_link, *control_link; /* plots[].file when not in the
+	                                   record folder */
 	char dist_label[64];
 };
 
@@ -74,7 +76,8 @@ void cmd_judged_free(struct cmd_judged *j);
 
 /* When the noise was judged: draws the distribution of net into
  * o->plot_dir, else record_dir, and adds it to r's plots (after any
- * there).  Nothing to do without a bootstrap. */
+ * there); with a control run that has samples, the control's too, from
+ * its own resamples.  Nothing to do without a bootstrap. */
 int cmd_judge_plot(struct cmd_judged *j, const char *record_dir,
                    const struct output_opts *o, struct record *r,
                    struct diag *d);

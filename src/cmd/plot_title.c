@@ -41,10 +41,25 @@ char *plot_title_record(const char *what, const struct record *r)
 	return plot_title(what, r->metric, outcome, r->prediction);
 }
 
-char *plot_title_now(const char *what, const struct priced *pr)
+int plot_outcome_now(const struct priced *pr, const struct cmd_noise *o,
+                     char *buf, size_t size, struct diag *d)
 {
-	return plot_title(what, pr->job.metric,
-	                  pr->price->accept ? "point estimate now: accept"
-	                                    : "point estimate now: reject",
+	struct judge_opts jo = cmd_judge_opts(o);
+	struct judged j = {0};
+	int rc = judge_price(&jo, &pr->job, pr->price, NULL, &j, d);
+
+	if (rc == FP_OK && j.v.kind != VERDICT_NOT_JUDGED)
+		snprintf(buf, size, "verdict now: %s", verdict_name(j.v.kind));
+	else
+		snprintf(buf, size, "point estimate now: %s",
+		         pr->price->accept ? "accept" : "reject");
+	judged_free(&j);
+	return rc;
+}
+
+char *plot_title_now(const char *what, const struct priced *pr,
+                     const char *outcome)
+{
+	return plot_title(what, pr->job.metric, outcome,
 	                  pr->job.scenario != NULL);
 }

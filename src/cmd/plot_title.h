@@ -7,6 +7,7 @@
 #include <stdbool.h>
 
 #include "price/metric.h"
+#include "util/diag.h"
 
 /* "METRIC: WHAT -- OUTCOME -- PREDICTION" (or MEASURED), the metric's name
  * cut with "..." so that the outcome is never cut; outcome e.g. "verdict:
@@ -21,8 +22,19 @@ struct record;
  * none.  Caller frees with free(); NULL when out of memory. */
 char *plot_title_record(const char *what, const struct record *r);
 
-/* The title of a sensitivity command's chart: the decision at the current
- * values.  Caller frees with free(); NULL when out of memory. */
-char *plot_title_now(const char *what, const struct priced *pr);
+/* The outcome a sensitivity command's chart states for the current
+ * values: price's verdict on the same inputs, judged as price judges it
+ * (cmd_judge: the same resamples, confidence and seed; these commands
+ * take no control run), "verdict now: inconclusive"; where price judges
+ * no noise, the point estimate's decision, "point estimate now: accept".
+ * buf holds at least 48 bytes. */
+struct cmd_noise;
+int plot_outcome_now(const struct priced *pr, const struct cmd_noise *o,
+                     char *buf, size_t size, struct diag *d);
+
+/* The title of a sensitivity command's chart with that outcome.  Caller
+ * frees with free(); NULL when out of memory. */
+char *plot_title_now(const char *what, const struct priced *pr,
+                     const char *outcome);
 
 #endif

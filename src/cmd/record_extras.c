@@ -36,6 +36,7 @@ static int fill_breakevens(struct record_extras *x, struct session *ses,
 		                   &b->ncross, d) != FP_OK)
 			goto out;
 		b->zero_everywhere = knobs[i].zero_everywhere;
+		b->every_crossing = knobs[i].every_crossing;
 	}
 	rc = FP_OK;
 out:

@@ -120,7 +120,8 @@ static int sweep_base(void *ctx, enum report_format f, FILE *out,
 	const struct sweep_own *w = ctx;
 
 	return report_sweep(w->param, w->rows, w->nrows, w->result.cross,
-	                    w->result.ncross, f, out, d);
+	                    w->result.ncross, w->result.every_crossing, f, out,
+	                    d);
 }
 
 static int sweep_write(void *own, struct priced *pr,
@@ -136,12 +137,12 @@ static int sweep_write(void *own, struct priced *pr,
 
 /* The band of net over the resamples, beside the sweep's chart. */
 static int plot_band(const struct sweep_own *w, const struct plot_opts *po,
-                     const struct priced *pr, const struct output_opts *o,
-                     struct diag *d)
+                     const struct priced *pr, const char *outcome,
+                     const struct output_opts *o, struct diag *d)
 {
 	size_t n = w->nrows;
 	double *v = malloc((3 * n + 1) * sizeof *v);
-	char *title = plot_title_now("net and its noise", pr);
+	char *title = plot_title_now("net and its noise", pr, outcome);
 	struct plot_result res = {0};
 	char label[64];
 	int rc;
@@ -176,15 +177,19 @@ static int sweep_plot(void *own, struct priced *pr, const struct cmd_call *call,
 	const struct output_opts *o = &call->out;
 	struct plot_opts po = cmd_plot_opts(o);
 	struct plot_result res = {0};
+	char outcome[64];
 	double *col;
 	char *title;
 	int rc;
 
 	if (!o->plot_dir)
 		return FP_OK;
+	if (plot_outcome_now(pr, &call->noise, outcome, sizeof outcome, d) !=
+	    FP_OK)
+		return FP_ERR;
 	po.has_base = true;
 	po.base_x = w->base;
-	title = plot_title_now("gain, cost and net", pr);
+	title = plot_title_now("gain, cost and net", pr, outcome);
 	col = malloc(4 * r->n * sizeof *col);
 	if (!col || !title) {
 		free(col);
@@ -205,7 +210,7 @@ static int sweep_plot(void *own, struct priced *pr, const struct cmd_call *call,
 	if (rc == FP_OK)
 		cmd_plot_done(&res, o);
 	if (rc == FP_OK && w->have_noise)
-		rc = plot_band(w, &po, pr, o, d);
+		rc = plot_band(w, &po, pr, outcome, o, d);
 	return rc;
 }
 

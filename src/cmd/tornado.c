@@ -154,12 +154,16 @@ static int tornado_plot(void *own, struct priced *pr,
 	size_t n = t->nknobs;
 	const char **names = NULL;
 	double *v = NULL;
-	char *title = NULL;
+	char *title = NULL, outcome[64];
 	int rc = FP_ERR;
 
 	if (!o->plot_dir)
 		return FP_OK;
-	if (!(title = plot_title_now("net as each parameter moves", pr)))
+	if (plot_outcome_now(pr, &call->noise, outcome, sizeof outcome, d) !=
+	    FP_OK)
+		return FP_ERR;
+	if (!(title =
+	          plot_title_now("net as each parameter moves", pr, outcome)))
 		return diag_oom(d);
 	if (plot_columns(t, &names, &v, d) == FP_OK &&
 	    plot_tornado(&po, title, n, names, v, v + n, v + 2 * n, v + 3 * n,

@@ -139,6 +139,47 @@ bool fx_prog_reads(const struct fx_prog *prog, int slot);
  * of at every point. */
 bool fx_prog_affine(const struct fx_prog *prog, int slot);
 
+/* How a value depends on one number x an analysis varies (pieces.c):
+ * its form, free of x, affine in x, a ratio of two affine functions of x
+ * (a Moebius map: monotone, one root at most), or anything else; and
+ * whether it is piecewise, made of such pieces that meet where a branch
+ * (comparison, min/max, if, abs, and/or, count) flips. */
+enum fx_dform { FX_FREE, FX_AFFINE, FX_MOBIUS, FX_NONLINEAR };
+struct fx_dep {
+	enum fx_dform form;
+	bool piecewise;
+};
+
+/* A branch that flips where a difference crosses 0: of node's two
+ * arguments (arg -1), or argument arg itself; form: that difference's. */
+struct fx_flip {
+	int node, arg;
+	enum fx_dform form;
+};
+struct fx_flips {
+	struct fx_flip *at;
+	size_t n, cap;
+	bool incomplete; /* a branch flips where no root is computable */
+};
+
+/* The dependence on x of a + b or a - b. */
+struct fx_dep fx_dep_diff(struct fx_dep a, struct fx_dep b);
+
+/* Reads off prog's tree, with deps[slot] the dependence of each slot
+ * (slots from ndeps on are free of x), the dependence of its value, and
+ * appends its branches that flip with x to fl (sets fl->incomplete when
+ * one flips where its difference is not affine or Moebius).  FP_ERR only
+ * when out of memory.  Free fl with fx_flips_free. */
+int fx_prog_pieces(const struct fx_prog *prog, const struct fx_dep *deps,
+                   int ndeps, struct fx_dep *result, struct fx_flips *fl);
+void fx_flips_free(struct fx_flips *fl);
+
+/* The difference of flip f with env's current bindings: one value per
+ * case into out (room for max(1, ncases)), or one value for a one-number
+ * node; *nout says how many.  FP_ERR when out of memory. */
+int fx_flip_values(const struct fx_prog *prog, const struct fx_env *env,
+                   const struct fx_flip *f, double *out, size_t *nout);
+
 void fx_prog_free(struct fx_prog *prog);
 
 /* Prints the compiled program, one instruction a line, for --disasm and for

@@ -172,28 +172,43 @@ static void apply_guards(struct verdict *v, const struct price *p)
 	}
 }
 
-/* How many samples per case would make the interval exclude zero: the
- * half of the interval on zero's side shrinks as 1/sqrt(n). */
+/* How many samples per case would decide it: the interval narrows about
+ * net as 1/sqrt(n), so the part of it beyond the edge of the margin that
+ * net is clear of (0 when the margin is 0) shrinks by the ratio r of that
+ * part's width to net's distance from the edge; within the margin, both
+ * ends must come inside. */
 static void need(struct verdict *v, const struct price *p, const struct boot *b)
 {
-	/* About the interval's centre (bootstrap.h). */
-	double m = b->point.net - b->bias.net;
-	double half = m > 0 ? m - b->net_ci.lo : b->net_ci.hi - m;
-	double n;
+	/* About the interval's centre: the measured net less noise's bias
+	 * at a clip (bootstrap.h). */
+	double m = b->point.net - b->bias.net, g = v->guards.margin;
+	double lo = b->net_ci.lo, hi = b->net_ci.hi, n, r = INFINITY;
 
-	/* The estimate is about 0; a decide that wavers elsewhere has no
-	 * such estimate. */
-	if (!v->about_net || b->net_ci.lo > 0 || b->net_ci.hi < 0) {
+	/* The estimate is about net's interval; a decide that wavers
+	 * elsewhere has no such estimate. */
+	if (!v->about_net) {
 		v->need_why = NEED_NOT_NET;
 		return;
 	}
 	v->need_known = true;
 	v->need_why = NEED_ESTIMATED;
-	if (m == 0 || (v->have_control && fabs(m) <= fabs(v->control_net))) {
+	if (m > g) {
+		v->need_target = NEED_ABOVE;
+		r = (m - lo) / (m - g);
+	} else if (m < -g) {
+		v->need_target = NEED_BELOW;
+		r = (hi - m) / (-g - m);
+	} else if (m > -g && m < g) {
+		v->need_target = NEED_WITHIN;
+		r = fmax((hi - m) / (g - m), (m - lo) / (m + g));
+	}
+	/* net on an edge (net 0 without a margin) never leaves it */
+	if (!isfinite(r) ||
+	    (v->have_control && fabs(m) <= fabs(v->control_net))) {
 		v->any_count = true;
 		return;
 	}
-	n = ceil(b->samples * (half / fabs(m)) * (half / fabs(m)));
+	n = ceil(b->samples * r * r);
 	if (n <= b->samples)
 		n = b->samples + 1;
 	if (!(n <= NEED_MAX))
@@ -205,6 +220,8 @@ static void need(struct verdict *v, const struct price *p, const struct boot *b)
 int verdict_make(struct verdict *v, const struct price *p, const struct boot *b,
                  struct diag *d)
 {
+	enum verdict_kind noise_kind;
+
 	v->decision = p->accept;
 	v->boot = b;
 	v->judged = b != NULL;
@@ -222,10 +239,14 @@ int verdict_make(struct verdict *v, const struct price *p, const struct boot *b,
 	if (newly_failing(v, p, d) != FP_OK)
 		return FP_ERR;
 	control(v, p);
+	noise_kind = v->kind;
 	apply_guards(v, p);
+	/* More samples narrow the interval; they do not lift a guard. */
 	if (b && v->kind == VERDICT_INCONCLUSIVE) {
 		if (v->sign_differs && v->guards.control_guard)
-			v->need_why = NEED_GUARD;
+			v->need_why = noise_kind == VERDICT_INCONCLUSIVE
+			                  ? NEED_GUARD_AND_NOISE
+			                  : NEED_GUARD;
 		else
 			need(v, p, b);
 	}

@@ -133,10 +133,14 @@ struct verdict {
 	bool need_known, any_count;
 	enum need_why {
 		NEED_NOT_INCONCLUSIVE, /* decided, or not judged */
-		NEED_GUARD,            /* the control guard made it so */
-		NEED_NOT_NET,          /* decide is not about net */
-		NEED_ESTIMATED,        /* need_known */
+		NEED_GUARD, /* the control guard made it so, not the noise */
+		NEED_GUARD_AND_NOISE, /* both: no count lifts the guard */
+		NEED_NOT_NET,         /* decide is not about net */
+		NEED_ESTIMATED,       /* need_known */
 	} need_why;
+	/* What the interval would do at that count: lie above the margin,
+	 * below minus the margin, or within it (with margin 0: exclude 0). */
+	enum need_target { NEED_ABOVE, NEED_BELOW, NEED_WITHIN } need_target;
 	double samples_needed;
 	size_t nwide;
 	size_t wide[VERDICT_MAX_WIDE];

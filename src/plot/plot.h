@@ -132,6 +132,13 @@ int plot_distribution(const struct plot_opts *o, const char *title, size_t B,
                       const char *interval_label, struct plot_result *out,
                       struct diag *d);
 
+/* The same for the A/A control run's net over its resamples, in files
+ * named control-distribution (beside the fix's net-distribution). */
+int plot_control_distribution(const struct plot_opts *o, const char *title,
+                              size_t B, const double *net, double lo, double hi,
+                              double observed, const char *interval_label,
+                              struct plot_result *out, struct diag *d);
+
 /* net against one parameter (x finite and increasing, n >= 2) with the band
  * [lo, hi] at each point shaded (labelled band_label) and net = 0. */
 int plot_sweep_band(const struct plot_opts *o, const char *title,

@@ -149,6 +149,20 @@ static int eval_formula(const struct metric_formula *f,
 	return FP_OK;
 }
 
+void price_bind_side(struct session *ses, const struct price *p, int s)
+{
+	const struct metric *m = ses->metric;
+	struct fx_env *env = ses->side;
+
+	bind_name(env, "runtime", p->runtime[s]);
+	bind_name(env, "passed", p->passed[s]);
+	bind_name(env, "has_runtime", p->has_runtime[s]);
+	for (size_t k = 0; k < m->ncolumns; k++)
+		bind_name(env, m->columns[k], p->extra[s][k]);
+	bind_name(env, "score", p->score[s]);
+	bind_name(env, "value", p->value[s]);
+}
+
 /* Step 2: score, value and total of one side. */
 static int eval_side(struct price *p, struct session *ses, int s,
                      struct diag *d)
@@ -162,15 +176,9 @@ static int eval_side(struct price *p, struct session *ses, int s,
 	struct fx_fault fault;
 	size_t failed = 0;
 
-	bind_name(env, "runtime", p->runtime[s]);
-	bind_name(env, "passed", p->passed[s]);
-	bind_name(env, "has_runtime", p->has_runtime[s]);
-	for (size_t k = 0; k < m->ncolumns; k++)
-		bind_name(env, m->columns[k], p->extra[s][k]);
 	/* score feeds value, and both feed total: one sweep over the cases
 	 * computes all three while each block is still in cache. */
-	bind_name(env, "score", p->score[s]);
-	bind_name(env, "value", p->value[s]);
+	price_bind_side(ses, p, s);
 	if (fx_eval_many(progs, 3, env, outs, &fault, &failed) != FP_OK)
 		return price_fault(f[failed], &fault, ses->runs, side_suffix[s],
 		                   d);

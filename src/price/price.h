@@ -107,6 +107,11 @@ int price_decide(struct session *s, double gain, double cost, bool *accept,
  * only when out of memory. */
 int price_bind(const struct price *p, struct session *s);
 
+/* Binds the session's side environment to side `side` (0 before, 1
+ * after) of p, as pricing that side does: for an analysis that reads a
+ * side formula's inputs (sens/flips.c). */
+void price_bind_side(struct session *s, const struct price *p, int side);
+
 /* A copy of src, bound to s (a session over the same metric and runs,
  * perhaps another thread's): every array src owns is copied, nothing is
  * evaluated, so the copy can be moved (price_recompute, price_resample)

@@ -234,6 +234,8 @@ static json_t *breakeven_json(struct jb *b, const struct record *r)
 		if (be->zero_everywhere)
 			set(b, o, "zero_everywhere", json_true());
 		set(b, o, "crossings", cross);
+		set(b, o, "every_crossing",
+		    be->every_crossing ? json_true() : json_false());
 		push(b, a, o);
 	}
 	return a;

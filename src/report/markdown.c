@@ -251,12 +251,19 @@ static void put_breakeven(struct mout *m, const struct record *r)
 		fprintf(m->out, " | %s to %s | ", human(a, be->lo),
 		        human(b, be->hi));
 		if (be->zero_everywhere)
-			fputs("net is 0 at every point sampled", m->out);
+			fputs(be->every_crossing
+			          ? "net is 0 everywhere"
+			          : "net is 0 at every point sampled",
+			      m->out);
 		else if (be->ncross == 0)
 			fputs("no sign change", m->out);
 		for (size_t i = 0; i < be->ncross; i++)
 			fprintf(m->out, "%s%s", i ? ", " : "",
 			        human(a, be->cross[i]));
+		if (!be->every_crossing)
+			fputs(" (sampled: a crossing narrower than the step "
+			      "may be missed)",
+			      m->out);
 		fputs(" |\n", m->out);
 	}
 }

@@ -30,6 +30,8 @@ struct record_breakeven {
 	size_t ncross;        /* 0: the sign never flips in [lo, hi] */
 	double *cross;        /* ncross values */
 	bool zero_everywhere; /* net is 0 throughout: no value decides */
+	bool every_crossing;  /* none missed (else sampled: a crossing
+	                         narrower than the step may be) */
 };
 
 struct record_plot {

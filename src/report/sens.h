@@ -21,14 +21,16 @@ int report_breakeven(const struct record_breakeven *b, double net,
                      enum report_format f, FILE *out, struct diag *d);
 
 /* A sweep's points and its break-evens in order of x: a row is a point or,
- * where is_cross, a break-even evaluated at the crossing. */
+ * where is_cross, a break-even evaluated at the crossing.  every_crossing:
+ * the break-evens are all there are (sens_breakeven); when not, text and
+ * Markdown say that one narrower than the search's step may be missed. */
 struct sweep_row {
 	struct sens_point pt;
 	bool is_cross;
 };
 int report_sweep(const char *param, const struct sweep_row *rows, size_t n,
-                 const double *cross, size_t ncross, enum report_format f,
-                 FILE *out, struct diag *d);
+                 const double *cross, size_t ncross, bool every_crossing,
+                 enum report_format f, FILE *out, struct diag *d);
 
 /* Tornado rows rows[0..n) for a relative change delta; net is the base
  * point's net. */

@@ -7,6 +7,8 @@
 
 #define NARROW \
 	"a crossing narrower than the step between two points may be missed"
+#define EVERY \
+	"and where any branch of the metric flips, which finds every crossing"
 
 /* Break-evens and the range are exact: they were solved to the bit. */
 #define EXACT PRECISION_EXACT
@@ -26,9 +28,19 @@ static int write_text(const struct record_breakeven *b, double net,
 	if (report_put_name(out, b->param, f, d) != FP_OK)
 		return FP_ERR;
 	fputs(strong, out);
-	/* The range is sampled, not the metric's formulas analysed: a
-	 * stretch of another sign narrower than the step between two
-	 * points (a step in a comparison) may lie between them. */
+	/* Sampled only, a stretch of another sign narrower than the step
+	 * between two points (a step in a comparison) may lie between
+	 * them; with every flip of the metric's branches looked at, none
+	 * can (sens_flips). */
+	if (b->zero_everywhere && b->every_crossing) {
+		fprintf(out,
+		        ": net is 0 everywhere between %s and %s (searched "
+		        "at %d points and where any branch of the metric "
+		        "flips), so no value of it decides anything; are the "
+		        "runs the same?\n",
+		        lo, hi, SENS_SAMPLES);
+		return report_finish(out, report_form_name(f), d);
+	}
 	if (b->zero_everywhere) {
 		fprintf(out,
 		        ": net is 0 at all %d points sampled between %s and "
@@ -37,10 +49,19 @@ static int write_text(const struct record_breakeven *b, double net,
 		return report_finish(out, report_form_name(f), d);
 	}
 	if (b->ncross == 0) {
-		fprintf(out,
-		        ": the sign of net never flips at the %d points "
-		        "sampled between %s and %s (net is %s at %s); %s\n",
-		        SENS_SAMPLES, lo, hi, n, now, NARROW);
+		if (b->every_crossing)
+			fprintf(
+			    out,
+			    ": the sign of net never flips between %s and "
+			    "%s (net is %s at %s; searched at %d points %s)\n",
+			    lo, hi, n, now, SENS_SAMPLES, EVERY);
+		else
+			fprintf(
+			    out,
+			    ": the sign of net never flips at the %d points "
+			    "sampled between %s and %s (net is %s at %s); "
+			    "%s\n",
+			    SENS_SAMPLES, lo, hi, n, now, NARROW);
 		return report_finish(out, report_form_name(f), d);
 	}
 	fputs(": net = 0 at ", out);
@@ -48,8 +69,9 @@ static int write_text(const struct record_breakeven *b, double net,
 		fputs(i == 0 ? "" : i + 1 == b->ncross ? " and " : ", ", out);
 		report_put_num(out, b->cross[i], EXACT);
 	}
-	fprintf(out, " (now %s, net %s; searched %s to %s at %d points; %s)\n",
-	        now, n, lo, hi, SENS_SAMPLES, NARROW);
+	fprintf(out, " (now %s, net %s; searched %s to %s at %d points%s%s)\n",
+	        now, n, lo, hi, SENS_SAMPLES, b->every_crossing ? " " : "; ",
+	        b->every_crossing ? EVERY : NARROW);
 	return report_finish(out, report_form_name(f), d);
 }
 
@@ -90,6 +112,9 @@ static int write_json(const struct record_breakeven *b, double net, FILE *out,
 	if (root)
 		json_object_set_new(root, "points_sampled",
 		                    json_integer(SENS_SAMPLES));
+	if (root)
+		json_object_set_new(root, "every_crossing",
+		                    json_boolean(b->every_crossing));
 	return report_put_json(out, root, d);
 }
 

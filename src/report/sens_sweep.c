@@ -107,8 +107,8 @@ static void write_never(const struct sweep_row *rows, size_t n, const char *how,
 }
 
 static int write_table(const char *param, const struct sweep_row *rows,
-                       size_t n, size_t ncross, enum report_format f, FILE *out,
-                       struct diag *d)
+                       size_t n, size_t ncross, bool every_crossing,
+                       enum report_format f, FILE *out, struct diag *d)
 {
 	const char *never = never_flips(rows, n, ncross);
 	int width = 14;
@@ -129,12 +129,20 @@ static int write_table(const char *param, const struct sweep_row *rows,
 	}
 	if (never && f != FORMAT_CSV)
 		write_never(rows, n, never, f, out);
+	/* The break-evens come from a search between the sweep's ends that
+	 * samples net where the metric's branches give no flip points. */
+	if (f != FORMAT_CSV && !every_crossing)
+		fprintf(out,
+		        "%sbreak-evens searched at %d points between the ends: "
+		        "a crossing narrower than the step between two may be "
+		        "missed\n",
+		        f == FORMAT_MD ? "\n" : "", SENS_SAMPLES);
 	return report_finish(out, report_form_name(f), d);
 }
 
 static int write_json(const char *param, const struct sweep_row *r, size_t n,
-                      const double *cross, size_t ncross, FILE *out,
-                      struct diag *d)
+                      const double *cross, size_t ncross, bool every_crossing,
+                      FILE *out, struct diag *d)
 {
 	json_t *points = json_array(), *crossings = json_array();
 
@@ -149,18 +157,20 @@ static int write_json(const char *param, const struct sweep_row *r, size_t n,
 	for (size_t i = 0; crossings && i < ncross; i++)
 		json_array_append_new(crossings, json_real(cross[i]));
 	return report_put_json(out,
-	                       json_pack("{s:s, s:o, s:o, s:b}", "param", param,
-	                                 "points", points, "crossings",
+	                       json_pack("{s:s, s:o, s:o, s:b, s:b}", "param",
+	                                 param, "points", points, "crossings",
 	                                 crossings, "never_flips",
-	                                 never_flips(r, n, ncross) != NULL),
+	                                 never_flips(r, n, ncross) != NULL,
+	                                 "every_crossing", every_crossing),
 	                       d);
 }
 
 int report_sweep(const char *param, const struct sweep_row *rows, size_t n,
-                 const double *cross, size_t ncross, enum report_format f,
-                 FILE *out, struct diag *d)
+                 const double *cross, size_t ncross, bool every_crossing,
+                 enum report_format f, FILE *out, struct diag *d)
 {
 	if (f == FORMAT_JSON)
-		return write_json(param, rows, n, cross, ncross, out, d);
-	return write_table(param, rows, n, ncross, f, out, d);
+		return write_json(param, rows, n, cross, ncross, every_crossing,
+		                  out, d);
+	return write_table(param, rows, n, ncross, every_crossing, f, out, d);
 }

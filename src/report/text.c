@@ -336,7 +336,11 @@ static void put_breakeven(struct tout *t, const struct record *r)
 
 		fputs("break-even: ", t->out);
 		put_name(t, be->param);
-		if (be->zero_everywhere) {
+		if (be->zero_everywhere && be->every_crossing) {
+			fprintf(t->out,
+			        ": net is 0 everywhere between %s and %s",
+			        human(a, be->lo), human(b, be->hi));
+		} else if (be->zero_everywhere) {
 			fprintf(t->out,
 			        ": net is 0 at every point sampled between %s "
 			        "and %s",
@@ -352,7 +356,10 @@ static void put_breakeven(struct tout *t, const struct record *r)
 			fprintf(t->out, " (searched %s to %s)",
 			        human(b, be->lo), human(c, be->hi));
 		}
-		fprintf(t->out, "; now %s\n", human(a, be->value));
+		fprintf(t->out, "; now %s%s\n", human(a, be->value),
+		        be->every_crossing ? ""
+		                           : "; sampled: a crossing narrower "
+		                             "than the step may be missed");
 	}
 }
 

@@ -169,33 +169,64 @@ static void interval_line(struct vout *o, const struct boot *b)
 		        lead, num(x[0], b->bias.net));
 }
 
+/* Where the interval of net would lie at the estimated count. */
+static void need_target(struct vout *o, const struct verdict *v)
+{
+	char m[NUMFMT_MAX], m2[NUMFMT_MAX];
+	double g = v->guards.margin;
+
+	if (g == 0) {
+		fputs("exclude 0", o->out);
+		return;
+	}
+	num(m, g);
+	num(m2, -g);
+	if (v->need_target == NEED_ABOVE)
+		fprintf(o->out, "lie above the margin +%s", m);
+	else if (v->need_target == NEED_BELOW)
+		fprintf(o->out, "lie below the margin %s", m2);
+	else
+		fprintf(o->out, "lie within the margin %s to +%s", m2, m);
+}
+
+/* The count of samples that would decide an inconclusive verdict, or why
+ * there is none: every inconclusive verdict with a bootstrap says one. */
 static void need_line(struct vout *o, const struct verdict *v)
 {
 	const char *lead = o->f == FORMAT_MD ? "- " : "  ";
+	const char *none = "no count of samples estimated: ";
 	char a[NUMFMT_MAX], b[NUMFMT_MAX];
 
-	if (v->need_known && v->any_count)
+	if (v->need_known && v->any_count) {
 		fprintf(o->out,
 		        "%snet is within noise at any count of samples%s\n",
 		        lead,
 		        v->have_control ? " (no larger than the control run's)"
 		                        : "");
-	else if (v->need_known)
+	} else if (v->need_known) {
 		fprintf(o->out,
 		        "%sabout %s samples per case (now %s) would "
-		        "decide it: the interval of net would exclude 0\n",
+		        "decide it: the interval of net would ",
 		        lead, numfmt_human(a, v->samples_needed, REPORT_DIGITS),
 		        numfmt_human(b, v->boot->samples, 3));
-	else if (v->need_why == NEED_GUARD)
+		need_target(o, v);
+		fputc('\n', o->out);
+	} else if (v->need_why == NEED_GUARD) {
 		fprintf(o->out,
-		        "%sno count of samples estimated: the control guard, "
-		        "not the noise, made the verdict inconclusive\n",
-		        lead);
-	else if (v->need_why == NEED_NOT_NET && v->boot)
+		        "%s%sthe control guard, not the noise, made the "
+		        "verdict inconclusive\n",
+		        lead, none);
+	} else if (v->need_why == NEED_GUARD_AND_NOISE) {
 		fprintf(o->out,
-		        "%sno count of samples estimated: decide is not net "
-		        "> 0 alone, or the interval of net is clear of 0\n",
-		        lead);
+		        "%s%sthe control guard holds the verdict inconclusive "
+		        "at any count (the noise does too)\n",
+		        lead, none);
+	} else if (v->need_why == NEED_NOT_NET) {
+		fprintf(o->out,
+		        "%s%sdecide is not net > 0 alone, and P(decide) does "
+		        "not narrow as net's interval does\n",
+		        lead, none);
+	}
 	if (v->nwide > 0) {
 		fprintf(o->out, "%scases that widen the interval most: ", lead);
 		names(o, v->wide, v->nwide);

@@ -132,12 +132,28 @@ static json_t *guards_json(struct vj *b, const struct verdict *v,
 	return o;
 }
 
+/* Why an inconclusive verdict has no count of samples (NULL: it has). */
+static const char *need_absent(const struct verdict *v)
+{
+	switch (v->need_why) {
+	case NEED_GUARD:
+		return "control_guard";
+	case NEED_GUARD_AND_NOISE:
+		return "control_guard_and_noise";
+	case NEED_NOT_NET:
+		return "decide_not_net";
+	default:
+		return NULL;
+	}
+}
+
 static json_t *need_json(struct vj *b, const struct verdict *v,
                          const struct price *p)
 {
+	const char *absent = need_absent(v);
 	json_t *o;
 
-	if (!v->need_known && v->nwide == 0)
+	if (!v->need_known && v->nwide == 0 && !absent)
 		return json_null();
 	o = json_object();
 	put(b, o, "samples_per_case",
@@ -145,6 +161,8 @@ static json_t *need_json(struct vj *b, const struct verdict *v,
 	                                   : json_null());
 	put(b, o, "within_noise_at_any_count",
 	    json_boolean(v->need_known && v->any_count));
+	if (absent) /* only then, so other records keep their bytes */
+		put(b, o, "absent_because", json_string(absent));
 	put(b, o, "widest_cases", case_list(b, p, v->wide, v->nwide));
 	return o;
 }

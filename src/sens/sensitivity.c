@@ -1,4 +1,5 @@
-/* sensitivity.c: knobs, points, and break-even search (sensitivity.h). */
+/* sensitivity.c: knobs, points, sweeps, tornado and maps (sensitivity.h);
+ * the break-even search is in breakeven.c, its flip points in flips.c. */
 #include "sens/sensitivity.h"
 
 #include <fnmatch.h>
@@ -240,135 +241,6 @@ void sens_default_range(const struct knob *k, double *lo, double *hi)
 	}
 }
 
-/* Net at x by real evaluation; *ok false if the inputs are invalid there. */
-static int real_net(struct sens *s, struct knob *k, double x, double *net,
-                    bool *ok)
-{
-	struct diag ignored;
-
-	*ok = sens_set(s, k, x, &ignored) == FP_OK;
-	*net = *ok ? s->price->net : NAN;
-	return FP_OK;
-}
-
-static int sign_of(double net)
-{
-	return (net > 0) - (net < 0);
-}
-
-/* Narrows [a, b], whose ends differ in the sign of net (-1, 0 or +1), by
- * bisection until no double lies between.  Across a change from negative
- * to positive (or back) it stops at the first point where net is exactly
- * 0, else returns the end nearer zero.  Where one end is 0, the edge of a
- * stretch where net is 0, it returns the outermost point of that stretch
- * (net = 0 there, and its neighbour beyond has the other end's sign). */
-static double bisect(struct sens *s, struct knob *k, double a, double na,
-                     double b, double nb)
-{
-	bool edge = na == 0 || nb == 0;
-	int sa = sign_of(na);
-
-	for (;;) {
-		double mid = a + (b - a) / 2, nm;
-		bool ok;
-
-		if (mid <= a || mid >= b)
-			break;
-		real_net(s, k, mid, &nm, &ok);
-		if (!ok)
-			break;
-		if (nm == 0 && !edge)
-			return mid;
-		if (sign_of(nm) == sa) {
-			a = mid;
-			na = nm;
-		} else {
-			b = mid;
-			nb = nm;
-		}
-	}
-	if (edge)
-		return na == 0 ? a : b;
-	return fabs(na) < fabs(nb) ? a : b;
-}
-
-/* The i-th of SENS_SAMPLES points in [lo, hi]: log-spaced over a wide
- * positive range (where break-evens of factors and rewards live), else
- * evenly spaced.  The ends are exact. */
-static double sample_x(double lo, double hi, size_t i)
-{
-	double t = (double)i / (SENS_SAMPLES - 1);
-
-	if (i == 0)
-		return lo;
-	if (i == SENS_SAMPLES - 1)
-		return hi;
-	if (lo > 0 && hi / lo >= 100)
-		return exp(log(lo) + t * (log(hi) - log(lo)));
-	return lo + t * (hi - lo);
-}
-
-/* Adds the point where the sign of net changes between two neighbouring
- * samples (prev_x, prev_net) and (x, net), found by the closed form or the
- * formulas, and pinned down by the formulas. */
-static void add_change(struct sens *s, struct knob *k, double prev_x, double x,
-                       double *found, size_t *n)
-{
-	double na, nb, at;
-	bool oka, okb;
-
-	real_net(s, k, prev_x, &na, &oka);
-	real_net(s, k, x, &nb, &okb);
-	if (!oka || !okb || sign_of(na) == sign_of(nb))
-		return;
-	at = bisect(s, k, prev_x, na, x, nb);
-	/* Both edges of a stretch of zeros one point wide are that point. */
-	if (*n == 0 || at != found[*n - 1])
-		found[(*n)++] = at;
-}
-
-int sens_breakeven(struct sens *s, struct knob *k, double lo, double hi,
-                   double **cross, size_t *ncross, struct diag *d)
-{
-	/* At most one change per pair of neighbouring samples. */
-	double *found = malloc(SENS_SAMPLES * sizeof *found);
-	double prev_x = 0, prev_net = NAN;
-	size_t n = 0, nvalid = 0, nzero = 0;
-
-	*cross = NULL;
-	*ncross = 0;
-	if (!found)
-		return diag_oom(d);
-	for (size_t i = 0; i < SENS_SAMPLES; i++) {
-		struct sens_point pt;
-		struct diag ignored;
-		double x = sample_x(lo, hi, i);
-
-		if (sens_eval(s, k, x, &pt, &ignored) != FP_OK ||
-		    isnan(pt.net)) {
-			prev_net = NAN; /* no change across an invalid point */
-			continue;
-		}
-		nvalid++;
-		nzero += pt.net == 0;
-		if (!isnan(prev_net) && sign_of(prev_net) != sign_of(pt.net))
-			add_change(s, k, prev_x, x, found, &n);
-		else if (pt.net == 0 && isnan(prev_net) && i > 0)
-			found[n++] =
-			    x; /* a zero right after an invalid stretch */
-		prev_x = x;
-		prev_net = pt.net;
-	}
-	k->zero_everywhere = nvalid > 0 && nzero == nvalid;
-	if (sens_set(s, k, k->base, d) != FP_OK) {
-		free(found);
-		return FP_ERR;
-	}
-	*cross = found;
-	*ncross = n;
-	return FP_OK;
-}
-
 int sens_sweep(struct sens *s, struct knob *k, double lo, double hi,
                double step, struct sweep *out, struct diag *d)
 {
@@ -404,6 +276,7 @@ int sens_sweep(struct sens *s, struct knob *k, double lo, double hi,
 	if (sens_breakeven(s, k, lo, hi, &out->cross, &out->ncross, d) != FP_OK)
 		return FP_ERR;
 	out->zero_everywhere = k->zero_everywhere;
+	out->every_crossing = k->every_crossing;
 	return FP_OK;
 }
 

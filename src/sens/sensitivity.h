@@ -39,6 +39,9 @@ struct knob {
 	/* Set by sens_breakeven: net was exactly 0 at every point it could
 	 * evaluate, so no point decides anything (two identical runs). */
 	bool zero_everywhere;
+	/* Set by sens_breakeven: the search found every crossing (it looked
+	 * at every point where a branch of the metric flips: sens_flips). */
+	bool every_crossing;
 };
 
 /* The analysis state: a session and its price at the knobs' current
@@ -78,8 +81,22 @@ int sens_eval(struct sens *s, struct knob *k, double x, struct sens_point *pt,
               struct diag *d);
 int sens_set(struct sens *s, const struct knob *k, double x, struct diag *d);
 
+/* The values of k in [lo, hi] where a branch of the metric (a
+ * comparison, min/max, if, abs, and/or, count in any formula) flips in
+ * some case, each with a point just beyond the rounding of its
+ * computation on either side, sorted (*pts malloc'd; caller frees).
+ * *exact when the list is complete and net is, between flips, affine or
+ * a ratio of affine functions of k: then net changes sign within a piece
+ * only between two points of opposite sign, and a search that looks at
+ * these points and at points on every piece finds every crossing. */
+int sens_flips(struct sens *s, struct knob *k, double lo, double hi,
+               double **pts, size_t *npts, bool *exact, struct diag *d);
+
 /* Where the sign of net changes for x in [lo, hi]: every crossing, each
- * solved by bisection to adjacent doubles.  Net may be exactly 0 over a
+ * solved by bisection to adjacent doubles.  The points searched are
+ * SENS_SAMPLES spread over the range and the points of sens_flips; when
+ * that list is exact (k->every_crossing) no crossing is missed, else one
+ * narrower than the step between two points may be.  Net may be exactly 0 over a
  * stretch (a step-shaped metric, or runs that do not differ there): then
  * the edges of that stretch inside [lo, hi] are the points, each bisected,
  * and a stretch that shrinks to one point counts once.  *cross is malloc'd
@@ -102,6 +119,7 @@ struct sweep {
 	size_t ncross;
 	double *cross;
 	bool zero_everywhere; /* net is 0 over the whole range */
+	bool every_crossing;  /* as the knob's: no crossing was missed */
 };
 int sens_sweep(struct sens *s, struct knob *k, double lo, double hi,
                double step, struct sweep *out, struct diag *d);

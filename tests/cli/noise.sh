@@ -37,7 +37,7 @@ sed 's/^decide: gain - cost > 0$/decide: gain - cost > 1.5/' noise/linear.yaml >
 run price -m "$TMP/l15.yaml" $B $A --control noise/small-control.csv --allow-newly-failing --check
 expect_status 3 "decide > 1.5: inconclusive"
 expect_joined "$OUT" "verdict: inconclusive (decide holds in 0.7590 of 2000 resamples, below the confidence 0.9500)" "decide > 1.5: the share of resamples"
-expect_joined "$OUT" "no count of samples estimated: decide is not net > 0 alone" "decide > 1.5: why no count"
+expect_joined "$OUT" "no count of samples estimated: decide is not net > 0 alone, and P(decide) does not narrow as net's interval does" "decide > 1.5: why no count"
 expect_no_grep "$OUT" "would decide it" "decide > 1.5: no estimate from 0"
 run price $L $B $A --control noise/small-control.csv --format json
 expect_grep "$OUT" '"net": -0.1000000000000002' "control run: its net in JSON (-0.2 + 0.1, rounded)"
@@ -84,16 +84,21 @@ expect_joined "$OUT" "P(decide) 0.7400" "failing repetition, majority: 20/27 = 0
 # A narrow step: kernelbench's value is passed * (score > p), and case a's
 # score is 1.5 / 1.0027 = 1.49601 before, 1.5 after, so net is +50 only for
 # p in [1.49601, 1.5), narrower than the step of the default grid there.
-# breakeven never says net is 0 everywhere: it says what it sampled and
-# that a crossing narrower than the step may be missed; a range of 1 to 2
-# finds both edges.
+# The comparison score > p flips at each case's score, which breakeven and
+# sweep look at: both edges are found on the default range, the same to
+# the last digit as on a range of 1 to 2, and never "net is 0 everywhere".
 run breakeven -m kernelbench noise/narrow-before.csv noise/narrow-after.csv --param p
-expect_grep "$OUT" "p: net is 0 at all 1000 points sampled between 0.01 and 100 (are the runs the same?); a crossing narrower than the step between two points may be missed" "narrow step: what was sampled, honestly"
+expect_out "p: net = 0 at 1.4959609055550014 and 1.5 (now 1, net 0; searched 0.01 to 100 at 1000 points and where any branch of the metric flips, which finds every crossing)" "narrow step: found on the default range"
 expect_no_grep "$OUT" "everywhere" "narrow step: not 'net is 0 everywhere'"
 run price -m kernelbench noise/narrow-before.csv noise/narrow-after.csv --set p=1.497
 expect_grep "$OUT" "net 50.0000 = gain 50.0000 - cost 0.0000" "narrow step: net +50 at p = 1.497"
 run breakeven -m kernelbench noise/narrow-before.csv noise/narrow-after.csv --param p --range 1:2
-expect_grep "$OUT" "p: net = 0 at 1.4959609055550014 and 1.5 (now 1, net 0; searched 1 to 2 at 1000 points" "narrow step: found on a finer grid"
+expect_grep "$OUT" "p: net = 0 at 1.4959609055550014 and 1.5 (now 1, net 0; searched 1 to 2 at 1000 points" "narrow step: the same on a finer grid"
+run sweep -m kernelbench noise/narrow-before.csv noise/narrow-after.csv --param p=0.01:100:1 --format csv
+expect_grep "$OUT" '"p",1.4959609055550014,0,0,0,reject,1' "narrow step: sweep marks the lower edge"
+expect_grep "$OUT" '"p",1.5,0,0,0,reject,1' "narrow step: sweep marks the upper edge"
+run sweep -m kernelbench noise/narrow-before.csv noise/narrow-after.csv --param p=0.01:100:1
+expect_no_grep "$OUT" "may be missed" "narrow step: sweep found every crossing"
 
 # The margin: the interval of net [-1.1346, 4.1246] of the noisy fix lies
 # within +-5 points, so the fix has no material effect (--check: 1); with
@@ -130,6 +135,32 @@ expect_status 3 "guards on judged runs: inconclusive"
 expect_joined "$OUT" "verdict: inconclusive (the 95 % interval of net [21.5959, 23.1913] over 2000 resamples lies above 0; guard newly-failing, 1 case passes before and fails after the fix; guard control, net and the metric's own delta_total differ in sign)" "guards on judged runs: the verdict line"
 expect_joined "$OUT" "no count of samples estimated: the control guard, not the noise, made the verdict inconclusive" "samples needed: why it is absent"
 expect_no_grep "$OUT" "would decide it" "samples needed: no count"
+run price noise/guard-before.csv noise/guard-after.csv --format json
+expect_joined "$OUT" '"samples_per_case": null, "within_noise_at_any_count": false, "absent_because": "control_guard",' "samples needed, JSON: absent because of the control guard"
+# With a margin of 22 the interval [21.6832, 22.9412] straddles it: the
+# noise leaves it inconclusive too, and no count lifts the guard.
+run price noise/guard-before.csv noise/guard-after.csv --margin 22 --format md
+expect_joined "$OUT" "- no count of samples estimated: the control guard holds the verdict inconclusive at any count (the noise does too)" "samples needed: guard and noise (Markdown)"
+run price noise/guard-before.csv noise/guard-after.csv --margin 22 --format json
+expect_grep "$OUT" '"absent_because": "control_guard_and_noise"' "samples needed, JSON: guard and noise"
+run price -m "$TMP/l15.yaml" $B $A --control noise/small-control.csv --allow-newly-failing --format json
+expect_grep "$OUT" '"absent_because": "decide_not_net"' "samples needed, JSON: decide is not net"
+
+# With a margin the count is for the margin's edge, not 0, about the
+# interval's centre (noisy fix: centre, the measured net less its bias at
+# the clip, 1.9419971040637332, interval [-1.1346287570962619,
+# 4.124582728118397]):
+#   margin 0.5, above: 3 * ((c - lo) / (c - 0.5))^2 = 13.66 -> 14
+#   margin 3, within: 3 * ((hi - c) / (3 - c))^2 = 12.77 -> 13
+# and with pass_reward 0 (centre -0.5580028959362646, interval
+# [-3.634628757096263, 1.6245827281183978]):
+#   margin 0.25, below: 3 * ((hi - c) / (-0.25 - c))^2 = 150.66 -> 151
+run price $N/before.csv $N/after.csv --margin 0.5
+expect_joined "$OUT" "about 14 samples per case (now 3) would decide it: the interval of net would lie above the margin +0.5000" "samples needed: above a margin"
+run price $N/before.csv $N/after.csv --margin 3
+expect_joined "$OUT" "about 13 samples per case (now 3) would decide it: the interval of net would lie within the margin -3.0000 to +3.0000" "samples needed: within a margin"
+run price $N/before.csv $N/after.csv --set pass_reward=0 --margin 0.25
+expect_joined "$OUT" "about 151 samples per case (now 3) would decide it: the interval of net would lie below the margin -0.2500" "samples needed: below a margin"
 
 # The same bytes for any number of threads, and for a second run.
 H="$DATA/harness/hyperfine"
@@ -156,6 +187,21 @@ run price "$H/before.json" "$H/after.json" --record "$TMP/rec"
 expect_grep "$TMP/rec/decision.md" "net-distribution" "record: links the distribution plot"
 run price $B $A --plot-dir "$TMP/plots1"
 if [ -f "$TMP/plots1/net-distribution.gp" ]; then bad "one sample per case: a distribution plot"; else ok; fi
+# With --control, the control run's plot is drawn from the control's own
+# resamples: its data file gives the control's net and interval (as the
+# JSON record has them), and other counts than the fix's.
+N="$EX/noisy-fix"
+run price $N/before.csv $N/after.csv --control $N/control.csv --plot-dir "$TMP/plotsc"
+expect_status 0 "control plots"
+expect_grep "$TMP/plotsc/control-distribution.dat" '"net (points)" -2.684931298809384 0 -1.1718285505050543 ' "control plot: the control run's interval and net"
+expect_grep "$TMP/plotsc/net-distribution.dat" '"net (points)" -1.1346287570962619 4.124582728118397 1.3453941246663508 ' "fix's plot: the fix's interval and net"
+if cmp -s "$TMP/plotsc/control-distribution.dat" "$TMP/plotsc/net-distribution.dat"; then bad "control plot: the fix's data"; else ok; fi
+run price $N/before.csv $N/after.csv --control $N/control.csv --format json
+expect_joined "$OUT" '"control_run": { "net": -1.1718285505050543, "interval": [ -2.684931298809384, 0.0 ] }' "control plot: the record's control net and interval"
+run price $N/before.csv $N/after.csv --control $N/control.csv --record "$TMP/recc"
+expect_grep "$TMP/recc/decision.md" "control-distribution.svg" "record: links the control run's plot"
+run price $N/before.csv $N/after.csv --plot-dir "$TMP/plotsn"
+if [ -f "$TMP/plotsn/control-distribution.dat" ]; then bad "no control: a control plot"; else ok; fi
 
 # The sensitivity commands on runs with samples (2000 resamples, as price:
 # tornado's interval of net now is price's, [-1.1346, 4.1246]).
@@ -178,6 +224,22 @@ expect_grep "$OUT" "  net at 0.6 in [0.831468, 5.49408]" "sweep: the band at 0.6
 for f in sweep-band.gp sweep-band.dat sweep.gp; do
 	if [ -f "$TMP/sweep/$f" ]; then ok; else bad "sweep: no $f"; fi
 done
+# The charts' titles state price's verdict on the same inputs, judged with
+# the same resamples, confidence and seed (a confidence of 0.5 accepts).
+for o in "" "--confidence 0.5" "--bootstrap 200 --seed 11"; do
+	run price $N/before.csv $N/after.csv $o
+	want=$(head -n 1 "$OUT" | cut -d: -f1 | tr 'A-Z' 'a-z')
+	rm -rf "$TMP/sweepv" "$TMP/tornv"
+	run sweep $N/before.csv $N/after.csv --param pass_reward=0:0.6:0.2 --plot-dir "$TMP/sweepv" $o
+	expect_grep "$TMP/sweepv/sweep-band.dat" "\"pypto-gym: net and its noise -- verdict now: $want -- MEASURED\"" "sweep band title: price's verdict ($want) with '$o'"
+	expect_grep "$TMP/sweepv/sweep.dat" "-- verdict now: $want --" "sweep title: price's verdict with '$o'"
+	run tornado $N/before.csv $N/after.csv --plot-dir "$TMP/tornv" $o
+	expect_grep "$TMP/tornv/tornado.dat" "-- verdict now: $want --" "tornado title: price's verdict with '$o'"
+done
+if [ "$want" = inconclusive ]; then ok; else bad "verdict titles: the last check is not of an inconclusive verdict"; fi
+rm -rf "$TMP/sweepv"
+run sweep $N/before.csv $N/after.csv --param pass_reward=0:0.6:0.2 --plot-dir "$TMP/sweepv" --bootstrap 0
+expect_grep "$TMP/sweepv/sweep.dat" "-- point estimate now: accept --" "sweep --bootstrap 0: the point estimate, as price's NOT JUDGED"
 run sweep $N/before.csv $N/after.csv --param pass_reward=0:0.6:0.2 --bootstrap 0
 expect_no_grep "$OUT" "noise:" "sweep --bootstrap 0: no band"
 run sweep $B $A --param pass_reward=0:0.6:0.2

@@ -12,17 +12,21 @@ IN="before.csv --scenario fp32-cube.yaml"
 
 run breakeven $IN --param pass_reward
 expect_status 0 "breakeven"
-expect_out "pass_reward: net = 0 at 4.75 (now 0.3, net -22.25; searched 0.003 to 30 at 1000 points; a crossing narrower than the step between two points may be missed)" "pass reward"
+expect_out "pass_reward: net = 0 at 4.75 (now 0.3, net -22.25; searched 0.003 to 30 at 1000 points and where any branch of the metric flips, which finds every crossing)" "pass reward: net is affine in it, every crossing"
 run breakeven $IN --param runtime_factor
 expect_out "runtime_factor: net = 0 at 1.0824742268041236 (now 2, net -22.25; searched 0.02 to 200 at 1000 points; a crossing narrower than the step between two points may be missed)" "runtime factor, full precision"
 run breakeven $IN --param perf_weight --format csv
 expect_out 'param,value,lo,hi,crossing
 "perf_weight",0.5,0.005,50,0.031578947368421054' "perf weight as CSV"
+run breakeven $IN --param runtime_factor --format json
+expect_grep "$OUT" '"every_crossing": false' "runtime factor: sampled"
+run breakeven $IN --param pass_reward --format json
+expect_grep "$OUT" '"every_crossing": true' "pass reward: every crossing"
 run breakeven $IN --param weight:m512_k4096 --format json
 expect_grep "$OUT" '"param": "weight:m512_k4096"' "weight knob json"
 expect_grep "$OUT" "15.83333333333333" "weight break-even 95/6"
 run breakeven $IN --param pass_reward --range 0:1
-expect_out "pass_reward: the sign of net never flips at the 1000 points sampled between 0 and 1 (net is -22.25 at 0.3); a crossing narrower than the step between two points may be missed" "no flip in range"
+expect_out "pass_reward: the sign of net never flips between 0 and 1 (net is -22.25 at 0.3; searched at 1000 points and where any branch of the metric flips, which finds every crossing)" "no flip in range"
 run breakeven $IN --param nosuch
 expect_error 2 "fixprice: no parameter 'nosuch' (there are: pass_reward, perf_weight, runtime_factor; or weight:GLOB)" "unknown parameter"
 run breakeven $IN
@@ -45,6 +49,9 @@ if [ "$(grep -c '^"pass_reward",4.75,' "$OUT")" = 1 ]; then ok; else bad "break-
 run sweep $IN --param runtime_factor=1:2:0.25 --format json
 expect_grep "$OUT" '"crossings": [' "sweep json crossings"
 expect_grep "$OUT" "1.0824742268041236" "sweep crossing = breakeven"
+expect_grep "$OUT" '"every_crossing": false' "sweep json: net is not piecewise affine in the factor"
+run sweep $IN --param runtime_factor=1:2:0.25
+expect_grep "$OUT" "break-evens searched at 1000 points between the ends: a crossing narrower than the step between two may be missed" "sweep says what it may miss"
 run sweep $IN --param pass_reward=1:0
 expect_status 2 "sweep LO above HI"
 # A range where the sign never flips says so, in one line: gain is
@@ -73,7 +80,8 @@ expect_out "             value           gain           cost            net  dec
                  1              4              0              4  accept
 1.0824742268041236        3.80952        3.80952    3.55271e-15  <- break-even
                1.5        3.16667        16.6667          -13.5  reject
-                 2           2.75             25         -22.25  reject" "sweep: the break-even in its column"
+                 2           2.75             25         -22.25  reject
+break-evens searched at 1000 points between the ends: a crossing narrower than the step between two may be missed" "sweep: the break-even in its column"
 
 # Tornado: swings by hand at +/-25%:
 #   runtime_factor 1.5..2.5: net -13.5..-27.5, swing 14
@@ -108,7 +116,7 @@ expect_status 2 "map resolution 1"
 printf 'case,runtime,passed,ref_runtime\na,2,pass,2\nb,4,fail,2\n' >"$TMP/same.csv"
 run breakeven "$TMP/same.csv" "$TMP/same.csv" --param pass_reward
 expect_status 0 "identical runs: breakeven"
-expect_out "pass_reward: net is 0 at all 1000 points sampled between 0.003 and 30 (are the runs the same?); a crossing narrower than the step between two points may be missed" "identical runs: net is 0 at every point sampled"
+expect_out "pass_reward: net is 0 everywhere between 0.003 and 30 (searched at 1000 points and where any branch of the metric flips), so no value of it decides anything; are the runs the same?" "identical runs: net is 0 everywhere (it is affine in the reward)"
 run breakeven "$TMP/same.csv" "$TMP/same.csv" --param pass_reward --format json
 expect_grep "$OUT" '"zero_everywhere": true' "identical runs: JSON says zero everywhere"
 run sweep "$TMP/same.csv" "$TMP/same.csv" --param pass_reward=0:1:0.5
@@ -118,6 +126,6 @@ expect_grep "$OUT" "no break-even: net is 0 at all 3 points from 0 to 1" "identi
 printf 'case,runtime,passed,ref_runtime\nx,2,pass,3\ny,1,pass,1\n' >"$TMP/kb-before.csv"
 printf 'case,runtime,passed,ref_runtime\nx,1,pass,3\ny,1,pass,1\n' >"$TMP/kb-after.csv"
 run breakeven -m kernelbench "$TMP/kb-before.csv" "$TMP/kb-after.csv" --param p --range 0:5
-expect_out "p: net = 0 at 1.4999999999999998 and 3 (now 1, net 0; searched 0 to 5 at 1000 points; a crossing narrower than the step between two points may be missed)" "kernelbench: the flip at p = 1.5 and back at 3"
+expect_out "p: net = 0 at 1.4999999999999998 and 3 (now 1, net 0; searched 0 to 5 at 1000 points and where any branch of the metric flips, which finds every crossing)" "kernelbench: the flip at p = 1.5 and back at 3"
 
 finish
