@@ -117,6 +117,10 @@ struct metric {
  * *out (metric_free). */
 int metric_load(const char *name_or_path, struct metric **out, struct diag *d);
 
+/* Whether metric_load takes name_or_path as a file's path (it has a '/'
+ * or ends in .yaml/.yml) rather than a metric's name. */
+bool metric_is_path(const char *name_or_path);
+
 /* The largest metric file metric_read reads. */
 #define METRIC_MAX_BYTES ((size_t)64 << 20)
 
