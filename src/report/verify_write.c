@@ -70,12 +70,22 @@ static void sha(struct tw *t, const char *h)
 	fprintf(t->out, "%.*s", SHA_SHOWN, h && h[0] ? h : "(none)");
 }
 
+static size_t changed_inputs(const struct verify_result *v)
+{
+	size_t n = v->metric_changed;
+
+	for (size_t i = 0; i < v->ninputs; i++)
+		n += v->inputs[i].changed;
+	return n;
+}
+
 static void headline(struct tw *t, const struct verify_result *v)
 {
 	char a[NUMFMT_MAX], b[NUMFMT_MAX], da[64], db[64];
 	const char *dthen = decision(v->then, da, sizeof da);
 	const char *dnow = decision(v->now, db, sizeof db);
 	bool md = t->f == FORMAT_MD;
+	size_t nchanged = changed_inputs(v);
 
 	fprintf(t->out, md ? "**%s**: " : "%s: ", outcome(v));
 	if (v->same)
@@ -90,6 +100,12 @@ static void headline(struct tw *t, const struct verify_result *v)
 		fprintf(t->out,
 		        "the decision no longer stands: %s -> %s, net %s -> %s",
 		        dthen, dnow, num(a, v->then->net), num(b, v->now->net));
+	if (v->same && nchanged)
+		fprintf(t->out,
+		        " (the figures are byte-identical, though %zu input%s "
+		        "differ%s by hash)",
+		        nchanged, nchanged == 1 ? "" : "s",
+		        nchanged == 1 ? "s" : "");
 	fputs(md ? "\n\n" : "\n", t->out);
 }
 

@@ -63,6 +63,14 @@ if tr -d ' \n' <"$OUT" | grep -qF '"net":{"recorded":22.5,"today":19.375}'; then
 if tr -d ' \n' <"$OUT" | grep -qF '"role":"after","path":"small-after.csv","today_path":"small-after.csv","sha256_recorded":"01162ea94f504adadf42720d9df34dc3333d16a4136bdef6850fd127d10053e5"'; then ok; else bad "edited: json input"; fi
 cp orig-after.csv $A
 
+# Other bytes, the same figures (a blank line at the end): unchanged, and
+# said.
+printf '\n' >>$A
+run verify rec
+expect_status 0 "other bytes"
+expect_first "unchanged: the decision stands: inconclusive, net 22.5 (the figures are byte-identical, though 1 input differs by hash)" "other bytes: said"
+cp orig-after.csv $A
+
 # An input deleted: exit 2, one line naming it.
 mv $B gone.csv
 run verify rec
