@@ -17,6 +17,7 @@ struct price_own {
 	struct record_extras extras;
 	struct record r;
 	struct record_invocation inv; /* for verify */
+	struct suspects suspects;
 	struct cmd_judged judged;
 };
 
@@ -87,6 +88,10 @@ static int price_analyse(void *own, struct priced *pr,
 	job_record(&pr->job, pr->price, &o->r);
 	cmd_invocation(call, &o->inv);
 	o->r.invocation = &o->inv;
+	if (price_suspects(pr->price, pr->job.metric->suspicious_ratio,
+	                   &o->suspects, d) != FP_OK)
+		return FP_ERR;
+	o->r.suspects = &o->suspects;
 	o->r.md_limit = call->out.md_limit;
 	if (cmd_judge(&call->noise, &call->job, call->args[0], &pr->job,
 	              pr->price, &o->judged, d) != FP_OK)
@@ -152,6 +157,7 @@ static void price_free_own(void *own)
 	struct price_own *o = own;
 
 	record_extras_free(&o->extras);
+	suspects_free(&o->suspects);
 	cmd_judged_free(&o->judged);
 }
 

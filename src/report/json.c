@@ -392,6 +392,8 @@ static json_t *tail_json(struct jb *b, const struct record *r)
 
 	set(b, o, "breakeven", breakeven_json(b, r));
 	set(b, o, "plots", plots_json(b, r));
+	if (r->suspects)
+		set(b, o, "suspicious_gains", report_suspects_json(r));
 	if (r->invocation)
 		set(b, o, "invocation", record_invocation_json(r->invocation));
 	return o;

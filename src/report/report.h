@@ -18,6 +18,7 @@
 #include "price/metric.h"
 #include "price/price.h"
 #include "price/scenario.h"
+#include "price/suspect.h"
 #include "util/diag.h"
 
 /* struct record_input, a record's provenance, is the loader's (load.h). */
@@ -59,6 +60,9 @@ struct record {
 	/* The command line that made it, for `verify` (invocation.h); NULL:
 	 * the JSON has no "invocation". */
 	const struct record_invocation *invocation;
+	/* Suspicious gains (price/suspect.h); NULL: not looked for (the
+	 * JSON has no "suspicious_gains"). */
+	const struct suspects *suspects;
 	/* The Markdown record's limit (md, github and the folder's
 	 * decision.md); 0: the form's default. */
 	size_t md_limit;
