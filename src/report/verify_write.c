@@ -137,6 +137,11 @@ static void provenance(struct tw *t, const struct verify_result *v)
 	      t->out);
 }
 
+static bool same_text(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
 static void inputs(struct tw *t, const struct verify_result *v)
 {
 	for (size_t i = 0; i < v->ninputs; i++) {
@@ -159,8 +164,12 @@ static void inputs(struct tw *t, const struct verify_result *v)
 	}
 	item(t, "metric");
 	name(t, v->now->metric_name);
-	fputs(" ", t->out);
-	name(t, v->now->metric_version);
+	fputs(" version ", t->out);
+	name(t, v->then->metric_version);
+	if (!same_text(v->then->metric_version, v->now->metric_version)) {
+		fputs(" -> ", t->out);
+		name(t, v->now->metric_version);
+	}
 	fputs(v->metric_changed ? ": CHANGED (sha256 " : ": unchanged (sha256 ",
 	      t->out);
 	sha(t, v->then->metric_sha256);
@@ -312,9 +321,11 @@ static json_t *rest_json(const struct verify_result *v)
 	    "fixprice_version",
 	    pair(jstr(a->tool_version), jstr(b->tool_version)), "reconstructed",
 	    v->reconstructed, "inputs", inputs_json(v), "metric",
-	    json_pack("{s:o,s:o,s:b}", "name", jstr(b->metric_name), "sha256",
-	              pair(jstr(a->metric_sha256), jstr(b->metric_sha256)),
-	              "changed", v->metric_changed),
+	    json_pack(
+	        "{s:o,s:o,s:o,s:b}", "name", jstr(b->metric_name), "version",
+	        pair(jstr(a->metric_version), jstr(b->metric_version)),
+	        "sha256", pair(jstr(a->metric_sha256), jstr(b->metric_sha256)),
+	        "changed", v->metric_changed),
 	    "first_difference",
 	    v->same ? json_null() : jstr(v->first_difference), "net",
 	    pair(jnum(a->net), jnum(b->net)), "gain",

@@ -71,6 +71,17 @@ expect_status 0 "other bytes"
 expect_first "unchanged: the decision stands: inconclusive, net 22.5 (the figures are byte-identical, though 1 input differs by hash)" "other bytes: said"
 cp orig-after.csv $A
 
+# The metric edited (version 2, pass_reward 0.5): b's gain share is
+# (0.5 + 0.5 * 1) / 4 * 100 = 25 instead of 20, so net is 27.5.
+cp "$TOP_SRCDIR/metrics/pypto-gym.yaml" m.yaml
+run price -m m.yaml $B $A --record mrec
+sed 's/^version: 1$/version: 2/; s/pass_reward: 0.3$/pass_reward: 0.5/' "$TOP_SRCDIR/metrics/pypto-gym.yaml" >m.yaml
+run verify mrec
+expect_status 1 "metric edited"
+expect_first "changed: the figures differ; the decision still stands: inconclusive, net 22.5 -> 27.5" "metric edited: net"
+expect_grep "$OUT" "metric: pypto-gym version 1 -> 2: CHANGED (sha256 39e765e95904 -> " "metric edited: named"
+expect_grep "$OUT" "  b: 26.25 -> 31.25 (+5)" "metric edited: b moved"
+
 # An input deleted: exit 2, one line naming it.
 mv $B gone.csv
 run verify rec
