@@ -130,6 +130,26 @@ run verify ctl
 expect_status 0 "control: unchanged"
 expect_grep "$OUT" "input control: $G/small-control.csv: unchanged" "control: hashed"
 
+# JUnit reports merged into both runs (tests/cli/harness.sh: net 35.8691),
+# found again by base name with --inputs.
+P="$DATA/harness/pytest"
+mkdir junit
+cp "$P/before.json" "$P/after.json" "$P/before-junit.xml" "$P/after-junit.xml" junit/
+run price --results-before junit/before-junit.xml --results junit/after-junit.xml \
+	junit/before.json junit/after.json --record jrec
+expect_first "ACCEPT: net 35.8691 = gain 47.4769 - cost 11.6079, 95 % interval [35.5005," "junit: the record"
+mv junit moved
+run verify jrec --inputs moved
+expect_status 0 "junit: unchanged"
+expect_grep "$OUT" "input results after: moved/after-junit.xml: unchanged" "junit: the report hashed"
+printf '\n' >>moved/after-junit.xml
+run verify jrec --inputs moved
+expect_status 0 "junit: other bytes, same figures"
+expect_grep "$OUT" "input results after: moved/after-junit.xml: CHANGED" "junit: the report named"
+rm moved/after-junit.xml
+run verify jrec --inputs moved
+expect_error 2 "moved/after-junit.xml: cannot read the record's results (after): No such file or directory" "junit: report missing"
+
 # A record from another version: verified with what it recorded, and said.
 sed 's/"fixprice_version": "[^"]*"/"fixprice_version": "0.0.1"/' rec/decision.json >old.json
 run verify old.json
