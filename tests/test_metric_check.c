@@ -52,9 +52,10 @@ static void test_unknown_keys(void **state)
 	expect(HEAD "colour: red\n" TAIL, 3, 1,
 	       "unknown key 'colour' (known: name, version, description, "
 	       "source, params, weights, columns, score, value, total, gain, "
-	       "cost, decide, define, guards, margin)");
-	expect(HEAD "weights:\n  defualt: 1\n" TAIL, 4, 3,
-	       "unknown key 'weights.defualt'; did you mean 'weights.default'?");
+	       "cost, decide, define, guards, margin, suspicious)");
+	expect(
+	    HEAD "weights:\n  defualt: 1\n" TAIL, 4, 3,
+	    "unknown key 'weights.defualt'; did you mean 'weights.default'?");
 	expect(HEAD "weights: { default: 1, case: {} }\n" TAIL, 3, 24,
 	       "unknown key 'weights.case'; did you mean 'weights.cases'?");
 }
@@ -78,8 +79,9 @@ static void test_whole_file(void **state)
 	assert_int_equal(metric_load_text("m.yaml", "", 0, &m, &d), FP_ERR);
 	assert_string_equal(d.file, "m.yaml");
 	assert_int_equal(d.line, 0);
-	assert_string_equal(d.msg, "empty metric file: it needs at least name, "
-	                           "version, score, value, total, gain and cost");
+	assert_string_equal(d.msg,
+	                    "empty metric file: it needs at least name, "
+	                    "version, score, value, total, gain and cost");
 	assert_int_equal(metric_load_text("m.yaml", "# only\n", 7, &m, &d),
 	                 FP_ERR);
 	assert_int_equal(d.line, 0);
@@ -98,7 +100,8 @@ static void test_texts(void **state)
 	expect("name: [a]\nversion: 1\n" TAIL, 1, 7, "name must be text");
 	expect("name: t\nversion: { major: 1 }\n" TAIL, 2, 10,
 	       "version must be a string or an integer");
-	expect("name: t\nversion: ''\n" TAIL, 2, 10, "version must not be empty");
+	expect("name: t\nversion: ''\n" TAIL, 2, 10,
+	       "version must not be empty");
 	expect(HEAD "description: [a]\n" TAIL, 3, 14,
 	       "description must be text");
 	expect(HEAD "source: { url: x }\n" TAIL, 3, 9, "source must be text");
@@ -199,7 +202,8 @@ static void test_defines(void **state)
 
 static void test_formula_values(void **state)
 {
-	expect(HEAD "score: [1]\n" REST, 3, 8, "score must be a formula (text)");
+	expect(HEAD "score: [1]\n" REST, 3, 8,
+	       "score must be a formula (text)");
 	expect(HEAD "score: \"\"\n" REST, 3, 8, "score is empty");
 	expect(HEAD "score:\n" REST, 3, 7, "score is empty");
 	expect(HEAD TAIL "decide: { x: 1 }\n", 8, 9,
@@ -212,19 +216,20 @@ static void test_shapes(void **state)
 	       "decide must be one number; did you mean sum(...)?");
 	expect(HEAD "score: 1\n" REST, 3, 8, "score must be per case");
 	expect(HEAD SCORE "value: sum(passed)\n"
-	       "total: 0\ngain: 0\ncost: 0\n", 4, 8, "value must be per case");
-	expect(HEAD SCORE "value: passed\ntotal: value\ngain: 0\ncost: 0\n",
-	       5, 8, "total must be one number; did you mean sum(...)?");
+	                  "total: 0\ngain: 0\ncost: 0\n",
+	       4, 8, "value must be per case");
+	expect(HEAD SCORE "value: passed\ntotal: value\ngain: 0\ncost: 0\n", 5,
+	       8, "total must be one number; did you mean sum(...)?");
 	expect(HEAD SCORE "value: passed\ntotal: 0\n"
-	       "gain: newly_passing * score_after\ncost: 0\n", 6, 7,
-	       "gain must be one number; did you mean sum(...)?");
+	                  "gain: newly_passing * score_after\ncost: 0\n",
+	       6, 7, "gain must be one number; did you mean sum(...)?");
 	expect(HEAD SCORE "value: passed\ntotal: 0\ngain: 0\n"
-	       "cost:   score_before\n", 7, 9,
-	       "cost must be one number; did you mean sum(...)?");
+	                  "cost:   score_before\n",
+	       7, 9, "cost must be one number; did you mean sum(...)?");
 	/* The file's whole line is shown, comment and all. */
 	expect_at(HEAD SCORE "value: passed\ntotal: 0\n"
-	          "gain: newly_passing  # per case\ncost: 0\n", 6, 7,
-	          "gain must be one number; did you mean sum(...)?",
+	                     "gain: newly_passing  # per case\ncost: 0\n",
+	          6, 7, "gain must be one number; did you mean sum(...)?",
 	          "gain: newly_passing  # per case", 7);
 }
 
@@ -240,32 +245,34 @@ static void test_formula_errors(void **state)
 	          "score: min(1, 10 / runtme)", 20);
 	/* In a block scalar the text starts on the next line. */
 	expect_at(HEAD SCORE "value: passed\ntotal: 0\n"
-	          "gain: |\n"
-	          "  sum(newly_passing *\n"
-	          "      bogus) / W\n"
-	          "cost: 0\n", 8, 7, "unknown name 'bogus'",
-	          "      bogus) / W", 7);
+	                     "gain: |\n"
+	                     "  sum(newly_passing *\n"
+	                     "      bogus) / W\n"
+	                     "cost: 0\n",
+	          8, 7, "unknown name 'bogus'", "      bogus) / W", 7);
 	/* In a folded plain scalar too. */
 	expect_at(HEAD SCORE "value: passed\ntotal: 0\n"
-	          "gain: sum(newly_passing)\n"
-	          "  / bogus\n"
-	          "cost: 0\n", 7, 5, "unknown name 'bogus'",
-	          "  / bogus", 5);
+	                     "gain: sum(newly_passing)\n"
+	                     "  / bogus\n"
+	                     "cost: 0\n",
+	          7, 5, "unknown name 'bogus'", "  / bogus", 5);
 	/* Names are declared in order: score cannot use value, value cannot
 	 * use total, gain cannot use cost, a define not a later one. */
 	expect(HEAD "score: value\n" REST, 3, 8, "unknown name 'value'");
 	expect(HEAD SCORE "value: total\ntotal: 0\ngain: 0\ncost: 0\n", 4, 8,
 	       "unknown name 'total'");
-	expect(HEAD SCORE "value: passed\ntotal: 0\ngain: cost\ncost: 0\n",
-	       6, 7, "unknown name 'cost'");
+	expect(HEAD SCORE "value: passed\ntotal: 0\ngain: cost\ncost: 0\n", 6,
+	       7, "unknown name 'cost'");
 	expect(HEAD "define:\n  a: b + 1\n  b: 1\n" TAIL, 4, 6,
 	       "unknown name 'b'");
 	/* A column's default sees the raw runs only. */
 	expect_at(HEAD "columns: [{ ref: score_before }]\n" TAIL, 3, 18,
 	          "unknown name 'score_before'",
 	          "columns: [{ ref: score_before }]", 18);
-	expect(HEAD "params: { k: 1 }\ncolumns: [{ ref: k * runtime_before }]\n"
-	       TAIL, 4, 18, "unknown name 'k'");
+	expect(
+	    HEAD
+	    "params: { k: 1 }\ncolumns: [{ ref: k * runtime_before }]\n" TAIL,
+	    4, 18, "unknown name 'k'");
 	expect(HEAD "score: min(1, 10 / runtime\n" REST, 3, 27,
 	       "expected ')' to close '(' at 3:11");
 	/* Escaped newlines in a double-quoted formula: the position of the
@@ -273,8 +280,9 @@ static void test_formula_errors(void **state)
 	expect_at(HEAD "score: \"min(1,\\n 10 / runtme)\"\n" REST, 3, 23,
 	          "unknown name 'runtme'; did you mean 'runtime'?",
 	          "score: \"min(1,\\n 10 / runtme)\"", 23);
-	expect_at(HEAD "score: \"\\n\\t min(1,\\x20\n\n   10 / runtme)\"\n"
-	          REST, 5, 9, "unknown name 'runtme'; did you mean 'runtime'?",
+	expect_at(HEAD
+	          "score: \"\\n\\t min(1,\\x20\n\n   10 / runtme)\"\n" REST,
+	          5, 9, "unknown name 'runtme'; did you mean 'runtime'?",
 	          "   10 / runtme)\"", 9);
 	/* Other escapes: the decoded text on the scalar's line. */
 	expect(HEAD "score: \"min(1,\\x41\\n 10 / runtme)\"\n" REST, 3, 18,
@@ -283,7 +291,8 @@ static void test_formula_errors(void **state)
 	/* From a file, the path is in the message. */
 	assert_int_equal(metric_load(TEST_SRCDIR
 	                             "/tests/data/metrics/bad-formula.yaml",
-	                             &m, &d), FP_ERR);
+	                             &m, &d),
+	                 FP_ERR);
 	assert_string_equal(d.file,
 	                    TEST_SRCDIR "/tests/data/metrics/bad-formula.yaml");
 	assert_int_equal(d.line, 5);
@@ -352,7 +361,8 @@ static void test_yaml_refusals(void **state)
 	       "duplicate key 'score' (first on line 3)");
 	expect(HEAD "params: &p { k: 1 }\n" TAIL, 3, 9,
 	       "YAML anchors are not allowed (&p)");
-	expect(HEAD "params: *p\n" TAIL, 3, 9, "YAML aliases are not allowed (*p)");
+	expect(HEAD "params: *p\n" TAIL, 3, 9,
+	       "YAML aliases are not allowed (*p)");
 	expect(HEAD "version: !!str 1\n" TAIL, 3, 10,
 	       "YAML tags are not allowed (!!str)");
 	expect(HEAD "params:\n  <<: { k: 1 }\n" TAIL, 4, 3,
@@ -360,30 +370,31 @@ static void test_yaml_refusals(void **state)
 	expect(HEAD TAIL "---\n" HEAD TAIL, 8, 1,
 	       "only one YAML document is allowed per file");
 	/* 65 nested lists under `source`. */
-	snprintf(deep, sizeof deep, HEAD "source: %.*s%.*s\n", 65,
-	         "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[",
-	         65,
-	         "]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]");
+	snprintf(
+	    deep, sizeof deep, HEAD "source: %.*s%.*s\n", 65,
+	    "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[",
+	    65,
+	    "]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]");
 	expect(deep, 3, 72, "nesting deeper than 64 levels");
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_unknown_keys),
-		cmocka_unit_test(test_missing_keys),
-		cmocka_unit_test(test_whole_file),
-		cmocka_unit_test(test_texts),
-		cmocka_unit_test(test_params),
-		cmocka_unit_test(test_weights),
-		cmocka_unit_test(test_columns),
-		cmocka_unit_test(test_defines),
-		cmocka_unit_test(test_formula_values),
-		cmocka_unit_test(test_shapes),
-		cmocka_unit_test(test_formula_errors),
-		cmocka_unit_test(test_metric_caps),
-		cmocka_unit_test(test_missing_file),
-		cmocka_unit_test(test_yaml_refusals),
+	    cmocka_unit_test(test_unknown_keys),
+	    cmocka_unit_test(test_missing_keys),
+	    cmocka_unit_test(test_whole_file),
+	    cmocka_unit_test(test_texts),
+	    cmocka_unit_test(test_params),
+	    cmocka_unit_test(test_weights),
+	    cmocka_unit_test(test_columns),
+	    cmocka_unit_test(test_defines),
+	    cmocka_unit_test(test_formula_values),
+	    cmocka_unit_test(test_shapes),
+	    cmocka_unit_test(test_formula_errors),
+	    cmocka_unit_test(test_metric_caps),
+	    cmocka_unit_test(test_missing_file),
+	    cmocka_unit_test(test_yaml_refusals),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

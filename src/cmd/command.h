@@ -71,6 +71,9 @@ struct priced {
 /* The steps of a pricing command between loading and exit; see pricing.c
  * for their order.  own is the command's own options and results. */
 struct pricing {
+	/* Before loading: may set what the frame loads (call's job, noise
+	 * and runs), as verify takes them from a record.  May be NULL. */
+	int (*setup)(void *own, struct cmd_call *call, struct diag *d);
 	/* The frame opens an analysis on the price (priced.sens: a copy of
 	 * the price that the sensitivity commands move); price needs none,
 	 * and its record keeps one copy of the per-case arrays, not two. */
@@ -123,7 +126,7 @@ extern const struct command *const fp_commands[];
 
 /* The entries, one per file. */
 extern const struct command cmd_price, cmd_breakeven, cmd_sweep, cmd_tornado,
-    cmd_map, cmd_eval, cmd_check, cmd_metrics, cmd_help;
+    cmd_map, cmd_verify, cmd_eval, cmd_check, cmd_metrics, cmd_help;
 
 /* The command named name, or NULL. */
 const struct command *command_find(const char *name);

@@ -30,6 +30,11 @@ int cmd_judge(const struct cmd_noise *o, const struct job_opts *jo,
 		job_free(&control);
 		return FP_ERR;
 	}
+	/* The control run's hash, for the record's inputs. */
+	for (size_t i = 0; o->control && i < control.ninputs; i++)
+		if (strcmp(control.inputs[i].role, "after") == 0)
+			memcpy(j->control_sha256, control.inputs[i].sha256,
+			       sizeof j->control_sha256);
 	rc =
 	    judge_price(&jopts, job, p, o->control ? &control : NULL, &j->j, d);
 	job_free(&control);
@@ -80,6 +85,20 @@ static int control_plot(struct cmd_judged *j, const struct plot_opts *po,
 	j->have_control_dist = true;
 	return add_plot(j, r, "The control run's net over its resamples",
 	                &j->control_dist, record_dir, o, &j->control_link, d);
+}
+
+void cmd_judge_input(const struct cmd_judged *j, const struct cmd_noise *o,
+                     struct record *r)
+{
+	const size_t room = sizeof r->inputs / sizeof r->inputs[0];
+
+	if (!o->control || r->ninputs == room)
+		return;
+	r->inputs[r->ninputs].role = "control";
+	r->inputs[r->ninputs].path = o->control;
+	memcpy(r->inputs[r->ninputs].sha256, j->control_sha256,
+	       sizeof j->control_sha256);
+	r->ninputs++;
 }
 
 int cmd_judge_plot(struct cmd_judged *j, const char *record_dir,

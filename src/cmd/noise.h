@@ -60,6 +60,7 @@ struct cmd_judged {
 	struct record_plot plots[3];
 	char *dist_link, *control_link; /* plots[].file when not in the
 	                                   record folder */
+	char control_sha256[65]; /* of the control run, when there is one */
 	char dist_label[64];
 };
 
@@ -73,6 +74,11 @@ int cmd_judge(const struct cmd_noise *o, const struct job_opts *jo,
               const char *before, const struct job *job, const struct price *p,
               struct cmd_judged *j, struct diag *d);
 void cmd_judged_free(struct cmd_judged *j);
+
+/* Adds the control run (role "control", with its hash) to r's inputs,
+ * when --control gave one. */
+void cmd_judge_input(const struct cmd_judged *j, const struct cmd_noise *o,
+                     struct record *r);
 
 /* When the noise was judged: draws the distribution of net into
  * o->plot_dir, else record_dir, and adds it to r's plots (after any

@@ -53,6 +53,7 @@ enum opt_id {
 	OPT_PER_CASE,
 	OPT_DISASM,
 	OPT_SHOW,
+	OPT_INPUTS,
 	/* noise and the verdict (cmd/noise.h) */
 	OPT_BOOTSTRAP,
 	OPT_CONFIDENCE,

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cmd/command.h"
+#include "cmd/invocation.h"
 #include "cmd/record_extras.h"
 #include "report/report.h"
 
@@ -15,6 +16,8 @@ struct price_own {
 	int verbose;
 	struct record_extras extras;
 	struct record r;
+	struct record_invocation inv; /* for verify */
+	struct suspects suspects;
 	struct cmd_judged judged;
 };
 
@@ -88,11 +91,18 @@ static int price_analyse(void *own, struct priced *pr,
 	if (annotations_check(&call->out, d) != FP_OK)
 		return FP_ERR;
 	job_record(&pr->job, pr->price, &o->r);
+	cmd_invocation(call, &o->inv);
+	o->r.invocation = &o->inv;
+	if (price_suspects(pr->price, pr->job.metric->suspicious_ratio,
+	                   &o->suspects, d) != FP_OK)
+		return FP_ERR;
+	o->r.suspects = &o->suspects;
 	o->r.md_limit = call->out.md_limit;
 	if (cmd_judge(&call->noise, &call->job, call->args[0], &pr->job,
 	              pr->price, &o->judged, d) != FP_OK)
 		return FP_ERR;
 	o->r.verdict = &o->judged.j.v;
+	cmd_judge_input(&o->judged, &call->noise, &o->r);
 	/* A record folder carries break-evens and plots; so does -o/stdout
 	 * when plots were asked for. */
 	if ((dir || call->out.plot_dir) &&
@@ -152,6 +162,7 @@ static void price_free_own(void *own)
 	struct price_own *o = own;
 
 	record_extras_free(&o->extras);
+	suspects_free(&o->suspects);
 	cmd_judged_free(&o->judged);
 }
 

@@ -207,12 +207,16 @@ static void name_final(const struct priced *pr, struct diag *d)
 	free(msg);
 }
 
-int pricing_run(const struct cmd_call *call, struct diag *d)
+int pricing_run(const struct cmd_call *given, struct diag *d)
 {
+	int (*setup)(void *, struct cmd_call *, struct diag *) =
+	    given->cmd->pricing->setup;
+	struct cmd_call c = *given, *call = &c;
 	struct priced pr = {0};
 	int status = EXIT_OK, rc = FP_ERR;
 
-	if (load(call, &pr, d) == FP_OK &&
+	if ((!setup || setup(call->own, call, d) == FP_OK) &&
+	    load(call, &pr, d) == FP_OK &&
 	    run_steps(call, &pr, &status, d) == FP_OK)
 		rc = status;
 	else

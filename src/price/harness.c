@@ -7,11 +7,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+static const char *const missing_names[] = {"error", "fail", "drop"};
+
+const char *missing_name(enum load_missing m)
+{
+	return missing_names[m];
+}
+
 bool missing_parse(const char *s, enum load_missing *out)
 {
-	static const char *const names[] = {"error", "fail", "drop"};
+	const char *const *names = missing_names;
 
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+	for (size_t i = 0; i < sizeof missing_names / sizeof names[0]; i++)
 		if (strcmp(s, names[i]) == 0) {
 			*out = (enum load_missing)i;
 			return true;

@@ -23,6 +23,8 @@ enum load_missing {
 
 /* Parses "error", "fail" or "drop"; false for anything else. */
 bool missing_parse(const char *s, enum load_missing *out);
+/* Its word: "error", "fail" or "drop". */
+const char *missing_name(enum load_missing m);
 
 /* Strings, each its own malloc'd block. */
 struct name_list {

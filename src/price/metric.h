@@ -44,6 +44,8 @@
 #include "util/diag.h"
 
 #define METRIC_DEFAULT "pypto-gym"
+/* The suspicious gains' ratio when the metric does not set one. */
+#define METRIC_SUSPICIOUS_RATIO 0.1
 #define METRIC_MAX_DEFINES 256
 #define METRIC_MAX_PARAMS 256
 
@@ -99,6 +101,10 @@ struct metric {
 	/* Key `margin`: points of net within which a fix has no material
 	 * effect (the verdict's rule, src/noise/verdict.h); 0 when absent. */
 	double margin;
+	/* Key `suspicious`: a case passing after with an after runtime
+	 * below this times its before runtime is flagged in the record
+	 * (price/suspect.h); METRIC_SUSPICIOUS_RATIO when absent, 0: off. */
+	double suspicious_ratio;
 
 	/* Environments: `side` for score/value/total, `cross` for the rest.
 	 * Templates, never bound: a session evaluates in clones of them
@@ -116,6 +122,10 @@ struct metric {
  * (shipped: a, b)".  Everything is checked and compiled here.  Caller owns
  * *out (metric_free). */
 int metric_load(const char *name_or_path, struct metric **out, struct diag *d);
+
+/* Whether metric_load takes name_or_path as a file's path (it has a '/'
+ * or ends in .yaml/.yml) rather than a metric's name. */
+bool metric_is_path(const char *name_or_path);
 
 /* The largest metric file metric_read reads. */
 #define METRIC_MAX_BYTES ((size_t)64 << 20)

@@ -10,9 +10,9 @@
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 static const char *const top_keys[] = {
-    "name",    "version", "description", "source", "params", "weights",
-    "columns", "score",   "value",       "total",  "gain",   "cost",
-    "decide",  "define",  "guards",      "margin",
+    "name",    "version", "description", "source", "params",     "weights",
+    "columns", "score",   "value",       "total",  "gain",       "cost",
+    "decide",  "define",  "guards",      "margin", "suspicious",
 };
 static const char *const required_keys[] = {
     "name", "version", "score", "value", "total", "gain", "cost",

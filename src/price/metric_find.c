@@ -76,6 +76,11 @@ static bool is_metric_file_name(const char *s)
 	return false;
 }
 
+bool metric_is_path(const char *name_or_path)
+{
+	return strchr(name_or_path, '/') || is_metric_file_name(name_or_path);
+}
+
 static bool is_regular_file(const char *path)
 {
 	struct stat st;
@@ -170,7 +175,7 @@ static int locate(const char *name_or_path, struct lookup *l,
 	const char *name = name_or_path ? name_or_path : METRIC_DEFAULT;
 
 	*b = NULL;
-	if (strchr(name, '/') || is_metric_file_name(name)) {
+	if (metric_is_path(name)) {
 		snprintf(l->path, sizeof l->path, "%s", name);
 		return FP_OK;
 	}

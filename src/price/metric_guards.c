@@ -63,6 +63,25 @@ static int read_margin(const struct ydoc *doc, struct metric *m, struct diag *d)
 	return FP_OK;
 }
 
+/* Key `suspicious`: a ratio in [0, 1). */
+static int read_suspicious(const struct ydoc *doc, struct metric *m,
+                           struct diag *d)
+{
+	const struct ynode *n = ydoc_get(doc->root, "suspicious");
+
+	m->suspicious_ratio = METRIC_SUSPICIOUS_RATIO;
+	if (!n || myaml_is_null(n))
+		return FP_OK;
+	if (myaml_number(doc, n, "suspicious", &m->suspicious_ratio, d) !=
+	    FP_OK)
+		return FP_ERR;
+	if (!(m->suspicious_ratio >= 0 && m->suspicious_ratio < 1))
+		return ydoc_error(doc, n, d,
+		                  "suspicious must be a ratio from 0 "
+		                  "(off) to below 1");
+	return FP_OK;
+}
+
 int metric_read_guards(const struct ydoc *doc, struct metric *m, struct diag *d)
 {
 	const struct ynode *map = ydoc_get(doc->root, "guards"), *n;
@@ -73,7 +92,8 @@ int metric_read_guards(const struct ydoc *doc, struct metric *m, struct diag *d)
 		keys[g] = guard_table[g].key;
 		*(bool *)((char *)m + guard_table[g].metric_offset) = true;
 	}
-	if (read_margin(doc, m, d) != FP_OK)
+	if (read_margin(doc, m, d) != FP_OK ||
+	    read_suspicious(doc, m, d) != FP_OK)
 		return FP_ERR;
 	if (!map || myaml_is_null(map))
 		return FP_OK;

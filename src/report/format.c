@@ -8,13 +8,13 @@
 #include "util/names.h"
 
 static const struct report_form report_forms[] = {
-    {"text", ".txt", "text", FORMAT_TEXT, PRECISION_HUMAN, true},
-    {"md", ".md", "Markdown", FORMAT_MD, PRECISION_HUMAN, true},
-    {"json", ".json", "JSON", FORMAT_JSON, PRECISION_EXACT, true},
-    {"csv", ".csv", "CSV", FORMAT_CSV, PRECISION_EXACT, true},
+    {"text", ".txt", "text", FORMAT_TEXT, PRECISION_HUMAN, true, true},
+    {"md", ".md", "Markdown", FORMAT_MD, PRECISION_HUMAN, true, true},
+    {"json", ".json", "JSON", FORMAT_JSON, PRECISION_EXACT, true, true},
+    {"csv", ".csv", "CSV", FORMAT_CSV, PRECISION_EXACT, true, false},
     {"openmetrics", ".prom", "OpenMetrics", FORMAT_OPENMETRICS, PRECISION_HUMAN,
-     false},
-    {"github", NULL, "GitHub", FORMAT_GITHUB, PRECISION_HUMAN, false},
+     false, false},
+    {"github", NULL, "GitHub", FORMAT_GITHUB, PRECISION_HUMAN, false, false},
 };
 #define NFORMS (sizeof report_forms / sizeof report_forms[0])
 #define forms report_forms
@@ -44,6 +44,15 @@ static const char *form_list(char *buf, size_t size, bool ext, bool sens_only)
 const char *report_format_list(char *buf, size_t size)
 {
 	return form_list(buf, size, false, false);
+}
+
+const char *report_verify_format_list(char *buf, size_t size)
+{
+	buf[0] = '\0';
+	for (size_t i = 0; i < NFORMS; i++)
+		if (forms[i].verify)
+			names_append(buf, size, forms[i].name);
+	return buf;
 }
 
 const char *report_ext_list(char *buf, size_t size)

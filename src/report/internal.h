@@ -55,6 +55,16 @@ int report_put_name(FILE *out, const char *s, enum report_format f,
  * error too. */
 int report_put_json(FILE *out, json_t *root, struct diag *d);
 
+/* ---- suspicious gains (suspects.c) ---- */
+
+/* The sentence naming the flagged cases, for text or md; nothing when no
+ * case is flagged.  *oom set when out of memory. */
+void report_suspects_words(FILE *out, const struct record *r,
+                           enum report_format f, bool *oom);
+/* {ratio, cases: [{case, runtime_before, runtime_after, ratio}]}, for a
+ * record with r->suspects; NULL when out of memory. */
+json_t *report_suspects_json(const struct record *r);
+
 /* ---- run facts (facts.c) ---- */
 
 /* Where the facts go: lines "BULLET LABEL: ..." on out, the record's own

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "report/internal.h"
+#include "report/invocation.h"
 #include "report/json_write.h"
 #include "report/report.h"
 #include "report/verdict.h"
@@ -393,6 +394,10 @@ static json_t *tail_json(struct jb *b, const struct record *r)
 
 	set(b, o, "breakeven", breakeven_json(b, r));
 	set(b, o, "plots", plots_json(b, r));
+	if (r->suspects)
+		set(b, o, "suspicious_gains", report_suspects_json(r));
+	if (r->invocation)
+		set(b, o, "invocation", record_invocation_json(r->invocation));
 	return o;
 }
 

@@ -9,6 +9,7 @@
 
 #include "report/record.h"
 #include "run/formats/formats.h"
+#include "run/formats/jsonpos.h"
 #include "util/source.h"
 
 /* A record's JSON is written by fixprice: 1 GiB is far past any. */
@@ -106,43 +107,62 @@ struct reader {
 	struct diag *d;
 	bool oom;
 	const char *bad; /* the first key of the wrong type */
+	struct jcur at;  /* where it stands (line 0: not known) */
 };
 
-static double num(struct reader *rd, json_t *o, const char *key)
+/* Marks key of object o (at cursor oc; NULL: not known) as the first bad
+ * one, at its value or, when it is missing, at its object. */
+static void mark(struct reader *rd, const struct jcur *oc, json_t *o,
+                 const char *key)
+{
+	if (rd->bad)
+		return;
+	rd->bad = key;
+	rd->at.line = rd->at.col = 0;
+	if (oc && !jcur_member(oc, o, key, &rd->at))
+		rd->at = *oc;
+}
+
+static double num(struct reader *rd, const struct jcur *oc, json_t *o,
+                  const char *key)
 {
 	json_t *v = json_object_get(o, key);
 
 	if (json_is_number(v))
 		return json_number_value(v);
-	if (!json_is_null(v) && !rd->bad)
-		rd->bad = key;
+	if (!json_is_null(v))
+		mark(rd, oc, o, key);
 	return NAN;
 }
 
-static char *str(struct reader *rd, json_t *o, const char *key)
+static char *str(struct reader *rd, const struct jcur *oc, json_t *o,
+                 const char *key)
 {
 	json_t *v = json_object_get(o, key);
 
 	if (json_is_string(v))
 		return dup_or_null(json_string_value(v), &rd->oom);
-	if (!json_is_null(v) && !rd->bad)
-		rd->bad = key;
+	if (!json_is_null(v))
+		mark(rd, oc, o, key);
 	return NULL;
 }
 
-static void read_metric(struct reader *rd, json_t *m, struct record_value *v)
+static void read_metric(struct reader *rd, const struct jcur *root, json_t *top,
+                        struct record_value *v)
 {
+	json_t *m = json_object_get(top, "metric");
 	json_t *params = json_object_get(m, "params"), *x;
 	const char *key;
+	struct jcur mc;
 
-	if (!json_is_object(m)) {
-		rd->bad = "metric";
+	if (!json_is_object(m) || !jcur_member(root, top, "metric", &mc)) {
+		mark(rd, root, top, "metric");
 		return;
 	}
-	v->metric_name = str(rd, m, "name");
-	v->metric_version = str(rd, m, "version");
-	v->metric_path = str(rd, m, "path");
-	v->metric_sha256 = str(rd, m, "sha256");
+	v->metric_name = str(rd, &mc, m, "name");
+	v->metric_version = str(rd, &mc, m, "version");
+	v->metric_path = str(rd, &mc, m, "path");
+	v->metric_sha256 = str(rd, &mc, m, "sha256");
 	v->params = calloc(json_object_size(params) + 1, sizeof *v->params);
 	if (!v->params) {
 		rd->oom = true;
@@ -156,34 +176,53 @@ static void read_metric(struct reader *rd, json_t *m, struct record_value *v)
 	}
 }
 
-static void read_inputs(struct reader *rd, json_t *a, struct record_value *v)
+static void read_inputs(struct reader *rd, const struct jcur *root, json_t *top,
+                        struct record_value *v)
 {
+	json_t *a = json_object_get(top, "inputs"), *x;
+	struct jcur c;
+	bool more;
 	size_t i;
-	json_t *x;
 
+	if (!json_is_array(a) || !jcur_member(root, top, "inputs", &c)) {
+		mark(rd, root, top, "inputs");
+		return;
+	}
 	if (!(v->inputs = calloc(json_array_size(a) + 1, sizeof *v->inputs))) {
 		rd->oom = true;
 		return;
 	}
+	more = jcur_into(&c);
 	json_array_foreach(a, i, x)
 	{
 		struct rv_input *q = &v->inputs[v->ninputs++];
-		q->role = str(rd, x, "role");
-		q->path = str(rd, x, "path");
-		q->sha256 = str(rd, x, "sha256");
+		const struct jcur *at = more ? &c : NULL;
+		q->role = str(rd, at, x, "role");
+		q->path = str(rd, at, x, "path");
+		q->sha256 = str(rd, at, x, "sha256");
+		if (!json_is_object(x) || !q->role || !q->path)
+			mark(rd, at, x, "role");
+		more = more && jcur_next(&c);
 	}
 }
 
-static void read_verdict(struct reader *rd, json_t *o, struct record_value *v)
+static void read_verdict(struct reader *rd, const struct jcur *root,
+                         json_t *top, struct record_value *v)
 {
+	json_t *o = json_object_get(top, "verdict");
 	json_t *net = json_object_get(
 	    json_object_get(json_object_get(o, "bootstrap"), "interval"),
 	    "net");
+	struct jcur vc;
 
 	v->net_lo = v->net_hi = NAN;
 	if (!o)
 		return;
-	v->verdict = str(rd, o, "verdict");
+	if (!json_is_object(o) || !jcur_member(root, top, "verdict", &vc)) {
+		mark(rd, root, top, "verdict");
+		return;
+	}
+	v->verdict = str(rd, &vc, o, "verdict");
 	if (json_array_size(net) == 2) {
 		v->net_lo = json_number_value(json_array_get(net, 0));
 		v->net_hi = json_number_value(json_array_get(net, 1));
@@ -211,8 +250,10 @@ static long column(json_t *cols, const char *name)
 	return -1;
 }
 
-static void read_cases(struct reader *rd, json_t *t, struct record_value *v)
+static void read_cases(struct reader *rd, const struct jcur *root, json_t *top,
+                       struct record_value *v)
 {
+	json_t *t = json_object_get(top, "cases");
 	static const char *const names[] = {
 	    "weight",        "passed_before", "passed_after", "runtime_before",
 	    "runtime_after", "score_before",  "score_after",  "value_before",
@@ -220,14 +261,19 @@ static void read_cases(struct reader *rd, json_t *t, struct record_value *v)
 	json_t *cols = json_object_get(t, "columns");
 	json_t *rows = json_object_get(t, "rows"), *row;
 	long at[11], name = column(cols, "case");
+	struct jcur tc, rc;
+	bool more = false;
 	size_t i;
 
 	if (!json_is_array(rows) || name < 0) {
-		rd->bad = "cases";
+		mark(rd, root, top, "cases");
 		return;
 	}
 	for (size_t k = 0; k < 11; k++)
 		at[k] = column(cols, names[k]);
+	if (jcur_member(root, top, "cases", &tc) &&
+	    jcur_member(&tc, t, "rows", &rc))
+		more = jcur_into(&rc);
 	if (!(v->cases = calloc(json_array_size(rows) + 1, sizeof *v->cases))) {
 		rd->oom = true;
 		return;
@@ -241,6 +287,13 @@ static void read_cases(struct reader *rd, json_t *t, struct record_value *v)
 		for (size_t k = 0; k < 11; k++)
 			x[k] = cell(row, at[k]);
 		c->name = dup_or_null(json_string_value(n), &rd->oom);
+		if (!json_is_string(n) && !rd->bad) {
+			/* A row without its case name: no record wrote it. */
+			rd->bad = "cases.rows";
+			if (more)
+				rd->at = rc;
+		}
+		more = more && jcur_next(&rc);
 		c->weight = x[0];
 		c->passed[0] = x[1];
 		c->passed[1] = x[2];
@@ -255,31 +308,71 @@ static void read_cases(struct reader *rd, json_t *t, struct record_value *v)
 	}
 }
 
-static void read_all(struct reader *rd, json_t *root, struct record_value *v)
+static void read_head(struct reader *rd, const struct jcur *rc, json_t *root,
+                      struct record_value *v)
 {
 	json_t *kind = json_object_get(root, "kind");
 	json_t *scen = json_object_get(root, "scenario");
+	struct jcur sc;
 
-	v->schema_version = (int)num(rd, root, "schema_version");
-	v->tool_version = str(rd, root, "fixprice_version");
+	v->schema_version = (int)num(rd, rc, root, "schema_version");
+	v->tool_version = str(rd, rc, root, "fixprice_version");
 	v->prediction = json_is_string(kind) &&
 	                strcmp(json_string_value(kind), "prediction") == 0;
-	v->scenario = json_is_object(scen) ? str(rd, scen, "name") : NULL;
-	read_metric(rd, json_object_get(root, "metric"), v);
-	read_inputs(rd, json_object_get(root, "inputs"), v);
-	v->gain = num(rd, root, "gain");
-	v->cost = num(rd, root, "cost");
-	v->net = num(rd, root, "net");
-	v->accept = json_is_string(json_object_get(root, "decision")) &&
-	            strcmp(json_string_value(json_object_get(root, "decision")),
-	                   "accept") == 0;
-	v->total[0] = num(rd, root, "total_before");
-	v->total[1] = num(rd, root, "total_after");
-	v->delta_total = num(rd, root, "delta_total");
-	v->N = num(rd, root, "N");
-	v->W = num(rd, root, "W");
-	read_verdict(rd, json_object_get(root, "verdict"), v);
-	read_cases(rd, json_object_get(root, "cases"), v);
+	if (json_is_object(scen) && jcur_member(rc, root, "scenario", &sc))
+		v->scenario = str(rd, &sc, scen, "name");
+	read_metric(rd, rc, root, v);
+	read_inputs(rd, rc, root, v);
+}
+
+static void read_all(struct reader *rd, const struct jcur *rc, json_t *root,
+                     struct record_value *v)
+{
+	json_t *decision = json_object_get(root, "decision");
+
+	read_head(rd, rc, root, v);
+	v->gain = num(rd, rc, root, "gain");
+	v->cost = num(rd, rc, root, "cost");
+	v->net = num(rd, rc, root, "net");
+	if (!json_is_string(decision))
+		mark(rd, rc, root, "decision");
+	v->accept = json_is_string(decision) &&
+	            strcmp(json_string_value(decision), "accept") == 0;
+	v->total[0] = num(rd, rc, root, "total_before");
+	v->total[1] = num(rd, rc, root, "total_after");
+	v->delta_total = num(rd, rc, root, "delta_total");
+	v->N = num(rd, rc, root, "N");
+	v->W = num(rd, rc, root, "W");
+	read_verdict(rd, rc, root, v);
+	read_cases(rd, rc, root, v);
+}
+
+/* The invocation: the record's own, or for a record made before records
+ * carried one, rebuilt from what it says (a failure to rebuild is kept as
+ * the reason, not an error: the record itself is good). */
+static int read_invocation(const char *file, const struct jcur *rc,
+                           json_t *root, struct record_value *v, struct diag *d)
+{
+	json_t *o = json_object_get(root, "invocation");
+	struct diag why = {0};
+	struct jcur at;
+
+	if (!o || json_is_null(o)) {
+		if (record_invocation_guess(file, root, &v->invocation, &why) !=
+		    FP_OK) {
+			rv_invocation_free(&v->invocation);
+			if (diag_is_oom(&why))
+				return diag_oom(d);
+			snprintf(v->no_invocation, sizeof v->no_invocation,
+			         "%s", why.msg);
+			return FP_OK;
+		}
+		v->have_invocation = v->invocation_guessed = true;
+		return FP_OK;
+	}
+	jcur_member(rc, root, "invocation", &at);
+	v->have_invocation = true;
+	return record_invocation_read(file, o, &at, &v->invocation, d);
 }
 
 int record_value_read(const char *path, struct record_value *out,
@@ -290,6 +383,8 @@ int record_value_read(const char *path, struct record_value *out,
 	struct source src;
 	json_t *root;
 	struct reader rd = {.path = path, .d = d};
+	struct jcur rc;
+	bool rc_err = false;
 
 	*out = (struct record_value){0};
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
@@ -302,25 +397,28 @@ int record_value_read(const char *path, struct record_value *out,
 		source_free(&src);
 		return FP_ERR;
 	}
-	if (!json_is_object(root))
+	jcur_init(&rc, src.data, src.len);
+	if (!json_is_object(root)) {
 		rd.bad = "the record";
-	else
-		read_all(&rd, root, out);
+		rd.at = rc;
+	} else {
+		read_all(&rd, &rc, root, out);
+	}
+	if (!rd.oom && !rd.bad &&
+	    read_invocation(src.name, &rc, root, out, d) != FP_OK)
+		rc_err = true;
 	json_decref(root);
 	if (rd.oom) {
 		source_free(&src);
 		return diag_oom(d);
 	}
-	if (rd.bad) {
-		diag_set(d, src.name, 0, 0,
+	if (rd.bad)
+		diag_set(d, src.name, rd.at.line, rd.at.col,
 		         "not a fixprice record: '%s' is missing or of the "
 		         "wrong type",
 		         rd.bad);
-		source_free(&src);
-		return FP_ERR;
-	}
 	source_free(&src);
-	return FP_OK;
+	return rd.bad || rc_err ? FP_ERR : FP_OK;
 }
 
 /* ---- comparing ---- */
@@ -394,8 +492,14 @@ static bool equal_head(const struct record_value *a,
 bool record_value_equal(const struct record_value *a,
                         const struct record_value *b, char *what, size_t size)
 {
-	if (!equal_head(a, b, what, size))
-		return false;
+	return equal_head(a, b, what, size) &&
+	       record_value_figures_equal(a, b, what, size);
+}
+
+bool record_value_figures_equal(const struct record_value *a,
+                                const struct record_value *b, char *what,
+                                size_t size)
+{
 	DIFF(same(a->gain, b->gain), "gain");
 	DIFF(same(a->cost, b->cost), "cost");
 	DIFF(same(a->net, b->net), "net");
@@ -436,5 +540,6 @@ void record_value_free(struct record_value *v)
 	for (size_t i = 0; i < v->ncases; i++)
 		free(v->cases[i].name);
 	free(v->cases);
+	rv_invocation_free(&v->invocation);
 	*v = (struct record_value){0};
 }

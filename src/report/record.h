@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "report/invocation.h"
 #include "report/report.h"
 #include "util/diag.h"
 
@@ -49,6 +50,14 @@ struct record_value {
 	double net_lo, net_hi;
 	size_t ncases;
 	struct rv_case *cases;
+	/* The command line that made it (report/invocation.h): the
+	 * record's own, or rebuilt from what a record made before records
+	 * carried one says (invocation_guessed); when that cannot be done,
+	 * have_invocation is false and no_invocation says why.
+	 * record_value_of leaves it out. */
+	bool have_invocation, invocation_guessed;
+	struct rv_invocation invocation;
+	char no_invocation[DIAG_MSG_MAX];
 };
 
 /* The value of r, as its JSON form states it.  Caller frees
@@ -66,6 +75,13 @@ int record_value_read(const char *path, struct record_value *out,
  * ("net", "cases[3].runtime_after") in what[0..size). */
 bool record_value_equal(const struct record_value *a,
                         const struct record_value *b, char *what, size_t size);
+
+/* The same for the figures alone (gain, cost, net, the decision, the
+ * totals, the verdict and its interval, every cell of the cases), not
+ * where they came from (versions, paths, hashes, parameters). */
+bool record_value_figures_equal(const struct record_value *a,
+                                const struct record_value *b, char *what,
+                                size_t size);
 
 void record_value_free(struct record_value *v);
 

@@ -18,9 +18,12 @@
 #include "price/metric.h"
 #include "price/price.h"
 #include "price/scenario.h"
+#include "price/suspect.h"
 #include "util/diag.h"
 
 /* struct record_input, a record's provenance, is the loader's (load.h). */
+
+struct record_invocation;
 
 /* Where net is zero as one parameter varies, the others held. */
 struct record_breakeven {
@@ -59,6 +62,12 @@ struct record {
 	size_t nplots;
 	const struct record_plot *plots;
 	const struct verdict *verdict; /* NULL: none (src/noise/) */
+	/* The command line that made it, for `verify` (invocation.h); NULL:
+	 * the JSON has no "invocation". */
+	const struct record_invocation *invocation;
+	/* Suspicious gains (price/suspect.h); NULL: not looked for (the
+	 * JSON has no "suspicious_gains"). */
+	const struct suspects *suspects;
 	/* The Markdown record's limit (md, github and the folder's
 	 * decision.md); 0: the form's default. */
 	size_t md_limit;
@@ -90,18 +99,21 @@ enum report_precision { PRECISION_HUMAN, PRECISION_EXACT };
 
 /* The table of output forms (format.c): what --format takes, the
  * extension of -o FILE that asks for it, its name in messages, how it
- * prints numbers, and whether the sensitivity tables have it (else only
- * price's record does).  Help and errors list the forms from it. */
+ * prints numbers, whether the sensitivity tables have it (else only
+ * price's record does), and whether verify writes it (report/verify.h).
+ * Help and errors list the forms from it. */
 struct report_form {
 	const char *name, *ext, *title;
 	enum report_format f;
 	enum report_precision precision;
-	bool sens;
+	bool sens, verify;
 };
 
 const struct report_form *report_form_of(enum report_format f);
 /* "text, md, ..." from the table, into buf. */
 const char *report_format_list(char *buf, size_t size);
+/* The forms verify writes: "text, md, json". */
+const char *report_verify_format_list(char *buf, size_t size);
 /* ".txt, .md, ...": the extensions of -o FILE that choose a form. */
 const char *report_ext_list(char *buf, size_t size);
 /* The same two lists of the forms the sensitivity commands write. */

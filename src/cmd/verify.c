@@ -1,0 +1,207 @@
+/* verify.c: `fixprice verify`: a saved record against today's inputs,
+ * priced again with the record's own invocation.  A thin shell: the
+ * record is read by report/record.c, its options taken back by
+ * cmd/invocation.c, the inputs priced and judged by the frame
+ * (pricing.c) and cmd_judge, and compared by report/verify.c. */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmd/command.h"
+#include "cmd/invocation.h"
+#include "report/verify.h"
+
+struct verify_own {
+	const char *inputs; /* --inputs DIR */
+	char file[4096];    /* the record's JSON file */
+	struct record_value then, now;
+	struct job_opts job; /* taken from the record; freed here */
+	struct cmd_paths paths;
+	char *runs[2];
+	struct record r;
+	struct cmd_judged judged;
+	struct verify_result res;
+};
+
+static int verify_option(void *own, enum opt_id id, const char *arg,
+                         struct diag *d)
+{
+	struct verify_own *o = own;
+
+	if (id != OPT_INPUTS)
+		return diag_set(d, NULL, 0, 0, "verify takes no option %d",
+		                (int)id);
+	o->inputs = arg;
+	return FP_OK;
+}
+
+static int check_form(const struct output_opts *out, struct diag *d)
+{
+	char known[64];
+
+	if (report_form_of(out->format)->verify)
+		return FP_OK;
+	return diag_set(d, CLI_SOURCE, 0, 0, "verify writes %s, not %s",
+	                report_verify_format_list(known, sizeof known),
+	                report_form_of(out->format)->name);
+}
+
+/* Before the frame loads: the record read, its invocation taken back as
+ * the options of a price command over the same inputs. */
+static int verify_setup(void *own, struct cmd_call *call, struct diag *d)
+{
+	struct verify_own *o = own;
+	struct cmd_call taken = {.cmd = call->cmd};
+	const char *rec = call->args[0];
+	struct stat st;
+
+	if (check_form(&call->out, d) != FP_OK ||
+	    record_value_read(rec, &o->then, d) != FP_OK)
+		return FP_ERR;
+	if (stat(rec, &st) == 0 && S_ISDIR(st.st_mode))
+		snprintf(o->file, sizeof o->file, "%s/decision.json", rec);
+	else
+		snprintf(o->file, sizeof o->file, "%s", rec);
+	o->paths.dir = o->inputs;
+	if (!o->then.have_invocation)
+		return diag_set(d, o->file, 0, 0, "%s", o->then.no_invocation);
+	if (cmd_invocation_take(&taken, &o->then.invocation, o->file, &o->paths,
+	                        o->runs, &call->nargs, d) != FP_OK) {
+		job_opts_free(&taken.job);
+		return FP_ERR;
+	}
+	o->job = taken.job;
+	call->job = taken.job;
+	call->noise = taken.noise;
+	call->args = o->runs;
+	return FP_OK;
+}
+
+static int verify_analyse(void *own, struct priced *pr,
+                          const struct cmd_call *call, struct diag *d)
+{
+	struct verify_own *o = own;
+
+	job_record(&pr->job, pr->price, &o->r);
+	if (cmd_judge(&call->noise, &call->job, call->args[0], &pr->job,
+	              pr->price, &o->judged, d) != FP_OK)
+		return FP_ERR;
+	o->r.verdict = &o->judged.j.v;
+	cmd_judge_input(&o->judged, &call->noise, &o->r);
+	if (record_value_of(&o->r, &o->now, d) != FP_OK)
+		return FP_ERR;
+	return verify_compare(o->file, &o->then, &o->now,
+	                      o->then.invocation_guessed, &o->res, d);
+}
+
+static int verify_write_step(void *own, struct priced *pr,
+                             const struct cmd_call *call, FILE *out,
+                             struct diag *d)
+{
+	struct verify_own *o = own;
+
+	(void)pr;
+	return verify_write(&o->res, call->out.format, out, d);
+}
+
+/* 0 unchanged, 1 changed. */
+static int verify_after(void *own, struct priced *pr,
+                        const struct cmd_call *call, int *status,
+                        struct diag *d)
+{
+	struct verify_own *o = own;
+
+	(void)pr;
+	(void)call;
+	(void)d;
+	*status = o->res.same ? EXIT_OK : EXIT_GATE;
+	return FP_OK;
+}
+
+static void verify_free_own(void *own)
+{
+	struct verify_own *o = own;
+
+	record_value_free(&o->then);
+	record_value_free(&o->now);
+	job_opts_free(&o->job);
+	cmd_paths_free(&o->paths);
+	cmd_judged_free(&o->judged);
+}
+
+static int take_output(struct cmd_call *call, enum opt_id id, const char *arg,
+                       struct diag *d)
+{
+	return output_option(&call->out, id, arg, d);
+}
+
+/* The output options, with the forms verify writes. */
+static const struct opt_group verify_output = {
+    .intro = "Output:",
+    .man = "OUTPUT OPTIONS",
+    .opts =
+        (const struct opt_spec[]){
+            {.id = OPT_FORMAT,
+             .name = "format",
+             .arg = "FMT",
+             .help = "the form (default: text), wins over -o's extension",
+             .choices = report_verify_format_list},
+            {.id = OPT_OUTPUT,
+             .name = "output",
+             .letter = 'o',
+             .arg = "FILE",
+             .help = "write to FILE instead of stdout (- is stdout); "
+                     "without --format its extension chooses"},
+            {.id = OPT_FORCE,
+             .name = "force",
+             .help = "replace an existing output file"},
+            {0},
+        },
+    .take = take_output,
+};
+
+static const struct opt_group *const verify_groups[] = {
+    &verify_output,
+    NULL,
+};
+
+const struct command cmd_verify = {
+    .name = "verify",
+    .summary = "check that a saved record still stands on today's inputs",
+    .args = "[OPTIONS] RECORD",
+    .description =
+        "Reads a decision record (a record folder or its decision.json), "
+        "re-hashes every input and the metric it names, prices them "
+        "again with the record's own invocation (parameters, weights, "
+        "estimator, seed, bootstrap, margin, policies, results files, "
+        "scenario, control run), and says what changed: which inputs "
+        "differ by hash, the old and new net and verdict, whether the "
+        "decision still stands, and the cases whose share of net moved "
+        "most.  The first line of every form is the outcome.",
+    .epilogue = "Exit status: 0 unchanged (the figures are byte-identical), "
+                "1 changed, 2 an input missing or unreadable, a bad record "
+                "or usage, 4 out of memory.",
+    .options =
+        (const struct opt_spec[]){
+            {.id = OPT_INPUTS,
+             .name = "inputs",
+             .arg = "DIR",
+             .help = "look the record's inputs up in DIR by base name "
+                     "instead of where the record says"},
+            {0},
+        },
+    .groups = verify_groups,
+    .min_args = 1,
+    .max_args = 1,
+    .args_error = "give one RECORD: a record folder or its decision.json",
+    .own_size = sizeof(struct verify_own),
+    .option = verify_option,
+    .pricing =
+        &(const struct pricing){
+            .setup = verify_setup,
+            .analyse = verify_analyse,
+            .write = verify_write_step,
+            .after = verify_after,
+        },
+    .free_own = verify_free_own,
+};
