@@ -141,8 +141,9 @@ const struct command cmd_breakeven = {
                      "value*100; -1 to 1 for a value of 0)"},
             {0},
         },
-    .groups = (const struct opt_group *const[]){&job_group, &output_group,
-                                                &cmd_noise_sens_group, NULL},
+    .groups =
+        (const struct opt_group *const[]){&run_group, &job_group, &output_group,
+                                          &cmd_noise_sens_group, NULL},
     PRICING_ARGS,
     .own_size = sizeof(struct breakeven_own),
     .option = breakeven_option,
