@@ -189,6 +189,8 @@ static int only_in(const struct run *a, const struct run *b, size_t **idx,
 /* The value a case without a runtime has in column name. */
 static double absent_cell(const char *name)
 {
+	if (strcmp(name, RUN_PASS_FROM) == 0)
+		return RUN_FROM_ABSENT;
 	return strcmp(name, "passed") == 0 ||
 	               strcmp(name, "has_runtime") == 0 ||
 	               strcmp(name, "runtime_n") == 0
@@ -244,6 +246,11 @@ static int apply_one(enum load_missing mode, struct run *has, struct run *lacks,
 
 	if (only_in(has, lacks, &idx, &n, d) != FP_OK)
 		return FP_ERR;
+	/* The cases added say so, case by case, in the record. */
+	if (mode == MISSING_FAIL && n > 0 && !run_pass_from(lacks, d)) {
+		free(idx);
+		return FP_ERR;
+	}
 	for (size_t k = 0; k < n && rc == FP_OK; k++) {
 		const char *name = has->case_name[idx[k]];
 		if (mode == MISSING_FAIL) {

@@ -42,6 +42,9 @@ struct run_facts {
 	/* Samples per case, in the joined runs (borrowed from them), or NULL
 	 * for a run without samples. */
 	const double *runtime_n[2];
+	/* Where each case's pass state came from (run.h: RUN_PASS_FROM), in
+	 * the joined runs (borrowed), or NULL: every case's from its file. */
+	const double *pass_from[2];
 	struct name_list ctx_diff;      /* context keys that differ */
 	struct name_list unreliable[2]; /* keys making a side's timings
 	                                 * unreliable (run_context_unreliable) */

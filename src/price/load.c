@@ -324,6 +324,9 @@ static void count_samples(struct job *job)
 		const struct column *n = run_find(
 		    s ? job->runs.after : job->runs.before, "runtime_n");
 		f->runtime_n[s] = f->estimator[s] && n ? n->v : NULL;
+		n = run_find(s ? job->runs.after : job->runs.before,
+		             RUN_PASS_FROM);
+		f->pass_from[s] = n ? n->v : NULL;
 		n = f->aggregate_of[s]
 		        ? run_find(s ? job->runs.after : job->runs.before,
 		                   f->aggregate_of[s])

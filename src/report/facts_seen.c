@@ -5,6 +5,7 @@
  * samples, and what a file holds that was not priced.  Words shared by
  * the text and Markdown forms (and so GitHub's); json.c has the same
  * facts as members. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -48,6 +49,33 @@ bool report_aggregate_desc(const struct record *r, int s, char *buf,
 		snprintf(buf, size, "%s aggregate of %.0f to %.0f %s per case",
 		         f->aggregate[s], lo, hi, f->aggregate_of[s]);
 	return true;
+}
+
+const char *report_case_pass_source(const struct record *r, int s, size_t i)
+{
+	const struct run_facts *f = r->facts;
+	const double *from = f->pass_from[s];
+
+	if (r->prediction && s == 1)
+		return "predicted";
+	if (from && from[i] == RUN_FROM_REPORT)
+		return "merged";
+	if (from && from[i] == RUN_FROM_ABSENT)
+		return "absent";
+	return f->pass_source[s] == RUN_PASS_ASSUMED ? "assumed" : "recorded";
+}
+
+const char *report_case_runtime_source(const struct record *r, int s, size_t i)
+{
+	const struct run_facts *f = r->facts;
+
+	if (isnan(r->price->runtime[s][i]))
+		return NULL;
+	if (r->prediction && s == 1)
+		return "predicted";
+	if (f->aggregate[s] && !f->runtime_from[s])
+		return "aggregate";
+	return f->runtime_n[s] && !f->runtime_from[s] ? "samples" : "value";
 }
 
 /* Side s records its pass states itself, and no report was merged. */

@@ -278,6 +278,23 @@ int run_add_column(struct run *run, const char *name, enum column_kind kind,
 	return FP_OK;
 }
 
+double *run_pass_from(struct run *run, struct diag *d)
+{
+	struct column *c = run_find(run, RUN_PASS_FROM);
+	double *v;
+
+	if (c && c->v)
+		return c->v;
+	/* calloc: every case RUN_FROM_FILE (0). */
+	if (!(v = calloc(run->n ? run->n : 1, sizeof *v))) {
+		diag_oom(d);
+		return NULL;
+	}
+	if (run_add_column(run, RUN_PASS_FROM, COL_NUMBER, v, d) != FP_OK)
+		return NULL;
+	return v;
+}
+
 struct run *run_new_like(const struct run *src, const char *path,
                          const char *format)
 {

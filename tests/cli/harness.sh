@@ -37,7 +37,9 @@ expect_num() {
 columns='"columns": ["case", "weight", "passed_before", "passed_after",'
 columns="$columns"' "runtime_before", "runtime_after", "score_before",'
 columns="$columns"' "score_after", "value_before", "value_after", "gain",'
-columns="$columns"' "cost", "n_before", "n_after"],'
+columns="$columns"' "cost", "n_before", "n_after", "pass_source_before",'
+columns="$columns"' "pass_source_after", "runtime_source_before",'
+columns="$columns"' "runtime_source_after"],'
 price_both() {
 	name=$1 line=$2 gain=$3 cost=$4 net=$5 fixcase=$6 rt=$7 n=$8
 	shift 8
