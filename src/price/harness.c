@@ -36,6 +36,7 @@ void run_facts_free(struct run_facts *f)
 		list_free(&f->unreliable[s]);
 		list_free(&f->failing[s]);
 		list_free(&f->unpriced[s]);
+		list_free(&f->files[s]);
 		free(f->runtime_from[s]);
 		free(f->format[s]);
 		free(f->split_value[s]);
@@ -99,6 +100,10 @@ int facts_run(struct run_facts *f, int s, const struct run *r, const char *path,
 	for (size_t i = 0; i < r->nunpriced; i++)
 		if (list_add(&f->unpriced[s], r->unpriced[i], d) != FP_OK)
 			return FP_ERR;
+	list_free(&f->files[s]);
+	for (size_t i = 0; i < r->nfiles; i++)
+		if (list_add(&f->files[s], r->files[i], d) != FP_OK)
+			return FP_ERR;
 	return FP_OK;
 }
 
@@ -114,6 +119,10 @@ int facts_run_copy(struct run_facts *f, struct diag *d)
 	free(f->format[1]);
 	if (!(f->format[1] = strdup(f->format[0] ? f->format[0] : "")))
 		return diag_oom(d);
+	list_free(&f->files[1]);
+	for (size_t i = 0; i < f->files[0].n; i++)
+		if (list_add(&f->files[1], f->files[0].v[i], d) != FP_OK)
+			return FP_ERR;
 	return FP_OK;
 }
 

@@ -70,6 +70,9 @@ struct run_facts {
 	const char *aggregate[2], *aggregate_of[2];
 	const double *aggregate_n[2];
 	struct name_list unpriced[2];
+	/* A side read from a folder (criterion): its files as sha256sum's
+	 * lines, whose hash is the side's input hash (run.h: files). */
+	struct name_list files[2];
 	/* --split-by: the key (borrowed) and each side's value of it. */
 	const char *split_by;
 	char *split_value[2];

@@ -284,6 +284,7 @@ static void seen_json(struct jb *b, json_t *x, const struct run_facts *f, int s)
 	}
 	set(b, x, "runtime_aggregate", agg);
 	set(b, x, "not_priced", names_json(b, &f->unpriced[s]));
+	set(b, x, "files", names_json(b, &f->files[s]));
 	set(b, x, "split_by", jstr(b, f->split_by));
 	set(b, x, "split_value", jstr(b, f->split_value[s]));
 }

@@ -36,6 +36,8 @@ const struct run_format run_formats[] = {
      "go test -bench -json (test2json events)"},
     {"catch2", fmt_catch2, false, fmt_catch2_detect,
      "Catch2 XML report (-r xml)"},
+    {"criterion", fmt_criterion, false, NULL,
+     "criterion.rs folder (cargo bench's target/criterion)"},
 };
 const size_t run_nformats = sizeof run_formats / sizeof *run_formats;
 

@@ -47,6 +47,9 @@ void run_free(struct run *run)
 	for (size_t i = 0; i < run->nunpriced; i++)
 		free(run->unpriced[i]);
 	free(run->unpriced);
+	for (size_t i = 0; i < run->nfiles; i++)
+		free(run->files[i]);
+	free(run->files);
 	free(run->path);
 	free(run->format);
 	free(run);

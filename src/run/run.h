@@ -125,6 +125,12 @@ struct run {
 	 * string its own malloc'd block. */
 	char **unpriced;
 	size_t nunpriced;
+	/* A run read from a folder (run/folder.h): the files read, as
+	 * sha256sum's lines ("SHA256  PATH", paths relative to the folder,
+	 * sorted), whose SHA-256, each line ended by a newline, is sha256;
+	 * NULL, 0 for a file. */
+	char **files;
+	size_t nfiles;
 };
 
 /* How the runtime of a case is made from its samples. */
