@@ -215,9 +215,30 @@ static void put_split(const struct record *r, const struct facts_sink *k)
 	facts_end(k);
 }
 
+/* A side read from a folder (criterion): its hash is no file's. */
+static void put_folders(const struct record *r, const struct facts_sink *k)
+{
+	const struct run_facts *f = r->facts;
+	char buf[160];
+
+	for (int s = 0; s < (r->prediction ? 1 : 2); s++) {
+		if (f->files[s].n == 0 || (s == 1 && f->path[1] == f->path[0]))
+			continue;
+		facts_begin(k, "folder");
+		k->name(k->ctx, f->path[s]);
+		snprintf(buf, sizeof buf,
+		         ": %zu files read; its SHA-256 is that of their "
+		         "sha256sum lines (the JSON record's runs.%s.files)",
+		         f->files[s].n, s ? "after" : "before");
+		facts_lit(k, buf);
+		facts_end(k);
+	}
+}
+
 void report_facts_seen(const struct record *r, const struct facts_sink *k)
 {
 	put_split(r, k);
+	put_folders(r, k);
 	put_pass_states(r, k);
 	put_unpriced(r, k);
 }

@@ -40,6 +40,8 @@ expect_status 0 "--missing fail"
 expect_grep "$OUT" "missing before, counted failing: check" "check counted failing before"
 expect_joined "$OUT" "pass states: not recorded in before and after (criterion); every case taken as passing" "assumed pass states said"
 expect_grep "$OUT" "runtimes: median of 10 samples per case" "samples said"
+expect_joined "$OUT" "folder: before: 6 files read; its SHA-256 is that of their sha256sum lines (the JSON record's runs.before.files)" "the folder said: 3 benchmarks, 2 files each"
+expect_joined "$OUT" "folder: after: 8 files read;" "the after folder: 4 benchmarks"
 # gain: check newly passing, score_after 1 (no runtime before: its own
 # after runtime is its reference): (0.3 + 0.5) / 4 * 100 = 20.
 run price --missing fail --format json before after
