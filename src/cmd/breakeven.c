@@ -142,7 +142,7 @@ const struct command cmd_breakeven = {
             {0},
         },
     .groups =
-        (const struct opt_group *const[]){&run_group, &job_group, &output_group,
+        (const struct opt_group *const[]){&job_group, &run_group, &output_group,
                                           &cmd_noise_sens_group, NULL},
     PRICING_ARGS,
     .own_size = sizeof(struct breakeven_own),

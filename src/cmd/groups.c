@@ -88,8 +88,7 @@ const struct opt_group run_group = {
 /* What pricing adds to the runs: weights and a prediction. */
 const struct opt_group job_group = {
     .intro = "Inputs: BEFORE AFTER (two runs), BOTH (one run with _before and "
-             "_after columns), or BEFORE with a scenario (a prediction); "
-             "weights and predictions:",
+             "_after columns), or BEFORE with a scenario (a prediction).",
     .man = "INPUT OPTIONS",
     .opts =
         (const struct opt_spec[]){
@@ -277,10 +276,10 @@ const struct opt_group cmd_noise_sens_group = {
 };
 
 const struct opt_group *const cmd_verdict_groups[] = {
-    &run_group, &job_group, &output_group, &plot_group, &cmd_noise_group, NULL,
+    &job_group, &run_group, &output_group, &plot_group, &cmd_noise_group, NULL,
 };
 
 const struct opt_group *const cmd_sens_noise_groups[] = {
-    &run_group, &job_group, &output_group, &plot_group, &cmd_noise_sens_group,
+    &job_group, &run_group, &output_group, &plot_group, &cmd_noise_sens_group,
     NULL,
 };

@@ -19,7 +19,7 @@
 #include "util/writelock.h"
 
 const struct opt_group *const pricing_groups[] = {
-    &run_group, &job_group, &output_group, &plot_group, NULL,
+    &job_group, &run_group, &output_group, &plot_group, NULL,
 };
 
 /* Loads, prices once, and opens the analysis on the price. */

@@ -115,6 +115,13 @@ static int subfolders(struct walk *w, const char *rel, char ***names, size_t *n)
 		              strerror(errno));
 	closedir(dir);
 	free(path);
+	for (size_t i = 0; rc != FP_OK && i < *n; i++)
+		free((*names)[i]);
+	if (rc != FP_OK) {
+		free(*names);
+		*names = NULL;
+		*n = 0;
+	}
 	return rc;
 }
 
