@@ -144,6 +144,19 @@ expect_out 'case,value
 "test_bench.py::test_sum",0
 "test_bench.py::test_fails_after",1
 "test_bench.py::test_raises",1' "--results, --results-before over two runs"
+# pass_from: where each case's pass state came from (0 its file, 1 a
+# report, 2 absent, counted failing), a column once a report was merged or
+# --missing fail added a case.
+run eval --per-case --results "$P/after-junit.xml" "$P/after.json" pass_from
+expect_out 'case,value
+"test_bench.py::test_sum",1
+"test_bench.py::test_raises",1
+"test_bench.py::test_fails_after",1' "pass_from: every state the report's"
+run eval --per-case --missing fail "$P/before.json" "$P/after.json" pass_from_before
+expect_out 'case,value
+"test_bench.py::test_sum",0
+"test_bench.py::test_fails_after",0
+"test_bench.py::test_raises",2' "pass_from_before: test_raises absent, counted failing"
 # -m over one run: the metric's parameters, --set winning.
 run eval -m pypto-gym "$R" 'perf_weight + pass_reward'    # 0.5 + 0.3
 expect_out "0.8" "-m: the metric's parameters over one run"
