@@ -50,6 +50,13 @@ expect_grep "$TMP/r.json" '"gain": 20.0,' "the fix is a gain of 20"
 expect_grep "$TMP/r.json" '["check",1.0,false,true,null,' "check: failing before without a runtime, passing after"
 expect_grep "$TMP/r.json" ',0,10,"absent","assumed",null,"samples"]' "check: absent before, assumed after, samples after"
 expect_grep "$TMP/r.json" ',10,10,"assumed","assumed","samples","samples"]' "the others: assumed, samples"
+# Only check priced: before has none of the chosen cases, and --missing
+# fail counts it failing there: (0.3 + 0.5) / 1 * 100 = 80.
+run price --cases 'check*' --missing fail before after
+expect_status 0 "--cases check --missing fail"
+expect_grep "$OUT" "ACCEPT: net 80.0000 = gain 80.0000 - cost 0.0000" "check alone: a gain of 80"
+run price --exclude '*' --missing fail before after
+expect_error 2 "<command line>: --cases and --exclude leave no case of before or after" "nothing chosen in either run"
 # The folder's files, hashed one by one, and the run's hash that of their
 # listing (sha256sum's lines, by path).
 listing() {
