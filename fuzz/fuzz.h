@@ -20,7 +20,7 @@
 #define FUZZ_TARGETS(X) \
 	X(formula) X(csv) X(json) X(yaml) X(gbench) X(hyperfine) \
 	X(metric) X(scenario) X(junit) X(go) X(pytest) X(gbench_csv) \
-	X(hyperfine_csv) X(go_json) X(catch2)
+	X(hyperfine_csv) X(go_json) X(catch2) X(criterion)
 
 #ifdef FUZZ_REPLAY
 #define FUZZ_DECLARE(name) \

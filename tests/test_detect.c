@@ -20,7 +20,7 @@ const char scratch_prefix[] = "test_detect";
 
 #define FORMATS \
 	"give --input-format FMT, one of csv, json, yaml, gbench, " \
-	"hyperfine, gbench-csv, hyperfine-csv, pytest-benchmark, go, go-json, catch2"
+	"hyperfine, gbench-csv, hyperfine-csv, pytest-benchmark, go, go-json, catch2, criterion"
 #define CANNOT_TELL(looks) "cannot tell the format: " looks "; " FORMATS
 #define CSV_LIKE(first) \
 	"it looks like CSV (its first line is '" first "'), which is read " \
@@ -91,10 +91,11 @@ static void test_format_by_name(void **state)
 	unlink(path);
 	assert_string_equal(d.msg, CANNOT_TELL("it is empty"));
 	/* A format by name that is none of them. */
-	fails("a.csv", "case\na\n", "xml", 0,
-	      "unknown run format 'xml' "
-	      "(known: csv, json, yaml, gbench, hyperfine, gbench-csv, "
-	      "hyperfine-csv, pytest-benchmark, go, go-json, catch2)");
+	fails(
+	    "a.csv", "case\na\n", "xml", 0,
+	    "unknown run format 'xml' "
+	    "(known: csv, json, yaml, gbench, hyperfine, gbench-csv, "
+	    "hyperfine-csv, pytest-benchmark, go, go-json, catch2, criterion)");
 }
 
 int main(void)

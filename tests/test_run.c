@@ -211,8 +211,8 @@ static void test_csv_errors(void **state)
 	             "write each quote inside as \"\")");
 	/* Line 4, after a quoted field spanning lines 2 and 3. */
 	/* A blank after the closing quote is text too (no_blanks). */
-	expect_error("after2.csv", "case,runtime\n\"x\ny\",1\nz,\"2\" 3\n", 4, 6,
-	             "text after the closing quote of a quoted field");
+	expect_error("after2.csv", "case,runtime\n\"x\ny\",1\nz,\"2\" 3\n", 4,
+	             6, "text after the closing quote of a quoted field");
 	expect_error_n("nul.csv", "case,runtime\nx,1\0\n", 18, NULL, 2, 4,
 	               "NUL byte: a run file is text");
 }
@@ -454,19 +454,21 @@ static void test_detection(void **state)
 	assert_string_equal(r->format, "csv");
 	run_free(r);
 	unlink(path);
-	expect_error("data.txt", "case,runtime\nx,1\n", 0, 0,
-	             "cannot tell the format: it looks like CSV (its first "
-	             "line is 'case,runtime'), which is read as a run with a "
-	             ".csv name and a 'case' column; give --input-format FMT, "
-	             "one of csv, json, yaml, gbench, hyperfine, gbench-csv, "
-	             "hyperfine-csv, pytest-benchmark, go, go-json, catch2");
+	expect_error(
+	    "data.txt", "case,runtime\nx,1\n", 0, 0,
+	    "cannot tell the format: it looks like CSV (its first "
+	    "line is 'case,runtime'), which is read as a run with a "
+	    ".csv name and a 'case' column; give --input-format FMT, "
+	    "one of csv, json, yaml, gbench, hyperfine, gbench-csv, "
+	    "hyperfine-csv, pytest-benchmark, go, go-json, catch2, criterion");
 
 	assert_int_equal(run_load(DATA "basic.csv", &o, &r, &d), FP_ERR);
 	assert_string_equal(d.file, "");
-	assert_string_equal(d.msg,
-	                    "unknown run format 'xml' (known: csv, json, "
-	                    "yaml, gbench, hyperfine, gbench-csv, "
-	                    "hyperfine-csv, pytest-benchmark, go, go-json, catch2)");
+	assert_string_equal(
+	    d.msg,
+	    "unknown run format 'xml' (known: csv, json, "
+	    "yaml, gbench, hyperfine, gbench-csv, "
+	    "hyperfine-csv, pytest-benchmark, go, go-json, catch2, criterion)");
 	/* NULL options: by extension. */
 	assert_int_equal(run_load(DATA "basic.csv", NULL, &r, &d), FP_OK);
 	run_free(r);
@@ -485,8 +487,14 @@ static void test_file_errors(void **state)
 	assert_int_equal(d.line, 0);
 	assert_string_equal(d.msg, "cannot open: No such file or directory");
 
+	/* A folder is a criterion.rs run; one without benchmarks is none. */
 	assert_int_equal(run_load(DATA, NULL, &r, &d), FP_ERR);
-	assert_string_equal(d.msg, "cannot read: Is a directory");
+	assert_string_equal(d.file, DATA);
+	assert_string_equal(d.msg,
+	                    "a folder, with no criterion.rs benchmark in it "
+	                    "(NAME/new/sample.json, as cargo bench writes "
+	                    "under target/criterion); a run is a file or "
+	                    "such a folder");
 
 	/* A sparse file one byte over 1 GiB: refused by its size, unread. */
 	f = fopen(path, "wb");

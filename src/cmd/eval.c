@@ -1,52 +1,31 @@
-/* eval.c: `fixprice eval RUN 'FORMULA'`: one formula over one run.
+/* eval.c: `fixprice eval RUN 'FORMULA'`: one formula over one run, or
+ * over two runs joined as price joins them (eval_joined.c).
  *
- * The formula sees every column of the run (per case), N, and the
- * parameters given with --set.  A text column is declared too, so that a
- * formula using it gets the position of its first bad cell rather than
- * "unknown name". */
+ * The runs are read by the options price reads them with (run_group, the
+ * one table): over one run, the formula sees every column of the run (per
+ * case), N, the parameters given with --set and, with -m, the metric's.
+ * A text column is declared too, so that a formula using it gets the
+ * position of its first bad cell rather than "unknown name". */
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/command.h"
-#include "formula/formula.h"
-#include "run/detect.h"
-#include "run/estimate.h"
+#include "cmd/eval.h"
+#include "price/metric.h"
 #include "run/junit_merge.h"
 #include "run/load.h"
-#include "run/run.h"
 #include "run/select.h"
-#include "report/listing.h"
-
-struct eval_opts {
-	bool per_case, disasm;
-	size_t nsets;
-	char **set_name;
-	double *set_value;
-	/* The run options eval shares with price (job.h parses them). */
-	struct job_opts job;
-};
 
 static int eval_option(void *own, enum opt_id id, const char *arg,
                        struct diag *d)
 {
-	struct eval_opts *o = own;
+	struct eval_own *o = own;
 
 	switch (id) {
 	case OPT_PER_CASE:
 		o->per_case = true;
 		return FP_OK;
-	case OPT_SET:
-		return cli_add_assignment(&o->set_name, &o->set_value,
-		                          &o->nsets, arg, "--set", d);
-	case OPT_INPUT_FORMAT:
-	case OPT_ESTIMATOR:
-	case OPT_TIME:
-	case OPT_RESULTS:
-	case OPT_CASES:
-	case OPT_EXCLUDE:
-	case OPT_COLUMN:
-		return job_option(&o->job, id, arg, d);
 	case OPT_DISASM:
 		o->disasm = true;
 		return FP_OK;
@@ -56,15 +35,18 @@ static int eval_option(void *own, enum opt_id id, const char *arg,
 	}
 }
 
-static void eval_opts_free(void *own)
+/* What only two runs can take, given one. */
+static int check_one(const struct job_opts *o, struct diag *d)
 {
-	struct eval_opts *o = own;
-
-	for (size_t i = 0; i < o->nsets; i++)
-		free(o->set_name[i]);
-	free(o->set_name);
-	free(o->set_value);
-	job_opts_free(&o->job);
+	if (o->results[0])
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "--results-before: give two runs (BEFORE AFTER "
+		                "FORMULA); --results merges into one run");
+	if (o->missing != MISSING_ERROR)
+		return diag_set(d, CLI_SOURCE, 0, 0,
+		                "--missing: give two runs (BEFORE AFTER "
+		                "FORMULA)");
+	return FP_OK;
 }
 
 /* The run as price reads it: its format, estimator and time, the JUnit
@@ -132,9 +114,11 @@ static const struct column *bare_column(const struct run *run,
 	return NULL;
 }
 
-/* Declares the run's columns, N and the parameters in env and binds them. */
+/* Declares the run's columns, N and the parameters (--set, then the
+ * metric's that --set left alone) in env and binds them. */
 static int bind_run(struct fx_env *env, const struct run *run,
-                    const struct eval_opts *o, struct diag *d)
+                    const struct job_opts *o, const struct metric *m,
+                    struct diag *d)
 {
 	int slot;
 
@@ -157,6 +141,14 @@ static int bind_run(struct fx_env *env, const struct run *run,
 			return diag_oom(d);
 		fx_env_set_scalar(env, slot, o->set_value[i]);
 	}
+	for (size_t i = 0; m && i < m->nparams; i++) {
+		if (fx_env_lookup(env, m->params[i].name, NULL) >= 0)
+			continue;
+		slot = fx_env_declare(env, m->params[i].name, FX_SCALAR);
+		if (slot < 0)
+			return diag_oom(d);
+		fx_env_set_scalar(env, slot, m->params[i].value);
+	}
 	if (fx_env_lookup(env, "N", NULL) < 0) {
 		slot = fx_env_declare(env, "N", FX_SCALAR);
 		if (slot < 0)
@@ -166,167 +158,81 @@ static int bind_run(struct fx_env *env, const struct run *run,
 	return FP_OK;
 }
 
-/* A formula may not read a column whose cells are not all numbers. */
-static int check_text_columns(const struct fx_prog *prog,
-                              const struct fx_env *env, const struct run *run,
-                              struct diag *d)
-{
-	for (size_t i = 0; i < run->ncols; i++) {
-		const struct column *c = &run->cols[i];
-		if (c->kind == COL_TEXT &&
-		    fx_prog_reads(prog, fx_env_lookup(env, c->name, NULL)))
-			return run_numeric(run, c->name, d) ? FP_OK : FP_ERR;
-	}
-	return FP_OK;
-}
-
-/* Describes a fault in the words of the user's inputs, with a caret under
- * the operator. */
-static void fault_diag(const struct fx_fault *f, const char *formula,
-                       const struct run *run, struct diag *d)
-{
-	if (f->oom) {
-		diag_oom(d);
-		return;
-	}
-	if (f->has_case && f->case_index < run->n)
-		diag_set(d, CLI_SOURCE, f->line, f->col,
-		         "%s in case '%s' (%s line %u)", f->what,
-		         run->case_name[f->case_index], run->path,
-		         (unsigned)run->case_line[f->case_index]);
-	else
-		diag_set(d, CLI_SOURCE, f->line, f->col, "%s", f->what);
-	if (f->line == 1 && f->col > 0)
-		diag_set_source(d, formula, strcspn(formula, "\n"),
-		                (size_t)f->col - 1);
-}
-
 static int eval_run(const char *path, const char *formula,
-                    const struct eval_opts *o, struct diag *d)
+                    const struct job_opts *jo, const struct eval_own *o,
+                    struct diag *d)
 {
-	struct fx_src src = {
-	    .file = CLI_SOURCE, .line = 1, .col = 1, .text = formula};
 	struct run *run = NULL;
-	struct fx_env *env = NULL;
-	struct fx_prog *prog = NULL;
-	struct fx_fault fault;
-	double *out = NULL;
+	struct metric *m = NULL;
+	struct eval_over over = {0};
+	const struct column *bare;
 	int rc = FP_ERR;
 
-	if (load_run(path, &o->job, &run, d) != FP_OK)
+	if (check_one(jo, d) != FP_OK ||
+	    (jo->metric && metric_load(jo->metric, &m, d) != FP_OK) ||
+	    load_run(path, jo, &run, d) != FP_OK)
 		goto out;
-	if (o->per_case && !o->disasm && bare_column(run, formula)) {
-		rc = report_per_case(run, bare_column(run, formula)->v, stdout,
-		                     d);
-		goto out;
-	}
-	env = fx_env_new();
-	if (!env) {
+	bare = bare_column(run, formula);
+	over = (struct eval_over){.env = fx_env_new(),
+	                          .cases = run,
+	                          .text = run,
+	                          .bare = bare ? bare->v : NULL};
+	if (!over.env)
 		diag_oom(d);
-		goto out;
-	}
-	if (bind_run(env, run, o, d) != FP_OK ||
-	    fx_compile(env, &src, &prog, d) != FP_OK ||
-	    check_text_columns(prog, env, run, d) != FP_OK)
-		goto out;
-	if (o->disasm) {
-		fx_disasm(prog, env, stdout);
-		rc = FP_OK;
-		goto out;
-	}
-	out = malloc((run->n ? run->n : 1) * sizeof *out);
-	if (!out) {
-		diag_oom(d);
-		goto out;
-	}
-	if (fx_eval(prog, env, out, &fault) != FP_OK) {
-		fault_diag(&fault, formula, run, d);
-		goto out;
-	}
-	if (fx_prog_shape(prog) == FX_PERCASE) {
-		if (!o->per_case) {
-			diag_set(
-			    d, CLI_SOURCE, 1, 1,
-			    "the formula gives one value per case: use --per-case "
-			    "to print them, or an aggregate such as sum(...)");
-			goto out;
-		}
-		rc = report_per_case(run, out, stdout, d);
-	} else {
-		rc = report_value(out[0], stdout, d);
-	}
+	else if (bind_run(over.env, run, jo, m, d) == FP_OK)
+		rc = eval_env(&over, formula, o, d);
 out:
-	free(out);
-	fx_prog_free(prog);
-	fx_env_free(env);
+	fx_env_free(over.env);
+	metric_free(m);
 	run_free(run);
 	return rc;
 }
 
+/* RUN FORMULA over one run; BEFORE AFTER FORMULA, or RUN FORMULA with
+ * --split-by, over two runs joined. */
 static int eval_main(const struct cmd_call *call, struct diag *d)
 {
-	if (eval_run(call->args[0], call->args[1], call->own, d) != FP_OK)
+	const char *formula = call->args[call->nargs - 1];
+
+	if (call->nargs == 3 || call->job.split_by) {
+		if (eval_joined(call, call->args, call->nargs - 1, formula,
+		                call->own, d) != FP_OK)
+			return FP_ERR;
+	} else if (eval_run(call->args[0], formula, &call->job, call->own, d) !=
+	           FP_OK) {
 		return FP_ERR;
+	}
 	return EXIT_OK;
 }
 
 const struct command cmd_eval = {
     .name = "eval",
     .summary = "evaluate a formula over a run",
-    .args = "[OPTIONS] RUN FORMULA",
+    .args = "[OPTIONS] RUN FORMULA | BEFORE AFTER FORMULA",
     .description =
         "Evaluates FORMULA over the cases of RUN and prints the result: "
         "one number, or with --per-case a CSV of case and value.  The "
         "formula may use every column of RUN, N (the number of cases) "
-        "and parameters.",
+        "and parameters (--set, and the metric's with -m).  Given two "
+        "runs (BEFORE AFTER, or one file with --split-by), it reads and "
+        "joins them as price does and sees what the metric's gain and "
+        "cost see: runtime_before, passed_after, newly_passing, weight, "
+        "the defines and parameters.",
     .options =
         (const struct opt_spec[]){
             {.id = OPT_PER_CASE,
              .name = "per-case",
              .help = "print each case's value (case,value CSV)"},
-            {.id = OPT_SET,
-             .name = "set",
-             .arg = "NAME=VALUE",
-             .help = "define a parameter (repeatable)"},
-            {.id = OPT_INPUT_FORMAT,
-             .name = "input-format",
-             .arg = "FMT",
-             .help = "the run's format (default: by content and name)",
-             .choices = run_format_list},
-            {.id = OPT_ESTIMATOR,
-             .name = "estimator",
-             .arg = "EST",
-             .help = "runtime from the samples (default: median)",
-             .choices = run_estimator_list},
-            {.id = OPT_TIME,
-             .name = "time",
-             .arg = "real|cpu",
-             .help = "Google Benchmark: which time (default: real)"},
-            {.id = OPT_RESULTS,
-             .name = "results",
-             .arg = "FILE",
-             .help = "merge the pass states of a JUnit XML report"},
-            {.id = OPT_CASES,
-             .name = "cases",
-             .arg = "GLOB",
-             .help = "only the cases GLOB matches (repeatable)"},
-            {.id = OPT_EXCLUDE,
-             .name = "exclude",
-             .arg = "GLOB",
-             .help = "leave out the cases GLOB matches (repeatable)"},
-            {.id = OPT_COLUMN,
-             .name = "column",
-             .arg = "TO=FROM",
-             .help = "use run column FROM as TO"},
             {.id = OPT_DISASM,
              .name = "disasm",
              .help = "print the compiled program instead"},
             {0},
         },
+    .groups = (const struct opt_group *const[]){&run_group, NULL},
     .min_args = 2,
-    .max_args = 2,
-    .own_size = sizeof(struct eval_opts),
+    .max_args = 3,
+    .args_error = "give RUN FORMULA, or BEFORE AFTER FORMULA",
+    .own_size = sizeof(struct eval_own),
     .option = eval_option,
     .run = eval_main,
-    .free_own = eval_opts_free,
 };

@@ -13,9 +13,10 @@ static int take_job(struct cmd_call *call, enum opt_id id, const char *arg,
 	return job_option(&call->job, id, arg, d);
 }
 
-const struct opt_group job_group = {
-    .intro = "Inputs: BEFORE AFTER (two runs), BOTH (one run with _before and "
-             "_after columns), or BEFORE with a scenario (a prediction).",
+/* How a run is read, its report merged, its cases chosen and, for two
+ * runs, joined: every pricing command and eval take these. */
+const struct opt_group run_group = {
+    .intro = "Reading the runs (eval reads its runs so too):",
     .man = "INPUT OPTIONS",
     .opts =
         (const struct opt_spec[]){
@@ -28,26 +29,6 @@ const struct opt_group job_group = {
              .name = "set",
              .arg = "NAME=VALUE",
              .help = "set a metric or scenario parameter"},
-            {.id = OPT_WEIGHT,
-             .name = "weight",
-             .arg = "GLOB=W",
-             .help = "weight of the cases GLOB matches (last wins)"},
-            {.id = OPT_SCENARIO,
-             .name = "scenario",
-             .arg = "FILE",
-             .help = "predict the after run from a scenario"},
-            {.id = OPT_RUNTIME_FACTOR,
-             .name = "runtime-factor",
-             .arg = "F",
-             .help = "predict: every runtime times F"},
-            {.id = OPT_PASS,
-             .name = "pass",
-             .arg = "GLOB",
-             .help = "predict: these cases pass after"},
-            {.id = OPT_FAIL,
-             .name = "fail",
-             .arg = "GLOB",
-             .help = "predict: these cases fail after"},
             {.id = OPT_MISSING,
              .name = "missing",
              .arg = "MODE",
@@ -80,7 +61,7 @@ const struct opt_group job_group = {
              .name = "results",
              .arg = "FILE",
              .help = "merge pass states of a JUnit XML report into the "
-                     "after run"},
+                     "after run (eval: into its one run)"},
             {.id = OPT_RESULTS_BEFORE,
              .name = "results-before",
              .arg = "FILE",
@@ -99,6 +80,38 @@ const struct opt_group job_group = {
              .name = "exclude",
              .arg = "GLOB",
              .help = "leave out the cases GLOB matches (repeatable)"},
+            {0},
+        },
+    .take = take_job,
+};
+
+/* What pricing adds to the runs: weights and a prediction. */
+const struct opt_group job_group = {
+    .intro = "Inputs: BEFORE AFTER (two runs), BOTH (one run with _before and "
+             "_after columns), or BEFORE with a scenario (a prediction).",
+    .man = "PRICING INPUT OPTIONS",
+    .opts =
+        (const struct opt_spec[]){
+            {.id = OPT_WEIGHT,
+             .name = "weight",
+             .arg = "GLOB=W",
+             .help = "weight of the cases GLOB matches (last wins)"},
+            {.id = OPT_SCENARIO,
+             .name = "scenario",
+             .arg = "FILE",
+             .help = "predict the after run from a scenario"},
+            {.id = OPT_RUNTIME_FACTOR,
+             .name = "runtime-factor",
+             .arg = "F",
+             .help = "predict: every runtime times F"},
+            {.id = OPT_PASS,
+             .name = "pass",
+             .arg = "GLOB",
+             .help = "predict: these cases pass after"},
+            {.id = OPT_FAIL,
+             .name = "fail",
+             .arg = "GLOB",
+             .help = "predict: these cases fail after"},
             {0},
         },
     .take = take_job,
@@ -311,11 +324,15 @@ const struct opt_group cmd_noise_sens_group = {
 };
 
 const struct opt_group *const cmd_verdict_groups[] = {
-    &job_group,  &output_group,    &record_output_group,
-    &plot_group, &cmd_noise_group, &cmd_verdict_group,
-    NULL,
+    &job_group,  &run_group,       &output_group,      &record_output_group,
+    &plot_group, &cmd_noise_group, &cmd_verdict_group, NULL,
 };
 
 const struct opt_group *const cmd_sens_noise_groups[] = {
-    &job_group, &sens_output_group, &plot_group, &cmd_noise_sens_group, NULL,
+    &job_group,
+    &run_group,
+    &sens_output_group,
+    &plot_group,
+    &cmd_noise_sens_group,
+    NULL,
 };

@@ -123,12 +123,13 @@ static int locate(struct cmd_paths *p, const char *file, const char *path,
 }
 
 /* The spec of the option named name among those that make the figures
- * (the job's, the noise's and the verdict's; never an output option),
+ * (the runs', the job's, the noise's and the verdict's; never an
+ * output option),
  * and its group. */
 static const struct opt_spec *find(const char *name, const struct opt_group **g)
 {
 	static const struct opt_group *const groups[] = {
-	    &job_group, &cmd_noise_group, &cmd_verdict_group};
+	    &run_group, &job_group, &cmd_noise_group, &cmd_verdict_group};
 
 	for (size_t k = 0; k < sizeof groups / sizeof *groups; k++)
 		for (const struct opt_spec *s = groups[k]->opts; s->name; s++)

@@ -17,9 +17,11 @@
 #include "report/report.h"
 #include "util/diag.h"
 
-/* The pricing inputs: -m, --set, --weight, --scenario, ...; its take
- * fills call->job. */
-extern const struct opt_group job_group;
+/* The pricing inputs, in two groups whose take fills call->job: how the
+ * runs are read and joined (-m, --set, --estimator, --results, --cases,
+ * ...), which eval takes too, and what pricing adds (--weight,
+ * --scenario, --pass, ...). */
+extern const struct opt_group run_group, job_group;
 
 /* What the options said; strings point into argv. */
 struct job_opts {

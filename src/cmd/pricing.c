@@ -19,10 +19,7 @@
 #include "util/writelock.h"
 
 const struct opt_group *const pricing_groups[] = {
-    &job_group,
-    &sens_output_group,
-    &plot_group,
-    NULL,
+    &job_group, &run_group, &sens_output_group, &plot_group, NULL,
 };
 
 /* Loads, prices once, and opens the analysis on the price. */

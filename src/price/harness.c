@@ -43,6 +43,7 @@ void run_facts_free(struct run_facts *f)
 		list_free(&f->unreliable[s]);
 		list_free(&f->failing[s]);
 		list_free(&f->unpriced[s]);
+		list_free(&f->files[s]);
 		free(f->runtime_from[s]);
 		free(f->format[s]);
 		free(f->split_value[s]);
@@ -106,6 +107,10 @@ int facts_run(struct run_facts *f, int s, const struct run *r, const char *path,
 	for (size_t i = 0; i < r->nunpriced; i++)
 		if (list_add(&f->unpriced[s], r->unpriced[i], d) != FP_OK)
 			return FP_ERR;
+	list_free(&f->files[s]);
+	for (size_t i = 0; i < r->nfiles; i++)
+		if (list_add(&f->files[s], r->files[i], d) != FP_OK)
+			return FP_ERR;
 	return FP_OK;
 }
 
@@ -121,6 +126,10 @@ int facts_run_copy(struct run_facts *f, struct diag *d)
 	free(f->format[1]);
 	if (!(f->format[1] = strdup(f->format[0] ? f->format[0] : "")))
 		return diag_oom(d);
+	list_free(&f->files[1]);
+	for (size_t i = 0; i < f->files[0].n; i++)
+		if (list_add(&f->files[1], f->files[0].v[i], d) != FP_OK)
+			return FP_ERR;
 	return FP_OK;
 }
 
@@ -196,6 +205,8 @@ static int only_in(const struct run *a, const struct run *b, size_t **idx,
 /* The value a case without a runtime has in column name. */
 static double absent_cell(const char *name)
 {
+	if (strcmp(name, RUN_PASS_FROM) == 0)
+		return RUN_FROM_ABSENT;
 	return strcmp(name, "passed") == 0 ||
 	               strcmp(name, "has_runtime") == 0 ||
 	               strcmp(name, "runtime_n") == 0
@@ -251,6 +262,11 @@ static int apply_one(enum load_missing mode, struct run *has, struct run *lacks,
 
 	if (only_in(has, lacks, &idx, &n, d) != FP_OK)
 		return FP_ERR;
+	/* The cases added say so, case by case, in the record. */
+	if (mode == MISSING_FAIL && n > 0 && !run_pass_from(lacks, d)) {
+		free(idx);
+		return FP_ERR;
+	}
 	for (size_t k = 0; k < n && rc == FP_OK; k++) {
 		const char *name = has->case_name[idx[k]];
 		if (mode == MISSING_FAIL) {

@@ -44,6 +44,9 @@ struct run_facts {
 	/* Samples per case, in the joined runs (borrowed from them), or NULL
 	 * for a run without samples. */
 	const double *runtime_n[2];
+	/* Where each case's pass state came from (run.h: RUN_PASS_FROM), in
+	 * the joined runs (borrowed), or NULL: every case's from its file. */
+	const double *pass_from[2];
 	struct name_list ctx_diff;      /* context keys that differ */
 	struct name_list unreliable[2]; /* keys making a side's timings
 	                                 * unreliable (run_context_unreliable) */
@@ -69,6 +72,9 @@ struct run_facts {
 	const char *aggregate[2], *aggregate_of[2];
 	const double *aggregate_n[2];
 	struct name_list unpriced[2];
+	/* A side read from a folder (criterion): its files as sha256sum's
+	 * lines, whose hash is the side's input hash (run.h: files). */
+	struct name_list files[2];
 	/* --split-by: the key (borrowed) and each side's value of it. */
 	const char *split_by;
 	char *split_value[2];

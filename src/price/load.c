@@ -132,7 +132,9 @@ static int prepare_run(struct loading *l, int s, const char *role,
 	if (merge_results(l, s, *out, d) != FP_OK ||
 	    run_select(*out, &l->select, d) != FP_OK)
 		return FP_ERR;
-	if ((*out)->n == 0)
+	/* With --missing fail, the other run's chosen cases may fill it. */
+	if ((*out)->n == 0 && !(rq->missing == MISSING_FAIL &&
+	                        (rq->ninputs == 2 || rq->split_by)))
 		return diag_set(d, rq->origin, 0, 0,
 		                "--cases and --exclude leave no case of %s",
 		                path);
@@ -307,7 +309,13 @@ static int join_two(struct loading *l, struct run *before, struct run *after,
 
 	if (rc == FP_OK && f->split_by)
 		facts_drop_key(f, f->split_by);
-	if (rc != FP_OK || missing_apply(mode, before, after, f, d) != FP_OK) {
+	if (rc == FP_OK)
+		rc = missing_apply(mode, before, after, f, d);
+	if (rc == FP_OK && before->n == 0)
+		rc = diag_set(d, l->rq->origin, 0, 0,
+		              "--cases and --exclude leave no case of %s or %s",
+		              before->path, after->path);
+	if (rc != FP_OK) {
 		run_free(before);
 		run_free(after);
 		return FP_ERR;
@@ -324,6 +332,9 @@ static void count_samples(struct job *job)
 		const struct column *n = run_find(
 		    s ? job->runs.after : job->runs.before, "runtime_n");
 		f->runtime_n[s] = f->estimator[s] && n ? n->v : NULL;
+		n = run_find(s ? job->runs.after : job->runs.before,
+		             RUN_PASS_FROM);
+		f->pass_from[s] = n ? n->v : NULL;
 		n = f->aggregate_of[s]
 		        ? run_find(s ? job->runs.after : job->runs.before,
 		                   f->aggregate_of[s])

@@ -5,6 +5,7 @@
  * samples, and what a file holds that was not priced.  Words shared by
  * the text and Markdown forms (and so GitHub's); json.c has the same
  * facts as members. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -48,6 +49,33 @@ bool report_aggregate_desc(const struct record *r, int s, char *buf,
 		snprintf(buf, size, "%s aggregate of %.0f to %.0f %s per case",
 		         f->aggregate[s], lo, hi, f->aggregate_of[s]);
 	return true;
+}
+
+const char *report_case_pass_source(const struct record *r, int s, size_t i)
+{
+	const struct run_facts *f = r->facts;
+	const double *from = f->pass_from[s];
+
+	if (r->prediction && s == 1)
+		return "predicted";
+	if (from && from[i] == RUN_FROM_REPORT)
+		return "merged";
+	if (from && from[i] == RUN_FROM_ABSENT)
+		return "absent";
+	return f->pass_source[s] == RUN_PASS_ASSUMED ? "assumed" : "recorded";
+}
+
+const char *report_case_runtime_source(const struct record *r, int s, size_t i)
+{
+	const struct run_facts *f = r->facts;
+
+	if (isnan(r->price->runtime[s][i]))
+		return NULL;
+	if (r->prediction && s == 1)
+		return "predicted";
+	if (f->aggregate[s] && !f->runtime_from[s])
+		return "aggregate";
+	return f->runtime_n[s] && !f->runtime_from[s] ? "samples" : "value";
 }
 
 /* Side s records its pass states itself, and no report was merged. */
@@ -187,9 +215,30 @@ static void put_split(const struct record *r, const struct facts_sink *k)
 	facts_end(k);
 }
 
+/* A side read from a folder (criterion): its hash is no file's. */
+static void put_folders(const struct record *r, const struct facts_sink *k)
+{
+	const struct run_facts *f = r->facts;
+	char buf[160];
+
+	for (int s = 0; s < (r->prediction ? 1 : 2); s++) {
+		if (f->files[s].n == 0 || (s == 1 && f->path[1] == f->path[0]))
+			continue;
+		facts_begin(k, "folder");
+		k->name(k->ctx, f->path[s]);
+		snprintf(buf, sizeof buf,
+		         ": %zu files read; its SHA-256 is that of their "
+		         "sha256sum lines (the JSON record's runs.%s.files)",
+		         f->files[s].n, s ? "after" : "before");
+		facts_lit(k, buf);
+		facts_end(k);
+	}
+}
+
 void report_facts_seen(const struct record *r, const struct facts_sink *k)
 {
 	put_split(r, k);
+	put_folders(r, k);
 	put_pass_states(r, k);
 	put_unpriced(r, k);
 }

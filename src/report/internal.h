@@ -95,6 +95,15 @@ void report_facts_seen(const struct record *r, const struct facts_sink *k);
  * repetitions per case"), into buf; false when they are not one. */
 bool report_aggregate_desc(const struct record *r, int s, char *buf,
                            size_t size);
+/* Where case i's pass state on side s came from: "recorded" (its file),
+ * "merged" (a test report), "assumed" (a format that records none: taken
+ * as passing), "absent" (not in that run: --missing fail) or "predicted"
+ * (a scenario's after run); and its runtime: "samples" (made by the
+ * estimator), "aggregate" (the file's statistic, runs.SIDE.runtime_aggregate),
+ * "value" (one runtime per case), "predicted", or NULL (none).  Needs
+ * r->facts. */
+const char *report_case_pass_source(const struct record *r, int s, size_t i);
+const char *report_case_runtime_source(const struct record *r, int s, size_t i);
 
 /* The part of the decision line naming the dropped cases that pass in only
  * one run: " (dropped X, which passes only after)"; nothing if none. */

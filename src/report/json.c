@@ -287,6 +287,7 @@ static void seen_json(struct jb *b, json_t *x, const struct run_facts *f, int s)
 	}
 	set(b, x, "runtime_aggregate", agg);
 	set(b, x, "not_priced", names_json(b, &f->unpriced[s]));
+	set(b, x, "files", names_json(b, &f->files[s]));
 	set(b, x, "split_by", jstr(b, f->split_by));
 	set(b, x, "split_value", jstr(b, f->split_value[s]));
 }
@@ -402,13 +403,30 @@ static json_t *tail_json(struct jb *b, const struct record *r)
 }
 
 /* The per-case table's columns, in the order of each row's cells;
- * n_before and n_after only when the record says how the runs were read. */
+ * n_before to runtime_source_after only when the record says how the runs
+ * were read (r->facts). */
 static const char *const case_columns[] = {
-    "case",           "weight",        "passed_before", "passed_after",
-    "runtime_before", "runtime_after", "score_before",  "score_after",
-    "value_before",   "value_after",   "gain",          "cost",
-    "n_before",       "n_after",
+    "case",
+    "weight",
+    "passed_before",
+    "passed_after",
+    "runtime_before",
+    "runtime_after",
+    "score_before",
+    "score_after",
+    "value_before",
+    "value_after",
+    "gain",
+    "cost",
+    "n_before",
+    "n_after",
+    "pass_source_before",
+    "pass_source_after",
+    "runtime_source_before",
+    "runtime_source_after",
 };
+/* The columns only a record that says how the runs were read has. */
+#define CASE_FACT_COLUMNS 6
 
 static void cell(struct jw *w, double x)
 {
@@ -454,6 +472,18 @@ static void case_row(struct jw *w, const struct record *r, size_t i)
 		else
 			jw_lit(w, "null");
 	}
+	for (int s = 0; r->facts && s < 2; s++) {
+		jw_lit(w, ",");
+		jw_str(w, report_case_pass_source(r, s, i));
+	}
+	for (int s = 0; r->facts && s < 2; s++) {
+		const char *from = report_case_runtime_source(r, s, i);
+		jw_lit(w, ",");
+		if (from)
+			jw_str(w, from);
+		else
+			jw_lit(w, "null");
+	}
 	jw_lit(w, "]");
 }
 
@@ -466,7 +496,8 @@ static void put_cases(struct jw *w, const struct record *r)
 	size_t n = r->price->n;
 
 	jw_lit(w, "\"cases\": {\n    \"columns\": [");
-	for (size_t k = 0; k < (r->facts ? ncol : ncol - 2); k++) {
+	for (size_t k = 0; k < (r->facts ? ncol : ncol - CASE_FACT_COLUMNS);
+	     k++) {
 		jw_lit(w, k ? ", \"" : "\"");
 		jw_lit(w, case_columns[k]);
 		jw_lit(w, "\"");

@@ -36,6 +36,8 @@ const struct run_format run_formats[] = {
      "go test -bench -json (test2json events)"},
     {"catch2", fmt_catch2, false, fmt_catch2_detect,
      "Catch2 XML report (-r xml)"},
+    {"criterion", fmt_criterion, false, NULL,
+     "criterion.rs folder (cargo bench's target/criterion)"},
 };
 const size_t run_nformats = sizeof run_formats / sizeof *run_formats;
 
@@ -178,10 +180,18 @@ const char *run_format_looks(const char *text, size_t len, char *buf,
                              size_t size)
 {
 	char line[RUN_SHOW_SIZE];
+	const struct run_format *f = NULL;
 
+	/* A format whose first bytes tell (a name that says another). */
+	for (size_t i = 0; !f && i < run_nformats; i++)
+		if (run_formats[i].detect && run_formats[i].detect(text, len))
+			f = &run_formats[i];
 	first_line(text, len, line, sizeof line);
 	if (line[0] == '\0')
 		snprintf(buf, size, "it is empty");
+	else if (f)
+		snprintf(buf, size, "its content is %s, --input-format %s",
+		         f->what, f->name);
 	else if (line[0] == '<' && has(text, len, "<testsuite"))
 		snprintf(buf, size,
 		         "it looks like a JUnit XML report: give it with "
@@ -195,8 +205,8 @@ const char *run_format_looks(const char *text, size_t len, char *buf,
 		snprintf(
 		    buf, size,
 		    "it looks like Catch2's console output, which keeps no "
-		    "run: run the tests with -r junit and give the "
-		    "report with --results");
+		    "run: run the benchmarks with -r xml (a run), or the "
+		    "tests with -r junit (a report for --results)");
 	else if (strchr(line, ','))
 		snprintf(buf, size,
 		         "it looks like CSV (its first line is '%s'), which is "

@@ -262,6 +262,8 @@ int junit_merge(struct run *run, const struct junit_report *rep,
 	char **full = calloc(rep->n ? rep->n : 1, sizeof *full);
 	bool *used = calloc(rep->n ? rep->n : 1, sizeof *used), oom = !full;
 	struct column *passed = NULL;
+	double *from = NULL;
+	size_t n0;
 	int rc = FP_ERR;
 
 	*out = (struct junit_merged){0};
@@ -271,7 +273,8 @@ int junit_merge(struct run *run, const struct junit_report *rep,
 		diag_oom(d);
 		goto out;
 	}
-	if (!(passed = passed_column(run, d)))
+	if (!(from = run_pass_from(run, d)) ||
+	    !(passed = passed_column(run, d)))
 		goto out;
 	for (size_t i = 0; i < run->n && !oom; i++) {
 		long t = match(rep, full, run->case_name[i], &oom);
@@ -281,14 +284,20 @@ int junit_merge(struct run *run, const struct junit_report *rep,
 			continue;
 		used[t] = true;
 		out->matched++;
+		from[i] = RUN_FROM_REPORT;
 		if (rep->tests[t].state != JUNIT_PASSED) {
 			passed->v[i] = 0;
 			out->failed++;
 		}
 	}
+	n0 = run->n;
 	if (oom || (add_failing && !add_unmatched(run, rep, full, used, out))) {
 		diag_oom(d);
 	} else {
+		/* The cells grew with the cases added: find them again. */
+		from = run_find(run, RUN_PASS_FROM)->v;
+		for (size_t i = n0; i < run->n; i++)
+			from[i] = RUN_FROM_REPORT;
 		run->pass_merged += out->matched + out->added;
 		rc = FP_OK;
 	}

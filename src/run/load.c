@@ -7,6 +7,7 @@
 #include "run/builder.h"
 #include "run/detect.h"
 #include "run/estimate.h"
+#include "run/folder.h"
 #include "run/load.h"
 #include "util/source.h"
 
@@ -55,6 +56,8 @@ static int unknown_format(const char *name, struct diag *d)
 	                name, run_format_list(known, sizeof known));
 }
 
+static int finish(const struct fmt_src *s, struct run **out, struct diag *d);
+
 static int parse(const char *path, const char *name, const char *text,
                  size_t len, const struct run_opts *opts, struct run **out,
                  struct diag *d)
@@ -89,17 +92,24 @@ static int parse(const char *path, const char *name, const char *text,
 	/* A JSON format given is obeyed; .json says only "some JSON". */
 	if (read_as(f, s.opts->format != NULL, &s, out, d) != FP_OK)
 		return FP_ERR;
-	if (s.opts->split_by && strncmp((*out)->format, "go", 2) != 0) {
-		diag_set(d, s.path, 0, 0,
+	return finish(&s, out, d);
+}
+
+/* What every run gets once read: --split-by's check, the estimator over
+ * its samples, the pass policy. */
+static int finish(const struct fmt_src *s, struct run **out, struct diag *d)
+{
+	if (s->opts->split_by && strncmp((*out)->format, "go", 2) != 0) {
+		diag_set(d, s->path, 0, 0,
 		         "--split-by %s: %s is read as %s; only Go benchmark "
 		         "text has configuration lines to split by",
-		         s.opts->split_by, s.path, (*out)->format);
+		         s->opts->split_by, s->path, (*out)->format);
 		run_free(*out);
 		*out = NULL;
 		return FP_ERR;
 	}
-	if (run_estimate(*out, s.opts->estimator, d) != FP_OK ||
-	    run_apply_policy(*out, s.opts->policy) != FP_OK) {
+	if (run_estimate(*out, s->opts->estimator, d) != FP_OK ||
+	    run_apply_policy(*out, s->opts->policy) != FP_OK) {
 		run_free(*out);
 		*out = NULL;
 		return FP_ERR;
@@ -113,6 +123,38 @@ int run_parse(const char *path, const char *text, size_t len,
 	return parse(path, path, text, len, opts, out, d);
 }
 
+/* A folder: criterion.rs's benchmarks (run/folder.h), each file read
+ * once; the run's hash is that of the listing of their hashes, which the
+ * run keeps (files). */
+static int load_folder(const char *path, const struct run_opts *opts,
+                       struct run **out, struct diag *d)
+{
+	struct run_folder f;
+	struct fmt_src s = {.path = path, .text = "", .opts = opts};
+	int rc;
+
+	if (opts->format && strcmp(opts->format, "criterion") != 0)
+		return diag_set(d, path, 0, 0,
+		                "a folder; --input-format %s reads a file "
+		                "(only criterion reads a folder)",
+		                opts->format);
+	rc = run_folder_read(path, RUN_MAX_FILE, &f, d);
+	s.benches = f.benches;
+	s.nbenches = f.n;
+	if (rc == FP_OK && fmt_criterion(&s, out, d) == FP_OK) {
+		memcpy((*out)->sha256, f.sha256, sizeof f.sha256);
+		(*out)->files = f.files;
+		(*out)->nfiles = f.nfiles;
+		f.files = NULL;
+		f.nfiles = 0;
+		rc = finish(&s, out, d);
+	} else {
+		rc = FP_ERR;
+	}
+	run_folder_free(&f);
+	return rc;
+}
+
 int run_load(const char *path, const struct run_opts *opts, struct run **out,
              struct diag *d)
 {
@@ -122,6 +164,8 @@ int run_load(const char *path, const struct run_opts *opts, struct run **out,
 
 	if (opts && opts->format && !run_format_find(opts->format))
 		return unknown_format(opts->format, d);
+	if (run_path_is_folder(path))
+		return load_folder(path, opts ? opts : &defaults, out, d);
 	if (source_read(path, RUN_MAX_FILE, &src, d) != FP_OK)
 		return FP_ERR;
 	rc = parse(path, src.name, src.data, src.len, opts ? opts : &defaults,
@@ -142,6 +186,15 @@ int run_load_split(const char *path, const struct run_opts *opts,
 	*before = *after = NULL;
 	if (o.format && !run_format_find(o.format))
 		return unknown_format(o.format, d);
+	/* A folder has no configuration lines: load_folder says so. */
+	if (run_path_is_folder(path)) {
+		rc = load_folder(path, &o, before, d);
+		run_free(*before);
+		*before = NULL;
+		return rc == FP_OK
+		           ? diag_set(d, path, 0, 0, "--split-by: a folder")
+		           : FP_ERR;
+	}
 	if (source_read(path, RUN_MAX_FILE, &src, d) != FP_OK)
 		return FP_ERR;
 	o.split_group = 0;

@@ -47,6 +47,9 @@ void run_free(struct run *run)
 	for (size_t i = 0; i < run->nunpriced; i++)
 		free(run->unpriced[i]);
 	free(run->unpriced);
+	for (size_t i = 0; i < run->nfiles; i++)
+		free(run->files[i]);
+	free(run->files);
 	free(run->path);
 	free(run->format);
 	free(run);
@@ -276,6 +279,23 @@ int run_add_column(struct run *run, const char *name, enum column_kind kind,
 	run->cols[run->ncols++] =
 	    (struct column){.name = copy, .kind = kind, .v = values};
 	return FP_OK;
+}
+
+double *run_pass_from(struct run *run, struct diag *d)
+{
+	struct column *c = run_find(run, RUN_PASS_FROM);
+	double *v;
+
+	if (c && c->v)
+		return c->v;
+	/* calloc: every case RUN_FROM_FILE (0). */
+	if (!(v = calloc(run->n ? run->n : 1, sizeof *v))) {
+		diag_oom(d);
+		return NULL;
+	}
+	if (run_add_column(run, RUN_PASS_FROM, COL_NUMBER, v, d) != FP_OK)
+		return NULL;
+	return v;
 }
 
 struct run *run_new_like(const struct run *src, const char *path,

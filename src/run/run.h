@@ -53,6 +53,18 @@ enum run_pass_source {
 	                    * there is taken as passing */
 };
 
+/* Where one case's pass state came from, when not from the run's file as
+ * pass_source says: its cells in the column RUN_PASS_FROM, which only
+ * fixprice writes (a run has it once a test report was merged into it, or
+ * --missing fail added a case to it; without it every case's state is
+ * the file's).  A formula may read it like any column. */
+#define RUN_PASS_FROM "pass_from"
+enum run_pass_from {
+	RUN_FROM_FILE = 0,   /* as the run's pass_source says */
+	RUN_FROM_REPORT = 1, /* a test report's (junit_merge) */
+	RUN_FROM_ABSENT = 2, /* not in this run: counted failing (--missing) */
+};
+
 /* Every pointer in a run is its own malloc'd block (run_free frees each), so
  * code outside run.c may build runs field by field, with one exception
  * that such code need not know of: the names of a run that a loader made
@@ -113,6 +125,12 @@ struct run {
 	 * string its own malloc'd block. */
 	char **unpriced;
 	size_t nunpriced;
+	/* A run read from a folder (run/folder.h): the files read, as
+	 * sha256sum's lines ("SHA256  PATH", paths relative to the folder,
+	 * sorted), whose SHA-256, each line ended by a newline, is sha256;
+	 * NULL, 0 for a file. */
+	char **files;
+	size_t nfiles;
 };
 
 /* How the runtime of a case is made from its samples. */
@@ -200,6 +218,11 @@ int run_replace(struct run *run, const char *to, const char *from,
  * 'x'"). */
 int run_add_column(struct run *run, const char *name, enum column_kind kind,
                    double *values, struct diag *d);
+
+/* The cells of run's RUN_PASS_FROM column, added with every case
+ * RUN_FROM_FILE when the run has none; NULL (d filled) when out of
+ * memory. */
+double *run_pass_from(struct run *run, struct diag *d);
 
 /* Returns a new, empty run of n cases whose names are copies of src's (for
  * building an after-run from a before-run).  Caller owns it. */

@@ -70,4 +70,115 @@ expect_status 2 "unknown option"
 expect_grep "$ERR" "usage: fixprice eval" "unknown option prints the usage line"
 run eval "$R"
 expect_status 2 "missing formula"
+# The run options are price's (run_group): over two runs eval loads, joins
+# and prices them as price does and sees the metric's cross-side names.
+# small-before.csv / small-after.csv (pypto-gym, N = W = 4):
+#   a 2 pass -> 4 pass;  b 4 fail -> 2 pass;  c 1 pass -> 1 pass;
+#   d 5 pass -> 4 fail;  ref_runtime 2, 2, 2, 4
+B=small-before.csv A=small-after.csv
+run eval "$B" "$A" 'sum(newly_passing)'              # b
+expect_status 0 "two runs"; expect_out "1" "two runs: newly_passing"
+run eval --per-case "$B" "$A" 'runtime_after - runtime_before'
+expect_out 'case,value
+"a",2
+"b",-2
+"c",0
+"d",-1' "two runs: per-case cross names"
+# b: score_after = min(1, 2/2) = 1; (0.3 + 0.5 * 1) / 4 * 100 = 20
+run eval "$B" "$A" 'gain'
+expect_out "20" "two runs: the metric's gain as price prices it"
+run eval --set pass_reward=0.5 "$B" "$A" 'gain'     # (0.5 + 0.5) / 4 * 100
+expect_out "25" "two runs: --set a metric parameter"
+run eval --exclude d "$B" "$A" 'N'
+expect_out "3" "two runs: --exclude"
+run eval --cases '[ab]' "$B" "$A" 'sum(passed_after)'
+expect_out "2" "two runs: --cases"
+head -4 "$A" > "$TMP/after-3.csv"                    # no case d
+run eval "$B" "$TMP/after-3.csv" 'N'
+expect_error 2 "small-before.csv:5: case 'd' is not in $TMP/after-3.csv (use --missing fail to count such cases failing there, or --missing drop to leave them out)" "two runs: a missing case"
+run eval --missing fail --per-case "$B" "$TMP/after-3.csv" passed_after
+expect_out 'case,value
+"a",1
+"b",1
+"c",1
+"d",0' "--missing fail: d fails after"
+run eval --missing fail --per-case "$B" "$TMP/after-3.csv" runtime_after
+expect_out 'case,value
+"a",4
+"b",2
+"c",1
+"d",' "--missing fail: d has no runtime after, shown empty"
+run eval --missing drop "$B" "$TMP/after-3.csv" 'N'
+expect_out "3" "--missing drop"
+# A failing case without a runtime (an empty runtime sample) is listed
+# empty by a bare column, over one run and over two.
+printf 'case,repetition,runtime,passed\na,1,2,pass\nb,1,,fail\n' >"$TMP/nort.csv"
+printf 'case,runtime,passed\na,3,pass\nb,5,pass\n' >"$TMP/fixed.csv"
+run eval --per-case "$TMP/nort.csv" runtime
+expect_out 'case,value
+"a",2
+"b",' "one run: no runtime is empty"
+run eval --per-case "$TMP/nort.csv" "$TMP/fixed.csv" runtime_before
+expect_out 'case,value
+"a",2
+"b",' "two runs: no runtime before is empty"
+run eval "$TMP/nort.csv" "$TMP/fixed.csv" 'sum(newly_passing)'
+expect_out "1" "two runs: the fix is a newly passing case"
+run eval "$TMP/nort.csv" "$TMP/fixed.csv" 'sum(runtime_before)'
+expect_status 2 "a formula reading a missing runtime is an error"
+# --split-by: one Go file, note: before / note: after; BenchmarkCheck
+# fails before (no runtime) and passes after; one GOMAXPROCS value in the
+# file, so the -2 is cut from the names (kept in the context).
+G="$DATA/harness/go"
+run eval --split-by note "$G/notes.txt" 'sum(newly_passing)'
+expect_out "1" "--split-by: BenchmarkCheck newly passing"
+run eval --split-by note --cases 'BenchmarkCheck*' --per-case "$G/notes.txt" runtime_before
+expect_out 'case,value
+"BenchmarkCheck",' "--split-by --cases: no runtime before, empty"
+# --results and --results-before: the pytest run's JUnit reports; before,
+# test_fails_after fails and test_raises (absent from the JSON) is added
+# failing; after, both pass.
+P="$DATA/harness/pytest"
+run eval --per-case --results-before "$P/before-junit.xml" --results "$P/after-junit.xml" "$P/before.json" "$P/after.json" 'newly_passing'
+expect_out 'case,value
+"test_bench.py::test_sum",0
+"test_bench.py::test_fails_after",1
+"test_bench.py::test_raises",1' "--results, --results-before over two runs"
+# pass_from: where each case's pass state came from (0 its file, 1 a
+# report, 2 absent, counted failing), a column once a report was merged or
+# --missing fail added a case.
+run eval --per-case --results "$P/after-junit.xml" "$P/after.json" pass_from
+expect_out 'case,value
+"test_bench.py::test_sum",1
+"test_bench.py::test_raises",1
+"test_bench.py::test_fails_after",1' "pass_from: every state the report's"
+run eval --per-case --missing fail "$P/before.json" "$P/after.json" pass_from_before
+expect_out 'case,value
+"test_bench.py::test_sum",0
+"test_bench.py::test_fails_after",0
+"test_bench.py::test_raises",2' "pass_from_before: test_raises absent, counted failing"
+# -m over one run: the metric's parameters, --set winning.
+run eval -m pypto-gym "$R" 'perf_weight + pass_reward'    # 0.5 + 0.3
+expect_out "0.8" "-m: the metric's parameters over one run"
+run eval -m pypto-gym --set perf_weight=2 "$R" 'perf_weight'
+expect_out "2" "-m with --set"
+run eval -m no-such-metric "$R" 'N'
+expect_status 2 "-m: an unknown metric"
+expect_grep "$ERR" "no metric named 'no-such-metric'" "-m: the unknown metric named"
+# Options only two runs can take, given one.
+run eval --missing fail "$R" 'N'
+expect_error 2 "<command line>: --missing: give two runs (BEFORE AFTER FORMULA)" "--missing over one run"
+run eval --results-before "$P/before-junit.xml" "$P/before.json" 'N'
+expect_error 2 "<command line>: --results-before: give two runs (BEFORE AFTER FORMULA); --results merges into one run" "--results-before over one run"
+run eval --split-by note "$B" "$A" 'N'
+expect_error 2 "<command line>: --split-by note: give one run file, which holds both runs" "--split-by with two runs"
+run eval "$B" "$A" 'N' extra
+expect_status 2 "four arguments"
+expect_grep "$ERR" "give RUN FORMULA, or BEFORE AFTER FORMULA" "four arguments: what to give"
+# eval's run options are run_group's, price's own table: every option of
+# that group is in eval's help.
+run help eval
+for o in metric set missing drop-missing column input-format estimator time results results-before split-by cases exclude; do
+	expect_grep "$OUT" "--$o" "help eval lists --$o"
+done
 finish

@@ -37,7 +37,9 @@ expect_num() {
 columns='"columns": ["case", "weight", "passed_before", "passed_after",'
 columns="$columns"' "runtime_before", "runtime_after", "score_before",'
 columns="$columns"' "score_after", "value_before", "value_after", "gain",'
-columns="$columns"' "cost", "n_before", "n_after"],'
+columns="$columns"' "cost", "n_before", "n_after", "pass_source_before",'
+columns="$columns"' "pass_source_after", "runtime_source_before",'
+columns="$columns"' "runtime_source_after"],'
 price_both() {
 	name=$1 line=$2 gain=$3 cost=$4 net=$5 fixcase=$6 rt=$7 n=$8
 	shift 8
@@ -505,6 +507,13 @@ run price --results-before "$H/catch2/before-junit.xml" --results "$H/catch2/aft
 	"$H/catch2/bench-before.xml" "$H/catch2/bench-after.xml"
 expect_grep "$OUT" "NOT JUDGED: net 23.6336 = gain 26.6667 - cost 3.0330" "catch2 + junit: the same price"
 expect_joined "$OUT" "before-junit.xml for 3 of 3 cases of" "catch2 + junit: every benchmark matched"
+# Catch2's console output (its default reporter) is no run: what to run.
+run price "$H/catch2/bench-before-console.txt" "$H/catch2/bench-after.xml"
+expect_error 2 "$H/catch2/bench-before-console.txt: cannot tell the format: it looks like Catch2's console output, which keeps no run: run the benchmarks with -r xml (a run), or the tests with -r junit (a report for --results); give --input-format FMT, one of csv, json, yaml, gbench, hyperfine, gbench-csv, hyperfine-csv, pytest-benchmark, go, go-json, catch2, criterion" "catch2 console output"
+# A name that says JSON, content that says another format: both named.
+cp "$H/gbench/before.csv" "$TMP/gbench.json"
+run eval "$TMP/gbench.json" N
+expect_error 2 "$TMP/gbench.json: the name says JSON, but its content is Google Benchmark CSV (--benchmark_format=csv), --input-format gbench-csv; give --input-format FMT, one of csv, json, yaml, gbench, hyperfine, gbench-csv, hyperfine-csv, pytest-benchmark, go, go-json, catch2, criterion" "JSON name, gbench CSV content"
 
 # eval reads a run as price does: --estimator, --time, --results,
 # --cases/--exclude, --column; a bare column lists cases without a value

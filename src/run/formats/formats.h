@@ -16,13 +16,26 @@
 
 struct json_t;
 
-/* What a reader reads: text[0..len) of the input named path. */
+/* One benchmark of a folder run (run/folder.h): its folder relative to
+ * the run's, and the texts of its files, each with its path for messages
+ * (id_text NULL: the folder has no benchmark.json). */
+struct fmt_bench {
+	char *dir;
+	char *id_path, *sample_path;
+	char *id_text, *sample_text;
+	size_t id_len, sample_len;
+};
+
+/* What a reader reads: text[0..len) of the input named path; for a folder
+ * run, its benchmarks instead (text empty). */
 struct fmt_src {
 	const char *path; /* for messages and the run */
 	const char *text; /* no NUL bytes, no byte order mark */
 	size_t len;
 	const struct run_opts *opts; /* never NULL */
 	struct json_t *json;         /* a JSON format's parsed document */
+	const struct fmt_bench *benches;
+	size_t nbenches;
 };
 
 /* The one signature: on success the caller owns *out (run_free); on
@@ -42,6 +55,8 @@ int fmt_pytest(const struct fmt_src *s, struct run **out, struct diag *d);
 int fmt_go(const struct fmt_src *s, struct run **out, struct diag *d);
 int fmt_go_json(const struct fmt_src *s, struct run **out, struct diag *d);
 int fmt_catch2(const struct fmt_src *s, struct run **out, struct diag *d);
+/* A folder run: criterion.rs's benchmarks (s->benches). */
+int fmt_criterion(const struct fmt_src *s, struct run **out, struct diag *d);
 
 /* Tests of the first bytes, for the formats whose content tells. */
 bool fmt_gbench_csv_detect(const char *text, size_t len);

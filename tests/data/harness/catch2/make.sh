@@ -18,4 +18,7 @@ for v in before after; do
 		--benchmark-no-analysis -o "$here/bench-$v-raw.xml" >/dev/null) || :
 	(cd "$tmp" && ./bench -r junit --benchmark-samples 20 \
 		-o "$here/bench-$v-junit.xml" >/dev/null) || :
+	# The console reporter (the default), which keeps no run: before only.
+	[ $v = after ] || (cd "$tmp" && ./bench --benchmark-samples 20 \
+		> "$here/bench-$v-console.txt") || :
 done

@@ -1,0 +1,31 @@
+#!/bin/sh
+# Regenerates the criterion.rs runs of this folder (Debian 12:
+# librust-criterion-dev 0.3.6-4, cargo 0.66.0+ds1-1 with rustc 1.63, from
+# /usr/bin, offline: src/.cargo/config.toml points at Debian's crates).
+# Run from this folder: sh make.sh
+set -eu
+here=$(pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+PATH=/usr/bin:$PATH
+export CARGO_TARGET_DIR="$tmp/target" CARGO_HOME="$tmp/cargo"
+cd src
+# bench VERSION: the benchmarks of the before or the after version; their
+# run folder (target/criterion) kept as VERSION/, each benchmark's new/
+# benchmark.json, sample.json and estimates.json only.
+bench() {
+	features=; [ "$1" = after ] && features=--features=fixed
+	/usr/bin/cargo bench --offline $features --bench bench -- --noplot \
+		--sample-size 10 --warm-up-time 1 --measurement-time 1 \
+		> "$tmp/$1.log" 2>&1 || { cat "$tmp/$1.log"; exit 1; }
+	rm -rf "${here:?}/$1"
+	(cd "$CARGO_TARGET_DIR/criterion" &&
+		find . -path '*/new/*' \( -name benchmark.json -o -name sample.json \
+			-o -name estimates.json \) | while read -r f; do
+			mkdir -p "$here/$1/$(dirname "$f")"
+			cp "$f" "$here/$1/$f"
+		done)
+	rm -rf "$CARGO_TARGET_DIR/criterion"
+}
+bench before
+bench after
