@@ -498,3 +498,8 @@ int fx_prog_require(const struct fx_prog *p, const struct fx_src *src,
 		    what);
 	return fx_error_at(src, 0, d, "%s must be per case", what);
 }
+
+bool fx_prog_reads_columns(const struct fx_prog *p)
+{
+	return p->ncol > 0;
+}

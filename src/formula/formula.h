@@ -230,6 +230,53 @@ int fx_eval_many(const struct fx_prog *const *progs, size_t n,
                  const struct fx_env *env, double *const *outs,
                  struct fx_fault *fault, size_t *failed);
 
+/* ---- A sweep in steps ------------------------------------------------- */
+
+/* fx_eval_many with the blocks in the caller's hands, for a pipeline that
+ * makes each block of its input columns just before the programs read it
+ * (a bootstrap resample).  Each program is added with an environment as
+ * bound at that moment: its columns and parameters are read from that
+ * binding, so one env may be rebound between adds (the two sides).  Then
+ * fx_sweep_block for cases [base, base + len), len <= fx_sweep_block_size()
+ * and in order from 0, runs every program over them in the order added;
+ * fx_sweep_finish completes the sums.  One-number results are not passed
+ * on: a program that reads another's must not be in the same sweep. */
+struct fx_sweep;
+
+/* fx_sweep_add's answer for a program that needs more than one pass. */
+#define FX_NOT_ONE_PASS 2
+
+/* Room for `cap` programs; NULL when out of memory.  Free with
+ * fx_sweep_free. */
+struct fx_sweep *fx_sweep_new(size_t cap);
+
+/* FP_OK, FX_NOT_ONE_PASS (nothing added), or FP_ERR with *fault (out of
+ * memory, or env does not fit the program). */
+int fx_sweep_add(struct fx_sweep *sw, const struct fx_prog *prog,
+                 const struct fx_env *env, double *out, struct fx_fault *fault);
+
+/* Marks `block` (fx_sweep_block_size() numbers) as a block's scratch: a
+ * program added afterwards that reads it as a column, or writes it as its
+ * output, reads and writes it from its start for every block, so that a
+ * column only the sweep's programs read never leaves the cache.  FP_ERR
+ * past 32 of them. */
+int fx_sweep_scratch(struct fx_sweep *sw, const double *block);
+
+/* Whether prog reads any per-case column. */
+bool fx_prog_reads_columns(const struct fx_prog *prog);
+
+size_t fx_sweep_block_size(void);
+
+void fx_sweep_block(struct fx_sweep *sw, size_t base, size_t len);
+
+/* FP_OK, or FP_ERR with *failed the first program whose result is not
+ * finite: *fault then says only that, since the environments may have been
+ * rebound since (fx_eval the program again to learn where). */
+int fx_sweep_finish(struct fx_sweep *sw, struct fx_fault *fault,
+                    size_t *failed);
+
+void fx_sweep_free(struct fx_sweep *sw);
+
 /* ---- Per-case shares -------------------------------------------------- */
 
 /* fx_eval_shares's answer when the formula is not of the required form. */

@@ -23,12 +23,17 @@ struct vm {
 	double *vr;          /* block registers, FX_BLOCK each */
 	double *tail;        /* padded last block: one per column, then out */
 	const double **colp; /* this block's start of each column */
+	const double **colb; /* each column as bound when the run started */
 	double *outp;        /* this block's output */
 	struct fx_acc *acc;
 	double *vals; /* per-case values of median/percentile */
 	void *mem;
 	double *out; /* the caller's output */
-	size_t bad;  /* first block with a bad output, or SIZE_MAX */
+	/* In a sweep: 1 for a column (and the output, at [ncol]) that is a
+	 * block's scratch, read and written from its start for every block;
+	 * else NULL */
+	unsigned char *scr;
+	size_t bad; /* first block with a bad output, or SIZE_MAX */
 };
 
 static void set_fault(struct fx_fault *f, const struct fx_prog *p,
@@ -83,7 +88,7 @@ static int vm_init(struct vm *vm, const struct fx_prog *p,
                    const struct fx_env *env)
 {
 	size_t n = env->ncases, nvals = 0, off = 0, size;
-	size_t o_sr, o_vr, o_tail, o_colp, o_acc, o_vals;
+	size_t o_sr, o_vr, o_tail, o_colp, o_colb, o_acc, o_vals;
 	char *mem;
 
 	for (int i = 0; i < p->nacc; i++)
@@ -93,6 +98,8 @@ static int vm_init(struct vm *vm, const struct fx_prog *p,
 	o_tail = off, off += round_up((size_t)(p->ncol + 1) * FX_BLOCK * 8, 64);
 	o_sr = off, off += round_up((size_t)p->nsreg * 8 + 8, 64);
 	o_colp = off,
+	off += round_up((size_t)p->ncol * sizeof(double *) + 8, 64);
+	o_colb = off,
 	off += round_up((size_t)p->ncol * sizeof(double *) + 8, 64);
 	o_acc = off,
 	off += round_up((size_t)p->nacc * sizeof(struct fx_acc) + 8, 64);
@@ -106,6 +113,9 @@ static int vm_init(struct vm *vm, const struct fx_prog *p,
 	vm->tail = (double *)(void *)(mem + o_tail);
 	vm->sr = (double *)(void *)(mem + o_sr);
 	vm->colp = (const double **)(void *)(mem + o_colp);
+	vm->colb = (const double **)(void *)(mem + o_colb);
+	for (int c = 0; c < p->ncol; c++)
+		vm->colb[c] = env->slots[p->cols[c]].values;
 	vm->acc = (struct fx_acc *)(void *)(mem + o_acc);
 	vm->vals = (double *)(void *)(mem + o_vals);
 
@@ -208,9 +218,11 @@ static void run_block(struct vm *vm, const struct fx_section *s, size_t base,
 	const struct fx_prog *p = vm->p;
 	bool full = n == FX_BLOCK;
 	double *out = vm->out;
+	size_t ob = vm->scr && vm->scr[p->ncol] ? 0 : base;
 
 	for (int c = 0; c < p->ncol; c++) {
-		const double *col = vm->env->slots[p->cols[c]].values + base;
+		const double *col =
+		    vm->colb[c] + (vm->scr && vm->scr[c] ? 0 : base);
 		double *t = vm->tail + (size_t)c * FX_BLOCK;
 		if (full) {
 			vm->colp[c] = col;
@@ -220,7 +232,7 @@ static void run_block(struct vm *vm, const struct fx_section *s, size_t base,
 		memset(t + n, 0, (FX_BLOCK - n) * sizeof *t);
 		vm->colp[c] = t;
 	}
-	vm->outp = full ? out + base : vm->tail + (size_t)p->ncol * FX_BLOCK;
+	vm->outp = full ? out + ob : vm->tail + (size_t)p->ncol * FX_BLOCK;
 	for (int i = s->begin; i < s->end; i++)
 		run_block_insn(vm, &p->code[i], base, n);
 	if (!s->writes_out)
@@ -230,9 +242,9 @@ static void run_block(struct vm *vm, const struct fx_section *s, size_t base,
 			vm->bad = base;
 		return;
 	}
-	memcpy(out + base, vm->outp, n * sizeof *out);
+	memcpy(out + ob, vm->outp, n * sizeof *out);
 	for (size_t i = 0; i < n && vm->bad == SIZE_MAX; i++)
-		if (!isfinite(out[base + i]))
+		if (!isfinite(out[ob + i]))
 			vm->bad = base;
 }
 
@@ -265,8 +277,9 @@ static int start(struct vm *vm, const struct fx_prog *p,
 	return FP_OK;
 }
 
-/* Hands back the result, frees the scratch, and explains a bad result. */
-static int finish(struct vm *vm, struct fx_fault *fault)
+/* Hands back the result, frees the scratch, and explains a bad result
+ * (only says there is one, unless `explain`). */
+static int finish(struct vm *vm, struct fx_fault *fault, bool explain)
 {
 	const struct fx_prog *p = vm->p;
 	double *out = vm->out;
@@ -276,6 +289,11 @@ static int finish(struct vm *vm, struct fx_fault *fault)
 		out[0] = vm->sr[p->result.idx];
 	free(vm->mem);
 	vm->mem = NULL;
+	if (!explain && ((p->result.kind == O_SREG && !isfinite(out[0])) ||
+	                 bad != SIZE_MAX)) {
+		set_fault(fault, p, "a result is not finite");
+		return FP_ERR;
+	}
 	if (p->result.kind == O_SREG && !isfinite(out[0])) {
 		fx_diagnose(p, vm->env, false, 0, fault);
 		return FP_ERR;
@@ -301,7 +319,7 @@ int fx_eval(const struct fx_prog *p, const struct fx_env *env, double *out,
 		return FP_ERR;
 	for (int s = 0; s < p->nsec; s++)
 		run_section(&vm, &p->sec[s]);
-	return finish(&vm, fault);
+	return finish(&vm, fault, true);
 }
 
 /* One sweep fits a program with at most one pass, before any aggregate is
@@ -387,7 +405,7 @@ int fx_eval_many(const struct fx_prog *const *progs, size_t n,
 			run_section(&vms[k], s);
 	}
 	for (k = 0; k < n; k++) {
-		if (rc == FP_OK && finish(&vms[k], fault) != FP_OK) {
+		if (rc == FP_OK && finish(&vms[k], fault, true) != FP_OK) {
 			rc = FP_ERR;
 			if (failed)
 				*failed = k;
@@ -409,4 +427,132 @@ int fx_eval_shares(const struct fx_prog *p, const struct fx_env *env,
 	 * formula read left to right may not.  Its fault, if it has one, is
 	 * the one to report. */
 	return fx_eval(p->shares_plain, env, shares, fault);
+}
+
+#define MAX_SCRATCH 32
+
+struct fx_sweep {
+	size_t n, cap, nscratch;
+	const double *scratch[MAX_SCRATCH];
+	struct vm *vms;
+	const struct fx_section **pass; /* each program's pass, or NULL */
+};
+
+struct fx_sweep *fx_sweep_new(size_t cap)
+{
+	struct fx_sweep *sw = calloc(1, sizeof *sw);
+
+	if (!sw)
+		return NULL;
+	sw->cap = cap;
+	sw->vms = calloc(cap ? cap : 1, sizeof *sw->vms);
+	sw->pass = calloc(cap ? cap : 1, sizeof *sw->pass);
+	if (!sw->vms || !sw->pass) {
+		fx_sweep_free(sw);
+		return NULL;
+	}
+	return sw;
+}
+
+int fx_sweep_scratch(struct fx_sweep *sw, const double *block)
+{
+	if (sw->nscratch == MAX_SCRATCH)
+		return FP_ERR;
+	sw->scratch[sw->nscratch++] = block;
+	return FP_OK;
+}
+
+static bool is_scratch(const struct fx_sweep *sw, const double *a)
+{
+	for (size_t k = 0; k < sw->nscratch; k++)
+		if (sw->scratch[k] == a)
+			return true;
+	return false;
+}
+
+static int mark_scratch(const struct fx_sweep *sw, struct vm *vm)
+{
+	const struct fx_prog *p = vm->p;
+
+	if (!(vm->scr = calloc((size_t)p->ncol + 1, 1)))
+		return FP_ERR;
+	for (int c = 0; c < p->ncol; c++)
+		vm->scr[c] = is_scratch(sw, vm->colb[c]);
+	vm->scr[p->ncol] = p->result.kind != O_SREG && is_scratch(sw, vm->out);
+	return FP_OK;
+}
+
+int fx_sweep_add(struct fx_sweep *sw, const struct fx_prog *prog,
+                 const struct fx_env *env, double *out, struct fx_fault *fault)
+{
+	struct vm *vm = &sw->vms[sw->n];
+	const struct fx_section *s;
+
+	if (!one_pass(prog))
+		return FX_NOT_ONE_PASS;
+	if (sw->n == sw->cap) {
+		set_fault(fault, prog, "out of memory");
+		fault->oom = true;
+		return FP_ERR;
+	}
+	if (start(vm, prog, env, out, fault) != FP_OK)
+		return FP_ERR;
+	if (sw->nscratch && mark_scratch(sw, vm) != FP_OK) {
+		free(vm->mem);
+		set_fault(fault, prog, "out of memory");
+		fault->oom = true;
+		return FP_ERR;
+	}
+	if ((s = section_of(prog, false, 0)))
+		run_section(vm, s);
+	sw->pass[sw->n++] = section_of(prog, true, 0);
+	return FP_OK;
+}
+
+size_t fx_sweep_block_size(void)
+{
+	return FX_BLOCK;
+}
+
+void fx_sweep_block(struct fx_sweep *sw, size_t base, size_t len)
+{
+	for (size_t k = 0; k < sw->n; k++)
+		if (sw->pass[k])
+			run_block(&sw->vms[k], sw->pass[k], base, len);
+}
+
+int fx_sweep_finish(struct fx_sweep *sw, struct fx_fault *fault, size_t *failed)
+{
+	int rc = FP_OK;
+
+	for (size_t k = 0; k < sw->n; k++) {
+		const struct fx_section *s = section_of(sw->vms[k].p, false, 1);
+		if (s)
+			run_section(&sw->vms[k], s);
+	}
+	for (size_t k = 0; k < sw->n; k++) {
+		if (rc == FP_OK && finish(&sw->vms[k], fault, false) != FP_OK) {
+			rc = FP_ERR;
+			*failed = k;
+		}
+		free(sw->vms[k].mem);
+		free(sw->vms[k].scr);
+		sw->vms[k].mem = NULL;
+		sw->vms[k].scr = NULL;
+	}
+	sw->n = 0;
+	return rc;
+}
+
+void fx_sweep_free(struct fx_sweep *sw)
+{
+	if (!sw)
+		return;
+	for (size_t k = 0; k < sw->n; k++) {
+		free(sw->vms[k].mem);
+		free(sw->vms[k].scr);
+	}
+	free(sw->vms);
+	free(sw->pass);
+	free(sw);
 }

@@ -64,11 +64,72 @@ static int fill(struct worker *w, size_t r, size_t n, struct resample_buf *buf,
 	return FP_OK;
 }
 
-/* Resample r's runtimes priced with the measured pass states. */
+/* One resample being filled block by block (price_resample_fused). */
+struct filling {
+	struct worker *w;
+	size_t r;
+	struct resample_buf *buf;
+};
+
+static int fill_block(void *ctx, size_t base, size_t len, double *const rt[2],
+                      double *const ps[2], struct diag *d)
+{
+	struct filling *f = ctx;
+	struct worker *w = f->w;
+
+	for (unsigned s = 0; s < 2; s++)
+		if (rt[s] &&
+		    noise_side_resample_range(&w->side[s], base, base + len,
+		                              w->o->seed, f->r, s, w->o->policy,
+		                              f->buf, rt[s], ps[s]) != FP_OK)
+			return diag_oom(d);
+	return FP_OK;
+}
+
+/* Resample r priced: in one sweep when the metric allows (*fused, cleared
+ * for the next resamples when it does not), else column by column. */
+static int price_one(struct worker *w, size_t r, struct session *ses,
+                     struct price *p, struct resample_buf *buf, double *rt[2],
+                     double *ps[2], bool *fused)
+{
+	const double *use_rt[2], *use_ps[2];
+
+	if (*fused && !(w->what & PRICE_DETAIL)) {
+		struct filling f = {w, r, buf};
+		unsigned resampled = 0;
+		int rc;
+
+		for (unsigned s = 0; s < 2; s++) {
+			bool mine = w->side[s].off != NULL;
+
+			use_rt[s] = mine ? rt[s] : w->side[s].runtime;
+			use_ps[s] = mine ? ps[s] : w->side[s].passed;
+			resampled |= mine ? 1u << s : 0;
+		}
+		/* The bootstrap reads the decision alone; a visit may read
+		 * anything. */
+		rc = price_resample_fused(ses, p, use_rt, use_ps, resampled,
+		                          fill_block, &f,
+		                          w->visit ? 0 : PRICE_LEAN, &w->d);
+		if (rc != PRICE_NOT_FUSED)
+			return rc;
+		*fused = false;
+	}
+	if (fill(w, r, p->n, buf, rt, ps, use_rt, use_ps) != FP_OK)
+		return FP_ERR;
+	return price_resample(ses, p, use_rt, use_ps, w->what, &w->d);
+}
+
+/* Resample r's runtimes (rt, as price_one filled them column by column)
+ * priced with the measured pass states. */
 static int runtimes_only(struct worker *w, size_t r, struct session *ses,
-                         struct price *p, const double *use_rt[2])
+                         struct price *p, double *const rt[2])
 {
 	const double *ps[2] = {w->side[0].passed, w->side[1].passed};
+	const double *use_rt[2];
+
+	for (unsigned s = 0; s < 2; s++)
+		use_rt[s] = w->side[s].off ? rt[s] : w->side[s].runtime;
 
 	if (price_resample(ses, p, use_rt, ps, 0, &w->d) != FP_OK) {
 		diag_prefix(&w->d, "bootstrap resample %zu", r + 1);
@@ -82,6 +143,9 @@ static int runtimes_only(struct worker *w, size_t r, struct session *ses,
 
 static int work(struct worker *w, struct session *ses, struct price *p)
 {
+	/* Pricing again on runtimes alone needs the whole resample's
+	 * columns, which one sweep never writes. */
+	bool fused = !(w->out && w->out->rt_net);
 	size_t n = p->n;
 	double *rt[2], *ps[2];
 	struct resample_buf buf = {0};
@@ -94,12 +158,7 @@ static int work(struct worker *w, struct session *ses, struct price *p)
 	ps[0] = rt[1] + n;
 	ps[1] = ps[0] + n;
 	for (size_t r = w->r0; r < w->r1; r++) {
-		const double *use_rt[2], *use_ps[2];
-
-		if (fill(w, r, n, &buf, rt, ps, use_rt, use_ps) != FP_OK)
-			goto out;
-		if (price_resample(ses, p, use_rt, use_ps, w->what, &w->d) !=
-		    FP_OK) {
+		if (price_one(w, r, ses, p, &buf, rt, ps, &fused) != FP_OK) {
 			diag_prefix(&w->d, "bootstrap resample %zu", r + 1);
 			goto out;
 		}
@@ -118,8 +177,7 @@ static int work(struct worker *w, struct session *ses, struct price *p)
 		w->out->cost[r] = p->cost;
 		w->out->net[r] = p->net;
 		w->out->decide[r] = p->accept;
-		if (w->out->rt_net &&
-		    runtimes_only(w, r, ses, p, use_rt) != FP_OK)
+		if (w->out->rt_net && runtimes_only(w, r, ses, p, rt) != FP_OK)
 			goto out;
 		if (w->pg)
 			progress_tick(w->pg, w->nw);

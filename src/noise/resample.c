@@ -112,13 +112,40 @@ static void count_passes(const struct noise_side *s, size_t n, uint32_t *below)
 	}
 }
 
+/* The quick cases (noise_side.quick): a case drawn as one multiset whose
+ * estimate is at one or two ranks, and whose draws all pass (QUICK_PASS)
+ * or all fail, or carry no pass state. */
+enum { QUICK = 1, QUICK_PASS = 2 };
+
+static void mark_quick(const struct noise_side *s, size_t n, unsigned char *q)
+{
+	size_t rank[2];
+
+	for (size_t i = 0; i < n; i++) {
+		size_t off = s->off[i], cnt = s->off[i + 1] - off;
+		size_t k = s->draws ? s->draws : cnt, pass = 0;
+
+		q[i] = 0;
+		if (cnt < 1 || cnt > NOISE_MULTISET_MAX ||
+		    k > NOISE_MULTISET_MAX || isnan(s->v[off + cnt - 1]) ||
+		    !run_estimators[s->est].ranks ||
+		    !run_estimators[s->est].ranks(k, rank))
+			continue;
+		for (size_t q2 = off; s->pass && q2 < off + cnt; q2++)
+			pass += s->pass[q2] != 0;
+		if (s->pass && pass != 0 && pass != cnt)
+			continue;
+		q[i] = QUICK | (s->pass && pass ? QUICK_PASS : 0);
+	}
+}
+
 int noise_sort_side(const struct noise_side *in, size_t n,
                     struct noise_side *out, void **storage)
 {
 	size_t total, most = 0;
 	double *x;
 	uint32_t *below = NULL;
-	unsigned char *p = NULL;
+	unsigned char *p = NULL, *quick;
 	struct pair *tmp;
 
 	*out = *in;
@@ -129,7 +156,7 @@ int noise_sort_side(const struct noise_side *in, size_t n,
 	for (size_t i = 0; i < n; i++)
 		if (in->off[i + 1] - in->off[i] > most)
 			most = in->off[i + 1] - in->off[i];
-	x = malloc((total ? total : 1) * (sizeof *x + sizeof *below + 1));
+	x = malloc((total ? total : 1) * (sizeof *x + sizeof *below + 1) + n);
 	tmp = malloc((most ? most : 1) * sizeof *tmp);
 	if (!x || !tmp) {
 		free(x);
@@ -154,6 +181,9 @@ int noise_sort_side(const struct noise_side *in, size_t n,
 	if (p)
 		count_passes(out, n, below);
 	out->pass_below = below;
+	quick = (unsigned char *)(x + total) + total * (sizeof *below + 1);
+	mark_quick(out, n, quick);
+	out->quick = quick;
 	*storage = x;
 	return FP_OK;
 }
@@ -403,23 +433,68 @@ static int one_case(const struct noise_side *s, size_t i, uint64_t key,
 	return gathered(s, off, cnt, k, key, policy, buf, runtime, passed);
 }
 
+/* A quick case (mark_quick): what multiset() makes of it, reading only the
+ * sample at the estimator's ranks. */
+static inline int quick_case(const struct noise_side *s, size_t i, uint64_t key,
+                             const struct tables *tab0, double *runtime,
+                             double *passed)
+{
+	struct tables *tab = (struct tables *)tab0;
+	size_t off = s->off[i], cnt = s->off[i + 1] - off;
+	const double *x = s->v + off;
+	const unsigned char *d;
+	double a;
+
+	size_t k = s->draws ? s->draws : cnt;
+
+	if ((tab->m != cnt || tab->k != k) && table_of(s, cnt, k, tab) != FP_OK)
+		return FP_ERR;
+	d = noise_multiset_draw(&tab->t, key);
+	a = x[d[tab->rank[0] - 1]];
+	*runtime = tab->nr == 2 ? (a + x[d[tab->rank[1] - 1]]) / 2 : a;
+	*passed = s->pass ? (s->quick[i] & QUICK_PASS) != 0 : s->passed[i];
+	return FP_OK;
+}
+
+#define PREFETCH 8
+
+int noise_side_resample_range(const struct noise_side *s, size_t i0, size_t i1,
+                              uint64_t seed, size_t r, unsigned side,
+                              enum pass_policy policy, struct resample_buf *buf,
+                              double *runtime, double *passed)
+{
+	uint64_t rkey = noise_resample_key(seed, r, side);
+	struct tables tab = {.m = 0};
+
+	for (size_t i = i0; i < i1; i++) {
+		/* The samples of a case a few ahead: the draw says which of
+		 * its samples is read only once the key is mixed. */
+		if (i + PREFETCH < i1)
+			__builtin_prefetch(s->v + s->off[i + PREFETCH]);
+		if (s->quick && s->quick[i]) {
+			if (quick_case(s, i, noise_case_key(rkey, i), &tab,
+			               &runtime[i - i0],
+			               &passed[i - i0]) != FP_OK)
+				return FP_ERR;
+			continue;
+		}
+		if (s->off[i + 1] == s->off[i]) {
+			runtime[i - i0] = s->runtime[i];
+			passed[i - i0] = s->passed[i];
+			continue;
+		}
+		if (one_case(s, i, noise_case_key(rkey, i), policy, &tab, buf,
+		             &runtime[i - i0], &passed[i - i0]) != FP_OK)
+			return FP_ERR;
+	}
+	return FP_OK;
+}
+
 int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
                         size_t r, unsigned side, enum pass_policy policy,
                         struct resample_buf *buf, double *runtime,
                         double *passed)
 {
-	uint64_t rkey = noise_resample_key(seed, r, side);
-	struct tables tab = {.m = 0};
-
-	for (size_t i = 0; i < n; i++) {
-		if (s->off[i + 1] == s->off[i]) {
-			runtime[i] = s->runtime[i];
-			passed[i] = s->passed[i];
-			continue;
-		}
-		if (one_case(s, i, noise_case_key(rkey, i), policy, &tab, buf,
-		             &runtime[i], &passed[i]) != FP_OK)
-			return FP_ERR;
-	}
-	return FP_OK;
+	return noise_side_resample_range(s, 0, n, seed, r, side, policy, buf,
+	                                 runtime, passed);
 }

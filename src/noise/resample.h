@@ -26,6 +26,10 @@ struct noise_side {
 	/* With pass and sorted: per sample, how many of its case's samples
 	 * before it passed (noise_sort_side), or NULL. */
 	const uint32_t *pass_below;
+	/* Per case, from noise_sort_side: whether the case is drawn by the
+	 * quick path (an order statistic of a multiset, no NaN, its samples'
+	 * pass states all alike) and how its draws pass; or NULL. */
+	const unsigned char *quick;
 };
 
 /* The sides of joined runs as their samples say (a run without samples is
@@ -63,6 +67,13 @@ int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
                         size_t r, unsigned side, enum pass_policy policy,
                         struct resample_buf *buf, double *runtime,
                         double *passed);
+
+/* The same for cases [i0, i1) only, case i into runtime[i - i0] and
+ * passed[i - i0]: any split of the cases gives the same values. */
+int noise_side_resample_range(const struct noise_side *s, size_t i0, size_t i1,
+                              uint64_t seed, size_t r, unsigned side,
+                              enum pass_policy policy, struct resample_buf *buf,
+                              double *runtime, double *passed);
 
 /* qsort's order of doubles. */
 int noise_cmp_double(const void *a, const void *b);

@@ -16,49 +16,11 @@
 
 #include "price/coldef.h"
 #include "price/price.h"
+#include "price/price_env.h"
 #include "price/price_read.h"
 #include "price/rank.h"
 #include "util/ksum.h"
 #include "util/numfmt.h"
-
-static const char *const side_suffix[2] = {"_before", "_after"};
-
-/* Allocates one n-long array that p owns.  NULL when out of memory. */
-static double *owned_array(struct price *p, size_t n)
-{
-	double **grown = realloc(p->owned, (p->nowned + 1) * sizeof *grown);
-	double *a;
-
-	if (!grown)
-		return NULL;
-	p->owned = grown;
-	a = calloc(n ? n : 1, sizeof *a);
-	if (a)
-		p->owned[p->nowned++] = a;
-	return a;
-}
-
-static void bind_name(struct fx_env *env, const char *name, const double *v)
-{
-	int slot = fx_env_lookup(env, name, NULL);
-	if (slot >= 0)
-		fx_env_bind(env, slot, v);
-}
-
-static void bind_sided(struct fx_env *env, const char *stem, int side,
-                       const double *v)
-{
-	char name[256];
-	snprintf(name, sizeof name, "%s%s", stem, side_suffix[side]);
-	bind_name(env, name, v);
-}
-
-static void set_name(struct fx_env *env, const char *name, double v)
-{
-	int slot = fx_env_lookup(env, name, NULL);
-	if (slot >= 0)
-		fx_env_set_scalar(env, slot, v);
-}
 
 /* What a column default reads of p (coldef.h). */
 static struct coldef_in coldef_of(const struct price *p)
@@ -70,17 +32,6 @@ static struct coldef_in coldef_of(const struct price *p)
 	    .passed = {p->passed[0], p->passed[1]},
 	    .has_runtime = {p->has_runtime[0], p->has_runtime[1]},
 	};
-}
-
-static void bind_extras(struct price *p, struct session *ses)
-{
-	for (size_t k = 0; k < ses->metric->ncolumns; k++) {
-		const char *name = ses->metric->columns[k];
-
-		bind_sided(ses->cross, name, 0, p->extra[0][k]);
-		bind_sided(ses->cross, name, 1, p->extra[1][k]);
-		bind_name(ses->cross, name, p->extra[0][k]);
-	}
 }
 
 /* Binds the metric's extra columns (ref_runtime, ...) in both environments.
@@ -117,7 +68,7 @@ static int bind_columns(struct price *p, struct session *ses, struct diag *d)
 			    read_column(runs[1], name, &v[1], d) != FP_OK)
 				return FP_ERR;
 		} else if (m->column_prog && m->column_prog[k]) {
-			double *own = owned_array(p, p->n);
+			double *own = price_env_owned(p, p->n);
 			if (!own)
 				return diag_oom(d);
 			if (price_column_default(&in, m, k, ses->runs, own,
@@ -133,7 +84,7 @@ static int bind_columns(struct price *p, struct session *ses, struct diag *d)
 		p->extra[0][k] = v[0];
 		p->extra[1][k] = v[1];
 	}
-	bind_extras(p, ses);
+	price_env_extras(p, ses);
 	return FP_OK;
 }
 
@@ -154,13 +105,13 @@ void price_bind_side(struct session *ses, const struct price *p, int s)
 	const struct metric *m = ses->metric;
 	struct fx_env *env = ses->side;
 
-	bind_name(env, "runtime", p->runtime[s]);
-	bind_name(env, "passed", p->passed[s]);
-	bind_name(env, "has_runtime", p->has_runtime[s]);
+	price_env_name(env, "runtime", p->runtime[s]);
+	price_env_name(env, "passed", p->passed[s]);
+	price_env_name(env, "has_runtime", p->has_runtime[s]);
 	for (size_t k = 0; k < m->ncolumns; k++)
-		bind_name(env, m->columns[k], p->extra[s][k]);
-	bind_name(env, "score", p->score[s]);
-	bind_name(env, "value", p->value[s]);
+		price_env_name(env, m->columns[k], p->extra[s][k]);
+	price_env_name(env, "score", p->score[s]);
+	price_env_name(env, "value", p->value[s]);
 }
 
 /* Step 2: score, value and total of one side. */
@@ -180,40 +131,8 @@ static int eval_side(struct price *p, struct session *ses, int s,
 	 * computes all three while each block is still in cache. */
 	price_bind_side(ses, p, s);
 	if (fx_eval_many(progs, 3, env, outs, &fault, &failed) != FP_OK)
-		return price_fault(f[failed], &fault, ses->runs, side_suffix[s],
-		                   d);
-	return FP_OK;
-}
-
-/* Step 3: the transition columns, from the two pass states: only those a
- * formula reads (the default metric reads newly_passing alone), since each
- * is a double per case. */
-static int bind_transitions(struct price *p, struct session *ses)
-{
-	static const char *const names[4] = {"newly_passing", "newly_failing",
-	                                     "still_passing", "still_failing"};
-	double **t = p->transition;
-
-	for (int k = 0; k < 4; k++) {
-		int slot = fx_env_lookup(ses->cross, names[k], NULL);
-		if (!t[k] && metric_cross_reads(ses->metric, slot) &&
-		    !(t[k] = owned_array(p, p->n)))
-			return FP_ERR;
-	}
-	for (size_t i = 0; i < p->n; i++) {
-		double b = p->passed[0][i], a = p->passed[1][i];
-		if (t[0])
-			t[0][i] = a * (1 - b);
-		if (t[1])
-			t[1][i] = (1 - a) * b;
-		if (t[2])
-			t[2][i] = a * b;
-		if (t[3])
-			t[3][i] = (1 - a) * (1 - b);
-	}
-	for (int k = 0; k < 4; k++)
-		if (t[k])
-			bind_name(ses->cross, names[k], t[k]);
+		return price_fault(f[failed], &fault, ses->runs,
+		                   price_side_suffix[s], d);
 	return FP_OK;
 }
 
@@ -247,8 +166,8 @@ int price_decide(struct session *ses, double gain, double cost, bool *accept,
 {
 	double decide;
 
-	set_name(ses->cross, "gain", gain);
-	set_name(ses->cross, "cost", cost);
+	price_env_scalar(ses->cross, "gain", gain);
+	price_env_scalar(ses->cross, "cost", cost);
 	if (eval_formula(&ses->metric->decide, ses->cross, ses->runs, "",
 	                 &decide, d) != FP_OK)
 		return FP_ERR;
@@ -265,7 +184,7 @@ static int eval_decision(struct price *p, struct session *ses, struct diag *d)
 	    eval_formula(&m->gain, ses->cross, ses->runs, "", &p->gain, d) !=
 	        FP_OK)
 		return FP_ERR;
-	set_name(ses->cross, "gain", p->gain);
+	price_env_scalar(ses->cross, "gain", p->gain);
 	if (eval_formula(&m->cost, ses->cross, ses->runs, "", &p->cost, d) !=
 	    FP_OK)
 		return FP_ERR;
@@ -359,23 +278,6 @@ static int weigh(struct price *p, const struct session *ses, struct diag *d)
 	return FP_OK;
 }
 
-static void bind_common(struct price *p, struct session *ses)
-{
-	struct fx_env *envs[2] = {ses->side, ses->cross};
-
-	for (int e = 0; e < 2; e++) {
-		fx_env_set_ncases(envs[e], p->n);
-		bind_name(envs[e], "weight", p->weight);
-		set_name(envs[e], "N", p->N);
-		set_name(envs[e], "W", p->W);
-	}
-	for (int s = 0; s < 2; s++) {
-		bind_sided(ses->cross, "runtime", s, p->runtime[s]);
-		bind_sided(ses->cross, "passed", s, p->passed[s]);
-		bind_sided(ses->cross, "has_runtime", s, p->has_runtime[s]);
-	}
-}
-
 /* Step 2 for both sides, and the totals' shares for the control. */
 static int evaluate_sides(struct price *p, struct session *ses,
                           double *total_share[2], struct diag *d)
@@ -388,10 +290,10 @@ static int evaluate_sides(struct price *p, struct session *ses,
 		                p->share_buf[2 + s], &total_share[s],
 		                d) != FP_OK)
 			return FP_ERR;
-		bind_sided(ses->cross, "score", s, p->score[s]);
-		bind_sided(ses->cross, "value", s, p->value[s]);
-		set_name(ses->cross, s ? "total_after" : "total_before",
-		         p->total[s]);
+		price_env_sided(ses->cross, "score", s, p->score[s]);
+		price_env_sided(ses->cross, "value", s, p->value[s]);
+		price_env_scalar(ses->cross, s ? "total_after" : "total_before",
+		                 p->total[s]);
 	}
 	return FP_OK;
 }
@@ -445,19 +347,19 @@ static int allocate(struct price *p, const struct metric *m)
 	p->extra[1] = calloc(m->ncolumns + 1, sizeof *p->extra[1]);
 	p->define_values = calloc(m->ndefines + 1, sizeof *p->define_values);
 	if (!p->extra[0] || !p->extra[1] || !p->define_values ||
-	    !(p->weight = owned_array(p, p->n)) ||
-	    !(p->control_diff = owned_array(p, p->n)))
+	    !(p->weight = price_env_owned(p, p->n)) ||
+	    !(p->control_diff = price_env_owned(p, p->n)))
 		return FP_ERR;
 	for (int k = 0; k < 4; k++)
-		if (!(p->share_buf[k] = owned_array(p, p->n)))
+		if (!(p->share_buf[k] = price_env_owned(p, p->n)))
 			return FP_ERR;
 	for (size_t k = 0; k < m->ndefines; k++)
-		if (!(p->define_values[k] = owned_array(p, p->n)))
+		if (!(p->define_values[k] = price_env_owned(p, p->n)))
 			return FP_ERR;
 	for (int s = 0; s < 2; s++)
-		if (!(p->score[s] = owned_array(p, p->n)) ||
-		    !(p->value[s] = owned_array(p, p->n)) ||
-		    !(p->has_runtime[s] = owned_array(p, p->n)))
+		if (!(p->score[s] = price_env_owned(p, p->n)) ||
+		    !(p->value[s] = price_env_owned(p, p->n)) ||
+		    !(p->has_runtime[s] = price_env_owned(p, p->n)))
 			return FP_ERR;
 	return FP_OK;
 }
@@ -480,9 +382,9 @@ int price_compute(struct session *ses, struct price **out, struct diag *d)
 	        FP_OK ||
 	    weigh(p, ses, d) != FP_OK)
 		goto fail;
-	bind_common(p, ses);
+	price_env_common(p, ses);
 	if (bind_columns(p, ses, d) != FP_OK ||
-	    (bind_transitions(p, ses) != FP_OK && diag_oom(d) != FP_OK) ||
+	    (price_env_transitions(p, ses) != FP_OK && diag_oom(d) != FP_OK) ||
 	    evaluate(p, ses, PRICE_SIDES | PRICE_DETAIL, d) != FP_OK)
 		goto fail;
 	*out = p;
@@ -498,7 +400,7 @@ int price_recompute(struct session *ses, struct price *p, unsigned what,
 	if (what & PRICE_WEIGHTS) {
 		if (weigh(p, ses, d) != FP_OK)
 			return FP_ERR;
-		bind_common(p, ses);
+		price_env_common(p, ses);
 		what |= PRICE_SIDES;
 	}
 	return evaluate(p, ses, what, d);
@@ -528,11 +430,11 @@ int price_resample(struct session *ses, struct price *p,
 		p->runtime[s] = runtime[s];
 		p->passed[s] = passed[s];
 	}
-	bind_common(p, ses);
+	price_env_common(p, ses);
 	if (redo_column_defaults(p, ses, d) != FP_OK)
 		return FP_ERR;
-	bind_extras(p, ses);
-	if (bind_transitions(p, ses) != FP_OK)
+	price_env_extras(p, ses);
+	if (price_env_transitions(p, ses) != FP_OK)
 		return diag_oom(d);
 	return evaluate(p, ses, PRICE_SIDES | (what & PRICE_DETAIL), d);
 }
@@ -543,20 +445,20 @@ int price_bind(const struct price *cp, struct session *ses)
 	/* Binding reads p's arrays; only a missing transition is made. */
 	struct price *p = (struct price *)cp;
 
-	bind_common(p, ses);
-	bind_extras(p, ses);
-	if (bind_transitions(p, ses) != FP_OK)
+	price_env_common(p, ses);
+	price_env_extras(p, ses);
+	if (price_env_transitions(p, ses) != FP_OK)
 		return FP_ERR;
 	for (int s = 0; s < 2; s++) {
-		bind_sided(ses->cross, "score", s, p->score[s]);
-		bind_sided(ses->cross, "value", s, p->value[s]);
-		set_name(ses->cross, s ? "total_after" : "total_before",
-		         p->total[s]);
+		price_env_sided(ses->cross, "score", s, p->score[s]);
+		price_env_sided(ses->cross, "value", s, p->value[s]);
+		price_env_scalar(ses->cross, s ? "total_after" : "total_before",
+		                 p->total[s]);
 	}
 	for (size_t k = 0; k < m->ndefines; k++)
 		if (fx_prog_shape(m->defines[k].prog) == FX_PERCASE)
-			bind_name(ses->cross, m->defines[k].key,
-			          p->define_values[k]);
+			price_env_name(ses->cross, m->defines[k].key,
+			               p->define_values[k]);
 	return FP_OK;
 }
 

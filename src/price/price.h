@@ -76,6 +76,10 @@ enum {
 	PRICE_WEIGHTS = 1, /* weight rules changed: weights, W */
 	PRICE_SIDES = 2,   /* runtimes or a parameter of score/value/total */
 	PRICE_DETAIL = 4,  /* shares and the control, not only the decision */
+	/* price_resample_fused: only gain, cost, net and accept are read
+	 * afterwards, so value and total are made only where a formula of
+	 * the cross side reads them (else left as they were) */
+	PRICE_LEAN = 8,
 };
 
 /* Re-evaluates p, the price last computed on s, after a change to the
@@ -95,6 +99,32 @@ int price_resample(struct session *s, struct price *p,
                    const double *const runtime[2],
                    const double *const passed[2], unsigned what,
                    struct diag *d);
+
+/* Fills cases [base, base + len) of each side s being resampled (rt[s]
+ * not NULL): the runtimes into rt[s][0 .. len), the pass states into
+ * ps[s][0 .. len).  FP_ERR with *d. */
+typedef int (*price_fill_fn)(void *ctx, size_t base, size_t len,
+                             double *const rt[2], double *const ps[2],
+                             struct diag *d);
+
+/* price_resample_fused's answer when the metric's formulas cannot be
+ * priced in one sweep (one reads a number another makes: total_before,
+ * gain, a one-number define; or needs two passes). */
+#define PRICE_NOT_FUSED 1
+
+/* price_resample (what: 0 or PRICE_LEAN) of n-long columns runtime[2] and
+ * passed[2], with the same result to the bit, where the sides in
+ * `resampled` (bit s for side s) are made block by block by `fill` just
+ * before the formulas read them, so that a block goes through the whole
+ * price while it is in cache (with PRICE_LEAN, the blocks are scratch and
+ * runtime[s], passed[s] of those sides are left as they were).  FP_OK,
+ * PRICE_NOT_FUSED (nothing filled: fill the columns and call
+ * price_resample), or FP_ERR with *d. */
+int price_resample_fused(struct session *s, struct price *p,
+                         const double *const runtime[2],
+                         const double *const passed[2], unsigned resampled,
+                         price_fill_fn fill, void *ctx, unsigned what,
+                         struct diag *d);
 
 /* Evaluates only the metric's decide formula for given gain and cost (the
  * closed-form path of sensitivity analysis), with the session's values. */

@@ -1,0 +1,409 @@
+/* price_fused.c: a resample priced in one sweep over the cases
+ * (price_resample_fused, price.h).
+ *
+ * price_resample makes each column of a resample over all the cases, then
+ * runs the formulas over them: at 10^5 cases the columns outgrow the cache,
+ * and every step reads its inputs back from memory.  Here the resampled
+ * runtimes and pass states, the column defaults, the transitions, both
+ * sides' score, value and total, the per-case defines, gain and cost are
+ * made block by block: one block of cases goes through the whole pipeline
+ * while it is in cache.  When only the decision is wanted (PRICE_LEAN), the
+ * per-case columns are a block's scratch, never written to memory at all.
+ * The same kernels over the same cases in the same order give the same
+ * bits; sums are added up in the same order. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "price/coldef.h"
+#include "price/price.h"
+#include "price/price_env.h"
+
+/* Up to 64 programs: 2 x 3 per side, gain, cost, the column defaults and
+ * the defines. */
+#define MAX_PROGS 64
+
+struct fused {
+	struct fx_sweep *sw;
+	struct fx_env *col_env[MAX_PROGS];
+	size_t ncol_env;
+	struct fx_fault fault;
+	/* Where the per-case columns go: p's arrays, or with `lean` blocks
+	 * of scratch, handed out in turn */
+	bool lean;
+	double *scratch;
+	size_t nscratch, used, block;
+	const double *rt[2], *ps[2]; /* what the formulas read */
+	unsigned resampled;          /* bit s: side s is filled by the sweep */
+	double *trans[4]; /* the transitions a formula reads, or NULL */
+};
+
+/* A number the pipeline makes after its sweep, which a formula of the
+ * sweep must not read. */
+static bool reads_late(const struct metric *m, const struct fx_prog *p,
+                       const struct fx_env *cross)
+{
+	static const char *const late[] = {"total_before", "total_after",
+	                                   "gain", "cost"};
+
+	for (size_t k = 0; k < sizeof late / sizeof late[0]; k++)
+		if (fx_prog_reads(p, fx_env_lookup(cross, late[k], NULL)))
+			return true;
+	for (size_t k = 0; k < m->ndefines; k++)
+		if (fx_prog_shape(m->defines[k].prog) == FX_SCALAR &&
+		    fx_prog_reads(
+		        p, fx_env_lookup(cross, m->defines[k].key, NULL)))
+			return true;
+	return false;
+}
+
+static bool fusable(const struct metric *m, const struct fx_env *cross)
+{
+	if (m->ncolumns + m->ndefines + 8 > MAX_PROGS)
+		return false;
+	for (size_t k = 0; k < m->ndefines; k++)
+		if (fx_prog_shape(m->defines[k].prog) == FX_SCALAR ||
+		    reads_late(m, m->defines[k].prog, cross))
+			return false;
+	for (size_t k = 0; k < m->ncolumns; k++)
+		if (m->column_prog && m->column_prog[k] &&
+		    fx_prog_shape(m->column_prog[k]) == FX_SCALAR)
+			return false;
+	return !reads_late(m, m->gain.prog, cross) &&
+	       !reads_late(m, m->cost.prog, cross);
+}
+
+/* p's array, or the next block of scratch. */
+static double *column(struct fused *f, double *full)
+{
+	double *b;
+
+	if (!f->lean)
+		return full;
+	b = f->scratch + f->used++ * f->block;
+	fx_sweep_scratch(f->sw, b);
+	return b;
+}
+
+static int add(struct fused *f, const struct fx_prog *prog,
+               const struct fx_env *env, double *out)
+{
+	return fx_sweep_add(f->sw, prog, env, out, &f->fault);
+}
+
+/* The column defaults, in an environment of their own each (as
+ * price_column_default binds it). */
+static int add_columns(struct fused *f, struct price *p, struct session *ses,
+                       const double **extra)
+{
+	const struct metric *m = ses->metric;
+	static const char *const stem[3] = {"runtime", "passed", "has_runtime"};
+
+	for (size_t k = 0; k < m->ncolumns; k++) {
+		struct fx_env *env;
+		int rc;
+
+		extra[k] = p->extra[0][k];
+		if (run_find(ses->runs->before, m->columns[k]) ||
+		    !m->column_prog || !m->column_prog[k])
+			continue;
+		if (!(env = fx_env_clone(m->column_env))) {
+			f->fault.oom = true;
+			return FP_ERR;
+		}
+		f->col_env[f->ncol_env++] = env;
+		fx_env_set_ncases(env, p->n);
+		for (int s = 0; s < 2; s++) {
+			const double *v[3] = {f->rt[s], f->ps[s],
+			                      p->has_runtime[s]};
+			for (int c = 0; c < 3; c++)
+				price_env_sided(env, stem[c], s, v[c]);
+		}
+		fx_env_set_scalar(env, fx_env_lookup(env, "N", NULL), p->N);
+		extra[k] = column(f, (double *)p->extra[0][k]);
+		if ((rc = add(f, m->column_prog[k], env, (double *)extra[k])) !=
+		    FP_OK)
+			return rc;
+	}
+	return FP_OK;
+}
+
+/* Whether a formula of the cross side reads stem + side s. */
+static bool cross_reads(const struct session *ses, const char *stem, int s)
+{
+	char name[64];
+
+	snprintf(name, sizeof name, "%s%s", stem, price_side_suffix[s]);
+	return metric_cross_reads(ses->metric,
+	                          fx_env_lookup(ses->cross, name, NULL));
+}
+
+/* Score, value and total of side s, as eval_side binds them; with `lean`,
+ * value and total only when read. */
+static int add_side(struct fused *f, struct price *p, struct session *ses,
+                    const double **extra, int s)
+{
+	const struct metric *m = ses->metric;
+	struct fx_env *env = ses->side;
+	bool total = !f->lean || cross_reads(ses, "total", s);
+	bool value = total || cross_reads(ses, "value", s);
+	double *score = column(f, p->score[s]), *val = column(f, p->value[s]);
+	int rc;
+
+	price_env_name(env, "runtime", f->rt[s]);
+	price_env_name(env, "passed", f->ps[s]);
+	price_env_name(env, "has_runtime", p->has_runtime[s]);
+	for (size_t k = 0; k < m->ncolumns; k++)
+		price_env_name(env, m->columns[k],
+		               p->extra[s][k] == p->extra[0][k]
+		                   ? extra[k]
+		                   : p->extra[s][k]);
+	price_env_name(env, "score", score);
+	price_env_name(env, "value", val);
+	price_env_sided(ses->cross, "score", s, score);
+	price_env_sided(ses->cross, "value", s, val);
+	if ((rc = add(f, m->score.prog, env, score)) != FP_OK ||
+	    (value && (rc = add(f, m->value.prog, env, val)) != FP_OK))
+		return rc;
+	return total ? add(f, m->total.prog, env, &p->total[s]) : FP_OK;
+}
+
+static int add_cross(struct fused *f, struct price *p, struct session *ses)
+{
+	const struct metric *m = ses->metric;
+	int rc;
+
+	for (size_t k = 0; k < m->ndefines; k++) {
+		double *v = column(f, p->define_values[k]);
+
+		price_env_name(ses->cross, m->defines[k].key, v);
+		if ((rc = add(f, m->defines[k].prog, ses->cross, v)) != FP_OK)
+			return rc;
+	}
+	if ((rc = add(f, m->gain.prog, ses->cross, &p->gain)) != FP_OK)
+		return rc;
+	return add(f, m->cost.prog, ses->cross, &p->cost);
+}
+
+/* The transitions, bound to p's arrays or to scratch. */
+static void bind_transitions(struct fused *f, struct price *p,
+                             struct session *ses)
+{
+	static const char *const names[4] = {"newly_passing", "newly_failing",
+	                                     "still_passing", "still_failing"};
+
+	for (int k = 0; k < 4; k++)
+		if (p->transition[k]) {
+			f->trans[k] = column(f, p->transition[k]);
+			price_env_name(ses->cross, names[k], f->trans[k]);
+		}
+}
+
+/* The metric's extra columns in the cross environment (price_env_extras),
+ * a column default's as made in the sweep. */
+static void bind_extras(struct price *p, struct session *ses,
+                        const double **extra)
+{
+	for (size_t k = 0; k < ses->metric->ncolumns; k++) {
+		const char *name = ses->metric->columns[k];
+		const double *after = p->extra[1][k] == p->extra[0][k]
+		                          ? extra[k]
+		                          : p->extra[1][k];
+
+		price_env_sided(ses->cross, name, 0, extra[k]);
+		price_env_sided(ses->cross, name, 1, after);
+		price_env_name(ses->cross, name, extra[k]);
+	}
+}
+
+/* The programs of the sweep, in the order price_resample runs them. */
+static int build(struct fused *f, struct price *p, struct session *ses)
+{
+	const double **extra = calloc(ses->metric->ncolumns + 1, sizeof *extra);
+	int rc;
+
+	if (!extra) {
+		f->fault.oom = true;
+		return FP_ERR;
+	}
+	price_env_common(p, ses);
+	for (int s = 0; s < 2; s++) {
+		price_env_sided(ses->cross, "runtime", s, f->rt[s]);
+		price_env_sided(ses->cross, "passed", s, f->ps[s]);
+	}
+	if ((rc = add_columns(f, p, ses, extra)) != FP_OK)
+		goto out;
+	bind_extras(p, ses, extra);
+	if (price_env_transitions_bind(p, ses) != FP_OK) {
+		f->fault.oom = true;
+		rc = FP_ERR;
+		goto out;
+	}
+	bind_transitions(f, p, ses);
+	if ((rc = add_side(f, p, ses, extra, 0)) == FP_OK &&
+	    (rc = add_side(f, p, ses, extra, 1)) == FP_OK)
+		rc = add_cross(f, p, ses);
+out:
+	free(extra);
+	return rc;
+}
+
+/* A side's column at the block from base: a full column's cases from
+ * base, or the scratch from its start. */
+static size_t at(const struct fused *f, int s, size_t base)
+{
+	return f->lean && (f->resampled >> s & 1) ? 0 : base;
+}
+
+static void fill_transitions(struct fused *f, size_t base, size_t len)
+{
+	const double *b = f->ps[0] + at(f, 0, base);
+	const double *a = f->ps[1] + at(f, 1, base);
+	size_t o = f->lean ? 0 : base;
+	double **t = f->trans;
+
+	for (size_t i = 0; i < len; i++) {
+		if (t[0])
+			t[0][o + i] = a[i] * (1 - b[i]);
+		if (t[1])
+			t[1][o + i] = (1 - a[i]) * b[i];
+		if (t[2])
+			t[2][o + i] = a[i] * b[i];
+		if (t[3])
+			t[3][o + i] = (1 - a[i]) * (1 - b[i]);
+	}
+}
+
+static int sweep(struct fused *f, struct price *p, price_fill_fn fill,
+                 void *ctx, struct diag *d)
+{
+	for (size_t base = 0; base < p->n; base += f->block) {
+		size_t len = p->n - base < f->block ? p->n - base : f->block;
+		double *rt[2] = {NULL, NULL}, *ps[2] = {NULL, NULL};
+
+		for (int s = 0; s < 2; s++)
+			if (f->resampled >> s & 1) {
+				rt[s] = (double *)f->rt[s] + at(f, s, base);
+				ps[s] = (double *)f->ps[s] + at(f, s, base);
+			}
+		if (fill(ctx, base, len, rt, ps, d) != FP_OK)
+			return FP_ERR;
+		fill_transitions(f, base, len);
+		fx_sweep_block(f->sw, base, len);
+	}
+	return FP_OK;
+}
+
+static void release(struct fused *f)
+{
+	fx_sweep_free(f->sw);
+	for (size_t k = 0; k < f->ncol_env; k++)
+		fx_env_free(f->col_env[k]);
+	free(f->scratch);
+}
+
+/* What evaluate() leaves in the cross environment after a price; with
+ * `lean`, p and the environments point at the caller's columns again (not
+ * the scratch about to be freed), whatever they hold. */
+static int conclude(struct fused *f, struct price *p, struct session *ses,
+                    struct diag *d)
+{
+	for (int s = 0; s < 2; s++)
+		price_env_scalar(ses->cross, s ? "total_after" : "total_before",
+		                 p->total[s]);
+	price_env_scalar(ses->cross, "gain", p->gain);
+	p->net = p->gain - p->cost;
+	p->delta_total = p->total[1] - p->total[0];
+	if (f->lean) {
+		price_env_common(p, ses);
+		price_env_extras(p, ses);
+		if (price_env_transitions_bind(p, ses) != FP_OK)
+			return diag_oom(d);
+		for (int s = 0; s < 2; s++) {
+			price_env_sided(ses->cross, "score", s, p->score[s]);
+			price_env_sided(ses->cross, "value", s, p->value[s]);
+		}
+		for (size_t k = 0; k < ses->metric->ndefines; k++)
+			price_env_name(ses->cross, ses->metric->defines[k].key,
+			               p->define_values[k]);
+	}
+	return price_decide(ses, p->gain, p->cost, &p->accept, d);
+}
+
+/* Sets up f: scratch for `lean` (when decide reads only numbers). */
+static int prepare(struct fused *f, struct price *p, const struct metric *m,
+                   const double *const runtime[2],
+                   const double *const passed[2])
+{
+	f->block = fx_sweep_block_size();
+	/* decide runs after the sweep, and only 32 scratch blocks. */
+	if (f->lean && (fx_prog_reads_columns(m->decide.prog) ||
+	                12 + m->ncolumns + m->ndefines > 32))
+		f->lean = false;
+	f->nscratch = f->lean ? 12 + m->ncolumns + m->ndefines : 0;
+	if (f->nscratch &&
+	    !(f->scratch = malloc(f->nscratch * f->block * sizeof(double))))
+		return FP_ERR;
+	for (int s = 0; s < 2; s++) {
+		bool mine = f->lean && (f->resampled >> s & 1);
+
+		f->rt[s] = mine ? column(f, NULL) : runtime[s];
+		f->ps[s] = mine ? column(f, NULL) : passed[s];
+		p->runtime[s] = runtime[s];
+		p->passed[s] = passed[s];
+	}
+	return FP_OK;
+}
+
+/* A fault: price again one formula at a time, which says where it is
+ * (with `lean`, the columns are made again first, whole). */
+static int again(const struct fused *f, struct session *ses, struct price *p,
+                 const double *const runtime[2], const double *const passed[2],
+                 price_fill_fn fill, void *ctx, struct diag *d)
+{
+	double *rt[2] = {NULL, NULL}, *ps[2] = {NULL, NULL};
+
+	for (int s = 0; s < 2; s++)
+		if (f->resampled >> s & 1) {
+			rt[s] = (double *)runtime[s];
+			ps[s] = (double *)passed[s];
+		}
+	if (f->lean && f->resampled && fill(ctx, 0, p->n, rt, ps, d) != FP_OK)
+		return FP_ERR;
+	return price_resample(ses, p, runtime, passed, 0, d);
+}
+
+int price_resample_fused(struct session *ses, struct price *p,
+                         const double *const runtime[2],
+                         const double *const passed[2], unsigned resampled,
+                         price_fill_fn fill, void *ctx, unsigned what,
+                         struct diag *d)
+{
+	struct fused f = {.lean = what & PRICE_LEAN, .resampled = resampled};
+	size_t failed;
+	int rc;
+
+	if (!fusable(ses->metric, ses->cross))
+		return PRICE_NOT_FUSED;
+	if (!(f.sw = fx_sweep_new(MAX_PROGS)) ||
+	    prepare(&f, p, ses->metric, runtime, passed) != FP_OK) {
+		release(&f);
+		return diag_oom(d);
+	}
+	rc = build(&f, p, ses);
+	if (rc != FP_OK) {
+		release(&f);
+		/* An environment that does not fit: the formulas one at a
+		 * time say so. */
+		return rc == FP_ERR && f.fault.oom ? diag_oom(d)
+		                                   : PRICE_NOT_FUSED;
+	}
+	rc = sweep(&f, p, fill, ctx, d);
+	if (rc == FP_OK && fx_sweep_finish(f.sw, &f.fault, &failed) != FP_OK) {
+		release(&f);
+		return again(&f, ses, p, runtime, passed, fill, ctx, d);
+	}
+	if (rc == FP_OK)
+		rc = conclude(&f, p, ses, d);
+	release(&f);
+	return rc;
+}
