@@ -260,12 +260,16 @@ static void assert_record_files(const char *dir, const struct record *r)
 	char *md = render_folder_md(r);
 	char *json = fixture_render(r, FORMAT_JSON, 0);
 	char *csv = fixture_render(r, FORMAT_CSV, 0);
+	char *posted = fixture_render(r, FORMAT_MD, 0);
 	char *html = render_html(r);
 	char names[256];
 
 	list_dir(dir, names, sizeof names);
-	assert_string_equal(names,
-	                    "cases.csv decision.json decision.md index.html");
+	assert_string_equal(
+	    names, "cases.csv comment.md decision.json decision.md index.html");
+	/* comment.md is the Markdown to post, as --format md writes it. */
+	assert_file_is(path_in(dir, "comment.md"), posted);
+	free(posted);
 	assert_file_is(path_in(dir, "index.html"), html);
 	free(html);
 	assert_file_is(path_in(dir, "decision.md"), md);

@@ -1,6 +1,6 @@
 /* record_dir.c: a decision record folder: decision.md, decision.json,
- * cases.csv and index.html, written together or not at all
- * (util/atomic_file). */
+ * cases.csv, index.html and comment.md (the Markdown to post: no relative
+ * link), written together or not at all (util/atomic_file). */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,13 +10,10 @@
 #include "report/report.h"
 #include "util/atomic_file.h"
 
-enum { NFILES = 4 };
+enum { NFILES = 5 };
 
 static const char *const file_name[NFILES] = {
-    "decision.md",
-    "decision.json",
-    "cases.csv",
-    "index.html",
+    "decision.md", "decision.json", "cases.csv", "index.html", "comment.md",
 };
 
 /* "DIR/NAME" without doubling a trailing slash; caller frees. */
@@ -75,8 +72,12 @@ static int write_one(const struct record *r, int which, FILE *out,
 		return report_json(r, out, d);
 	case 2:
 		return report_csv(r, out, d);
-	default:
+	case 3:
 		return report_html(r, out, d);
+	default:
+		return md_write(r, out,
+		                r->md_limit ? r->md_limit : REPORT_MD_LIMIT,
+		                MD_CODE_POINTS, "cases.csv", false, d);
 	}
 }
 

@@ -184,9 +184,13 @@ github_gate() {
 	STATUS=$1 bash "$TMP/sh/github-price-gate.sh" >"$OUT" 2>"$ERR" ||
 		STATUS=$?
 }
+# The comment is the record's Markdown to post: no relative link (the
+# record folder's decision.md links shares.svg, which a comment cannot).
 comment_is_record() {
-	if cmp -s "$TMP/work/comment.md" "$TMP/work/pricing/decision.md"; then
+	if cmp -s "$TMP/work/comment.md" "$TMP/work/pricing/comment.md"; then
 		ok; else bad "$1: the comment is not the record"; fi
+	if grep -q '](shares.svg)' "$TMP/work/comment.md"; then
+		bad "$1: the comment links a plot"; else ok; fi
 }
 
 github price "$TMP/json" json no gbench

@@ -128,8 +128,8 @@ if [ "$(ls -A)" = existing.txt ]; then ok; else bad "left behind: $(ls -A)"; fi
 mkdir keep && echo mine >keep/mine.txt
 run price "$DATA/cli/$B" "$DATA/cli/$A" --record keep
 expect_status 0 "a record into an existing folder"
-if [ "$(ls -A keep | tr '\n' ' ')" = "cases.csv decision.json decision.md index.html mine.txt shares.dat shares.gp shares.svg " ] ||
-   [ "$(ls -A keep | tr '\n' ' ')" = "cases.csv decision.json decision.md index.html mine.txt shares.dat shares.gp " ]; then ok
+if [ "$(ls -A keep | tr '\n' ' ')" = "cases.csv comment.md decision.json decision.md index.html mine.txt shares.dat shares.gp shares.svg " ] ||
+   [ "$(ls -A keep | tr '\n' ' ')" = "cases.csv comment.md decision.json decision.md index.html mine.txt shares.dat shares.gp " ]; then ok
 else bad "the folder holds: $(ls -A keep | tr '\n' ' ')"; fi
 # Messages name the final paths, not where files were written for now.
 GNUPLOT=/nonexistent run price "$DATA/cli/$B" "$DATA/cli/$A" --record fresh
