@@ -117,6 +117,33 @@ struct command {
  * options: the inputs, output and plot groups (pricing.c); and what every
  * pricing command takes as arguments, BEFORE [AFTER]. */
 extern const struct opt_group *const pricing_groups[];
+
+/* The entries of the output options --format, -o and --force of a
+ * command whose forms are listed by `formats` and whose -o extensions by
+ * `exts` (NULL: none listed): one set for price, the sensitivity commands
+ * and verify. */
+#define CMD_OUTPUT_OPTS(formats, exts) \
+	{.id = OPT_FORMAT, \
+	 .name = "format", \
+	 .arg = "FMT", \
+	 .help = "the form (default: text), wins over -o's extension", \
+	 .choices = (formats)}, \
+	    {.id = OPT_OUTPUT, \
+	     .name = "output", \
+	     .letter = 'o', \
+	     .arg = "FILE", \
+	     .help = "write to FILE instead of stdout (- is stdout); " \
+	             "without --format its extension chooses", \
+	     .choices = (exts)}, \
+	{ \
+		.id = OPT_FORCE, .name = "force", \
+		.help = "replace existing output files" \
+	}
+
+/* The take of an output group: output_option on call->out. */
+int cmd_take_output(struct cmd_call *call, enum opt_id id, const char *arg,
+                    struct diag *d);
+
 #define PRICING_ARGS \
 	.min_args = 1, .max_args = 2, \
 	.args_error = "give BEFORE AFTER, BOTH, or BEFORE with a scenario"

@@ -117,8 +117,8 @@ const struct opt_group job_group = {
     .take = take_job,
 };
 
-static int take_output(struct cmd_call *call, enum opt_id id, const char *arg,
-                       struct diag *d)
+int cmd_take_output(struct cmd_call *call, enum opt_id id, const char *arg,
+                    struct diag *d)
 {
 	return output_option(&call->out, id, arg, d);
 }
@@ -129,24 +129,8 @@ const struct opt_group output_group = {
     .man = "OUTPUT OPTIONS",
     .opts =
         (const struct opt_spec[]){
-            {.id = OPT_FORMAT,
-             .name = "format",
-             .arg = "FMT",
-             .help = "the form (default: text), wins over -o's extension",
-             .choices = report_format_list},
-            {.id = OPT_OUTPUT,
-             .name = "output",
-             .letter = 'o',
-             .arg = "FILE",
-             .help = "write to FILE instead of stdout (- is stdout); "
-                     "without --format its extension chooses",
-             .choices = report_ext_list},
-            {.id = OPT_FORCE,
-             .name = "force",
-             .help = "replace existing output files"},
-            {0},
-        },
-    .take = take_output,
+            CMD_OUTPUT_OPTS(report_format_list, report_ext_list), {0}},
+    .take = cmd_take_output,
 };
 
 /* ... and of the sensitivity commands, which write the forms their tables
@@ -154,26 +138,10 @@ const struct opt_group output_group = {
 const struct opt_group sens_output_group = {
     .intro = "Output:",
     .man = "OUTPUT OPTIONS",
-    .opts =
-        (const struct opt_spec[]){
-            {.id = OPT_FORMAT,
-             .name = "format",
-             .arg = "FMT",
-             .help = "the form (default: text), wins over -o's extension",
-             .choices = report_sens_format_list},
-            {.id = OPT_OUTPUT,
-             .name = "output",
-             .letter = 'o',
-             .arg = "FILE",
-             .help = "write to FILE instead of stdout (- is stdout); "
-                     "without --format its extension chooses",
-             .choices = report_sens_ext_list},
-            {.id = OPT_FORCE,
-             .name = "force",
-             .help = "replace existing output files"},
-            {0},
-        },
-    .take = take_output,
+    .opts = (const struct opt_spec[]){CMD_OUTPUT_OPTS(report_sens_format_list,
+                                                      report_sens_ext_list),
+                                      {0}},
+    .take = cmd_take_output,
 };
 
 /* What only the decision record has (price). */
@@ -193,7 +161,7 @@ const struct opt_group record_output_group = {
                      "on stdout when GITHUB_ACTIONS is set"},
             {0},
         },
-    .take = take_output,
+    .take = cmd_take_output,
 };
 
 const struct opt_group plot_group = {
@@ -218,7 +186,7 @@ const struct opt_group plot_group = {
                      "(default 60; 0: no limit)"},
             {0},
         },
-    .take = take_output,
+    .take = cmd_take_output,
 };
 
 static int take_noise(struct cmd_call *call, enum opt_id id, const char *arg,

@@ -129,35 +129,14 @@ static void verify_free_own(void *own)
 	cmd_judged_free(&o->judged);
 }
 
-static int take_output(struct cmd_call *call, enum opt_id id, const char *arg,
-                       struct diag *d)
-{
-	return output_option(&call->out, id, arg, d);
-}
-
 /* The output options, with the forms verify writes. */
 static const struct opt_group verify_output = {
     .intro = "Output:",
     .man = "OUTPUT OPTIONS",
     .opts =
         (const struct opt_spec[]){
-            {.id = OPT_FORMAT,
-             .name = "format",
-             .arg = "FMT",
-             .help = "the form (default: text), wins over -o's extension",
-             .choices = report_verify_format_list},
-            {.id = OPT_OUTPUT,
-             .name = "output",
-             .letter = 'o',
-             .arg = "FILE",
-             .help = "write to FILE instead of stdout (- is stdout); "
-                     "without --format its extension chooses"},
-            {.id = OPT_FORCE,
-             .name = "force",
-             .help = "replace an existing output file"},
-            {0},
-        },
-    .take = take_output,
+            CMD_OUTPUT_OPTS(report_verify_format_list, NULL), {0}},
+    .take = cmd_take_output,
 };
 
 static const struct opt_group *const verify_groups[] = {
