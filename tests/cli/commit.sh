@@ -144,10 +144,12 @@ if [ $mixed = 0 ]; then ok; else bad "a mixed record $mixed times of 20"; fi
 no_staging "the races"
 
 # -- a signal at each step of the commit -----------------------------------
-# A background job of a shell script starts with SIGINT ignored (and
-# fixprice keeps an ignored signal ignored, as nohup wants): give it back.
+# A background job of a shell script starts with SIGINT ignored, and a
+# suite run under nohup with SIGHUP ignored (fixprice keeps an ignored
+# signal ignored, as nohup wants): give them back.
 DEFSIG=
-if env --default-signal=INT true 2>/dev/null; then DEFSIG="env --default-signal=INT"; fi
+if env --default-signal=INT,HUP true 2>/dev/null; then
+	DEFSIG="env --default-signal=INT,HUP"; fi
 # The commit waits FIXPRICE_TEST_COMMIT_DELAY before each step (the plot
 # folder, the record, -o); a SIGTERM or SIGINT at any time leaves the old
 # outputs or the new ones, whole, and nothing staged.
