@@ -64,47 +64,59 @@ static double mean_of(const double *x, size_t B)
 	return ksum_value(&s) / (double)B;
 }
 
-/* How far the resamples' mean on runtimes alone lies above the price at
- * the expected estimates, for gain (0), cost (1) or net (2), less three
- * times its Monte Carlo error towards 0: what B resamples cannot tell
- * from 0 is taken as 0, so a metric linear in runtime is not moved by
- * chance (but in 3 of 1,000 runs). */
-static double excess(const struct boot *b, int which, double *mean)
-{
-	const double *all[3] = {b->gain, b->cost, b->net};
-	const double *rt[3] = {b->rt_gain, b->rt_cost, b->rt_net};
-	const double ref[3] = {b->ref.gain, b->ref.cost, b->ref.net};
-	const double *x = rt[which] ? rt[which] : all[which];
-	double m = mean_of(x, b->B), ss = 0, d = m - ref[which], se;
+/* One of b's quantities, gain (0), cost (1) or net (2): its resamples,
+ * its resamples priced on runtimes alone (the same when no pass state
+ * flips), its measured price and its price at the expected estimates. */
+struct series {
+	const double *x, *xr;
+	double point, ref;
+};
 
-	for (size_t q = 0; q < b->B; q++)
-		ss += (x[q] - m) * (x[q] - m);
-	se = b->B > 1 ? sqrt(ss / (double)(b->B - 1) / (double)b->B) : 0;
-	*mean = m;
-	return fabs(d) <= 3 * se ? 0 : d - copysign(3 * se, d);
-}
-
-/* Each resample of gain (0), cost (1) or net (2) moved about the
- * measured price into z[0..B), less the measured price's bias at a clip,
- * which is returned: each resample's deviation from the resamples' mean
- * on runtimes alone, scaled, and what pass states that flip add, as
- * drawn (bootstrap.h). */
-static double adjusted(const struct boot *b, int which, double *z)
+static struct series series_of(const struct boot *b, int which)
 {
 	const double *all[3] = {b->gain, b->cost, b->net};
 	const double *rt[3] = {b->rt_gain, b->rt_cost, b->rt_net};
 	const double pt[3] = {b->point.gain, b->point.cost, b->point.net};
 	const double ref[3] = {b->ref.gain, b->ref.cost, b->ref.net};
-	const double *x = all[which], *xr = rt[which] ? rt[which] : x;
-	double mrt, e = excess(b, which, &mrt), bias = b->kink * e;
 
-	/* The resamples' centre: exactly the price at the expected
-	 * estimates when the excess is no more than chance. */
-	if (e == 0)
-		mrt = ref[which];
+	return (struct series){all[which], rt[which] ? rt[which] : all[which],
+	                       pt[which], ref[which]};
+}
+
+/* How far the resamples' mean on runtimes alone lies above the price at
+ * the expected estimates, less three times its Monte Carlo error towards
+ * 0: what B resamples cannot tell from 0 is taken as 0, so a metric
+ * linear in runtime is not moved by chance (but in 3 of 1,000 runs).
+ * *centre is where the resamples centre: their mean, or exactly ref when
+ * the excess is 0. */
+static double excess(const struct series *v, size_t B, double *centre)
+{
+	double m = mean_of(v->xr, B), ss = 0, d = m - v->ref, se;
+
+	for (size_t q = 0; q < B; q++)
+		ss += (v->xr[q] - m) * (v->xr[q] - m);
+	se = B > 1 ? sqrt(ss / (double)(B - 1) / (double)B) : 0;
+	if (fabs(d) <= 3 * se) {
+		*centre = v->ref;
+		return 0;
+	}
+	*centre = m;
+	return d - copysign(3 * se, d);
+}
+
+/* Each resample of gain (0), cost (1) or net (2) moved about the
+ * measured price into z[0..B), less the measured price's bias at a clip,
+ * which is returned: each resample's deviation from the resamples' centre
+ * on runtimes alone, scaled, and what pass states that flip add, as
+ * drawn (bootstrap.h). */
+static double adjusted(const struct boot *b, int which, double *z)
+{
+	struct series v = series_of(b, which);
+	double centre, bias = b->kink * excess(&v, b->B, &centre);
+
 	for (size_t q = 0; q < b->B; q++)
-		z[q] = pt[which] - bias + b->correction * (xr[q] - mrt) +
-		       (x[q] - xr[q]);
+		z[q] = v.point - bias + b->correction * (v.xr[q] - centre) +
+		       (v.x[q] - v.xr[q]);
 	return bias;
 }
 
@@ -139,13 +151,12 @@ int noise_fit_interval(const struct boot *b, int which, double conf,
 
 /* The bias of the measured price at a clip: kink times the excess
  * (bias.h). */
-static void bias_of(struct boot *b)
+static double bias_of(const struct boot *b, int which)
 {
-	double m;
+	struct series v = series_of(b, which);
+	double centre;
 
-	b->bias.gain = b->kink * excess(b, 0, &m);
-	b->bias.cost = b->kink * excess(b, 1, &m);
-	b->bias.net = b->kink * excess(b, 2, &m);
+	return b->kink * excess(&v, b->B, &centre);
 }
 
 /* The share of resamples in which decide holds: where decide is net > 0
@@ -154,14 +165,13 @@ static void bias_of(struct boot *b)
  * that the two agree; else of decide as drawn. */
 static int p_decide(struct boot *b)
 {
-	double *z = malloc(b->B * sizeof *z);
+	double *z = malloc(b->B * sizeof *z), bias;
 	size_t yes = 0;
 	bool about_net = true;
 
 	if (!z)
 		return FP_ERR;
-	double bias = adjusted(b, 2, z);
-
+	bias = adjusted(b, 2, z);
 	for (size_t r = 0; r < b->B; r++)
 		about_net &= b->decide[r] == (b->net[r] > 0);
 	/* As the interval: with the clip's bias removed and without. */
@@ -174,6 +184,7 @@ static int p_decide(struct boot *b)
 
 int noise_fit(struct boot *b)
 {
-	bias_of(b);
+	b->bias =
+	    (struct boot_gcn){bias_of(b, 0), bias_of(b, 1), bias_of(b, 2)};
 	return p_decide(b);
 }
