@@ -25,10 +25,13 @@ static int copy_samples(struct run *r, const struct run *src,
                         const size_t *rows, size_t n)
 {
 	r->estimator = src->estimator;
+	r->nruns = src->nruns;
 	if (!src->sample_off)
 		return FP_OK;
-	return run_gather_samples(src, rows, n, &r->samples, &r->sample_off,
-	                          &r->sample_pass);
+	if (run_gather_samples(src, rows, n, &r->samples, &r->sample_off,
+	                       &r->sample_pass) != FP_OK)
+		return FP_ERR;
+	return run_gather_sample_runs(src, rows, n, &r->sample_run);
 }
 
 /* Copies the rows `rows[0..n)` of src into a new run.  With keep/drop
