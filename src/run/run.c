@@ -40,6 +40,7 @@ void run_free(struct run *run)
 	free(run->sample_off);
 	free(run->sample_pass);
 	free(run->sample_run);
+	free(run->run_off);
 	for (size_t i = 0; run->ctx && i < run->nctx; i++) {
 		free(run->ctx[i].key);
 		free(run->ctx[i].value);

@@ -109,6 +109,10 @@ struct run {
 	 * NULL: one run. */
 	size_t nruns;
 	uint32_t *sample_run;
+	/* In joined runs (price/join.h) of several runs: case i's samples
+	 * of run j are samples[run_off[i * nruns + j] .. run_off[i * nruns
+	 * + j + 1]) (n * nruns + 1 offsets, for the bootstrap); else NULL. */
+	size_t *run_off;
 
 	/* The run's context (context.h): how and where it was measured,
 	 * as key/value strings in file order, keys unique. */

@@ -42,6 +42,13 @@ for f in b1.csv b2.csv b3.csv a1.csv a2.csv a3.csv; do
 done
 expect_grep "$OUT" "\"sha256\": \"$(sha256sum $M/b2.csv | cut -c1-64)\"" "JSON: b2.csv hashed"
 
+# The hierarchical bootstrap: the same bytes for any thread count.
+run price $L $B $A --format json --threads 1
+cp "$OUT" "$TMP/t1.json"
+run price $L $B $A --format json --threads 2
+if cmp -s "$TMP/t1.json" "$OUT"; then ok; else
+	bad "several runs: the record differs between 1 and 2 threads"; fi
+
 # One run per side by the options is the positional BEFORE AFTER.
 run price $L $M/b1.csv $M/a1.csv
 cp "$OUT" "$TMP/positional.txt"
