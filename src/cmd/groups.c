@@ -72,6 +72,19 @@ const struct opt_group run_group = {
              .help = "one Go benchmark file holds both runs: its first "
                      "value of the configuration line KEY is before, its "
                      "second after"},
+            {.id = OPT_BEFORE,
+             .name = "before",
+             .arg = "FILE...",
+             .help = "the before runs, one or more, each of any format, "
+                     "instead of BEFORE AFTER (with --after): several "
+                     "runs of one side are merged (the estimator over "
+                     "the runs' estimates)",
+             .many = true},
+            {.id = OPT_AFTER,
+             .name = "after",
+             .arg = "FILE...",
+             .help = "the after runs, one or more (with --before)",
+             .many = true},
             {.id = OPT_CASES,
              .name = "cases",
              .arg = "GLOB",

@@ -129,6 +129,10 @@ int job_option(struct job_opts *o, enum opt_id id, const char *arg,
 		return add_string(&o->cases, &o->ncases, arg, d);
 	case OPT_EXCLUDE:
 		return add_string(&o->exclude, &o->nexclude, arg, d);
+	case OPT_BEFORE:
+		return add_string(&o->runs[0], &o->nruns[0], arg, d);
+	case OPT_AFTER:
+		return add_string(&o->runs[1], &o->nruns[1], arg, d);
 	default:
 		return diag_set(d, NULL, 0, 0,
 		                "option %d is not an input option", (int)id);
@@ -151,6 +155,8 @@ void job_opts_free(struct job_opts *o)
 	free(o->fail);
 	free(o->cases);
 	free(o->exclude);
+	free(o->runs[0]);
+	free(o->runs[1]);
 	free(o->column_to);
 	free(o->column_from);
 	memset(o, 0, sizeof *o);
@@ -191,6 +197,8 @@ int job_load(const struct job_opts *o, char *const *inputs, size_t ninputs,
 	    .ncases = o->ncases,
 	    .exclude = o->exclude,
 	    .nexclude = o->nexclude,
+	    .runs = {o->runs[0], o->runs[1]},
+	    .nruns = {o->nruns[0], o->nruns[1]},
 	    .origin = CLI_SOURCE,
 	};
 

@@ -39,6 +39,9 @@ struct job_opts {
 	const char *split_by;
 	const char **cases, **exclude;
 	size_t ncases, nexclude;
+	/* --before B1 B2 ... --after A1 A2 ...: the runs of each side. */
+	const char **runs[2];
+	size_t nruns[2];
 	double runtime_factor;
 	size_t nsets, nweights, npass, nfail, ncolumns;
 	char **set_name;

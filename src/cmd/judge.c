@@ -23,6 +23,10 @@ int cmd_judge(const struct cmd_noise *o, const struct job_opts *jo,
 		    "--control judges measured "
 		    "runs; a prediction from a scenario has no noise "
 		    "to compare");
+	/* The control run is judged against the (first) before run. */
+	cjo.nruns[0] = cjo.nruns[1] = 0;
+	if (jo->nruns[0])
+		inputs[0] = (char *)jo->runs[0][0];
 	cjo.policy = o->policy;
 	cjo.metric_given = job->metric;
 	if (o->control && job_load(&cjo, inputs, 2, &control, d) != FP_OK) {

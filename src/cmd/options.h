@@ -30,6 +30,8 @@ enum opt_id {
 	OPT_SPLIT_BY,
 	OPT_CASES,
 	OPT_EXCLUDE,
+	OPT_BEFORE,
+	OPT_AFTER,
 	/* output and plots (cli.h) */
 	OPT_FORMAT,
 	OPT_OUTPUT,
@@ -77,6 +79,9 @@ struct opt_spec {
 	 * them (formats, estimators, forms) and put after help: "HELP: a, b,
 	 * c".  NULL: none. */
 	const char *(*choices)(char *buf, size_t size);
+	/* Takes the arguments that follow its own, up to the next option,
+	 * one by one (--before B1 B2 B3). */
+	bool many;
 };
 
 /* -h, --help, which every command takes (parse.c). */

@@ -163,6 +163,20 @@ static int take(const struct command *c, const struct optlist *l, size_t i,
 	return c->option(call->own, l->spec[i]->id, arg, d);
 }
 
+/* An option that takes many arguments (opt_spec.many) takes those after
+ * its first up to the next option ("-" alone is standard input, not an
+ * option); getopt_long then goes on past them. */
+static int take_more(const struct command *c, const struct optlist *l, size_t i,
+                     int argc, char **argv, struct cmd_call *call,
+                     struct diag *d)
+{
+	while (l->spec[i]->many && optind < argc &&
+	       (argv[optind][0] != '-' || strcmp(argv[optind], "-") == 0))
+		if (take(c, l, i, argv[optind++], call, d) != FP_OK)
+			return FP_ERR;
+	return FP_OK;
+}
+
 /* Runs getopt_long over argv; FP_ERR with *status when parsing stops. */
 static int parse_options(const struct command *c, const struct optlist *l,
                          int argc, char **argv, struct cmd_call *call,
@@ -189,7 +203,8 @@ static int parse_options(const struct command *c, const struct optlist *l,
 			*status = EXIT_OK;
 			return FP_ERR;
 		}
-		if (take(c, l, i, optarg, call, &d) != FP_OK) {
+		if (take(c, l, i, optarg, call, &d) != FP_OK ||
+		    take_more(c, l, i, argc, argv, call, &d) != FP_OK) {
 			diag_print(&d, stderr);
 			*status = command_status(&d);
 			return FP_ERR;
@@ -203,6 +218,9 @@ static int check_args(const struct command *c, struct cmd_call *call,
                       int *status)
 {
 	if (call->nargs >= c->min_args && call->nargs <= c->max_args)
+		return FP_OK;
+	/* --before and --after give the runs: the loader checks the rest. */
+	if (call->job.nruns[0] || call->job.nruns[1])
 		return FP_OK;
 	if (c->args_error)
 		fprintf(stderr, "fixprice %s: %s\n", c->name, c->args_error);

@@ -295,9 +295,18 @@ size_t noise_spread_cases(const struct noise_side side[2], size_t n)
 	return cases;
 }
 
+/* The scale (bias.h) is that of resampling one run's samples; runs
+ * resampled first already spread as fresh runs would: 1 then. */
+static double scale_of(const struct noise_side side[2], size_t n)
+{
+	if (side[0].nruns > 1 || side[1].nruns > 1)
+		return 1;
+	return noise_scale(side, n);
+}
+
 double noise_correction(const struct noise_side side[2], size_t n)
 {
-	return noise_scale(side, n);
+	return scale_of(side, n);
 }
 
 static int summarise(struct boot *b, const struct noise_side sorted[2],
@@ -306,7 +315,7 @@ static int summarise(struct boot *b, const struct noise_side sorted[2],
 	struct interval mid;
 
 	b->samples = mean_samples(sorted, n);
-	b->correction = noise_scale(sorted, n);
+	b->correction = scale_of(sorted, n);
 	b->kink = noise_kink(b->correction);
 	if (noise_fit(b) != FP_OK)
 		return diag_oom(d);
@@ -333,7 +342,10 @@ static int reference(const struct worker *w, size_t n, struct diag *d)
 		return diag_oom(d);
 	for (unsigned s = 0; s < 2; s++)
 		for (size_t i = 0; i < n; i++)
-			ex[s * n + i] = noise_expected(&w->side[s], i);
+			ex[s * n + i] = w->side[s].nruns > 1
+			                    ? noise_runs_expected(&w->side[s],
+			                                          i, w->o->seed)
+			                    : noise_expected(&w->side[s], i);
 	if (session_open(w->m, w->runs, NULL, &ses, d) != FP_OK ||
 	    price_compute(ses, &p, d) != FP_OK)
 		goto out;

@@ -9,6 +9,7 @@
 #include "noise/resample.h"
 #include "noise/rng.h"
 #include "run/estimate.h"
+#include "run/merge.h"
 
 int noise_sides(const struct joined *runs, enum pass_policy policy,
                 struct noise_side side[2], struct diag *d)
@@ -32,6 +33,8 @@ int noise_sides(const struct joined *runs, enum pass_policy policy,
 		    .est = e,
 		    .runtime = rt->v,
 		    .passed = ps->v,
+		    .nruns = r[s]->run_off ? r[s]->nruns : 0,
+		    .run_off = r[s]->run_off,
 		};
 	}
 	return FP_OK;
@@ -99,15 +102,17 @@ static void sort_case(double *x, unsigned char *p, size_t n, struct pair *tmp)
 	}
 }
 
-/* The running counts of passing samples within each case. */
-static void count_passes(const struct noise_side *s, size_t n, uint32_t *below)
+/* The running counts of passing samples within each of the n ranges
+ * off[i] .. off[i + 1] (cases, or the runs of cases). */
+static void count_passes(const size_t *off, const unsigned char *pass, size_t n,
+                         uint32_t *below)
 {
 	for (size_t i = 0; i < n; i++) {
 		uint32_t acc = 0;
 
-		for (size_t q = s->off[i]; q < s->off[i + 1]; q++) {
+		for (size_t q = off[i]; q < off[i + 1]; q++) {
 			below[q] = acc;
-			acc += s->pass[q] != 0;
+			acc += pass[q] != 0;
 		}
 	}
 }
@@ -169,20 +174,25 @@ int noise_sort_side(const struct noise_side *in, size_t n,
 		p = (unsigned char *)(below + total);
 		memcpy(p, in->pass, total);
 	}
-	for (size_t i = 0; i < n; i++) {
-		size_t off = in->off[i], cnt = in->off[i + 1] - off;
+	/* Several runs: each run of a case sorted on its own. */
+	const size_t *ro = in->nruns > 1 ? in->run_off : in->off;
+	size_t nr = in->nruns > 1 ? n * in->nruns : n;
 
-		sort_case(x + off, p ? p + off : NULL, cnt, tmp);
-	}
+	for (size_t i = 0; i < nr; i++)
+		sort_case(x + ro[i], p ? p + ro[i] : NULL, ro[i + 1] - ro[i],
+		          tmp);
 	free(tmp);
 	out->v = x;
 	out->pass = p;
 	out->sorted = true;
 	if (p)
-		count_passes(out, n, below);
+		count_passes(ro, p, nr, below);
 	out->pass_below = below;
 	quick = (unsigned char *)(x + total) + total * (sizeof *below + 1);
-	mark_quick(out, n, quick);
+	if (in->nruns > 1)
+		memset(quick, 0, n);
+	else
+		mark_quick(out, n, quick);
 	out->quick = quick;
 	*storage = x;
 	return FP_OK;
@@ -433,6 +443,82 @@ static int one_case(const struct noise_side *s, size_t i, uint64_t key,
 	return gathered(s, off, cnt, k, key, policy, buf, runtime, passed);
 }
 
+/* The runs a resample of a side of several runs draws: nruns, with
+ * replacement, the same for every case (a run is one process: its
+ * offset is shared by its cases), from the resample's key. */
+static void pick_runs(const struct noise_side *s, uint64_t rkey, size_t *pick)
+{
+	uint64_t key = noise_mix(rkey ^ 0x52554e53u); /* "RUNS" */
+
+	for (size_t t = 0; t < s->nruns; t++)
+		pick[t] =
+		    (size_t)(((noise_case_key(key, t) >> 32) * s->nruns) >> 32);
+}
+
+/* Case i of a side of several runs (noise_side.nruns): the runs pick[],
+ * each one's samples resampled as a case of its own (one_case), the
+ * estimator over their estimates, the policy over their pass states.
+ * Draw t has a key of its own, so a run drawn twice is resampled
+ * twice. */
+static int runs_case(const struct noise_side *s, size_t i, const size_t *pick,
+                     uint64_t key, enum pass_policy policy, struct tables *tab,
+                     struct resample_buf *buf, double *runtime, double *passed)
+{
+	size_t R = s->nruns, m = 0;
+	double est[RUN_MAX_MERGED];
+	unsigned char ps[RUN_MAX_MERGED];
+
+	for (size_t t = 0; t < R; t++) {
+		size_t seg = i * R + pick[t];
+		size_t off[2] = {s->run_off[seg], s->run_off[seg + 1]};
+		double rt = NAN, pd = s->passed[i];
+		struct noise_side one = *s;
+
+		one.off = off;
+		one.runtime = &rt;
+		one.passed = &pd;
+		one.nruns = 0;
+		one.draws = 0;
+		if (off[1] > off[0] &&
+		    one_case(&one, 0, noise_case_key(key, t), policy, tab, buf,
+		             &rt, &pd) != FP_OK)
+			return FP_ERR;
+		if (!isnan(rt))
+			est[m++] = rt;
+		ps[t] = pd != 0;
+	}
+	*runtime = m ? run_estimators[s->est].point(est, m) : NAN;
+	*passed = s->pass ? run_pass(ps, R, policy) : s->passed[i];
+	return FP_OK;
+}
+
+double noise_runs_expected(const struct noise_side *s, size_t i, uint64_t seed)
+{
+	uint64_t key =
+	    noise_case_key(noise_resample_key(seed, UINT64_MAX, 2), i);
+	struct tables tab = {.m = 0};
+	struct resample_buf buf = {0};
+	size_t pick[RUN_MAX_MERGED];
+	double sum = 0, rt, ps;
+	size_t m = 0;
+
+	for (size_t r = 0; r < NOISE_RUNS_EXPECTED; r++) {
+		uint64_t k = noise_case_key(key, r);
+
+		pick_runs(s, k, pick);
+		if (runs_case(s, i, pick, k, PASS_ALL, &tab, &buf, &rt, &ps) !=
+		    FP_OK)
+			break;
+		if (!isnan(rt)) {
+			sum += rt;
+			m++;
+		}
+	}
+	free(buf.x);
+	free(buf.p);
+	return m ? sum / (double)m : s->runtime[i];
+}
+
 /* A quick case (mark_quick): what multiset() makes of it, reading only the
  * sample at the estimator's ranks. */
 static inline int quick_case(const struct noise_side *s, size_t i, uint64_t key,
@@ -465,6 +551,10 @@ int noise_side_resample_range(const struct noise_side *s, size_t i0, size_t i1,
 {
 	uint64_t rkey = noise_resample_key(seed, r, side);
 	struct tables tab = {.m = 0};
+	size_t pick[RUN_MAX_MERGED];
+
+	if (s->nruns > 1)
+		pick_runs(s, rkey, pick);
 
 	for (size_t i = i0; i < i1; i++) {
 		/* The samples of a case a few ahead: the draw says which of
@@ -483,8 +573,13 @@ int noise_side_resample_range(const struct noise_side *s, size_t i0, size_t i1,
 			passed[i - i0] = s->passed[i];
 			continue;
 		}
-		if (one_case(s, i, noise_case_key(rkey, i), policy, &tab, buf,
-		             &runtime[i - i0], &passed[i - i0]) != FP_OK)
+		if (s->nruns > 1
+		        ? runs_case(s, i, pick, noise_case_key(rkey, i), policy,
+		                    &tab, buf, &runtime[i - i0],
+		                    &passed[i - i0]) != FP_OK
+		        : one_case(s, i, noise_case_key(rkey, i), policy, &tab,
+		                   buf, &runtime[i - i0],
+		                   &passed[i - i0]) != FP_OK)
 			return FP_ERR;
 	}
 	return FP_OK;

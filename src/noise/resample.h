@@ -30,6 +30,13 @@ struct noise_side {
 	 * quick path (an order statistic of a multiset, no NaN, its samples'
 	 * pass states all alike) and how its draws pass; or NULL. */
 	const unsigned char *quick;
+	/* Several runs merged (run.h: nruns, run_off): case i's samples of
+	 * run j are v[run_off[i * nruns + j] .. run_off[i * nruns + j + 1]).
+	 * A resample then draws nruns runs with replacement, each drawn
+	 * run's samples as a case of its own, and takes the estimator over
+	 * the drawn runs' estimates.  nruns 0 or 1: one run. */
+	size_t nruns;
+	const size_t *run_off;
 };
 
 /* The sides of joined runs as their samples say (a run without samples is
@@ -74,6 +81,14 @@ int noise_side_resample_range(const struct noise_side *s, size_t i0, size_t i1,
                               uint64_t seed, size_t r, unsigned side,
                               enum pass_policy policy, struct resample_buf *buf,
                               double *runtime, double *passed);
+
+/* For a side of several runs (nruns > 1): the mean of case i's estimate
+ * over NOISE_RUNS_EXPECTED resamples drawn with keys of their own (from
+ * seed and the case, apart from the bootstrap's), the expected resampled
+ * estimate that the bias step prices at (bias.h: noise_expected does it
+ * for one run). */
+#define NOISE_RUNS_EXPECTED 2048
+double noise_runs_expected(const struct noise_side *s, size_t i, uint64_t seed);
 
 /* qsort's order of doubles. */
 int noise_cmp_double(const void *a, const void *b);

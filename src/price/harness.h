@@ -75,6 +75,10 @@ struct run_facts {
 	/* A side read from a folder (criterion): its files as sha256sum's
 	 * lines, whose hash is the side's input hash (run.h: files). */
 	struct name_list files[2];
+	/* Several runs of a side (run/merge.h): how many (0 or 1: one), and
+	 * the fewest and the most samples of a case in one run. */
+	size_t nruns[2];
+	double run_samples_lo[2], run_samples_hi[2];
 	/* --split-by: the key (borrowed) and each side's value of it. */
 	const char *split_by;
 	char *split_value[2];

@@ -19,16 +19,40 @@ static bool ends_with(const char *s, const char *suffix, size_t *stem)
 	return n > m && strcmp(s + n - m, suffix) == 0;
 }
 
+/* run_off of a run of several runs (run.h): its samples are in run
+ * order within each case. */
+static int run_offsets(struct run *r)
+{
+	size_t R = r->nruns, at = 0;
+
+	free(r->run_off);
+	if (!(r->run_off = malloc((r->n * R + 1) * sizeof *r->run_off)))
+		return FP_ERR;
+	for (size_t i = 0; i < r->n; i++)
+		for (size_t j = 0; j < R; j++) {
+			at = r->sample_off[i];
+			while (at < r->sample_off[i + 1] &&
+			       r->sample_run[at] < j)
+				at++;
+			r->run_off[i * R + j] = at;
+		}
+	r->run_off[r->n * R] = r->sample_off[r->n];
+	return FP_OK;
+}
+
 /* The samples of the rows rows[0..n) of src, in that order (the
  * bootstrap resamples them: src/noise/).  FP_ERR when out of memory. */
 static int copy_samples(struct run *r, const struct run *src,
                         const size_t *rows, size_t n)
 {
 	r->estimator = src->estimator;
+	r->nruns = src->nruns;
 	if (!src->sample_off)
 		return FP_OK;
-	return run_gather_samples(src, rows, n, &r->samples, &r->sample_off,
-	                          &r->sample_pass);
+	if (run_gather_samples(src, rows, n, &r->samples, &r->sample_off,
+	                       &r->sample_pass) != FP_OK)
+		return FP_ERR;
+	return run_gather_sample_runs(src, rows, n, &r->sample_run);
 }
 
 /* Copies the rows `rows[0..n)` of src into a new run.  With keep/drop
@@ -242,6 +266,11 @@ int price_join(struct run *before, struct run *after, bool drop_missing,
 	}
 	if (align(before, after, at, before->n - mb.n, d) != FP_OK)
 		goto out;
+	if ((before->sample_run && run_offsets(before) != FP_OK) ||
+	    (after->sample_run && run_offsets(after) != FP_OK)) {
+		diag_oom(d);
+		goto out;
+	}
 	*out = (struct joined){before, after, mb.n + ma.n};
 	before = after = NULL;
 	rc = FP_OK;

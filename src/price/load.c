@@ -133,8 +133,9 @@ static int prepare_run(struct loading *l, int s, const char *role,
 	    run_select(*out, &l->select, d) != FP_OK)
 		return FP_ERR;
 	/* With --missing fail, the other run's chosen cases may fill it. */
-	if ((*out)->n == 0 && !(rq->missing == MISSING_FAIL &&
-	                        (rq->ninputs == 2 || rq->split_by)))
+	if ((*out)->n == 0 &&
+	    !(rq->missing == MISSING_FAIL &&
+	      (rq->ninputs == 2 || rq->split_by || rq->nruns[0])))
 		return diag_set(d, rq->origin, 0, 0,
 		                "--cases and --exclude leave no case of %s",
 		                path);
@@ -229,6 +230,59 @@ static int load_both(struct loading *l, const char *const *in,
 		return FP_ERR;
 	}
 	return prepare_run(l, 1, "after", in[1], after, d);
+}
+
+/* The runs of side s given by --before or --after, read in turn and
+ * merged into one (run/merge.h). */
+static int load_side(struct loading *l, int s, struct run **out, struct diag *d)
+{
+	const struct load_request *rq = l->rq;
+	struct run *r[RUN_MAX_MERGED] = {0};
+	struct run_facts *f = &l->job->facts;
+	size_t k = rq->nruns[s];
+	int rc = FP_OK;
+
+	for (size_t j = 0; rc == FP_OK && j < k; j++)
+		rc = load_run(l, s, s ? "after" : "before", rq->runs[s][j],
+		              &r[j], d);
+	if (rc == FP_OK && k > 1) {
+		rc = run_merge(r, k, rq->estimator, rq->policy,
+		               &f->run_samples_lo[s], &f->run_samples_hi[s], d);
+		f->nruns[s] = k;
+		f->path[s] = rq->runs[s][0];
+		f->estimator[s] = r[0]->estimator;
+	}
+	if (rc != FP_OK) {
+		for (size_t j = 0; j < k; j++)
+			run_free(r[j]);
+		return FP_ERR;
+	}
+	*out = r[0];
+	return FP_OK;
+}
+
+/* --before and --after: both or neither, with no positional run. */
+static int check_sides(const struct load_request *rq, struct diag *d)
+{
+	if (!rq->nruns[0] && !rq->nruns[1])
+		return FP_OK;
+	if (!rq->nruns[0] || !rq->nruns[1])
+		return diag_set(d, rq->origin, 0, 0,
+		                "--%s needs --%s: give the runs of both sides",
+		                rq->nruns[0] ? "before" : "after",
+		                rq->nruns[0] ? "after" : "before");
+	if (rq->ninputs || rq->split_by || rq->scenario || rq->have_factor ||
+	    rq->npass || rq->nfail)
+		return diag_set(
+		    d, rq->origin, 0, 0,
+		    "--before and --after give both sides: no "
+		    "positional run, --split-by or scenario with them");
+	for (int s = 0; s < 2; s++)
+		if (rq->nruns[s] > RUN_MAX_MERGED)
+			return diag_set(d, rq->origin, 0, 0,
+			                "--%s: at most %d runs per side",
+			                s ? "after" : "before", RUN_MAX_MERGED);
+	return FP_OK;
 }
 
 /* A column rename's FROM, a case choice or a weight glob that nothing
@@ -348,7 +402,7 @@ static int check_two(const struct loading *l, struct diag *d)
 {
 	const struct load_request *rq = l->rq;
 
-	if ((rq->ninputs == 2 || rq->split_by) && !l->scenario)
+	if ((rq->ninputs == 2 || rq->split_by || rq->nruns[0]) && !l->scenario)
 		return FP_OK;
 	if (rq->results[1])
 		return diag_set(
@@ -377,6 +431,12 @@ static int load_runs(struct loading *l, struct diag *d)
 		    "(--scenario, --runtime-factor, --pass, --fail)");
 	if (check_two(l, d) != FP_OK)
 		return FP_ERR;
+	if (rq->nruns[0]) {
+		if (load_side(l, 0, &before, d) != FP_OK ||
+		    load_side(l, 1, &after, d) != FP_OK)
+			goto fail;
+		return join_two(l, before, after, runs, d);
+	}
 	if (rq->split_by) {
 		if (rq->ninputs != 1 || l->scenario)
 			return diag_set(
@@ -460,7 +520,9 @@ int load_job(const struct load_request *rq, struct job *job, struct diag *d)
 	int rc;
 
 	memset(job, 0, sizeof *job);
-	if (rq->ninputs < 1 || rq->ninputs > 2)
+	if (check_sides(rq, d) != FP_OK)
+		return FP_ERR;
+	if (!rq->nruns[0] && (rq->ninputs < 1 || rq->ninputs > 2))
 		return diag_set(
 		    d, rq->origin, 0, 0,
 		    "give BEFORE AFTER, BOTH, or BEFORE with a scenario");

@@ -17,6 +17,7 @@
 #include "price/join.h"
 #include "price/metric.h"
 #include "price/scenario.h"
+#include "run/merge.h"
 #include "util/diag.h"
 
 /* What to load.  Strings are borrowed for the call (paths also for the life
@@ -63,6 +64,11 @@ struct load_request {
 	 * listed in the record (run.h: unpriced). */
 	const char *const *cases, *const *exclude;
 	size_t ncases, nexclude;
+	/* --before B1 B2 ... --after A1 A2 ...: the runs of each side, read
+	 * instead of inputs (ninputs 0), several of a side merged
+	 * (run/merge.h). */
+	const char *const *runs[2];
+	size_t nruns[2];
 	/* The file name given to errors about the request itself, such as
 	 * "<command line>"; NULL for none. */
 	const char *origin;
@@ -83,7 +89,7 @@ struct job {
 	bool metric_shared; /* metric is the request's metric_given */
 	const struct scenario *scenario; /* NULL when both runs were measured */
 	struct joined runs;
-	struct record_input inputs[8];
+	struct record_input inputs[8 + 2 * RUN_MAX_MERGED];
 	size_t ninputs;
 	struct run_facts facts; /* how the runs were read, for the record */
 };

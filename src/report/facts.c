@@ -46,6 +46,21 @@ static void n_range(const struct price *p, const double *n, double *lo,
 	}
 }
 
+void report_runs_desc(const struct run_facts *f, int s, char *buf, size_t size)
+{
+	double lo = f->run_samples_lo[s], hi = f->run_samples_hi[s];
+
+	if (lo == hi)
+		snprintf(buf, size,
+		         "%s over %zu runs of the %s of %.0f sample%s",
+		         f->estimator[s], f->nruns[s], f->estimator[s], lo,
+		         lo == 1 ? "" : "s");
+	else
+		snprintf(buf, size,
+		         "%s over %zu runs of the %s of %.0f to %.0f samples",
+		         f->estimator[s], f->nruns[s], f->estimator[s], lo, hi);
+}
+
 /* How side s's runtimes were made, into buf. */
 static void runtime_desc(const struct record *r, int s, char *buf, size_t size)
 {
@@ -60,6 +75,10 @@ static void runtime_desc(const struct record *r, int s, char *buf, size_t size)
 		return;
 	if (!f->estimator[s]) {
 		snprintf(buf, size, "as given (no samples)");
+		return;
+	}
+	if (f->nruns[s] > 1) {
+		report_runs_desc(f, s, buf, size);
 		return;
 	}
 	n_range(r->price, f->runtime_n[s], &lo, &hi);
@@ -78,7 +97,8 @@ static void put_desc(const struct record *r, int s, const char *desc,
 {
 	char buf[RUN_SHOW_SIZE + 64];
 
-	if (report_aggregate_desc(r, s, buf, sizeof buf))
+	if (report_aggregate_desc(r, s, buf, sizeof buf) ||
+	    (r->facts->nruns[s] > 1 && !r->facts->runtime_from[s]))
 		facts_lit(k, desc);
 	else
 		k->name(k->ctx, desc);

@@ -93,6 +93,9 @@ void report_facts(const struct record *r, const struct facts_sink *k);
 void report_facts_seen(const struct record *r, const struct facts_sink *k);
 /* How side s's runtimes are a file's aggregate ("median aggregate of 3
  * repetitions per case"), into buf; false when they are not one. */
+/* "median over 3 runs of the median of 5 samples": side s's runtimes
+ * made from several runs (facts.c). */
+void report_runs_desc(const struct run_facts *f, int s, char *buf, size_t size);
 bool report_aggregate_desc(const struct record *r, int s, char *buf,
                            size_t size);
 /* Where case i's pass state on side s came from: "recorded" (its file),

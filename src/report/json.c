@@ -292,6 +292,17 @@ static void seen_json(struct jb *b, json_t *x, const struct run_facts *f, int s)
 	set(b, x, "split_value", jstr(b, f->split_value[s]));
 }
 
+/* Several runs of a side: how many, and the estimate over them. */
+static void runs_of_side(struct jb *b, json_t *x, const struct run_facts *f,
+                         int s)
+{
+	char desc[160];
+
+	report_runs_desc(f, s, desc, sizeof desc);
+	set(b, x, "runs", jint(b, f->nruns[s]));
+	set(b, x, "runtime_estimate", jstr(b, desc));
+}
+
 /* How the runs were read (price/harness.h), per side where it differs. */
 static json_t *runs_json(struct jb *b, const struct record *r)
 {
@@ -306,6 +317,8 @@ static json_t *runs_json(struct jb *b, const struct record *r)
 			if (!p->has_runtime[s][i])
 				push(b, none, jstr(b, p->case_name[i]));
 		set(b, x, "estimator", jstr(b, f->estimator[s]));
+		if (f->nruns[s] > 1)
+			runs_of_side(b, x, f, s);
 		set(b, x, "runtime_column", jstr(b, f->runtime_from[s]));
 		set(b, x, "no_runtime", none);
 		set(b, x, "missing_counted_failing",

@@ -53,7 +53,7 @@ struct record {
 	const struct scenario *scenario; /* NULL when measured */
 	const struct price *price;
 	size_t ninputs;
-	struct record_input inputs[8];
+	struct record_input inputs[8 + 2 * RUN_MAX_MERGED];
 	size_t ndropped; /* cases dropped by --missing drop */
 	/* How the runs were read (price/harness.h), or NULL: say nothing. */
 	const struct run_facts *facts;

@@ -39,6 +39,8 @@ void run_free(struct run *run)
 	free(run->samples);
 	free(run->sample_off);
 	free(run->sample_pass);
+	free(run->sample_run);
+	free(run->run_off);
 	for (size_t i = 0; run->ctx && i < run->nctx; i++) {
 		free(run->ctx[i].key);
 		free(run->ctx[i].value);
@@ -433,6 +435,30 @@ int run_gather_samples(const struct run *run, const size_t *rows, size_t n,
 	return FP_OK;
 }
 
+int run_gather_sample_runs(const struct run *run, const size_t *rows, size_t n,
+                           uint32_t **out)
+{
+	size_t m = 0;
+
+	*out = NULL;
+	if (!run->sample_run)
+		return FP_OK;
+	for (size_t k = 0; k < n; k++)
+		m += run_sample_count(run, rows[k]);
+	if (!(*out = malloc((m ? m : 1) * sizeof **out)))
+		return FP_ERR;
+	m = 0;
+	for (size_t k = 0; k < n; k++) {
+		size_t count = run_sample_count(run, rows[k]);
+		if (count)
+			memcpy(*out + m,
+			       run->sample_run + run->sample_off[rows[k]],
+			       count * sizeof **out);
+		m += count;
+	}
+	return FP_OK;
+}
+
 int run_keep_rows(struct run *run, const size_t *rows, size_t n, struct diag *d)
 {
 	/* Everything allocated first, so that a failure changes nothing;
@@ -443,10 +469,17 @@ int run_keep_rows(struct run *run, const size_t *rows, size_t n, struct diag *d)
 	double *sv = NULL;
 	size_t *soff = NULL;
 	unsigned char *spass = NULL;
+	uint32_t *sruns = NULL;
 
 	if (!scratch || !kept ||
 	    (run->sample_off &&
-	     run_gather_samples(run, rows, n, &sv, &soff, &spass) != FP_OK)) {
+	     (run_gather_samples(run, rows, n, &sv, &soff, &spass) != FP_OK ||
+	      run_gather_sample_runs(run, rows, n, &sruns) != FP_OK))) {
+		if (soff) {
+			free(sv);
+			free(soff);
+			free(spass);
+		}
 		free(scratch);
 		free(kept);
 		return diag_oom(d);
@@ -471,6 +504,8 @@ int run_keep_rows(struct run *run, const size_t *rows, size_t n, struct diag *d)
 		run->samples = sv;
 		run->sample_off = soff;
 		run->sample_pass = spass;
+		free(run->sample_run);
+		run->sample_run = sruns;
 	}
 	run->n = n;
 	free(scratch);

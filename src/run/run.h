@@ -102,6 +102,17 @@ struct run {
 	                          * sample */
 	const char *estimator;      /* name of the estimator that made `runtime`
 	                          * from the samples (a literal), or NULL */
+	/* Several runs of one side merged into one (run/merge.h): nruns
+	 * runs, and per sample the run it came from (0 .. nruns - 1), a
+	 * case's samples in the order of their runs; `runtime` is then the
+	 * estimator over the runs' estimates.  nruns 0 or 1 and sample_run
+	 * NULL: one run. */
+	size_t nruns;
+	uint32_t *sample_run;
+	/* In joined runs (price/join.h) of several runs: case i's samples
+	 * of run j are samples[run_off[i * nruns + j] .. run_off[i * nruns
+	 * + j + 1]) (n * nruns + 1 offsets, for the bootstrap); else NULL. */
+	size_t *run_off;
 
 	/* The run's context (context.h): how and where it was measured,
 	 * as key/value strings in file order, keys unique. */
@@ -246,6 +257,11 @@ bool run_parse_pass(const char *s, size_t len, double *out);
  * nothing allocated, when out of memory. */
 int run_gather_samples(const struct run *run, const size_t *rows, size_t n,
                        double **v, size_t **off, unsigned char **pass);
+
+/* The same for the run index of each sample (sample_run) into *out, NULL
+ * when the run has none; FP_ERR when out of memory. */
+int run_gather_sample_runs(const struct run *run, const size_t *rows, size_t n,
+                           uint32_t **out);
 
 /* Number of samples of case i (0 for a run without samples). */
 size_t run_sample_count(const struct run *run, size_t i);

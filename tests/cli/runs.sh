@@ -1,0 +1,76 @@
+#!/bin/sh
+# CLI tests of several runs per side (--before B1 B2 B3 --after A1 A2 A3).
+#
+# tests/data/noise/linear.yaml: net = gain - sum(runtime_after -
+# runtime_before).  tests/data/multirun/ holds three runs per side, three
+# samples per case and run (a2.csv lists y first):
+#   before x: b1 10 12 11 (median 11), b2 13 14 15 (14), b3 9 10 8 (9)
+#   before y: b1 5 5 6 (5), b2 7 6 8 (7), b3 4 6 5 (5)
+#   after  x: a1 9 9 10 (9), a2 12 8 10 (10), a3 7 8 20 (8)
+#   after  y: a1 5 6 6 (6), a2 4 4 9 (4), a3 5 5 5 (5)
+# The median over runs of the runs' medians: before x 11, y 5; after x 9,
+# y 5; so cost = (9 - 11) + (5 - 5) = -2 and net 2.  (Pooling the nine
+# samples would give y 6 before, and net 3.)
+# The mean over runs of the runs' means: before x (11 + 14 + 9) / 3 = 34/3,
+# y (16/3 + 7 + 5) / 3 = 52/9; after x (28/3 + 10 + 35/3) / 3 = 31/3, y
+# (17/3 + 17/3 + 5) / 3 = 49/9; cost = -3/3 - 3/9 = -4/3, net 1.3333.
+# a4.json gives one runtime per case (x 8, y 5), one sample each: with it
+# the after medians over four runs are x median(9, 10, 8, 8) = 8.5 and y
+# median(6, 4, 5, 5) = 5, so net = 2.5.
+. "$TOP_SRCDIR/tests/cli/lib.sh"
+cd "$DATA" || exit 1
+L="-m noise/linear.yaml"
+M=multirun
+B="--before $M/b1.csv $M/b2.csv $M/b3.csv"
+A="--after $M/a1.csv $M/a2.csv $M/a3.csv"
+
+run price $L $B $A
+expect_status 0 "three runs: priced"
+expect_joined "$OUT" "net 2.0000 = gain 0.0000 - cost -2.0000" "three runs: the median over runs of the medians"
+expect_grep "$OUT" "runtimes: median over 3 runs of the median of 3 samples" "three runs: the record says how"
+run price $L $B $A --estimator mean
+expect_joined "$OUT" "net 1.3333 = gain 0.0000 - cost -1.3333" "three runs: the mean over runs of the means"
+expect_grep "$OUT" "runtimes: mean over 3 runs of the mean of 3 samples" "three runs, mean: the record says how"
+run price $L $B $A $M/a4.json
+expect_joined "$OUT" "net 2.5000 = gain 0.0000 - cost -2.5000" "four after runs, one of another format"
+expect_joined "$OUT" "runtimes: before median over 3 runs of the median of 3 samples; after median over 4 runs of the median of 1 to 3 samples" "four after runs: samples per run from 1 to 3"
+run price $L $B $A --format json
+expect_grep "$OUT" '"runtime_estimate": "median over 3 runs of the median of 3 samples"' "JSON: the estimate over runs"
+expect_grep "$OUT" '"runs": 3,' "JSON: the number of runs"
+for f in b1.csv b2.csv b3.csv a1.csv a2.csv a3.csv; do
+	expect_grep "$OUT" "\"path\": \"$M/$f\"" "JSON: $f among the inputs"
+done
+expect_grep "$OUT" "\"sha256\": \"$(sha256sum $M/b2.csv | cut -c1-64)\"" "JSON: b2.csv hashed"
+
+# The hierarchical bootstrap: the same bytes for any thread count.
+run price $L $B $A --format json --threads 1
+cp "$OUT" "$TMP/t1.json"
+run price $L $B $A --format json --threads 2
+if cmp -s "$TMP/t1.json" "$OUT"; then ok; else
+	bad "several runs: the record differs between 1 and 2 threads"; fi
+
+# One run per side by the options is the positional BEFORE AFTER.
+run price $L $M/b1.csv $M/a1.csv
+cp "$OUT" "$TMP/positional.txt"
+run price $L --before $M/b1.csv --after $M/a1.csv
+if cmp -s "$TMP/positional.txt" "$OUT"; then ok; else
+	bad "one run per side: options and positional runs differ"; fi
+expect_grep "$OUT" "runtimes: median of 3 samples per case" "one run per side: today's words"
+
+# Errors.
+run price $L $B --after $M/a1.csv $M/a-other.csv
+expect_error 2 "$M/a-other.csv: no case 'y', which $M/a1.csv has (every run of a side must have the same cases)" "a run without a case"
+run price $L $B --after $M/a-other.csv $M/a1.csv
+expect_error 2 "$M/a1.csv:5: case 'y' is not in $M/a-other.csv (every run of a side must have the same cases)" "a run with another case"
+run price $L $B
+expect_error 2 "<command line>: --before needs --after: give the runs of both sides" "--before alone"
+run price $L $A
+expect_error 2 "<command line>: --after needs --before: give the runs of both sides" "--after alone"
+run price $L $B $A $M/b1.csv --scenario scenarios/x.yaml
+expect_error 2 "<command line>: --before and --after give both sides: no positional run, --split-by or scenario with them" "--before with a scenario"
+run price $L $B $A -- $M/b1.csv
+expect_error 2 "<command line>: --before and --after give both sides: no positional run, --split-by or scenario with them" "--before with a positional run"
+run price $L $B $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv \
+	$M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $A
+expect_error 2 "<command line>: --before: at most 16 runs per side" "too many runs"
+finish

@@ -1,0 +1,234 @@
+/* test_runs_sim.c: the coverage of the interval of net with several runs
+ * per side (issue 21), by simulation, on the default metric (pypto-gym),
+ * against a known true net (the price of the true runtimes): 20 cases of
+ * which 2 newly pass, every case 12 % slower, 3 runs per side of 5
+ * samples per case; each run has an offset of 3 % (lognormal, one per
+ * run, shared by its cases: the process's), each sample 2 % noise of its
+ * own.  The hierarchical bootstrap (runs, then samples within each drawn
+ * run: noise/resample.c) is compared with resampling the 15 pooled
+ * samples of a case as one run.  200 seeded trials (60 under a
+ * sanitizer: FIXPRICE_SIM_TRIALS=N sets the count); each coverage is
+ * printed with its Wilson 95 % bounds, and the test asks only that the
+ * hierarchical interval covers more often than the pooled one (3 runs
+ * are few to see the spread between runs by: the nominal rate is for
+ * later, with more runs). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "noise/bootstrap.h"
+#include "noise/resample.h"
+#include "price/price.h"
+#include "price/session.h"
+#include "run/merge.h"
+#include "test_normal.h"
+
+#define PYPTO TEST_SRCDIR "/metrics/pypto-gym.yaml"
+
+enum { N = 20, R = 3, K = 5 };
+
+/* A run of N cases, k samples each from x (k 1: x is the runtime, no
+ * samples), passing as pass[i]. */
+static struct run *mk(size_t k, const double *x, const unsigned char *pass)
+{
+	struct run *r = calloc(1, sizeof *r);
+	double *passed = malloc(N * sizeof *passed);
+	struct diag d;
+
+	r->path = strdup("memory");
+	r->format = strdup("csv");
+	r->n = N;
+	r->case_name = calloc(N, sizeof *r->case_name);
+	r->case_line = calloc(N, sizeof *r->case_line);
+	r->samples = malloc(N * k * sizeof *r->samples);
+	r->sample_off = malloc((N + 1) * sizeof *r->sample_off);
+	memcpy(r->samples, x, N * k * sizeof *r->samples);
+	for (size_t i = 0; i <= N; i++)
+		r->sample_off[i] = i * k;
+	for (size_t i = 0; i < N; i++) {
+		char b[32];
+
+		snprintf(b, sizeof b, "c%zu", i);
+		r->case_name[i] = strdup(b);
+		passed[i] = pass[i];
+	}
+	assert_int_equal(run_add_column(r, "passed", COL_PASS, passed, &d),
+	                 FP_OK);
+	assert_int_equal(run_estimate(r, RUN_MEDIAN, &d), FP_OK);
+	if (k == 1) {
+		free(r->samples);
+		free(r->sample_off);
+		r->samples = NULL;
+		r->sample_off = NULL;
+	}
+	return r;
+}
+
+/* The R runs of x (run j's case i's samples at x[(j * N + i) * K]) merged
+ * as --before B1 B2 B3 does, with the offsets the join makes. */
+static struct run *merged(const double *x, const unsigned char *pass)
+{
+	struct run *r[R];
+	struct diag d;
+	double lo, hi;
+
+	for (size_t j = 0; j < R; j++)
+		r[j] = mk(K, x + j * N * K, pass);
+	assert_int_equal(run_merge(r, R, RUN_MEDIAN, PASS_ALL, &lo, &hi, &d),
+	                 FP_OK);
+	r[0]->run_off = malloc((N * R + 1) * sizeof *r[0]->run_off);
+	for (size_t q = 0; q <= N * R; q++)
+		r[0]->run_off[q] = q * K;
+	return r[0];
+}
+
+/* The same samples pooled: one run of R * K samples per case. */
+static struct run *pooled(const double *x, const unsigned char *pass)
+{
+	static double y[N * R * K];
+
+	for (size_t i = 0; i < N; i++)
+		for (size_t j = 0; j < R; j++)
+			memcpy(y + (i * R + j) * K, x + (j * N + i) * K,
+			       K * sizeof *y);
+	return mk(R * K, y, pass);
+}
+
+static double net_of(const struct metric *m, const struct joined *j)
+{
+	struct session *s = NULL;
+	struct price *p = NULL;
+	struct diag d;
+	double net;
+
+	if (session_open(m, j, NULL, &s, &d) != FP_OK ||
+	    price_compute(s, &p, &d) != FP_OK)
+		fail_msg("%s", d.msg);
+	net = p->net;
+	price_free(p);
+	session_close(s);
+	return net;
+}
+
+static bool covers(const struct metric *m, struct joined *j, size_t t,
+                   double truth)
+{
+	struct boot_opts o = {1000, 0.95, 1 + t, 1, PASS_ALL};
+	struct noise_side side[2];
+	struct boot b;
+	struct diag d;
+	bool in;
+
+	if (noise_sides(j, PASS_ALL, side, &d) != FP_OK ||
+	    noise_bootstrap(m, j, side, &o, &b, &d) != FP_OK)
+		fail_msg("%s", d.msg);
+	in = b.net_ci.lo <= truth && truth <= b.net_ci.hi;
+	boot_free(&b);
+	joined_free(j);
+	return in;
+}
+
+/* One trial: whether the hierarchical (cov[0]) and the pooled (cov[1])
+ * intervals cover the true net. */
+static void trial(const struct metric *m, size_t t, bool cov[2])
+{
+	static double xb[R * N * K], xa[R * N * K], tb[N], ta[N];
+	static unsigned char qb[N], qa[N];
+	struct normal g = {5000 + t * 7919};
+
+	for (size_t i = 0; i < N; i++) {
+		tb[i] = 1 + 0.1 * (double)(i % 10);
+		ta[i] = tb[i] * 1.12;
+		qb[i] = i >= 2;
+		qa[i] = 1;
+	}
+	for (size_t j = 0; j < R; j++) {
+		double ob = exp(0.03 * gauss(&g)), oa = exp(0.03 * gauss(&g));
+
+		for (size_t i = 0; i < N; i++)
+			for (size_t q = 0; q < K; q++) {
+				size_t at = (j * N + i) * K + q;
+				xb[at] = tb[i] * ob * exp(0.02 * gauss(&g));
+				xa[at] = ta[i] * oa * exp(0.02 * gauss(&g));
+			}
+	}
+	struct joined tj = {mk(1, tb, qb), mk(1, ta, qa), 0};
+	double truth = net_of(m, &tj);
+	joined_free(&tj);
+	struct joined h = {merged(xb, qb), merged(xa, qa), 0};
+	struct joined p = {pooled(xb, qb), pooled(xa, qa), 0};
+	cov[0] = covers(m, &h, t, truth);
+	cov[1] = covers(m, &p, t, truth);
+}
+
+/* Wilson's interval of x successes in n at normal quantile z. */
+static void wilson(size_t x, size_t n, double z, double *lo, double *hi)
+{
+	double p = (double)x / (double)n, nn = (double)n;
+	double mid = (p + z * z / (2 * nn)) / (1 + z * z / nn);
+	double half = z / (1 + z * z / nn) *
+	              sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn));
+
+	*lo = mid - half;
+	*hi = mid + half;
+}
+
+static size_t trial_count(void)
+{
+	const char *s = getenv("FIXPRICE_SIM_TRIALS");
+
+	if (s && atoi(s) > 0)
+		return (size_t)atoi(s);
+#if defined(__SANITIZE_ADDRESS__)
+	return 60;
+#else
+	return 200;
+#endif
+}
+
+static void test_levels(void **state)
+{
+	static const char *const name[2] = {"hierarchical", "pooled"};
+	struct metric *m = NULL;
+	size_t trials = trial_count(), covered[2] = {0, 0};
+	struct diag d;
+
+	(void)state;
+	if (metric_load(PYPTO, &m, &d) != FP_OK)
+		fail_msg("%s", d.msg);
+	for (size_t t = 0; t < trials; t++) {
+		bool cov[2];
+
+		trial(m, t, cov);
+		covered[0] += cov[0];
+		covered[1] += cov[1];
+	}
+	for (int k = 0; k < 2; k++) {
+		double lo, hi;
+
+		wilson(covered[k], trials, 1.959964, &lo, &hi);
+		printf("%-12s 95 %% interval covers %5.1f %% [%.1f, %.1f] of "
+		       "%zu trials (3 runs x 5 samples, 3 %% per run, 2 %% "
+		       "per sample)\n",
+		       name[k], 100.0 * (double)covered[k] / (double)trials,
+		       100 * lo, 100 * hi, trials);
+	}
+	metric_free(m);
+	assert_true(covered[0] > covered[1]);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_levels),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
