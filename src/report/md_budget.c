@@ -175,10 +175,13 @@ static void put_short_tail(struct mout *m, const struct record *r)
 }
 
 /* The summary, the cases' heading and the longest "and N more" line
- * must fit; the tail too, else its short form; the chart if it fits.
+ * must fit; the tail too, else its short form; the chart if it fits, and
+ * only beside the whole tail (the chart goes before the tail does).
  * false when even the summary does not fit. */
 static bool plan_fixed(struct plan *pl)
 {
+	bool short_tail = false;
+
 	if (!take(pl, pl->sum.units + pl->head.units + pl->more.units +
 	                  pl->note.units))
 		return false;
@@ -187,8 +190,9 @@ static bool plan_fixed(struct plan *pl)
 		section(pl, &pl->tail, put_short_tail);
 		if (pl->oom || !take(pl, pl->tail.units))
 			return false;
+		short_tail = true;
 	}
-	if (!take(pl, pl->chart.units)) {
+	if (short_tail || !take(pl, pl->chart.units)) {
 		free(pl->chart.s);
 		pl->chart = (struct piece){0};
 	}
