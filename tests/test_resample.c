@@ -42,8 +42,13 @@ static void engine(const double *x, const unsigned char *p, size_t m, size_t k,
 		if (pp)
 			memcpy(pp + i * m, p, m);
 	}
-	in = (struct noise_side){v,     off, pp,  e,    k == m ? 0 : k,
-	                         false, obs, obs, NULL, NULL};
+	in = (struct noise_side){.v = v,
+	                         .off = off,
+	                         .pass = pp,
+	                         .est = e,
+	                         .draws = k == m ? 0 : k,
+	                         .runtime = obs,
+	                         .passed = obs};
 	assert_int_equal(noise_sort_side(&in, n, &s, &storage), FP_OK);
 	for (size_t r = 0; r < R; r++) {
 		assert_int_equal(noise_side_resample(&s, n, 99, r, 1,
