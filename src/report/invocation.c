@@ -8,139 +8,107 @@
 
 #include "report/invocation.h"
 #include "run/formats/jsonpos.h"
+#include "report/jtree.h"
 #include "util/diag.h"
 #include "util/escape.h"
 #include "util/numfmt.h"
 
 /* ---- writing ---- */
 
-/* Building stops at the first failure; the caller sees NULL. */
-struct ib {
-	bool failed;
-};
-
-static json_t *istr(struct ib *b, const char *s)
-{
-	json_t *v;
-	char *e;
-
-	if (!s)
-		return json_null();
-	if ((v = json_string(s)))
-		return v;
-	/* Not UTF-8: the escaped form, as everywhere in the record. */
-	e = escape_terminal(s);
-	v = e ? json_string(e) : NULL;
-	free(e);
-	if (!v)
-		b->failed = true;
-	return v;
-}
-
-static void iset(struct ib *b, json_t *o, const char *key, json_t *v)
-{
-	if (!v || !o || json_object_set_new(o, key, v) != 0)
-		b->failed = true;
-}
-
-static void ipush(struct ib *b, json_t *a, json_t *v)
-{
-	if (!v || !a || json_array_append_new(a, v) != 0)
-		b->failed = true;
-}
-
-static json_t *strings(struct ib *b, size_t n, const char *const *s)
+static json_t *strings(struct jtree *b, size_t n, const char *const *s)
 {
 	json_t *a = json_array();
 
 	for (size_t i = 0; i < n; i++)
-		ipush(b, a, istr(b, s[i]));
+		jt_push(b, a, jt_str(b, s[i]));
 	return a;
 }
 
 /* [{k1: name, k2: value}, ...] of --set and --weight. */
-static json_t *assigns(struct ib *b, const char *k1, const char *k2, size_t n,
-                       char *const *name, const double *value)
+static json_t *assigns(struct jtree *b, const char *k1, const char *k2,
+                       size_t n, char *const *name, const double *value)
 {
 	json_t *a = json_array();
 
 	for (size_t i = 0; i < n; i++) {
 		json_t *o = json_object();
-		iset(b, o, k1, istr(b, name[i]));
-		iset(b, o, k2, json_real(value[i]));
-		ipush(b, a, o);
+		jt_set(b, o, k1, jt_str(b, name[i]));
+		jt_set(b, o, k2, json_real(value[i]));
+		jt_push(b, a, o);
 	}
 	return a;
 }
 
-static json_t *columns(struct ib *b, const struct record_invocation *v)
+static json_t *columns(struct jtree *b, const struct record_invocation *v)
 {
 	json_t *a = json_array();
 
 	for (size_t i = 0; i < v->ncolumns; i++) {
 		json_t *o = json_object();
-		iset(b, o, "to", istr(b, v->column_to[i]));
-		iset(b, o, "from", istr(b, v->column_from[i]));
-		ipush(b, a, o);
+		jt_set(b, o, "to", jt_str(b, v->column_to[i]));
+		jt_set(b, o, "from", jt_str(b, v->column_from[i]));
+		jt_push(b, a, o);
 	}
 	return a;
 }
 
-static void put_inputs(struct ib *b, json_t *o,
+static void put_inputs(struct jtree *b, json_t *o,
                        const struct record_invocation *v)
 {
-	iset(b, o, "metric", istr(b, v->metric));
-	iset(b, o, "set",
-	     assigns(b, "name", "value", v->nsets, v->set_name, v->set_value));
-	iset(b, o, "weight",
-	     assigns(b, "glob", "weight", v->nweights, v->weight_glob,
-	             v->weight_value));
-	iset(b, o, "scenario", istr(b, v->scenario));
-	iset(b, o, "runtime-factor",
-	     v->have_factor ? json_real(v->runtime_factor) : json_null());
-	iset(b, o, "pass", strings(b, v->npass, v->pass));
-	iset(b, o, "fail", strings(b, v->nfail, v->fail));
-	iset(b, o, "missing", istr(b, v->missing));
-	iset(b, o, "column", columns(b, v));
-	iset(b, o, "input-format", istr(b, v->input_format));
-	iset(b, o, "estimator", istr(b, v->estimator));
-	iset(b, o, "time", istr(b, v->time));
-	iset(b, o, "results-before", istr(b, v->results[0]));
-	iset(b, o, "results", istr(b, v->results[1]));
-	iset(b, o, "split-by", istr(b, v->split_by));
-	iset(b, o, "cases", strings(b, v->ncases, v->cases));
-	iset(b, o, "exclude", strings(b, v->nexclude, v->exclude));
+	jt_set(b, o, "metric", jt_str(b, v->metric));
+	jt_set(
+	    b, o, "set",
+	    assigns(b, "name", "value", v->nsets, v->set_name, v->set_value));
+	jt_set(b, o, "weight",
+	       assigns(b, "glob", "weight", v->nweights, v->weight_glob,
+	               v->weight_value));
+	jt_set(b, o, "scenario", jt_str(b, v->scenario));
+	jt_set(b, o, "runtime-factor",
+	       v->have_factor ? json_real(v->runtime_factor) : json_null());
+	jt_set(b, o, "pass", strings(b, v->npass, v->pass));
+	jt_set(b, o, "fail", strings(b, v->nfail, v->fail));
+	jt_set(b, o, "missing", jt_str(b, v->missing));
+	jt_set(b, o, "column", columns(b, v));
+	jt_set(b, o, "input-format", jt_str(b, v->input_format));
+	jt_set(b, o, "estimator", jt_str(b, v->estimator));
+	jt_set(b, o, "time", jt_str(b, v->time));
+	jt_set(b, o, "results-before", jt_str(b, v->results[0]));
+	jt_set(b, o, "results", jt_str(b, v->results[1]));
+	jt_set(b, o, "split-by", jt_str(b, v->split_by));
+	jt_set(b, o, "cases", strings(b, v->ncases, v->cases));
+	jt_set(b, o, "exclude", strings(b, v->nexclude, v->exclude));
 }
 
-static void put_noise(struct ib *b, json_t *o,
+static void put_noise(struct jtree *b, json_t *o,
                       const struct record_invocation *v)
 {
 	char seed[24];
 
 	/* A string: a seed may exceed 2^53, past a JSON reader's doubles. */
 	snprintf(seed, sizeof seed, "%" PRIu64, v->seed);
-	iset(b, o, "bootstrap", json_integer((json_int_t)v->bootstrap));
-	iset(b, o, "confidence", json_real(v->confidence));
-	iset(b, o, "seed", json_string(seed));
-	iset(b, o, "pass-policy", istr(b, v->pass_policy));
-	iset(b, o, "control", istr(b, v->control));
-	iset(b, o, "allow-newly-failing", json_boolean(v->allow_newly_failing));
-	iset(b, o, "no-control-guard", json_boolean(v->no_control_guard));
-	iset(b, o, "margin",
-	     v->margin_given ? json_real(v->margin) : json_null());
+	jt_set(b, o, "bootstrap", json_integer((json_int_t)v->bootstrap));
+	jt_set(b, o, "confidence", json_real(v->confidence));
+	jt_set(b, o, "seed", json_string(seed));
+	jt_set(b, o, "pass-policy", jt_str(b, v->pass_policy));
+	jt_set(b, o, "control", jt_str(b, v->control));
+	jt_set(b, o, "allow-newly-failing",
+	       json_boolean(v->allow_newly_failing));
+	jt_set(b, o, "no-control-guard", json_boolean(v->no_control_guard));
+	jt_set(b, o, "margin",
+	       v->margin_given ? json_real(v->margin) : json_null());
 }
 
 json_t *record_invocation_json(const struct record_invocation *v)
 {
-	struct ib b = {false};
+	struct jtree b = {false};
 	json_t *o = json_object(), *opts = json_object();
 
-	iset(&b, o, "command", istr(&b, v->command));
-	iset(&b, o, "runs",
-	     strings(&b, v->nruns, (const char *const *)v->runs));
+	jt_set(&b, o, "command", jt_str(&b, v->command));
+	jt_set(&b, o, "runs",
+	       strings(&b, v->nruns, (const char *const *)v->runs));
 	put_inputs(&b, opts, v);
 	put_noise(&b, opts, v);
-	iset(&b, o, "options", opts);
+	jt_set(&b, o, "options", opts);
 	if (b.failed) {
 		json_decref(o);
 		return NULL;

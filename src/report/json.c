@@ -17,43 +17,20 @@
 #include "report/invocation.h"
 #include "report/json_write.h"
 #include "report/report.h"
+#include "report/jtree.h"
 #include "report/verdict.h"
 #include "util/escape.h"
 
 /* The record's layout, doc/record-schema.md: 2 since the cases are a
  * table of rows instead of an array of objects. */
 
-/* Building stops at the first failure (out of memory, in practice); the
- * helpers then do nothing and the writer reports it once. */
-struct jb {
-	bool failed;
-};
-
-static json_t *jstr(struct jb *b, const char *s)
-{
-	json_t *v;
-	char *e;
-
-	if (!s)
-		return json_null();
-	v = json_string(s);
-	if (v)
-		return v;
-	e = escape_terminal(s);
-	v = e ? json_string(e) : NULL;
-	free(e);
-	if (!v)
-		b->failed = true;
-	return v;
-}
-
 /* A string, or null when s is NULL or "" (an absent hash, for one). */
-static json_t *jstr_or_null(struct jb *b, const char *s)
+static json_t *jstr_or_null(struct jtree *b, const char *s)
 {
-	return s && s[0] ? jstr(b, s) : json_null();
+	return s && s[0] ? jt_str(b, s) : json_null();
 }
 
-static json_t *jreal(struct jb *b, double x)
+static json_t *jreal(struct jtree *b, double x)
 {
 	json_t *v;
 
@@ -65,7 +42,7 @@ static json_t *jreal(struct jb *b, double x)
 	return v;
 }
 
-static json_t *jint(struct jb *b, size_t n)
+static json_t *jint(struct jtree *b, size_t n)
 {
 	json_t *v = json_integer((json_int_t)n);
 	if (!v)
@@ -73,29 +50,7 @@ static json_t *jint(struct jb *b, size_t n)
 	return v;
 }
 
-/* Adds key: v to obj, taking v; records a failure (v NULL included). */
-static void set(struct jb *b, json_t *obj, const char *key, json_t *v)
-{
-	/* json_object_set_new takes v even when it fails. */
-	if (!obj) {
-		json_decref(v);
-		b->failed = true;
-	} else if (json_object_set_new(obj, key, v) != 0) {
-		b->failed = true;
-	}
-}
-
-static void push(struct jb *b, json_t *arr, json_t *v)
-{
-	if (!arr) {
-		json_decref(v);
-		b->failed = true;
-	} else if (json_array_append_new(arr, v) != 0) {
-		b->failed = true;
-	}
-}
-
-static json_t *jobj(struct jb *b)
+static json_t *jobj(struct jtree *b)
 {
 	json_t *v = json_object();
 	if (!v)
@@ -103,7 +58,7 @@ static json_t *jobj(struct jb *b)
 	return v;
 }
 
-static json_t *jarr(struct jb *b)
+static json_t *jarr(struct jtree *b)
 {
 	json_t *v = json_array();
 	if (!v)
@@ -111,67 +66,68 @@ static json_t *jarr(struct jb *b)
 	return v;
 }
 
-static json_t *formula_text(struct jb *b, const struct metric_formula *f)
+static json_t *formula_text(struct jtree *b, const struct metric_formula *f)
 {
-	return jstr(b, f->src.text);
+	return jt_str(b, f->src.text);
 }
 
-static json_t *metric_json(struct jb *b, const struct metric *m)
+static json_t *metric_json(struct jtree *b, const struct metric *m)
 {
 	json_t *o = jobj(b), *params = jobj(b), *f = jobj(b), *defs = jarr(b);
 	json_t *w = jobj(b), *rules = jarr(b), *cols = jarr(b);
 
-	set(b, o, "name", jstr(b, m->name));
-	set(b, o, "version", jstr(b, m->version));
-	set(b, o, "description", jstr(b, m->description));
-	set(b, o, "source", jstr(b, m->source));
-	set(b, o, "path", jstr(b, m->path));
-	set(b, o, "sha256", jstr_or_null(b, m->sha256));
+	jt_set(b, o, "name", jt_str(b, m->name));
+	jt_set(b, o, "version", jt_str(b, m->version));
+	jt_set(b, o, "description", jt_str(b, m->description));
+	jt_set(b, o, "source", jt_str(b, m->source));
+	jt_set(b, o, "path", jt_str(b, m->path));
+	jt_set(b, o, "sha256", jstr_or_null(b, m->sha256));
 	for (size_t k = 0; k < m->nparams; k++)
-		set(b, params, m->params[k].name, jreal(b, m->params[k].value));
-	set(b, o, "params", params);
-	set(b, f, "score", formula_text(b, &m->score));
-	set(b, f, "value", formula_text(b, &m->value));
-	set(b, f, "total", formula_text(b, &m->total));
-	set(b, f, "gain", formula_text(b, &m->gain));
-	set(b, f, "cost", formula_text(b, &m->cost));
-	set(b, f, "decide", formula_text(b, &m->decide));
-	set(b, o, "formulas", f);
+		jt_set(b, params, m->params[k].name,
+		       jreal(b, m->params[k].value));
+	jt_set(b, o, "params", params);
+	jt_set(b, f, "score", formula_text(b, &m->score));
+	jt_set(b, f, "value", formula_text(b, &m->value));
+	jt_set(b, f, "total", formula_text(b, &m->total));
+	jt_set(b, f, "gain", formula_text(b, &m->gain));
+	jt_set(b, f, "cost", formula_text(b, &m->cost));
+	jt_set(b, f, "decide", formula_text(b, &m->decide));
+	jt_set(b, o, "formulas", f);
 	for (size_t k = 0; k < m->ndefines; k++) {
 		json_t *def = jobj(b);
 
-		set(b, def, "name", jstr(b, m->defines[k].key));
-		set(b, def, "formula", formula_text(b, &m->defines[k]));
-		push(b, defs, def);
+		jt_set(b, def, "name", jt_str(b, m->defines[k].key));
+		jt_set(b, def, "formula", formula_text(b, &m->defines[k]));
+		jt_push(b, defs, def);
 	}
-	set(b, o, "defines", defs);
+	jt_set(b, o, "defines", defs);
 	for (size_t k = 0; k < m->ncolumns; k++)
-		push(b, cols, jstr(b, m->columns[k]));
-	set(b, o, "columns", cols);
-	set(b, w, "default", jreal(b, m->weight_default));
+		jt_push(b, cols, jt_str(b, m->columns[k]));
+	jt_set(b, o, "columns", cols);
+	jt_set(b, w, "default", jreal(b, m->weight_default));
 	for (size_t k = 0; k < m->nrules; k++) {
 		json_t *rule = jobj(b);
 
-		set(b, rule, "glob", jstr(b, m->rules[k].glob));
-		set(b, rule, "weight", jreal(b, m->rules[k].weight));
-		set(b, rule, "origin", jstr(b, m->rules[k].origin));
-		push(b, rules, rule);
+		jt_set(b, rule, "glob", jt_str(b, m->rules[k].glob));
+		jt_set(b, rule, "weight", jreal(b, m->rules[k].weight));
+		jt_set(b, rule, "origin", jt_str(b, m->rules[k].origin));
+		jt_push(b, rules, rule);
 	}
-	set(b, w, "rules", rules);
-	set(b, o, "weights", w);
+	jt_set(b, w, "rules", rules);
+	jt_set(b, o, "weights", w);
 	return o;
 }
 
-static json_t *globs_json(struct jb *b, size_t n, char *const *globs)
+static json_t *globs_json(struct jtree *b, size_t n, char *const *globs)
 {
 	json_t *a = jarr(b);
 
 	for (size_t k = 0; k < n; k++)
-		push(b, a, jstr(b, globs[k]));
+		jt_push(b, a, jt_str(b, globs[k]));
 	return a;
 }
 
-static json_t *scenario_json(struct jb *b, const struct scenario *s)
+static json_t *scenario_json(struct jtree *b, const struct scenario *s)
 {
 	json_t *o, *params;
 
@@ -179,46 +135,47 @@ static json_t *scenario_json(struct jb *b, const struct scenario *s)
 		return json_null();
 	o = jobj(b);
 	params = jobj(b);
-	set(b, o, "name", jstr(b, s->name));
-	set(b, o, "path", jstr(b, s->path));
-	set(b, o, "sha256", jstr_or_null(b, s->sha256));
+	jt_set(b, o, "name", jt_str(b, s->name));
+	jt_set(b, o, "path", jt_str(b, s->path));
+	jt_set(b, o, "sha256", jstr_or_null(b, s->sha256));
 	for (size_t k = 0; k < s->nparams; k++)
-		set(b, params, s->params[k].name, jreal(b, s->params[k].value));
-	set(b, o, "params", params);
-	set(b, o, "runtime", jstr(b, s->runtime.text));
-	set(b, o, "pass", globs_json(b, s->npass, s->pass));
-	set(b, o, "fail", globs_json(b, s->nfail, s->fail));
+		jt_set(b, params, s->params[k].name,
+		       jreal(b, s->params[k].value));
+	jt_set(b, o, "params", params);
+	jt_set(b, o, "runtime", jt_str(b, s->runtime.text));
+	jt_set(b, o, "pass", globs_json(b, s->npass, s->pass));
+	jt_set(b, o, "fail", globs_json(b, s->nfail, s->fail));
 	return o;
 }
 
-static json_t *inputs_json(struct jb *b, const struct record *r)
+static json_t *inputs_json(struct jtree *b, const struct record *r)
 {
 	json_t *a = jarr(b);
 
 	for (size_t k = 0; k < r->ninputs; k++) {
 		json_t *in = jobj(b);
 
-		set(b, in, "role", jstr(b, r->inputs[k].role));
-		set(b, in, "path", jstr(b, r->inputs[k].path));
-		set(b, in, "sha256", jstr_or_null(b, r->inputs[k].sha256));
-		push(b, a, in);
+		jt_set(b, in, "role", jt_str(b, r->inputs[k].role));
+		jt_set(b, in, "path", jt_str(b, r->inputs[k].path));
+		jt_set(b, in, "sha256", jstr_or_null(b, r->inputs[k].sha256));
+		jt_push(b, a, in);
 	}
 	return a;
 }
 
-static json_t *control_json(struct jb *b, const struct price *p)
+static json_t *control_json(struct jtree *b, const struct price *p)
 {
 	json_t *o = jobj(b), *cases = jarr(b);
 
-	set(b, o, "ok", json_boolean(p->control_ok));
-	set(b, o, "gap", jreal(b, p->control_gap));
+	jt_set(b, o, "ok", json_boolean(p->control_ok));
+	jt_set(b, o, "gap", jreal(b, p->control_gap));
 	for (size_t k = 0; k < p->ncontrol_cases; k++)
-		push(b, cases, jstr(b, p->case_name[p->control_cases[k]]));
-	set(b, o, "cases", cases);
+		jt_push(b, cases, jt_str(b, p->case_name[p->control_cases[k]]));
+	jt_set(b, o, "cases", cases);
 	return o;
 }
 
-static json_t *breakeven_json(struct jb *b, const struct record *r)
+static json_t *breakeven_json(struct jtree *b, const struct record *r)
 {
 	json_t *a = jarr(b);
 
@@ -226,85 +183,86 @@ static json_t *breakeven_json(struct jb *b, const struct record *r)
 		const struct record_breakeven *be = &r->breakeven[k];
 		json_t *o = jobj(b), *cross = jarr(b);
 
-		set(b, o, "param", jstr(b, be->param));
-		set(b, o, "value", jreal(b, be->value));
-		set(b, o, "lo", jreal(b, be->lo));
-		set(b, o, "hi", jreal(b, be->hi));
+		jt_set(b, o, "param", jt_str(b, be->param));
+		jt_set(b, o, "value", jreal(b, be->value));
+		jt_set(b, o, "lo", jreal(b, be->lo));
+		jt_set(b, o, "hi", jreal(b, be->hi));
 		for (size_t i = 0; i < be->ncross; i++)
-			push(b, cross, jreal(b, be->cross[i]));
+			jt_push(b, cross, jreal(b, be->cross[i]));
 		if (be->zero_everywhere)
-			set(b, o, "zero_everywhere", json_true());
-		set(b, o, "crossings", cross);
-		set(b, o, "every_crossing",
-		    be->every_crossing ? json_true() : json_false());
-		push(b, a, o);
+			jt_set(b, o, "zero_everywhere", json_true());
+		jt_set(b, o, "crossings", cross);
+		jt_set(b, o, "every_crossing",
+		       be->every_crossing ? json_true() : json_false());
+		jt_push(b, a, o);
 	}
 	return a;
 }
 
-static json_t *plots_json(struct jb *b, const struct record *r)
+static json_t *plots_json(struct jtree *b, const struct record *r)
 {
 	json_t *a = jarr(b);
 
 	for (size_t k = 0; k < r->nplots; k++) {
 		json_t *o = jobj(b);
 
-		set(b, o, "title", jstr(b, r->plots[k].title));
-		set(b, o, "file", jstr(b, r->plots[k].file));
-		push(b, a, o);
+		jt_set(b, o, "title", jt_str(b, r->plots[k].title));
+		jt_set(b, o, "file", jt_str(b, r->plots[k].file));
+		jt_push(b, a, o);
 	}
 	return a;
 }
 
-static json_t *names_json(struct jb *b, const struct name_list *l)
+static json_t *names_json(struct jtree *b, const struct name_list *l)
 {
 	json_t *a = jarr(b);
 
 	for (size_t i = 0; i < l->n; i++)
-		push(b, a, jstr(b, l->v[i]));
+		jt_push(b, a, jt_str(b, l->v[i]));
 	return a;
 }
 
 /* What side s's file recorded and what was assumed (facts_seen.c). */
-static void seen_json(struct jb *b, json_t *x, const struct run_facts *f, int s)
+static void seen_json(struct jtree *b, json_t *x, const struct run_facts *f,
+                      int s)
 {
 	json_t *ps = jobj(b), *agg = f->aggregate[s] ? jobj(b) : json_null();
 
-	set(b, x, "format", jstr(b, f->format[s]));
-	set(b, ps, "recorded_by_file",
-	    json_boolean(f->pass_source[s] == RUN_PASS_RECORDED));
-	set(b, ps, "merged_from", jstr(b, f->results[s]));
-	set(b, ps, "merged_cases", jint(b, f->pass_merged[s]));
-	set(b, ps, "assumed_passing_cases",
-	    jint(b, f->pass_source[s] == RUN_PASS_ASSUMED &&
-	                    f->ncases[s] > f->pass_merged[s]
-	                ? f->ncases[s] - f->pass_merged[s]
-	                : 0));
-	set(b, x, "pass_states", ps);
+	jt_set(b, x, "format", jt_str(b, f->format[s]));
+	jt_set(b, ps, "recorded_by_file",
+	       json_boolean(f->pass_source[s] == RUN_PASS_RECORDED));
+	jt_set(b, ps, "merged_from", jt_str(b, f->results[s]));
+	jt_set(b, ps, "merged_cases", jint(b, f->pass_merged[s]));
+	jt_set(b, ps, "assumed_passing_cases",
+	       jint(b, f->pass_source[s] == RUN_PASS_ASSUMED &&
+	                       f->ncases[s] > f->pass_merged[s]
+	                   ? f->ncases[s] - f->pass_merged[s]
+	                   : 0));
+	jt_set(b, x, "pass_states", ps);
 	if (f->aggregate[s]) {
-		set(b, agg, "statistic", jstr(b, f->aggregate[s]));
-		set(b, agg, "count_column", jstr(b, f->aggregate_of[s]));
+		jt_set(b, agg, "statistic", jt_str(b, f->aggregate[s]));
+		jt_set(b, agg, "count_column", jt_str(b, f->aggregate_of[s]));
 	}
-	set(b, x, "runtime_aggregate", agg);
-	set(b, x, "not_priced", names_json(b, &f->unpriced[s]));
-	set(b, x, "files", names_json(b, &f->files[s]));
-	set(b, x, "split_by", jstr(b, f->split_by));
-	set(b, x, "split_value", jstr(b, f->split_value[s]));
+	jt_set(b, x, "runtime_aggregate", agg);
+	jt_set(b, x, "not_priced", names_json(b, &f->unpriced[s]));
+	jt_set(b, x, "files", names_json(b, &f->files[s]));
+	jt_set(b, x, "split_by", jt_str(b, f->split_by));
+	jt_set(b, x, "split_value", jt_str(b, f->split_value[s]));
 }
 
 /* Several runs of a side: how many, and the estimate over them. */
-static void runs_of_side(struct jb *b, json_t *x, const struct run_facts *f,
+static void runs_of_side(struct jtree *b, json_t *x, const struct run_facts *f,
                          int s)
 {
 	char desc[160];
 
 	report_runs_desc(f, s, desc, sizeof desc);
-	set(b, x, "runs", jint(b, f->nruns[s]));
-	set(b, x, "runtime_estimate", jstr(b, desc));
+	jt_set(b, x, "runs", jint(b, f->nruns[s]));
+	jt_set(b, x, "runtime_estimate", jt_str(b, desc));
 }
 
 /* How the runs were read (price/harness.h), per side where it differs. */
-static json_t *runs_json(struct jb *b, const struct record *r)
+static json_t *runs_json(struct jtree *b, const struct record *r)
 {
 	static const char *const side[2] = {"before", "after"};
 	const struct run_facts *f = r->facts;
@@ -315,27 +273,27 @@ static json_t *runs_json(struct jb *b, const struct record *r)
 		json_t *x = jobj(b), *none = jarr(b);
 		for (size_t i = 0; i < p->n; i++)
 			if (!p->has_runtime[s][i])
-				push(b, none, jstr(b, p->case_name[i]));
-		set(b, x, "estimator", jstr(b, f->estimator[s]));
+				jt_push(b, none, jt_str(b, p->case_name[i]));
+		jt_set(b, x, "estimator", jt_str(b, f->estimator[s]));
 		if (f->nruns[s] > 1)
 			runs_of_side(b, x, f, s);
-		set(b, x, "runtime_column", jstr(b, f->runtime_from[s]));
-		set(b, x, "no_runtime", none);
-		set(b, x, "missing_counted_failing",
-		    names_json(b, &f->failing[s]));
-		set(b, x, "context_unreliable",
-		    names_json(b, &f->unreliable[s]));
+		jt_set(b, x, "runtime_column", jt_str(b, f->runtime_from[s]));
+		jt_set(b, x, "no_runtime", none);
+		jt_set(b, x, "missing_counted_failing",
+		       names_json(b, &f->failing[s]));
+		jt_set(b, x, "context_unreliable",
+		       names_json(b, &f->unreliable[s]));
 		seen_json(b, x, f, s);
-		set(b, o, side[s], x);
+		jt_set(b, o, side[s], x);
 	}
-	set(b, o, "context_differs", names_json(b, &f->ctx_diff));
+	jt_set(b, o, "context_differs", names_json(b, &f->ctx_diff));
 	for (size_t i = 0; i < f->changing.n; i++) {
 		json_t *x = jobj(b);
-		set(b, x, "case", jstr(b, f->changing.v[i]));
-		set(b, x, "passes_in", jstr(b, side[f->changing_side[i]]));
-		push(b, drop, x);
+		jt_set(b, x, "case", jt_str(b, f->changing.v[i]));
+		jt_set(b, x, "passes_in", jt_str(b, side[f->changing_side[i]]));
+		jt_push(b, drop, x);
 	}
-	set(b, o, "dropped_passing_in_one_run", drop);
+	jt_set(b, o, "dropped_passing_in_one_run", drop);
 	return o;
 }
 
@@ -343,7 +301,7 @@ static json_t *runs_json(struct jb *b, const struct record *r)
 /* The verdict first (price only): its name, net, the interval of net
  * (null when the noise was not judged) and the point estimate's
  * decision. */
-static json_t *headline_json(struct jb *b, const struct record *r)
+static json_t *headline_json(struct jtree *b, const struct record *r)
 {
 	const struct verdict *v = r->verdict;
 	const struct price *p = r->price;
@@ -356,62 +314,63 @@ static json_t *headline_json(struct jb *b, const struct record *r)
 		    json_array_append_new(ci, jreal(b, v->boot->net_ci.hi)))
 			b->failed = true;
 	}
-	set(b, o, "verdict", json_string(verdict_name(v->kind)));
-	set(b, o, "net", jreal(b, p->net));
-	set(b, o, "interval", ci);
-	set(b, o, "point_estimate",
-	    json_string(p->accept ? "accept" : "reject"));
+	jt_set(b, o, "verdict", json_string(verdict_name(v->kind)));
+	jt_set(b, o, "net", jreal(b, p->net));
+	jt_set(b, o, "interval", ci);
+	jt_set(b, o, "point_estimate",
+	       json_string(p->accept ? "accept" : "reject"));
 	return o;
 }
 
-static json_t *head_json(struct jb *b, const struct record *r)
+static json_t *head_json(struct jtree *b, const struct record *r)
 {
 	const struct price *p = r->price;
 	json_t *o = jobj(b);
 	bool shares = p->gain_share && p->cost_share;
 
 	assert(p->N == floor(p->N));
-	set(b, o, "schema_version", jint(b, REPORT_SCHEMA_VERSION));
-	set(b, o, "fixprice_version", jstr(b, r->tool_version));
-	set(b, o, "kind",
-	    json_string(r->prediction ? "prediction" : "measured"));
+	jt_set(b, o, "schema_version", jint(b, REPORT_SCHEMA_VERSION));
+	jt_set(b, o, "fixprice_version", jt_str(b, r->tool_version));
+	jt_set(b, o, "kind",
+	       json_string(r->prediction ? "prediction" : "measured"));
 	if (r->verdict)
-		set(b, o, "headline", headline_json(b, r));
-	set(b, o, "scenario", scenario_json(b, r->scenario));
-	set(b, o, "metric", metric_json(b, r->metric));
-	set(b, o, "inputs", inputs_json(b, r));
-	set(b, o, "gain", jreal(b, p->gain));
-	set(b, o, "cost", jreal(b, p->cost));
-	set(b, o, "net", jreal(b, p->net));
-	set(b, o, "decision", json_string(p->accept ? "accept" : "reject"));
-	set(b, o, "total_before", jreal(b, p->total[SIDE_BEFORE]));
-	set(b, o, "total_after", jreal(b, p->total[SIDE_AFTER]));
-	set(b, o, "delta_total", jreal(b, p->delta_total));
-	set(b, o, "control", control_json(b, p));
+		jt_set(b, o, "headline", headline_json(b, r));
+	jt_set(b, o, "scenario", scenario_json(b, r->scenario));
+	jt_set(b, o, "metric", metric_json(b, r->metric));
+	jt_set(b, o, "inputs", inputs_json(b, r));
+	jt_set(b, o, "gain", jreal(b, p->gain));
+	jt_set(b, o, "cost", jreal(b, p->cost));
+	jt_set(b, o, "net", jreal(b, p->net));
+	jt_set(b, o, "decision", json_string(p->accept ? "accept" : "reject"));
+	jt_set(b, o, "total_before", jreal(b, p->total[SIDE_BEFORE]));
+	jt_set(b, o, "total_after", jreal(b, p->total[SIDE_AFTER]));
+	jt_set(b, o, "delta_total", jreal(b, p->delta_total));
+	jt_set(b, o, "control", control_json(b, p));
 	if (r->verdict)
-		set(b, o, "verdict", report_verdict_json(r));
-	set(b, o, "N", jint(b, (size_t)p->N));
-	set(b, o, "W", jreal(b, p->W));
-	set(b, o, "dropped_cases", jint(b, r->ndropped));
+		jt_set(b, o, "verdict", report_verdict_json(r));
+	jt_set(b, o, "N", jint(b, (size_t)p->N));
+	jt_set(b, o, "W", jreal(b, p->W));
+	jt_set(b, o, "dropped_cases", jint(b, r->ndropped));
 	if (r->facts)
-		set(b, o, "runs", runs_json(b, r));
-	set(b, o, "shares_defined", json_boolean(shares));
-	set(b, o, "shares_undefined_reason",
-	    shares ? json_null() : jstr(b, p->shares_undefined));
+		jt_set(b, o, "runs", runs_json(b, r));
+	jt_set(b, o, "shares_defined", json_boolean(shares));
+	jt_set(b, o, "shares_undefined_reason",
+	       shares ? json_null() : jt_str(b, p->shares_undefined));
 	return o;
 }
 
 /* The keys after "cases". */
-static json_t *tail_json(struct jb *b, const struct record *r)
+static json_t *tail_json(struct jtree *b, const struct record *r)
 {
 	json_t *o = jobj(b);
 
-	set(b, o, "breakeven", breakeven_json(b, r));
-	set(b, o, "plots", plots_json(b, r));
+	jt_set(b, o, "breakeven", breakeven_json(b, r));
+	jt_set(b, o, "plots", plots_json(b, r));
 	if (r->suspects)
-		set(b, o, "suspicious_gains", report_suspects_json(r));
+		jt_set(b, o, "suspicious_gains", report_suspects_json(r));
 	if (r->invocation)
-		set(b, o, "invocation", record_invocation_json(r->invocation));
+		jt_set(b, o, "invocation",
+		       record_invocation_json(r->invocation));
 	return o;
 }
 
@@ -547,7 +506,7 @@ static void put_members(struct jw *w, json_t *obj, bool *first)
  * cases would need gigabytes, one row at a time needs nothing. */
 static bool dump_record(FILE *out, const struct record *r)
 {
-	struct jb b = {.failed = false};
+	struct jtree b = {.failed = false};
 	json_t *head = head_json(&b, r), *tail = tail_json(&b, r);
 	struct jw w;
 	bool first = true, ok;
