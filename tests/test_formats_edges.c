@@ -439,6 +439,14 @@ static void test_csv_header_errors(void **state)
 	fails("h.csv", text, NULL, 1, want);
 	fails("h.csv", "case,x,x\na,1,2\n", NULL, 1,
 	      "duplicate column 'x' (first at line 1, column 6)");
+	/* fixprice writes pass_from itself: a file's own is refused in
+	 * every reader (they all add columns through the builder). */
+	fails("p.csv", "case,runtime,pass_from\na,1,0\n", NULL, 1,
+	      "column 'pass_from' is reserved: fixprice records there where "
+	      "each case's pass state came from; rename it");
+	fails("p.json", "[{\"case\": \"a\", \"pass_from\": 1}]", NULL, 1,
+	      "column 'pass_from' is reserved: fixprice records there where "
+	      "each case's pass state came from; rename it");
 }
 
 static void test_csv_quote_errors(void **state)

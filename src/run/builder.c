@@ -180,6 +180,16 @@ long rb_add_column(struct run_builder *b, const char *name, size_t len,
 
 	if (check_name(b, "column", name, len, line, col) != FP_OK)
 		return -1;
+	/* fixprice fills this column itself (run_pass_from): a file's own
+	 * would be overwritten and misread. */
+	if (len == sizeof RUN_PASS_FROM - 1 &&
+	    memcmp(name, RUN_PASS_FROM, len) == 0) {
+		diag_set(b->d, b->path, (int)line, (int)col,
+		         "column '%s' is reserved: fixprice records there "
+		         "where each case's pass state came from; rename it",
+		         RUN_PASS_FROM);
+		return -1;
+	}
 	if (b->ncols == RUN_MAX_COLUMNS) {
 		diag_set(b->d, b->path, (int)line, (int)col,
 		         "more than %d columns", RUN_MAX_COLUMNS);
