@@ -15,6 +15,7 @@
 struct walk {
 	const char *root;
 	size_t cap_bytes; /* of one file */
+	size_t max;       /* benchmarks */
 	struct run_folder *f;
 	size_t cap;
 	struct diag *d;
@@ -50,10 +51,9 @@ static int add_bench(struct walk *w, const char *rel)
 {
 	struct run_folder *f = w->f;
 
-	if (f->n == RUN_FOLDER_MAX)
+	if (f->n == w->max)
 		return diag_set(w->d, w->root, 0, 0,
-		                "more than %d criterion benchmarks",
-		                RUN_FOLDER_MAX);
+		                "more than %zu criterion benchmarks", w->max);
 	if (f->n == w->cap) {
 		size_t cap = w->cap ? 2 * w->cap : 16;
 		struct fmt_bench *b = realloc(f->benches, cap * sizeof *b);
@@ -224,11 +224,11 @@ static int hash_listing(struct run_folder *f, struct diag *d)
 	return FP_OK;
 }
 
-int run_folder_read(const char *path, size_t cap, struct run_folder *out,
-                    struct diag *d)
+int run_folder_read(const char *path, size_t cap, size_t max,
+                    struct run_folder *out, struct diag *d)
 {
 	char *root = strdup(path), *target = NULL;
-	struct walk w = {.f = out, .cap_bytes = cap, .d = d};
+	struct walk w = {.f = out, .cap_bytes = cap, .max = max, .d = d};
 	size_t len = root ? strlen(root) : 0;
 	int rc;
 

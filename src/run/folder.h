@@ -33,12 +33,14 @@ struct run_folder {
 bool run_path_is_folder(const char *path);
 
 /* Reads the criterion benchmarks under path: path itself, or path/criterion
- * when path is a cargo target folder; a file over cap bytes is refused.  Errors, "PATH: ...": a folder with
- * no NAME/new/sample.json in it, more than RUN_FOLDER_MAX benchmarks, a
+ * when path is a cargo target folder; a file over cap bytes is refused,
+ * and so is a folder of more than max benchmarks (RUN_FOLDER_MAX: a
+ * parameter so that tests reach it).  Errors, "PATH: ...": a folder with
+ * no NAME/new/sample.json in it, more than max benchmarks, a
  * folder that cannot be listed, a file's source_read error.  Caller frees
  * with run_folder_free (also after a failure). */
-int run_folder_read(const char *path, size_t cap, struct run_folder *out,
-                    struct diag *d);
+int run_folder_read(const char *path, size_t cap, size_t max,
+                    struct run_folder *out, struct diag *d);
 void run_folder_free(struct run_folder *f);
 
 #endif

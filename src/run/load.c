@@ -138,7 +138,7 @@ static int load_folder(const char *path, const struct run_opts *opts,
 		                "a folder; --input-format %s reads a file "
 		                "(only criterion reads a folder)",
 		                opts->format);
-	rc = run_folder_read(path, RUN_MAX_FILE, &f, d);
+	rc = run_folder_read(path, RUN_MAX_FILE, RUN_FOLDER_MAX, &f, d);
 	s.benches = f.benches;
 	s.nbenches = f.n;
 	if (rc == FP_OK && fmt_criterion(&s, out, d) == FP_OK) {
