@@ -24,6 +24,8 @@ void cmd_invocation(const struct cmd_call *call, struct record_invocation *out)
 	    .scenario = j->scenario,
 	    .input_format = j->input_format,
 	    .split_by = j->split_by,
+	    .nside_runs = {j->nruns[0], j->nruns[1]},
+	    .side_runs = {j->runs[0], j->runs[1]},
 	    .control = n->control,
 	    .results = {j->results[0], j->results[1]},
 	    .missing = missing_name(j->missing),
@@ -77,6 +79,8 @@ static const char *input_role(const char *option, const char *arg)
 	    {"results", "results (after)"},
 	    {"results-before", "results (before)"},
 	    {"control", "control run"},
+	    {"before", "before run"},
+	    {"after", "after run"},
 	};
 
 	for (size_t i = 0; i < sizeof roles / sizeof roles[0]; i++)

@@ -75,6 +75,8 @@ static void put_inputs(struct jtree *b, json_t *o,
 	jt_set(b, o, "results-before", jt_str(b, v->results[0]));
 	jt_set(b, o, "results", jt_str(b, v->results[1]));
 	jt_set(b, o, "split-by", jt_str(b, v->split_by));
+	jt_set(b, o, "before", strings(b, v->nside_runs[0], v->side_runs[0]));
+	jt_set(b, o, "after", strings(b, v->nside_runs[1], v->side_runs[1]));
 	jt_set(b, o, "cases", strings(b, v->ncases, v->cases));
 	jt_set(b, o, "exclude", strings(b, v->nexclude, v->exclude));
 }
@@ -149,6 +151,8 @@ static const struct ikey {
     {"results-before", I_STR, NULL, NULL},
     {"results", I_STR, NULL, NULL},
     {"split-by", I_STR, NULL, NULL},
+    {"before", I_STRS, NULL, NULL},
+    {"after", I_STRS, NULL, NULL},
     {"cases", I_STRS, NULL, NULL},
     {"exclude", I_STRS, NULL, NULL},
     {"bootstrap", I_INT, NULL, NULL},
@@ -315,8 +319,9 @@ static int read_runs(struct ird *r, json_t *a, const struct jcur *at)
 	size_t i, n = json_array_size(a);
 	json_t *e;
 
-	if (!json_is_array(a) || n < 1 || n > 2)
-		return bad(r, at, "must be an array of one or two paths",
+	/* None: the runs are in the options --before and --after. */
+	if (!json_is_array(a) || n > 2)
+		return bad(r, at, "must be an array of at most two paths",
 		           "runs");
 	more = jcur_into(&c);
 	json_array_foreach(a, i, e)

@@ -25,6 +25,8 @@ struct record_invocation {
 	const char *command;
 	size_t nruns;
 	char *const *runs; /* BEFORE [AFTER] as given */
+	size_t nside_runs[2];
+	const char *const *side_runs[2]; /* --before ..., --after ... */
 	const char *metric, *scenario, *input_format, *split_by, *control;
 	const char *results[2]; /* --results-before, --results */
 	const char *missing, *estimator, *time, *pass_policy;
