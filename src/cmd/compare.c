@@ -181,7 +181,7 @@ const struct command cmd_compare = {
              .name = "name",
              .arg = "NAME",
              .help = "name the next candidate (in order; default: its "
-                     "file's name)"},
+                     "file's name without its extension)"},
             {.id = OPT_MAP,
              .name = "map",
              .arg = "X=LO:HI Y=LO:HI",

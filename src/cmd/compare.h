@@ -15,7 +15,7 @@
 
 /* One candidate fix. */
 struct cand {
-	char *name;       /* --name, or its file's name */
+	char *name;       /* --name, or its file's name without the extension */
 	const char *path; /* an after run or a scenario */
 	bool scenario;
 	/* Candidate 0 is the frame's (priced.job, .session, .price); the

@@ -40,6 +40,16 @@ bool cmp_is_scenario(const char *path)
 	return scenario;
 }
 
+/* A file's name without its extension ("plan-a.csv": "plan-a"); a name
+ * that is all extension (".csv") is kept whole. */
+static char *file_name(const char *base)
+{
+	const char *dot = strrchr(base, '.');
+
+	return dot && dot > base ? strndup(base, (size_t)(dot - base))
+	                         : strdup(base);
+}
+
 int cmp_name_candidates(struct compare_own *o, struct diag *d)
 {
 	if (o->nnames > o->k)
@@ -53,9 +63,10 @@ int cmp_name_candidates(struct compare_own *o, struct diag *d)
 
 		c->path = o->args[j + 1];
 		c->scenario = cmp_is_scenario(c->path);
-		c->name = strdup(j < o->nnames ? o->names[j]
-		                 : slash       ? slash + 1
-		                               : c->path);
+		if (j < o->nnames)
+			c->name = strdup(o->names[j]);
+		else
+			c->name = file_name(slash ? slash + 1 : c->path);
 		if (!c->name)
 			return diag_oom(d);
 		for (size_t i = 0; i < j; i++) {
@@ -84,8 +95,8 @@ static int load_cand(struct compare_own *o, size_t j,
 	char *inputs[2] = {o->args[0], (char *)c->path};
 
 	jo.policy = call->noise.policy;
-	if (c->scenario)
-		jo.scenario = c->path;
+	/* The frame's options hold candidate 0's scenario, if it is one. */
+	jo.scenario = c->scenario ? c->path : NULL;
 	if (job_load(&jo, inputs, c->scenario ? 1 : 2, &c->own_job, d) !=
 	        FP_OK ||
 	    session_open(c->own_job.metric, &c->own_job.runs,
@@ -190,11 +201,14 @@ static int about(const struct cand *c, struct diag *d)
 static int each(struct compare_own *o, const struct cmd_call *call,
                 struct diag *d)
 {
+	struct job_opts jo = call->job;
+
+	jo.scenario = NULL; /* the control run is a measured run */
 	for (size_t j = 0; j < o->k; j++) {
 		struct cand *c = &o->c[j];
 
 		if ((j > 0 && load_cand(o, j, call, d) != FP_OK) ||
-		    cmd_judge(&call->noise, &call->job, o->args[0], c->job,
+		    cmd_judge(&call->noise, &jo, o->args[0], c->job,
 		              c->price, &c->judged, d) != FP_OK ||
 		    breakevens(c, d) != FP_OK ||
 		    (o->naxes == 2 && cand_map(o, c, d) != FP_OK))
