@@ -28,7 +28,7 @@ static json_t *breakevens(struct jtree *b, const struct compare_cand *c)
 		jt_set(b, o, "value", num(e->value));
 		jt_set(b, o, "lo", num(e->lo));
 		jt_set(b, o, "hi", num(e->hi));
-		jt_set(b, o, "breakeven", x);
+		jt_set(b, o, "crossings", x);
 		jt_set(b, o, "zero_everywhere", json_boolean(e->zero_everywhere));
 		jt_set(b, o, "every_crossing", json_boolean(e->every_crossing));
 		jt_push(b, a, o);

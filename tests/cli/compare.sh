@@ -45,7 +45,7 @@ def near(x, gain, cost, net):
     return all(abs(x[k] - v) < 1e-12 for k, v in (('gain', gain), ('cost', cost), ('net', net)))
 assert near(c['quarter-slower'], 3.5, 10, -6.5), c['quarter-slower']
 assert near(c['fp32-cube'], 2.75, 25, -22.25), c['fp32-cube']
-be = {b['param']: b['breakeven'] for b in c['quarter-slower']['breakevens']}
+be = {b['param']: b['crossings'] for b in c['quarter-slower']['breakevens']}
 assert be['pass_reward'] == [1.6] and abs(be['perf_weight'][0] - 0.09375) < 1e-15, be
 assert be['runtime_factor'] == [105 / 97], be
 assert d['resamples'] == 0 and d['p_best'] is None and c['fp32-cube']['verdict'] == 'not judged'
