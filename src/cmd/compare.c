@@ -8,7 +8,6 @@
 #include "cmd/compare.h"
 #include "util/escape.h"
 
-
 /* --map X=LO:HI Y=LO:HI: two ranges, as map's --x and --y. */
 static int take_axis(struct compare_own *o, const char *arg, struct diag *d)
 {
@@ -17,11 +16,12 @@ static int take_axis(struct compare_own *o, const char *arg, struct diag *d)
 	double step;
 
 	if (o->naxes == 2)
-		return diag_set(d, CLI_SOURCE, 0, 0,
-		                "--map takes two ranges, X=LO:HI Y=LO:HI, got a "
-		                "third, '%s' (give BEFORE and the candidates "
-		                "before --map)",
-		                arg);
+		return diag_set(
+		    d, CLI_SOURCE, 0, 0,
+		    "--map takes two ranges, X=LO:HI Y=LO:HI, got a "
+		    "third, '%s' (give BEFORE and the candidates "
+		    "before --map)",
+		    arg);
 	if (!eq || eq == arg)
 		return diag_set(d, CLI_SOURCE, 0, 0,
 		                "--map needs NAME=LO:HI, got '%s'", arg);
@@ -84,9 +84,10 @@ static int compare_setup(void *own, struct cmd_call *call, struct diag *d)
 		                report_compare_format_list(forms, sizeof forms),
 		                report_form_of(call->out.format)->name);
 	if (call->job.nruns[0] || call->job.nruns[1] || call->job.split_by)
-		return diag_set(d, CLI_SOURCE, 0, 0,
-		                "compare takes BEFORE and each candidate as one "
-		                "file: not --before, --after or --split-by");
+		return diag_set(
+		    d, CLI_SOURCE, 0, 0,
+		    "compare takes BEFORE and each candidate as one "
+		    "file: not --before, --after or --split-by");
 	if (o->naxes == 1)
 		return diag_set(d, CLI_SOURCE, 0, 0,
 		                "--map needs two ranges, X=LO:HI Y=LO:HI");
@@ -116,8 +117,7 @@ static int compare_analyse(void *own, struct priced *pr,
 }
 
 static int compare_write(void *own, struct priced *pr,
-                         const struct cmd_call *call, FILE *out,
-                         struct diag *d)
+                         const struct cmd_call *call, FILE *out, struct diag *d)
 {
 	struct compare_own *o = own;
 
@@ -149,10 +149,10 @@ static int take_output(struct cmd_call *call, enum opt_id id, const char *arg,
 static const struct opt_group compare_output_group = {
     .intro = "Output:",
     .man = "OUTPUT OPTIONS",
-    .opts = (const struct opt_spec[]){CMD_OUTPUT_OPTS(
-                                          report_compare_format_list,
-                                          report_compare_ext_list),
-                                      {0}},
+    .opts =
+        (const struct opt_spec[]){CMD_OUTPUT_OPTS(report_compare_format_list,
+                                                  report_compare_ext_list),
+                                  {0}},
     .take = take_output,
 };
 

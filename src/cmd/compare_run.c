@@ -20,8 +20,8 @@ bool cmp_is_scenario(const char *path)
 	bool scenario = true;
 	FILE *f;
 
-	if (!dot || (strcasecmp(dot, ".yaml") != 0 &&
-	             strcasecmp(dot, ".yml") != 0))
+	if (!dot ||
+	    (strcasecmp(dot, ".yaml") != 0 && strcasecmp(dot, ".yml") != 0))
 		return false;
 	/* A file that cannot be read is left to the run loader's error. */
 	if (!(f = fopen(path, "r")))
@@ -54,7 +54,8 @@ int cmp_name_candidates(struct compare_own *o, struct diag *d)
 {
 	if (o->nnames > o->k)
 		return diag_set(d, CLI_SOURCE, 0, 0,
-		                "%zu --name for %zu candidates", o->nnames, o->k);
+		                "%zu --name for %zu candidates", o->nnames,
+		                o->k);
 	if (!(o->c = calloc(o->k, sizeof *o->c)))
 		return diag_oom(d);
 	for (size_t j = 0; j < o->k; j++) {
@@ -75,10 +76,11 @@ int cmp_name_candidates(struct compare_own *o, struct diag *d)
 			if (strcmp(o->c[i].name, c->name) != 0)
 				continue;
 			e = escape_terminal(c->name);
-			diag_set(d, CLI_SOURCE, 0, 0,
-			         "two candidates are named '%s' (candidates %zu "
-			         "and %zu): give each its own --name",
-			         e ? e : "?", i + 1, j + 1);
+			diag_set(
+			    d, CLI_SOURCE, 0, 0,
+			    "two candidates are named '%s' (candidates %zu "
+			    "and %zu): give each its own --name",
+			    e ? e : "?", i + 1, j + 1);
 			free(e);
 			return FP_ERR;
 		}
@@ -180,10 +182,13 @@ static int winner_map(struct compare_own *o, struct diag *d)
 			}
 		}
 	}
-	o->map = (struct compare_map){
-	    .xname = o->axis[0].name, .yname = o->axis[1].name,
-	    .nx = g->nx, .ny = g->ny, .x = g->x, .y = g->y,
-	    .winner = o->winner};
+	o->map = (struct compare_map){.xname = o->axis[0].name,
+	                              .yname = o->axis[1].name,
+	                              .nx = g->nx,
+	                              .ny = g->ny,
+	                              .x = g->x,
+	                              .y = g->y,
+	                              .winner = o->winner};
 	o->view.map = &o->map;
 	return FP_OK;
 }
@@ -208,8 +213,8 @@ static int each(struct compare_own *o, const struct cmd_call *call,
 		struct cand *c = &o->c[j];
 
 		if ((j > 0 && load_cand(o, j, call, d) != FP_OK) ||
-		    cmd_judge(&call->noise, &jo, o->args[0], c->job,
-		              c->price, &c->judged, d) != FP_OK ||
+		    cmd_judge(&call->noise, &jo, o->args[0], c->job, c->price,
+		              &c->judged, d) != FP_OK ||
 		    breakevens(c, d) != FP_OK ||
 		    (o->naxes == 2 && cand_map(o, c, d) != FP_OK))
 			return about(c, d);
@@ -225,14 +230,13 @@ static int fill_view(struct compare_own *o, struct priced *pr,
 	for (size_t j = 0; j < o->k; j++) {
 		struct cand *c = &o->c[j];
 
-		o->views[j] = (struct compare_cand){
-		    .name = c->name,
-		    .path = c->path,
-		    .prediction = c->scenario,
-		    .price = c->price,
-		    .verdict = &c->judged.j.v,
-		    .nbreakeven = c->nbreakeven,
-		    .breakeven = c->breakeven};
+		o->views[j] = (struct compare_cand){.name = c->name,
+		                                    .path = c->path,
+		                                    .prediction = c->scenario,
+		                                    .price = c->price,
+		                                    .verdict = &c->judged.j.v,
+		                                    .nbreakeven = c->nbreakeven,
+		                                    .breakeven = c->breakeven};
 	}
 	o->view.k = o->k;
 	o->view.c = o->views;
@@ -343,17 +347,16 @@ static int map_plot(struct compare_own *o, const struct cmd_call *call,
 	}
 	for (size_t j = 0; j < o->k; j++)
 		names[j] = o->c[j].name;
-	rc = plot_compare_map(&po, title, m->xname, m->yname, o->k, names,
-	                      m->nx, m->ny, m->x, m->y, m->winner, &o->map_plot,
-	                      d);
+	rc =
+	    plot_compare_map(&po, title, m->xname, m->yname, o->k, names, m->nx,
+	                     m->ny, m->x, m->y, m->winner, &o->map_plot, d);
 	o->have_map_plot = rc == FP_OK;
 	free(names);
 	free(title);
 	return rc;
 }
 
-int cmp_plot(struct compare_own *o, const struct cmd_call *call,
-             struct diag *d)
+int cmp_plot(struct compare_own *o, const struct cmd_call *call, struct diag *d)
 {
 	if (!call->out.plot_dir)
 		return FP_OK;

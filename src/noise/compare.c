@@ -65,12 +65,13 @@ static int same_cases(const struct noise_cand *c, size_t k, struct diag *d)
 		for (size_t i = 0; same && i < a->n; i++)
 			same = strcmp(a->case_name[i], b->case_name[i]) == 0;
 		if (!same)
-			return diag_set(d, NULL, 0, 0,
-			                "candidate %zu prices %zu cases against "
-			                "the first candidate's %zu, or others: "
-			                "every candidate must price the same "
-			                "cases (check --missing and --cases)",
-			                j + 1, b->n, a->n);
+			return diag_set(
+			    d, NULL, 0, 0,
+			    "candidate %zu prices %zu cases against "
+			    "the first candidate's %zu, or others: "
+			    "every candidate must price the same "
+			    "cases (check --missing and --cases)",
+			    j + 1, b->n, a->n);
 	}
 	return FP_OK;
 }
@@ -81,7 +82,8 @@ static void rank(const struct noise_cand *c, size_t k, size_t *order)
 	for (size_t j = 0; j < k; j++) {
 		size_t at = j;
 
-		while (at > 0 && c[order[at - 1]].price->net < c[j].price->net) {
+		while (at > 0 &&
+		       c[order[at - 1]].price->net < c[j].price->net) {
 			order[at] = order[at - 1];
 			at--;
 		}
@@ -97,7 +99,8 @@ static int open_states(struct joint *J, bool *drawn, struct diag *d)
 		const struct job *job = J->c[j].job;
 
 		s->predicted = job->scenario != NULL;
-		if (noise_sides(&job->runs, J->o->policy, s->side, d) != FP_OK ||
+		if (noise_sides(&job->runs, J->o->policy, s->side, d) !=
+		        FP_OK ||
 		    session_open(job->metric, &job->runs, job->scenario,
 		                 &s->ses, d) != FP_OK ||
 		    price_compute(s->ses, &s->p, d) != FP_OK)
@@ -124,9 +127,9 @@ static int draw_after(struct joint *J, size_t j, size_t r, struct diag *d)
 	const struct noise_side *b = &s->side[0], *a = &s->side[1];
 
 	if (a->off) {
-		if (noise_side_resample(a, J->n, noise_compare_seed(J->o->seed, j),
-		                        r, 1, J->o->policy, &J->buf, s->rt,
-		                        s->ps) != FP_OK)
+		if (noise_side_resample(
+		        a, J->n, noise_compare_seed(J->o->seed, j), r, 1,
+		        J->o->policy, &J->buf, s->rt, s->ps) != FP_OK)
 			return diag_oom(d);
 		return FP_OK;
 	}
@@ -163,7 +166,8 @@ static int resample_all(struct joint *J, struct noise_ranking *out,
 
 			if (draw_after(J, j, r, d) != FP_OK)
 				return FP_ERR;
-			if (price_resample(s->ses, s->p, rt, ps, 0, d) != FP_OK) {
+			if (price_resample(s->ses, s->p, rt, ps, 0, d) !=
+			    FP_OK) {
 				diag_prefix(d, "resample %zu", r);
 				return FP_ERR;
 			}

@@ -20,26 +20,26 @@ static const struct chart compare_chart = {
         "\trows = int(column(3)), xmin = column(4), xmax = column(5), 0) nooutput\n"
         "w = 900; h = 200 + 40 * rows\n"
         "tw = 80; th = 12 + 3 * rows\n",
-    .body =
-        GP_TITLE "set tmargin 5\n"
-        "set xlabel xlabel noenhanced\n"
-        "set xrange [xmin:xmax]\n"
-        "set yrange [0.3:rows + 0.7]\n"
-        "set ytics scale 0 noenhanced\n"
-        "set xtics nomirror\n"
-        "set border 1\n"
-        "if (!textmode) set grid xtics lc rgb grid_color\n"
-        "set key outside below center horizontal height 1.5\n"
-        "if (!textmode) {\n"
-        "\tset object 1 rectangle from first 0, graph 0 to graph 1, graph 1 behind fc rgb '#eef5fb' fs solid 1 noborder\n"
-        "\tset object 2 rectangle from graph 0, graph 0 to first 0, graph 1 behind fc rgb '#fdf0e8' fs solid 1 noborder\n"
-        "}\n"
-        "set arrow 1 from first 0, graph 0 to first 0, graph 1 nohead lc rgb reject_color lw 1.5 dt 2 front\n"
-        "set label 2 'accept' at graph 0.99, graph 0.97 right tc rgb accept_color front\n"
-        "set label 3 'reject' at graph 0.01, graph 0.97 left tc rgb reject_color front\n"
-        "\n"
-        "plot data index 1 using (column(3)):(column(1)):(column(4)):(column(5)):ytic(2) \\\n"
-        "\t\twith xerrorbars pt 7 ps 1.5 lw 2 lc rgb ink title 'net and its interval'\n",
+    .body = GP_TITLE
+    "set tmargin 5\n"
+    "set xlabel xlabel noenhanced\n"
+    "set xrange [xmin:xmax]\n"
+    "set yrange [0.3:rows + 0.7]\n"
+    "set ytics scale 0 noenhanced\n"
+    "set xtics nomirror\n"
+    "set border 1\n"
+    "if (!textmode) set grid xtics lc rgb grid_color\n"
+    "set key outside below center horizontal height 1.5\n"
+    "if (!textmode) {\n"
+    "\tset object 1 rectangle from first 0, graph 0 to graph 1, graph 1 behind fc rgb '#eef5fb' fs solid 1 noborder\n"
+    "\tset object 2 rectangle from graph 0, graph 0 to first 0, graph 1 behind fc rgb '#fdf0e8' fs solid 1 noborder\n"
+    "}\n"
+    "set arrow 1 from first 0, graph 0 to first 0, graph 1 nohead lc rgb reject_color lw 1.5 dt 2 front\n"
+    "set label 2 'accept' at graph 0.99, graph 0.97 right tc rgb accept_color front\n"
+    "set label 3 'reject' at graph 0.01, graph 0.97 left tc rgb reject_color front\n"
+    "\n"
+    "plot data index 1 using (column(3)):(column(1)):(column(4)):(column(5)):ytic(2) \\\n"
+    "\t\twith xerrorbars pt 7 ps 1.5 lw 2 lc rgb ink title 'net and its interval'\n",
 };
 
 static const struct chart winner_chart = {
@@ -57,25 +57,25 @@ static const struct chart winner_chart = {
         "\tylabel = strcol(3), k = int(column(4)), 0) nooutput\n"
         "w = 900; h = 680\n"
         "tw = 80; th = 36\n",
-    .body =
-        GP_TITLE "set xlabel xlabel noenhanced\n"
-        "set ylabel ylabel noenhanced\n"
-        "# Eight colours, one per candidate (the ninth takes the first's again).\n"
-        "set cbrange [-0.5:7.5]\n"
-        "set palette maxcolors 8\n"
-        "set palette defined (0 '#66c2a5', 1 '#fc8d62', 2 '#8da0cb', 3 '#e78ac3', 4 '#a6d854', 5 '#ffd92f', 6 '#e5c494', 7 '#b3b3b3')\n"
-        "unset colorbox\n"
-        "set tics out nomirror\n"
-        "set autoscale xfix\n"
-        "set autoscale yfix\n"
-        "set style textbox opaque margins 4, 2 border lc rgb '#444444'\n"
-        "image = !textmode\n"
-        "plot for [t=1:image] data index 1 using (column(1)):(column(2)):(column(3) - 8 * floor(column(3) / 8)) \\\n"
-        "\t\twith image notitle, \\\n"
-        "\tfor [t=1:textmode] data index 1 using (column(1)):(column(2)):(strcol(4)) \\\n"
-        "\t\twith labels notitle, \\\n"
-        "\tdata index 2 using (column(1)):(column(2)):(strcol(3)) \\\n"
-        "\t\twith labels boxed font ',13' noenhanced notitle\n",
+    .body = GP_TITLE
+    "set xlabel xlabel noenhanced\n"
+    "set ylabel ylabel noenhanced\n"
+    "# Eight colours, one per candidate (the ninth takes the first's again).\n"
+    "set cbrange [-0.5:7.5]\n"
+    "set palette maxcolors 8\n"
+    "set palette defined (0 '#66c2a5', 1 '#fc8d62', 2 '#8da0cb', 3 '#e78ac3', 4 '#a6d854', 5 '#ffd92f', 6 '#e5c494', 7 '#b3b3b3')\n"
+    "unset colorbox\n"
+    "set tics out nomirror\n"
+    "set autoscale xfix\n"
+    "set autoscale yfix\n"
+    "set style textbox opaque margins 4, 2 border lc rgb '#444444'\n"
+    "image = !textmode\n"
+    "plot for [t=1:image] data index 1 using (column(1)):(column(2)):(column(3) - 8 * floor(column(3) / 8)) \\\n"
+    "\t\twith image notitle, \\\n"
+    "\tfor [t=1:textmode] data index 1 using (column(1)):(column(2)):(strcol(4)) \\\n"
+    "\t\twith labels notitle, \\\n"
+    "\tdata index 2 using (column(1)):(column(2)):(strcol(3)) \\\n"
+    "\t\twith labels boxed font ',13' noenhanced notitle\n",
 };
 
 static int check(size_t k, const char *const *name, const double *net,
@@ -86,11 +86,12 @@ static int check(size_t k, const char *const *name, const double *net,
 		                "compare chart: no candidate to draw");
 	for (size_t i = 0; i < k; i++)
 		if (!isfinite(net[i]) || !(lo[i] <= hi[i]))
-			return diag_set(d, NULL, 0, 0,
-			                "compare chart: the net of candidate %zu "
-			                "is not a finite number within its "
-			                "interval",
-			                i);
+			return diag_set(
+			    d, NULL, 0, 0,
+			    "compare chart: the net of candidate %zu "
+			    "is not a finite number within its "
+			    "interval",
+			    i);
 	return FP_OK;
 }
 
@@ -165,7 +166,8 @@ static void labels(FILE *f, size_t k, const char *const *name, size_t nx,
 		mi /= (double)cnt;
 		mj /= (double)cnt;
 		for (size_t p = 0; p < nx * ny; p++) {
-			double di = (double)(p % nx) - mi, dj = (double)(p / nx) - mj;
+			double di = (double)(p % nx) - mi,
+			       dj = (double)(p / nx) - mj;
 			if (winner[p] == c && di * di + dj * dj < best) {
 				best = di * di + dj * dj;
 				at = p;
@@ -208,8 +210,8 @@ int plot_compare_map(const struct plot_opts *o, const char *title,
 	for (size_t j = 0; j < ny; j++) {
 		for (size_t i = 0; i < nx; i++) {
 			size_t c = winner[j * nx + i];
-			char l[2] = {c < k ? (char)(c < 26 ? 'A' + c : '*') : '?',
-			             0};
+			char l[2] = {
+			    c < k ? (char)(c < 26 ? 'A' + c : '*') : '?', 0};
 
 			gpd_num(f, x[i]);
 			fputc(' ', f);

@@ -226,21 +226,21 @@ static int headline(const struct compare_view *v, bool md, FILE *out,
 	fprintf(out, md ? "**best: %s**, " : "best: %s, ", name);
 	free(name);
 	if (k->p_best)
-		fprintf(out,
-		        "P(best) %s over %zu joint resamples; net %s of %zu "
-		        "candidate%s\n",
-		        numfmt_fixed(a, k->p_best[k->best], REPORT_DECIMALS),
-		        k->B, numfmt_fixed(b, v->c[k->best].price->net,
-		                           REPORT_DECIMALS),
-		        v->k, v->k == 1 ? "" : "s");
+		fprintf(
+		    out,
+		    "P(best) %s over %zu joint resamples; net %s of %zu "
+		    "candidate%s\n",
+		    numfmt_fixed(a, k->p_best[k->best], REPORT_DECIMALS), k->B,
+		    numfmt_fixed(b, v->c[k->best].price->net, REPORT_DECIMALS),
+		    v->k, v->k == 1 ? "" : "s");
 	else
-		fprintf(out,
-		        "P(best) not measured (no case has two samples, or "
-		        "--bootstrap 0); the largest net %s of %zu "
-		        "candidate%s\n",
-		        numfmt_fixed(b, v->c[k->best].price->net,
-		                     REPORT_DECIMALS),
-		        v->k, v->k == 1 ? "" : "s");
+		fprintf(
+		    out,
+		    "P(best) not measured (no case has two samples, or "
+		    "--bootstrap 0); the largest net %s of %zu "
+		    "candidate%s\n",
+		    numfmt_fixed(b, v->c[k->best].price->net, REPORT_DECIMALS),
+		    v->k, v->k == 1 ? "" : "s");
 	return FP_OK;
 }
 

@@ -20,7 +20,7 @@
 struct compare_cand {
 	const char *name;
 	const char *path;
-	bool prediction;                /* a scenario */
+	bool prediction; /* a scenario */
 	const struct price *price;
 	const struct verdict *verdict; /* as price would judge it */
 	size_t nbreakeven;

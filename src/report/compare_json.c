@@ -29,7 +29,8 @@ static json_t *breakevens(struct jtree *b, const struct compare_cand *c)
 		jt_set(b, o, "lo", num(e->lo));
 		jt_set(b, o, "hi", num(e->hi));
 		jt_set(b, o, "crossings", x);
-		jt_set(b, o, "zero_everywhere", json_boolean(e->zero_everywhere));
+		jt_set(b, o, "zero_everywhere",
+		       json_boolean(e->zero_everywhere));
 		jt_set(b, o, "every_crossing", json_boolean(e->every_crossing));
 		jt_push(b, a, o);
 	}
@@ -83,14 +84,17 @@ static json_t *map(struct jtree *b, const struct compare_view *v)
 		for (size_t i = 0; i < g->nx; i++) {
 			size_t c = g->winner[j * g->nx + i];
 			jt_push(b, row,
-			        c < v->k ? jt_str(b, v->c[c].name) : json_null());
+			        c < v->k ? jt_str(b, v->c[c].name)
+			                 : json_null());
 		}
 		jt_push(b, w, row);
 	}
-	jt_set(b, o, "x", json_pack("{s:o, s:o}", "param",
-	                            jt_str(b, g->xname), "values", x));
-	jt_set(b, o, "y", json_pack("{s:o, s:o}", "param",
-	                            jt_str(b, g->yname), "values", y));
+	jt_set(
+	    b, o, "x",
+	    json_pack("{s:o, s:o}", "param", jt_str(b, g->xname), "values", x));
+	jt_set(
+	    b, o, "y",
+	    json_pack("{s:o, s:o}", "param", jt_str(b, g->yname), "values", y));
 	jt_set(b, o, "winner", w);
 	return o;
 }
@@ -107,8 +111,9 @@ static int write_root(json_t *root, FILE *out, struct diag *d)
 	jw_open(&w, out);
 	json_object_foreach(root, key, x)
 	{
-		jw_lit(&w, first ? "{" : strcmp(key, "p_best") == 0 ? ", "
-		                                                   : ",\n  ");
+		jw_lit(&w, first                        ? "{"
+		           : strcmp(key, "p_best") == 0 ? ", "
+		                                        : ",\n  ");
 		jw_str(&w, key);
 		jw_lit(&w, ": ");
 		jw_tree(&w, x, 2);
@@ -123,8 +128,7 @@ static int write_root(json_t *root, FILE *out, struct diag *d)
 	return report_finish(out, "JSON", d);
 }
 
-int report_compare_json(const struct compare_view *v, FILE *out,
-                        struct diag *d)
+int report_compare_json(const struct compare_view *v, FILE *out, struct diag *d)
 {
 	const struct noise_ranking *k = v->rank;
 	struct jtree b = {0};

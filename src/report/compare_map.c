@@ -24,8 +24,9 @@ static void picture_row(const struct compare_map *g, size_t k, size_t r,
 	char y[NUMFMT_MAX];
 
 	fprintf(out, "%12s |",
-	        r == rows - 1 || r == 0 ? numfmt_human(y, g->y[j], REPORT_DIGITS)
-	                                : "");
+	        r == rows - 1 || r == 0
+	            ? numfmt_human(y, g->y[j], REPORT_DIGITS)
+	            : "");
 	for (size_t c = 0; c < cols; c++) {
 		size_t i = c * (g->nx - 1) / (cols > 1 ? cols - 1 : 1);
 		fputc(letter(g->winner[j * g->nx + i], k), out);
@@ -76,8 +77,7 @@ int report_compare_map(const struct compare_view *v, bool md, FILE *out,
 	char a[NUMFMT_MAX], b[NUMFMT_MAX];
 
 	fputs(md ? "\n```\n" : "\n", out);
-	fputs("the candidate with the largest net over two parameters:\n",
-	      out);
+	fputs("the candidate with the largest net over two parameters:\n", out);
 	for (size_t r = rows; r-- > 0;)
 		picture_row(g, v->k, r, rows, cols, out);
 	fprintf(out, "%12s +%.*s\n", "", (int)cols,
