@@ -153,7 +153,8 @@ extern const struct command *const fp_commands[];
 
 /* The entries, one per file. */
 extern const struct command cmd_price, cmd_breakeven, cmd_sweep, cmd_tornado,
-    cmd_map, cmd_verify, cmd_eval, cmd_check, cmd_metrics, cmd_help;
+    cmd_map, cmd_compare, cmd_verify, cmd_eval, cmd_check, cmd_metrics,
+    cmd_help;
 
 /* The command named name, or NULL. */
 const struct command *command_find(const char *name);

@@ -56,6 +56,8 @@ enum opt_id {
 	OPT_DISASM,
 	OPT_SHOW,
 	OPT_INPUTS,
+	OPT_NAME,
+	OPT_MAP,
 	/* noise and the verdict (cmd/noise.h) */
 	OPT_BOOTSTRAP,
 	OPT_CONFIDENCE,

@@ -34,7 +34,8 @@ static int load(const struct cmd_call *call, struct priced *pr, struct diag *d)
 		return diag_set(d, CLI_SOURCE, 0, 0,
 		                "--ascii needs --plot-dir DIR: it adds a text "
 		                "rendering of the plots drawn there");
-	if ((call->cmd != &cmd_price &&
+	/* compare checks its own forms (its setup). */
+	if ((call->cmd != &cmd_price && call->cmd != &cmd_compare &&
 	     output_check_record_form(&call->out, call->cmd->name, d) !=
 	         FP_OK) ||
 	    job_load(&jo, call->args, call->nargs, &pr->job, d) != FP_OK ||

@@ -5,9 +5,9 @@
 #include "util/editdist.h"
 
 const struct command *const fp_commands[] = {
-    &cmd_price,   &cmd_breakeven, &cmd_sweep, &cmd_tornado,
-    &cmd_map,     &cmd_verify,    &cmd_eval,  &cmd_check,
-    &cmd_metrics, &cmd_help,      NULL,
+    &cmd_price, &cmd_breakeven, &cmd_sweep,  &cmd_tornado,
+    &cmd_map,   &cmd_compare,   &cmd_verify, &cmd_eval,
+    &cmd_check, &cmd_metrics,   &cmd_help,   NULL,
 };
 
 #define NCOMMANDS (sizeof fp_commands / sizeof fp_commands[0] - 1)

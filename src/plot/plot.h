@@ -146,6 +146,23 @@ int plot_sweep_band(const struct plot_opts *o, const char *title,
                     const double *x, const double *net, const double *lo,
                     const double *hi, struct plot_result *out, struct diag *d);
 
+/* Candidates' nets net[0..k) as points, each with its interval [lo, hi]
+ * as a bar (lo = hi = net: none), named name[] (cut to PLOT_NAME_MAX),
+ * the largest net on top, net = 0 marked (plot/compare.c). */
+int plot_compare(const struct plot_opts *o, const char *title, size_t k,
+                 const char *const *name, const double *net, const double *lo,
+                 const double *hi, struct plot_result *out, struct diag *d);
+
+/* Which of k candidates has the largest net over a grid (x, y evenly
+ * spaced and increasing, nx, ny >= 2; winner[j * nx + i] at x[i], y[j], a
+ * candidate or k for none), a colour per candidate, each region labelled
+ * with its name. */
+int plot_compare_map(const struct plot_opts *o, const char *title,
+                     const char *xname, const char *yname, size_t k,
+                     const char *const *name, size_t nx, size_t ny,
+                     const double *x, const double *y, const size_t *winner,
+                     struct plot_result *out, struct diag *d);
+
 void plot_result_free(struct plot_result *r);
 
 /* The gnuplot program that the plot functions would run for this choice

@@ -8,13 +8,15 @@
 #include "util/names.h"
 
 static const struct report_form report_forms[] = {
-    {"text", ".txt", "text", FORMAT_TEXT, PRECISION_HUMAN, true, true},
-    {"md", ".md", "Markdown", FORMAT_MD, PRECISION_HUMAN, true, true},
-    {"json", ".json", "JSON", FORMAT_JSON, PRECISION_EXACT, true, true},
-    {"csv", ".csv", "CSV", FORMAT_CSV, PRECISION_EXACT, true, false},
+    /* name, -o extension, title, form, precision, sens, verify, compare */
+    {"text", ".txt", "text", FORMAT_TEXT, PRECISION_HUMAN, true, true, true},
+    {"md", ".md", "Markdown", FORMAT_MD, PRECISION_HUMAN, true, true, true},
+    {"json", ".json", "JSON", FORMAT_JSON, PRECISION_EXACT, true, true, true},
+    {"csv", ".csv", "CSV", FORMAT_CSV, PRECISION_EXACT, true, false, false},
     {"openmetrics", ".prom", "OpenMetrics", FORMAT_OPENMETRICS, PRECISION_HUMAN,
-     false, false},
-    {"github", NULL, "GitHub", FORMAT_GITHUB, PRECISION_HUMAN, false, false},
+     false, false, false},
+    {"github", NULL, "GitHub", FORMAT_GITHUB, PRECISION_HUMAN, false, false,
+     true},
 };
 #define NFORMS (sizeof report_forms / sizeof report_forms[0])
 #define forms report_forms
@@ -52,6 +54,24 @@ const char *report_verify_format_list(char *buf, size_t size)
 	for (size_t i = 0; i < NFORMS; i++)
 		if (forms[i].verify)
 			names_append(buf, size, forms[i].name);
+	return buf;
+}
+
+const char *report_compare_format_list(char *buf, size_t size)
+{
+	buf[0] = '\0';
+	for (size_t i = 0; i < NFORMS; i++)
+		if (forms[i].compare)
+			names_append(buf, size, forms[i].name);
+	return buf;
+}
+
+const char *report_compare_ext_list(char *buf, size_t size)
+{
+	buf[0] = '\0';
+	for (size_t i = 0; i < NFORMS; i++)
+		if (forms[i].compare && forms[i].ext)
+			names_append(buf, size, forms[i].ext);
 	return buf;
 }
 

@@ -106,7 +106,7 @@ struct report_form {
 	const char *name, *ext, *title;
 	enum report_format f;
 	enum report_precision precision;
-	bool sens, verify;
+	bool sens, verify, compare;
 };
 
 const struct report_form *report_form_of(enum report_format f);
@@ -119,6 +119,10 @@ const char *report_ext_list(char *buf, size_t size);
 /* The same two lists of the forms the sensitivity commands write. */
 const char *report_sens_format_list(char *buf, size_t size);
 const char *report_sens_ext_list(char *buf, size_t size);
+
+/* The forms compare writes and their -o extensions. */
+const char *report_compare_format_list(char *buf, size_t size);
+const char *report_compare_ext_list(char *buf, size_t size);
 
 /* Parses a form's name ("text", "md", ...). */
 int report_format_parse(const char *s, enum report_format *out, struct diag *d);

@@ -53,6 +53,13 @@ expect_grep "$OUT" "cases that widen the interval most: conv_tail, conv2, conv11
 run price $N/before.csv $N/after.csv --control $N/control.csv
 expect_joined "$OUT" "control run: net -1.1718 against the before run (0 if there were no noise), interval [-2.6849, 0.0000]; the fix's net 1.3454" "noisy fix: the noise floor"
 
+# Five plans compared: split-k ahead of fp32-large, but not surely
+# (examples/plan-comparison/README.md).
+P=plan-comparison
+run compare $P/before.csv $P/fp32-all.csv $P/fp32-last.csv $P/fp32-large.csv $P/split-k.csv $P/bf16-accum.csv
+expect_grep "$OUT" "best: split-k, P(best) 0.6070 over 2000 joint resamples; net 3.7005 of 5 candidates" "plan comparison: the outcome"
+expect_grep "$OUT" "fp32-all     9.0993  24.9154  -15.8161  [-16.2032, -15.4044]  reject        0.0000" "plan comparison: fp32-all rejected"
+
 # Each example README's commands run as written from the repository root,
 # where the build leaves ./fixprice (no fixprice on PATH in a clone):
 # indented lines starting ./fixprice, with their backslash continuations.

@@ -1,0 +1,79 @@
+/* compare.h: what `fixprice compare` (compare.c) keeps between its steps,
+ * and the steps that load, judge and rank the candidates (compare_run.c). */
+#ifndef FP_CMD_COMPARE_H
+#define FP_CMD_COMPARE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "cmd/command.h"
+#include "noise/compare.h"
+#include "report/compare.h"
+
+#define COMPARE_MAX_RESOLUTION 1000
+#define COMPARE_DEFAULT_RESOLUTION 50
+
+/* One candidate fix. */
+struct cand {
+	char *name;       /* --name, or its file's name without the extension */
+	const char *path; /* an after run or a scenario */
+	bool scenario;
+	/* Candidate 0 is the frame's (priced.job, .session, .price); the
+	 * others are loaded here into own_job. */
+	const struct job *job;
+	struct session *session;
+	struct price *price;
+	struct job own_job;
+	struct cmd_judged judged;
+	size_t nbreakeven;
+	struct record_breakeven *breakeven;
+	struct netmap map; /* --map: its net over the grid */
+};
+
+struct cmp_axis {
+	char *name;
+	double lo, hi;
+};
+
+struct compare_own {
+	const char **names; /* --name, in order */
+	size_t nnames;
+	struct cmp_axis axis[2]; /* --map X=LO:HI Y=LO:HI */
+	size_t naxes;
+	size_t resolution; /* 0: not given */
+	char **args;       /* BEFORE CANDIDATE... as given */
+	size_t nargs;
+	char *first[2]; /* what the frame loads: BEFORE and candidate 0 */
+	size_t k;
+	struct cand *c;
+	struct noise_ranking rank;
+	size_t *winner;
+	struct compare_map map;
+	struct compare_cand *views;
+	struct compare_view view;
+	bool have_plot, have_map_plot;
+	struct plot_result plot, map_plot;
+};
+
+/* Whether path names a scenario rather than a run: a .yaml or .yml file
+ * whose first line that is not blank or a comment is neither `cases:` nor
+ * a list item (which start a YAML run). */
+bool cmp_is_scenario(const char *path);
+
+/* The candidates' names: --name in order, then each file's name; two
+ * alike are an error. */
+int cmp_name_candidates(struct compare_own *o, struct diag *d);
+
+/* Loads and prices candidates 1.., judges every candidate as price would,
+ * finds every parameter's break-even, ranks them jointly, and with --map
+ * the winner over the grid. */
+int cmp_analyse(struct compare_own *o, struct priced *pr,
+                const struct cmd_call *call, struct diag *d);
+
+/* The chart of the nets and, with --map, of the winner (--plot-dir). */
+int cmp_plot(struct compare_own *o, const struct cmd_call *call,
+             struct diag *d);
+
+void cmp_free(struct compare_own *o);
+
+#endif
