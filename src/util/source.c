@@ -51,9 +51,7 @@ static int read_all(int fd, size_t cap, size_t size, struct source *out,
 	for (;;) {
 		if (out->len == room) {
 			/* One byte past the cap tells a too large input. */
-			size_t want = room ? 2 * room
-			              : size ? size + 1
-			                     : 65536;
+			size_t want = room ? 2 * room : size ? size + 1 : 65536;
 			if (want > cap + 1)
 				want = cap + 1;
 			if (want == room)
