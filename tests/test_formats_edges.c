@@ -403,16 +403,20 @@ static void test_csv_lone_cr(void **state)
  * columns go. */
 static void test_csv_repeats(void **state)
 {
+	/* a's rows apart, then one after another (the row before tells
+	 * then): samples 2, 4, 6, median 4. */
 	struct run *r = load_text("rep.csv", "case,runtime,repetition,x\n"
-	                                     "a,2,1,5\nb,1,1,6\na,4,2,5\n");
+	                                     "a,2,1,5\nb,1,1,6\na,4,2,5\n"
+	                                     "a,6,3,5\n");
 
-	VALUES(r, "runtime", 3, 1);
-	VALUES(r, "runtime_n", 2, 1);
+	VALUES(r, "runtime", 4, 1);
+	VALUES(r, "runtime_n", 3, 1);
 	VALUES(r, "x", 5, 6);
 	assert_null(r->sample_pass);
 	assert_null(run_find(r, "repetition"));
-	assert_int_equal(r->sample_off[1], 2);
-	assert_true(r->samples[0] == 2 && r->samples[1] == 4);
+	assert_int_equal(r->sample_off[1], 3);
+	assert_true(r->samples[0] == 2 && r->samples[1] == 4 &&
+	            r->samples[2] == 6);
 	run_free(r);
 }
 

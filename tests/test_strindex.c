@@ -149,6 +149,26 @@ static void test_globset(void **state)
 	                 GLOBSET_NONE);
 	assert_false(oom);
 	assert_int_equal(globset_unmatched(pats, 6, names + 2, 2, &oom), 0);
+	/* By hand: no pattern leaves none unmatched.  Over the names b, c:
+	 * of a_*, b, a_1, [ab], b the first unmatched is a_* (0); of b, a_1,
+	 * [ab], b it is a_1 (1).  Over a_1, b: b, a_1, [ab], b all match
+	 * (the repeated b as its first).  Over a_1, a_2: of a_1, [ab], b it
+	 * is [ab] (1), of a_1, b it is b (1). */
+	assert_int_equal(globset_unmatched(pats, 0, names, 4, &oom),
+	                 GLOBSET_NONE);
+	assert_int_equal(globset_unmatched(pats + 1, 5, names + 2, 2, &oom),
+	                 0);
+	assert_int_equal(globset_unmatched(pats + 2, 4, names + 2, 2, &oom),
+	                 1);
+	{
+		const char *ab[] = {"a_1", "b"}, *a1b[] = {"a_1", "b"};
+		assert_int_equal(globset_unmatched(pats + 2, 4, ab, 2, &oom),
+		                 GLOBSET_NONE);
+		assert_int_equal(globset_unmatched(pats + 3, 3, names, 2, &oom),
+		                 1);
+		assert_int_equal(globset_unmatched(a1b, 2, names, 2, &oom), 1);
+	}
+	assert_false(oom);
 	assert_int_equal(globset_count_globs(pats, 6), 2);
 	assert_true(globset_is_glob("x\\y"));
 }

@@ -102,24 +102,61 @@ static bool glob_hits(const char *pat, const char *const *names, size_t n)
 	return false;
 }
 
+/* Which exact patterns of pats[0..npats) some of names[0..n) equals, in
+ * hit[] (a repeated pattern as its first): an index of the patterns, few,
+ * rather than of the names, which may be millions.  False when out of
+ * memory. */
+static bool exact_hits(const char *const *pats, size_t npats,
+                       const char *const *names, size_t n, bool *hit)
+{
+	struct strindex x;
+	size_t *first = malloc(npats * sizeof *first), left = 0;
+
+	if (!first || !strindex_init(&x, pats, npats)) {
+		free(first);
+		return false;
+	}
+	for (size_t i = 0; i < npats; i++)
+		if (!globset_is_glob(pats[i])) {
+			size_t at = strindex_add(&x, i);
+			first[i] = at == STRINDEX_NONE ? i : at;
+			left += at == STRINDEX_NONE;
+		}
+	for (size_t i = 0; i < n && left > 0; i++) {
+		size_t at = strindex_find(&x, names[i]);
+		if (at != STRINDEX_NONE && !hit[at]) {
+			hit[at] = true;
+			left--;
+		}
+	}
+	for (size_t i = 0; i < npats; i++)
+		if (!globset_is_glob(pats[i]))
+			hit[i] = hit[first[i]];
+	strindex_free(&x);
+	free(first);
+	return true;
+}
+
 size_t globset_unmatched(const char *const *pats, size_t npats,
                          const char *const *names, size_t n, bool *oom)
 {
-	struct strindex x;
+	bool *hit;
 	size_t found = GLOBSET_NONE;
 
 	*oom = false;
-	if (!strindex_init(&x, names, n)) {
+	if (npats == 0)
+		return GLOBSET_NONE;
+	if (!(hit = calloc(npats, sizeof *hit)) ||
+	    (globset_count_globs(pats, npats) < npats &&
+	     !exact_hits(pats, npats, names, n, hit))) {
+		free(hit);
 		*oom = true;
 		return GLOBSET_NONE;
 	}
-	for (size_t i = 0; i < n; i++)
-		strindex_add(&x, i);
 	for (size_t i = 0; i < npats && found == GLOBSET_NONE; i++)
-		if (globset_is_glob(pats[i])
-		        ? !glob_hits(pats[i], names, n)
-		        : strindex_find(&x, pats[i]) == STRINDEX_NONE)
+		if (globset_is_glob(pats[i]) ? !glob_hits(pats[i], names, n)
+		                             : !hit[i])
 			found = i;
-	strindex_free(&x);
+	free(hit);
 	return found;
 }

@@ -35,8 +35,12 @@ static int too_large(const char *name, size_t cap, struct diag *d)
 }
 
 /* Reads fd to its end into out->data, hashing as it goes; refuses more
- * than cap bytes as soon as they come. */
-static int read_all(int fd, size_t cap, struct source *out, struct diag *d)
+ * than cap bytes as soon as they come.  size: what fstat says a regular
+ * file holds (0 otherwise), room for which is taken at once, with a byte
+ * more to see the end: a file is then read without growing and copying
+ * the buffer. */
+static int read_all(int fd, size_t cap, size_t size, struct source *out,
+                    struct diag *d)
 {
 	struct sha256_ctx ctx;
 	size_t room = 0;
@@ -47,7 +51,7 @@ static int read_all(int fd, size_t cap, struct source *out, struct diag *d)
 	for (;;) {
 		if (out->len == room) {
 			/* One byte past the cap tells a too large input. */
-			size_t want = room ? 2 * room : 65536;
+			size_t want = room ? 2 * room : size ? size + 1 : 65536;
 			if (want > cap + 1)
 				want = cap + 1;
 			if (want == room)
@@ -154,7 +158,9 @@ int source_read(const char *path, size_t cap, struct source *out,
 	else if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > cap)
 		rc = too_large(out->name, cap, d);
 	else
-		rc = read_all(fd, cap, out, d);
+		rc = read_all(fd, cap,
+		              S_ISREG(st.st_mode) ? (size_t)st.st_size : 0, out,
+		              d);
 	if (!is_stdin)
 		close(fd);
 	if (rc != FP_OK)
