@@ -1,0 +1,54 @@
+/* gate.h: pass states from the metric's accuracy gate (metric.h: keys
+ * gate, gate_margin, gate_near, gate_errors; doc/pricing.md).
+ *
+ * A metric with a gate decides each case's pass state on each side from
+ * its error columns, with the session's parameter values (atol, rtol,
+ * max_error_ratio, ...): pricing derives them before score (price.c),
+ * and again whenever a parameter or a resample changes them, so that a
+ * sweep over a gate parameter re-derives pass states and hence gain.
+ * The runs need no `passed` column; one they give must agree with the
+ * gate. */
+#ifndef FP_PRICE_GATE_H
+#define FP_PRICE_GATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "price/price.h"
+#include "util/diag.h"
+
+/* Evaluates the gate of both sides into p->gate_pass[] (1 or 0), points
+ * p->passed[] at them and binds them where formulas read pass states.
+ * check: a run's own `passed` cell that disagrees (a cell the run's
+ * file gave) is an error at that cell naming the case.  A case the gate
+ * passes without a runtime is an error too.  p is the price last
+ * computed on ses. */
+int price_gate_derive(struct price *p, struct session *ses, bool check,
+                      struct diag *d);
+
+/* One case near its gate on one side. */
+struct gate_near {
+	size_t i;
+	int side; /* SIDE_BEFORE or SIDE_AFTER */
+	double margin, near;
+	bool passed;
+};
+
+/* The cases within gate_near of their gate (|margin| <= near), both
+ * inside (passing: likely flaky) and outside (failing: a fix can flip
+ * them), in case order, before side first.  on: the metric has a
+ * gate_margin (else nothing is listed). */
+struct gate_nears {
+	bool on;
+	size_t n;
+	struct gate_near *c;
+};
+
+/* Fills *out from p, the price last computed on ses (which is left
+ * bound to p as it was).  Caller frees with gate_nears_free (also after
+ * a failure). */
+int price_gate_nears(const struct price *p, struct session *ses,
+                     struct gate_nears *out, struct diag *d);
+void gate_nears_free(struct gate_nears *g);
+
+#endif
