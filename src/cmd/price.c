@@ -107,6 +107,7 @@ static int price_analyse(void *own, struct priced *pr,
 	              pr->price, &o->judged, d) != FP_OK)
 		return FP_ERR;
 	o->r.verdict = &o->judged.j.v;
+	o->r.cliffs = &o->judged.j.cliffs;
 	cmd_judge_input(&o->judged, &call->noise, &o->r);
 	/* A record folder carries break-evens and plots; so does -o/stdout
 	 * when plots were asked for. */

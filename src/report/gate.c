@@ -110,3 +110,52 @@ json_t *report_gate_json(const struct record *r)
 	}
 	return json_pack("{s:o}", "near", cases);
 }
+
+void report_cliff_words(FILE *out, const struct record *r,
+                        enum report_format f, bool *oom)
+{
+	const struct cliffs *c = r->cliffs;
+	char num[NUMFMT_MAX];
+	size_t shown;
+
+	if (!c || c->n == 0)
+		return;
+	fputs(f == FORMAT_MD ? "\n**Near a cliff:** " : "near a cliff: ", out);
+	fprintf(out,
+	        "%zu case-side%s within noise of a point where %s score "
+	        "changes slope or steps (the share of %zu resamples that "
+	        "cross it): ",
+	        c->n, c->n == 1 ? " is" : "s are", c->n == 1 ? "its" : "their",
+	        c->B);
+	shown = c->n < GATE_NAMED ? c->n : GATE_NAMED;
+	for (size_t k = 0; k < shown; k++) {
+		fputs(k ? ", " : "", out);
+		put_name(out, r->price->case_name[c->c[k].i], f, oom);
+		fprintf(out, " (%s, %s%%)", side_word[c->c[k].side],
+		        numfmt_human(num, 100 * c->c[k].share, 3));
+	}
+	if (shown < c->n)
+		fprintf(out, " and %zu more", c->n - shown);
+	fputs(".\n", out);
+}
+
+json_t *report_cliff_json(const struct record *r)
+{
+	const struct cliffs *c = r->cliffs;
+	json_t *cases = json_array();
+	bool failed = !cases;
+
+	for (size_t k = 0; !failed && k < c->n; k++)
+		failed = json_array_append_new(
+		             cases,
+		             json_pack("{s:o,s:s,s:f}", "case",
+		                       name_json(r->price->case_name[c->c[k].i]),
+		                       "side", side_word[c->c[k].side], "share",
+		                       c->c[k].share)) != 0;
+	if (failed) {
+		json_decref(cases);
+		return NULL;
+	}
+	return json_pack("{s:I,s:f,s:o}", "resamples", (json_int_t)c->B,
+	                 "min_share", CLIFF_MIN_SHARE, "cases", cases);
+}

@@ -74,6 +74,11 @@ void report_gate_words(FILE *out, const struct record *r,
 /* {near: [{case, side, margin, near, passed}]}, for a record with
  * r->gate_nears on; NULL when out of memory. */
 json_t *report_gate_json(const struct record *r);
+/* The same for the cases near a cliff (r->cliffs): the sentence, and
+ * {resamples, min_share, cases: [{case, side, share}]}. */
+void report_cliff_words(FILE *out, const struct record *r,
+                        enum report_format f, bool *oom);
+json_t *report_cliff_json(const struct record *r);
 
 /* ---- run facts (facts.c) ---- */
 

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "noise/cliff.h"
 #include "noise/verdict.h"
 #include "price/load.h"
 #include "price/metric.h"
@@ -72,6 +73,9 @@ struct record {
 	/* The cases near their accuracy gate (price/gate.h); NULL or not
 	 * on: the metric has no gate_margin (the JSON has no "gate"). */
 	const struct gate_nears *gate_nears;
+	/* The cases within noise of a cliff of their score (noise/cliff.h);
+	 * NULL or B 0: not looked for (the JSON has no "cliffs"). */
+	const struct cliffs *cliffs;
 	/* The Markdown record's limit (md, github and the folder's
 	 * decision.md); 0: the form's default. */
 	size_t md_limit;
