@@ -389,9 +389,11 @@ static void test_apply_needs_columns(void **state)
 	struct scenario *s = scenario_new();
 	struct diag d;
 
-	/* Without a passed column there is nothing to apply pass/fail to. */
+	/* Without a passed column there is nothing to apply pass/fail to
+	 * (without pass or fail, a gated metric's run needs none). */
 	free(before->cols[1].name);
 	before->cols[1].name = strdup("ok");
+	assert_int_equal(scenario_add_glob(s, 1, "m1_k1", &d), FP_OK);
 	assert_int_equal(scenario_bind(s, before, &d), FP_OK);
 	assert_int_equal(scenario_apply(s, before, NULL, 0, &after, &d), FP_ERR);
 	assert_string_equal(d.msg, "no column 'passed' in before.csv (it has: "

@@ -56,8 +56,7 @@ static int find_flips(struct cliff_ctx *c, const struct joined *runs,
  * side in side s of p, bound on ses: into at[f * n + i]; a flip of one
  * number (not per case) counts as not. */
 static int signs(struct cliff_ctx *c, struct session *ses,
-                 const struct price *p, int s, double *buf,
-                 unsigned char *at)
+                 const struct price *p, int s, double *buf, unsigned char *at)
 {
 	size_t f = 0, nout;
 
@@ -65,7 +64,8 @@ static int signs(struct cliff_ctx *c, struct session *ses,
 	for (int j = 0; j < 2; j++)
 		for (size_t k = 0; k < c->fl[j].n; k++, f++) {
 			if (fx_flip_values(c->prog[j], ses->side,
-			                   &c->fl[j].at[k], buf, &nout) != FP_OK)
+			                   &c->fl[j].at[k], buf,
+			                   &nout) != FP_OK)
 				return FP_ERR;
 			for (size_t i = 0; i < c->n; i++)
 				at[f * c->n + i] = nout == c->n && buf[i] > 0;
@@ -88,8 +88,8 @@ static int visit(void *ctx, size_t r, struct session *ses, struct price *p,
 		for (size_t i = 0; rc == FP_OK && i < c->n; i++) {
 			bool crossed = false;
 			for (size_t f = 0; f < c->nflips && !crossed; f++)
-				crossed = at[f * c->n + i] !=
-				          c->at[s][f * c->n + i];
+				crossed =
+				    at[f * c->n + i] != c->at[s][f * c->n + i];
 			if (crossed)
 				atomic_fetch_add_explicit(&c->count[s][i], 1,
 				                          memory_order_relaxed);
@@ -153,8 +153,7 @@ static int collect(struct cliff_ctx *c, struct cliffs *out, struct diag *d)
 
 int noise_cliffs(const struct metric *m, const struct joined *runs,
                  const struct price *p, const struct noise_side side[2],
-                 const struct boot_opts *o, struct cliffs *out,
-                 struct diag *d)
+                 const struct boot_opts *o, struct cliffs *out, struct diag *d)
 {
 	struct cliff_ctx c = {.m = m, .n = p->n};
 	struct boot_opts mine = *o;

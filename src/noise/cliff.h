@@ -40,8 +40,7 @@ struct cliffs {
  * Caller frees with cliffs_free (also after a failure). */
 int noise_cliffs(const struct metric *m, const struct joined *runs,
                  const struct price *p, const struct noise_side side[2],
-                 const struct boot_opts *o, struct cliffs *out,
-                 struct diag *d);
+                 const struct boot_opts *o, struct cliffs *out, struct diag *d);
 void cliffs_free(struct cliffs *c);
 
 #endif

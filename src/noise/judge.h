@@ -35,7 +35,7 @@ struct judged {
 	struct boot boot, control_boot, arm_boot;
 	bool have_boot, have_arm;
 	struct cliffs cliffs; /* with the bootstrap: cases near a cliff */
-	double *pseudo; /* a control run's pseudo-samples */
+	double *pseudo;       /* a control run's pseudo-samples */
 	size_t *pseudo_off;
 };
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "price/price.h"
 #include "price/price_env.h"
 #include "price/price_read.h"
 
@@ -19,7 +20,8 @@ static int check_cell(const struct run *r, size_t i, double g,
 	const struct column *c = run_find(r, "passed");
 	const struct column *from = run_find(r, RUN_PASS_FROM);
 
-	if (!c || !c->v || c->v[i] == g || r->pass_source != RUN_PASS_RECORDED ||
+	if (!c || !c->v || c->v[i] == g ||
+	    r->pass_source != RUN_PASS_RECORDED ||
 	    strcmp(r->format, "scenario") == 0 ||
 	    (from && from->v && from->v[i] != RUN_FROM_FILE))
 		return FP_OK;
@@ -101,9 +103,11 @@ static int add_near(struct gate_nears *g, const struct price *p, size_t i,
 	if (!(grown = realloc(g->c, (g->n + 1) * sizeof *grown)))
 		return FP_ERR;
 	g->c = grown;
-	g->c[g->n++] = (struct gate_near){
-	    .i = i, .side = s, .margin = margin, .near = near,
-	    .passed = p->passed[s][i] != 0};
+	g->c[g->n++] = (struct gate_near){.i = i,
+	                                  .side = s,
+	                                  .margin = margin,
+	                                  .near = near,
+	                                  .passed = p->passed[s][i] != 0};
 	return FP_OK;
 }
 

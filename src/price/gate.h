@@ -7,29 +7,23 @@
  * and again whenever a parameter or a resample changes them, so that a
  * sweep over a gate parameter re-derives pass states and hence gain.
  * The runs need no `passed` column; one they give must agree with the
- * gate. */
+ * gate.  The derivation (price_gate_derive) is declared in price_env.h,
+ * internal to pricing. */
 #ifndef FP_PRICE_GATE_H
 #define FP_PRICE_GATE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "price/price.h"
 #include "util/diag.h"
 
-/* Evaluates the gate of both sides into p->gate_pass[] (1 or 0), points
- * p->passed[] at them and binds them where formulas read pass states.
- * check: a run's own `passed` cell that disagrees (a cell the run's
- * file gave) is an error at that cell naming the case.  A case the gate
- * passes without a runtime is an error too.  p is the price last
- * computed on ses. */
-int price_gate_derive(struct price *p, struct session *ses, bool check,
-                      struct diag *d);
+struct price;
+struct session;
 
 /* One case near its gate on one side. */
 struct gate_near {
 	size_t i;
-	int side; /* SIDE_BEFORE or SIDE_AFTER */
+	int side; /* 0 before, 1 after (enum metric_side) */
 	double margin, near;
 	bool passed;
 };

@@ -423,8 +423,8 @@ static int load_runs(struct loading *l, struct diag *d)
 	const char *const *in = rq->inputs;
 	struct joined *runs = &l->job->runs;
 	struct run *before = NULL, *after = NULL;
-	const struct metric *gm = rq->metric_given ? rq->metric_given
-	                                           : l->metric;
+	const struct metric *gm =
+	    rq->metric_given ? rq->metric_given : l->metric;
 
 	if (rq->ninputs == 2 && l->scenario)
 		return diag_set(

@@ -10,10 +10,10 @@
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 static const char *const top_keys[] = {
-    "name",   "version",    "description", "source",     "params",
-    "weights", "columns",   "score",       "value",      "total",
-    "gain",   "cost",       "decide",      "define",     "guards",
-    "margin", "suspicious", "gate",        "gate_margin", "gate_near",
+    "name",       "version",    "description", "source",      "params",
+    "weights",    "columns",    "score",       "value",       "total",
+    "gain",       "cost",       "decide",      "define",      "guards",
+    "margin",     "suspicious", "gate",        "gate_margin", "gate_near",
     "gate_errors"};
 static const char *const required_keys[] = {
     "name", "version", "score", "value", "total", "gain", "cost",

@@ -19,7 +19,6 @@ int metric_read_guards(const struct ydoc *doc, struct metric *m,
 
 /* Reads and compiles the gate keys into m (metric_gate.c), in m->side
  * once score and value are declared there. */
-int metric_read_gate(const struct ydoc *doc, struct metric *m,
-                     struct diag *d);
+int metric_read_gate(const struct ydoc *doc, struct metric *m, struct diag *d);
 
 #endif

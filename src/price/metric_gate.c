@@ -25,16 +25,16 @@ static int compile_gate(const struct ydoc *doc, struct metric *m,
 			return diag_oom(d);
 	}
 	if (fx_compile(m->side, &f->src, &f->prog, d) ||
-	    (want >= 0 && fx_prog_require(f->prog, &f->src,
-	                                  (enum fx_shape)want, key, d))) {
+	    (want >= 0 &&
+	     fx_prog_require(f->prog, &f->src, (enum fx_shape)want, key, d))) {
 		myaml_show_line(doc, d);
 		return FP_ERR;
 	}
 	for (size_t i = 0; i < sizeof gate_forbidden / sizeof *gate_forbidden;
 	     i++)
-		if (fx_prog_reads(f->prog, fx_env_lookup(m->side,
-		                                         gate_forbidden[i],
-		                                         NULL)))
+		if (fx_prog_reads(
+		        f->prog,
+		        fx_env_lookup(m->side, gate_forbidden[i], NULL)))
 			return ydoc_error(
 			    doc, node, d,
 			    "%s may not read '%s': the gate decides passed "
@@ -56,9 +56,8 @@ static int read_errors(const struct ydoc *doc, struct metric *m,
 		const struct ynode *it = seq->items[i];
 		bool found = false;
 
-		for (size_t k = 0; it->kind == YNODE_SCALAR &&
-		                   k < m->ncolumns && !found;
-		     k++)
+		for (size_t k = 0;
+		     it->kind == YNODE_SCALAR && k < m->ncolumns && !found; k++)
 			found = strcmp(it->str, m->columns[k]) == 0;
 		if (!found)
 			return ydoc_error(doc, it, d,
@@ -93,9 +92,10 @@ int metric_read_gate(const struct ydoc *doc, struct metric *m, struct diag *d)
 		return FP_ERR;
 	if (!(n = ydoc_get(root, "gate_margin"))) {
 		if ((n = ydoc_get(root, "gate_near")))
-			return ydoc_error(doc, n, d,
-			                  "gate_near needs gate_margin: near is "
-			                  "measured in the margin's units");
+			return ydoc_error(
+			    doc, n, d,
+			    "gate_near needs gate_margin: near is "
+			    "measured in the margin's units");
 		return FP_OK;
 	}
 	if (compile_gate(doc, m, n, "gate_margin", FX_PERCASE, &m->gate_margin,

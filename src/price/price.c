@@ -15,7 +15,6 @@
 #include <string.h>
 
 #include "price/coldef.h"
-#include "price/gate.h"
 #include "price/price.h"
 #include "price/price_env.h"
 #include "price/price_read.h"
@@ -99,20 +98,6 @@ static int eval_formula(const struct metric_formula *f,
 	if (fx_eval(f->prog, env, out, &fault) != FP_OK)
 		return price_fault(f, &fault, j, side, d);
 	return FP_OK;
-}
-
-void price_bind_side(struct session *ses, const struct price *p, int s)
-{
-	const struct metric *m = ses->metric;
-	struct fx_env *env = ses->side;
-
-	price_env_name(env, "runtime", p->runtime[s]);
-	price_env_name(env, "passed", p->passed[s]);
-	price_env_name(env, "has_runtime", p->has_runtime[s]);
-	for (size_t k = 0; k < m->ncolumns; k++)
-		price_env_name(env, m->columns[k], p->extra[s][k]);
-	price_env_name(env, "score", p->score[s]);
-	price_env_name(env, "value", p->value[s]);
 }
 
 /* Step 2: score, value and total of one side. */
@@ -445,8 +430,8 @@ int price_resample(struct session *ses, struct price *p,
 	price_env_extras(p, ses);
 	if (ses->metric->gate.prog)
 		return price_gate_derive(p, ses, false, d) == FP_OK
-		           ? evaluate(p, ses, PRICE_SIDES | (what & PRICE_DETAIL),
-		                      d)
+		           ? evaluate(p, ses,
+		                      PRICE_SIDES | (what & PRICE_DETAIL), d)
 		           : FP_ERR;
 	if (price_env_transitions(p, ses) != FP_OK)
 		return diag_oom(d);

@@ -65,9 +65,8 @@ static int check_runtimes(const struct run *r, const double *v,
 }
 
 int price_read_basics(const struct session *ses, double *const fallback[2],
-                      const double *passed[2],
-                      const double *runtime[2], double *const has_runtime[2],
-                      struct diag *d)
+                      const double *passed[2], const double *runtime[2],
+                      double *const has_runtime[2], struct diag *d)
 {
 	const struct run *runs[2] = {ses->runs->before, ses->runs->after};
 

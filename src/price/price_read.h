@@ -18,9 +18,8 @@
  * as failing, from fallback[s] (n zeros of the caller's), until the gate
  * decides. */
 int price_read_basics(const struct session *ses, double *const fallback[2],
-                      const double *passed[2],
-                      const double *runtime[2], double *const has_runtime[2],
-                      struct diag *d);
+                      const double *passed[2], const double *runtime[2],
+                      double *const has_runtime[2], struct diag *d);
 
 /* A fault of formula f (key + side) at a case, as an error at the
  * operator in the metric file; when the case has no runtime on a side, the

@@ -227,12 +227,13 @@ static int read_scenario(const struct ydoc *doc, struct scenario *s,
 {
 	const struct ynode *root = doc->root, *n;
 
-	if (myaml_check_root(doc,
-	                     "empty scenario file: give at least runtime, pass, "
-	                     "fail or errors",
-	                     "a scenario file must be a mapping of keys "
-	                     "(name, runtime, pass, fail, ...)",
-	                     scenario_keys, COUNT(scenario_keys), d))
+	if (myaml_check_root(
+	        doc,
+	        "empty scenario file: give at least runtime, pass, "
+	        "fail or errors",
+	        "a scenario file must be a mapping of keys "
+	        "(name, runtime, pass, fail, ...)",
+	        scenario_keys, COUNT(scenario_keys), d))
 		return FP_ERR;
 	if ((n = ydoc_get(root, "name"))) {
 		if (myaml_text(doc, n, "name", false, &s->name, d))

@@ -41,8 +41,8 @@ struct scenario {
 	struct fx_src
 	    runtime; /* strings owned; text NULL: runtimes unchanged */
 	size_t npass, nfail;
-	char **pass, **fail;  /* globs */
-	size_t nerrors;       /* errors: glob -> factor, in file order */
+	char **pass, **fail; /* globs */
+	size_t nerrors;      /* errors: glob -> factor, in file order */
 	char **error_glob;
 	double *error_factor;
 	struct fx_env *env;   /* before run's columns + params; a template */

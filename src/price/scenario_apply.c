@@ -259,8 +259,7 @@ static int after_runtimes(const struct scenario *s, const struct run *before,
 /* errors: each of the error columns errcols[0..nerr) of after times the
  * factor of the last glob that matches the case (1 when none does). */
 static int scale_errors(const struct scenario *s, struct run *after,
-                        const char *const *errcols, size_t nerr,
-                        struct diag *d)
+                        const char *const *errcols, size_t nerr, struct diag *d)
 {
 	const char *const *globs = (const char *const *)s->error_glob;
 	struct globset g;

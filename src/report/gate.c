@@ -56,8 +56,8 @@ static void put_nears(FILE *out, const struct record *r, bool inside,
 	*first = false;
 }
 
-void report_gate_words(FILE *out, const struct record *r,
-                       enum report_format f, bool *oom)
+void report_gate_words(FILE *out, const struct record *r, enum report_format f,
+                       bool *oom)
 {
 	const struct gate_nears *g = r->gate_nears;
 	bool first = true;
@@ -96,13 +96,13 @@ json_t *report_gate_json(const struct record *r)
 
 	for (size_t k = 0; !failed && k < g->n; k++) {
 		const struct gate_near *c = &g->c[k];
-		failed = json_array_append_new(
-		             cases,
-		             json_pack("{s:o,s:s,s:f,s:f,s:b}", "case",
-		                       name_json(r->price->case_name[c->i]),
-		                       "side", side_word[c->side], "margin",
-		                       c->margin, "near", c->near, "passed",
-		                       (int)c->passed)) != 0;
+		failed =
+		    json_array_append_new(
+		        cases, json_pack("{s:o,s:s,s:f,s:f,s:b}", "case",
+		                         name_json(r->price->case_name[c->i]),
+		                         "side", side_word[c->side], "margin",
+		                         c->margin, "near", c->near, "passed",
+		                         (int)c->passed)) != 0;
 	}
 	if (failed) {
 		json_decref(cases);
@@ -111,8 +111,8 @@ json_t *report_gate_json(const struct record *r)
 	return json_pack("{s:o}", "near", cases);
 }
 
-void report_cliff_words(FILE *out, const struct record *r,
-                        enum report_format f, bool *oom)
+void report_cliff_words(FILE *out, const struct record *r, enum report_format f,
+                        bool *oom)
 {
 	const struct cliffs *c = r->cliffs;
 	char num[NUMFMT_MAX];
@@ -123,10 +123,10 @@ void report_cliff_words(FILE *out, const struct record *r,
 	fputs(f == FORMAT_MD ? "\n**Near a cliff:** " : "near a cliff: ", out);
 	fprintf(out,
 	        "%zu case-side%s within noise of a point where %s score "
-	        "changes slope or steps (the share of %zu resamples that "
+	        "changes slope or steps (the share of %zu resample%s that "
 	        "cross it): ",
 	        c->n, c->n == 1 ? " is" : "s are", c->n == 1 ? "its" : "their",
-	        c->B);
+	        c->B, c->B == 1 ? "" : "s");
 	shown = c->n < GATE_NAMED ? c->n : GATE_NAMED;
 	for (size_t k = 0; k < shown; k++) {
 		fputs(k ? ", " : "", out);
@@ -146,12 +146,13 @@ json_t *report_cliff_json(const struct record *r)
 	bool failed = !cases;
 
 	for (size_t k = 0; !failed && k < c->n; k++)
-		failed = json_array_append_new(
-		             cases,
-		             json_pack("{s:o,s:s,s:f}", "case",
-		                       name_json(r->price->case_name[c->c[k].i]),
-		                       "side", side_word[c->c[k].side], "share",
-		                       c->c[k].share)) != 0;
+		failed =
+		    json_array_append_new(
+		        cases,
+		        json_pack("{s:o,s:s,s:f}", "case",
+		                  name_json(r->price->case_name[c->c[k].i]),
+		                  "side", side_word[c->c[k].side], "share",
+		                  c->c[k].share)) != 0;
 	if (failed) {
 		json_decref(cases);
 		return NULL;
