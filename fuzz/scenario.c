@@ -37,7 +37,7 @@ FUZZ_TARGET(scenario)
 	fuzz_write(path, data, size);
 	if (scenario_load(path, &s, &d) != FP_OK ||
 	    scenario_bind(s, before, &d) != FP_OK ||
-	    scenario_apply(s, before, &after, &d) != FP_OK)
+	    scenario_apply(s, before, NULL, 0, &after, &d) != FP_OK)
 		fuzz_print(&d);
 	run_free(after);
 	scenario_free(s);

@@ -52,7 +52,8 @@ static void test_unknown_keys(void **state)
 	expect(HEAD "colour: red\n" TAIL, 3, 1,
 	       "unknown key 'colour' (known: name, version, description, "
 	       "source, params, weights, columns, score, value, total, gain, "
-	       "cost, decide, define, guards, margin, suspicious)");
+	       "cost, decide, define, guards, margin, suspicious, gate, "
+	       "gate_margin, gate_near, gate_errors)");
 	expect(
 	    HEAD "weights:\n  defualt: 1\n" TAIL, 4, 3,
 	    "unknown key 'weights.defualt'; did you mean 'weights.default'?");

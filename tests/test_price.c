@@ -168,7 +168,7 @@ static void test_worked_example(void **state)
 
 	assert_int_equal(scenario_load(EX "fp32-cube.yaml", &s, &d), FP_OK);
 	assert_int_equal(scenario_bind(s, before, &d), FP_OK);
-	assert_int_equal(scenario_apply(s, before, &after, &d), FP_OK);
+	assert_int_equal(scenario_apply(s, before, NULL, 0, &after, &d), FP_OK);
 	assert_int_equal(price_join(before, after, false, &j, &d), FP_OK);
 	assert_int_equal(priced(m, &j, &p, &d), FP_OK);
 	assert_close(p->gain, 2.75);

@@ -80,7 +80,7 @@ static struct run *apply(struct scenario *s, const struct run *before)
 	struct diag d;
 
 	if (scenario_bind(s, before, &d) != FP_OK ||
-	    scenario_apply(s, before, &after, &d) != FP_OK)
+	    scenario_apply(s, before, NULL, 0, &after, &d) != FP_OK)
 		fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
 	return after;
 }
@@ -151,7 +151,7 @@ static void test_apply(void **state)
 	/* A parameter is a slot: changed after binding, no recompiling.
 	 * runtime * 3 - ref / 8: 30 - 1 = 29, 60 - 2 = 58, 120 - 4 = 116. */
 	assert_int_equal(scenario_set_param(s, "runtime_factor", 3, &d), FP_OK);
-	assert_int_equal(scenario_apply(s, before, &after, &d), FP_OK);
+	assert_int_equal(scenario_apply(s, before, NULL, 0, &after, &d), FP_OK);
 	rt = column(after, "runtime");
 	assert_near(rt[0], 29, 0);
 	assert_near(rt[1], 58, 0);
@@ -294,9 +294,10 @@ static void test_load_errors(void **state)
 	            "unknown key 'pas'; did you mean 'pass'?");
 	expect_load("speedup: 2\n", 1, 1,
 	            "unknown key 'speedup' (known: name, description, params, "
-	            "runtime, pass, fail)");
+	            "runtime, pass, fail, errors)");
 	expect_load("", 0, 0,
-	            "empty scenario file: give at least runtime, pass or fail");
+	            "empty scenario file: give at least runtime, pass, fail "
+	            "or errors");
 	expect_load("- runtime\n", 1, 1,
 	            "a scenario file must be a mapping of keys (name, runtime, "
 	            "pass, fail, ...)");
@@ -342,7 +343,7 @@ static void expect_apply(const char *text, const char *file, int line,
 	s = load(tmppath);
 	rc = scenario_bind(s, before, &d);
 	if (rc == FP_OK)
-		rc = scenario_apply(s, before, &after, &d);
+		rc = scenario_apply(s, before, NULL, 0, &after, &d);
 	if (rc == FP_OK)
 		fail_msg("applied, but wanted: %s", msg);
 	assert_string_equal(d.msg, msg);
@@ -388,11 +389,13 @@ static void test_apply_needs_columns(void **state)
 	struct scenario *s = scenario_new();
 	struct diag d;
 
-	/* Without a passed column there is nothing to apply pass/fail to. */
+	/* Without a passed column there is nothing to apply pass/fail to
+	 * (without pass or fail, a gated metric's run needs none). */
 	free(before->cols[1].name);
 	before->cols[1].name = strdup("ok");
+	assert_int_equal(scenario_add_glob(s, 1, "m1_k1", &d), FP_OK);
 	assert_int_equal(scenario_bind(s, before, &d), FP_OK);
-	assert_int_equal(scenario_apply(s, before, &after, &d), FP_ERR);
+	assert_int_equal(scenario_apply(s, before, NULL, 0, &after, &d), FP_ERR);
 	assert_string_equal(d.msg, "no column 'passed' in before.csv (it has: "
 	                           "case, runtime, ok, ref_runtime, note)");
 	scenario_free(s);

@@ -18,6 +18,7 @@ struct price_own {
 	struct record r;
 	struct record_invocation inv; /* for verify */
 	struct suspects suspects;
+	struct gate_nears gate_nears;
 	struct cmd_judged judged;
 };
 
@@ -97,11 +98,16 @@ static int price_analyse(void *own, struct priced *pr,
 	                   &o->suspects, d) != FP_OK)
 		return FP_ERR;
 	o->r.suspects = &o->suspects;
+	if (price_gate_nears(pr->price, pr->session, &o->gate_nears, d) !=
+	    FP_OK)
+		return FP_ERR;
+	o->r.gate_nears = &o->gate_nears;
 	o->r.md_limit = call->out.md_limit;
 	if (cmd_judge(&call->noise, &call->job, call->args[0], &pr->job,
 	              pr->price, &o->judged, d) != FP_OK)
 		return FP_ERR;
 	o->r.verdict = &o->judged.j.v;
+	o->r.cliffs = &o->judged.j.cliffs;
 	cmd_judge_input(&o->judged, &call->noise, &o->r);
 	/* A record folder carries break-evens and plots; so does -o/stdout
 	 * when plots were asked for. */
@@ -163,6 +169,7 @@ static void price_free_own(void *own)
 
 	record_extras_free(&o->extras);
 	suspects_free(&o->suspects);
+	gate_nears_free(&o->gate_nears);
 	cmd_judged_free(&o->judged);
 }
 

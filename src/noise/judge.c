@@ -210,7 +210,9 @@ int judge_price(const struct judge_opts *o, const struct job *job,
 		                    d) != FP_OK)
 			return FP_ERR;
 		j->have_boot = true;
-		if (!control && noise_arm(o, job, j, d) != FP_OK)
+		if ((!control && noise_arm(o, job, j, d) != FP_OK) ||
+		    noise_cliffs(job->metric, &job->runs, p, side, bo,
+		                 &j->cliffs, d) != FP_OK)
 			return FP_ERR;
 	}
 	if (verdict_make(v, p, j->have_boot ? &j->boot : NULL, d) != FP_OK)
@@ -240,6 +242,7 @@ void judged_free(struct judged *j)
 	boot_free(&j->boot);
 	boot_free(&j->control_boot);
 	boot_free(&j->arm_boot);
+	cliffs_free(&j->cliffs);
 	free(j->pseudo);
 	free(j->pseudo_off);
 	j->pseudo = NULL;

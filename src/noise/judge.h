@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "noise/bootstrap.h"
+#include "noise/cliff.h"
 #include "noise/resample.h"
 #include "noise/verdict.h"
 #include "price/load.h"
@@ -33,7 +34,8 @@ struct judged {
 	struct verdict v;
 	struct boot boot, control_boot, arm_boot;
 	bool have_boot, have_arm;
-	double *pseudo; /* a control run's pseudo-samples */
+	struct cliffs cliffs; /* with the bootstrap: cases near a cliff */
+	double *pseudo;       /* a control run's pseudo-samples */
 	size_t *pseudo_off;
 };
 

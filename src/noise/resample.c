@@ -18,8 +18,12 @@ int noise_sides(const struct joined *runs, enum pass_policy policy,
 
 	for (int s = 0; s < 2; s++) {
 		const struct column *rt = run_numeric(r[s], "runtime", d);
+		/* A metric with a gate (price/gate.h) needs no pass states
+		 * of the runs: pricing derives them in every resample, so
+		 * the runtimes stand in here, never read as pass states. */
+		bool gated = rt && !run_find(r[s], "passed");
 		const struct column *ps =
-		    rt ? run_numeric(r[s], "passed", d) : NULL;
+		    rt ? (gated ? rt : run_numeric(r[s], "passed", d)) : NULL;
 		enum run_estimator e = RUN_MEDIAN;
 
 		if (!ps)

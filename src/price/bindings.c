@@ -118,3 +118,17 @@ void price_env_common(struct price *p, struct session *ses)
 		                p->has_runtime[s]);
 	}
 }
+
+void price_bind_side(struct session *ses, const struct price *p, int s)
+{
+	const struct metric *m = ses->metric;
+	struct fx_env *env = ses->side;
+
+	price_env_name(env, "runtime", p->runtime[s]);
+	price_env_name(env, "passed", p->passed[s]);
+	price_env_name(env, "has_runtime", p->has_runtime[s]);
+	for (size_t k = 0; k < m->ncolumns; k++)
+		price_env_name(env, m->columns[k], p->extra[s][k]);
+	price_env_name(env, "score", p->score[s]);
+	price_env_name(env, "value", p->value[s]);
+}

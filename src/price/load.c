@@ -423,6 +423,8 @@ static int load_runs(struct loading *l, struct diag *d)
 	const char *const *in = rq->inputs;
 	struct joined *runs = &l->job->runs;
 	struct run *before = NULL, *after = NULL;
+	const struct metric *gm =
+	    rq->metric_given ? rq->metric_given : l->metric;
 
 	if (rq->ninputs == 2 && l->scenario)
 		return diag_set(
@@ -464,7 +466,9 @@ static int load_runs(struct loading *l, struct diag *d)
 		return price_split(before, runs, d);
 	}
 	if (scenario_bind(l->scenario, before, d) != FP_OK ||
-	    scenario_apply(l->scenario, before, &after, d) != FP_OK)
+	    scenario_apply(l->scenario, before,
+	                   (const char *const *)gm->gate_errors,
+	                   gm->ngate_errors, &after, d) != FP_OK)
 		goto fail;
 	return price_join(before, after, false, runs, d);
 fail:

@@ -29,6 +29,12 @@ void metric_free(struct metric *m)
 	free_formula(&m->gain);
 	free_formula(&m->cost);
 	free_formula(&m->decide);
+	free_formula(&m->gate);
+	free_formula(&m->gate_margin);
+	free_formula(&m->gate_near);
+	for (size_t i = 0; i < m->ngate_errors; i++)
+		free(m->gate_errors[i]);
+	free(m->gate_errors);
 	for (size_t i = 0; i < m->ndefines; i++) {
 		free_formula(&m->defines[i]);
 		free((char *)m->defines[i].key);

@@ -46,6 +46,8 @@
 #define METRIC_DEFAULT "pypto-gym"
 /* The suspicious gains' ratio when the metric does not set one. */
 #define METRIC_SUSPICIOUS_RATIO 0.1
+/* How near its gate a case is listed when the metric does not say. */
+#define METRIC_GATE_NEAR "1"
 #define METRIC_MAX_DEFINES 256
 #define METRIC_MAX_PARAMS 256
 
@@ -105,6 +107,18 @@ struct metric {
 	 * below this times its before runtime is flagged in the record
 	 * (price/suspect.h); METRIC_SUSPICIOUS_RATIO when absent, 0: off. */
 	double suspicious_ratio;
+
+	/* The accuracy gate (price/gate.h), keys `gate`, `gate_margin`,
+	 * `gate_near`, `gate_errors`: per-case formulas of the side
+	 * environment that may read neither passed nor score nor value.
+	 * gate.prog NULL: no gate, pass states are the runs'.  gate_margin
+	 * (prog NULL: none) is how far a case is from its gate in the gate's
+	 * units, >= 0 inside; gate_near (a number or per case; its text
+	 * METRIC_GATE_NEAR when absent) how close counts as near.
+	 * gate_errors: the columns a scenario's `errors` scales. */
+	struct metric_formula gate, gate_margin, gate_near;
+	size_t ngate_errors;
+	char **gate_errors;
 
 	/* Environments: `side` for score/value/total, `cross` for the rest.
 	 * Templates, never bound: a session evaluates in clones of them

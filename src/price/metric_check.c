@@ -10,10 +10,11 @@
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 static const char *const top_keys[] = {
-    "name",    "version", "description", "source", "params",     "weights",
-    "columns", "score",   "value",       "total",  "gain",       "cost",
-    "decide",  "define",  "guards",      "margin", "suspicious",
-};
+    "name",       "version",    "description", "source",      "params",
+    "weights",    "columns",    "score",       "value",       "total",
+    "gain",       "cost",       "decide",      "define",      "guards",
+    "margin",     "suspicious", "gate",        "gate_margin", "gate_near",
+    "gate_errors"};
 static const char *const required_keys[] = {
     "name", "version", "score", "value", "total", "gain", "cost",
 };
@@ -570,7 +571,7 @@ static int check_and_compile(const struct ydoc *doc, struct metric *m,
 		    check_column_default(doc, m, i, column_defaults[i], d))
 			goto out;
 	if (declare_common(m, d) || compile_side(doc, m, d) ||
-	    compile_cross(doc, m, define_map, d))
+	    metric_read_gate(doc, m, d) || compile_cross(doc, m, define_map, d))
 		goto out;
 	rc = FP_OK;
 out:

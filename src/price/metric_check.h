@@ -17,4 +17,8 @@ int metric_from_doc(const struct ydoc *doc, struct metric **out,
 int metric_read_guards(const struct ydoc *doc, struct metric *m,
                        struct diag *d);
 
+/* Reads and compiles the gate keys into m (metric_gate.c), in m->side
+ * once score and value are declared there. */
+int metric_read_gate(const struct ydoc *doc, struct metric *m, struct diag *d);
+
 #endif

@@ -100,20 +100,6 @@ static int eval_formula(const struct metric_formula *f,
 	return FP_OK;
 }
 
-void price_bind_side(struct session *ses, const struct price *p, int s)
-{
-	const struct metric *m = ses->metric;
-	struct fx_env *env = ses->side;
-
-	price_env_name(env, "runtime", p->runtime[s]);
-	price_env_name(env, "passed", p->passed[s]);
-	price_env_name(env, "has_runtime", p->has_runtime[s]);
-	for (size_t k = 0; k < m->ncolumns; k++)
-		price_env_name(env, m->columns[k], p->extra[s][k]);
-	price_env_name(env, "score", p->score[s]);
-	price_env_name(env, "value", p->value[s]);
-}
-
 /* Step 2: score, value and total of one side. */
 static int eval_side(struct price *p, struct session *ses, int s,
                      struct diag *d)
@@ -357,7 +343,9 @@ static int allocate(struct price *p, const struct metric *m)
 		if (!(p->define_values[k] = price_env_owned(p, p->n)))
 			return FP_ERR;
 	for (int s = 0; s < 2; s++)
-		if (!(p->score[s] = price_env_owned(p, p->n)) ||
+		if ((m->gate.prog &&
+		     !(p->gate_pass[s] = price_env_owned(p, p->n))) ||
+		    !(p->score[s] = price_env_owned(p, p->n)) ||
 		    !(p->value[s] = price_env_owned(p, p->n)) ||
 		    !(p->has_runtime[s] = price_env_owned(p, p->n)))
 			return FP_ERR;
@@ -378,12 +366,14 @@ int price_compute(struct session *ses, struct price **out, struct diag *d)
 		diag_oom(d);
 		goto fail;
 	}
-	if (price_read_basics(ses, p->passed, p->runtime, p->has_runtime, d) !=
-	        FP_OK ||
+	if (price_read_basics(ses, p->gate_pass, p->passed, p->runtime,
+	                      p->has_runtime, d) != FP_OK ||
 	    weigh(p, ses, d) != FP_OK)
 		goto fail;
 	price_env_common(p, ses);
 	if (bind_columns(p, ses, d) != FP_OK ||
+	    (ses->metric->gate.prog &&
+	     price_gate_derive(p, ses, true, d) != FP_OK) ||
 	    (price_env_transitions(p, ses) != FP_OK && diag_oom(d) != FP_OK) ||
 	    evaluate(p, ses, PRICE_SIDES | PRICE_DETAIL, d) != FP_OK)
 		goto fail;
@@ -403,6 +393,10 @@ int price_recompute(struct session *ses, struct price *p, unsigned what,
 		price_env_common(p, ses);
 		what |= PRICE_SIDES;
 	}
+	/* A gate parameter moves pass states (gate.h). */
+	if ((what & (PRICE_SIDES | PRICE_DETAIL)) && ses->metric->gate.prog &&
+	    price_gate_derive(p, ses, false, d) != FP_OK)
+		return FP_ERR;
 	return evaluate(p, ses, what, d);
 }
 
@@ -434,6 +428,11 @@ int price_resample(struct session *ses, struct price *p,
 	if (redo_column_defaults(p, ses, d) != FP_OK)
 		return FP_ERR;
 	price_env_extras(p, ses);
+	if (ses->metric->gate.prog)
+		return price_gate_derive(p, ses, false, d) == FP_OK
+		           ? evaluate(p, ses,
+		                      PRICE_SIDES | (what & PRICE_DETAIL), d)
+		           : FP_ERR;
 	if (price_env_transitions(p, ses) != FP_OK)
 		return diag_oom(d);
 	return evaluate(p, ses, PRICE_SIDES | (what & PRICE_DETAIL), d);

@@ -60,6 +60,10 @@ struct price {
 	/* newly_passing, newly_failing, still_passing, still_failing */
 	double *transition[4];
 
+	/* With a gate (price/gate.h): the pass states it derives, owned,
+	 * which passed[] then points at; else NULL. */
+	double *gate_pass[2];
+
 	/* Storage behind every array above that price owns; price_free frees
 	 * it. */
 	size_t nowned;

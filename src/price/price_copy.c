@@ -88,6 +88,7 @@ int price_copy(const struct price *src, struct session *ses, struct price **out,
 		REMAP(p->has_runtime[s]);
 		REMAP(p->score[s]);
 		REMAP(p->value[s]);
+		REMAP(p->gate_pass[s]);
 	}
 	for (int k = 0; k < 4; k++) {
 		REMAP(p->share_buf[k]);

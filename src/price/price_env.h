@@ -5,6 +5,7 @@
 #ifndef FP_PRICE_ENV_H
 #define FP_PRICE_ENV_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "formula/formula.h"
@@ -40,5 +41,15 @@ void price_env_extras(struct price *p, struct session *ses);
 int price_env_transitions_bind(struct price *p, struct session *ses);
 void price_env_transitions_fill(struct price *p, size_t i0, size_t i1);
 int price_env_transitions(struct price *p, struct session *ses);
+
+/* gate.c (gate.h): evaluates the gate of both sides into p->gate_pass[]
+ * (1 or 0), points p->passed[] at them and binds them where formulas
+ * read pass states.
+ * check: a run's own `passed` cell that disagrees (a cell the run's
+ * file gave) is an error at that cell naming the case.  A case the gate
+ * passes without a runtime is an error too.  p is the price last
+ * computed on ses. */
+int price_gate_derive(struct price *p, struct session *ses, bool check,
+                      struct diag *d);
 
 #endif

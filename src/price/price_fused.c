@@ -58,7 +58,8 @@ static bool reads_late(const struct metric *m, const struct fx_prog *p,
 
 static bool fusable(const struct metric *m, const struct fx_env *cross)
 {
-	if (m->ncolumns + m->ndefines + 8 > MAX_PROGS)
+	/* A gate makes the pass states first (price/gate.h). */
+	if (m->gate.prog || m->ncolumns + m->ndefines + 8 > MAX_PROGS)
 		return false;
 	for (size_t k = 0; k < m->ndefines; k++)
 		if (fx_prog_shape(m->defines[k].prog) == FX_SCALAR ||

@@ -64,17 +64,22 @@ static int check_runtimes(const struct run *r, const double *v,
 	return FP_OK;
 }
 
-int price_read_basics(const struct session *ses, const double *passed[2],
-                      const double *runtime[2], double *const has_runtime[2],
-                      struct diag *d)
+int price_read_basics(const struct session *ses, double *const fallback[2],
+                      const double *passed[2], const double *runtime[2],
+                      double *const has_runtime[2], struct diag *d)
 {
 	const struct run *runs[2] = {ses->runs->before, ses->runs->after};
 
 	for (int s = 0; s < 2; s++) {
 		const struct column *c;
 
-		if (read_pass(runs[s], &passed[s], d) != FP_OK ||
-		    !(c = run_numeric(runs[s], "runtime", d)))
+		/* With a gate the runs need no pass states: it makes them,
+		 * into fallback[s] (zeros until then: failing). */
+		if (ses->metric->gate.prog && !run_find(runs[s], "passed"))
+			passed[s] = fallback[s];
+		else if (read_pass(runs[s], &passed[s], d) != FP_OK)
+			return FP_ERR;
+		if (!(c = run_numeric(runs[s], "runtime", d)))
 			return FP_ERR;
 		runtime[s] = c->v;
 		if (s == 1 && ses->runtime_after) {

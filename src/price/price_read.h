@@ -14,10 +14,12 @@
  * case: a pass state is 0 or 1; a runtime is a finite number above 0, or
  * missing (NaN: the case has no samples) in a case that fails on that
  * side.  A passing case without a runtime is an error naming the case and
- * the file. */
-int price_read_basics(const struct session *ses, const double *passed[2],
-                      const double *runtime[2], double *const has_runtime[2],
-                      struct diag *d);
+ * the file.  With a gate (gate.h), a run without a `passed` column reads
+ * as failing, from fallback[s] (n zeros of the caller's), until the gate
+ * decides. */
+int price_read_basics(const struct session *ses, double *const fallback[2],
+                      const double *passed[2], const double *runtime[2],
+                      double *const has_runtime[2], struct diag *d);
 
 /* A fault of formula f (key + side) at a case, as an error at the
  * operator in the metric file; when the case has no runtime on a side, the

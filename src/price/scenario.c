@@ -16,7 +16,7 @@
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
 static const char *const scenario_keys[] = {
-    "name", "description", "params", "runtime", "pass", "fail",
+    "name", "description", "params", "runtime", "pass", "fail", "errors",
 };
 
 static const char runtime_factor_formula[] = "runtime * runtime_factor";
@@ -49,6 +49,10 @@ void scenario_free(struct scenario *s)
 		free(s->fail[i]);
 	free(s->pass);
 	free(s->fail);
+	for (size_t i = 0; i < s->nerrors; i++)
+		free(s->error_glob[i]);
+	free(s->error_glob);
+	free(s->error_factor);
 	free(s->path);
 	free(s->name);
 	free(s->description);
@@ -169,6 +173,43 @@ static int read_globs(const struct ydoc *doc, const struct ynode *node,
 	return FP_OK;
 }
 
+/* errors: {glob: factor, ...}, each factor a finite number >= 0. */
+static int read_errors(const struct ydoc *doc, const struct ynode *map,
+                       struct scenario *s, struct diag *d)
+{
+	char what[300];
+
+	if (myaml_is_null(map))
+		return FP_OK;
+	if (map->kind != YNODE_MAP)
+		return ydoc_error(doc, map, d,
+		                  "errors must be a mapping of case name or "
+		                  "glob: factor");
+	s->error_glob = calloc(map->count + 1, sizeof *s->error_glob);
+	s->error_factor = calloc(map->count + 1, sizeof *s->error_factor);
+	if (!s->error_glob || !s->error_factor)
+		return diag_oom(d);
+	for (size_t i = 0; i < map->count; i++) {
+		const struct ynode *key = map->keys[i];
+		double *f = &s->error_factor[i];
+
+		if (key->len == 0)
+			return ydoc_error(doc, key, d,
+			                  "errors: a case name or glob must "
+			                  "not be empty");
+		snprintf(what, sizeof what, "errors.%s", key->str);
+		if (myaml_number(doc, map->items[i], what, f, d))
+			return FP_ERR;
+		if (*f < 0)
+			return ydoc_error(doc, map->items[i], d,
+			                  "%s must be >= 0", what);
+		if (!(s->error_glob[i] = strdup(key->str)))
+			return diag_oom(d);
+		s->nerrors++;
+	}
+	return FP_OK;
+}
+
 /* The file name without folder and extension, for a scenario without name. */
 static char *name_from_path(const char *path)
 {
@@ -186,12 +227,13 @@ static int read_scenario(const struct ydoc *doc, struct scenario *s,
 {
 	const struct ynode *root = doc->root, *n;
 
-	if (myaml_check_root(doc,
-	                     "empty scenario file: give at least runtime, pass "
-	                     "or fail",
-	                     "a scenario file must be a mapping of keys "
-	                     "(name, runtime, pass, fail, ...)",
-	                     scenario_keys, COUNT(scenario_keys), d))
+	if (myaml_check_root(
+	        doc,
+	        "empty scenario file: give at least runtime, pass, "
+	        "fail or errors",
+	        "a scenario file must be a mapping of keys "
+	        "(name, runtime, pass, fail, ...)",
+	        scenario_keys, COUNT(scenario_keys), d))
 		return FP_ERR;
 	if ((n = ydoc_get(root, "name"))) {
 		if (myaml_text(doc, n, "name", false, &s->name, d))
@@ -215,6 +257,8 @@ static int read_scenario(const struct ydoc *doc, struct scenario *s,
 		return FP_ERR;
 	if ((n = ydoc_get(root, "fail")) &&
 	    read_globs(doc, n, "fail", &s->fail, &s->nfail, d))
+		return FP_ERR;
+	if ((n = ydoc_get(root, "errors")) && read_errors(doc, n, s, d))
 		return FP_ERR;
 	return FP_OK;
 }

@@ -5,9 +5,13 @@
  *   runtime: runtime * runtime_factor  # per-case formula over before's columns
  *   pass: [m512_k4096]                 # names or globs that pass afterwards
  *   fail: []                           # names or globs that fail afterwards
+ *   errors: {"*": 0.5}                 # error columns times a factor
  *
  * Cases not named keep their before pass state.  A case matched by both
- * pass and fail is an error.  A glob that matches no case is an error (it is
+ * pass and fail is an error.  `errors` scales the columns the metric's
+ * gate_errors names (price/gate.h) by the factor of the last glob that
+ * matches a case (1 when none does), so that the gate predicts the after
+ * run's pass states.  A glob that matches no case is an error (it is
  * almost always a typo).  Shorthands from the command line (--runtime-factor,
  * --pass, --fail) build the same structure.
  *
@@ -37,7 +41,10 @@ struct scenario {
 	struct fx_src
 	    runtime; /* strings owned; text NULL: runtimes unchanged */
 	size_t npass, nfail;
-	char **pass, **fail;  /* globs */
+	char **pass, **fail; /* globs */
+	size_t nerrors;      /* errors: glob -> factor, in file order */
+	char **error_glob;
+	double *error_factor;
 	struct fx_env *env;   /* before run's columns + params; a template */
 	struct fx_prog *prog; /* runtime formula, compiled at scenario_bind */
 };
@@ -64,9 +71,13 @@ int scenario_bind(struct scenario *s, const struct run *before, struct diag *d);
 
 /* Builds the predicted after-run: runtime from the formula (each result must
  * be finite and > 0, else an error naming the case), passed from before with
- * pass/fail globs applied, other columns copied.  Caller owns *out. */
+ * pass/fail globs applied (none when before has no passed column and no
+ * glob is given), the error columns errcols[0..nerr) (the metric's
+ * gate_errors) scaled by `errors`, other columns copied.  Caller owns
+ * *out. */
 int scenario_apply(const struct scenario *s, const struct run *before,
-                   struct run **out, struct diag *d);
+                   const char *const *errcols, size_t nerr, struct run **out,
+                   struct diag *d);
 
 /* Writes the predicted runtimes (n = before->n values, each checked > 0)
  * into out, evaluating the formula in env (a copy of s->env, made with

@@ -256,8 +256,58 @@ static int after_runtimes(const struct scenario *s, const struct run *before,
 	return rc;
 }
 
+/* errors: each of the error columns errcols[0..nerr) of after times the
+ * factor of the last glob that matches the case (1 when none does). */
+static int scale_errors(const struct scenario *s, struct run *after,
+                        const char *const *errcols, size_t nerr, struct diag *d)
+{
+	const char *const *globs = (const char *const *)s->error_glob;
+	struct globset g;
+	size_t k;
+	bool oom;
+
+	if (!s->nerrors)
+		return FP_OK;
+	if (!nerr)
+		return diag_set(d, s->path, 0, 0,
+		                "errors: the metric names no error columns to "
+		                "scale (its gate_errors)");
+	if (s->nerrors > GLOBSET_MAX ||
+	    globset_count_globs(globs, s->nerrors) > GLOBSET_MAX_GLOBS)
+		return diag_set(d, s->path, 0, 0,
+		                "errors: at most %d names and %d globs (* ? [ "
+		                "or \\) may be given",
+		                GLOBSET_MAX, GLOBSET_MAX_GLOBS);
+	k = globset_unmatched(globs, s->nerrors,
+	                      (const char *const *)after->case_name, after->n,
+	                      &oom);
+	if (oom || !globset_init(&g, globs, s->nerrors))
+		return diag_oom(d);
+	if (k != GLOBSET_NONE) {
+		globset_free(&g);
+		return diag_set(d, s->path, 0, 0,
+		                "errors '%s' matches no case in %s", globs[k],
+		                after->path);
+	}
+	for (size_t c = 0; c < nerr; c++) {
+		const struct column *col = run_numeric(after, errcols[c], d);
+		if (!col) {
+			globset_free(&g);
+			return FP_ERR;
+		}
+		for (size_t i = 0; i < after->n; i++) {
+			size_t j = globset_find(&g, after->case_name[i], true);
+			if (j != GLOBSET_NONE)
+				col->v[i] *= s->error_factor[j];
+		}
+	}
+	globset_free(&g);
+	return FP_OK;
+}
+
 int scenario_apply(const struct scenario *s, const struct run *before,
-                   struct run **out, struct diag *d)
+                   const char *const *errcols, size_t nerr, struct run **out,
+                   struct diag *d)
 {
 	const struct column *passed_col, *runtime_col = NULL;
 	double *runtime = NULL, *passed = NULL;
@@ -269,17 +319,21 @@ int scenario_apply(const struct scenario *s, const struct run *before,
 		return diag_set(
 		    d, NULL, 0, 0,
 		    "internal error: scenario_apply before scenario_bind");
-	if (!(passed_col = run_numeric(before, "passed", d)))
+	/* A gated metric's runs need no pass states (price/gate.h). */
+	if (!(passed_col = run_find(before, "passed")) && !s->npass &&
+	    !s->nfail)
+		passed_col = NULL;
+	else if (!(passed_col = run_numeric(before, "passed", d)))
 		return FP_ERR;
 	if (!s->prog && !(runtime_col = run_numeric(before, "runtime", d)))
 		return FP_ERR;
 	if (after_runtimes(s, before, runtime_col, &runtime, d) != FP_OK)
 		goto out;
-	if (!(passed = copy_values(passed_col, before->n))) {
+	if (passed_col && !(passed = copy_values(passed_col, before->n))) {
 		diag_oom(d);
 		goto out;
 	}
-	if (apply_globs(s, before, passed, d))
+	if (passed_col && apply_globs(s, before, passed, d))
 		goto out;
 	if (!(after = run_new_like(before,
 	                           s->path ? s->path : SCENARIO_COMMAND_LINE,
@@ -318,6 +372,8 @@ int scenario_apply(const struct scenario *s, const struct run *before,
 		if (run_add_column(after, "runtime", COL_NUMBER, v, d))
 			goto out;
 	}
+	if (scale_errors(s, after, errcols, nerr, d) != FP_OK)
+		goto out;
 	*out = after;
 	after = NULL;
 	rc = FP_OK;

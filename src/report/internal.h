@@ -65,6 +65,21 @@ void report_suspects_words(FILE *out, const struct record *r,
  * record with r->suspects; NULL when out of memory. */
 json_t *report_suspects_json(const struct record *r);
 
+/* ---- near the gate, near a cliff (gate.c) ---- */
+
+/* The sentence naming the cases near their gate (r->gate_nears), for
+ * text or md; nothing when none is.  *oom set when out of memory. */
+void report_gate_words(FILE *out, const struct record *r, enum report_format f,
+                       bool *oom);
+/* {near: [{case, side, margin, near, passed}]}, for a record with
+ * r->gate_nears on; NULL when out of memory. */
+json_t *report_gate_json(const struct record *r);
+/* The same for the cases near a cliff (r->cliffs): the sentence, and
+ * {resamples, min_share, cases: [{case, side, share}]}. */
+void report_cliff_words(FILE *out, const struct record *r, enum report_format f,
+                        bool *oom);
+json_t *report_cliff_json(const struct record *r);
+
 /* ---- run facts (facts.c) ---- */
 
 /* Where the facts go: lines "BULLET LABEL: ..." on out, the record's own

@@ -368,6 +368,10 @@ static json_t *tail_json(struct jtree *b, const struct record *r)
 	jt_set(b, o, "plots", plots_json(b, r));
 	if (r->suspects)
 		jt_set(b, o, "suspicious_gains", report_suspects_json(r));
+	if (r->gate_nears && r->gate_nears->on)
+		jt_set(b, o, "gate", report_gate_json(r));
+	if (r->cliffs && r->cliffs->B)
+		jt_set(b, o, "cliffs", report_cliff_json(r));
 	if (r->invocation)
 		jt_set(b, o, "invocation",
 		       record_invocation_json(r->invocation));

@@ -459,6 +459,8 @@ void md_summary(struct mout *m, const struct record *r)
 	put_arithmetic(m, r);
 	put_control(m, r);
 	report_suspects_words(m->out, r, FORMAT_MD, &m->oom);
+	report_gate_words(m->out, r, FORMAT_MD, &m->oom);
+	report_cliff_words(m->out, r, FORMAT_MD, &m->oom);
 }
 
 void md_tail(struct mout *m, const struct record *r)

@@ -13,11 +13,13 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "noise/cliff.h"
 #include "noise/verdict.h"
 #include "price/load.h"
 #include "price/metric.h"
 #include "price/price.h"
 #include "price/scenario.h"
+#include "price/gate.h"
 #include "price/suspect.h"
 #include "util/diag.h"
 
@@ -68,6 +70,12 @@ struct record {
 	/* Suspicious gains (price/suspect.h); NULL: not looked for (the
 	 * JSON has no "suspicious_gains"). */
 	const struct suspects *suspects;
+	/* The cases near their accuracy gate (price/gate.h); NULL or not
+	 * on: the metric has no gate_margin (the JSON has no "gate"). */
+	const struct gate_nears *gate_nears;
+	/* The cases within noise of a cliff of their score (noise/cliff.h);
+	 * NULL or B 0: not looked for (the JSON has no "cliffs"). */
+	const struct cliffs *cliffs;
 	/* The Markdown record's limit (md, github and the folder's
 	 * decision.md); 0: the form's default. */
 	size_t md_limit;

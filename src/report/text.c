@@ -513,6 +513,8 @@ int report_text(const struct record *r, FILE *out, int verbose, struct diag *d)
 		report_verdict_words(t.out, r, FORMAT_TEXT, &t.oom);
 	put_control(&t, r);
 	report_suspects_words(t.out, r, FORMAT_TEXT, &t.oom);
+	report_gate_words(t.out, r, FORMAT_TEXT, &t.oom);
+	report_cliff_words(t.out, r, FORMAT_TEXT, &t.oom);
 	put_top_cases(&t, r->price);
 	put_breakeven(&t, r);
 	put_plots(&t, r);

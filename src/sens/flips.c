@@ -143,8 +143,24 @@ static int sides(struct deps *D, const struct metric *m, struct diag *d)
 	static const char *const suffix[2] = {"_before", "_after"};
 	const struct metric_formula *f[3] = {&m->score, &m->value, &m->total};
 	const char *stem[3] = {"score", "value", "total"};
+	struct fx_dep g[2];
 	char name[64];
 
+	/* The gate's pass states first, as pricing makes them, and the
+	 * transitions made of them. */
+	for (int s = 0; s < 2 && m->gate.prog; s++) {
+		static const char *const moves[4] = {
+		    "newly_passing", "newly_failing", "still_passing",
+		    "still_failing"};
+		if (follow(D, m->gate.prog, s, &g[s], d) != FP_OK)
+			return FP_ERR;
+		set(D->side[s], D->nside, m->side, "passed", g[s]);
+		snprintf(name, sizeof name, "passed%s", suffix[s]);
+		set(D->cross, D->ncross, m->cross, name, g[s]);
+		for (int k = 0; s == 1 && k < 4; k++)
+			set(D->cross, D->ncross, m->cross, moves[k],
+			    fx_dep_diff(g[0], g[1]));
+	}
 	for (int s = 0; s < 2; s++)
 		for (int j = 0; j < 3; j++) {
 			struct fx_dep r;

@@ -109,7 +109,9 @@ static bool sides_matter(const struct metric *m, const char *name)
 
 	if (slot < 0)
 		return false;
-	if (fx_prog_reads(m->score.prog, slot))
+	/* A gate parameter moves pass states (price/gate.h). */
+	if (fx_prog_reads(m->score.prog, slot) ||
+	    (m->gate.prog && fx_prog_reads(m->gate.prog, slot)))
 		return true;
 	return (fx_prog_reads(m->value.prog, slot) ||
 	        fx_prog_reads(m->total.prog, slot)) &&
