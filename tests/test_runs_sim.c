@@ -13,7 +13,7 @@
  * a sanitizer; FIXPRICE_SIM_TRIALS=N sets the count), and 95 % must lie
  * within the Wilson 99.9 % bounds of the measured rate.  Either way the
  * pooled interval must cover less often.  Each coverage is printed with
- * its Wilson 95 % bounds. */
+ * its Wilson 95 % bounds; FIXPRICE_SIM_ONLY=N runs only N runs per side. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -27,6 +27,7 @@
 
 #include "noise/bootstrap.h"
 #include "noise/resample.h"
+#include "noise/runs_scale.h"
 #include "price/price.h"
 #include "price/session.h"
 #include "run/merge.h"
@@ -220,9 +221,13 @@ static bool nominal(size_t covered, size_t trials)
 static void levels(size_t R)
 {
 	static const char *const name[2] = {"hierarchical", "pooled"};
+	const char *only = getenv("FIXPRICE_SIM_ONLY");
 	struct metric *m = NULL;
 	size_t trials = trial_count(), covered[2] = {0, 0};
 	struct diag d;
+
+	if (only && *only && (size_t)atoi(only) != R)
+		skip();
 
 	if (metric_load(PYPTO, &m, &d) != FP_OK)
 		fail_msg("%s", d.msg);
@@ -249,6 +254,31 @@ static void levels(size_t R)
 	assert_true(covered[0] > covered[1]);
 }
 
+/* The widening for few runs (noise/runs_scale.c) against the t
+ * interval's bounds worked out by hand: for the mean of R normal runs per
+ * side, sqrt(R / (R - 1)) t / z with the degrees of freedom between
+ * R - 1 (one side's) and 2 (R - 1) (both sides' pooled); z = 1.959964,
+ * t(0.975) = 4.302653 (2), 2.776445 (4), 2.306004 (8).  3 runs:
+ * 1.2247 x [2.776445, 4.302653] / z = [1.735, 2.689]; 5 runs: 1.1180 x
+ * [2.306004, 2.776445] / z = [1.315, 1.584].  One run per side: 1. */
+static void test_widening(void **state)
+{
+	const enum run_estimator med[2] = {RUN_MEDIAN, RUN_MEDIAN};
+	const enum run_estimator mean[2] = {RUN_MEAN, RUN_MEAN};
+	const size_t one[2] = {1, 1}, three[2] = {3, 3}, five[2] = {5, 5};
+	double f3 = noise_runs_scale(three, mean, 0.95);
+	double f5 = noise_runs_scale(five, mean, 0.95);
+
+	(void)state;
+	printf("widening: 3 runs %.3f, 5 runs %.3f\n", f3, f5);
+	assert_true(noise_runs_scale(one, med, 0.95) == 1);
+	assert_true(f3 >= 1.735 && f3 <= 2.689);
+	assert_true(f5 >= 1.315 && f5 <= 1.584);
+	/* The median takes the mean's (the larger), the same every time. */
+	assert_true(noise_runs_scale(three, med, 0.95) == f3);
+	assert_true(noise_runs_scale(three, mean, 0.95) == f3);
+}
+
 static void test_three_runs(void **state)
 {
 	(void)state;
@@ -264,6 +294,7 @@ static void test_five_runs(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_widening),
 	    cmocka_unit_test(test_three_runs),
 	    cmocka_unit_test(test_five_runs),
 	};

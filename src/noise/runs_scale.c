@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "noise/bootstrap.h"
+#include "noise/resample.h"
 #include "noise/rng.h"
 #include "noise/runs_scale.h"
 #include "run/merge.h"
@@ -15,6 +15,19 @@
 #define RUNS_SEED UINT64_C(0x72756e7363616c65)
 #define RUNS_TRIALS 2000
 #define RUNS_RESAMPLES 200
+
+/* The q-quantile of sorted x[0..n), interpolated (as bootstrap.h's
+ * noise_quantile, which this module may not reach: bootstrap.c calls
+ * it). */
+static double quantile(const double *x, size_t n, double q)
+{
+	double h = q * (double)(n - 1);
+	size_t lo = (size_t)floor(h);
+
+	if (lo + 1 >= n)
+		return x[n - 1];
+	return x[lo] + (h - (double)lo) * (x[lo + 1] - x[lo]);
+}
 
 /* A standard normal from words c and c + 1 of key (Box-Muller). */
 static double gauss(uint64_t key, uint64_t c)
@@ -67,8 +80,8 @@ static double trial(const size_t R[2], const enum run_estimator e[2],
 	}
 	mean /= RUNS_RESAMPLES;
 	qsort(x, RUNS_RESAMPLES, sizeof *x, noise_cmp_double);
-	lo = noise_quantile(x, RUNS_RESAMPLES, (1 - conf) / 2);
-	hi = noise_quantile(x, RUNS_RESAMPLES, (1 + conf) / 2);
+	lo = quantile(x, RUNS_RESAMPLES, (1 - conf) / 2);
+	hi = quantile(x, RUNS_RESAMPLES, (1 + conf) / 2);
 	/* The interval is point + c (q - mean) for q from lo to hi. */
 	if (point > 0)
 		return mean > lo ? point / (mean - lo) : HUGE_VAL;
@@ -126,7 +139,7 @@ static double calibrate(const size_t R[2], const enum run_estimator est[2],
 	for (uint64_t t = 0; t < RUNS_TRIALS; t++)
 		c[t] = trial(R, est, conf, t, x);
 	qsort(c, RUNS_TRIALS, sizeof *c, noise_cmp_double);
-	f = noise_quantile(c, RUNS_TRIALS, conf);
+	f = quantile(c, RUNS_TRIALS, conf);
 	free(c);
 	/* Never narrower than the resamples themselves spread. */
 	return isfinite(f) && f > 1 ? f : isfinite(f) ? 1 : 1e3;
