@@ -300,8 +300,7 @@ size_t noise_spread_cases(const struct noise_side side[2], size_t n)
  * resampled first spread as fresh runs would, but few runs show too
  * little of it: their interval is widened by the calibrated factor
  * (runs_scale.h) instead. */
-static double scale_of(const struct noise_side side[2], size_t n,
-                       double conf)
+static double scale_of(const struct noise_side side[2], size_t n, double conf)
 {
 	if (side[0].nruns > 1 || side[1].nruns > 1) {
 		size_t R[2] = {side[0].nruns, side[1].nruns};
@@ -312,8 +311,7 @@ static double scale_of(const struct noise_side side[2], size_t n,
 	return noise_scale(side, n);
 }
 
-double noise_correction(const struct noise_side side[2], size_t n,
-                        double conf)
+double noise_correction(const struct noise_side side[2], size_t n, double conf)
 {
 	return scale_of(side, n, conf);
 }
@@ -328,9 +326,8 @@ static int summarise(struct boot *b, const struct noise_side sorted[2],
 	/* The clip's bias is about the spread of a resample against fresh
 	 * runs' (bias.h), which is 1 for runs resampled first: the widening
 	 * for few runs is not part of it. */
-	b->kink = noise_kink(sorted[0].nruns > 1 || sorted[1].nruns > 1
-	                         ? 1
-	                         : b->correction);
+	b->kink = noise_kink(
+	    sorted[0].nruns > 1 || sorted[1].nruns > 1 ? 1 : b->correction);
 	if (noise_fit(b) != FP_OK)
 		return diag_oom(d);
 	if (noise_fit_interval(b, 0, b->confidence, &b->gain_ci) != FP_OK ||

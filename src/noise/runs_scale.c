@@ -145,8 +145,8 @@ static double calibrate(const size_t R[2], const enum run_estimator est[2],
 	return isfinite(f) && f > 1 ? f : isfinite(f) ? 1 : 1e3;
 }
 
-double noise_runs_scale(const size_t runs[2],
-                        const enum run_estimator est[2], double conf)
+double noise_runs_scale(const size_t runs[2], const enum run_estimator est[2],
+                        double conf)
 {
 	size_t R[2];
 	double f;

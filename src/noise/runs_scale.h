@@ -30,7 +30,7 @@
  * has an offset of its own that no resample sees), with estimator est[s]
  * over each side's runs, at confidence conf in (0, 1).  1 when neither
  * side has two runs.  A pure function of its arguments. */
-double noise_runs_scale(const size_t runs[2],
-                        const enum run_estimator est[2], double conf);
+double noise_runs_scale(const size_t runs[2], const enum run_estimator est[2],
+                        double conf);
 
 #endif
