@@ -8,6 +8,7 @@
 
 #include "noise/bias.h"
 #include "noise/bootstrap.h"
+#include "noise/runs_scale.h"
 #include "price/rank.h"
 #include "price/price.h"
 #include "price/session.h"
@@ -295,18 +296,24 @@ size_t noise_spread_cases(const struct noise_side side[2], size_t n)
 	return cases;
 }
 
-/* The scale (bias.h) is that of resampling one run's samples; runs
- * resampled first already spread as fresh runs would: 1 then. */
-static double scale_of(const struct noise_side side[2], size_t n)
+/* The scale (bias.h) is that of resampling one run's samples.  Runs
+ * resampled first spread as fresh runs would, but few runs show too
+ * little of it: their interval is widened by the calibrated factor
+ * (runs_scale.h) instead. */
+static double scale_of(const struct noise_side side[2], size_t n, double conf)
 {
-	if (side[0].nruns > 1 || side[1].nruns > 1)
-		return 1;
+	if (side[0].nruns > 1 || side[1].nruns > 1) {
+		size_t R[2] = {side[0].nruns, side[1].nruns};
+		enum run_estimator e[2] = {side[0].est, side[1].est};
+
+		return noise_runs_scale(R, e, conf);
+	}
 	return noise_scale(side, n);
 }
 
-double noise_correction(const struct noise_side side[2], size_t n)
+double noise_correction(const struct noise_side side[2], size_t n, double conf)
 {
-	return scale_of(side, n);
+	return scale_of(side, n, conf);
 }
 
 static int summarise(struct boot *b, const struct noise_side sorted[2],
@@ -315,8 +322,12 @@ static int summarise(struct boot *b, const struct noise_side sorted[2],
 	struct interval mid;
 
 	b->samples = mean_samples(sorted, n);
-	b->correction = scale_of(sorted, n);
-	b->kink = noise_kink(b->correction);
+	b->correction = scale_of(sorted, n, b->confidence);
+	/* The clip's bias is about the spread of a resample against fresh
+	 * runs' (bias.h), which is 1 for runs resampled first: the widening
+	 * for few runs is not part of it. */
+	b->kink = noise_kink(
+	    sorted[0].nruns > 1 || sorted[1].nruns > 1 ? 1 : b->correction);
 	if (noise_fit(b) != FP_OK)
 		return diag_oom(d);
 	if (noise_fit_interval(b, 0, b->confidence, &b->gain_ci) != FP_OK ||

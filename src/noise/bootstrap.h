@@ -119,8 +119,9 @@ int noise_interval(const double *x, size_t B, double conf, double widen,
 /* The scale of the spread for these sides of n cases (bias.h:
  * noise_scale): sqrt(k / (k - 1)) for k samples per case with the mean
  * as estimator, measured on the runs' noise for the median and the
- * min. */
-double noise_correction(const struct noise_side side[2], size_t n);
+ * min; with several runs on a side, the widening for few runs at
+ * confidence conf (runs_scale.h). */
+double noise_correction(const struct noise_side side[2], size_t n, double conf);
 
 /* The interval of b's gain (0), cost (1) or net (2) at confidence conf,
  * by the rule at the top (src/noise/interval.c).  FP_ERR when out of

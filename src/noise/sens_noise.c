@@ -125,10 +125,10 @@ static int run(const struct metric *m, const struct joined *runs,
 		return diag_oom(d);
 	rc = noise_visit(m, runs, side, o, visit, v, d);
 	if (rc == FP_OK)
-		rc = intervals(v->out, o->B, width, o->confidence,
-		               noise_correction(side, runs->before->n),
-		               v->x ? sn->band : sn->cross,
-		               v->x ? NULL : sn->never, d);
+		rc = intervals(
+		    v->out, o->B, width, o->confidence,
+		    noise_correction(side, runs->before->n, o->confidence),
+		    v->x ? sn->band : sn->cross, v->x ? NULL : sn->never, d);
 	free(v->out);
 	return rc;
 }
