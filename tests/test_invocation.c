@@ -125,8 +125,14 @@ static void malformed(void **state)
 	     "invocation 'command' must name its command", 1, 1},
 	    {"{\"command\": \"price\", \"options\": {}}",
 	     "invocation 'runs' must hold its runs", 1, 1},
-	    {"{\"command\": \"price\", \"runs\": [], \"options\": {}}",
-	     "invocation 'runs' must be an array of one or two paths", 1, 30},
+	    {"{\"command\": \"price\", \"runs\": [\"a\", \"b\", \"c\"], "
+	     "\"options\": {}}",
+	     "invocation 'runs' must be an array of at most two paths", 1, 30},
+	    /* No runs: then --before and --after must give them. */
+	    {"{\"command\": \"price\", \"runs\": [], \"options\": {\n"
+	     "\"before\": [\"b\"]}}",
+	     "invocation 'runs' must hold its runs, or 'before' and 'after' "
+	     "theirs", 1, 30},
 	    {"{\"command\": \"price\", \"runs\": [\"b\", 2], \"options\": {}}",
 	     "invocation 'runs' must hold strings", 1, 36},
 	    {"{\"command\": \"price\", \"runs\": [\"b\"]}",

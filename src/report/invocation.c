@@ -337,6 +337,14 @@ static int read_runs(struct ird *r, json_t *a, const struct jcur *at)
 	return FP_OK;
 }
 
+static bool has_option(const struct rv_invocation *v, const char *name)
+{
+	for (size_t i = 0; i < v->nopts; i++)
+		if (strcmp(v->opts[i].name, name) == 0)
+			return true;
+	return false;
+}
+
 /* Every member of options must be known: one this version does not know
  * might change the figures. */
 static int known_keys(struct ird *r, json_t *opts, const struct jcur *at)
@@ -393,6 +401,11 @@ int record_invocation_read(const char *file, json_t *o, const struct jcur *at,
 		if (read_key(&r, &ikeys[k], x, &c) != FP_OK)
 			return FP_ERR;
 	}
+	jcur_member(at, o, "runs", &c);
+	if (out->nruns == 0 && (!has_option(out, "before") ||
+	                        !has_option(out, "after")))
+		return bad(&r, &c, "must hold its runs, or 'before' and "
+		                   "'after' theirs", "runs");
 	return FP_OK;
 }
 
