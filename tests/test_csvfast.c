@@ -103,8 +103,11 @@ static void test_agree(void **state)
 /* The errors of the fast path: a field over the cap, too many columns. */
 static void test_errors(void **state)
 {
+	/* Static, not malloc'd: gcc -O1 takes a NULL malloc for a
+	 * zero-sized object and fails -Warray-bounds on the memset. */
+	static char long_field[RUN_MAX_FIELD + 10 + 32];
 	size_t big = RUN_MAX_FIELD + 10, n;
-	char *t = malloc(big + 32);
+	char *t = long_field;
 	struct rows r = {.stop_at = SIZE_MAX};
 	struct diag d;
 
@@ -116,7 +119,6 @@ static void test_errors(void **state)
 	assert_non_null(strstr(d.msg, "field is longer than"));
 	assert_int_equal(d.line, 2);
 	assert_int_equal(d.col, 3);
-	free(t);
 	t = malloc(4 * (RUN_MAX_COLUMNS + 4) + 8);
 	strcpy(t, "case");
 	for (int c = 0; c < RUN_MAX_COLUMNS + 2; c++)
