@@ -402,10 +402,12 @@ int record_invocation_read(const char *file, json_t *o, const struct jcur *at,
 			return FP_ERR;
 	}
 	jcur_member(at, o, "runs", &c);
-	if (out->nruns == 0 && (!has_option(out, "before") ||
-	                        !has_option(out, "after")))
-		return bad(&r, &c, "must hold its runs, or 'before' and "
-		                   "'after' theirs", "runs");
+	if (out->nruns == 0 &&
+	    (!has_option(out, "before") || !has_option(out, "after")))
+		return bad(&r, &c,
+		           "must hold its runs, or 'before' and "
+		           "'after' theirs",
+		           "runs");
 	return FP_OK;
 }
 
