@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "report/internal.h"
+#include "report/jtree.h"
 #include "report/md.h"
 #include "util/escape.h"
 
@@ -74,18 +75,13 @@ void report_gate_words(FILE *out, const struct record *r, enum report_format f,
 	fputs(".\n", out);
 }
 
-/* A case name as a JSON string: not UTF-8, its escaped form. */
+/* A case name as a JSON string (jtree.c: not UTF-8, its escaped form);
+ * a failure shows as NULL, which json_pack refuses. */
 static json_t *name_json(const char *s)
 {
-	json_t *v = json_string(s);
-	char *e;
+	struct jtree b = {false};
 
-	if (v)
-		return v;
-	e = escape_terminal(s);
-	v = e ? json_string(e) : NULL;
-	free(e);
-	return v;
+	return jt_str(&b, s);
 }
 
 json_t *report_gate_json(const struct record *r)

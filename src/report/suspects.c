@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "report/internal.h"
+#include "report/jtree.h"
 #include "report/md.h"
 #include "util/escape.h"
 
@@ -57,19 +58,13 @@ void report_suspects_words(FILE *out, const struct record *r,
 	fputs(f == FORMAT_MD ? ".\n" : "\n", out);
 }
 
-/* A case name as a JSON string: not UTF-8, its escaped form, as
- * everywhere in the record. */
+/* A case name as a JSON string (jtree.c: not UTF-8, its escaped form);
+ * a failure shows as NULL, which json_pack refuses. */
 static json_t *name_json(const char *s)
 {
-	json_t *v = json_string(s);
-	char *e;
+	struct jtree b = {false};
 
-	if (v)
-		return v;
-	e = escape_terminal(s);
-	v = e ? json_string(e) : NULL;
-	free(e);
-	return v;
+	return jt_str(&b, s);
 }
 
 static json_t *case_json(const struct price *p, size_t i)
