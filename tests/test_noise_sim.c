@@ -32,6 +32,7 @@
 #include "noise/bootstrap.h"
 #include "noise/resample.h"
 #include "noise/rng.h"
+#include "sim_heap.h"
 #include "test_normal.h"
 #include "price/price.h"
 #include "price/session.h"
@@ -335,5 +336,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_battery),
 	};
+
+	sim_heap_keep();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,6 +35,7 @@
 #include "price/price.h"
 #include "price/session.h"
 #include "run/merge.h"
+#include "sim_heap.h"
 #include "test_normal.h"
 
 #define PYPTO TEST_SRCDIR "/metrics/pypto-gym.yaml"
@@ -303,5 +304,6 @@ int main(void)
 	    cmocka_unit_test(test_five_runs),
 	};
 
+	sim_heap_keep();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
