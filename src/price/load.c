@@ -324,6 +324,31 @@ static int check_request_used(const struct loading *l, struct diag *d)
 	return FP_OK;
 }
 
+/* Under a gate the gate decides every pass state, so a scenario's pass:
+ * or fail: would be overridden unseen: refused, at its key. */
+static int check_gated(const struct loading *l, struct diag *d)
+{
+	static const char fix[] = "the gate of %s decides every pass state; "
+	                          "scale its error columns with errors: "
+	                          "instead (errors: {\"*\": 0.5})";
+	const struct load_request *rq = l->rq;
+	const struct scenario *s = l->scenario;
+	char msg[DIAG_MSG_MAX];
+
+	if (!l->metric->gate.prog)
+		return FP_OK;
+	snprintf(msg, sizeof msg, fix, l->metric->path);
+	if (s->pass_at[0] || s->fail_at[0]) {
+		const int *at = s->pass_at[0] ? s->pass_at : s->fail_at;
+		return diag_set(d, s->path, at[0], at[1], "%s: %s",
+		                s->pass_at[0] ? "pass" : "fail", msg);
+	}
+	if (rq->npass || rq->nfail)
+		return diag_set(d, rq->origin, 0, 0, "--%s: %s",
+		                rq->npass ? "pass" : "fail", msg);
+	return FP_OK;
+}
+
 static int load_scenario(struct loading *l, struct diag *d)
 {
 	const struct load_request *rq = l->rq;
@@ -349,7 +374,7 @@ static int load_scenario(struct loading *l, struct diag *d)
 	for (size_t i = 0; i < rq->nfail; i++)
 		if (scenario_add_glob(l->scenario, 0, rq->fail[i], d) != FP_OK)
 			return FP_ERR;
-	return FP_OK;
+	return check_gated(l, d);
 }
 
 /* Both runs read: context facts, missing cases, the join. */

@@ -222,6 +222,16 @@ static char *name_from_path(const char *path)
 	                                        : strlen(base));
 }
 
+/* Where map's key name stands, into at (line, column); 0 when absent. */
+static void key_at(const struct ynode *map, const char *name, int at[2])
+{
+	for (size_t i = 0; i < map->count; i++)
+		if (strcmp(map->keys[i]->str, name) == 0) {
+			at[0] = map->keys[i]->line;
+			at[1] = map->keys[i]->col;
+		}
+}
+
 static int read_scenario(const struct ydoc *doc, struct scenario *s,
                          struct diag *d)
 {
@@ -252,6 +262,8 @@ static int read_scenario(const struct ydoc *doc, struct scenario *s,
 		if (!(s->runtime.file = strdup(doc->path)))
 			return diag_oom(d);
 	}
+	key_at(root, "pass", s->pass_at);
+	key_at(root, "fail", s->fail_at);
 	if ((n = ydoc_get(root, "pass")) &&
 	    read_globs(doc, n, "pass", &s->pass, &s->npass, d))
 		return FP_ERR;
