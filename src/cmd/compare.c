@@ -53,6 +53,9 @@ static int compare_option(void *own, enum opt_id id, const char *arg,
 		return FP_OK;
 	case OPT_MAP:
 		return take_axis(o, arg, d);
+	case OPT_RECORD:
+		o->record = arg;
+		return FP_OK;
 	case OPT_RESOLUTION:
 		if (cli_number(arg, "--resolution", &r, d) != FP_OK)
 			return FP_ERR;
@@ -94,6 +97,7 @@ static int compare_setup(void *own, struct cmd_call *call, struct diag *d)
 	if (o->naxes == 2 && strcmp(o->axis[0].name, o->axis[1].name) == 0)
 		return diag_set(d, CLI_SOURCE, 0, 0,
 		                "--map names the same parameter twice");
+	o->scenario = call->job.scenario;
 	o->args = call->args;
 	o->nargs = call->nargs;
 	o->k = call->nargs - 1;
@@ -110,10 +114,25 @@ static int compare_setup(void *own, struct cmd_call *call, struct diag *d)
 	return FP_OK;
 }
 
+/* --record DIR: staged as price's record folder is (the frame checks it
+ * against every input, locks its folder and commits it with the rest);
+ * the chart is drawn into it after the output (cmp_plot). */
 static int compare_analyse(void *own, struct priced *pr,
                            const struct cmd_call *call, struct diag *d)
 {
-	return cmp_analyse(own, pr, call, d);
+	struct compare_own *o = own;
+	bool force = call->out.force;
+
+	if (o->record &&
+	    (report_compare_dir_check(o->record, force, d) != FP_OK ||
+	     staging_open(&pr->record_stage, o->record, d) != FP_OK))
+		return FP_ERR;
+	o->record_dir = o->record ? pr->record_stage.path : NULL;
+	if (cmp_analyse(o, pr, call, d) != FP_OK ||
+	    cmp_provenance(o, call, d) != FP_OK)
+		return FP_ERR;
+	return o->record ? report_compare_dir(&o->view, o->record_dir, force, d)
+	                 : FP_OK;
 }
 
 static int compare_write(void *own, struct priced *pr,
@@ -187,6 +206,12 @@ const struct command cmd_compare = {
              .arg = "X=LO:HI Y=LO:HI",
              .help = "also show which candidate wins over two parameters",
              .many = true},
+            {.id = OPT_RECORD,
+             .name = "record",
+             .arg = "DIR",
+             .help = "write compare.txt, compare.md, compare.json (with "
+                     "every input's hash and the command line) and the "
+                     "charts into DIR, whole or not at all"},
             {.id = OPT_RESOLUTION,
              .name = "resolution",
              .arg = "N",

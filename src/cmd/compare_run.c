@@ -1,6 +1,8 @@
 /* compare_run.c: the steps of `fixprice compare` (compare.h): the
  * candidates loaded, priced and judged as price would, their break-evens,
  * the joint ranking (noise/compare.h), the winner map and the charts. */
+#include "config.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -254,9 +256,9 @@ int cmp_analyse(struct compare_own *o, struct priced *pr,
 	struct noise_cand *nc;
 	int rc;
 
-	if (call->out.ascii && !call->out.plot_dir)
+	if (call->out.ascii && !call->out.plot_dir && !o->record)
 		return diag_set(d, CLI_SOURCE, 0, 0,
-		                "--ascii needs --plot-dir DIR");
+		                "--ascii needs --plot-dir DIR or --record DIR");
 	if (!o->resolution)
 		o->resolution = COMPARE_DEFAULT_RESOLUTION;
 	o->c[0].job = &pr->job;
@@ -275,6 +277,73 @@ int cmp_analyse(struct compare_own *o, struct priced *pr,
 	if (fill_view(o, pr, call, d) != FP_OK)
 		return FP_ERR;
 	return o->naxes == 2 ? winner_map(o, d) : FP_OK;
+}
+
+/* in is already listed: the same role, path and hash (the before run,
+ * the metric and the reports, read again for each candidate). */
+static bool listed(const struct compare_own *o, const struct record_input *in)
+{
+	for (size_t i = 0; i < o->ninputs; i++) {
+		const struct record_input *x = o->inputs[i].in;
+		if (strcmp(x->role, in->role) == 0 &&
+		    strcmp(x->path, in->path) == 0 &&
+		    strcmp(x->sha256, in->sha256) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* A candidate's own input: its after run or its scenario. */
+static bool own_input(const struct record_input *in)
+{
+	return strcmp(in->role, "after") == 0 ||
+	       strcmp(in->role, "scenario") == 0;
+}
+
+int cmp_provenance(struct compare_own *o, const struct cmd_call *call,
+                   struct diag *d)
+{
+	const struct metric *m = o->c[0].job->metric;
+	size_t room = 2;
+
+	for (size_t j = 0; j < o->k; j++)
+		room += o->c[j].job->ninputs;
+	if (!(o->inputs = calloc(room, sizeof *o->inputs)))
+		return diag_oom(d);
+	o->metric = (struct record_input){.role = "metric", .path = m->path};
+	memcpy(o->metric.sha256, m->sha256, sizeof o->metric.sha256);
+	o->inputs[o->ninputs++] = (struct compare_input){NULL, &o->metric};
+	for (size_t j = 0; j < o->k; j++) {
+		const struct job *job = o->c[j].job;
+
+		for (size_t i = 0; i < job->ninputs; i++)
+			if (!listed(o, &job->inputs[i]))
+				o->inputs[o->ninputs++] =
+				    (struct compare_input){
+				        own_input(&job->inputs[i])
+				            ? o->c[j].name
+				            : NULL,
+				        &job->inputs[i]};
+	}
+	/* The control run, read once per candidate: its hash as the first
+	 * judge read it. */
+	if (call->noise.control) {
+		o->control = (struct record_input){.role = "control",
+		                                   .path = call->noise.control};
+		memcpy(o->control.sha256, o->c[0].judged.control_sha256,
+		       sizeof o->control.sha256);
+		o->inputs[o->ninputs++] =
+		    (struct compare_input){NULL, &o->control};
+	}
+	cmd_invocation(call, &o->inv);
+	o->inv.runs = o->args;
+	o->inv.nruns = o->nargs;
+	o->inv.scenario = o->scenario;
+	o->view.tool_version = PACKAGE_VERSION;
+	o->view.ninputs = o->ninputs;
+	o->view.inputs = o->inputs;
+	o->view.invocation = &o->inv;
+	return FP_OK;
 }
 
 /* The title's outcome: the best candidate and P(best); its name is read
@@ -308,6 +377,9 @@ static int nets_plot(struct compare_own *o, const struct cmd_call *call,
 	char *title = title_of(o, "the candidates' nets", call);
 	int rc = FP_ERR;
 
+	if (!call->out.plot_dir)
+		po.dir = o->record_dir;
+
 	if (!names || !v || !title) {
 		rc = diag_oom(d);
 		goto out;
@@ -340,6 +412,9 @@ static int map_plot(struct compare_own *o, const struct cmd_call *call,
 	const struct compare_map *m = &o->map;
 	int rc;
 
+	if (!call->out.plot_dir)
+		po.dir = o->record_dir;
+
 	if (!names || !title) {
 		free(names);
 		free(title);
@@ -358,7 +433,7 @@ static int map_plot(struct compare_own *o, const struct cmd_call *call,
 
 int cmp_plot(struct compare_own *o, const struct cmd_call *call, struct diag *d)
 {
-	if (!call->out.plot_dir)
+	if (!call->out.plot_dir && !o->record_dir)
 		return FP_OK;
 	if (nets_plot(o, call, d) != FP_OK ||
 	    (o->naxes == 2 && map_plot(o, call, d) != FP_OK))
@@ -400,4 +475,5 @@ void cmp_free(struct compare_own *o)
 	noise_ranking_free(&o->rank);
 	free(o->winner);
 	free(o->views);
+	free(o->inputs);
 }
