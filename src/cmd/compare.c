@@ -74,8 +74,8 @@ static int compare_option(void *own, enum opt_id id, const char *arg,
 	}
 }
 
-/* What the frame loads is BEFORE and the first candidate, as price would
- * (a scenario through --scenario); the others are loaded by cmp_analyse. */
+/* What the frame loads is BEFORE and the first candidate, as price would;
+ * the others are loaded by cmp_analyse. */
 static int compare_setup(void *own, struct cmd_call *call, struct diag *d)
 {
 	struct compare_own *o = own;
@@ -97,7 +97,6 @@ static int compare_setup(void *own, struct cmd_call *call, struct diag *d)
 	if (o->naxes == 2 && strcmp(o->axis[0].name, o->axis[1].name) == 0)
 		return diag_set(d, CLI_SOURCE, 0, 0,
 		                "--map names the same parameter twice");
-	o->scenario = call->job.scenario;
 	o->args = call->args;
 	o->nargs = call->nargs;
 	o->k = call->nargs - 1;
@@ -107,10 +106,9 @@ static int compare_setup(void *own, struct cmd_call *call, struct diag *d)
 	o->first[1] = call->args[1];
 	call->args = o->first;
 	call->nargs = 2;
-	if (o->c[0].scenario) {
-		call->job.scenario = o->c[0].path;
-		call->nargs = 1;
-	}
+	/* Each candidate is read once, as a run or a scenario: the loader
+	 * tells which (price/candidate.h). */
+	call->job.after_or_scenario = true;
 	return FP_OK;
 }
 
@@ -186,7 +184,8 @@ const struct command cmd_compare = {
     .args = "[OPTIONS] BEFORE CANDIDATE... [--map X=LO:HI Y=LO:HI]",
     .description =
         "Prices each candidate (an after run, or a scenario: a .yaml file "
-        "that is not a run) against the one before run: gain, cost, net "
+        "whose document is a mapping without cases) against the one "
+        "before run: gain, cost, net "
         "with its interval, the verdict price would give, and the "
         "break-even of every parameter; names the candidate with the "
         "largest net and P(best), the share of bootstrap resamples in "

@@ -18,7 +18,7 @@
 struct cand {
 	char *name;       /* --name, or its file's name without the extension */
 	const char *path; /* an after run or a scenario */
-	bool scenario;
+	bool scenario;    /* as the loader found it (price/candidate.h) */
 	/* Candidate 0 is the frame's (priced.job, .session, .price); the
 	 * others are loaded here into own_job. */
 	const struct job *job;
@@ -56,7 +56,6 @@ struct compare_own {
 	struct plot_result plot, map_plot;
 	const char *record;     /* --record DIR */
 	const char *record_dir; /* where it is written now (its staging) */
-	const char *scenario;   /* --scenario as given, for the invocation */
 	struct record_invocation inv;
 	struct compare_input *inputs;
 	size_t ninputs;
@@ -64,11 +63,6 @@ struct compare_own {
 	 * ("metric" object, inputs[] "control"). */
 	struct record_input metric, control;
 };
-
-/* Whether path names a scenario rather than a run: a .yaml or .yml file
- * whose first line that is not blank or a comment is neither `cases:` nor
- * a list item (which start a YAML run). */
-bool cmp_is_scenario(const char *path);
 
 /* The candidates' names: --name in order, then each file's name; two
  * alike are an error. */

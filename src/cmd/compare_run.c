@@ -7,40 +7,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "cmd/compare.h"
 #include "cmd/plot_title.h"
 #include "util/escape.h"
 #include "util/numfmt.h"
-
-bool cmp_is_scenario(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	const char *dot = strrchr(slash ? slash + 1 : path, '.');
-	char line[256];
-	bool scenario = true;
-	FILE *f;
-
-	if (!dot ||
-	    (strcasecmp(dot, ".yaml") != 0 && strcasecmp(dot, ".yml") != 0))
-		return false;
-	/* A file that cannot be read is left to the run loader's error. */
-	if (!(f = fopen(path, "r")))
-		return false;
-	while (fgets(line, sizeof line, f)) {
-		size_t i = strspn(line, " \t\r\n");
-
-		if (!line[i] || line[i] == '#')
-			continue;
-		scenario = strncmp(line + i, "cases:", 6) != 0 &&
-		           strncmp(line + i, "- ", 2) != 0 &&
-		           strcmp(line + i, "-\n") != 0;
-		break;
-	}
-	fclose(f);
-	return scenario;
-}
 
 /* A file's name without its extension ("plan-a.csv": "plan-a"); a name
  * that is all extension (".csv") is kept whole. */
@@ -65,7 +36,6 @@ int cmp_name_candidates(struct compare_own *o, struct diag *d)
 		const char *slash = strrchr(o->args[j + 1], '/');
 
 		c->path = o->args[j + 1];
-		c->scenario = cmp_is_scenario(c->path);
 		if (j < o->nnames)
 			c->name = strdup(o->names[j]);
 		else
@@ -99,15 +69,13 @@ static int load_cand(struct compare_own *o, size_t j,
 	char *inputs[2] = {o->args[0], (char *)c->path};
 
 	jo.policy = call->noise.policy;
-	/* The frame's options hold candidate 0's scenario, if it is one. */
-	jo.scenario = c->scenario ? c->path : NULL;
-	if (job_load(&jo, inputs, c->scenario ? 1 : 2, &c->own_job, d) !=
-	        FP_OK ||
+	if (job_load(&jo, inputs, 2, &c->own_job, d) != FP_OK ||
 	    session_open(c->own_job.metric, &c->own_job.runs,
 	                 c->own_job.scenario, &c->session, d) != FP_OK ||
 	    price_compute(c->session, &c->price, d) != FP_OK)
 		return FP_ERR;
 	c->job = &c->own_job;
+	c->scenario = c->job->scenario != NULL;
 	return FP_OK;
 }
 
@@ -210,7 +178,7 @@ static int each(struct compare_own *o, const struct cmd_call *call,
 {
 	struct job_opts jo = call->job;
 
-	jo.scenario = NULL; /* the control run is a measured run */
+	jo.after_or_scenario = false; /* the control run is a measured run */
 	for (size_t j = 0; j < o->k; j++) {
 		struct cand *c = &o->c[j];
 
@@ -262,6 +230,7 @@ int cmp_analyse(struct compare_own *o, struct priced *pr,
 	if (!o->resolution)
 		o->resolution = COMPARE_DEFAULT_RESOLUTION;
 	o->c[0].job = &pr->job;
+	o->c[0].scenario = pr->job.scenario != NULL;
 	o->c[0].session = pr->session;
 	o->c[0].price = pr->price;
 	if (each(o, call, d) != FP_OK)
@@ -338,7 +307,7 @@ int cmp_provenance(struct compare_own *o, const struct cmd_call *call,
 	cmd_invocation(call, &o->inv);
 	o->inv.runs = o->args;
 	o->inv.nruns = o->nargs;
-	o->inv.scenario = o->scenario;
+	o->inv.scenario = NULL; /* compare takes no --scenario */
 	o->view.tool_version = PACKAGE_VERSION;
 	o->view.ninputs = o->ninputs;
 	o->view.inputs = o->inputs;

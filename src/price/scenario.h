@@ -56,6 +56,13 @@ struct scenario {
  * before run, by scenario_bind.  Caller owns *out. */
 int scenario_load(const char *path, struct scenario **out, struct diag *d);
 
+/* The same from a YAML document already loaded (named and hashed as its
+ * path and text), for a loader that read the file once to tell a scenario
+ * from a run (price/load.c). */
+struct ydoc;
+int scenario_of_doc(const struct ydoc *doc, struct scenario **out,
+                    struct diag *d);
+
 /* An empty scenario for command-line shorthands (name "command line"). */
 struct scenario *scenario_new(void);
 
