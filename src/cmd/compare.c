@@ -7,6 +7,7 @@
 
 #include "cmd/compare.h"
 #include "util/escape.h"
+#include "util/source.h"
 
 /* --map X=LO:HI Y=LO:HI: two ranges, as map's --x and --y. */
 static int take_axis(struct compare_own *o, const char *arg, struct diag *d)
@@ -107,8 +108,10 @@ static int compare_setup(void *own, struct cmd_call *call, struct diag *d)
 	call->args = o->first;
 	call->nargs = 2;
 	/* Each candidate is read once, as a run or a scenario: the loader
-	 * tells which (price/candidate.h). */
+	 * tells which (price/candidate.h); the before run, the metric and
+	 * the control run, loaded once per candidate, are read once too. */
 	call->job.after_or_scenario = true;
+	source_keep(true);
 	return FP_OK;
 }
 
@@ -154,6 +157,7 @@ static int compare_after(void *own, struct priced *pr,
 static void compare_free(void *own)
 {
 	cmp_free(own);
+	source_keep(false);
 }
 
 static int take_output(struct cmd_call *call, enum opt_id id, const char *arg,
