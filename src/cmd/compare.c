@@ -7,6 +7,7 @@
 
 #include "cmd/compare.h"
 #include "util/escape.h"
+#include "util/source.h"
 
 /* --map X=LO:HI Y=LO:HI: two ranges, as map's --x and --y. */
 static int take_axis(struct compare_own *o, const char *arg, struct diag *d)
@@ -53,6 +54,9 @@ static int compare_option(void *own, enum opt_id id, const char *arg,
 		return FP_OK;
 	case OPT_MAP:
 		return take_axis(o, arg, d);
+	case OPT_RECORD:
+		o->record = arg;
+		return FP_OK;
 	case OPT_RESOLUTION:
 		if (cli_number(arg, "--resolution", &r, d) != FP_OK)
 			return FP_ERR;
@@ -71,8 +75,8 @@ static int compare_option(void *own, enum opt_id id, const char *arg,
 	}
 }
 
-/* What the frame loads is BEFORE and the first candidate, as price would
- * (a scenario through --scenario); the others are loaded by cmp_analyse. */
+/* What the frame loads is BEFORE and the first candidate, as price would;
+ * the others are loaded by cmp_analyse. */
 static int compare_setup(void *own, struct cmd_call *call, struct diag *d)
 {
 	struct compare_own *o = own;
@@ -103,17 +107,33 @@ static int compare_setup(void *own, struct cmd_call *call, struct diag *d)
 	o->first[1] = call->args[1];
 	call->args = o->first;
 	call->nargs = 2;
-	if (o->c[0].scenario) {
-		call->job.scenario = o->c[0].path;
-		call->nargs = 1;
-	}
+	/* Each candidate is read once, as a run or a scenario: the loader
+	 * tells which (price/candidate.h); the before run, the metric and
+	 * the control run, loaded once per candidate, are read once too. */
+	call->job.after_or_scenario = true;
+	source_keep(true);
 	return FP_OK;
 }
 
+/* --record DIR: staged as price's record folder is (the frame checks it
+ * against every input, locks its folder and commits it with the rest);
+ * the chart is drawn into it after the output (cmp_plot). */
 static int compare_analyse(void *own, struct priced *pr,
                            const struct cmd_call *call, struct diag *d)
 {
-	return cmp_analyse(own, pr, call, d);
+	struct compare_own *o = own;
+	bool force = call->out.force;
+
+	if (o->record &&
+	    (report_compare_dir_check(o->record, force, d) != FP_OK ||
+	     staging_open(&pr->record_stage, o->record, d) != FP_OK))
+		return FP_ERR;
+	o->record_dir = o->record ? pr->record_stage.path : NULL;
+	if (cmp_analyse(o, pr, call, d) != FP_OK ||
+	    cmp_provenance(o, call, d) != FP_OK)
+		return FP_ERR;
+	return o->record ? report_compare_dir(&o->view, o->record_dir, force, d)
+	                 : FP_OK;
 }
 
 static int compare_write(void *own, struct priced *pr,
@@ -137,6 +157,7 @@ static int compare_after(void *own, struct priced *pr,
 static void compare_free(void *own)
 {
 	cmp_free(own);
+	source_keep(false);
 }
 
 static int take_output(struct cmd_call *call, enum opt_id id, const char *arg,
@@ -167,7 +188,8 @@ const struct command cmd_compare = {
     .args = "[OPTIONS] BEFORE CANDIDATE... [--map X=LO:HI Y=LO:HI]",
     .description =
         "Prices each candidate (an after run, or a scenario: a .yaml file "
-        "that is not a run) against the one before run: gain, cost, net "
+        "whose document is a mapping without cases) against the one "
+        "before run: gain, cost, net "
         "with its interval, the verdict price would give, and the "
         "break-even of every parameter; names the candidate with the "
         "largest net and P(best), the share of bootstrap resamples in "
@@ -187,6 +209,12 @@ const struct command cmd_compare = {
              .arg = "X=LO:HI Y=LO:HI",
              .help = "also show which candidate wins over two parameters",
              .many = true},
+            {.id = OPT_RECORD,
+             .name = "record",
+             .arg = "DIR",
+             .help = "write compare.txt, compare.md, compare.json (with "
+                     "every input's hash and the command line) and the "
+                     "charts into DIR, whole or not at all"},
             {.id = OPT_RESOLUTION,
              .name = "resolution",
              .arg = "N",

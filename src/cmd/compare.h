@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "cmd/command.h"
+#include "cmd/invocation.h"
 #include "noise/compare.h"
 #include "report/compare.h"
 
@@ -17,7 +18,7 @@
 struct cand {
 	char *name;       /* --name, or its file's name without the extension */
 	const char *path; /* an after run or a scenario */
-	bool scenario;
+	bool scenario;    /* as the loader found it (price/candidate.h) */
 	/* Candidate 0 is the frame's (priced.job, .session, .price); the
 	 * others are loaded here into own_job. */
 	const struct job *job;
@@ -53,12 +54,15 @@ struct compare_own {
 	struct compare_view view;
 	bool have_plot, have_map_plot;
 	struct plot_result plot, map_plot;
+	const char *record;     /* --record DIR */
+	const char *record_dir; /* where it is written now (its staging) */
+	struct record_invocation inv;
+	struct compare_input *inputs;
+	size_t ninputs;
+	/* The metric and --control as inputs, as price's record names them
+	 * ("metric" object, inputs[] "control"). */
+	struct record_input metric, control;
 };
-
-/* Whether path names a scenario rather than a run: a .yaml or .yml file
- * whose first line that is not blank or a comment is neither `cases:` nor
- * a list item (which start a YAML run). */
-bool cmp_is_scenario(const char *path);
 
 /* The candidates' names: --name in order, then each file's name; two
  * alike are an error. */
@@ -70,7 +74,14 @@ int cmp_name_candidates(struct compare_own *o, struct diag *d);
 int cmp_analyse(struct compare_own *o, struct priced *pr,
                 const struct cmd_call *call, struct diag *d);
 
-/* The chart of the nets and, with --map, of the winner (--plot-dir). */
+/* Where the comparison came from, for its JSON and record: every input
+ * with its hash (each once, the candidates' own named) and the command
+ * line, BEFORE and every candidate as given. */
+int cmp_provenance(struct compare_own *o, const struct cmd_call *call,
+                   struct diag *d);
+
+/* The chart of the nets and, with --map, of the winner (--plot-dir, or
+ * else the record folder). */
 int cmp_plot(struct compare_own *o, const struct cmd_call *call,
              struct diag *d);
 

@@ -1,44 +1,17 @@
 /* compare_run.c: the steps of `fixprice compare` (compare.h): the
  * candidates loaded, priced and judged as price would, their break-evens,
  * the joint ranking (noise/compare.h), the winner map and the charts. */
+#include "config.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "cmd/compare.h"
 #include "cmd/plot_title.h"
 #include "util/escape.h"
 #include "util/numfmt.h"
-
-bool cmp_is_scenario(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	const char *dot = strrchr(slash ? slash + 1 : path, '.');
-	char line[256];
-	bool scenario = true;
-	FILE *f;
-
-	if (!dot ||
-	    (strcasecmp(dot, ".yaml") != 0 && strcasecmp(dot, ".yml") != 0))
-		return false;
-	/* A file that cannot be read is left to the run loader's error. */
-	if (!(f = fopen(path, "r")))
-		return false;
-	while (fgets(line, sizeof line, f)) {
-		size_t i = strspn(line, " \t\r\n");
-
-		if (!line[i] || line[i] == '#')
-			continue;
-		scenario = strncmp(line + i, "cases:", 6) != 0 &&
-		           strncmp(line + i, "- ", 2) != 0 &&
-		           strcmp(line + i, "-\n") != 0;
-		break;
-	}
-	fclose(f);
-	return scenario;
-}
 
 /* A file's name without its extension ("plan-a.csv": "plan-a"); a name
  * that is all extension (".csv") is kept whole. */
@@ -63,7 +36,6 @@ int cmp_name_candidates(struct compare_own *o, struct diag *d)
 		const char *slash = strrchr(o->args[j + 1], '/');
 
 		c->path = o->args[j + 1];
-		c->scenario = cmp_is_scenario(c->path);
 		if (j < o->nnames)
 			c->name = strdup(o->names[j]);
 		else
@@ -97,15 +69,13 @@ static int load_cand(struct compare_own *o, size_t j,
 	char *inputs[2] = {o->args[0], (char *)c->path};
 
 	jo.policy = call->noise.policy;
-	/* The frame's options hold candidate 0's scenario, if it is one. */
-	jo.scenario = c->scenario ? c->path : NULL;
-	if (job_load(&jo, inputs, c->scenario ? 1 : 2, &c->own_job, d) !=
-	        FP_OK ||
+	if (job_load(&jo, inputs, 2, &c->own_job, d) != FP_OK ||
 	    session_open(c->own_job.metric, &c->own_job.runs,
 	                 c->own_job.scenario, &c->session, d) != FP_OK ||
 	    price_compute(c->session, &c->price, d) != FP_OK)
 		return FP_ERR;
 	c->job = &c->own_job;
+	c->scenario = c->job->scenario != NULL;
 	return FP_OK;
 }
 
@@ -208,7 +178,7 @@ static int each(struct compare_own *o, const struct cmd_call *call,
 {
 	struct job_opts jo = call->job;
 
-	jo.scenario = NULL; /* the control run is a measured run */
+	jo.after_or_scenario = false; /* the control run is a measured run */
 	for (size_t j = 0; j < o->k; j++) {
 		struct cand *c = &o->c[j];
 
@@ -254,12 +224,13 @@ int cmp_analyse(struct compare_own *o, struct priced *pr,
 	struct noise_cand *nc;
 	int rc;
 
-	if (call->out.ascii && !call->out.plot_dir)
+	if (call->out.ascii && !call->out.plot_dir && !o->record)
 		return diag_set(d, CLI_SOURCE, 0, 0,
-		                "--ascii needs --plot-dir DIR");
+		                "--ascii needs --plot-dir DIR or --record DIR");
 	if (!o->resolution)
 		o->resolution = COMPARE_DEFAULT_RESOLUTION;
 	o->c[0].job = &pr->job;
+	o->c[0].scenario = pr->job.scenario != NULL;
 	o->c[0].session = pr->session;
 	o->c[0].price = pr->price;
 	if (each(o, call, d) != FP_OK)
@@ -275,6 +246,73 @@ int cmp_analyse(struct compare_own *o, struct priced *pr,
 	if (fill_view(o, pr, call, d) != FP_OK)
 		return FP_ERR;
 	return o->naxes == 2 ? winner_map(o, d) : FP_OK;
+}
+
+/* in is already listed: the same role, path and hash (the before run,
+ * the metric and the reports, read again for each candidate). */
+static bool listed(const struct compare_own *o, const struct record_input *in)
+{
+	for (size_t i = 0; i < o->ninputs; i++) {
+		const struct record_input *x = o->inputs[i].in;
+		if (strcmp(x->role, in->role) == 0 &&
+		    strcmp(x->path, in->path) == 0 &&
+		    strcmp(x->sha256, in->sha256) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* A candidate's own input: its after run or its scenario. */
+static bool own_input(const struct record_input *in)
+{
+	return strcmp(in->role, "after") == 0 ||
+	       strcmp(in->role, "scenario") == 0;
+}
+
+int cmp_provenance(struct compare_own *o, const struct cmd_call *call,
+                   struct diag *d)
+{
+	const struct metric *m = o->c[0].job->metric;
+	size_t room = 2;
+
+	for (size_t j = 0; j < o->k; j++)
+		room += o->c[j].job->ninputs;
+	if (!(o->inputs = calloc(room, sizeof *o->inputs)))
+		return diag_oom(d);
+	o->metric = (struct record_input){.role = "metric", .path = m->path};
+	memcpy(o->metric.sha256, m->sha256, sizeof o->metric.sha256);
+	o->inputs[o->ninputs++] = (struct compare_input){NULL, &o->metric};
+	for (size_t j = 0; j < o->k; j++) {
+		const struct job *job = o->c[j].job;
+
+		for (size_t i = 0; i < job->ninputs; i++)
+			if (!listed(o, &job->inputs[i]))
+				o->inputs[o->ninputs++] =
+				    (struct compare_input){
+				        own_input(&job->inputs[i])
+				            ? o->c[j].name
+				            : NULL,
+				        &job->inputs[i]};
+	}
+	/* The control run, read once per candidate: its hash as the first
+	 * judge read it. */
+	if (call->noise.control) {
+		o->control = (struct record_input){.role = "control",
+		                                   .path = call->noise.control};
+		memcpy(o->control.sha256, o->c[0].judged.control_sha256,
+		       sizeof o->control.sha256);
+		o->inputs[o->ninputs++] =
+		    (struct compare_input){NULL, &o->control};
+	}
+	cmd_invocation(call, &o->inv);
+	o->inv.runs = o->args;
+	o->inv.nruns = o->nargs;
+	o->inv.scenario = NULL; /* compare takes no --scenario */
+	o->view.tool_version = PACKAGE_VERSION;
+	o->view.ninputs = o->ninputs;
+	o->view.inputs = o->inputs;
+	o->view.invocation = &o->inv;
+	return FP_OK;
 }
 
 /* The title's outcome: the best candidate and P(best); its name is read
@@ -308,6 +346,9 @@ static int nets_plot(struct compare_own *o, const struct cmd_call *call,
 	char *title = title_of(o, "the candidates' nets", call);
 	int rc = FP_ERR;
 
+	if (!call->out.plot_dir)
+		po.dir = o->record_dir;
+
 	if (!names || !v || !title) {
 		rc = diag_oom(d);
 		goto out;
@@ -340,6 +381,9 @@ static int map_plot(struct compare_own *o, const struct cmd_call *call,
 	const struct compare_map *m = &o->map;
 	int rc;
 
+	if (!call->out.plot_dir)
+		po.dir = o->record_dir;
+
 	if (!names || !title) {
 		free(names);
 		free(title);
@@ -358,7 +402,7 @@ static int map_plot(struct compare_own *o, const struct cmd_call *call,
 
 int cmp_plot(struct compare_own *o, const struct cmd_call *call, struct diag *d)
 {
-	if (!call->out.plot_dir)
+	if (!call->out.plot_dir && !o->record_dir)
 		return FP_OK;
 	if (nets_plot(o, call, d) != FP_OK ||
 	    (o->naxes == 2 && map_plot(o, call, d) != FP_OK))
@@ -400,4 +444,5 @@ void cmp_free(struct compare_own *o)
 	noise_ranking_free(&o->rank);
 	free(o->winner);
 	free(o->views);
+	free(o->inputs);
 }

@@ -29,6 +29,9 @@ struct job_opts {
 	/* Set by the verdict step for a control run: the fix's metric. */
 	const struct metric *metric_given;
 	const char *scenario;
+	/* The second input is an after run or a scenario, which the loader
+	 * tells apart (load.h): compare's candidates. */
+	bool after_or_scenario;
 	const char *input_format;
 	bool have_factor;
 	enum load_missing missing;

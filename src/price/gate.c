@@ -3,12 +3,14 @@
 #include "price/gate.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "price/price.h"
 #include "price/price_env.h"
 #include "price/price_read.h"
+#include "price/scenario.h"
 
 /* The run's own pass state of case i disagrees with the gate's g: an
  * error at its cell.  Cells the file did not give (a report merged, a
@@ -138,4 +140,27 @@ void gate_nears_free(struct gate_nears *g)
 {
 	free(g->c);
 	*g = (struct gate_nears){0};
+}
+
+int gate_check_scenario(const struct metric *m, const struct scenario *s,
+                        const char *origin, size_t npass, size_t nfail,
+                        struct diag *d)
+{
+	static const char fix[] = "the gate of %s decides every pass state; "
+	                          "scale its error columns with errors: "
+	                          "instead (errors: {\"*\": 0.5})";
+	char msg[DIAG_MSG_MAX];
+
+	if (!m->gate.prog)
+		return FP_OK;
+	snprintf(msg, sizeof msg, fix, m->path);
+	if (s->pass_at[0] || s->fail_at[0]) {
+		const int *at = s->pass_at[0] ? s->pass_at : s->fail_at;
+		return diag_set(d, s->path, at[0], at[1], "%s: %s",
+		                s->pass_at[0] ? "pass" : "fail", msg);
+	}
+	if (npass || nfail)
+		return diag_set(d, origin, 0, 0, "--%s: %s",
+		                npass ? "pass" : "fail", msg);
+	return FP_OK;
 }

@@ -17,8 +17,18 @@
 
 #include "util/diag.h"
 
+struct metric;
 struct price;
+struct scenario;
 struct session;
+
+/* Under m's gate, which decides every pass state, a scenario's pass: or
+ * fail: would be overridden unseen: an error at its key in the
+ * scenario's file, and --pass or --fail (npass, nfail) one at origin.
+ * FP_OK without a gate. */
+int gate_check_scenario(const struct metric *m, const struct scenario *s,
+                        const char *origin, size_t npass, size_t nfail,
+                        struct diag *d);
 
 /* One case near its gate on one side. */
 struct gate_near {

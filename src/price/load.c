@@ -10,6 +10,8 @@
 #include "run/load.h"
 #include "run/select.h"
 #include "run/junit_merge.h"
+#include "price/candidate.h"
+#include "price/gate.h"
 #include "price/param.h"
 #include "util/globset.h"
 
@@ -21,6 +23,11 @@ struct loading {
 	struct scenario *scenario;
 	bool *renamed;            /* per column rename: some run had its FROM */
 	struct run_select select; /* --cases, --exclude */
+	/* The positional runs: rq->ninputs, or 1 when the second input was
+	 * a scenario (after_or_scenario); and the after run already read
+	 * from it, or NULL. */
+	size_t ninputs;
+	struct run *after;
 };
 
 /* Names an input in the record, with the hash of the very bytes that
@@ -135,7 +142,7 @@ static int prepare_run(struct loading *l, int s, const char *role,
 	/* With --missing fail, the other run's chosen cases may fill it. */
 	if ((*out)->n == 0 &&
 	    !(rq->missing == MISSING_FAIL &&
-	      (rq->ninputs == 2 || rq->split_by || rq->nruns[0])))
+	      (l->ninputs == 2 || rq->split_by || rq->nruns[0])))
 		return diag_set(d, rq->origin, 0, 0,
 		                "--cases and --exclude leave no case of %s",
 		                path);
@@ -207,8 +214,19 @@ static int load_both(struct loading *l, const char *const *in,
 	struct reading r[2] = {{.path = in[0], .opts = run_opts_of(l->rq)},
 	                       {.path = in[1], .opts = run_opts_of(l->rq)}};
 	pthread_t t;
-	bool two = regular_file(in[0]) && regular_file(in[1]) &&
-	           pthread_create(&t, NULL, read_run, &r[1]) == 0;
+	bool two;
+
+	if (l->after) { /* read already (take_candidate) */
+		*after = l->after;
+		l->after = NULL;
+		return load_run(l, 0, "before", in[0], before, d) != FP_OK ||
+		               prepare_run(l, 1, "after", in[1], after, d) !=
+		                   FP_OK
+		           ? FP_ERR
+		           : FP_OK;
+	}
+	two = regular_file(in[0]) && regular_file(in[1]) &&
+	      pthread_create(&t, NULL, read_run, &r[1]) == 0;
 
 	if (!two)
 		return load_run(l, 0, "before", in[0], before, d) != FP_OK ||
@@ -324,20 +342,41 @@ static int check_request_used(const struct loading *l, struct diag *d)
 	return FP_OK;
 }
 
+/* compare's candidate (after_or_scenario), read once: a scenario, or
+ * the after run kept for load_both. */
+static int take_candidate(struct loading *l, struct diag *d)
+{
+	const struct run_opts ropts = run_opts_of(l->rq);
+	const char *path = l->rq->inputs[1];
+
+	if (candidate_read(path, &ropts, &l->scenario, &l->after, d) != FP_OK)
+		return FP_ERR;
+	if (l->scenario) {
+		add_input(l->job, "scenario", path, l->scenario->sha256);
+		l->ninputs = 1;
+	}
+	return FP_OK;
+}
+
 static int load_scenario(struct loading *l, struct diag *d)
 {
 	const struct load_request *rq = l->rq;
 	bool shorthand = rq->have_factor || rq->npass || rq->nfail;
 
-	if (rq->scenario) {
+	/* With --scenario too the candidate is a run: two runs and a
+	 * scenario are refused in load_runs. */
+	if (rq->after_or_scenario && rq->ninputs == 2 && !rq->scenario &&
+	    take_candidate(l, d) != FP_OK)
+		return FP_ERR;
+	if (!l->scenario && rq->scenario) {
 		if (scenario_load(rq->scenario, &l->scenario, d) != FP_OK)
 			return FP_ERR;
 		add_input(l->job, "scenario", rq->scenario,
 		          l->scenario->sha256);
-	} else if (shorthand) {
+	} else if (!l->scenario && shorthand) {
 		if (!(l->scenario = scenario_new()))
 			return diag_oom(d);
-	} else {
+	} else if (!l->scenario) {
 		return FP_OK;
 	}
 	if (rq->have_factor && scenario_set_runtime_factor(
@@ -349,7 +388,8 @@ static int load_scenario(struct loading *l, struct diag *d)
 	for (size_t i = 0; i < rq->nfail; i++)
 		if (scenario_add_glob(l->scenario, 0, rq->fail[i], d) != FP_OK)
 			return FP_ERR;
-	return FP_OK;
+	return gate_check_scenario(l->metric, l->scenario, rq->origin,
+	                           rq->npass, rq->nfail, d);
 }
 
 /* Both runs read: context facts, missing cases, the join. */
@@ -402,7 +442,7 @@ static int check_two(const struct loading *l, struct diag *d)
 {
 	const struct load_request *rq = l->rq;
 
-	if ((rq->ninputs == 2 || rq->split_by || rq->nruns[0]) && !l->scenario)
+	if ((l->ninputs == 2 || rq->split_by || rq->nruns[0]) && !l->scenario)
 		return FP_OK;
 	if (rq->results[1])
 		return diag_set(
@@ -426,7 +466,7 @@ static int load_runs(struct loading *l, struct diag *d)
 	const struct metric *gm =
 	    rq->metric_given ? rq->metric_given : l->metric;
 
-	if (rq->ninputs == 2 && l->scenario)
+	if (l->ninputs == 2 && l->scenario)
 		return diag_set(
 		    d, rq->origin, 0, 0,
 		    "give either two runs or one run and a scenario "
@@ -440,7 +480,7 @@ static int load_runs(struct loading *l, struct diag *d)
 		return join_two(l, before, after, runs, d);
 	}
 	if (rq->split_by) {
-		if (rq->ninputs != 1 || l->scenario)
+		if (l->ninputs != 1 || l->scenario)
 			return diag_set(
 			    d, rq->origin, 0, 0,
 			    "--split-by %s: give one run file, which "
@@ -450,7 +490,7 @@ static int load_runs(struct loading *l, struct diag *d)
 			goto fail;
 		return join_two(l, before, after, runs, d);
 	}
-	if (rq->ninputs == 2) {
+	if (l->ninputs == 2) {
 		if (load_both(l, in, &before, &after, d) != FP_OK)
 			goto fail;
 		return join_two(l, before, after, runs, d);
@@ -520,7 +560,7 @@ static int load_all(struct loading *l, struct diag *d)
 
 int load_job(const struct load_request *rq, struct job *job, struct diag *d)
 {
-	struct loading l = {.rq = rq, .job = job};
+	struct loading l = {.rq = rq, .job = job, .ninputs = rq->ninputs};
 	int rc;
 
 	memset(job, 0, sizeof *job);
@@ -537,6 +577,7 @@ int load_job(const struct load_request *rq, struct job *job, struct diag *d)
 	job->scenario = l.scenario;
 	free(l.renamed);
 	free(l.select.used);
+	run_free(l.after);
 	return rc;
 }
 

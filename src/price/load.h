@@ -40,7 +40,12 @@ struct load_request {
 	 * added as failing cases; a report matching no case is an error). */
 	const char *results[2];
 	const char *scenario; /* scenario file, or NULL */
-	bool have_factor;     /* --runtime-factor given */
+	/* The second input is an after run or a scenario (compare's
+	 * candidate), told apart by the loader as it reads it once: a .yaml
+	 * or .yml file whose document is a mapping without `cases` is a
+	 * scenario, anything else a run. */
+	bool after_or_scenario;
+	bool have_factor; /* --runtime-factor given */
 	double runtime_factor;
 	const char *const *pass, *const *fail; /* --pass/--fail globs */
 	size_t npass, nfail;

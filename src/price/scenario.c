@@ -222,6 +222,16 @@ static char *name_from_path(const char *path)
 	                                        : strlen(base));
 }
 
+/* Where map's key name stands, into at (line, column); 0 when absent. */
+static void key_at(const struct ynode *map, const char *name, int at[2])
+{
+	for (size_t i = 0; i < map->count; i++)
+		if (strcmp(map->keys[i]->str, name) == 0) {
+			at[0] = map->keys[i]->line;
+			at[1] = map->keys[i]->col;
+		}
+}
+
 static int read_scenario(const struct ydoc *doc, struct scenario *s,
                          struct diag *d)
 {
@@ -252,6 +262,8 @@ static int read_scenario(const struct ydoc *doc, struct scenario *s,
 		if (!(s->runtime.file = strdup(doc->path)))
 			return diag_oom(d);
 	}
+	key_at(root, "pass", s->pass_at);
+	key_at(root, "fail", s->fail_at);
 	if ((n = ydoc_get(root, "pass")) &&
 	    read_globs(doc, n, "pass", &s->pass, &s->npass, d))
 		return FP_ERR;
@@ -263,25 +275,36 @@ static int read_scenario(const struct ydoc *doc, struct scenario *s,
 	return FP_OK;
 }
 
-int scenario_load(const char *path, struct scenario **out, struct diag *d)
+int scenario_of_doc(const struct ydoc *doc, struct scenario **out,
+                    struct diag *d)
 {
 	struct scenario *s = calloc(1, sizeof *s);
-	struct ydoc *doc = NULL;
 
 	*out = NULL;
-	if (!s || !(s->path = strdup(path))) {
+	if (!s || !(s->path = strdup(doc->path))) {
 		free(s);
 		return diag_oom(d);
 	}
-	if (ydoc_load(path, NULL, 0, &doc, d) || read_scenario(doc, s, d)) {
-		ydoc_free(doc);
+	if (read_scenario(doc, s, d)) {
 		scenario_free(s);
 		return FP_ERR;
 	}
 	sha256_hex(doc->text, doc->text_len, s->sha256);
-	ydoc_free(doc);
 	*out = s;
 	return FP_OK;
+}
+
+int scenario_load(const char *path, struct scenario **out, struct diag *d)
+{
+	struct ydoc *doc = NULL;
+	int rc;
+
+	*out = NULL;
+	if (ydoc_load(path, NULL, 0, &doc, d))
+		return FP_ERR;
+	rc = scenario_of_doc(doc, out, d);
+	ydoc_free(doc);
+	return rc;
 }
 
 /* ---- Command-line shorthands ----------------------------------------- */

@@ -11,7 +11,7 @@
  * pass and fail is an error.  `errors` scales the columns the metric's
  * gate_errors names (price/gate.h) by the factor of the last glob that
  * matches a case (1 when none does), so that the gate predicts the after
- * run's pass states.  A glob that matches no case is an error (it is
+ * run's pass states (under a gate, pass and fail are refused: load.c).  A glob that matches no case is an error (it is
  * almost always a typo).  Shorthands from the command line (--runtime-factor,
  * --pass, --fail) build the same structure.
  *
@@ -42,7 +42,10 @@ struct scenario {
 	    runtime; /* strings owned; text NULL: runtimes unchanged */
 	size_t npass, nfail;
 	char **pass, **fail; /* globs */
-	size_t nerrors;      /* errors: glob -> factor, in file order */
+	/* Where the file names its pass: and fail: keys (line, column; 0
+	 * when it does not), for the refusal under a gate (price/load.c). */
+	int pass_at[2], fail_at[2];
+	size_t nerrors; /* errors: glob -> factor, in file order */
 	char **error_glob;
 	double *error_factor;
 	struct fx_env *env;   /* before run's columns + params; a template */
@@ -52,6 +55,13 @@ struct scenario {
 /* Reads a scenario file (YAML); formulas are compiled later, against the
  * before run, by scenario_bind.  Caller owns *out. */
 int scenario_load(const char *path, struct scenario **out, struct diag *d);
+
+/* The same from a YAML document already loaded (named and hashed as its
+ * path and text), for a loader that read the file once to tell a scenario
+ * from a run (price/load.c). */
+struct ydoc;
+int scenario_of_doc(const struct ydoc *doc, struct scenario **out,
+                    struct diag *d);
 
 /* An empty scenario for command-line shorthands (name "command line"). */
 struct scenario *scenario_new(void);

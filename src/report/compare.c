@@ -296,3 +296,36 @@ int report_compare(const struct compare_view *v, enum report_format f,
 		return FP_ERR;
 	return report_finish(out, report_form_name(f), d);
 }
+
+static int compare_txt(const void *v, FILE *out, struct diag *d)
+{
+	return report_compare(v, FORMAT_TEXT, out, d);
+}
+
+static int compare_md(const void *v, FILE *out, struct diag *d)
+{
+	return report_compare(v, FORMAT_MD, out, d);
+}
+
+static int compare_json(const void *v, FILE *out, struct diag *d)
+{
+	return report_compare_json(v, out, d);
+}
+
+static const struct report_dir_file compare_files[] = {
+    {"compare.txt", compare_txt},
+    {"compare.md", compare_md},
+    {"compare.json", compare_json},
+};
+#define NFILES (sizeof compare_files / sizeof compare_files[0])
+
+int report_compare_dir(const struct compare_view *v, const char *dir,
+                       bool force, struct diag *d)
+{
+	return report_dir_write(dir, compare_files, NFILES, v, force, d);
+}
+
+int report_compare_dir_check(const char *dir, bool force, struct diag *d)
+{
+	return report_dir_check(dir, compare_files, NFILES, force, d);
+}

@@ -13,6 +13,7 @@
 #include "noise/compare.h"
 #include "noise/verdict.h"
 #include "price/price.h"
+#include "report/invocation.h"
 #include "report/report.h"
 #include "util/diag.h"
 
@@ -37,6 +38,14 @@ struct compare_map {
 	const size_t *winner;
 };
 
+/* An input of the comparison, for its provenance: its role, path and
+ * hash as price's record names them, and the candidate it belongs to
+ * (NULL: shared, as the before run and the metric). */
+struct compare_input {
+	const char *candidate;
+	const struct record_input *in;
+};
+
 struct compare_view {
 	size_t k;
 	const struct compare_cand *c;
@@ -45,11 +54,24 @@ struct compare_view {
 	const char *before;
 	const char *metric;
 	const struct compare_map *map; /* NULL: not asked */
+	/* Where it came from (JSON only): the tool's version, every input
+	 * file with its hash, and the command line (report/invocation.h). */
+	const char *tool_version;
+	size_t ninputs;
+	const struct compare_input *inputs;
+	const struct record_invocation *invocation;
 };
 
 /* The forms compare writes: text, md, json, github. */
 int report_compare(const struct compare_view *v, enum report_format f,
                    FILE *out, struct diag *d);
+
+/* The record folder of compare (--record DIR): compare.txt, compare.md
+ * and compare.json, written by report_dir_write (report.h) as price's
+ * record folder is; and the refusal alone. */
+int report_compare_dir(const struct compare_view *v, const char *dir,
+                       bool force, struct diag *d);
+int report_compare_dir_check(const char *dir, bool force, struct diag *d);
 
 /* The winner map as a character picture, a letter per candidate, and
  * its legend (compare_map.c); md: in a code block. */

@@ -99,6 +99,26 @@ static json_t *map(struct jtree *b, const struct compare_view *v)
 	return o;
 }
 
+/* Every input with its hash, as price's record's inputs[], and the
+ * candidate it belongs to. */
+static json_t *inputs(struct jtree *b, const struct compare_view *v)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < v->ninputs; i++) {
+		const struct compare_input *x = &v->inputs[i];
+		json_t *o = json_object();
+
+		jt_set(b, o, "role", jt_str(b, x->in->role));
+		jt_set(b, o, "path", jt_str(b, x->in->path));
+		jt_set(b, o, "sha256",
+		       jt_str(b, x->in->sha256[0] ? x->in->sha256 : NULL));
+		jt_set(b, o, "candidate", jt_str(b, x->candidate));
+		jt_push(b, a, o);
+	}
+	return a;
+}
+
 /* The outcome on the first line, as in every form: {"best": NAME,
  * "p_best": P, then the other keys one per line. */
 static int write_root(json_t *root, FILE *out, struct diag *d)
@@ -137,6 +157,7 @@ int report_compare_json(const struct compare_view *v, FILE *out, struct diag *d)
 	jt_set(&b, root, "best", jt_str(&b, v->c[k->best].name));
 	jt_set(&b, root, "p_best",
 	       k->p_best ? num(k->p_best[k->best]) : json_null());
+	jt_set(&b, root, "kind", jt_str(&b, "compare"));
 	jt_set(&b, root, "resamples", json_integer((json_int_t)k->B));
 	jt_set(&b, root, "confidence", num(v->confidence));
 	jt_set(&b, root, "before", jt_str(&b, v->before));
@@ -146,6 +167,11 @@ int report_compare_json(const struct compare_view *v, FILE *out, struct diag *d)
 	jt_set(&b, root, "candidates", cands);
 	if (v->map)
 		jt_set(&b, root, "map", map(&b, v));
+	jt_set(&b, root, "fixprice_version", jt_str(&b, v->tool_version));
+	jt_set(&b, root, "inputs", inputs(&b, v));
+	if (v->invocation)
+		jt_set(&b, root, "invocation",
+		       record_invocation_json(v->invocation));
 	if (b.failed || !root) {
 		json_decref(root);
 		return diag_set(d, NULL, 0, 0, "cannot write the JSON output");

@@ -375,6 +375,29 @@ static int read_invocation(const char *file, const struct jcur *rc,
 	return record_invocation_read(file, o, &at, &v->invocation, d);
 }
 
+/* A record folder's JSON: decision.json, or compare.json for a folder
+ * that holds compare's record and no decision.json (refused below). */
+static void record_file(const char *dir, char *file, size_t size)
+{
+	struct stat st;
+
+	snprintf(file, size, "%s/decision.json", dir);
+	if (lstat(file, &st) == 0)
+		return;
+	snprintf(file, size, "%s/compare.json", dir);
+	if (lstat(file, &st) != 0)
+		snprintf(file, size, "%s/decision.json", dir);
+}
+
+/* compare's JSON (report/compare.h): not a record verify can price. */
+static bool is_compare(json_t *root)
+{
+	json_t *k = json_object_get(root, "kind");
+
+	return json_is_string(k) &&
+	       strcmp(json_string_value(k), "compare") == 0;
+}
+
 int record_value_read(const char *path, struct record_value *out,
                       struct diag *d)
 {
@@ -388,7 +411,7 @@ int record_value_read(const char *path, struct record_value *out,
 
 	*out = (struct record_value){0};
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		snprintf(file, sizeof file, "%s/decision.json", path);
+		record_file(path, file, sizeof file);
 	else
 		snprintf(file, sizeof file, "%s", path);
 	if (source_read(file, RECORD_MAX_FILE, &src, d) != FP_OK)
@@ -398,6 +421,15 @@ int record_value_read(const char *path, struct record_value *out,
 		return FP_ERR;
 	}
 	jcur_init(&rc, src.data, src.len);
+	if (is_compare(root)) {
+		json_decref(root);
+		diag_set(d, src.name, 0, 0,
+		         "a record of fixprice compare: verify checks "
+		         "records of price (run the compare again: its "
+		         "inputs and command line are in the record)");
+		source_free(&src);
+		return FP_ERR;
+	}
 	if (!json_is_object(root)) {
 		rd.bad = "the record";
 		rd.at = rc;

@@ -174,4 +174,19 @@ int report_record_dir(const struct record *r, const char *dir, bool force,
  * For commands that write more into the folder (plots) before the record. */
 int report_record_dir_check(const char *dir, bool force, struct diag *d);
 
+/* One file of a record folder: its name and what writes it from the
+ * command's value (a struct record, compare's view). */
+struct report_dir_file {
+	const char *name;
+	int (*write)(const void *what, FILE *out, struct diag *d);
+};
+
+/* The one writer of record folders (record_dir.c): files[0..n) written
+ * from what into dir as report_record_dir writes price's, and the
+ * refusal alone. */
+int report_dir_write(const char *dir, const struct report_dir_file *files,
+                     size_t n, const void *what, bool force, struct diag *d);
+int report_dir_check(const char *dir, const struct report_dir_file *files,
+                     size_t n, bool force, struct diag *d);
+
 #endif

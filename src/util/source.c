@@ -129,15 +129,112 @@ const char *source_input_named(unsigned long long dev, unsigned long long ino)
 	return name;
 }
 
+/* The inputs kept while source_keep is on, by the path they were read
+ * by; locked as the list above. */
+struct kept {
+	char *path;
+	struct source src;
+};
+static struct kept *kept;
+static size_t nkept;
+static bool keeping;
+
+void source_keep(bool on)
+{
+	pthread_mutex_lock(&inputs_lock);
+	keeping = on;
+	for (size_t i = 0; !on && i < nkept; i++) {
+		free(kept[i].path);
+		source_free(&kept[i].src);
+	}
+	if (!on) {
+		free(kept);
+		kept = NULL;
+		nkept = 0;
+	}
+	pthread_mutex_unlock(&inputs_lock);
+}
+
+/* A copy of the kept bytes of path into out: 1 found, 0 not kept, -1 out
+ * of memory. */
+static int take_kept(const char *path, struct source *out)
+{
+	int found = 0;
+
+	pthread_mutex_lock(&inputs_lock);
+	for (size_t i = 0; keeping && i < nkept && !found; i++) {
+		const struct source *k = &kept[i].src;
+		if (strcmp(kept[i].path, path) != 0)
+			continue;
+		found = -1;
+		if ((out->data = malloc(k->len + 1))) {
+			memcpy(out->data, k->data, k->len + 1);
+			out->len = k->len;
+			memcpy(out->sha256, k->sha256, sizeof out->sha256);
+			found = 1;
+		}
+	}
+	pthread_mutex_unlock(&inputs_lock);
+	return found;
+}
+
+/* Keeps a copy of what was read from path; out of memory, it is not kept
+ * (it would be read again). */
+static void keep(const char *path, const struct source *in)
+{
+	struct kept *grown;
+	char *data;
+
+	pthread_mutex_lock(&inputs_lock);
+	if (keeping && (grown = realloc(kept, (nkept + 1) * sizeof *kept))) {
+		struct kept *k = &grown[nkept];
+
+		kept = grown;
+		k->src = *in;
+		k->path = strdup(path);
+		if (k->path && (data = malloc(in->len + 1))) {
+			memcpy(data, in->data, in->len + 1);
+			k->src.data = data;
+			nkept++;
+		} else {
+			free(k->path);
+		}
+	}
+	pthread_mutex_unlock(&inputs_lock);
+}
+
+static int read_path(const char *path, size_t cap, struct source *out,
+                     struct diag *d);
+
 int source_read(const char *path, size_t cap, struct source *out,
                 struct diag *d)
+{
+	int found;
+
+	*out = (struct source){.name = source_name(path)};
+	found = take_kept(path, out);
+	if (found < 0)
+		return diag_oom(d);
+	if (found && out->len > cap) {
+		source_free(out);
+		return too_large(out->name, cap, d);
+	}
+	if (found)
+		return FP_OK;
+	if (read_path(path, cap, out, d) != FP_OK)
+		return FP_ERR;
+	keep(path, out);
+	return FP_OK;
+}
+
+static int read_path(const char *path, size_t cap, struct source *out,
+                     struct diag *d)
 {
 	bool is_stdin = strcmp(path, "-") == 0;
 	int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
 	struct stat st;
 	int rc;
 
-	*out = (struct source){.name = source_name(path)};
 	if (fd < 0)
 		return diag_set(d, out->name, 0, 0, "cannot open: %s",
 		                strerror(errno));

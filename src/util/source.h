@@ -13,6 +13,7 @@
 #ifndef FP_SOURCE_H
 #define FP_SOURCE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "util/diag.h"
@@ -45,6 +46,15 @@ int source_read(const char *path, size_t cap, struct source *out,
  * (so through links and other names), for the life of the process.  The
  * name it was read by, or NULL if (dev, ino) is no input. */
 const char *source_input_named(unsigned long long dev, unsigned long long ino);
+
+/* While on, every input read is kept, and a later source_read of the
+ * same path gives a copy of the bytes (and hash) read the first time
+ * instead of opening it again: a command that loads one input several
+ * times (compare: the before run, the metric and the control run once per
+ * candidate) reads each once, a pipe or "-" included, and all its loads
+ * see the same bytes.  Off frees what was kept.  Off by default: a
+ * command that reads each input once keeps nothing. */
+void source_keep(bool on);
 
 /* Frees what source_read allocated; a zeroed source is fine. */
 void source_free(struct source *s);

@@ -173,4 +173,125 @@ expect_no_grep plots/compare-map.gp "<script>" "plots: no name in the map's scri
 # The data file's strings escape <, > and the backquote (plot/escape_gp.h).
 expect_grep plots/compare.dat '"\0074script\0076\0140x\0140::warning::"' "plots: the name in the data"
 
+
+# --record DIR: compare's forms, its charts, every input with its hash and
+# the command line, in one folder written whole or not at all, as price's.
+run compare "$@" --record rec
+expect_status 0 "--record"
+for f in compare.txt compare.md compare.json compare.gp compare.dat; do
+	if [ -s "rec/$f" ]; then ok; else bad "--record wrote $f"; fi
+done
+cp "$OUT" text.out
+if cmp -s text.out rec/compare.txt; then ok; else bad "--record: compare.txt is the text form"; fi
+run compare "$@" --format md
+if cmp -s "$OUT" rec/compare.md; then ok; else bad "--record: compare.md is the md form"; fi
+run compare "$@" --format json
+if cmp -s "$OUT" rec/compare.json; then ok; else bad "--record: compare.json is the json form"; fi
+python3 -m json.tool rec/compare.json >/dev/null && ok || bad "--record: compare.json parses"
+# The hashes are the files' own (sha256sum's), each input once, the
+# candidates' own inputs named; the runs are BEFORE and the candidates.
+python3 - rec/compare.json "$@" <<'PY' && ok || bad "--record: inputs and invocation"
+import hashlib, json, sys
+d = json.load(open(sys.argv[1]))
+args = sys.argv[2:]
+assert d['kind'] == 'compare' and d['fixprice_version'], d
+ins = {(x['role'], x['path']): x for x in d['inputs']}
+assert len(ins) == len(d['inputs']) == 5, d['inputs']
+for (role, path), x in ins.items():
+    if not path.startswith('<builtin>'):
+        assert x['sha256'] == hashlib.sha256(open(path, 'rb').read()).hexdigest(), x
+assert ins[('before', args[0])]['candidate'] is None
+assert [ins[('scenario', p)]['candidate'] for p in args[1:]] == ['fp32-cube', 'same-speed', 'quarter-slower']
+assert [x['candidate'] for x in d['inputs'] if x['role'] == 'metric'] == [None]
+inv = d['invocation']
+assert inv['command'] == 'compare' and inv['runs'] == args, inv
+assert inv['options']['scenario'] is None and inv['options']['bootstrap'] == 2000, inv
+PY
+# Again without --force: refused before anything is written.
+cp -R rec rec0
+run compare "$@" --record rec --name other
+expect_error 2 "fixprice: rec/compare.txt exists; use --force to replace it" "--record: an existing record kept"
+if diff -r rec rec0 >/dev/null; then ok; else bad "--record: the refused record unchanged"; fi
+# --force: the folder swapped whole (a new folder in its place, holding
+# the new record alone).
+touch rec/stale.txt
+ino=$(ls -di rec | cut -d' ' -f1)
+run compare "$@" --record rec --force --name other
+expect_status 0 "--record --force"
+if [ "$(ls -di rec | cut -d' ' -f1)" != "$ino" ]; then ok; else bad "--record --force: not swapped whole"; fi
+expect_grep rec/compare.txt "other" "--record --force: the new record"
+if ls -d rec.fixprice-* >/dev/null 2>&1; then bad "--record --force: a staging folder left"; else ok; fi
+# --record at an input: refused, exit 2, the input intact.
+cp "$W/before.csv" b.csv
+run compare b.csv "$W/fp32-cube.yaml" --record b.csv
+expect_error 2 "b.csv: exists and is not a folder" "--record at an input file"
+if cmp -s b.csv "$W/before.csv"; then ok; else bad "--record at an input: the input changed"; fi
+mkdir in
+cp "$W/before.csv" in/compare.json
+run compare in/compare.json "$W/fp32-cube.yaml" --input-format csv --record in --force
+expect_error 2 "fixprice: in/compare.json would overwrite the input in/compare.json" "--record over an input"
+if cmp -s in/compare.json "$W/before.csv" && [ "$(ls in)" = compare.json ]; then ok; else bad "--record over an input: the folder changed"; fi
+# verify checks price's records: compare's is refused in one line.
+run verify rec
+expect_error 2 "rec/compare.json: a record of fixprice compare: verify checks records of price (run the compare again: its inputs and command line are in the record)" "verify refuses a compare record"
+run verify rec/compare.json
+expect_status 2 "verify refuses compare's JSON"
+
+
+# Each candidate is read once, and what it is comes from the document the
+# loader reads: a YAML run that starts with a comment and a name (not
+# with cases:) is a run, priced as price prices it; a scenario given
+# through a pipe (which can be read once only) is a scenario.
+python3 - "$W/after.csv" >after-run.yaml <<'PY'
+import csv, sys
+print('# the after run as YAML\nname: after\ncases:')
+for r in csv.DictReader(open(sys.argv[1])):
+    print('  - {case: %s, runtime: %s, passed: %s, ref_runtime: %s}' % (r['case'], r['runtime'], r['passed'], r['ref_runtime']))
+PY
+run price "$W/before.csv" "$W/after.csv" --format json
+cp "$OUT" price.json
+run compare "$W/before.csv" after-run.yaml "$C/same-speed.yaml" --format json
+python3 - "$OUT" price.json <<'PY' && ok || bad "a YAML run with a name first is a run"
+import json, sys
+d, p = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+c = {x['name']: x for x in d['candidates']}
+assert not c['after-run']['prediction'] and c['same-speed']['prediction'], c
+assert (c['after-run']['gain'], c['after-run']['cost'], c['after-run']['net']) == (p['gain'], p['cost'], p['net']), (c['after-run'], p['net'])
+PY
+rm -f pipe.yaml
+if mkfifo pipe.yaml 2>/dev/null; then
+	cat "$C/same-speed.yaml" >pipe.yaml &
+	writer=$!
+	STATUS=0
+	timeout 60 "$FIXPRICE" compare "$W/before.csv" pipe.yaml --format json >"$OUT" 2>"$ERR" || STATUS=$?
+	expect_status 0 "a scenario through a pipe, read once"
+	# same-speed's net 4, worked out at the top.
+	python3 -c 'import json,sys; c=json.load(open(sys.argv[1]))["candidates"][0]; assert c["prediction"] and c["net"] == 4, c' "$OUT" && ok || bad "a scenario through a pipe: its net"
+	# A writer still blocked (the pipe never opened) must not hang the test.
+	kill "$writer" 2>/dev/null
+	wait "$writer" 2>/dev/null
+fi
+
+
+# The before run, loaded once per candidate, is read once: from standard
+# input (which can be read once only) for three candidates, the same
+# table as from the file.
+run compare "$@"
+cp "$OUT" from-file.txt
+STATUS=0
+"$FIXPRICE" compare - "$W/fp32-cube.yaml" "$C/same-speed.yaml" "$C/quarter-slower.yaml" <"$W/before.csv" >"$OUT" 2>"$ERR" || STATUS=$?
+expect_status 0 "BEFORE from standard input, three candidates"
+# Line 2 names the before run: "-" here.
+if [ "$(sed 2d "$OUT")" = "$(sed 2d from-file.txt)" ]; then ok; else bad "BEFORE from standard input: the table differs"; fi
+# Where strace is installed: every input opened once, the control run
+# (here the first candidate's file) and the metric file included.
+if command -v strace >/dev/null 2>&1; then
+	cp "$TOP_SRCDIR/metrics/pypto-gym.yaml" m.yaml
+	strace -f -e trace=open,openat -o trace.txt "$FIXPRICE" compare "$P/before.csv" "$P/fp32-all.csv" "$P/split-k.csv" --control "$P/fp32-all.csv" -m m.yaml --bootstrap 200 >/dev/null 2>&1
+	for f in "$P/before.csv" "$P/fp32-all.csv" "$P/split-k.csv" m.yaml; do
+		n=$(grep -F "\"$f\"" trace.txt | grep -cv ENOENT)
+		if [ "$n" = 1 ]; then ok; else bad "$f opened $n times, not once"; fi
+	done
+fi
+
 finish

@@ -36,6 +36,18 @@ printf 'errors: {"*": 1, d: 0.4}\n' >"$TMP/d.yaml"
 run price -m "$M" "$G/before.csv" --scenario "$TMP/d.yaml"
 expect_grep "$OUT" "NOT JUDGED: net 20.0000 = gain 20.0000" "errors: the last glob wins"
 
+# Under a gate, a scenario's pass: or fail: would be overridden by the
+# gate unseen: refused at its key (line 2, column 1; fail: at line 3
+# column 3 in a flow mapping), as --pass and --fail are.
+printf 'errors: {"*": 0.5}\npass: [c]\n' >"$TMP/pass.yaml"
+run price -m "$M" "$G/before.csv" --scenario "$TMP/pass.yaml"
+expect_error 2 "$TMP/pass.yaml:2:1: pass: the gate of $M decides every pass state; scale its error columns with errors: instead (errors: {\"*\": 0.5})" "gate: a scenario's pass: refused"
+printf '{errors: {"*": 0.5},\n fail: []}\n' >"$TMP/fail.yaml"
+run price -m "$M" "$G/before.csv" --scenario "$TMP/fail.yaml"
+expect_error 2 "$TMP/fail.yaml:2:2: fail: the gate of $M decides every pass state; scale its error columns with errors: instead (errors: {\"*\": 0.5})" "gate: a scenario's fail: refused"
+run price -m "$M" "$G/before.csv" --fail a
+expect_error 2 "<command line>: --fail: the gate of $M decides every pass state; scale its error columns with errors: instead (errors: {\"*\": 0.5})" "gate: --fail refused"
+
 # A run's own passed column that disagrees with the gate: exit 2 at the
 # cell, naming the case (c has 3 errors of 64: the gate fails it).
 sed '1s/$/,passed/; 2,$s/$/,1/' "$G/before.csv" >"$TMP/passed.csv"
