@@ -73,4 +73,44 @@ expect_error 2 "<command line>: --before and --after give both sides: no positio
 run price $L $B $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv \
 	$M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $A
 expect_error 2 "<command line>: --before: at most 16 runs per side" "too many runs"
+
+# A run column: before-runs.csv holds b1, b2, b3's rows as runs 3, 1, 2
+# (runs 3 first), after-runs.json and after-runs.yaml a1, a2, a3's samples
+# as items of runs 1, 2, 3.  Runs are taken in ascending label order, so
+# the one-file form is the several-files form: the same figures, byte for
+# byte, in every form but the inputs (JSON: the inputs, the after file's
+# format, the invocation).
+# (Markdown lists the inputs in a table: its rows "| before | `PATH` |".)
+figures() { grep -v '^| \(before\|after\) | `' "$OUT" >"$1"; }
+for form in text csv md; do
+	run price $L $B $A --format $form
+	figures "$TMP/files.$form"
+	run price $L $M/before-runs.csv $M/after-runs.json --format $form
+	expect_status 0 "run column ($form): priced"
+	figures "$TMP/one.$form"
+	if cmp -s "$TMP/files.$form" "$TMP/one.$form"; then ok; else
+		bad "run column ($form): differs from one file per run"; fi
+	run price $L --before $M/before-runs.csv --after $M/after-runs.yaml --format $form
+	figures "$TMP/one.$form"
+	if cmp -s "$TMP/files.$form" "$TMP/one.$form"; then ok; else
+		bad "run column, YAML ($form): differs from one file per run"; fi
+done
+run price $L $M/before-runs.csv $M/after-runs.json
+expect_grep "$OUT" "runtimes: median over 3 runs of the median of 3 samples" "run column: the record says how"
+run price $L $M/before-runs.csv $M/after-runs.json --format json
+expect_grep "$OUT" '"runs": 3,' "run column, JSON: the number of runs"
+expect_grep "$OUT" "\"path\": \"$M/before-runs.csv\"" "run column, JSON: the file among the inputs"
+if [ "$(grep -c '"path": "multirun/' "$OUT")" = 2 ]; then ok; else
+	bad "run column, JSON: each file listed once among the inputs"; fi
+
+# Errors of a run column.
+printf 'case,run,repetition,runtime,passed\nx,1,1,10,pass\ny,1,1,5,pass\nx,2,1,11,pass\n' >"$TMP/lack.csv"
+run price $L "$TMP/lack.csv" $M/a1.csv
+expect_error 2 "$TMP/lack.csv:3: case 'y' is in run 1, not in run 2 (every run of a side must have the same cases)" "a run without a case"
+run price $L --before $M/before-runs.csv $M/b1.csv $A
+expect_error 2 "$M/before-runs.csv:2:3: a 'run' column gives every run of a side in one file: give this file alone to --before, or one file per run without the column" "a run column among several files"
+run price $L $M/before-runs.csv
+expect_error 2 "$M/before-runs.csv:2:3: a 'run' column gives the runs of one side: give BEFORE AFTER, each with its runs" "a run column in a run holding both sides"
+run eval $L $M/before-runs.csv 'sum(runtime)'
+expect_error 2 "$M/before-runs.csv:2:3: a 'run' column gives several runs: eval takes one (price merges them)" "eval: a run column"
 finish
