@@ -170,6 +170,7 @@ static int make_side(struct loading *l, int s, const char *role,
 		f->estimator[s] = sr.r[0]->estimator;
 		sr.r[0]->rounds =
 		    l->rounds[s].by && strcmp(l->rounds[s].by, "round") == 0;
+		f->rounds[s] = sr.r[0]->rounds;
 	}
 	if (rc != FP_OK) {
 		sides_free(&sr);

@@ -111,6 +111,34 @@ run price $L --before $M/before-runs.csv $M/b1.csv $A
 expect_error 2 "$M/before-runs.csv:2:3: a 'run' column gives every run of a side in one file: give this file alone to --before, or one file per run without the column" "a run column among several files"
 run price $L $M/before-runs.csv
 expect_error 2 "$M/before-runs.csv:2:3: a 'run' column gives the runs of one side: give BEFORE AFTER, each with its runs" "a run column in a run holding both sides"
+# Paired rounds: rounds-b.csv and rounds-a.csv are three interleaved
+# rounds of 3 samples, equal within a round, drifting between them:
+#   before x 10, 12, 11; y 5, 6, 5.5    after x 9, 11, 10; y 5, 6, 5.5
+# after is before less 1 (x) or the same (y) in every round, so a
+# resample that draws the same rounds on both sides gives net 1 every
+# time: the interval is [1, 1], whatever the widening.  Read as unpaired
+# runs (the same rows under a run column), a resample draws each side's
+# runs on its own, and the drift is between-run noise: x's medians over
+# 3 drawn runs differ by up to 12 - 9 = 3 from 1 either way.
+run price $L $M/rounds-b.csv $M/rounds-a.csv
+expect_joined "$OUT" "ACCEPT: net 1.0000 = gain 0.0000 - cost -1.0000, 95 % interval [1.0000, 1.0000]" "rounds: resampled as pairs, the drift cancels"
+expect_grep "$OUT" "runtimes: median over 3 paired rounds of the median of 3 samples" "rounds: the record says so"
+sed 's/^case,round,/case,run,/' $M/rounds-b.csv >"$TMP/runs-b.csv"
+sed 's/^case,round,/case,run,/' $M/rounds-a.csv >"$TMP/runs-a.csv"
+run price $L "$TMP/runs-b.csv" "$TMP/runs-a.csv"
+expect_joined "$OUT" "INCONCLUSIVE: net 1.0000 = gain 0.0000 - cost -1.0000, 95 % interval [-2.0000, 4.0000]" "the same rows as unpaired runs: wider"
+run price $L $M/rounds-b.csv $M/rounds-a.csv --format json
+expect_grep "$OUT" '"paired_rounds": true,' "rounds, JSON: paired"
+run price $L $M/before-runs.csv $M/after-runs.json --format json
+expect_grep "$OUT" '"paired_rounds": false,' "runs, JSON: not paired"
+printf 'case,round,repetition,runtime,passed\nx,1,1,9,pass\ny,1,1,5,pass\nx,4,1,9,pass\ny,4,1,5,pass\nx,2,1,9,pass\ny,2,1,5,pass\n' >"$TMP/r4.csv"
+run price $L $M/rounds-b.csv "$TMP/r4.csv"
+expect_error 2 "$TMP/r4.csv:2:3: rounds 1, 2, 4 after, 1, 2, 3 before: rounds pair before and after, so both sides give the same rounds" "rounds: other labels after"
+run price $L $M/rounds-b.csv "$TMP/runs-a.csv"
+expect_error 2 "$TMP/runs-a.csv:2:3: rounds pair before and after: give a 'round' column on both sides, not on before alone" "rounds on one side"
+run price $L $M/b1.csv $M/rounds-a.csv
+expect_error 2 "$M/rounds-a.csv:2:3: rounds pair before and after: give a 'round' column on both sides, not on after alone" "rounds on the other side"
+
 run eval $L $M/before-runs.csv 'sum(runtime)'
 expect_error 2 "$M/before-runs.csv:2:3: a 'run' column gives several runs: eval takes one (price merges them)" "eval: a run column"
 finish
