@@ -68,7 +68,7 @@ static int check_time(const struct load_request *rq, const struct run *r,
 }
 
 /* Merges the JUnit report of side s (--results) into run r. */
-static int merge_results(struct loading *l, int s, struct run *r,
+static int merge_results(struct loading *l, int s, struct run *r, bool listed,
                          struct diag *d)
 {
 	const char *path = l->rq->results[s];
@@ -80,8 +80,9 @@ static int merge_results(struct loading *l, int s, struct run *r,
 		return FP_OK;
 	if (junit_load(path, &rep, d) != FP_OK)
 		return FP_ERR;
-	add_input(l->job, s ? "results after" : "results before", path,
-	          rep->sha256);
+	if (!listed)
+		add_input(l->job, s ? "results after" : "results before", path,
+		          rep->sha256);
 	rc = junit_merge(r, rep, true, &got, d);
 	if (rc == FP_OK && got.matched == 0)
 		rc = diag_set(
@@ -134,7 +135,7 @@ static int prepare_run(struct loading *l, int s, const char *role,
 				return diag_oom(d);
 		}
 	}
-	if (merge_results(l, s, *out, d) != FP_OK ||
+	if (merge_results(l, s, *out, listed, d) != FP_OK ||
 	    run_select(*out, &l->select, d) != FP_OK)
 		return FP_ERR;
 	/* With --missing fail, the other run's chosen cases may fill it. */

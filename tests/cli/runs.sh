@@ -103,6 +103,14 @@ expect_grep "$OUT" "\"path\": \"$M/before-runs.csv\"" "run column, JSON: the fil
 if [ "$(grep -c '"path": "multirun/' "$OUT")" = 2 ]; then ok; else
 	bad "run column, JSON: each file listed once among the inputs"; fi
 
+# A record of runs given by a run column is re-priced by verify from its
+# own invocation (the positional files).
+run price $L $M/before-runs.csv $M/after-runs.json --record "$TMP/rec"
+expect_status 0 "run column: a record"
+run verify "$TMP/rec"
+expect_status 0 "run column: verify"
+expect_grep "$OUT" "unchanged: the decision stands: inconclusive, net 2" "run column: verify re-prices it"
+
 # Errors of a run column.
 printf 'case,run,repetition,runtime,passed\nx,1,1,10,pass\ny,1,1,5,pass\nx,2,1,11,pass\n' >"$TMP/lack.csv"
 run price $L "$TMP/lack.csv" $M/a1.csv
