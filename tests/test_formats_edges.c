@@ -331,7 +331,7 @@ static void test_json_cells(void **state)
 	    " {\"case\": \"b\", \"ok\": false, \"runtime\": 2.5, "
 	    "\"note\": 1,"
 	    " \"list\": [], \"obj\": {}, \"s\": \"x\"},\n"
-	    " {\"case\": \"c\", \"runtime\": 3, \"run\": 4, \"ok\": 1}]\n");
+	    " {\"case\": \"c\", \"runtime\": 3, \"runt\": 4, \"ok\": 1}]\n");
 
 	assert_string_equal(r->format, "json");
 	/* b gives its fields in another order, c has a field named like the
@@ -344,8 +344,8 @@ static void test_json_cells(void **state)
 	text_column(r, "obj", "{...}", 1);
 	/* A number in quotes is text, shown with its quotes. */
 	text_column(r, "s", "\"1.5\"", 1);
-	/* run: only c has it; the first case without it is a. */
-	text_column(r, "run", NULL, 1);
+	/* runt: only c has it; the first case without it is a. */
+	text_column(r, "runt", NULL, 1);
 	run_free(r);
 }
 

@@ -66,6 +66,12 @@ static int load_run(const char *path, const struct job_opts *o,
 
 	if (run_load(path, &ropts, run, d) != FP_OK)
 		return FP_ERR;
+	if ((*run)->part_next)
+		return diag_set(d, path, (int)(*run)->part_line,
+		                (int)(*run)->part_col,
+		                "a '%s' column gives several runs: eval takes "
+		                "one (price merges them)",
+		                (*run)->part_by);
 	if (o->cpu_time && strncmp((*run)->format, "gbench", 6) != 0)
 		return diag_set(
 		    d, CLI_SOURCE, 0, 0,

@@ -306,7 +306,7 @@ static double scale_of(const struct noise_side side[2], size_t n, double conf)
 		size_t R[2] = {side[0].nruns, side[1].nruns};
 		enum run_estimator e[2] = {side[0].est, side[1].est};
 
-		return noise_runs_scale(R, e, conf);
+		return noise_runs_scale(R, e, side[0].paired, conf);
 	}
 	return noise_scale(side, n);
 }

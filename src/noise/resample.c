@@ -3,7 +3,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "noise/draws.h"
 #include "noise/resample.h"
@@ -39,6 +38,7 @@ int noise_sides(const struct joined *runs, enum pass_policy policy,
 		    .passed = ps->v,
 		    .nruns = r[s]->run_off ? r[s]->nruns : 0,
 		    .run_off = r[s]->run_off,
+		    .paired = r[0]->rounds && r[1]->rounds,
 		};
 	}
 	return FP_OK;
@@ -448,8 +448,8 @@ static int one_case(const struct noise_side *s, size_t i, uint64_t key,
 }
 
 /* The runs a resample of a side of several runs draws: nruns, with
- * replacement, the same for every case (a run is one process: its
- * offset is shared by its cases), from the resample's key. */
+ * replacement, the same for every case (a run is one process: its offset
+ * is shared by its cases), from key (paired rounds: the same keys). */
 static void pick_runs(const struct noise_side *s, uint64_t rkey, size_t *pick)
 {
 	uint64_t key = noise_mix(rkey ^ 0x52554e53u); /* "RUNS" */
@@ -558,7 +558,8 @@ int noise_side_resample_range(const struct noise_side *s, size_t i0, size_t i1,
 	size_t pick[RUN_MAX_MERGED];
 
 	if (s->nruns > 1)
-		pick_runs(s, rkey, pick);
+		pick_runs(s, s->paired ? noise_resample_key(seed, r, 0) : rkey,
+		          pick);
 
 	for (size_t i = i0; i < i1; i++) {
 		/* The samples of a case a few ahead: the draw says which of

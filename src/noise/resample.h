@@ -37,6 +37,12 @@ struct noise_side {
 	 * the drawn runs' estimates.  nruns 0 or 1: one run. */
 	size_t nruns;
 	const size_t *run_off;
+	/* The runs are interleaved rounds (run.h: rounds), run j of both
+	 * sides taken together: a resample draws the same runs on both
+	 * sides (from side 0's key), so drift shared by a round cancels in
+	 * after less before.  Samples within each drawn run are still drawn
+	 * per side. */
+	bool paired;
 };
 
 /* The sides of joined runs as their samples say (a run without samples is

@@ -62,7 +62,7 @@ static double resampled(enum run_estimator e, const double *y, size_t R,
 /* One trial: the least factor whose interval holds the true difference
  * 0, x room for RUNS_RESAMPLES. */
 static double trial(const size_t R[2], const enum run_estimator e[2],
-                    double conf, uint64_t t, double *x)
+                    bool paired, double conf, uint64_t t, double *x)
 {
 	uint64_t key = noise_mix(RUNS_SEED ^ (t * NOISE_GOLDEN));
 	double y[2][RUN_MAX_MERGED], point, mean = 0, lo, hi;
@@ -70,12 +70,17 @@ static double trial(const size_t R[2], const enum run_estimator e[2],
 	for (int s = 0; s < 2; s++)
 		for (size_t j = 0; j < R[s]; j++)
 			y[s][j] = gauss(key, 2 * (s * RUN_MAX_MERGED + j));
+	/* Paired rounds: a round's offset shared by both sides, plus after's
+	 * own. */
+	for (size_t j = 0; paired && j < R[1]; j++)
+		y[1][j] += y[0][j];
 	point = est_of(e[1], y[1], R[1]) - est_of(e[0], y[0], R[0]);
 	for (size_t b = 0; b < RUNS_RESAMPLES; b++) {
 		uint64_t k = noise_case_key(key, b);
 
 		x[b] = resampled(e[1], y[1], R[1], noise_case_key(k, 1)) -
-		       resampled(e[0], y[0], R[0], noise_case_key(k, 0));
+		       resampled(e[0], y[0], R[0],
+		                 noise_case_key(k, paired ? 1 : 0));
 		mean += x[b];
 	}
 	mean /= RUNS_RESAMPLES;
@@ -97,13 +102,14 @@ static double trial(const size_t R[2], const enum run_estimator e[2],
 static struct cached {
 	size_t R[2];
 	enum run_estimator e[2];
+	bool paired;
 	double conf, f;
 } cache[RUNS_CACHE];
 static size_t cached_n;
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static bool lookup(const size_t R[2], const enum run_estimator e[2],
-                   double conf, double *f)
+                   bool paired, double conf, double *f)
 {
 	bool hit = false;
 
@@ -111,7 +117,7 @@ static bool lookup(const size_t R[2], const enum run_estimator e[2],
 	for (size_t q = 0; q < cached_n && q < RUNS_CACHE && !hit; q++)
 		if (cache[q].R[0] == R[0] && cache[q].R[1] == R[1] &&
 		    cache[q].e[0] == e[0] && cache[q].e[1] == e[1] &&
-		    cache[q].conf == conf) {
+		    cache[q].paired == paired && cache[q].conf == conf) {
 			*f = cache[q].f;
 			hit = true;
 		}
@@ -120,16 +126,16 @@ static bool lookup(const size_t R[2], const enum run_estimator e[2],
 }
 
 static void remember(const size_t R[2], const enum run_estimator e[2],
-                     double conf, double f)
+                     bool paired, double conf, double f)
 {
 	pthread_mutex_lock(&cache_lock);
 	cache[cached_n++ % RUNS_CACHE] =
-	    (struct cached){{R[0], R[1]}, {e[0], e[1]}, conf, f};
+	    (struct cached){{R[0], R[1]}, {e[0], e[1]}, paired, conf, f};
 	pthread_mutex_unlock(&cache_lock);
 }
 
 static double calibrate(const size_t R[2], const enum run_estimator est[2],
-                        double conf)
+                        bool paired, double conf)
 {
 	double *c = malloc((RUNS_TRIALS + RUNS_RESAMPLES) * sizeof *c), *x, f;
 
@@ -137,7 +143,7 @@ static double calibrate(const size_t R[2], const enum run_estimator est[2],
 		return 1;
 	x = c + RUNS_TRIALS;
 	for (uint64_t t = 0; t < RUNS_TRIALS; t++)
-		c[t] = trial(R, est, conf, t, x);
+		c[t] = trial(R, est, paired, conf, t, x);
 	qsort(c, RUNS_TRIALS, sizeof *c, noise_cmp_double);
 	f = quantile(c, RUNS_TRIALS, conf);
 	free(c);
@@ -146,7 +152,7 @@ static double calibrate(const size_t R[2], const enum run_estimator est[2],
 }
 
 double noise_runs_scale(const size_t runs[2], const enum run_estimator est[2],
-                        double conf)
+                        bool paired, double conf)
 {
 	size_t R[2];
 	double f;
@@ -157,7 +163,8 @@ double noise_runs_scale(const size_t runs[2], const enum run_estimator est[2],
 		                                  : runs[s];
 	if ((R[0] < 2 && R[1] < 2) || !(conf > 0 && conf < 1))
 		return 1;
-	if (!lookup(R, est, conf, &f)) {
+	paired &= R[0] == R[1];
+	if (!lookup(R, est, paired, conf, &f)) {
 		static const enum run_estimator mean[2] = {RUN_MEAN, RUN_MEAN};
 
 		/* The larger of the sides' estimators' factor and the mean's:
@@ -166,8 +173,9 @@ double noise_runs_scale(const size_t runs[2], const enum run_estimator est[2],
 		 * with every run as the mean does, and its resamples are not
 		 * the three runs' values the median's own factor counts on
 		 * (doc/noise.md). */
-		f = fmax(calibrate(R, est, conf), calibrate(R, mean, conf));
-		remember(R, est, conf, f);
+		f = fmax(calibrate(R, est, paired, conf),
+		         calibrate(R, mean, paired, conf));
+		remember(R, est, paired, conf, f);
 	}
 	return f;
 }

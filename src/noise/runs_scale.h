@@ -22,6 +22,7 @@
 #ifndef FP_NOISE_RUNS_SCALE_H
 #define FP_NOISE_RUNS_SCALE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "run/estimate.h"
@@ -29,8 +30,14 @@
 /* The factor for runs[0] runs before and runs[1] after (a side of one run
  * has an offset of its own that no resample sees), with estimator est[s]
  * over each side's runs, at confidence conf in (0, 1).  1 when neither
- * side has two runs.  A pure function of its arguments. */
+ * side has two runs.  paired: the runs are rounds resampled as pairs
+ * (resample.h: paired; runs[0] == runs[1]), calibrated on rounds whose
+ * offset is shared by both sides plus one of each side's own, of equal
+ * variance, drawn the same on both sides: the difference of the mean
+ * over R rounds then has R - 1 degrees of freedom, not up to 2 (R - 1),
+ * so the factor is larger for the same R (its spread is smaller).  A
+ * pure function of its arguments. */
 double noise_runs_scale(const size_t runs[2], const enum run_estimator est[2],
-                        double conf);
+                        bool paired, double conf);
 
 #endif

@@ -79,6 +79,9 @@ struct run_facts {
 	 * the fewest and the most samples of a case in one run. */
 	size_t nruns[2];
 	double run_samples_lo[2], run_samples_hi[2];
+	/* The runs are interleaved rounds, resampled as pairs (run.h:
+	 * rounds). */
+	bool rounds[2];
 	/* --split-by: the key (borrowed) and each side's value of it. */
 	const char *split_by;
 	char *split_value[2];

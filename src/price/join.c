@@ -47,6 +47,7 @@ static int copy_samples(struct run *r, const struct run *src,
 {
 	r->estimator = src->estimator;
 	r->nruns = src->nruns;
+	r->rounds = src->rounds;
 	if (!src->sample_off)
 		return FP_OK;
 	if (run_gather_samples(src, rows, n, &r->samples, &r->sample_off,

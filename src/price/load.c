@@ -13,6 +13,7 @@
 #include "price/candidate.h"
 #include "price/gate.h"
 #include "price/param.h"
+#include "price/sides.h"
 #include "util/globset.h"
 
 /* What is being loaded, before it is frozen into the job. */
@@ -28,6 +29,7 @@ struct loading {
 	 * from it, or NULL. */
 	size_t ninputs;
 	struct run *after;
+	struct side_rounds rounds[2]; /* each side's labels (sides.h) */
 };
 
 /* Names an input in the record, with the hash of the very bytes that
@@ -73,7 +75,7 @@ static int check_time(const struct load_request *rq, const struct run *r,
 }
 
 /* Merges the JUnit report of side s (--results) into run r. */
-static int merge_results(struct loading *l, int s, struct run *r,
+static int merge_results(struct loading *l, int s, struct run *r, bool listed,
                          struct diag *d)
 {
 	const char *path = l->rq->results[s];
@@ -85,8 +87,9 @@ static int merge_results(struct loading *l, int s, struct run *r,
 		return FP_OK;
 	if (junit_load(path, &rep, d) != FP_OK)
 		return FP_ERR;
-	add_input(l->job, s ? "results after" : "results before", path,
-	          rep->sha256);
+	if (!listed)
+		add_input(l->job, s ? "results after" : "results before", path,
+		          rep->sha256);
 	rc = junit_merge(r, rep, true, &got, d);
 	if (rc == FP_OK && got.matched == 0)
 		rc = diag_set(
@@ -113,12 +116,15 @@ static struct run_opts run_opts_of(const struct load_request *rq)
  * FROM it has applied (a before run may name a column differently from an
  * after run), its report merged, its cases chosen, its facts kept. */
 static int prepare_run(struct loading *l, int s, const char *role,
-                       const char *path, struct run **out, struct diag *d)
+                       const char *path, struct run **out, bool listed,
+                       struct diag *d)
 {
 	const struct load_request *rq = l->rq;
 	struct run_facts *f = &l->job->facts;
 
-	add_input(l->job, role, path, (*out)->sha256);
+	/* The runs of one file's run column are one input. */
+	if (!listed)
+		add_input(l->job, role, path, (*out)->sha256);
 	if (check_time(rq, *out, d) != FP_OK)
 		return FP_ERR;
 	f->estimator[s] = (*out)->estimator;
@@ -136,7 +142,7 @@ static int prepare_run(struct loading *l, int s, const char *role,
 				return diag_oom(d);
 		}
 	}
-	if (merge_results(l, s, *out, d) != FP_OK ||
+	if (merge_results(l, s, *out, listed, d) != FP_OK ||
 	    run_select(*out, &l->select, d) != FP_OK)
 		return FP_ERR;
 	/* With --missing fail, the other run's chosen cases may fill it. */
@@ -149,15 +155,49 @@ static int prepare_run(struct loading *l, int s, const char *role,
 	return facts_run(f, s, *out, path, rq->results[s], d);
 }
 
-/* Reads the run of side s and prepares it (prepare_run). */
+/* The runs in[0..k) of side s read from path[0..k) (taken over): each
+ * file's run, or the runs of its run or round column, prepared in turn
+ * and merged into one (run/merge.h). */
+static int make_side(struct loading *l, int s, const char *role,
+                     const char *const *path, struct run **in, size_t k,
+                     struct run **out, struct diag *d)
+{
+	struct run_facts *f = &l->job->facts;
+	struct side_runs sr;
+	int rc = sides_unchain(in, path, k, s, &sr, d);
+
+	for (size_t j = 0; rc == FP_OK && j < sr.n; j++)
+		rc = prepare_run(l, s, role, sr.path[j], &sr.r[j],
+		                 j > 0 && sr.path[j] == sr.path[j - 1], d);
+	sides_labels(&sr, &l->rounds[s]);
+	if (rc == FP_OK && sr.n > 1) {
+		rc = run_merge(sr.r, sr.n, l->rq->estimator, l->rq->policy,
+		               &f->run_samples_lo[s], &f->run_samples_hi[s], d);
+		f->nruns[s] = sr.n;
+		f->path[s] = sr.path[0];
+		f->estimator[s] = sr.r[0]->estimator;
+		sr.r[0]->rounds =
+		    l->rounds[s].by && strcmp(l->rounds[s].by, "round") == 0;
+		f->rounds[s] = sr.r[0]->rounds;
+	}
+	if (rc != FP_OK) {
+		sides_free(&sr);
+		return FP_ERR;
+	}
+	*out = sr.r[0];
+	return FP_OK;
+}
+
+/* Reads the run of side s and prepares it (make_side). */
 static int load_run(struct loading *l, int s, const char *role,
                     const char *path, struct run **out, struct diag *d)
 {
 	const struct run_opts ropts = run_opts_of(l->rq);
+	struct run *r = NULL;
 
-	if (run_load(path, &ropts, out, d) != FP_OK)
+	if (run_load(path, &ropts, &r, d) != FP_OK)
 		return FP_ERR;
-	return prepare_run(l, s, role, path, out, d);
+	return make_side(l, s, role, &path, &r, 1, out, d);
 }
 
 /* --split-by: both runs from the one input; the split key is no context
@@ -175,9 +215,9 @@ static int load_split(struct loading *l, const char *path, struct run **before,
 	if (!(f->split_value[0] = strdup(run_context_get(*before, key))) ||
 	    !(f->split_value[1] = strdup(run_context_get(*after, key))))
 		return diag_oom(d);
-	if (prepare_run(l, 0, "before", path, before, d) != FP_OK)
+	if (prepare_run(l, 0, "before", path, before, false, d) != FP_OK)
 		return FP_ERR;
-	return prepare_run(l, 1, "after", path, after, d);
+	return prepare_run(l, 1, "after", path, after, false, d);
 }
 
 /* One run read on a thread of its own. */
@@ -235,48 +275,38 @@ static int load_both(struct loading *l, const char *const *in,
 		           : FP_OK;
 	read_run(&r[0]);
 	pthread_join(t, NULL);
-	*before = r[0].run;
-	*after = r[1].run;
-	if (r[0].rc != FP_OK) {
-		*d = r[0].d;
+	if (r[0].rc != FP_OK || make_side(l, 0, "before", &in[0], &r[0].run, 1,
+	                                  before, d) != FP_OK) {
+		run_free(r[1].run);
+		if (r[0].rc != FP_OK)
+			*d = r[0].d;
 		return FP_ERR;
 	}
-	if (prepare_run(l, 0, "before", in[0], before, d) != FP_OK)
-		return FP_ERR;
 	if (r[1].rc != FP_OK) {
 		*d = r[1].d;
 		return FP_ERR;
 	}
-	return prepare_run(l, 1, "after", in[1], after, d);
+	return make_side(l, 1, "after", &in[1], &r[1].run, 1, after, d);
 }
 
 /* The runs of side s given by --before or --after, read in turn and
- * merged into one (run/merge.h). */
+ * made one (make_side). */
 static int load_side(struct loading *l, int s, struct run **out, struct diag *d)
 {
 	const struct load_request *rq = l->rq;
+	const struct run_opts ropts = run_opts_of(rq);
 	struct run *r[RUN_MAX_MERGED] = {0};
-	struct run_facts *f = &l->job->facts;
 	size_t k = rq->nruns[s];
 	int rc = FP_OK;
 
 	for (size_t j = 0; rc == FP_OK && j < k; j++)
-		rc = load_run(l, s, s ? "after" : "before", rq->runs[s][j],
-		              &r[j], d);
-	if (rc == FP_OK && k > 1) {
-		rc = run_merge(r, k, rq->estimator, rq->policy,
-		               &f->run_samples_lo[s], &f->run_samples_hi[s], d);
-		f->nruns[s] = k;
-		f->path[s] = rq->runs[s][0];
-		f->estimator[s] = r[0]->estimator;
-	}
-	if (rc != FP_OK) {
-		for (size_t j = 0; j < k; j++)
-			run_free(r[j]);
-		return FP_ERR;
-	}
-	*out = r[0];
-	return FP_OK;
+		rc = run_load(rq->runs[s][j], &ropts, &r[j], d);
+	if (rc == FP_OK)
+		return make_side(l, s, s ? "after" : "before", rq->runs[s], r,
+		                 k, out, d);
+	for (size_t j = 0; j < k; j++)
+		run_free(r[j]);
+	return FP_ERR;
 }
 
 /* --before and --after: both or neither, with no positional run. */
@@ -399,8 +429,10 @@ static int join_two(struct loading *l, struct run *before, struct run *after,
 	struct run_facts *f = &l->job->facts;
 	enum load_missing mode = l->rq->missing;
 
-	int rc = facts_context(f, before, after, d);
+	int rc = sides_check_rounds(l->rounds, d);
 
+	if (rc == FP_OK)
+		rc = facts_context(f, before, after, d);
 	if (rc == FP_OK && f->split_by)
 		facts_drop_key(f, f->split_by);
 	if (rc == FP_OK)
@@ -456,6 +488,17 @@ static int check_two(const struct loading *l, struct diag *d)
 	return FP_OK;
 }
 
+/* A run holding both sides, or priced with a scenario, is one run. */
+static int one_side(const struct run *r, struct diag *d)
+{
+	if (r->nruns < 2)
+		return FP_OK;
+	return diag_set(d, r->path, (int)r->part_line, (int)r->part_col,
+	                "a '%s' column gives the runs of one side: give "
+	                "BEFORE AFTER, each with its runs",
+	                r->part_by);
+}
+
 /* Two runs, one run holding both sides, or a run and a scenario. */
 static int load_runs(struct loading *l, struct diag *d)
 {
@@ -497,6 +540,7 @@ static int load_runs(struct loading *l, struct diag *d)
 	}
 	if (load_run(l, 0, l->scenario ? "before" : "both", in[0], &before,
 	             d) != FP_OK ||
+	    one_side(before, d) != FP_OK ||
 	    facts_context(&l->job->facts, before, NULL, d) != FP_OK)
 		goto fail;
 	if (!l->scenario) {

@@ -50,15 +50,17 @@ void report_runs_desc(const struct run_facts *f, int s, char *buf, size_t size)
 {
 	double lo = f->run_samples_lo[s], hi = f->run_samples_hi[s];
 
+	const char *what = f->rounds[s] ? "paired rounds" : "runs";
+
 	if (lo == hi)
-		snprintf(buf, size,
-		         "%s over %zu runs of the %s of %.0f sample%s",
-		         f->estimator[s], f->nruns[s], f->estimator[s], lo,
-		         lo == 1 ? "" : "s");
+		snprintf(buf, size, "%s over %zu %s of the %s of %.0f sample%s",
+		         f->estimator[s], f->nruns[s], what, f->estimator[s],
+		         lo, lo == 1 ? "" : "s");
 	else
 		snprintf(buf, size,
-		         "%s over %zu runs of the %s of %.0f to %.0f samples",
-		         f->estimator[s], f->nruns[s], f->estimator[s], lo, hi);
+		         "%s over %zu %s of the %s of %.0f to %.0f samples",
+		         f->estimator[s], f->nruns[s], what, f->estimator[s],
+		         lo, hi);
 }
 
 /* How side s's runtimes were made, into buf. */

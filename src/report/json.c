@@ -258,6 +258,7 @@ static void runs_of_side(struct jtree *b, json_t *x, const struct run_facts *f,
 
 	report_runs_desc(f, s, desc, sizeof desc);
 	jt_set(b, x, "runs", jint(b, f->nruns[s]));
+	jt_set(b, x, "paired_rounds", json_boolean(f->rounds[s]));
 	jt_set(b, x, "runtime_estimate", jt_str(b, desc));
 }
 

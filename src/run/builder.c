@@ -176,18 +176,16 @@ long rb_find_column(struct run_builder *b, const char *name, size_t len)
 long rb_add_column(struct run_builder *b, const char *name, size_t len,
                    uint32_t line, uint32_t col)
 {
+	const struct run_reserved *res = run_reserved_find(name, len);
 	struct rb_column *c;
 
 	if (check_name(b, "column", name, len, line, col) != FP_OK)
 		return -1;
-	/* fixprice fills this column itself (run_pass_from): a file's own
-	 * would be overwritten and misread. */
-	if (len == sizeof RUN_PASS_FROM - 1 &&
-	    memcmp(name, RUN_PASS_FROM, len) == 0) {
+	/* A column fixprice fills itself would be overwritten and misread. */
+	if (res && res->role == RUN_RESERVED_REFUSED) {
 		diag_set(b->d, b->path, (int)line, (int)col,
-		         "column '%s' is reserved: fixprice records there "
-		         "where each case's pass state came from; rename it",
-		         RUN_PASS_FROM);
+		         "column '%s' is reserved: %s; rename it", res->name,
+		         res->what);
 		return -1;
 	}
 	if (b->ncols == RUN_MAX_COLUMNS) {

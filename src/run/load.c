@@ -108,12 +108,14 @@ static int finish(const struct fmt_src *s, struct run **out, struct diag *d)
 		*out = NULL;
 		return FP_ERR;
 	}
-	if (run_estimate(*out, s->opts->estimator, d) != FP_OK ||
-	    run_apply_policy(*out, s->opts->policy) != FP_OK) {
-		run_free(*out);
-		*out = NULL;
-		return FP_ERR;
-	}
+	/* Each run of a file's run column (run/parts.h) as its own file. */
+	for (struct run *r = *out; r; r = r->part_next)
+		if (run_estimate(r, s->opts->estimator, d) != FP_OK ||
+		    run_apply_policy(r, s->opts->policy) != FP_OK) {
+			run_free(*out);
+			*out = NULL;
+			return FP_ERR;
+		}
 	return FP_OK;
 }
 
@@ -170,8 +172,8 @@ int run_load(const char *path, const struct run_opts *opts, struct run **out,
 		return FP_ERR;
 	rc = parse(path, src.name, src.data, src.len, opts ? opts : &defaults,
 	           out, d);
-	if (rc == FP_OK)
-		memcpy((*out)->sha256, src.sha256, sizeof src.sha256);
+	for (struct run *r = rc == FP_OK ? *out : NULL; r; r = r->part_next)
+		memcpy(r->sha256, src.sha256, sizeof src.sha256);
 	source_free(&src);
 	return rc;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "run/estimate.h"
+#include "util/numfmt.h"
 
 /* The qsort context: the names being sorted (qsort has no argument). */
 static char *const *sort_names;
@@ -29,6 +30,23 @@ static size_t *sorted_rows(const struct run *r)
 	return rows;
 }
 
+/* The runs of one file's run column (run/parts.h) differ: say which,
+ * by their labels, at the case (line: its line in the run that has it). */
+static int part_error(const struct run *first, const struct run *r,
+                      const char *show, bool in_r, uint32_t line,
+                      struct diag *d)
+{
+	char a[NUMFMT_MAX], b[NUMFMT_MAX];
+	const struct run *has = in_r ? r : first, *lacks = in_r ? first : r;
+
+	return diag_set(d, r->path, (int)line, 0,
+	                "case '%s' is in %s %s, not in %s %s (every %s of a "
+	                "side must have the same cases)",
+	                show, r->part_by, numfmt_exact(a, has->part_label),
+	                r->part_by, numfmt_exact(b, lacks->part_label),
+	                r->part_by);
+}
+
 /* The cases of r and of first differ: say which. */
 static int case_error(const struct run *first, const struct run *r,
                       const char *name, bool in_r, uint32_t line,
@@ -37,6 +55,8 @@ static int case_error(const struct run *first, const struct run *r,
 	char show[RUN_SHOW_SIZE];
 
 	run_show(show, sizeof show, name, strlen(name));
+	if (r->part_by && first->part_by && strcmp(r->path, first->path) == 0)
+		return part_error(first, r, show, in_r, line, d);
 	if (in_r)
 		return diag_set(d, r->path, line, 0,
 		                "case '%s' is not in %s (every run of a side "
@@ -64,7 +84,7 @@ static int match_rows(const struct run *first, const size_t *fs,
 		                               r->case_name[rs[b]]);
 		if (c < 0)
 			rc = case_error(first, r, first->case_name[fs[a]],
-			                false, 0, d);
+			                false, first->case_line[fs[a]], d);
 		else if (c > 0)
 			rc = case_error(first, r, r->case_name[rs[b]], true,
 			                r->case_line[rs[b]], d);

@@ -22,6 +22,7 @@ void run_free(struct run *run)
 {
 	if (!run)
 		return;
+	run_free(run->part_next);
 	for (size_t i = 0; run->case_name && i < run->n; i++)
 		if (!in_block(run, run->case_name[i]))
 			free(run->case_name[i]);
@@ -55,6 +56,25 @@ void run_free(struct run *run)
 	free(run->path);
 	free(run->format);
 	free(run);
+}
+
+const struct run_reserved run_reserved[] = {
+    {RUN_PASS_FROM, RUN_RESERVED_REFUSED,
+     "fixprice records there where each case's pass state came from"},
+    {"run", RUN_RESERVED_LABEL,
+     "the run (rerun of the benchmark process) each row was measured in"},
+    {"round", RUN_RESERVED_LABEL,
+     "the interleaved round of before and after each row was measured in"},
+};
+const size_t run_nreserved = sizeof run_reserved / sizeof *run_reserved;
+
+const struct run_reserved *run_reserved_find(const char *name, size_t len)
+{
+	for (size_t i = 0; i < run_nreserved; i++)
+		if (strlen(run_reserved[i].name) == len &&
+		    memcmp(run_reserved[i].name, name, len) == 0)
+			return &run_reserved[i];
+	return NULL;
 }
 
 int run_add_unpriced(struct run *run, const char *what, const char *why,

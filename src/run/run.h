@@ -113,6 +113,21 @@ struct run {
 	 * of run j are samples[run_off[i * nruns + j] .. run_off[i * nruns
 	 * + j + 1]) (n * nruns + 1 offsets, for the bootstrap); else NULL. */
 	size_t *run_off;
+	/* The runs are interleaved rounds (run/parts.h: a `round` column),
+	 * run j of this side taken together with run j of the other: a
+	 * resample draws the same runs on both sides. */
+	bool rounds;
+	/* A file whose `run` or `round` column labels each row's run
+	 * (run/parts.h) holds several runs of one side: it is read as this
+	 * run, the one of the smallest label, and the chain of the others
+	 * (part_next: each a run of its own, labels ascending), each as a
+	 * file of its own would be.  part_by: "run" or "round" (a literal),
+	 * or NULL; part_label: this run's label; part_line, part_col: where
+	 * the file names the column.  run_free frees the chain. */
+	struct run *part_next;
+	const char *part_by;
+	double part_label;
+	uint32_t part_line, part_col;
 
 	/* The run's context (context.h): how and where it was measured,
 	 * as key/value strings in file order, keys unique. */
@@ -229,6 +244,21 @@ int run_replace(struct run *run, const char *to, const char *from,
  * 'x'"). */
 int run_add_column(struct run *run, const char *name, enum column_kind kind,
                    double *values, struct diag *d);
+
+/* Column names with a meaning of their own, one table (run.c): a file
+ * may not give RUN_PASS_FROM (fixprice fills it: refused), and in a CSV,
+ * JSON or YAML run `run` and `round` label the run each row was measured
+ * in (run/parts.h: a label).  `what` says what the column holds. */
+enum run_reserved_role { RUN_RESERVED_REFUSED, RUN_RESERVED_LABEL };
+struct run_reserved {
+	const char *name;
+	enum run_reserved_role role;
+	const char *what;
+};
+extern const struct run_reserved run_reserved[];
+extern const size_t run_nreserved;
+/* The entry of the column name[0..len), or NULL. */
+const struct run_reserved *run_reserved_find(const char *name, size_t len);
 
 /* The cells of run's RUN_PASS_FROM column, added with every case
  * RUN_FROM_FILE when the run has none; NULL (d filled) when out of

@@ -53,6 +53,33 @@ expect_grep "$OUT" "cases that widen the interval most: conv_tail, conv2, conv11
 run price $N/before.csv $N/after.csv --control $N/control.csv
 expect_joined "$OUT" "control run: net -1.1718 against the before run (0 if there were no noise), interval [-2.6849, 0.0000]; the fix's net 1.3454" "noisy fix: the noise floor"
 
+# Three runs per side (examples/between-runs/README.md): within a run the
+# fix is sure (one run per side, or the runs' samples pooled: accept);
+# with the runs resampled as runs it is not (inconclusive, exit 3).
+R=between-runs
+run price $R/before-run1.csv $R/after-run1.csv --check
+expect_status 0 "between runs: one run per side accepts"
+expect_joined "$OUT" "ACCEPT: net 3.2141 = gain 6.6667 - cost 3.4525, 95 % interval [3.0150, 3.4150]" "between runs: one run per side"
+run price $R/before-pooled.csv $R/after-pooled.csv --check
+expect_status 0 "between runs: pooled accepts"
+expect_joined "$OUT" "ACCEPT: net 3.1794 = gain 6.6667 - cost 3.4873, 95 % interval [2.6448, 3.6263]" "between runs: pooled"
+run price $R/before.csv $R/after.csv --check
+expect_status 3 "between runs: the runs as runs, inconclusive"
+expect_joined "$OUT" "INCONCLUSIVE: net 3.1794 = gain 6.6667 - cost 3.4873, 95 % interval [-7.5351, 6.6667]; the point estimate accepts" "between runs: the hierarchical interval"
+expect_grep "$OUT" "runtimes: median over 3 runs of the median of 5 samples" "between runs: the record says how"
+# The run pairs alone (run 2 and run 3's rows): 1.78 and 3.18, intervals
+# apart from each other and from run 1's.
+for j in 2 3; do
+	for s in before after; do
+		awk -F, -v j=$j 'NR == 1 { print "case,repetition,runtime,passed"; next }
+			$2 == j { print $1 "," $3 "," $4 "," $5 }' $R/$s.csv >"$TMP/$s-$j.csv"
+	done
+done
+run price "$TMP/before-2.csv" "$TMP/after-2.csv"
+expect_joined "$OUT" "ACCEPT: net 1.7793 = gain 6.6667 - cost 4.8874, 95 % interval [1.5909, 1.9866]" "between runs: run 2 alone"
+run price "$TMP/before-3.csv" "$TMP/after-3.csv"
+expect_joined "$OUT" "ACCEPT: net 3.1794 = gain 6.6667 - cost 3.4873, 95 % interval [2.9859, 3.3840]" "between runs: run 3 alone"
+
 # Five plans compared: split-k ahead of fp32-large, but not surely
 # (examples/plan-comparison/README.md).
 P=plan-comparison

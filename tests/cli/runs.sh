@@ -73,4 +73,80 @@ expect_error 2 "<command line>: --before and --after give both sides: no positio
 run price $L $B $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv \
 	$M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $A
 expect_error 2 "<command line>: --before: at most 16 runs per side" "too many runs"
+
+# A run column: before-runs.csv holds b1, b2, b3's rows as runs 3, 1, 2
+# (runs 3 first), after-runs.json and after-runs.yaml a1, a2, a3's samples
+# as items of runs 1, 2, 3.  Runs are taken in ascending label order, so
+# the one-file form is the several-files form: the same figures, byte for
+# byte, in every form but the inputs (JSON: the inputs, the after file's
+# format, the invocation).
+# (Markdown lists the inputs in a table: its rows "| before | `PATH` |".)
+figures() { grep -v '^| \(before\|after\) | `' "$OUT" >"$1"; }
+for form in text csv md; do
+	run price $L $B $A --format $form
+	figures "$TMP/files.$form"
+	run price $L $M/before-runs.csv $M/after-runs.json --format $form
+	expect_status 0 "run column ($form): priced"
+	figures "$TMP/one.$form"
+	if cmp -s "$TMP/files.$form" "$TMP/one.$form"; then ok; else
+		bad "run column ($form): differs from one file per run"; fi
+	run price $L --before $M/before-runs.csv --after $M/after-runs.yaml --format $form
+	figures "$TMP/one.$form"
+	if cmp -s "$TMP/files.$form" "$TMP/one.$form"; then ok; else
+		bad "run column, YAML ($form): differs from one file per run"; fi
+done
+run price $L $M/before-runs.csv $M/after-runs.json
+expect_grep "$OUT" "runtimes: median over 3 runs of the median of 3 samples" "run column: the record says how"
+run price $L $M/before-runs.csv $M/after-runs.json --format json
+expect_grep "$OUT" '"runs": 3,' "run column, JSON: the number of runs"
+expect_grep "$OUT" "\"path\": \"$M/before-runs.csv\"" "run column, JSON: the file among the inputs"
+if [ "$(grep -c '"path": "multirun/' "$OUT")" = 2 ]; then ok; else
+	bad "run column, JSON: each file listed once among the inputs"; fi
+
+# A record of runs given by a run column is re-priced by verify from its
+# own invocation (the positional files).
+run price $L $M/before-runs.csv $M/after-runs.json --record "$TMP/rec"
+expect_status 0 "run column: a record"
+run verify "$TMP/rec"
+expect_status 0 "run column: verify"
+expect_grep "$OUT" "unchanged: the decision stands: inconclusive, net 2" "run column: verify re-prices it"
+
+# Errors of a run column.
+printf 'case,run,repetition,runtime,passed\nx,1,1,10,pass\ny,1,1,5,pass\nx,2,1,11,pass\n' >"$TMP/lack.csv"
+run price $L "$TMP/lack.csv" $M/a1.csv
+expect_error 2 "$TMP/lack.csv:3: case 'y' is in run 1, not in run 2 (every run of a side must have the same cases)" "a run without a case"
+run price $L --before $M/before-runs.csv $M/b1.csv $A
+expect_error 2 "$M/before-runs.csv:2:3: a 'run' column gives every run of a side in one file: give this file alone to --before, or one file per run without the column" "a run column among several files"
+run price $L $M/before-runs.csv
+expect_error 2 "$M/before-runs.csv:2:3: a 'run' column gives the runs of one side: give BEFORE AFTER, each with its runs" "a run column in a run holding both sides"
+# Paired rounds: rounds-b.csv and rounds-a.csv are three interleaved
+# rounds of 3 samples, equal within a round, drifting between them:
+#   before x 10, 12, 11; y 5, 6, 5.5    after x 9, 11, 10; y 5, 6, 5.5
+# after is before less 1 (x) or the same (y) in every round, so a
+# resample that draws the same rounds on both sides gives net 1 every
+# time: the interval is [1, 1], whatever the widening.  Read as unpaired
+# runs (the same rows under a run column), a resample draws each side's
+# runs on its own, and the drift is between-run noise: x's medians over
+# 3 drawn runs differ by up to 12 - 9 = 3 from 1 either way.
+run price $L $M/rounds-b.csv $M/rounds-a.csv
+expect_joined "$OUT" "ACCEPT: net 1.0000 = gain 0.0000 - cost -1.0000, 95 % interval [1.0000, 1.0000]" "rounds: resampled as pairs, the drift cancels"
+expect_grep "$OUT" "runtimes: median over 3 paired rounds of the median of 3 samples" "rounds: the record says so"
+sed 's/^case,round,/case,run,/' $M/rounds-b.csv >"$TMP/runs-b.csv"
+sed 's/^case,round,/case,run,/' $M/rounds-a.csv >"$TMP/runs-a.csv"
+run price $L "$TMP/runs-b.csv" "$TMP/runs-a.csv"
+expect_joined "$OUT" "INCONCLUSIVE: net 1.0000 = gain 0.0000 - cost -1.0000, 95 % interval [-2.0000, 4.0000]" "the same rows as unpaired runs: wider"
+run price $L $M/rounds-b.csv $M/rounds-a.csv --format json
+expect_grep "$OUT" '"paired_rounds": true,' "rounds, JSON: paired"
+run price $L $M/before-runs.csv $M/after-runs.json --format json
+expect_grep "$OUT" '"paired_rounds": false,' "runs, JSON: not paired"
+printf 'case,round,repetition,runtime,passed\nx,1,1,9,pass\ny,1,1,5,pass\nx,4,1,9,pass\ny,4,1,5,pass\nx,2,1,9,pass\ny,2,1,5,pass\n' >"$TMP/r4.csv"
+run price $L $M/rounds-b.csv "$TMP/r4.csv"
+expect_error 2 "$TMP/r4.csv:2:3: rounds 1, 2, 4 after, 1, 2, 3 before: rounds pair before and after, so both sides give the same rounds" "rounds: other labels after"
+run price $L $M/rounds-b.csv "$TMP/runs-a.csv"
+expect_error 2 "$TMP/runs-a.csv:2:3: rounds pair before and after: give a 'round' column on both sides, not on before alone" "rounds on one side"
+run price $L $M/b1.csv $M/rounds-a.csv
+expect_error 2 "$M/rounds-a.csv:2:3: rounds pair before and after: give a 'round' column on both sides, not on after alone" "rounds on the other side"
+
+run eval $L $M/before-runs.csv 'sum(runtime)'
+expect_error 2 "$M/before-runs.csv:2:3: a 'run' column gives several runs: eval takes one (price merges them)" "eval: a run column"
 finish

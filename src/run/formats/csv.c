@@ -19,6 +19,7 @@
 #include <strings.h>
 
 #include "run/builder.h"
+#include "run/parts.h"
 #include "run/formats/csvrows.h"
 #include "run/repeat.h"
 #include "run/formats/formats.h"
@@ -206,7 +207,7 @@ int fmt_csv(const struct fmt_src *s, struct run **out, struct diag *d)
 		         "no cases: the file has a header row "
 		         "and no data rows");
 	else
-		rc = rb_finish(&st.b, out);
+		rc = rb_finish_parts(&st.b, out);
 out:
 	rb_discard(&st.b);
 	free(st.column_of);

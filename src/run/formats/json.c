@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "run/builder.h"
+#include "run/parts.h"
 #include "run/formats/formats.h"
 #include "run/formats/jsonpos.h"
 
@@ -221,7 +222,7 @@ int fmt_json(const struct fmt_src *s, struct run **out, struct diag *d)
 			goto fail;
 		jcur_next(&c);
 	}
-	if (rb_finish(&b, out) == FP_OK)
+	if (rb_finish_parts(&b, out) == FP_OK)
 		return FP_OK;
 fail:
 	rb_discard(&b);

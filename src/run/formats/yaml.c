@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "run/builder.h"
+#include "run/parts.h"
 #include "run/formats/formats.h"
 #include "util/numfmt.h"
 #include "util/yamldoc.h"
@@ -131,7 +132,7 @@ int fmt_yaml(const struct fmt_src *s, struct run **out, struct diag *d)
 	for (size_t i = 0; i < list->count; i++)
 		if (add_item(&b, doc, i, list->items[i]) != FP_OK)
 			goto out;
-	rc = rb_finish(&b, out);
+	rc = rb_finish_parts(&b, out);
 out:
 	rb_discard(&b);
 	ydoc_free(doc);
