@@ -12,9 +12,9 @@
 #include "run/junit_merge.h"
 #include "price/candidate.h"
 #include "price/gate.h"
+#include "price/load_check.h"
 #include "price/param.h"
 #include "price/sides.h"
-#include "util/globset.h"
 
 /* What is being loaded, before it is frozen into the job. */
 struct loading {
@@ -257,11 +257,12 @@ static int load_both(struct loading *l, const char *const *in,
 	bool two;
 
 	if (l->after) { /* read already (take_candidate) */
-		*after = l->after;
+		struct run *pre = l->after;
+
 		l->after = NULL;
 		return load_run(l, 0, "before", in[0], before, d) != FP_OK ||
-		               prepare_run(l, 1, "after", in[1], after, d) !=
-		                   FP_OK
+		               make_side(l, 1, "after", &in[1], &pre, 1, after,
+		                         d) != FP_OK
 		           ? FP_ERR
 		           : FP_OK;
 	}
@@ -307,69 +308,6 @@ static int load_side(struct loading *l, int s, struct run **out, struct diag *d)
 	for (size_t j = 0; j < k; j++)
 		run_free(r[j]);
 	return FP_ERR;
-}
-
-/* --before and --after: both or neither, with no positional run. */
-static int check_sides(const struct load_request *rq, struct diag *d)
-{
-	if (!rq->nruns[0] && !rq->nruns[1])
-		return FP_OK;
-	if (!rq->nruns[0] || !rq->nruns[1])
-		return diag_set(d, rq->origin, 0, 0,
-		                "--%s needs --%s: give the runs of both sides",
-		                rq->nruns[0] ? "before" : "after",
-		                rq->nruns[0] ? "after" : "before");
-	if (rq->ninputs || rq->split_by || rq->scenario || rq->have_factor ||
-	    rq->npass || rq->nfail)
-		return diag_set(
-		    d, rq->origin, 0, 0,
-		    "--before and --after give both sides: no "
-		    "positional run, --split-by or scenario with them");
-	for (int s = 0; s < 2; s++)
-		if (rq->nruns[s] > RUN_MAX_MERGED)
-			return diag_set(d, rq->origin, 0, 0,
-			                "--%s: at most %d runs per side",
-			                s ? "after" : "before", RUN_MAX_MERGED);
-	return FP_OK;
-}
-
-/* A column rename's FROM, a case choice or a weight glob that nothing
- * matches is a typo, not a wish: say so rather than price without it. */
-static int check_request_used(const struct loading *l, struct diag *d)
-{
-	const struct load_request *rq = l->rq;
-	const struct run *b = l->job->runs.before;
-	size_t i;
-	bool oom;
-
-	for (i = 0; i < rq->ncolumns; i++)
-		if (!l->renamed[i])
-			return diag_set(
-			    d, rq->origin, 0, 0,
-			    "--column %s=%s: no input has a column '%s'",
-			    rq->column_to[i], rq->column_from[i],
-			    rq->column_from[i]);
-	for (i = 0; i < rq->ncases + rq->nexclude; i++)
-		if (!l->select.used[i])
-			return diag_set(
-			    d, rq->origin, 0, 0, "--%s %s: no case matches it",
-			    i < rq->ncases ? "cases" : "exclude",
-			    i < rq->ncases ? rq->cases[i]
-			                   : rq->exclude[i - rq->ncases]);
-	if (globset_count_globs(rq->weight_glob, rq->nweights) >
-	    GLOBSET_MAX_GLOBS)
-		return diag_set(d, rq->origin, 0, 0,
-		                "--weight: more than %d globs (* ? [ or \\)",
-		                GLOBSET_MAX_GLOBS);
-	i = globset_unmatched(rq->weight_glob, rq->nweights,
-	                      (const char *const *)b->case_name, b->n, &oom);
-	if (oom)
-		return diag_oom(d);
-	if (i != GLOBSET_NONE)
-		return diag_set(d, rq->origin, 0, 0,
-		                "--weight %s: no case matches '%s'",
-		                rq->weight_glob[i], rq->weight_glob[i]);
-	return FP_OK;
 }
 
 /* compare's candidate (after_or_scenario), read once: a scenario, or
@@ -599,7 +537,8 @@ static int load_all(struct loading *l, struct diag *d)
 	if (load_runs(l, d) != FP_OK)
 		return FP_ERR;
 	count_samples(l->job);
-	return check_request_used(l, d);
+	return load_check_used(l->rq, l->renamed, l->select.used,
+	                       l->job->runs.before, d);
 }
 
 int load_job(const struct load_request *rq, struct job *job, struct diag *d)
@@ -608,7 +547,7 @@ int load_job(const struct load_request *rq, struct job *job, struct diag *d)
 	int rc;
 
 	memset(job, 0, sizeof *job);
-	if (check_sides(rq, d) != FP_OK)
+	if (load_check_sides(rq, d) != FP_OK)
 		return FP_ERR;
 	if (!rq->nruns[0] && (rq->ninputs < 1 || rq->ninputs > 2))
 		return diag_set(
