@@ -389,13 +389,17 @@ static void record_file(const char *dir, char *file, size_t size)
 		snprintf(file, size, "%s/decision.json", dir);
 }
 
-/* compare's JSON (report/compare.h): not a record verify can price. */
+/* compare's JSON (report/compare.h): not a record verify can price.
+ * Its kind says so; compare's output from before it had one, its
+ * candidates. */
 static bool is_compare(json_t *root)
 {
 	json_t *k = json_object_get(root, "kind");
 
-	return json_is_string(k) &&
-	       strcmp(json_string_value(k), "compare") == 0;
+	if (json_is_string(k))
+		return strcmp(json_string_value(k), "compare") == 0;
+	return json_is_array(json_object_get(root, "candidates")) &&
+	       json_object_get(root, "best");
 }
 
 int record_value_read(const char *path, struct record_value *out,

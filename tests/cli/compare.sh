@@ -236,6 +236,10 @@ run verify rec
 expect_error 2 "rec/compare.json: a record of fixprice compare: verify checks records of price (run the compare again: its inputs and command line are in the record)" "verify refuses a compare record"
 run verify rec/compare.json
 expect_status 2 "verify refuses compare's JSON"
+# compare's JSON from before it had a kind: told by its candidates.
+grep -v '"kind": "compare"' rec/compare.json >old.json
+run verify old.json
+expect_error 2 "old.json: a record of fixprice compare: verify checks records of price (run the compare again: its inputs and command line are in the record)" "verify refuses compare's JSON without a kind"
 
 
 # Each candidate is read once, and what it is comes from the document the
