@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "noise/judge.h"
+#include "noise/runs_scale.h"
 #include "price/session.h"
 
 /* Whether case i's samples in r disagree on passing. */
@@ -170,6 +171,73 @@ static int noise_arm(const struct judge_opts *o, const struct job *job,
 	return FP_OK;
 }
 
+/* The variance of x[0..n). */
+static double variance(const double *x, size_t n)
+{
+	double m = 0, ss = 0;
+
+	for (size_t q = 0; q < n; q++)
+		m += x[q] / (double)n;
+	for (size_t q = 0; q < n; q++)
+		ss += (x[q] - m) * (x[q] - m);
+	return n > 1 ? ss / (double)(n - 1) : 0;
+}
+
+/* The widening at R runs on both sides (ctx: a struct widening). */
+struct widening {
+	enum run_estimator e[2];
+	bool paired;
+	double conf;
+};
+
+static double widen_at(size_t R, void *ctx)
+{
+	const struct widening *w = ctx;
+	size_t runs[2] = {R, R};
+
+	return noise_runs_scale(runs, w->e, w->paired, w->conf);
+}
+
+/* Resamples kept for the split: its share needs a variance, not tails. */
+#define SPLIT_RESAMPLES 1000
+
+/* An inconclusive verdict of R > 1 runs on both sides: the share of the
+ * spread the samples within runs give (resampled with every run kept),
+ * and what more runs or more samples per run would do (need_runs.h). */
+static int split_runs(const struct judge_opts *o, const struct job *job,
+                      const struct noise_side side[2], struct judged *j,
+                      struct diag *d)
+{
+	struct verdict *v = &j->v;
+	size_t R = side[0].nruns;
+	struct noise_side in[2] = {side[0], side[1]};
+	struct widening wd = {
+	    {side[0].est, side[1].est}, side[0].paired, o->boot.confidence};
+	struct boot_opts bo = o->boot;
+	struct boot w;
+	double vh, vw;
+
+	if (v->kind != VERDICT_INCONCLUSIVE || !v->need_known || v->any_count ||
+	    R < 2 || side[1].nruns != R || !j->have_boot)
+		return FP_OK;
+	in[0].runs_kept = in[1].runs_kept = true;
+	if (bo.B > SPLIT_RESAMPLES)
+		bo.B = SPLIT_RESAMPLES;
+	memset(&w, 0, sizeof w);
+	if (noise_bootstrap(job->metric, &job->runs, in, &bo, &w, d) != FP_OK) {
+		boot_free(&w);
+		diag_prefix(d, "samples within runs");
+		return FP_ERR;
+	}
+	vw = variance(w.net, w.B);
+	vh = variance(j->boot.net, j->boot.B);
+	boot_free(&w);
+	need_runs_solve(vh > 0 ? fmin(1, vw / vh) : 1, v->need_ratio, R,
+	                j->boot.samples / (double)R, RUN_MAX_MERGED, widen_at,
+	                &wd, &v->runs_need);
+	return FP_OK;
+}
+
 int judge_price(const struct judge_opts *o, const struct job *job,
                 const struct price *p, const struct job *control,
                 struct judged *j, struct diag *d)
@@ -215,7 +283,8 @@ int judge_price(const struct judge_opts *o, const struct job *job,
 		                 &j->cliffs, d) != FP_OK)
 			return FP_ERR;
 	}
-	if (verdict_make(v, p, j->have_boot ? &j->boot : NULL, d) != FP_OK)
+	if (verdict_make(v, p, j->have_boot ? &j->boot : NULL, d) != FP_OK ||
+	    (!control && split_runs(o, job, side, j, d) != FP_OK))
 		return FP_ERR;
 	if (v->kind == VERDICT_INCONCLUSIVE && j->have_boot)
 		return noise_wide_cases(job->metric, &job->runs, side, bo,

@@ -455,8 +455,10 @@ static void pick_runs(const struct noise_side *s, uint64_t rkey, size_t *pick)
 	uint64_t key = noise_mix(rkey ^ 0x52554e53u); /* "RUNS" */
 
 	for (size_t t = 0; t < s->nruns; t++)
-		pick[t] =
-		    (size_t)(((noise_case_key(key, t) >> 32) * s->nruns) >> 32);
+		pick[t] = s->runs_kept ? t
+		                       : (size_t)(((noise_case_key(key, t) >> 32) *
+		                                   s->nruns) >>
+		                                  32);
 }
 
 /* Case i of a side of several runs (noise_side.nruns): the runs pick[],

@@ -43,6 +43,10 @@ struct noise_side {
 	 * after less before.  Samples within each drawn run are still drawn
 	 * per side. */
 	bool paired;
+	/* Every run kept once in every resample, only the samples within
+	 * each drawn: the spread the samples within runs give alone (the
+	 * verdict's split of the interval between runs and samples). */
+	bool runs_kept;
 };
 
 /* The sides of joined runs as their samples say (a run without samples is

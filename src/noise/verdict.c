@@ -208,6 +208,7 @@ static void need(struct verdict *v, const struct price *p, const struct boot *b)
 		v->any_count = true;
 		return;
 	}
+	v->need_ratio = r;
 	n = ceil(b->samples * r * r);
 	if (n <= b->samples)
 		n = b->samples + 1;

@@ -25,6 +25,7 @@
 #include <stddef.h>
 
 #include "noise/bootstrap.h"
+#include "noise/need_runs.h"
 #include "price/guards.h"
 #include "price/price.h"
 #include "util/diag.h"
@@ -142,6 +143,12 @@ struct verdict {
 	 * below minus the margin, or within it (with margin 0: exclude 0). */
 	enum need_target { NEED_ABOVE, NEED_BELOW, NEED_WITHIN } need_target;
 	double samples_needed;
+	/* How many times too wide the part of the interval beyond the
+	 * margin's edge is (need_known): samples_needed is samples times its
+	 * square.  With several runs per side, runs_need splits it between
+	 * more runs and more samples per run (judge.c fills it). */
+	double need_ratio;
+	struct need_runs runs_need;
 	size_t nwide;
 	size_t wide[VERDICT_MAX_WIDE];
 

@@ -189,6 +189,34 @@ static void need_target(struct vout *o, const struct verdict *v)
 		fprintf(o->out, "lie within the margin %s to +%s", m2, m);
 }
 
+/* Several runs per side: more runs, or more samples per run
+ * (need_runs.h), and how the spread splits between the two levels. */
+static void runs_line(struct vout *o, const struct verdict *v, const char *lead)
+{
+	const struct need_runs *q = &v->runs_need;
+	char a[NUMFMT_MAX], b[NUMFMT_MAX];
+
+	if (q->runs_needed)
+		fprintf(o->out, "%sabout %zu runs per side (now %zu)", lead,
+		        q->runs_needed, q->runs);
+	else
+		fprintf(o->out, "%smore than %d runs per side (now %zu)", lead,
+		        RUN_MAX_MERGED, q->runs);
+	if (q->samples_needed > 0)
+		fprintf(o->out, ", or about %s samples per run (now %s),",
+		        numfmt_human(a, q->samples_needed, REPORT_DIGITS),
+		        numfmt_human(b, q->samples, 3));
+	fprintf(o->out, " would decide it: the interval of net would ");
+	need_target(o, v);
+	fprintf(o->out,
+	        "\n%s%sthe samples within runs give %s %% of net's "
+	        "resampled variance, the spread between runs the rest\n",
+	        lead,
+	        q->samples_needed > 0 ? ""
+	                              : "no count of samples per run would: ",
+	        numfmt_human(a, 100 * q->within_share, 3));
+}
+
 /* The count of samples that would decide an inconclusive verdict, or why
  * there is none: every inconclusive verdict with a bootstrap says one. */
 static void need_line(struct vout *o, const struct verdict *v)
@@ -203,6 +231,8 @@ static void need_line(struct vout *o, const struct verdict *v)
 		        lead,
 		        v->have_control ? " (no larger than the control run's)"
 		                        : "");
+	} else if (v->runs_need.known) {
+		runs_line(o, v, lead);
 	} else if (v->need_known) {
 		fprintf(o->out,
 		        "%sabout %s samples per case (now %s) would "

@@ -128,6 +128,17 @@ static json_t *need_json(struct jtree *b, const struct verdict *v,
 	                                      : json_null());
 	jt_set(b, o, "within_noise_at_any_count",
 	       json_boolean(v->need_known && v->any_count));
+	if (v->runs_need.known) { /* several runs per side */
+		const struct need_runs *q = &v->runs_need;
+
+		jt_set(b, o, "runs_per_side",
+		       q->runs_needed ? json_integer((json_int_t)q->runs_needed)
+		                      : json_null());
+		jt_set(b, o, "samples_per_run",
+		       q->samples_needed > 0 ? json_real(q->samples_needed)
+		                             : json_null());
+		jt_set(b, o, "within_runs_share", json_real(q->within_share));
+	}
 	if (absent) /* only then, so other records keep their bytes */
 		jt_set(b, o, "absent_because", json_string(absent));
 	jt_set(b, o, "widest_cases", case_list(b, p, v->wide, v->nwide));

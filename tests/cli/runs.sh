@@ -149,4 +149,23 @@ expect_error 2 "$M/rounds-a.csv:2:3: rounds pair before and after: give a 'round
 
 run eval $L $M/before-runs.csv 'sum(runtime)'
 expect_error 2 "$M/before-runs.csv:2:3: a 'run' column gives several runs: eval takes one (price merges them)" "eval: a run column"
+# What would decide an inconclusive verdict of several runs (need_runs.h):
+# multirun/within-*.csv (3 runs per side of 5 samples, no offset between
+# runs, 15 % noise per sample, after 6 % slower) spread mostly within runs,
+# so more samples per run would do; examples/between-runs spreads between
+# runs, so no count of samples per run would.  The arithmetic is
+# test_need_runs's; here the shares' sides and the forms.
+run price $M/within-before.csv $M/within-after.csv --check
+expect_status 3 "within runs: inconclusive (--check exits 3)"
+expect_joined "$OUT" "about 4 runs per side (now 3), or about 6 samples per run (now 5), would decide it" "within runs: more runs or more samples per run"
+expect_joined "$OUT" "the samples within runs give 86.9 % of net's resampled variance" "within runs: the share"
+run price $M/within-before.csv $M/within-after.csv --format json
+expect_grep "$OUT" '"runs_per_side": 4,' "JSON: runs per side"
+expect_grep "$OUT" '"samples_per_run": 6' "JSON: samples per run"
+expect_grep "$OUT" '"within_runs_share": 0.86' "JSON: the share within runs"
+run price "$TOP_SRCDIR/examples/between-runs/before.csv" "$TOP_SRCDIR/examples/between-runs/after.csv"
+expect_joined "$OUT" "about 12 runs per side (now 3) would decide it" "between runs: more runs"
+expect_joined "$OUT" "no count of samples per run would: the samples within runs give 0.208 %" "between runs: no count of samples per run"
+run price "$TOP_SRCDIR/examples/between-runs/before.csv" "$TOP_SRCDIR/examples/between-runs/after.csv" --format json
+expect_grep "$OUT" '"samples_per_run": null' "JSON: no count of samples per run"
 finish
