@@ -23,13 +23,19 @@ int cmd_judge(const struct cmd_noise *o, const struct job_opts *jo,
 		    "--control judges measured "
 		    "runs; a prediction from a scenario has no noise "
 		    "to compare");
-	/* The control run is judged against the (first) before run. */
-	cjo.nruns[0] = cjo.nruns[1] = 0;
-	if (jo->nruns[0])
-		inputs[0] = (char *)jo->runs[0][0];
+	/* The control run is judged against the before run, all of its
+	 * runs when several: the before side is the fix's, merged alike. */
+	const char *ctl[1] = {o->control};
+	size_t nin = 2;
+
+	if (jo->nruns[0]) {
+		cjo.nruns[1] = 1;
+		cjo.runs[1] = ctl;
+		nin = 0;
+	}
 	cjo.policy = o->policy;
 	cjo.metric_given = job->metric;
-	if (o->control && job_load(&cjo, inputs, 2, &control, d) != FP_OK) {
+	if (o->control && job_load(&cjo, inputs, nin, &control, d) != FP_OK) {
 		diag_prefix(d, "control run");
 		job_free(&control);
 		return FP_ERR;

@@ -447,18 +447,16 @@ static int one_case(const struct noise_side *s, size_t i, uint64_t key,
 	return gathered(s, off, cnt, k, key, policy, buf, runtime, passed);
 }
 
-/* The runs a resample of a side of several runs draws: nruns, with
- * replacement, the same for every case (a run is one process: its offset
- * is shared by its cases), from key (paired rounds: the same keys). */
+/* A resample's runs of a side: nruns from key with replacement (each once
+ * when runs_kept), the same for every case: a run's offset is its cases'. */
 static void pick_runs(const struct noise_side *s, uint64_t rkey, size_t *pick)
 {
 	uint64_t key = noise_mix(rkey ^ 0x52554e53u); /* "RUNS" */
 
-	for (size_t t = 0; t < s->nruns; t++)
-		pick[t] = s->runs_kept ? t
-		                       : (size_t)(((noise_case_key(key, t) >> 32) *
-		                                   s->nruns) >>
-		                                  32);
+	for (size_t t = 0; t < s->nruns; t++) {
+		uint64_t u = noise_case_key(key, t) >> 32;
+		pick[t] = s->runs_kept ? t : (size_t)((u * s->nruns) >> 32);
+	}
 }
 
 /* Case i of a side of several runs (noise_side.nruns): the runs pick[],

@@ -168,4 +168,11 @@ expect_joined "$OUT" "about 12 runs per side (now 3) would decide it" "between r
 expect_joined "$OUT" "no count of samples per run would: the samples within runs give 0.208 %" "between runs: no count of samples per run"
 run price "$TOP_SRCDIR/examples/between-runs/before.csv" "$TOP_SRCDIR/examples/between-runs/after.csv" --format json
 expect_grep "$OUT" '"samples_per_run": null' "JSON: no count of samples per run"
+# --control with several before runs: the control run is priced against
+# the before side as the fix's is, all its runs merged.  Means: before x
+# 34/3, y 52/9 (above); the control a2.csv x 10, y 17/3: cost = (10 -
+# 34/3) + (17/3 - 52/9) = -13/9, net 1.4444 (against b1 alone, x 11 and
+# y 16/3, it was 0.6667).
+run price $L $B $A --estimator mean --control $M/a2.csv
+expect_joined "$OUT" "control run: net 1.4444 against the before run" "--control: against every before run"
 finish
