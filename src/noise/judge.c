@@ -209,17 +209,25 @@ static int split_runs(const struct judge_opts *o, const struct job *job,
                       struct diag *d)
 {
 	struct verdict *v = &j->v;
-	size_t R = side[0].nruns;
-	struct noise_side in[2] = {side[0], side[1]};
-	struct widening wd = {
-	    {side[0].est, side[1].est}, side[0].paired, o->boot.confidence};
 	struct boot_opts bo = o->boot;
+	struct noise_side in[2];
+	struct widening wd;
 	struct boot w;
 	double vh, vw;
+	size_t R;
 
-	if (v->kind != VERDICT_INCONCLUSIVE || !v->need_known || v->any_count ||
-	    R < 2 || side[1].nruns != R || !j->have_boot)
+	/* The sides are set only where the bootstrap ran (not for a
+	 * prediction): read nothing of them before. */
+	if (!j->have_boot || v->kind != VERDICT_INCONCLUSIVE ||
+	    !v->need_known || v->any_count)
 		return FP_OK;
+	R = side[0].nruns;
+	if (R < 2 || side[1].nruns != R)
+		return FP_OK;
+	in[0] = side[0];
+	in[1] = side[1];
+	wd = (struct widening){
+	    {side[0].est, side[1].est}, side[0].paired, o->boot.confidence};
 	in[0].runs_kept = in[1].runs_kept = true;
 	if (bo.B > SPLIT_RESAMPLES)
 		bo.B = SPLIT_RESAMPLES;
