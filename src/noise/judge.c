@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "noise/judge.h"
-#include "noise/runs_scale.h"
 #include "price/session.h"
 
 /* Whether case i's samples in r disagree on passing. */
@@ -171,79 +170,22 @@ static int noise_arm(const struct judge_opts *o, const struct job *job,
 	return FP_OK;
 }
 
-/* The variance of x[0..n). */
-static double variance(const double *x, size_t n)
-{
-	double m = 0, ss = 0;
-
-	for (size_t q = 0; q < n; q++)
-		m += x[q] / (double)n;
-	for (size_t q = 0; q < n; q++)
-		ss += (x[q] - m) * (x[q] - m);
-	return n > 1 ? ss / (double)(n - 1) : 0;
-}
-
-/* The widening at R runs on both sides (ctx: a struct widening). */
-struct widening {
-	enum run_estimator e[2];
-	bool paired;
-	double conf;
-};
-
-static double widen_at(size_t R, void *ctx)
-{
-	const struct widening *w = ctx;
-	size_t runs[2] = {R, R};
-
-	return noise_runs_scale(runs, w->e, w->paired, w->conf);
-}
-
-/* Resamples kept for the split: its share needs a variance, not tails. */
-#define SPLIT_RESAMPLES 1000
-
-/* An inconclusive verdict of R > 1 runs on both sides: the share of the
- * spread the samples within runs give (resampled with every run kept),
- * and what more runs or more samples per run would do (need_runs.h). */
+/* An inconclusive verdict of R > 1 runs on both sides: whether more runs
+ * or more samples per run would decide it (need_runs.h). */
 static int split_runs(const struct judge_opts *o, const struct job *job,
                       const struct noise_side side[2], struct judged *j,
                       struct diag *d)
 {
 	struct verdict *v = &j->v;
-	struct boot_opts bo = o->boot;
-	struct noise_side in[2];
-	struct widening wd;
-	struct boot w;
-	double vh, vw;
-	size_t R;
 
 	/* The sides are set only where the bootstrap ran (not for a
 	 * prediction): read nothing of them before. */
 	if (!j->have_boot || v->kind != VERDICT_INCONCLUSIVE ||
-	    !v->need_known || v->any_count)
+	    !v->need_known || v->any_count || side[0].nruns < 2 ||
+	    side[1].nruns != side[0].nruns)
 		return FP_OK;
-	R = side[0].nruns;
-	if (R < 2 || side[1].nruns != R)
-		return FP_OK;
-	in[0] = side[0];
-	in[1] = side[1];
-	wd = (struct widening){
-	    {side[0].est, side[1].est}, side[0].paired, o->boot.confidence};
-	in[0].runs_kept = in[1].runs_kept = true;
-	if (bo.B > SPLIT_RESAMPLES)
-		bo.B = SPLIT_RESAMPLES;
-	memset(&w, 0, sizeof w);
-	if (noise_bootstrap(job->metric, &job->runs, in, &bo, &w, d) != FP_OK) {
-		boot_free(&w);
-		diag_prefix(d, "samples within runs");
-		return FP_ERR;
-	}
-	vw = variance(w.net, w.B);
-	vh = variance(j->boot.net, j->boot.B);
-	boot_free(&w);
-	need_runs_solve(vh > 0 ? fmin(1, vw / vh) : 1, v->need_ratio, R,
-	                j->boot.samples / (double)R, RUN_MAX_MERGED, widen_at,
-	                &wd, &v->runs_need);
-	return FP_OK;
+	return need_runs_measure(job->metric, &job->runs, side, &o->boot,
+	                         &j->boot, v->need_ratio, &v->runs_need, d);
 }
 
 int judge_price(const struct judge_opts *o, const struct job *job,

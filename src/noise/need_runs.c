@@ -1,7 +1,11 @@
 /* need_runs.c: more runs or more samples per run (need_runs.h). */
 #include <math.h>
+#include <stdlib.h>
 
 #include "noise/need_runs.h"
+#include "noise/runs_scale.h"
+#include "run/merge.h"
+#include "price/price.h"
 
 /* Beyond this many samples per run, "would decide it" names no count a
  * harness would run (as verdict.c's NEED_MAX). */
@@ -27,4 +31,75 @@ void need_runs_solve(double f, double r, size_t R, double k, size_t max_runs,
 			out->runs_needed = q;
 			break;
 		}
+}
+
+/* Resamples kept for the split: its share needs a variance, not tails. */
+#define SPLIT_RESAMPLES 1000
+
+/* The variance of x[0..n). */
+static double variance(const double *x, size_t n)
+{
+	double m = 0, ss = 0;
+
+	for (size_t q = 0; q < n; q++)
+		m += x[q] / (double)n;
+	for (size_t q = 0; q < n; q++)
+		ss += (x[q] - m) * (x[q] - m);
+	return n > 1 ? ss / (double)(n - 1) : 0;
+}
+
+/* The widening at R runs on both sides (ctx: a struct widening). */
+struct widening {
+	enum run_estimator e[2];
+	bool paired;
+	double conf;
+};
+
+static double widen_at(size_t R, void *ctx)
+{
+	const struct widening *w = ctx;
+	size_t runs[2] = {R, R};
+
+	return noise_runs_scale(runs, w->e, w->paired, w->conf);
+}
+
+/* noise_visit's callback: resample r's net into slot r. */
+static int keep_net(void *ctx, size_t r, struct session *ses, struct price *p,
+                    struct diag *d)
+{
+	(void)ses;
+	(void)d;
+	((double *)ctx)[r] = p->net;
+	return FP_OK;
+}
+
+int need_runs_measure(const struct metric *m, const struct joined *runs,
+                      const struct noise_side side[2],
+                      const struct boot_opts *o, const struct boot *b, double r,
+                      struct need_runs *out, struct diag *d)
+{
+	struct noise_side in[2] = {side[0], side[1]};
+	struct widening wd = {
+	    {side[0].est, side[1].est}, side[0].paired, o->confidence};
+	struct boot_opts wo = *o;
+	double *net, vh, vw;
+	size_t R = side[0].nruns;
+
+	in[0].runs_kept = in[1].runs_kept = true;
+	if (wo.B > SPLIT_RESAMPLES)
+		wo.B = SPLIT_RESAMPLES;
+	if (!(net = malloc(wo.B * sizeof *net)))
+		return diag_oom(d);
+	if (noise_visit(m, runs, in, &wo, keep_net, net, d) != FP_OK) {
+		free(net);
+		diag_prefix(d, "samples within runs");
+		return FP_ERR;
+	}
+	vw = variance(net, wo.B);
+	vh = variance(b->net, b->B);
+	free(net);
+	need_runs_solve(vh > 0 ? fmin(1, vw / vh) : 1, r, R,
+	                b->samples / (double)R, RUN_MAX_MERGED, widen_at, &wd,
+	                out);
+	return FP_OK;
 }

@@ -14,6 +14,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "noise/bootstrap.h"
+#include "price/join.h"
+#include "price/metric.h"
+#include "util/diag.h"
+
 struct need_runs {
 	bool known;
 	double within_share;   /* f, in [0, 1] */
@@ -37,5 +42,15 @@ typedef double need_widen_fn(size_t R, void *ctx);
  * must come to 1 / r of the width now.  At most max_runs runs. */
 void need_runs_solve(double f, double r, size_t R, double k, size_t max_runs,
                      need_widen_fn *widen, void *ctx, struct need_runs *out);
+
+/* Measures f for the runs priced as b (sides of R > 1 runs each, as many
+ * on both): the variance of net over min(o->B, 1000) resamples with every
+ * run kept against b's, then solves as above with r, the widening for R
+ * runs calibrated as the bootstrap's.  FP_ERR with d filled when a
+ * resample cannot be priced. */
+int need_runs_measure(const struct metric *m, const struct joined *runs,
+                      const struct noise_side side[2],
+                      const struct boot_opts *o, const struct boot *b, double r,
+                      struct need_runs *out, struct diag *d);
 
 #endif
