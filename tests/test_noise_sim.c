@@ -34,8 +34,8 @@
 #include "noise/rng.h"
 #include "sim_heap.h"
 #include "test_normal.h"
+#include "test_sim_runs.h"
 #include "price/price.h"
-#include "price/session.h"
 
 #define PYPTO TEST_SRCDIR "/metrics/pypto-gym.yaml"
 
@@ -78,22 +78,6 @@ static struct run *mk(size_t n, size_t k, const double *x,
 		r->sample_pass = NULL;
 	}
 	return r;
-}
-
-static double net_of(const struct metric *m, const struct joined *j)
-{
-	struct session *s = NULL;
-	struct price *p = NULL;
-	struct diag d;
-	double net;
-
-	if (session_open(m, j, NULL, &s, &d) != FP_OK ||
-	    price_compute(s, &p, &d) != FP_OK)
-		fail_msg("%s", d.msg);
-	net = p->net;
-	price_free(p);
-	session_close(s);
-	return net;
 }
 
 enum shape {
@@ -174,7 +158,7 @@ static void trial(const struct metric *m, const struct config *c, size_t t,
 	}
 	struct joined tj = {mk(c->n, 1, tb, qb, c->est),
 	                    mk(c->n, 1, ta, qa, c->est), 0};
-	truth = net_of(m, &tj);
+	truth = sim_net(m, &tj);
 	joined_free(&tj);
 	struct joined j = {mk(c->n, c->k, xb, pb, c->est),
 	                   mk(c->n, c->k, xa, pa, c->est), 0};
@@ -189,31 +173,12 @@ static void trial(const struct metric *m, const struct config *c, size_t t,
 	joined_free(&j);
 }
 
-/* Wilson's interval of x successes in n at normal quantile z. */
-static void wilson(size_t x, size_t n, double z, double *lo, double *hi)
-{
-	double p = (double)x / (double)n, nn = (double)n;
-	double mid = (p + z * z / (2 * nn)) / (1 + z * z / nn);
-	double half = z / (1 + z * z / nn) *
-	              sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn));
-
-	*lo = mid - half;
-	*hi = mid + half;
-}
-
-static bool full(void)
-{
-	const char *e = getenv("FIXPRICE_SIM_FULL");
-
-	return e && strcmp(e, "1") == 0;
-}
-
 static void report(const struct config *c, double conf, size_t covered,
                    size_t trials)
 {
 	double lo, hi;
 
-	wilson(covered, trials, 1.959964, &lo, &hi);
+	sim_wilson(covered, trials, 1.959964, &lo, &hi);
 	printf("%-34s %g %% interval: covered %3zu of %zu (%5.1f %%, Wilson "
 	       "95 %% bounds %4.1f-%5.1f %%)%s\n",
 	       c->name, conf * 100, covered, trials,
@@ -249,10 +214,10 @@ static bool nominal(size_t covered, size_t trials, double conf, bool bound)
 	/* 93-97 % about 95 %, 77-83 % about 80 % */
 	double tol = conf > 0.9 ? 0.02 : 0.03;
 
-	if (full())
+	if (sim_full())
 		return rate >= conf - tol - 1e-12 &&
 		       (bound || rate <= conf + tol + 1e-12);
-	wilson(covered, trials, 3.290527, &lo, &hi);
+	sim_wilson(covered, trials, 3.290527, &lo, &hi);
 	return (bound || lo <= conf) && conf <= hi;
 }
 
@@ -273,8 +238,7 @@ static const struct config configs[] = {
     BOTH("5 cases", 5, 5, false, ALL_SLOWER, true, true, false),
     BOTH("100 cases", 100, 5, false, ALL_SLOWER, true, false, false),
     BOTH("heavy-tailed", 20, 5, true, ALL_SLOWER, false, false, false),
-    BOTH("half unchanged (clip)", 20, 5, false, HALF_SAME, false, false,
-         true),
+    BOTH("half unchanged (clip)", 20, 5, false, HALF_SAME, false, false, true),
     BOTH("no case slower", 20, 5, false, NONE_SLOWER, false, true, false),
     BOTH("A/A rerun (holds 0)", 20, 5, false, AA, false, true, true),
     BOTH("3 % slower (near the clip)", 20, 5, false, NEAR_CLIP, false, false,
@@ -290,7 +254,7 @@ static size_t trial_count(void)
 
 	if (n > 0)
 		return (size_t)n;
-	if (full())
+	if (sim_full())
 		return 400;
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
 	return 20;
@@ -312,7 +276,7 @@ static void test_battery(void **state)
 		const struct config *c = &configs[q];
 		size_t cov[2];
 
-		if (!full() && !c->quick)
+		if (!sim_full() && !c->quick)
 			continue;
 		if (getenv("FIXPRICE_SIM_ONLY") &&
 		    !strstr(c->name, getenv("FIXPRICE_SIM_ONLY")))
