@@ -125,7 +125,8 @@ static void trial(const struct metric *m, const struct config *c, size_t t,
 	    qa[NMAX];
 	const double sd = 0.05;
 	struct normal g = {1000 + t * 7919};
-	struct boot_opts o = {1000, 0.95, 1 + t, 1, PASS_ALL};
+	struct boot_opts o = {
+	    .B = 1000, .confidence = 0.95, .seed = 1 + t, .threads = 1};
 	struct interval at80;
 	struct noise_side side[2];
 	struct boot b;

@@ -100,7 +100,8 @@ double sim_net(const struct metric *m, const struct joined *j)
 
 struct interval sim_interval(const struct metric *m, struct joined *j, size_t t)
 {
-	struct boot_opts o = {1000, 0.95, 1 + t, 1, PASS_ALL};
+	struct boot_opts o = {
+	    .B = 1000, .confidence = 0.95, .seed = 1 + t, .threads = 1};
 	struct noise_side side[2];
 	struct interval ci;
 	struct boot b;

@@ -8,12 +8,19 @@
 
 #include "noise/bias.h"
 #include "noise/bootstrap.h"
+#include "noise/rng.h"
 #include "noise/runs_scale.h"
 #include "price/rank.h"
 #include "price/price.h"
 #include "price/session.h"
 #include "util/ksum.h"
 #include "util/progress.h"
+
+uint64_t noise_side_seed(const struct boot_opts *o, unsigned side)
+{
+	return side == 1 && o->control_after ? noise_control_seed(o->seed)
+	                                     : o->seed;
+}
 
 size_t noise_cpus(void)
 {
@@ -56,8 +63,9 @@ static int fill(struct worker *w, size_t r, size_t n, struct resample_buf *buf,
 		use_ps[s] = sd->passed;
 		if (!sd->off)
 			continue;
-		if (noise_side_resample(sd, n, w->o->seed, r, s, w->o->policy,
-		                        buf, rt[s], ps[s]) != FP_OK)
+		if (noise_side_resample(sd, n, noise_side_seed(w->o, s), r, s,
+		                        w->o->policy, buf, rt[s],
+		                        ps[s]) != FP_OK)
 			return diag_oom(&w->d);
 		use_rt[s] = rt[s];
 		use_ps[s] = ps[s];
@@ -80,9 +88,9 @@ static int fill_block(void *ctx, size_t base, size_t len, double *const rt[2],
 
 	for (unsigned s = 0; s < 2; s++)
 		if (rt[s] &&
-		    noise_side_resample_range(&w->side[s], base, base + len,
-		                              w->o->seed, f->r, s, w->o->policy,
-		                              f->buf, rt[s], ps[s]) != FP_OK)
+		    noise_side_resample_range(
+		        &w->side[s], base, base + len, noise_side_seed(w->o, s),
+		        f->r, s, w->o->policy, f->buf, rt[s], ps[s]) != FP_OK)
 			return diag_oom(d);
 	return FP_OK;
 }
@@ -353,10 +361,11 @@ static int reference(const struct worker *w, size_t n, struct diag *d)
 		return diag_oom(d);
 	for (unsigned s = 0; s < 2; s++)
 		for (size_t i = 0; i < n; i++)
-			ex[s * n + i] = w->side[s].nruns > 1
-			                    ? noise_runs_expected(&w->side[s],
-			                                          i, w->o->seed)
-			                    : noise_expected(&w->side[s], i);
+			ex[s * n + i] =
+			    w->side[s].nruns > 1
+			        ? noise_runs_expected(&w->side[s], i,
+			                              noise_side_seed(w->o, s))
+			        : noise_expected(&w->side[s], i);
 	if (session_open(w->m, w->runs, NULL, &ses, d) != FP_OK ||
 	    price_compute(ses, &p, d) != FP_OK)
 		goto out;

@@ -40,7 +40,15 @@ struct boot_opts {
 	uint64_t seed;
 	size_t threads; /* 0: one per CPU */
 	enum pass_policy policy;
+	/* Side 1 is an A/A control run: its draws are keyed apart from a
+	 * fix's after run (noise_side_seed), the before run's alike, so that
+	 * resample r of the control and of the fix share the before run's
+	 * draw and nothing else (noise_fold). */
+	bool control_after;
 };
+
+/* The seed side 0 (before) or 1 (after) of a resample draws with. */
+uint64_t noise_side_seed(const struct boot_opts *o, unsigned side);
 
 struct interval {
 	double lo, hi;
@@ -128,6 +136,16 @@ double noise_correction(const struct noise_side side[2], size_t n, double conf);
  * memory. */
 int noise_fit_interval(const struct boot *b, int which, double conf,
                        struct interval *ci);
+
+/* b's resamples of gain (0), cost (1) or net (2) as its interval takes
+ * them (about the measured price less its bias, the spread scaled) into
+ * z[0..b->B); returns the bias removed. */
+double noise_fit_resamples(const struct boot *b, int which, double *z);
+
+/* The range gain (0), cost (1) or net (2) can take as far as b's prices
+ * show: 0, the measured price and every resample (net: gain's less
+ * cost's). */
+struct interval noise_fit_range(const struct boot *b, int which);
 
 /* b's bias and P(decide), from its resamples, point, ref, correction
  * and kink.  FP_ERR when out of memory. */

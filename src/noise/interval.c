@@ -120,11 +120,27 @@ static double adjusted(const struct boot *b, int which, double *z)
 	return bias;
 }
 
+double noise_fit_resamples(const struct boot *b, int which, double *z)
+{
+	return adjusted(b, which, z);
+}
+
+struct interval noise_fit_range(const struct boot *b, int which)
+{
+	/* Net is gain - cost: its range is theirs. */
+	struct interval g = range_of(b->gain, b->B, b->point.gain);
+	struct interval c = range_of(b->cost, b->B, b->point.cost);
+
+	return which == 0   ? g
+	       : which == 1 ? c
+	                    : (struct interval){g.lo - c.hi, g.hi - c.lo};
+}
+
 int noise_fit_interval(const struct boot *b, int which, double conf,
                        struct interval *ci)
 {
 	double *z = malloc(b->B * sizeof *z), bias;
-	struct interval g, c, r;
+	struct interval r;
 
 	if (!z)
 		return FP_ERR;
@@ -138,12 +154,7 @@ int noise_fit_interval(const struct boot *b, int which, double conf,
 	 * without, and the interval holds both. */
 	ci->lo = fmin(ci->lo, ci->lo + bias);
 	ci->hi = fmax(ci->hi, ci->hi + bias);
-	/* Net is gain - cost: its range is theirs. */
-	g = range_of(b->gain, b->B, b->point.gain);
-	c = range_of(b->cost, b->B, b->point.cost);
-	r = which == 0   ? g
-	    : which == 1 ? c
-	                 : (struct interval){g.lo - c.hi, g.hi - c.lo};
+	r = noise_fit_range(b, which);
 	ci->lo = fmin(fmax(ci->lo, r.lo), r.hi);
 	ci->hi = fmax(fmin(ci->hi, r.hi), r.lo);
 	return FP_OK;

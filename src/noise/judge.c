@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "noise/fold.h"
 #include "noise/judge.h"
 #include "price/session.h"
 
@@ -104,11 +105,16 @@ static int control_run(const struct judge_opts *o, const struct job *job,
                        struct judged *j, struct noise_side side[2],
                        struct diag *d)
 {
-	const struct boot_opts *bo = &o->boot;
+	/* The control's after side is keyed apart from the fix's, its
+	 * before side alike: the two share the before run's draws. */
+	struct boot_opts co = o->boot;
+	const struct boot_opts *bo = &co;
 	struct session *ses = NULL;
 	struct price *cp = NULL;
 	struct noise_side cs[2];
 	int rc = FP_ERR;
+
+	co.control_after = true;
 
 	if (same_cases(&job->runs, &cj->runs, cj->runs.after->path, d) !=
 	        FP_OK ||
@@ -167,6 +173,24 @@ static int noise_arm(const struct judge_opts *o, const struct job *job,
 	if (noise_interval(j->arm_boot.net, j->arm_boot.B, o->boot.confidence,
 	                   1, &j->v.arm_ci, NULL) != FP_OK)
 		return diag_oom(d);
+	return FP_OK;
+}
+
+/* With a control run resampled beside the fix (not its pseudo-samples)
+ * and a decide about net: the verdict on net less the control's net,
+ * resample by resample (fold.h). */
+static int fold_control(struct judged *j, struct diag *d)
+{
+	struct verdict *v = &j->v;
+
+	if (!j->have_boot || !v->control_ci_known || v->from_control ||
+	    !noise_about_net(&j->boot))
+		return FP_OK;
+	if (noise_fold(&j->boot, &j->control_boot, &j->fold) != FP_OK)
+		return diag_oom(d);
+	v->against_control = true;
+	v->fix_ci = j->boot.net_ci;
+	v->fix_p = j->boot.p_decide;
 	return FP_OK;
 }
 
@@ -233,7 +257,12 @@ int judge_price(const struct judge_opts *o, const struct job *job,
 		                 &j->cliffs, d) != FP_OK)
 			return FP_ERR;
 	}
-	if (verdict_make(v, p, j->have_boot ? &j->boot : NULL, d) != FP_OK ||
+	if (fold_control(j, d) != FP_OK ||
+	    verdict_make(v, p,
+	                 v->against_control ? &j->fold
+	                 : j->have_boot     ? &j->boot
+	                                    : NULL,
+	                 d) != FP_OK ||
 	    (!control && split_runs(o, job, side, j, d) != FP_OK))
 		return FP_ERR;
 	if (v->kind == VERDICT_INCONCLUSIVE && j->have_boot)
@@ -260,6 +289,7 @@ void judged_free(struct judged *j)
 	verdict_free(&j->v);
 	boot_free(&j->boot);
 	boot_free(&j->control_boot);
+	boot_free(&j->fold);
 	boot_free(&j->arm_boot);
 	cliffs_free(&j->cliffs);
 	free(j->pseudo);

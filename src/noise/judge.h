@@ -33,6 +33,7 @@ struct judge_opts {
 struct judged {
 	struct verdict v;
 	struct boot boot, control_boot, arm_boot;
+	struct boot fold; /* boot less control_boot, when folded (fold.h) */
 	bool have_boot, have_arm;
 	struct cliffs cliffs; /* with the bootstrap: cases near a cliff */
 	double *pseudo;       /* a control run's pseudo-samples */

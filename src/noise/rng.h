@@ -31,6 +31,12 @@ static inline uint64_t noise_resample_key(uint64_t seed, uint64_t resample,
 	                 (resample * NOISE_GOLDEN + side));
 }
 
+/* The seed of a control run's after side: apart from the fix's. */
+static inline uint64_t noise_control_seed(uint64_t seed)
+{
+	return noise_mix(seed ^ UINT64_C(0x632be59bd9b4e019));
+}
+
 /* The key of one case within a resample's key. */
 static inline uint64_t noise_case_key(uint64_t resample_key,
                                       uint64_t case_index)

@@ -82,6 +82,8 @@ static void judge(struct verdict *v, const struct boot *b)
 		v->kind = VERDICT_INCONCLUSIVE;
 		verdict_reason(v, REASON_STRADDLES, x, 4, b->B);
 	}
+	/* n[1]: the interval is of net less the control run's (fold.h). */
+	v->reasons[v->nreasons - 1].n[1] = v->against_control;
 }
 
 static int newly_failing(struct verdict *v, const struct price *p,
@@ -203,8 +205,10 @@ static void need(struct verdict *v, const struct price *p, const struct boot *b)
 		r = fmax((hi - m) / (g - m), (m - lo) / (m + g));
 	}
 	/* net on an edge (net 0 without a margin) never leaves it */
-	if (!isfinite(r) ||
-	    (v->have_control && fabs(m) <= fabs(v->control_net))) {
+	/* Net no larger than the control run's is within noise at any
+	 * count, unless the control is folded in: then m is net less it. */
+	if (!isfinite(r) || (v->have_control && !v->against_control &&
+	                     fabs(m) <= fabs(v->control_net))) {
 		v->any_count = true;
 		return;
 	}

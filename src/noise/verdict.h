@@ -46,7 +46,8 @@ const char *verdict_name(enum verdict_kind k);
  * src/report/ only. */
 enum reason_code {
 	/* The interval of net against the margin: x[0], x[1] the interval,
-	 * x[2] the margin, x[3] the confidence; n[0] the resamples. */
+	 * x[2] the margin, x[3] the confidence; n[0] the resamples; n[1] 1
+	 * when it is the interval of net less a control run's. */
 	REASON_ABOVE_MARGIN,
 	REASON_BELOW_MARGIN,
 	REASON_WITHIN_MARGIN,
@@ -165,6 +166,12 @@ struct verdict {
 	bool have_control, control_ci_known;
 	double control_net;
 	struct interval control_ci;
+	/* The control folded in (fold.h): boot is the fix's resamples less
+	 * the control's, and the verdict is on net less the control's net;
+	 * fix_ci is the fix's own interval of net, fix_p its P(decide). */
+	bool against_control;
+	struct interval fix_ci;
+	double fix_p;
 };
 
 /* Fills v from the observed price p and, when the noise was judged, the

@@ -318,6 +318,8 @@ static json_t *headline_json(struct jtree *b, const struct record *r)
 	jt_set(b, o, "verdict", json_string(verdict_name(v->kind)));
 	jt_set(b, o, "net", jreal(b, p->net));
 	jt_set(b, o, "interval", ci);
+	/* The interval is of net less the control run's net (fold.h). */
+	jt_set(b, o, "against_control", json_boolean(v->against_control));
 	jt_set(b, o, "point_estimate",
 	       json_string(p->accept ? "accept" : "reject"));
 	return o;

@@ -147,26 +147,32 @@ static bool bias_material(const struct boot *b)
 	       fabs(b->bias.net) > 0;
 }
 
-static void interval_line(struct vout *o, const struct boot *b)
+static void interval_line(struct vout *o, const struct verdict *v)
 {
 	const char *lead = o->f == FORMAT_MD ? "- " : "  ";
+	const struct boot *b = v->boot;
 	char x[8][NUMFMT_MAX];
 
 	fprintf(o->out,
-	        "%s%s%% interval over %zu resample%s: gain [%s, %s], "
+	        "%s%s%% interval over %zu resample%s%s: gain [%s, %s], "
 	        "cost [%s, %s], net [%s, %s]; P(decide) %s\n",
 	        lead, numfmt_human(x[0], b->confidence * 100, REPORT_DIGITS),
-	        b->B, b->B == 1 ? "" : "s", num(x[1], b->gain_ci.lo),
-	        num(x[2], b->gain_ci.hi), num(x[3], b->cost_ci.lo),
-	        num(x[4], b->cost_ci.hi), num(x[5], b->net_ci.lo),
-	        num(x[6], b->net_ci.hi), num(x[7], b->p_decide));
+	        b->B, b->B == 1 ? "" : "s",
+	        v->against_control ? " of the fix's less the control run's"
+	                           : "",
+	        num(x[1], b->gain_ci.lo), num(x[2], b->gain_ci.hi),
+	        num(x[3], b->cost_ci.lo), num(x[4], b->cost_ci.hi),
+	        num(x[5], b->net_ci.lo), num(x[6], b->net_ci.hi),
+	        num(x[7], b->p_decide));
 	if (bias_material(b))
 		fprintf(o->out,
-		        "%snoise biases net by %s where a score clips (every "
+		        "%snoise biases net%s by %s where a score clips (every "
 		        "fluctuation past the clip is charged, none on its "
-		        "other side credited): the interval holds net with "
+		        "other side credited): the interval holds it with "
 		        "that bias removed and as measured\n",
-		        lead, num(x[0], b->bias.net));
+		        lead,
+		        v->against_control ? " less the control run's" : "",
+		        num(x[0], b->bias.net));
 }
 
 /* Where the interval of net would lie at the estimated count. */
@@ -313,7 +319,15 @@ static void facts(struct vout *o, const struct verdict *v)
 			fprintf(o->out, ", interval [%s, %s]",
 			        num(a, v->control_ci.lo),
 			        num(c, v->control_ci.hi));
-		fprintf(o->out, "; the fix's net %s\n", num(a, o->p->net));
+		fprintf(o->out, "; the fix's net %s", num(a, o->p->net));
+		if (v->against_control)
+			fprintf(o->out,
+			        ", its own interval [%s, %s], P(decide) %s: "
+			        "the verdict is on the fix's net less the "
+			        "control run's, resampled together",
+			        num(a, v->fix_ci.lo), num(c, v->fix_ci.hi),
+			        num(c2, v->fix_p));
+		fputc('\n', o->out);
 	}
 }
 
@@ -334,8 +348,9 @@ static void margin_words(FILE *out, const struct verdict_reason *r)
 	};
 
 	fprintf(out,
-	        "the %s %% interval of net [%s, %s] over %zu resample%s %s ",
-	        pct(c, r->x[3]), num(lo, r->x[0]), num(hi, r->x[1]), r->n[0],
+	        "the %s %% interval of net%s [%s, %s] over %zu resample%s %s ",
+	        pct(c, r->x[3]), r->n[1] ? " less the control run's" : "",
+	        num(lo, r->x[0]), num(hi, r->x[1]), r->n[0],
 	        r->n[0] == 1 ? "" : "s", where[r->code]);
 	num(m, r->x[2]);
 	if (r->x[2] == 0)
@@ -429,6 +444,9 @@ void report_headline(FILE *out, const struct record *r)
 	        : p->accept ? "ACCEPT"
 	                    : "REJECT",
 	        num(a, p->net), num(b, p->gain), num(c, p->cost));
+	if (v && v->against_control)
+		fprintf(out, ", net less the control run's %s",
+		        num(a, v->boot->point.net));
 	if (v && v->boot)
 		fprintf(out, ", %s %% interval [%s, %s]",
 		        pct(a, v->boot->confidence), num(b, v->boot->net_ci.lo),
@@ -456,7 +474,7 @@ void report_verdict_words(FILE *out, const struct record *r,
 	if (f != FORMAT_MD)
 		fputs(v->nreasons ? ")\n" : "\n", out);
 	if (v->boot)
-		interval_line(&o, v->boot);
+		interval_line(&o, v);
 	need_line(&o, v);
 	facts(&o, v);
 	*oom |= o.oom;

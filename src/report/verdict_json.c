@@ -155,6 +155,13 @@ static json_t *control_run_json(struct jtree *b, const struct verdict *v)
 	jt_set(b, o, "net", json_real(v->control_net));
 	jt_set(b, o, "interval",
 	       v->control_ci_known ? pair(b, v->control_ci) : json_null());
+	/* Folded in: the verdict's interval is of net less this net, and
+	 * the fix's own interval and P(decide) are here. */
+	jt_set(b, o, "folded", json_boolean(v->against_control));
+	jt_set(b, o, "fix_interval",
+	       v->against_control ? pair(b, v->fix_ci) : json_null());
+	jt_set(b, o, "fix_p_decide",
+	       v->against_control ? json_real(v->fix_p) : json_null());
 	return o;
 }
 

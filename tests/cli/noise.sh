@@ -193,11 +193,11 @@ if [ -f "$TMP/plots1/net-distribution.gp" ]; then bad "one sample per case: a di
 N="$EX/noisy-fix"
 run price $N/before.csv $N/after.csv --control $N/control.csv --plot-dir "$TMP/plotsc"
 expect_status 0 "control plots"
-expect_grep "$TMP/plotsc/control-distribution.dat" '"net (points)" -2.684931298809384 0 -1.1718285505050543 ' "control plot: the control run's interval and net"
+expect_grep "$TMP/plotsc/control-distribution.dat" '"net (points)" -2.685088097097038 0 -1.1718285505050543 ' "control plot: the control run's interval and net"
 expect_grep "$TMP/plotsc/net-distribution.dat" '"net (points)" -1.1346287570962619 4.124582728118397 1.3453941246663508 ' "fix's plot: the fix's interval and net"
 if cmp -s "$TMP/plotsc/control-distribution.dat" "$TMP/plotsc/net-distribution.dat"; then bad "control plot: the fix's data"; else ok; fi
 run price $N/before.csv $N/after.csv --control $N/control.csv --format json
-expect_joined "$OUT" '"control_run": { "net": -1.1718285505050543, "interval": [ -2.684931298809384, 0.0 ] }' "control plot: the record's control net and interval"
+expect_joined "$OUT" '"control_run": { "net": -1.1718285505050543, "interval": [ -2.685088097097038, 0.0 ], "folded": true, "fix_interval": [ -1.1346287570962619, 4.124582728118397 ], "fix_p_decide": 0.8615 }' "control plot: the record's control net and interval"
 run price $N/before.csv $N/after.csv --control $N/control.csv --record "$TMP/recc"
 expect_grep "$TMP/recc/decision.md" "control-distribution.svg" "record: links the control run's plot"
 run price $N/before.csv $N/after.csv --plot-dir "$TMP/plotsn"

@@ -1,0 +1,92 @@
+/* fold.c: a fix's resamples less an A/A control run's (fold.h). */
+#include "noise/fold.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool noise_about_net(const struct boot *fix)
+{
+	for (size_t r = 0; r < fix->B; r++)
+		if (fix->decide[r] != (fix->net[r] > 0))
+			return false;
+	return true;
+}
+
+/* Quantity `which` (gain 0, cost 1, net 2): out's resamples, the fix's
+ * less the control's as their intervals take them, and their bias. */
+static void fold_one(const struct boot *fix, const struct boot *ctl, int which,
+                     double *x, double *bias, double *scratch)
+{
+	*bias = noise_fit_resamples(fix, which, x);
+	*bias -= noise_fit_resamples(ctl, which, scratch);
+	for (size_t r = 0; r < fix->B; r++)
+		x[r] -= scratch[r];
+}
+
+/* The percentile interval of x, holding it with the bias removed and as
+ * measured, within the range the fix's less the control's allow. */
+static void fold_interval(const struct boot *fix, const struct boot *ctl,
+                          int which, const double *x, double bias,
+                          double *sorted, struct interval *ci)
+{
+	struct interval f = noise_fit_range(fix, which);
+	struct interval c = noise_fit_range(ctl, which);
+	double lo = f.lo - c.hi, hi = f.hi - c.lo, conf = fix->confidence;
+
+	memcpy(sorted, x, fix->B * sizeof *sorted);
+	qsort(sorted, fix->B, sizeof *sorted, noise_cmp_double);
+	ci->lo = noise_quantile(sorted, fix->B, (1 - conf) / 2);
+	ci->hi = noise_quantile(sorted, fix->B, (1 + conf) / 2);
+	ci->lo = fmin(ci->lo, ci->lo + bias);
+	ci->hi = fmax(ci->hi, ci->hi + bias);
+	ci->lo = fmin(fmax(ci->lo, lo), hi);
+	ci->hi = fmax(fmin(ci->hi, hi), lo);
+}
+
+static struct boot_gcn minus(struct boot_gcn a, struct boot_gcn b)
+{
+	return (struct boot_gcn){a.gain - b.gain, a.cost - b.cost,
+	                         a.net - b.net};
+}
+
+int noise_fold(const struct boot *fix, const struct boot *ctl, struct boot *out)
+{
+	size_t B = fix->B, yes = 0;
+	double *scratch = malloc((B ? B : 1) * sizeof *scratch), bias[3];
+	double *all[3];
+	struct interval *ci[3] = {&out->gain_ci, &out->cost_ci, &out->net_ci};
+
+	memset(out, 0, sizeof *out);
+	out->gain = all[0] = malloc((B ? B : 1) * sizeof *out->gain);
+	out->cost = all[1] = malloc((B ? B : 1) * sizeof *out->cost);
+	out->net = all[2] = malloc((B ? B : 1) * sizeof *out->net);
+	out->decide = malloc(B ? B : 1);
+	if (!scratch || !out->gain || !out->cost || !out->net || !out->decide) {
+		free(scratch);
+		return FP_ERR;
+	}
+	out->B = B;
+	out->threads = fix->threads;
+	out->confidence = fix->confidence;
+	out->seed = fix->seed;
+	out->samples = fix->samples;
+	out->correction = fix->correction;
+	out->kink = fix->kink;
+	out->point = minus(fix->point, ctl->point);
+	out->ref = minus(fix->ref, ctl->ref);
+	for (int w = 0; w < 3; w++)
+		fold_one(fix, ctl, w, all[w], &bias[w], scratch);
+	out->bias = (struct boot_gcn){bias[0], bias[1], bias[2]};
+	for (int w = 0; w < 3; w++)
+		fold_interval(fix, ctl, w, all[w], bias[w], scratch, ci[w]);
+	out->median_net = noise_quantile(scratch, B, 0.5);
+	/* As the interval: with the biases removed and without. */
+	for (size_t r = 0; r < B; r++) {
+		out->decide[r] = out->net[r] > 0;
+		yes += fmin(out->net[r], out->net[r] + bias[2]) > 0;
+	}
+	out->p_decide = B ? (double)yes / (double)B : 0;
+	free(scratch);
+	return FP_OK;
+}
