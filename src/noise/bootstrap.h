@@ -142,6 +142,12 @@ int noise_fit_interval(const struct boot *b, int which, double conf,
  * z[0..b->B); returns the bias removed. */
 double noise_fit_resamples(const struct boot *b, int which, double *z);
 
+/* The interval of resamples z[0..B) (sorted in place) at confidence
+ * conf: the percentile interval, holding it with the bias removed and as
+ * measured, within range. */
+void noise_fit_bounds(double *z, size_t B, double conf, double bias,
+                      struct interval range, struct interval *ci);
+
 /* The range gain (0), cost (1) or net (2) can take as far as b's prices
  * show: 0, the measured price and every resample (net: gain's less
  * cost's). */

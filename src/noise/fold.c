@@ -24,24 +24,18 @@ static void fold_one(const struct boot *fix, const struct boot *ctl, int which,
 		x[r] -= scratch[r];
 }
 
-/* The percentile interval of x, holding it with the bias removed and as
- * measured, within the range the fix's less the control's allow. */
+/* The interval of x by the fix's rule (noise_fit_bounds), within the
+ * range the fix's less the control's allow; sorted is x's copy. */
 static void fold_interval(const struct boot *fix, const struct boot *ctl,
                           int which, const double *x, double bias,
                           double *sorted, struct interval *ci)
 {
 	struct interval f = noise_fit_range(fix, which);
 	struct interval c = noise_fit_range(ctl, which);
-	double lo = f.lo - c.hi, hi = f.hi - c.lo, conf = fix->confidence;
 
 	memcpy(sorted, x, fix->B * sizeof *sorted);
-	qsort(sorted, fix->B, sizeof *sorted, noise_cmp_double);
-	ci->lo = noise_quantile(sorted, fix->B, (1 - conf) / 2);
-	ci->hi = noise_quantile(sorted, fix->B, (1 + conf) / 2);
-	ci->lo = fmin(ci->lo, ci->lo + bias);
-	ci->hi = fmax(ci->hi, ci->hi + bias);
-	ci->lo = fmin(fmax(ci->lo, lo), hi);
-	ci->hi = fmax(fmin(ci->hi, hi), lo);
+	noise_fit_bounds(sorted, fix->B, fix->confidence, bias,
+	                 (struct interval){f.lo - c.hi, f.hi - c.lo}, ci);
 }
 
 static struct boot_gcn minus(struct boot_gcn a, struct boot_gcn b)

@@ -109,7 +109,7 @@ static double excess(const struct series *v, size_t B, double *centre)
  * which is returned: each resample's deviation from the resamples' centre
  * on runtimes alone, scaled, and what pass states that flip add, as
  * drawn (bootstrap.h). */
-static double adjusted(const struct boot *b, int which, double *z)
+double noise_fit_resamples(const struct boot *b, int which, double *z)
 {
 	struct series v = series_of(b, which);
 	double centre, bias = b->kink * excess(&v, b->B, &centre);
@@ -118,11 +118,6 @@ static double adjusted(const struct boot *b, int which, double *z)
 		z[q] = v.point - bias + b->correction * (v.xr[q] - centre) +
 		       (v.x[q] - v.xr[q]);
 	return bias;
-}
-
-double noise_fit_resamples(const struct boot *b, int which, double *z)
-{
-	return adjusted(b, which, z);
 }
 
 struct interval noise_fit_range(const struct boot *b, int which)
@@ -136,27 +131,31 @@ struct interval noise_fit_range(const struct boot *b, int which)
 	                    : (struct interval){g.lo - c.hi, g.hi - c.lo};
 }
 
-int noise_fit_interval(const struct boot *b, int which, double conf,
-                       struct interval *ci)
+void noise_fit_bounds(double *z, size_t B, double conf, double bias,
+                      struct interval range, struct interval *ci)
 {
-	double *z = malloc(b->B * sizeof *z), bias;
-	struct interval r;
-
-	if (!z)
-		return FP_ERR;
-	bias = adjusted(b, which, z);
-	qsort(z, b->B, sizeof *z, noise_cmp_double);
-	ci->lo = noise_quantile(z, b->B, (1 - conf) / 2);
-	ci->hi = noise_quantile(z, b->B, (1 + conf) / 2);
-	free(z);
+	qsort(z, B, sizeof *z, noise_cmp_double);
+	ci->lo = noise_quantile(z, B, (1 - conf) / 2);
+	ci->hi = noise_quantile(z, B, (1 + conf) / 2);
 	/* The bias removed is exact at a clip and beyond it, too large in
 	 * between (bias.h): the truth lies between the interval with it and
 	 * without, and the interval holds both. */
 	ci->lo = fmin(ci->lo, ci->lo + bias);
 	ci->hi = fmax(ci->hi, ci->hi + bias);
-	r = noise_fit_range(b, which);
-	ci->lo = fmin(fmax(ci->lo, r.lo), r.hi);
-	ci->hi = fmax(fmin(ci->hi, r.hi), r.lo);
+	ci->lo = fmin(fmax(ci->lo, range.lo), range.hi);
+	ci->hi = fmax(fmin(ci->hi, range.hi), range.lo);
+}
+
+int noise_fit_interval(const struct boot *b, int which, double conf,
+                       struct interval *ci)
+{
+	double *z = malloc(b->B * sizeof *z), bias;
+
+	if (!z)
+		return FP_ERR;
+	bias = noise_fit_resamples(b, which, z);
+	noise_fit_bounds(z, b->B, conf, bias, noise_fit_range(b, which), ci);
+	free(z);
 	return FP_OK;
 }
 
@@ -182,7 +181,7 @@ static int p_decide(struct boot *b)
 
 	if (!z)
 		return FP_ERR;
-	bias = adjusted(b, 2, z);
+	bias = noise_fit_resamples(b, 2, z);
 	for (size_t r = 0; r < b->B; r++)
 		about_net &= b->decide[r] == (b->net[r] > 0);
 	/* As the interval: with the clip's bias removed and without. */

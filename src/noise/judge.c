@@ -107,25 +107,24 @@ static int control_run(const struct judge_opts *o, const struct job *job,
 {
 	/* The control's after side is keyed apart from the fix's, its
 	 * before side alike: the two share the before run's draws. */
-	struct boot_opts co = o->boot;
-	const struct boot_opts *bo = &co;
+	struct boot_opts bo = o->boot;
 	struct session *ses = NULL;
 	struct price *cp = NULL;
 	struct noise_side cs[2];
 	int rc = FP_ERR;
 
-	co.control_after = true;
+	bo.control_after = true;
 
 	if (same_cases(&job->runs, &cj->runs, cj->runs.after->path, d) !=
 	        FP_OK ||
 	    session_open(cj->metric, &cj->runs, NULL, &ses, d) != FP_OK ||
 	    price_compute(ses, &cp, d) != FP_OK ||
-	    noise_sides(&cj->runs, bo->policy, cs, d) != FP_OK)
+	    noise_sides(&cj->runs, bo.policy, cs, d) != FP_OK)
 		goto out;
 	j->v.have_control = true;
 	j->v.control_net = cp->net;
-	if (bo->B > 0 && (cs[0].off || cs[1].off)) {
-		if (noise_bootstrap(cj->metric, &cj->runs, cs, bo,
+	if (bo.B > 0 && (cs[0].off || cs[1].off)) {
+		if (noise_bootstrap(cj->metric, &cj->runs, cs, &bo,
 		                    &j->control_boot, d) != FP_OK)
 			goto out;
 		j->v.control_ci_known = true;

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "noise/fold.h"
 #include "noise/verdict.h"
 #include "util/numfmt.h"
 
@@ -37,16 +38,6 @@ void verdict_reason(struct verdict *v, enum reason_code code, const double *x,
 	r->n[0] = n0;
 }
 
-/* Whether decide is net > 0 in every resample: then the interval of net
- * decides, else P(decide) does. */
-static bool about_net(const struct boot *b)
-{
-	for (size_t r = 0; r < b->B; r++)
-		if (b->decide[r] != (b->net[r] > 0))
-			return false;
-	return true;
-}
-
 /* One rule: the interval of net against +-margin; a decide about more
  * than net, P(decide) against the confidence. */
 static void judge(struct verdict *v, const struct boot *b)
@@ -55,7 +46,7 @@ static void judge(struct verdict *v, const struct boot *b)
 	double x[4] = {b->net_ci.lo, b->net_ci.hi, m, b->confidence};
 	double q[2] = {b->p_decide, b->confidence};
 
-	v->about_net = about_net(b);
+	v->about_net = noise_about_net(b);
 	if (!v->about_net) {
 		v->kind = b->p_decide >= b->confidence ? VERDICT_ACCEPT
 		          : 1 - b->p_decide >= b->confidence
