@@ -252,7 +252,8 @@ const struct opt_group cmd_verdict_group = {
             {.id = OPT_CONTROL,
              .name = "control",
              .arg = "RUN",
-             .help = "a rerun of the unchanged code: the noise floor"},
+             .help = "a rerun of the unchanged code: the noise floor, and with "
+                     "samples the verdict is on net less its net"},
             {.id = OPT_ALLOW_NEWLY_FAILING,
              .name = GUARD_NEWLY_FAILING_OPTION,
              .help = GUARD_NEWLY_FAILING_OFF},
