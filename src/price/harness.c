@@ -220,7 +220,9 @@ static int append_failing(struct run *r, const char *name, struct diag *d)
 	size_t n = r->n;
 	char *copy = strdup(name);
 	bool ok = copy && grow((void **)&r->case_name, n, sizeof(char *)) &&
-	          grow((void **)&r->case_line, n, sizeof *r->case_line);
+	          grow((void **)&r->case_line, n, sizeof *r->case_line) &&
+	          (!r->case_col ||
+	           grow((void **)&r->case_col, n, sizeof *r->case_col));
 
 	for (size_t c = 0; ok && c < r->ncols; c++) {
 		struct column *col = &r->cols[c];

@@ -83,6 +83,12 @@ static struct run *copy_rows(const struct run *src, const size_t *rows,
 			goto oom;
 		r->case_line[i] = src->case_line[rows[i]];
 	}
+	if (src->case_col &&
+	    (r->case_col = malloc((n ? n : 1) * sizeof *r->case_col)))
+		for (size_t i = 0; i < n; i++)
+			r->case_col[i] = src->case_col[rows[i]];
+	if (src->case_col && !r->case_col)
+		goto oom;
 	for (size_t c = 0; c < src->ncols; c++) {
 		const struct column *from = &src->cols[c];
 		struct column *to = &r->cols[r->ncols];
@@ -133,12 +139,14 @@ static int missing_error(const struct run *has, const struct run *lacks,
 {
 	if (nmissing == 1)
 		return diag_set(
-		    d, has->path, (int)has->case_line[row], 0,
+		    d, has->path, (int)has->case_line[row],
+		    (int)run_case_col(has, row),
 		    "case '%s' is not in %s (use --missing fail to count "
 		    "such cases failing there, or --missing drop to "
 		    "leave them out)",
 		    has->case_name[row], lacks->path);
-	return diag_set(d, has->path, (int)has->case_line[row], 0,
+	return diag_set(d, has->path, (int)has->case_line[row],
+	                (int)run_case_col(has, row),
 	                "case '%s' and %zu more are not in %s (use --missing "
 	                "fail to count such cases failing there, or --missing "
 	                "drop to leave them out)",

@@ -563,9 +563,11 @@ int rb_finish(struct run_builder *b, struct run **out)
 	r->name_block = b->name_text;
 	r->name_block_size = b->name_len;
 	r->case_line = b->lines;
+	r->case_col = b->cols;
 	b->names = NULL;
 	b->name_text = NULL;
 	b->lines = NULL;
+	b->cols = NULL;
 	b->n = 0;
 	r->ncols = b->ncols;
 	for (size_t i = 0; i < b->ncols; i++)

@@ -167,7 +167,8 @@ static bool append_case(struct run *run, char *name)
 
 	if (names)
 		run->case_name = names;
-	ok = ok && grow_positions(&run->case_line, n);
+	ok = ok && grow_positions(&run->case_line, n) &&
+	     (!run->case_col || grow_positions(&run->case_col, n));
 	for (size_t c = 0; ok && c < run->ncols; c++) {
 		struct column *col = &run->cols[c];
 		const char *cn = col->name;

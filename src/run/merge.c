@@ -33,13 +33,13 @@ static size_t *sorted_rows(const struct run *r)
 /* The runs of one file's run column (run/parts.h) differ: say which,
  * by their labels, at the case (line: its line in the run that has it). */
 static int part_error(const struct run *first, const struct run *r,
-                      const char *show, bool in_r, uint32_t line,
+                      const char *show, bool in_r, uint32_t line, uint32_t col,
                       struct diag *d)
 {
 	char a[NUMFMT_MAX], b[NUMFMT_MAX];
 	const struct run *has = in_r ? r : first, *lacks = in_r ? first : r;
 
-	return diag_set(d, r->path, (int)line, 0,
+	return diag_set(d, r->path, (int)line, (int)col,
 	                "case '%s' is in %s %s, not in %s %s (every %s of a "
 	                "side must have the same cases)",
 	                show, r->part_by, numfmt_exact(a, has->part_label),
@@ -47,25 +47,23 @@ static int part_error(const struct run *first, const struct run *r,
 	                r->part_by);
 }
 
-/* The cases of r and of first differ: say which. */
-static int case_error(const struct run *first, const struct run *r,
-                      const char *name, bool in_r, uint32_t line,
-                      struct diag *d)
+/* The cases of r and of first differ: say which, at row `row` of the run
+ * that has the case (r when in_r, else first). */
+static int case_error(const struct run *first, const struct run *r, bool in_r,
+                      size_t row, struct diag *d)
 {
+	const struct run *has = in_r ? r : first;
+	const char *name = has->case_name[row];
+	uint32_t line = has->case_line[row], col = run_case_col(has, row);
 	char show[RUN_SHOW_SIZE];
 
 	run_show(show, sizeof show, name, strlen(name));
 	if (r->part_by && first->part_by && strcmp(r->path, first->path) == 0)
-		return part_error(first, r, show, in_r, line, d);
-	if (in_r)
-		return diag_set(d, r->path, line, 0,
-		                "case '%s' is not in %s (every run of a side "
-		                "must have the same cases)",
-		                show, first->path);
-	return diag_set(d, r->path, 0, 0,
-	                "no case '%s', which %s has (every run of a side "
-	                "must have the same cases)",
-	                show, first->path);
+		return part_error(first, r, show, in_r, line, col, d);
+	return diag_set(d, has->path, (int)line, (int)col,
+	                "case '%s' is not in %s (every run of a side must have "
+	                "the same cases)",
+	                show, (in_r ? first : r)->path);
 }
 
 /* match[i]: the row of r whose case is first's case i. */
@@ -83,11 +81,9 @@ static int match_rows(const struct run *first, const size_t *fs,
 		                      : strcmp(first->case_name[fs[a]],
 		                               r->case_name[rs[b]]);
 		if (c < 0)
-			rc = case_error(first, r, first->case_name[fs[a]],
-			                false, first->case_line[fs[a]], d);
+			rc = case_error(first, r, false, fs[a], d);
 		else if (c > 0)
-			rc = case_error(first, r, r->case_name[rs[b]], true,
-			                r->case_line[rs[b]], d);
+			rc = case_error(first, r, true, rs[b], d);
 		else
 			match[fs[a++]] = rs[b++];
 	}

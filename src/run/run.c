@@ -36,6 +36,7 @@ void run_free(struct run *run)
 	}
 	free(run->case_name);
 	free(run->case_line);
+	free(run->case_col);
 	free(run->cols);
 	free(run->samples);
 	free(run->sample_off);
@@ -511,6 +512,8 @@ int run_keep_rows(struct run *run, const size_t *rows, size_t n, struct diag *d)
 			free(run->case_name[i]);
 	gather(run->case_name, sizeof *run->case_name, rows, n, scratch);
 	gather(run->case_line, sizeof *run->case_line, rows, n, scratch);
+	if (run->case_col)
+		gather(run->case_col, sizeof *run->case_col, rows, n, scratch);
 	for (size_t c = 0; c < run->ncols; c++) {
 		struct column *col = &run->cols[c];
 		gather(col->v, sizeof *col->v, rows, n, scratch);
@@ -531,6 +534,11 @@ int run_keep_rows(struct run *run, const size_t *rows, size_t n, struct diag *d)
 	free(scratch);
 	free(kept);
 	return FP_OK;
+}
+
+uint32_t run_case_col(const struct run *run, size_t i)
+{
+	return run->case_col ? run->case_col[i] : 0;
 }
 
 size_t run_sample_count(const struct run *run, size_t i)

@@ -84,6 +84,7 @@ struct run {
 	char *name_block; /* names of case_name, or NULL (see above) */
 	size_t name_block_size;
 	uint32_t *case_line; /* line of each case in the file (0 if unknown) */
+	uint32_t *case_col;  /* column of each, or NULL (run_case_col) */
 	size_t ncols;
 	struct column *cols;
 
@@ -295,5 +296,8 @@ int run_gather_sample_runs(const struct run *run, const size_t *rows, size_t n,
 
 /* Number of samples of case i (0 for a run without samples). */
 size_t run_sample_count(const struct run *run, size_t i);
+
+/* The column where case i is named in its file, 0 if unknown. */
+uint32_t run_case_col(const struct run *run, size_t i);
 
 #endif

@@ -215,7 +215,7 @@ run price --results "$H/catch2/before-junit.xml" "$H/go/before.txt"
 expect_error 2 "<command line>: --results merges a report into the after run: give two runs (BEFORE AFTER)" \
 	"--results, one run"
 run price "$H/pytest/before.json" "$H/pytest/after.json"
-expect_error 2 "$H/pytest/after.json:74: case 'test_bench.py::test_raises' is not in $H/pytest/before.json (use --missing fail to count such cases failing there, or --missing drop to leave them out)" \
+expect_error 2 "$H/pytest/after.json:74:25: case 'test_bench.py::test_raises' is not in $H/pytest/before.json (use --missing fail to count such cases failing there, or --missing drop to leave them out)" \
 	"a case one run lacks is an error by default"
 
 # A passing case without a runtime is refused, naming the case and file.

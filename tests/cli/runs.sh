@@ -59,9 +59,9 @@ expect_grep "$OUT" "runtimes: median of 3 samples per case" "one run per side: t
 
 # Errors.
 run price $L $B --after $M/a1.csv $M/a-other.csv
-expect_error 2 "$M/a-other.csv: no case 'y', which $M/a1.csv has (every run of a side must have the same cases)" "a run without a case"
+expect_error 2 "$M/a1.csv:5:1: case 'y' is not in $M/a-other.csv (every run of a side must have the same cases)" "a run without a case: at the case in the run that has it"
 run price $L $B --after $M/a-other.csv $M/a1.csv
-expect_error 2 "$M/a1.csv:5: case 'y' is not in $M/a-other.csv (every run of a side must have the same cases)" "a run with another case"
+expect_error 2 "$M/a1.csv:5:1: case 'y' is not in $M/a-other.csv (every run of a side must have the same cases)" "a run with another case"
 run price $L $B
 expect_error 2 "<command line>: --before needs --after: give the runs of both sides" "--before alone"
 run price $L $A
@@ -114,7 +114,14 @@ expect_grep "$OUT" "unchanged: the decision stands: inconclusive, net 2" "run co
 # Errors of a run column.
 printf 'case,run,repetition,runtime,passed\nx,1,1,10,pass\ny,1,1,5,pass\nx,2,1,11,pass\n' >"$TMP/lack.csv"
 run price $L "$TMP/lack.csv" $M/a1.csv
-expect_error 2 "$TMP/lack.csv:3: case 'y' is in run 1, not in run 2 (every run of a side must have the same cases)" "a run without a case"
+expect_error 2 "$TMP/lack.csv:3:1: case 'y' is in run 1, not in run 2 (every run of a side must have the same cases)" "a run without a case"
+# The column is the case's cell, wherever the case column stands.
+printf 'run,runtime,passed,case\n1,10,pass,x\n1,5,pass,yy\n2,11,pass,x\n' >"$TMP/lack-last.csv"
+run price $L "$TMP/lack-last.csv" $M/a1.csv
+expect_error 2 "$TMP/lack-last.csv:3:10: case 'yy' is in run 1, not in run 2 (every run of a side must have the same cases)" "a run without a case: its cell's column"
+printf 'cases:\n  - {case: x, run: 1, runtime: 10, passed: true}\n  - {case: x, run: 2, runtime: 11, passed: true}\n  - {case: y, run: 2, runtime: 5, passed: true}\n' >"$TMP/lack.yaml"
+run price $L "$TMP/lack.yaml" $M/a1.csv
+expect_error 2 "$TMP/lack.yaml:4:12: case 'y' is in run 2, not in run 1 (every run of a side must have the same cases)" "a YAML run without a case: its value's column"
 run price $L --before $M/before-runs.csv $M/b1.csv $A
 expect_error 2 "$M/before-runs.csv:2:3: a 'run' column gives every run of a side in one file: give this file alone to --before, or one file per run without the column" "a run column among several files"
 run price $L $M/before-runs.csv
