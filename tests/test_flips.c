@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "formula/ops.h"
 #include "price/load.h"
 #include "sens/sensitivity.h"
 
@@ -105,6 +106,63 @@ static void test_flip_values(void **state)
 	assert_int_equal(fx_flip_values(prog, env, &fl.at[0], out, &n), FP_OK);
 	assert_int_equal(n, 3);
 	assert_true(out[0] == 0.5 && out[1] == 0 && out[2] == -1);
+	fx_flips_free(&fl);
+	fx_prog_free(prog);
+	fx_env_free(env);
+}
+
+/* Over more cases than one block (formula/kernels.h: 512) and a partial
+ * one: the same bits as the operations of ops.h case by case, with NaN
+ * conditions and divisions by zero. */
+static double flip_want(size_t k, double c, double y, double z)
+{
+	return k == 0 ? fx_sub(1, fx_div(fx_if(c, y, z), 3))
+	              : fx_sub(fx_div(y, z), 3);
+}
+
+static void test_flip_values_blocks(void **state)
+{
+	enum { N = 1300 };
+	struct fx_env *env = fx_env_new();
+	int x = fx_env_declare(env, "x", FX_SCALAR);
+	int ys = fx_env_declare(env, "y", FX_PERCASE);
+	int zs = fx_env_declare(env, "z", FX_PERCASE);
+	int cs = fx_env_declare(env, "c", FX_PERCASE);
+	struct fx_dep deps[4] = {{0}};
+	struct fx_src src = {"t", 1, 1, NULL,
+	                     "min(1, if(c, y, z) / x) + max(y / z, x)"};
+	struct fx_prog *prog;
+	struct fx_flips fl = {0};
+	struct fx_dep r;
+	struct diag d;
+	static double y[N], z[N], c[N], out[N];
+	size_t n;
+
+	(void)state;
+	for (size_t i = 0; i < N; i++) {
+		y[i] = (double)(i * 37 % 101) / 13;
+		z[i] = i % 7 == 3 ? 0 : (double)(i % 5) - 2;
+		c[i] = i % 11 == 5 ? NAN : (double)(i % 3);
+	}
+	deps[x] = (struct fx_dep){FX_AFFINE, false};
+	fx_env_bind(env, ys, y);
+	fx_env_bind(env, zs, z);
+	fx_env_bind(env, cs, c);
+	fx_env_set_ncases(env, N);
+	fx_env_set_scalar(env, x, 3);
+	assert_int_equal(fx_compile(env, &src, &prog, &d), FP_OK);
+	assert_int_equal(fx_prog_pieces(prog, deps, 4, &r, &fl), FP_OK);
+	assert_int_equal(fl.n, 2);
+	for (size_t k = 0; k < fl.n; k++) {
+		assert_int_equal(fx_flip_values(prog, env, &fl.at[k], out, &n),
+		                 FP_OK);
+		assert_int_equal(n, N);
+		for (size_t i = 0; i < N; i++) {
+			double want = flip_want(k, c[i], y[i], z[i]);
+
+			assert_memory_equal(&out[i], &want, sizeof want);
+		}
+	}
 	fx_flips_free(&fl);
 	fx_prog_free(prog);
 	fx_env_free(env);
@@ -403,6 +461,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_forms),
 	    cmocka_unit_test(test_flip_values),
+	    cmocka_unit_test(test_flip_values_blocks),
 	    cmocka_unit_test(test_narrow_step),
 	    cmocka_unit_test(test_zero_everywhere_exact),
 	    cmocka_unit_test(test_kernelbench_factor),

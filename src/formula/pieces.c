@@ -13,9 +13,11 @@
  * difference has another form makes the list incomplete. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "formula/agg.h"
 #include "formula/env.h"
+#include "formula/kernels.h"
 #include "formula/prog.h"
 
 struct walk {
@@ -297,27 +299,94 @@ static double value(struct eval *e, int n, size_t i)
 	return fx_apply(node->fn, args);
 }
 
-static double difference(struct eval *e, const struct fx_flip *f, size_t i)
+/* Node n's values for the cases [i0, i0 + len) of one block, len <=
+ * FX_BLOCK: where they are (the rest of the block unspecified).  What
+ * value() computes case by case, through the block kernels, which apply
+ * the same fx_NAME() to each value (kernels.c): the same bits.  Node k's
+ * block, when it needs one, is buf + k * FX_BLOCK; a one-number node is
+ * value() once, broadcast. */
+static const double *block(struct eval *e, int n, size_t i0, size_t len,
+                           double *buf)
 {
-	if (f->arg >= 0)
-		return value(e, fx_ast_arg(e->a, f->node, f->arg), i);
-	return value(e, fx_ast_arg(e->a, f->node, 0), i) -
-	       value(e, fx_ast_arg(e->a, f->node, 1), i);
+	const struct fx_node *node = &e->a->nodes[n];
+	double *out = buf + (size_t)n * FX_BLOCK;
+	const double *arg[3] = {NULL, NULL, NULL};
+	union fx_kernel kern;
+	int k = 0;
+
+	if (node->kind == NK_NAME &&
+	    e->env->slots[node->slot].shape == FX_PERCASE) {
+		const double *v = e->env->slots[node->slot].values + i0;
+
+		if (len == FX_BLOCK)
+			return v;
+		memcpy(out, v, len * sizeof *v);
+		memset(out + len, 0, (FX_BLOCK - len) * sizeof *out);
+		return out;
+	}
+	if (node->kind != NK_APPLY || node->shape != FX_PERCASE ||
+	    fn_is_agg(node->fn)) {
+		fx_k_fill(out, value(e, n, i0));
+		return out;
+	}
+	for (int c = node->kid; c >= 0 && k < 3; c = e->a->nodes[c].next)
+		arg[k++] = block(e, c, i0, len, buf);
+	kern = fx_kernel_for(node->fn, k == 1 ? F_V : k == 2 ? F_VV : F_VVV);
+	if (k == 1 && kern.v)
+		kern.v(out, arg[0]);
+	else if (k == 2 && kern.vv)
+		kern.vv(out, arg[0], arg[1]);
+	else if (k == 3 && kern.vvv)
+		kern.vvv(out, arg[0], arg[1], arg[2]);
+	else
+		for (size_t i = 0; i < len; i++) {
+			double v[3] = {0, 0, 0};
+
+			for (int j = 0; j < k; j++)
+				v[j] = arg[j][i];
+			out[i] = fx_apply(node->fn, v);
+		}
+	return out;
+}
+
+/* The difference of flip f for cases [i0, i0 + len) into out. */
+static void difference(struct eval *e, const struct fx_flip *f, size_t i0,
+                       size_t len, double *buf, double *out)
+{
+	const double *x, *y;
+
+	if (f->arg >= 0) {
+		x = block(e, fx_ast_arg(e->a, f->node, f->arg), i0, len, buf);
+		memcpy(out, x, len * sizeof *x);
+		return;
+	}
+	x = block(e, fx_ast_arg(e->a, f->node, 0), i0, len, buf);
+	y = block(e, fx_ast_arg(e->a, f->node, 1), i0, len, buf);
+	for (size_t i = 0; i < len; i++)
+		out[i] = x[i] - y[i];
 }
 
 int fx_flip_values(const struct fx_prog *prog, const struct fx_env *env,
                    const struct fx_flip *f, double *out, size_t *nout)
 {
 	const struct fx_ast *a = &prog->ast;
-	size_t n = a->nodes[f->node].shape == FX_PERCASE ? env->ncases : 1;
+	bool per_case = a->nodes[f->node].shape == FX_PERCASE;
+	size_t n = per_case ? env->ncases : 1;
 	struct eval e = {a, env, malloc((size_t)a->n * sizeof *e.agg),
 	                 calloc((size_t)a->n, sizeof *e.done), false};
-
-	bool ok = e.agg && e.done;
+	double *buf = malloc((size_t)a->n * FX_BLOCK * sizeof *buf);
+	bool ok = e.agg && e.done && buf;
 
 	*nout = 0;
-	for (size_t i = 0; ok && i < n && !e.oom; i++)
-		out[i] = difference(&e, f, i);
+	if (ok && !per_case)
+		out[0] = f->arg >= 0
+		             ? value(&e, fx_ast_arg(a, f->node, f->arg), 0)
+		             : value(&e, fx_ast_arg(a, f->node, 0), 0) -
+		                   value(&e, fx_ast_arg(a, f->node, 1), 0);
+	for (size_t i = 0; ok && per_case && i < n && !e.oom; i += FX_BLOCK)
+		difference(&e, f, i, n - i < FX_BLOCK ? n - i : FX_BLOCK, buf,
+		           out + i);
+	free(buf);
 	ok = ok && !e.oom;
 	if (ok)
 		*nout = n;
