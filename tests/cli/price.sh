@@ -102,7 +102,7 @@ if diff -r "$TMP/rec" "$TMP/rec1" >/dev/null; then ok; else bad "record folders 
 # Bad input: one line naming the file (and line, column), exit 2.
 printf 'case,runtime,passed,ref_runtime\na,2,pass,2\nb,4,fail,2\nc,1,pass,2\nd,5,pass,4\ne,1,pass,1\nf,1,pass,1\n' > "$TMP/extra.csv"
 run price "$TMP/extra.csv" $A
-expect_error 2 "$TMP/extra.csv:6: case 'e' and 1 more are not in $A (use --missing fail to count such cases failing there, or --missing drop to leave them out)" "missing cases"
+expect_error 2 "$TMP/extra.csv:6:1: case 'e' and 1 more are not in $A (use --missing fail to count such cases failing there, or --missing drop to leave them out)" "missing cases"
 run price "$TMP/extra.csv" $A --drop-missing
 expect_grep "$OUT" "INCONCLUSIVE: net 22.5000 = gain 20.0000 - cost -2.5000" "--drop-missing"
 run price zero-runtime.csv zero-runtime.csv
