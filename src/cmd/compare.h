@@ -59,9 +59,9 @@ struct compare_own {
 	struct record_invocation inv;
 	struct compare_input *inputs;
 	size_t ninputs;
-	/* The metric and --control as inputs, as price's record names them
-	 * ("metric" object, inputs[] "control"). */
-	struct record_input metric, control;
+	/* The metric and --control's runs as inputs, as price's record
+	 * names them ("metric" object, inputs[] "control"). */
+	struct record_input metric, control[RUN_MAX_MERGED];
 };
 
 /* The candidates' names: --name in order, then each file's name; two

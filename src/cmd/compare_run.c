@@ -273,7 +273,7 @@ int cmp_provenance(struct compare_own *o, const struct cmd_call *call,
                    struct diag *d)
 {
 	const struct metric *m = o->c[0].job->metric;
-	size_t room = 2;
+	size_t room = 1 + call->noise.ncontrol;
 
 	for (size_t j = 0; j < o->k; j++)
 		room += o->c[j].job->ninputs;
@@ -294,15 +294,15 @@ int cmp_provenance(struct compare_own *o, const struct cmd_call *call,
 				            : NULL,
 				        &job->inputs[i]};
 	}
-	/* The control run, read once per candidate: its hash as the first
-	 * judge read it. */
-	if (call->noise.control) {
-		o->control = (struct record_input){.role = "control",
-		                                   .path = call->noise.control};
-		memcpy(o->control.sha256, o->c[0].judged.control_sha256,
-		       sizeof o->control.sha256);
+	/* The control runs, read once per candidate: their hashes as the
+	 * first judge read them. */
+	for (size_t k = 0; k < call->noise.ncontrol; k++) {
+		o->control[k] = (struct record_input){
+		    .role = "control", .path = call->noise.control[k]};
+		memcpy(o->control[k].sha256, o->c[0].judged.control_sha256[k],
+		       sizeof o->control[k].sha256);
 		o->inputs[o->ninputs++] =
-		    (struct compare_input){NULL, &o->control};
+		    (struct compare_input){NULL, &o->control[k]};
 	}
 	cmd_invocation(call, &o->inv);
 	o->inv.runs = o->args;

@@ -251,9 +251,12 @@ const struct opt_group cmd_verdict_group = {
         (const struct opt_spec[]){
             {.id = OPT_CONTROL,
              .name = "control",
-             .arg = "RUN",
-             .help = "a rerun of the unchanged code: the noise floor, and with "
-                     "samples the verdict is on net less its net"},
+             .arg = "RUN...",
+             .help = "reruns of the unchanged code, one or more (the runs "
+                     "of a third side, after BEFORE AFTER): the noise "
+                     "floor, and with samples the verdict is on net less "
+                     "its net",
+             .many = true},
             {.id = OPT_ALLOW_NEWLY_FAILING,
              .name = GUARD_NEWLY_FAILING_OPTION,
              .help = GUARD_NEWLY_FAILING_OFF},

@@ -26,6 +26,7 @@ void cmd_invocation(const struct cmd_call *call, struct record_invocation *out)
 	    .split_by = j->split_by,
 	    .nside_runs = {j->nruns[0], j->nruns[1]},
 	    .side_runs = {j->runs[0], j->runs[1]},
+	    .ncontrol = n->ncontrol,
 	    .control = n->control,
 	    .results = {j->results[0], j->results[1]},
 	    .missing = missing_name(j->missing),

@@ -12,41 +12,46 @@ int cmd_judge(const struct cmd_noise *o, const struct job_opts *jo,
               struct cmd_judged *j, struct diag *d)
 {
 	struct judge_opts jopts = cmd_judge_opts(o);
-	char *inputs[2] = {(char *)before, (char *)o->control};
+	char *inputs[2] = {(char *)before, (char *)o->control[0]};
+	const char *one_before[1] = {before};
 	struct job_opts cjo = *jo;
 	struct job control = {0};
+	size_t nin = 2, k = 0;
 	int rc;
 
-	if (o->control && job->scenario)
+	if (!o->ncontrol)
+		return judge_price(&jopts, job, p, NULL, &j->j, d);
+	if (job->scenario)
 		return diag_set(
 		    d, CLI_SOURCE, 0, 0,
 		    "--control judges measured "
 		    "runs; a prediction from a scenario has no noise "
 		    "to compare");
-	/* The control run is judged against the before run, all of its
-	 * runs when several: the before side is the fix's, merged alike. */
-	const char *ctl[1] = {o->control};
-	size_t nin = 2;
-
-	if (jo->nruns[0]) {
-		cjo.nruns[1] = 1;
-		cjo.runs[1] = ctl;
+	/* The control runs are judged against the before run, all of its
+	 * runs when several: the before side is the fix's, merged alike;
+	 * several control runs are the runs of the control's side. */
+	if (jo->nruns[0] || o->ncontrol > 1) {
+		if (!jo->nruns[0]) {
+			cjo.runs[0] = one_before;
+			cjo.nruns[0] = 1;
+		}
+		cjo.runs[1] = (const char **)o->control;
+		cjo.nruns[1] = o->ncontrol;
 		nin = 0;
 	}
 	cjo.policy = o->policy;
 	cjo.metric_given = job->metric;
-	if (o->control && job_load(&cjo, inputs, nin, &control, d) != FP_OK) {
-		diag_prefix(d, "control run");
+	if (job_load(&cjo, inputs, nin, &control, d) != FP_OK) {
+		diag_prefix(d, o->ncontrol > 1 ? "control runs" : "control run");
 		job_free(&control);
 		return FP_ERR;
 	}
-	/* The control run's hash, for the record's inputs. */
-	for (size_t i = 0; o->control && i < control.ninputs; i++)
+	/* The control runs' hashes, for the record's inputs, in order. */
+	for (size_t i = 0; i < control.ninputs && k < o->ncontrol; i++)
 		if (strcmp(control.inputs[i].role, "after") == 0)
-			memcpy(j->control_sha256, control.inputs[i].sha256,
-			       sizeof j->control_sha256);
-	rc =
-	    judge_price(&jopts, job, p, o->control ? &control : NULL, &j->j, d);
+			memcpy(j->control_sha256[k++], control.inputs[i].sha256,
+			       sizeof j->control_sha256[0]);
+	rc = judge_price(&jopts, job, p, &control, &j->j, d);
 	job_free(&control);
 	return rc;
 }
@@ -102,13 +107,13 @@ void cmd_judge_input(const struct cmd_judged *j, const struct cmd_noise *o,
 {
 	const size_t room = sizeof r->inputs / sizeof r->inputs[0];
 
-	if (!o->control || r->ninputs == room)
-		return;
-	r->inputs[r->ninputs].role = "control";
-	r->inputs[r->ninputs].path = o->control;
-	memcpy(r->inputs[r->ninputs].sha256, j->control_sha256,
-	       sizeof j->control_sha256);
-	r->ninputs++;
+	for (size_t k = 0; k < o->ncontrol && r->ninputs < room; k++) {
+		r->inputs[r->ninputs].role = "control";
+		r->inputs[r->ninputs].path = o->control[k];
+		memcpy(r->inputs[r->ninputs].sha256, j->control_sha256[k],
+		       sizeof j->control_sha256[k]);
+		r->ninputs++;
+	}
 }
 
 int cmd_judge_plot(struct cmd_judged *j, const char *record_dir,

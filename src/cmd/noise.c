@@ -65,7 +65,11 @@ int cmd_noise_option(struct cmd_noise *o, enum opt_id id, const char *arg,
 			                arg);
 		return FP_OK;
 	case OPT_CONTROL:
-		o->control = arg;
+		if (o->ncontrol == RUN_MAX_MERGED)
+			return diag_set(d, CLI_SOURCE, 0, 0,
+			                "--control takes at most %d runs",
+			                RUN_MAX_MERGED);
+		o->control[o->ncontrol++] = arg;
 		return FP_OK;
 	case OPT_ALLOW_NEWLY_FAILING:
 		o->allow_newly_failing = true;

@@ -15,6 +15,7 @@
 #include "noise/judge.h"
 #include "plot/plot.h"
 #include "price/load.h"
+#include "run/merge.h"
 #include "report/report.h"
 #include "util/diag.h"
 
@@ -26,7 +27,9 @@ struct cmd_noise {
 	uint64_t seed;
 	size_t threads;
 	enum pass_policy policy;
-	const char *control; /* path of the A/A control run, or NULL */
+	/* --control RUN...: the A/A control runs, as many as a side's. */
+	const char *control[RUN_MAX_MERGED];
+	size_t ncontrol;
 	bool allow_newly_failing, no_control_guard;
 	bool margin_given;
 	double margin; /* --margin POINTS */
@@ -60,7 +63,7 @@ struct cmd_judged {
 	struct record_plot plots[3];
 	char *dist_link, *control_link; /* plots[].file when not in the
 	                                   record folder */
-	char control_sha256[65]; /* of the control run, when there is one */
+	char control_sha256[RUN_MAX_MERGED][65]; /* of each control run */
 	char dist_label[64];
 };
 
@@ -68,15 +71,16 @@ struct job_opts;
 struct job;
 struct price;
 
-/* Loads the control run named by --control (against before, the before
- * run's path, with the job's options) and judges the priced job. */
+/* Loads the control runs named by --control (against before, the before
+ * run's path, or the --before runs, with the job's options; several are
+ * the runs of one side) and judges the priced job. */
 int cmd_judge(const struct cmd_noise *o, const struct job_opts *jo,
               const char *before, const struct job *job, const struct price *p,
               struct cmd_judged *j, struct diag *d);
 void cmd_judged_free(struct cmd_judged *j);
 
-/* Adds the control run (role "control", with its hash) to r's inputs,
- * when --control gave one. */
+/* Adds the control runs (role "control", with their hashes) to r's
+ * inputs, when --control gave them. */
 void cmd_judge_input(const struct cmd_judged *j, const struct cmd_noise *o,
                      struct record *r);
 

@@ -92,7 +92,7 @@ static void put_noise(struct jtree *b, json_t *o,
 	jt_set(b, o, "confidence", json_real(v->confidence));
 	jt_set(b, o, "seed", json_string(seed));
 	jt_set(b, o, "pass-policy", jt_str(b, v->pass_policy));
-	jt_set(b, o, "control", jt_str(b, v->control));
+	jt_set(b, o, "control", strings(b, v->ncontrol, v->control));
 	jt_set(b, o, "allow-newly-failing",
 	       json_boolean(v->allow_newly_failing));
 	jt_set(b, o, "no-control-guard", json_boolean(v->no_control_guard));
@@ -124,6 +124,7 @@ json_t *record_invocation_json(const struct record_invocation *v)
 enum ishape {
 	I_STR,    /* string or null */
 	I_STRS,   /* array of strings */
+	I_PATHS,  /* array of strings, or a string or null (older records) */
 	I_NUM,    /* number or null */
 	I_INT,    /* whole number */
 	I_BOOL,   /* true: the switch given */
@@ -159,7 +160,7 @@ static const struct ikey {
     {"confidence", I_NUM, NULL, NULL},
     {"seed", I_STR, NULL, NULL},
     {"pass-policy", I_STR, NULL, NULL},
-    {"control", I_STR, NULL, NULL},
+    {"control", I_PATHS, NULL, NULL},
     {"allow-newly-failing", I_BOOL, NULL, NULL},
     {"no-control-guard", I_BOOL, NULL, NULL},
     {"margin", I_NUM, NULL, NULL},
@@ -267,9 +268,10 @@ static int read_list(struct ird *r, const struct ikey *k, json_t *x,
 	json_array_foreach(x, i, e)
 	{
 		const struct jcur *here = more ? &c : at;
-		if (k->shape == I_STRS && !json_is_string(e))
+		bool strs = k->shape == I_STRS || k->shape == I_PATHS;
+		if (strs && !json_is_string(e))
 			return bad(r, here, "must hold strings", k->name);
-		if (k->shape == I_STRS
+		if (strs
 		        ? add(r, k->name, json_string_value(e), here) != FP_OK
 		        : add_pair(r, k, e, here) != FP_OK)
 			return FP_ERR;
@@ -283,7 +285,11 @@ static int read_key(struct ird *r, const struct ikey *k, json_t *x,
 {
 	char num[NUMFMT_MAX];
 
-	if (k->shape == I_STRS || k->shape == I_ASSIGN || k->shape == I_COLUMN)
+	if (k->shape == I_PATHS && (json_is_string(x) || json_is_null(x)))
+		return json_is_null(x) ? FP_OK
+		                       : add(r, k->name, json_string_value(x), at);
+	if (k->shape == I_STRS || k->shape == I_PATHS ||
+	    k->shape == I_ASSIGN || k->shape == I_COLUMN)
 		return read_list(r, k, x, at);
 	if (json_is_null(x) && k->shape != I_INT && k->shape != I_BOOL)
 		return FP_OK;

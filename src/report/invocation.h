@@ -27,7 +27,9 @@ struct record_invocation {
 	char *const *runs; /* BEFORE [AFTER] as given */
 	size_t nside_runs[2];
 	const char *const *side_runs[2]; /* --before ..., --after ... */
-	const char *metric, *scenario, *input_format, *split_by, *control;
+	const char *metric, *scenario, *input_format, *split_by;
+	size_t ncontrol;
+	const char *const *control; /* --control RUN... */
 	const char *results[2]; /* --results-before, --results */
 	const char *missing, *estimator, *time, *pass_policy;
 	bool have_factor;

@@ -140,20 +140,23 @@ static void runs(struct guess *g, json_t *root)
 	}
 }
 
-/* The control run's path: records have listed it among the inputs since
- * they carry an invocation too, so this is for hand-edited ones. */
-static const char *control_path(json_t *root)
+/* The control runs' paths: records have listed them among the inputs
+ * since they carry an invocation too, so this is for hand-edited ones.
+ * The number of them. */
+static size_t control_paths(struct guess *g, json_t *root)
 {
+	size_t i, n = 0;
 	json_t *x;
-	size_t i;
 
 	json_array_foreach(json_object_get(root, "inputs"), i, x)
 	{
 		const char *role = str_of(x, "role");
-		if (role && strcmp(role, "control") == 0)
-			return str_of(x, "path");
+		if (role && strcmp(role, "control") == 0 && str_of(x, "path")) {
+			opt(g, "control", str_of(x, "path"));
+			n++;
+		}
 	}
-	return NULL;
+	return n;
 }
 
 static int verdict(struct guess *g, json_t *root)
@@ -165,17 +168,13 @@ static int verdict(struct guess *g, json_t *root)
 
 	if (!json_is_object(v))
 		return FP_OK;
-	if (!json_is_null(json_object_get(v, "control_run"))) {
-		const char *control = control_path(root);
-		if (!control)
-			return diag_set(
-			    g->d, g->file, 0, 0,
-			    "the record has no invocation and was "
-			    "judged against a control run whose path "
-			    "it does not hold; price its inputs again "
-			    "with price");
-		opt(g, "control", control);
-	}
+	if (!json_is_null(json_object_get(v, "control_run")) &&
+	    !control_paths(g, root))
+		return diag_set(g->d, g->file, 0, 0,
+		                "the record has no invocation and was "
+		                "judged against a control run whose path "
+		                "it does not hold; price its inputs again "
+		                "with price");
 	if (str_of(v, "estimator"))
 		opt(g, "estimator", str_of(v, "estimator"));
 	if (str_of(v, "pass_policy"))

@@ -48,6 +48,10 @@ struct record_plot {
 	const char *path;
 };
 
+/* Every input a record can name: the metric, scenario and results files,
+ * the runs of both sides and the control runs. */
+#define RECORD_MAX_INPUTS (8 + 3 * RUN_MAX_MERGED)
+
 struct record {
 	const char *tool_version;
 	bool prediction; /* made from a scenario: kind "prediction" */
@@ -55,7 +59,7 @@ struct record {
 	const struct scenario *scenario; /* NULL when measured */
 	const struct price *price;
 	size_t ninputs;
-	struct record_input inputs[8 + 2 * RUN_MAX_MERGED];
+	struct record_input inputs[RECORD_MAX_INPUTS];
 	size_t ndropped; /* cases dropped by --missing drop */
 	/* How the runs were read (price/harness.h), or NULL: say nothing. */
 	const struct run_facts *facts;

@@ -12,7 +12,7 @@ static bool same_str(const char *a, const char *b)
 }
 
 /* Today's input of the same role, the k-th of that role as in the record
- * (a record has at most one of each, but the order is what pairs them). */
+ * (several runs of a side, or control runs, are paired in order). */
 static const struct rv_input *today_of(const struct record_value *now,
                                        const char *role, size_t k)
 {

@@ -43,7 +43,7 @@ struct verify_result {
 	char first_difference[96];
 	bool stands; /* the verdict (or the decision) is the same */
 	size_t ninputs;
-	struct verify_input inputs[9];
+	struct verify_input inputs[RECORD_MAX_INPUTS];
 	bool metric_changed;
 	size_t nmoved;
 	struct verify_moved moved[VERIFY_MOVED];

@@ -182,4 +182,15 @@ expect_grep "$OUT" '"samples_per_run": null' "JSON: no count of samples per run"
 # y 16/3, it was 0.6667).
 run price $L $B $A --estimator mean --control $M/a2.csv
 expect_joined "$OUT" "control run: net 1.4444 against the before run" "--control: against every before run"
+# Several control runs are the runs of the control's side, merged as the
+# fix's are: a2 x 10, y 17/3 and a3 x 35/3, y 5 give x 65/6, y 16/3, so
+# cost = (65/6 - 34/3) + (16/3 - 52/9) = -17/18 and net 0.9444.
+run price $L $B $A --estimator mean --control $M/a2.csv $M/a3.csv --format json
+expect_grep "$OUT" '"role": "control",' "--control twice: the record names the control runs"
+if [ "$(grep -c '"role": "control"' "$OUT")" = 2 ]; then ok; else bad "--control A B: both control runs in the record"; fi
+expect_grep "$OUT" '"control": [' "the invocation lists the control runs"
+run price $L $B $A --estimator mean --control $M/a2.csv --control $M/a3.csv
+expect_joined "$OUT" "control run: net 0.9444 against the before run" "--control A --control B: the control's runs merged"
+run price $L $M/b1.csv $M/a1.csv --estimator mean --control $M/a2.csv $M/a3.csv
+expect_joined "$OUT" "control run: net" "--control with several runs after positional BEFORE AFTER"
 finish
