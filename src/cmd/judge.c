@@ -42,7 +42,8 @@ int cmd_judge(const struct cmd_noise *o, const struct job_opts *jo,
 	cjo.policy = o->policy;
 	cjo.metric_given = job->metric;
 	if (job_load(&cjo, inputs, nin, &control, d) != FP_OK) {
-		diag_prefix(d, o->ncontrol > 1 ? "control runs" : "control run");
+		diag_prefix(d,
+		            o->ncontrol > 1 ? "control runs" : "control run");
 		job_free(&control);
 		return FP_ERR;
 	}

@@ -271,9 +271,8 @@ static int read_list(struct ird *r, const struct ikey *k, json_t *x,
 		bool strs = k->shape == I_STRS || k->shape == I_PATHS;
 		if (strs && !json_is_string(e))
 			return bad(r, here, "must hold strings", k->name);
-		if (strs
-		        ? add(r, k->name, json_string_value(e), here) != FP_OK
-		        : add_pair(r, k, e, here) != FP_OK)
+		if (strs ? add(r, k->name, json_string_value(e), here) != FP_OK
+		         : add_pair(r, k, e, here) != FP_OK)
 			return FP_ERR;
 		more = more && jcur_next(&c);
 	}
@@ -286,10 +285,11 @@ static int read_key(struct ird *r, const struct ikey *k, json_t *x,
 	char num[NUMFMT_MAX];
 
 	if (k->shape == I_PATHS && (json_is_string(x) || json_is_null(x)))
-		return json_is_null(x) ? FP_OK
-		                       : add(r, k->name, json_string_value(x), at);
-	if (k->shape == I_STRS || k->shape == I_PATHS ||
-	    k->shape == I_ASSIGN || k->shape == I_COLUMN)
+		return json_is_null(x)
+		           ? FP_OK
+		           : add(r, k->name, json_string_value(x), at);
+	if (k->shape == I_STRS || k->shape == I_PATHS || k->shape == I_ASSIGN ||
+	    k->shape == I_COLUMN)
 		return read_list(r, k, x, at);
 	if (json_is_null(x) && k->shape != I_INT && k->shape != I_BOOL)
 		return FP_OK;

@@ -30,7 +30,7 @@ struct record_invocation {
 	const char *metric, *scenario, *input_format, *split_by;
 	size_t ncontrol;
 	const char *const *control; /* --control RUN... */
-	const char *results[2]; /* --results-before, --results */
+	const char *results[2];     /* --results-before, --results */
 	const char *missing, *estimator, *time, *pass_policy;
 	bool have_factor;
 	double runtime_factor;
