@@ -110,7 +110,7 @@ static int control_run(const struct judge_opts *o, const struct job *job,
 	struct boot_opts bo = o->boot;
 	struct session *ses = NULL;
 	struct price *cp = NULL;
-	struct noise_side cs[2];
+	struct noise_side *cs = j->control_side;
 	int rc = FP_ERR;
 
 	bo.control_after = true;
@@ -193,22 +193,70 @@ static int fold_control(struct judged *j, struct diag *d)
 	return FP_OK;
 }
 
-/* An inconclusive verdict of R > 1 runs on both sides: whether more runs
- * or more samples per run would decide it (need_runs.h). */
-static int split_runs(const struct judge_opts *o, const struct job *job,
-                      const struct noise_side side[2], struct judged *j,
-                      struct diag *d)
+/* With several runs on a side (the fix's, or the control's when folded):
+ * the share of the verdict's resampled variance of net that the samples
+ * within runs give, the rest being between runs (need_runs.h).  Folded,
+ * of net less the control's: both resampled again with every run kept,
+ * the control keyed as in the bootstrap, so they share the before run's
+ * draws as their bootstraps do. */
+static int levels(const struct judge_opts *o, const struct job *job,
+                  const struct job *control, const struct noise_side side[2],
+                  struct judged *j, struct diag *d)
 {
+	const struct noise_side *cs = j->control_side;
 	struct verdict *v = &j->v;
+	struct boot_opts co = o->boot;
+	double *w = NULL, *cw = NULL, *all = NULL;
+	size_t nw = 0, ncw = 0, B = j->boot.B;
+	int rc = FP_ERR;
 
 	/* The sides are set only where the bootstrap ran (not for a
 	 * prediction): read nothing of them before. */
-	if (!j->have_boot || v->kind != VERDICT_INCONCLUSIVE ||
+	if (!j->have_boot || v->from_control ||
+	    (side[0].nruns < 2 && side[1].nruns < 2 &&
+	     (!v->against_control || (cs[0].nruns < 2 && cs[1].nruns < 2))))
+		return FP_OK;
+	co.control_after = true;
+	if (need_runs_within(job->metric, &job->runs, side, &o->boot, &w, &nw,
+	                     d) != FP_OK ||
+	    (v->against_control &&
+	     need_runs_within(control->metric, &control->runs, cs, &co, &cw,
+	                      &ncw, d) != FP_OK))
+		goto out;
+	if (v->against_control) {
+		if (!(all = malloc((B ? B : 1) * sizeof *all))) {
+			diag_oom(d);
+			goto out;
+		}
+		for (size_t r = 0; r < B; r++)
+			all[r] = j->boot.net[r] - j->control_boot.net[r];
+		for (size_t r = 0; r < nw; r++)
+			w[r] -= cw[r];
+	}
+	v->levels_known = true;
+	v->within_share = need_runs_share(w, nw, all ? all : j->boot.net, B);
+	rc = FP_OK;
+out:
+	free(w);
+	free(cw);
+	free(all);
+	return rc;
+}
+
+/* An inconclusive verdict of R > 1 runs on both sides: whether more runs
+ * or more samples per run would decide it (need_runs.h), from the share
+ * of the verdict's own variance (folded, of net less the control's). */
+static void split_runs(const struct judge_opts *o,
+                       const struct noise_side side[2], struct judged *j)
+{
+	struct verdict *v = &j->v;
+
+	if (!v->levels_known || v->kind != VERDICT_INCONCLUSIVE ||
 	    !v->need_known || v->any_count || side[0].nruns < 2 ||
 	    side[1].nruns != side[0].nruns)
-		return FP_OK;
-	return need_runs_measure(job->metric, &job->runs, side, &o->boot,
-	                         &j->boot, v->need_ratio, &v->runs_need, d);
+		return;
+	need_runs_for(v->within_share, v->need_ratio, side, o->boot.confidence,
+	              j->boot.samples / (double)side[0].nruns, &v->runs_need);
 }
 
 int judge_price(const struct judge_opts *o, const struct job *job,
@@ -262,8 +310,9 @@ int judge_price(const struct judge_opts *o, const struct job *job,
 	                 : j->have_boot     ? &j->boot
 	                                    : NULL,
 	                 d) != FP_OK ||
-	    (!control && split_runs(o, job, side, j, d) != FP_OK))
+	    levels(o, job, control, side, j, d) != FP_OK)
 		return FP_ERR;
+	split_runs(o, side, j);
 	if (v->kind == VERDICT_INCONCLUSIVE && j->have_boot)
 		return noise_wide_cases(job->metric, &job->runs, side, bo,
 		                        VERDICT_MAX_WIDE, v->wide, &v->nwide,

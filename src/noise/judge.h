@@ -36,7 +36,8 @@ struct judged {
 	struct boot fold; /* boot less control_boot, when folded (fold.h) */
 	bool have_boot, have_arm;
 	struct cliffs cliffs; /* with the bootstrap: cases near a cliff */
-	double *pseudo;       /* a control run's pseudo-samples */
+	struct noise_side control_side[2]; /* with control_boot */
+	double *pseudo;                    /* a control run's pseudo-samples */
 	size_t *pseudo_off;
 };
 

@@ -73,33 +73,42 @@ static int keep_net(void *ctx, size_t r, struct session *ses, struct price *p,
 	return FP_OK;
 }
 
-int need_runs_measure(const struct metric *m, const struct joined *runs,
-                      const struct noise_side side[2],
-                      const struct boot_opts *o, const struct boot *b, double r,
-                      struct need_runs *out, struct diag *d)
+int need_runs_within(const struct metric *m, const struct joined *runs,
+                     const struct noise_side side[2], const struct boot_opts *o,
+                     double **net, size_t *nB, struct diag *d)
 {
 	struct noise_side in[2] = {side[0], side[1]};
-	struct widening wd = {
-	    {side[0].est, side[1].est}, side[0].paired, o->confidence};
 	struct boot_opts wo = *o;
-	double *net, vh, vw;
-	size_t R = side[0].nruns;
 
 	in[0].runs_kept = in[1].runs_kept = true;
 	if (wo.B > SPLIT_RESAMPLES)
 		wo.B = SPLIT_RESAMPLES;
-	if (!(net = malloc(wo.B * sizeof *net)))
+	*nB = wo.B;
+	if (!(*net = malloc(wo.B * sizeof **net)))
 		return diag_oom(d);
-	if (noise_visit(m, runs, in, &wo, keep_net, net, d) != FP_OK) {
-		free(net);
+	if (noise_visit(m, runs, in, &wo, keep_net, *net, d) != FP_OK) {
+		free(*net);
+		*net = NULL;
 		diag_prefix(d, "samples within runs");
 		return FP_ERR;
 	}
-	vw = variance(net, wo.B);
-	vh = variance(b->net, b->B);
-	free(net);
-	need_runs_solve(vh > 0 ? fmin(1, vw / vh) : 1, r, R,
-	                b->samples / (double)R, RUN_MAX_MERGED, widen_at, &wd,
-	                out);
 	return FP_OK;
+}
+
+double need_runs_share(const double *within, size_t nw, const double *all,
+                       size_t na)
+{
+	double vw = variance(within, nw), vh = variance(all, na);
+
+	return vh > 0 ? fmin(1, vw / vh) : 1;
+}
+
+void need_runs_for(double f, double r, const struct noise_side side[2],
+                   double confidence, double k, struct need_runs *out)
+{
+	struct widening wd = {
+	    {side[0].est, side[1].est}, side[0].paired, confidence};
+
+	need_runs_solve(f, r, side[0].nruns, k, RUN_MAX_MERGED, widen_at, &wd,
+	                out);
 }

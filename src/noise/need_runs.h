@@ -7,7 +7,8 @@
  * runs shrink both, and also the widening for few runs.  The split is
  * measured by resampling the samples within runs with every run kept
  * (noise_side.runs_kept): its variance against the hierarchical
- * bootstrap's is the within-runs share f. */
+ * bootstrap's is the within-runs share f, which the record gives for
+ * every verdict of several runs (judge.c). */
 #ifndef FP_NOISE_NEED_RUNS_H
 #define FP_NOISE_NEED_RUNS_H
 
@@ -43,14 +44,23 @@ typedef double need_widen_fn(size_t R, void *ctx);
 void need_runs_solve(double f, double r, size_t R, double k, size_t max_runs,
                      need_widen_fn *widen, void *ctx, struct need_runs *out);
 
-/* Measures f for the runs priced as b (sides of R > 1 runs each, as many
- * on both): the variance of net over min(o->B, 1000) resamples with every
- * run kept against b's, then solves as above with r, the widening for R
- * runs calibrated as the bootstrap's.  FP_ERR with d filled when a
- * resample cannot be priced. */
-int need_runs_measure(const struct metric *m, const struct joined *runs,
-                      const struct noise_side side[2],
-                      const struct boot_opts *o, const struct boot *b, double r,
-                      struct need_runs *out, struct diag *d);
+/* Net over min(o->B, 1000) resamples of the runs priced as o says, with
+ * every run kept (noise_side.runs_kept): only the samples within runs
+ * drawn.  *net is a new array of *nB values (caller frees).  FP_ERR with
+ * d filled when a resample cannot be priced. */
+int need_runs_within(const struct metric *m, const struct joined *runs,
+                     const struct noise_side side[2], const struct boot_opts *o,
+                     double **net, size_t *nB, struct diag *d);
+
+/* The within-runs share f: the variance of within[0..nw) against that of
+ * the hierarchical resamples all[0..na), at most 1 (1 when all's is 0). */
+double need_runs_share(const double *within, size_t nw, const double *all,
+                       size_t na);
+
+/* need_runs_solve for sides of as many runs each, with the widening for
+ * that many calibrated as the bootstrap's (runs_scale.h), k samples per
+ * run now. */
+void need_runs_for(double f, double r, const struct noise_side side[2],
+                   double confidence, double k, struct need_runs *out);
 
 #endif

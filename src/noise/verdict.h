@@ -150,6 +150,11 @@ struct verdict {
 	 * more runs and more samples per run (judge.c fills it). */
 	double need_ratio;
 	struct need_runs runs_need;
+	/* Several runs on a side: the share of net's resampled variance (of
+	 * net less the control run's when folded) that the samples within
+	 * runs give; the rest is the spread between runs (judge.c). */
+	bool levels_known;
+	double within_share;
 	size_t nwide;
 	size_t wide[VERDICT_MAX_WIDE];
 

@@ -215,12 +215,13 @@ static void runs_line(struct vout *o, const struct verdict *v, const char *lead)
 	fprintf(o->out, " would decide it: the interval of net would ");
 	need_target(o, v);
 	fprintf(o->out,
-	        "\n%s%sthe samples within runs give %s %% of net's "
-	        "resampled variance, the spread between runs the rest\n",
+	        "\n%s%sthe samples within runs give %s %% of the resampled "
+	        "variance of net%s, the spread between runs the rest\n",
 	        lead,
 	        q->samples_needed > 0 ? ""
 	                              : "no count of samples per run would: ",
-	        numfmt_human(a, 100 * q->within_share, 3));
+	        numfmt_human(a, 100 * q->within_share, 3),
+	        v->against_control ? " less the control run's" : "");
 }
 
 /* The count of samples that would decide an inconclusive verdict, or why
@@ -288,6 +289,13 @@ static void facts(struct vout *o, const struct verdict *v)
 		        lead, (unsigned long long)b->seed,
 		        v->estimator ? v->estimator : "median",
 		        numfmt_human(a, b->samples, 3));
+	/* The split between the levels, where runs_line has not said it. */
+	if (b && v->levels_known && !v->runs_need.known)
+		fprintf(o->out,
+		        "%sbetween runs: %s %% of the resampled variance of "
+		        "net%s, the samples within runs the rest\n",
+		        lead, numfmt_human(a, 100 * (1 - v->within_share), 3),
+		        v->against_control ? " less the control run's" : "");
 	if (v->nnewly_failing > 0) {
 		fprintf(o->out, "%snewly failing: ", lead);
 		names(o, v->newly_failing, v->nnewly_failing);

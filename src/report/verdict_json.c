@@ -55,6 +55,11 @@ static json_t *boot_json(struct jtree *b, const struct verdict *v)
 	jt_set(b, bias, "net", json_real(bt->bias.net));
 	jt_set(b, o, "bias", bias);
 	jt_set(b, o, "center", json_real(bt->point.net - bt->bias.net));
+	/* Only with several runs on a side, so other records keep their
+	 * bytes: the share of the variance of net that is between runs. */
+	if (v->levels_known)
+		jt_set(b, o, "between_runs_share",
+		       json_real(1 - v->within_share));
 	jt_set(b, ci, "gain", pair(b, bt->gain_ci));
 	jt_set(b, ci, "cost", pair(b, bt->cost_ci));
 	jt_set(b, ci, "net", pair(b, bt->net_ci));

@@ -165,7 +165,7 @@ expect_error 2 "$M/before-runs.csv:2:3: a 'run' column gives several runs: eval 
 run price $M/within-before.csv $M/within-after.csv --check
 expect_status 3 "within runs: inconclusive (--check exits 3)"
 expect_joined "$OUT" "about 4 runs per side (now 3), or about 6 samples per run (now 5), would decide it" "within runs: more runs or more samples per run"
-expect_joined "$OUT" "the samples within runs give 86.9 % of net's resampled variance" "within runs: the share"
+expect_joined "$OUT" "the samples within runs give 86.9 % of the resampled variance of net" "within runs: the share"
 run price $M/within-before.csv $M/within-after.csv --format json
 expect_grep "$OUT" '"runs_per_side": 4,' "JSON: runs per side"
 expect_grep "$OUT" '"samples_per_run": 6' "JSON: samples per run"
@@ -193,4 +193,26 @@ run price $L $B $A --estimator mean --control $M/a2.csv --control $M/a3.csv
 expect_joined "$OUT" "control run: net 0.9444 against the before run" "--control A --control B: the control's runs merged"
 run price $L $M/b1.csv $M/a1.csv --estimator mean --control $M/a2.csv $M/a3.csv
 expect_joined "$OUT" "control run: net" "--control with several runs after positional BEFORE AFTER"
+# The split between the levels is given for every verdict of several runs
+# on a side, and only then (doc/noise.md, "The split, whatever the
+# verdict").  examples/between-runs: runs 4 % apart, samples 1 % within.
+E=$TOP_SRCDIR/examples/between-runs
+run price $E/before.csv $E/after.csv --format json
+if python3 -c 'import json, sys
+s = json.load(open(sys.argv[1]))["verdict"]["bootstrap"]["between_runs_share"]
+sys.exit(not 0.99 < s <= 1)' "$OUT"; then ok; else bad "between-runs: the runs give over 99 % of the variance"; fi
+run price $E/before-run1.csv $E/after-run1.csv --format json
+expect_no_grep "$OUT" "between_runs_share" "one run per side: no split in JSON"
+run price $E/before-run1.csv $E/after-run1.csv
+expect_no_grep "$OUT" "between runs:" "one run per side: no split in text"
+# Decided (accept) on two runs per side (run 1 twice: nothing between
+# them): the split is said all the same.
+run price --before $E/before-run1.csv $E/before-run1.csv --after $E/after-run1.csv $E/after-run1.csv
+expect_grep "$OUT" "ACCEPT: net 3.2141" "two runs per side: accepted"
+expect_joined "$OUT" "between runs: " "a decided verdict of runs: the split"
+run price --before $E/before-run1.csv $E/before-run1.csv --after $E/after-run1.csv $E/after-run1.csv --format md
+expect_grep "$OUT" "- between runs: 0 % of the resampled variance of net" "Markdown: the split"
+# Folded in, the split is of net less the control run's.
+run price $L $B $A --estimator mean --control $M/a2.csv $M/a3.csv
+expect_joined "$OUT" "of the resampled variance of net less the control run's" "a folded control: the split of the difference"
 finish
