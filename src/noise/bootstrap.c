@@ -8,6 +8,7 @@
 
 #include "noise/bias.h"
 #include "noise/bootstrap.h"
+#include "noise/expect_runs.h"
 #include "noise/rng.h"
 #include "noise/runs_scale.h"
 #include "price/rank.h"
@@ -360,12 +361,15 @@ static int reference(const struct worker *w, size_t n, struct diag *d)
 	if (!ex)
 		return diag_oom(d);
 	for (unsigned s = 0; s < 2; s++)
-		for (size_t i = 0; i < n; i++)
-			ex[s * n + i] =
-			    w->side[s].nruns > 1
-			        ? noise_runs_expected(&w->side[s], i,
-			                              noise_side_seed(w->o, s))
-			        : noise_expected(&w->side[s], i);
+		for (size_t i = 0; i < n; i++) {
+			double *x = &ex[s * n + i];
+
+			if (w->side[s].nruns < 2)
+				*x = noise_expected(&w->side[s], i);
+			else if (!noise_runs_exact(&w->side[s], i, x))
+				*x = noise_runs_expected(
+				    &w->side[s], i, noise_side_seed(w->o, s));
+		}
 	if (session_open(w->m, w->runs, NULL, &ses, d) != FP_OK ||
 	    price_compute(ses, &p, d) != FP_OK)
 		goto out;

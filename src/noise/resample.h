@@ -95,8 +95,9 @@ int noise_side_resample_range(const struct noise_side *s, size_t i0, size_t i1,
 /* For a side of several runs (nruns > 1): the mean of case i's estimate
  * over NOISE_RUNS_EXPECTED resamples drawn with keys of their own (from
  * seed and the case, apart from the bootstrap's), the expected resampled
- * estimate that the bias step prices at (bias.h: noise_expected does it
- * for one run). */
+ * estimate that the bias step prices at where noise_runs_exact cannot
+ * work it out (expect_runs.h; bias.h: noise_expected does it for one
+ * run). */
 #define NOISE_RUNS_EXPECTED 2048
 double noise_runs_expected(const struct noise_side *s, size_t i, uint64_t seed);
 
