@@ -399,6 +399,11 @@ static int sorted_run(struct worker *proto, size_t n, size_t nw, struct diag *d)
 		diag_oom(d);
 		goto out;
 	}
+	/* Rounds pair with the before run's, whatever keys a side's own. */
+	for (int s = 0; s < 2; s++) {
+		sorted[s].rounds_keyed = true;
+		sorted[s].rounds_seed = proto->o->seed;
+	}
 	proto->side = sorted;
 	if (split_run(proto, proto->out->B, nw, d) == FP_OK)
 		rc = proto->visit ? FP_OK

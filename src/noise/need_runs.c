@@ -100,7 +100,8 @@ double need_runs_share(const double *within, size_t nw, const double *all,
 {
 	double vw = variance(within, nw), vh = variance(all, na);
 
-	return vh > 0 ? fmin(1, vw / vh) : 1;
+	/* Below 1e-12 of it, vw is the sums' rounding, not a spread. */
+	return vh > 0 ? vw < 1e-12 * vh ? 0 : fmin(1, vw / vh) : 1;
 }
 
 void need_runs_for(double f, double r, const struct noise_side side[2],

@@ -557,10 +557,12 @@ int noise_side_resample_range(const struct noise_side *s, size_t i0, size_t i1,
 	struct tables tab = {.m = 0};
 	size_t pick[RUN_MAX_MERGED];
 
-	if (s->nruns > 1)
-		pick_runs(s, s->paired ? noise_resample_key(seed, r, 0) : rkey,
-		          pick);
+	uint64_t rounds = s->rounds_keyed ? s->rounds_seed : seed;
 
+	if (s->nruns > 1)
+		pick_runs(s,
+		          s->paired ? noise_resample_key(rounds, r, 0) : rkey,
+		          pick);
 	for (size_t i = i0; i < i1; i++) {
 		/* The samples of a case a few ahead: the draw says which of
 		 * its samples is read only once the key is mixed. */
@@ -588,13 +590,4 @@ int noise_side_resample_range(const struct noise_side *s, size_t i0, size_t i1,
 			return FP_ERR;
 	}
 	return FP_OK;
-}
-
-int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
-                        size_t r, unsigned side, enum pass_policy policy,
-                        struct resample_buf *buf, double *runtime,
-                        double *passed)
-{
-	return noise_side_resample_range(s, 0, n, seed, r, side, policy, buf,
-	                                 runtime, passed);
 }

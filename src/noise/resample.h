@@ -43,6 +43,12 @@ struct noise_side {
 	 * after less before.  Samples within each drawn run are still drawn
 	 * per side. */
 	bool paired;
+	/* Paired: the rounds are drawn with side 0's key under rounds_seed
+	 * (the before run's seed), not the seed the side draws its samples
+	 * with, so that a control run's after side, keyed apart, still draws
+	 * the rounds the before run draws.  Else under that seed. */
+	bool rounds_keyed;
+	uint64_t rounds_seed;
 	/* Every run kept once in every resample, only the samples within
 	 * each drawn: the spread the samples within runs give alone (the
 	 * verdict's split of the interval between runs and samples). */
@@ -75,22 +81,27 @@ struct resample_buf {
 	size_t cap;
 };
 
-/* Resample r of side `side` (0 before, 1 after) of n cases: each case's
- * runtime (its estimator over the draws) and pass state (the policy over
- * the draws' pass states, else the observed one) into runtime[] and
- * passed[].  A case without samples keeps its observed values.  s->off
- * must not be NULL.  FP_ERR only when out of memory. */
-int noise_side_resample(const struct noise_side *s, size_t n, uint64_t seed,
-                        size_t r, unsigned side, enum pass_policy policy,
-                        struct resample_buf *buf, double *runtime,
-                        double *passed);
-
-/* The same for cases [i0, i1) only, case i into runtime[i - i0] and
- * passed[i - i0]: any split of the cases gives the same values. */
+/* Resample r of side `side` (0 before, 1 after), cases [i0, i1): each
+ * case's runtime (its estimator over the draws) and pass state (the policy
+ * over the draws' pass states, else the observed one) into runtime[i - i0]
+ * and passed[i - i0]; any split of the cases gives the same values.  A
+ * case without samples keeps its observed values.  s->off must not be
+ * NULL.  FP_ERR only when out of memory. */
 int noise_side_resample_range(const struct noise_side *s, size_t i0, size_t i1,
                               uint64_t seed, size_t r, unsigned side,
                               enum pass_policy policy, struct resample_buf *buf,
                               double *runtime, double *passed);
+
+/* The same for all n cases of the side. */
+static inline int noise_side_resample(const struct noise_side *s, size_t n,
+                                      uint64_t seed, size_t r, unsigned side,
+                                      enum pass_policy policy,
+                                      struct resample_buf *buf, double *runtime,
+                                      double *passed)
+{
+	return noise_side_resample_range(s, 0, n, seed, r, side, policy, buf,
+	                                 runtime, passed);
+}
 
 /* For a side of several runs (nruns > 1): the mean of case i's estimate
  * over NOISE_RUNS_EXPECTED resamples drawn with keys of their own (from

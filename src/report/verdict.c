@@ -140,11 +140,11 @@ void report_control_words(FILE *out, const struct record *r,
 }
 
 /* Whether noise's bias on the measured net is worth a reader's line: a
- * twentieth of the interval's width or more. */
+ * twentieth of the interval's width or more, and not 0 as printed. */
 static bool bias_material(const struct boot *b)
 {
 	return fabs(b->bias.net) >= 0.05 * (b->net_ci.hi - b->net_ci.lo) &&
-	       fabs(b->bias.net) > 0;
+	       fabs(b->bias.net) >= 0.5 * pow(10, -REPORT_DECIMALS);
 }
 
 static void interval_line(struct vout *o, const struct verdict *v)

@@ -215,4 +215,16 @@ expect_grep "$OUT" "- between runs: 0 % of the resampled variance of net" "Markd
 # Folded in, the split is of net less the control run's.
 run price $L $B $A --estimator mean --control $M/a2.csv $M/a3.csv
 expect_joined "$OUT" "of the resampled variance of net less the control run's" "a folded control: the split of the difference"
+# A control run measured in the before run's rounds pairs with them as the
+# after run does: rounds-b.csv as its own control draws the same rounds as
+# the before side in every resample, so its net is 0 throughout and the
+# fix's sure net stands (with the control's rounds drawn apart it was
+# [-3, 3] and inconclusive).  The within-runs share is exactly 0 (equal
+# samples within a round), not a rounding's 1e-29, and no zero bias is
+# printed as 0.0000.
+run price $L $M/rounds-b.csv $M/rounds-a.csv --control $M/rounds-b.csv
+expect_joined "$OUT" "ACCEPT: net 1.0000 = gain 0.0000 - cost -1.0000, net less the control run's 1.0000, 95 % interval [1.0000, 1.0000]" "a control in the before run's rounds pairs with them"
+expect_joined "$OUT" "control run: net 0.0000 against the before run (0 if there were no noise), interval [0.0000, 0.0000]" "the paired control's interval"
+expect_joined "$OUT" "between runs: 100 % of the resampled variance of net less the control run's" "the paired control: no rounding's share"
+expect_no_grep "$OUT" "noise biases" "no bias printed as 0.0000"
 finish
