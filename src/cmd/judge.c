@@ -122,7 +122,11 @@ int cmd_judge_plot(struct cmd_judged *j, const char *record_dir,
                    struct diag *d)
 {
 	struct plot_opts po = cmd_plot_opts(o);
-	const struct boot *b = &j->j.boot;
+	/* The verdict's own quantity: with a control folded in, net less
+	 * the control run's, resample by resample as its interval. */
+	const bool folded = j->j.v.against_control;
+	const struct boot *b = folded ? &j->j.fold : &j->j.boot;
+	const double at = r->price->net - (folded ? j->j.v.control_net : 0);
 	char *title;
 	int rc;
 
@@ -132,20 +136,25 @@ int cmd_judge_plot(struct cmd_judged *j, const char *record_dir,
 		po.dir = record_dir;
 	snprintf(j->dist_label, sizeof j->dist_label, "%g %% interval",
 	         b->confidence * 100);
-	if (!(title =
-	          plot_title_record("net over the bootstrap's resamples", r)))
+	if (!(title = plot_title_record(
+	          folded ? "net less the control's, over resamples"
+	                 : "net over the bootstrap's resamples",
+	          r)))
 		return diag_oom(d);
-	rc = plot_distribution(&po, title, b->B, b->net, b->net_ci.lo,
-	                       b->net_ci.hi, r->price->net, j->dist_label,
-	                       &j->dist, d);
+	rc = plot_distribution(
+	    &po, title, folded ? "net less the control run's" : "net", b->B,
+	    b->net, b->net_ci.lo, b->net_ci.hi, at, j->dist_label, &j->dist, d);
 	free(title);
 	if (rc != FP_OK)
 		return FP_ERR;
 	j->have_dist = true;
 	for (size_t k = 0; k < r->nplots && k < 1; k++)
 		j->plots[k] = r->plots[k];
-	if (add_plot(j, r, "Net over the bootstrap's resamples", &j->dist,
-	             record_dir, o, &j->dist_link, d) != FP_OK)
+	if (add_plot(j, r,
+	             folded ? "Net less the control run's over the "
+	                      "bootstrap's resamples"
+	                    : "Net over the bootstrap's resamples",
+	             &j->dist, record_dir, o, &j->dist_link, d) != FP_OK)
 		return FP_ERR;
 	return control_plot(j, &po, record_dir, o, r, d);
 }

@@ -59,10 +59,10 @@ static const struct chart control_chart = DIST_CHART(
 #define DIST_BINS 40
 
 static int distribution(const struct plot_opts *o, const struct chart *chart,
-                        const char *title, size_t B, const double *net,
-                        double lo, double hi, double observed,
-                        const char *interval_label, struct plot_result *out,
-                        struct diag *d)
+                        const char *title, const char *quantity, size_t B,
+                        const double *net, double lo, double hi,
+                        double observed, const char *interval_label,
+                        struct plot_result *out, struct diag *d)
 {
 	size_t count[DIST_BINS] = {0}, top = 0;
 	double min = INFINITY, max = -INFINITY, width;
@@ -97,7 +97,7 @@ static int distribution(const struct plot_opts *o, const struct chart *chart,
 		return FP_ERR;
 	gpd_str_cut(f, title, PLOT_TITLE_MAX);
 	fputc(' ', f);
-	gpd_unit(f, "net", o ? o->unit : NULL);
+	gpd_unit(f, quantity, o ? o->unit : NULL);
 	fputc(' ', f);
 	gpd_num(f, lo);
 	fputc(' ', f);
@@ -116,13 +116,14 @@ static int distribution(const struct plot_opts *o, const struct chart *chart,
 	return plot_draw_mem(o, chart, f, &buf, &len, out, d);
 }
 
-int plot_distribution(const struct plot_opts *o, const char *title, size_t B,
-                      const double *net, double lo, double hi, double observed,
+int plot_distribution(const struct plot_opts *o, const char *title,
+                      const char *quantity, size_t B, const double *net,
+                      double lo, double hi, double observed,
                       const char *interval_label, struct plot_result *out,
                       struct diag *d)
 {
-	return distribution(o, &dist_chart, title, B, net, lo, hi, observed,
-	                    interval_label, out, d);
+	return distribution(o, &dist_chart, title, quantity, B, net, lo, hi,
+	                    observed, interval_label, out, d);
 }
 
 int plot_control_distribution(const struct plot_opts *o, const char *title,
@@ -130,6 +131,6 @@ int plot_control_distribution(const struct plot_opts *o, const char *title,
                               double observed, const char *interval_label,
                               struct plot_result *out, struct diag *d)
 {
-	return distribution(o, &control_chart, title, B, net, lo, hi, observed,
-	                    interval_label, out, d);
+	return distribution(o, &control_chart, title, "net", B, net, lo, hi,
+	                    observed, interval_label, out, d);
 }

@@ -126,9 +126,12 @@ int plot_map(const struct plot_opts *o, const char *title, const char *xname,
 
 /* How net falls over B bootstrap resamples: a histogram of net[0..B),
  * the interval [lo, hi] shaded (labelled interval_label, e.g. "95 %
- * interval"), net = 0 and the observed net marked. */
-int plot_distribution(const struct plot_opts *o, const char *title, size_t B,
-                      const double *net, double lo, double hi, double observed,
+ * interval"), net = 0 and the observed net marked; quantity names the
+ * x axis ("net", or "net less the control run's" when the verdict is on
+ * that). */
+int plot_distribution(const struct plot_opts *o, const char *title,
+                      const char *quantity, size_t B, const double *net,
+                      double lo, double hi, double observed,
                       const char *interval_label, struct plot_result *out,
                       struct diag *d);
 

@@ -194,7 +194,11 @@ N="$EX/noisy-fix"
 run price $N/before.csv $N/after.csv --control $N/control.csv --plot-dir "$TMP/plotsc"
 expect_status 0 "control plots"
 expect_grep "$TMP/plotsc/control-distribution.dat" '"net (points)" -2.685088097097038 0 -1.1718285505050543 ' "control plot: the control run's interval and net"
-expect_grep "$TMP/plotsc/net-distribution.dat" '"net (points)" -1.1346287570962619 4.124582728118397 1.3453941246663508 ' "fix's plot: the fix's interval and net"
+# The verdict is on net less the control run's (folded in): so is the
+# net-distribution plot, the headline's interval [-1.1426, 4.5786] and
+# 1.3454 - (-1.1718) = 2.5172 marked, its axis named so.
+expect_grep "$TMP/plotsc/net-distribution.dat" '"net less the control run\0047s (points)" -1.142622661192989 4.578619998206524 2.5172226751714053 ' "the verdict's plot: net less the control run's, its interval and value"
+expect_grep "$TMP/plotsc/net-distribution.dat" "net less the control\\0047s, over resamples" "the verdict's plot: its title says so"
 if cmp -s "$TMP/plotsc/control-distribution.dat" "$TMP/plotsc/net-distribution.dat"; then bad "control plot: the fix's data"; else ok; fi
 run price $N/before.csv $N/after.csv --control $N/control.csv --format json
 expect_joined "$OUT" '"control_run": { "net": -1.1718285505050543, "interval": [ -2.685088097097038, 0.0 ], "folded": true, "fix_interval": [ -1.1346287570962619, 4.124582728118397 ], "fix_p_decide": 0.8615 }' "control plot: the record's control net and interval"
