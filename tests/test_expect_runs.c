@@ -120,6 +120,16 @@ static void test_declines(void **state)
 	make(&c, RUN_MEDIAN, 2, big, v);
 	assert_false(noise_runs_exact(&c.s, 0, &x));
 	assert_true(x == 7);
+	/* At the bound, worked out: 2 runs of 32 equal samples, 1 and 3,
+	 * give medians 1 and 3, and the median of two draws is their mean,
+	 * 2 (1056 atoms: off the stack). */
+	big[0] = NOISE_EXACT_MAX;
+	big[1] = NOISE_EXACT_MAX;
+	for (size_t q = 0; q < 2 * NOISE_EXACT_MAX; q++)
+		v[q] = q < NOISE_EXACT_MAX ? 1 : 3;
+	make(&c, RUN_MEDIAN, 2, big, v);
+	assert_true(noise_runs_exact(&c.s, 0, &x));
+	assert_true(fabs(x - 2) < 1e-12);
 }
 
 static uint64_t next(uint64_t *st)

@@ -130,11 +130,13 @@ static int by_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+#define STACK_ATOMS 256
+
 bool noise_runs_exact(const struct noise_side *s, size_t i, double *out)
 {
 	const struct run_estimator_def *e = &run_estimators[s->est];
 	size_t R = s->nruns, rank[2], orank[2], nr, onr, na = 0, m;
-	struct atom *t;
+	struct atom stack[STACK_ATOMS], *t;
 	double sum = 0;
 
 	if (R < 2 || s->draws)
@@ -160,9 +162,15 @@ bool noise_runs_exact(const struct noise_side *s, size_t i, double *out)
 		*out = sum / (double)R;
 		return true;
 	}
-	if (!(t = malloc(R * NOISE_EXACT_MAX * (NOISE_EXACT_MAX + 1) *
-	                 sizeof *t)))
+	for (size_t j = 0; j < R; j++) { /* run_atoms' count */
+		run_samples(s, i, j, &m);
+		na += e->ranks(m, rank) == 2 ? m * (m + 1) / 2 : m;
+	}
+	/* Most cases fit on the stack: a few runs of a few samples. */
+	t = na <= STACK_ATOMS ? stack : malloc(na * sizeof *t);
+	if (!t)
 		return false;
+	na = 0;
 	for (size_t j = 0; j < R; j++) {
 		double x[NOISE_EXACT_MAX];
 		const double *v = run_samples(s, i, j, &m);
@@ -177,7 +185,8 @@ bool noise_runs_exact(const struct noise_side *s, size_t i, double *out)
 	onr = e->ranks(R, orank);
 	for (size_t q = 0; q < onr; q++)
 		sum += order_mean(t, na, R, orank[q]);
-	free(t);
+	if (t != stack)
+		free(t);
 	*out = sum / (double)onr;
 	return true;
 }
