@@ -61,8 +61,8 @@ struct cmd_judged {
 	bool have_dist, have_control_dist;
 	struct plot_result dist, control_dist;
 	struct record_plot plots[3];
-	char *dist_link, *control_link;          /* plots[].file when not in the
-	                                   record folder */
+	/* plots[].file when not in the record folder */
+	char *dist_link, *control_link;
 	char control_sha256[RUN_MAX_MERGED][65]; /* of each control run */
 	char dist_label[64];
 };

@@ -62,7 +62,10 @@ static size_t run_atoms(const double *x, size_t m, const size_t rank[2],
                         size_t nr, double w, struct atom *out)
 {
 	size_t k = m, r = rank[0], n = 0;
+	double c = 1; /* C(k, r) */
 
+	for (size_t q = 0; q < r; q++)
+		c = c * (double)(k - q) / (double)(q + 1);
 	for (size_t a = 0; a < m; a++) {
 		/* P(the draw of rank r is sample a). */
 		double pa =
@@ -75,10 +78,7 @@ static size_t run_atoms(const double *x, size_t m, const size_t rank[2],
 			double lo =
 			    pow((double)(a + 1) / (double)m, (double)r) -
 			    pow((double)a / (double)m, (double)r);
-			double c = 1;
 
-			for (size_t q = 0; q < r; q++) /* C(k, r) */
-				c = c * (double)(k - q) / (double)(q + 1);
 			for (size_t b = a + 1; b < m; b++) {
 				double hi = pow((double)(m - b) / (double)m,
 				                (double)(k - r)) -
@@ -121,13 +121,6 @@ static const double *run_samples(const struct noise_side *s, size_t i, size_t j,
 
 	*m = s->run_off[seg + 1] - s->run_off[seg];
 	return s->v + s->run_off[seg];
-}
-
-static int by_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
 }
 
 #define STACK_ATOMS 256
@@ -177,7 +170,7 @@ bool noise_runs_exact(const struct noise_side *s, size_t i, double *out)
 
 		for (size_t q = 0; q < m; q++)
 			x[q] = v[q];
-		qsort(x, m, sizeof *x, by_double);
+		qsort(x, m, sizeof *x, noise_cmp_double);
 		nr = e->ranks(m, rank);
 		na += run_atoms(x, m, rank, nr, 1 / (double)R, t + na);
 	}
