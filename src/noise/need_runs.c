@@ -25,7 +25,14 @@ void need_runs_solve(double f, double r, size_t R, double k, size_t max_runs,
 		if (kk <= NEED_RUNS_MAX_SAMPLES)
 			out->samples_needed = kk;
 	}
-	for (size_t q = R + 1; q <= max_runs; q++)
+	/* The widening is at least 1, so no count below R (r / w0)^2 can
+	 * do; each one looked up is a calibration (runs_scale.h). */
+	double from = ceil((double)R * (r / w0) * (r / w0) - 1e-9);
+	size_t q0 = from > (double)max_runs ? max_runs + 1
+	            : from > (double)R      ? (size_t)from
+	                                    : R + 1;
+
+	for (size_t q = q0; q <= max_runs; q++)
 		if (widen(q, ctx) * sqrt((double)R / (double)q) <=
 		    w0 / r + 1e-12) {
 			out->runs_needed = q;

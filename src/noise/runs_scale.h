@@ -9,15 +9,18 @@
  * only the three runs' own values.  The factor here is the one that makes
  * the percentile interval of (after's estimate - before's) over resamples
  * of runs, scaled about the resamples' mean, cover the true difference at
- * conf, when each run's offset is normal with one variance on both sides
- * (the assumption: R values cannot tell a shape) and the estimator over
- * runs is the sides' own or the mean, whichever needs more (the median
- * of three runs needs 1.35 at 95 % when runs differ by far more than
- * their samples, the mean 1.93; a case's median over runs whose own
- * estimates are noisy moves with every run, as the mean does).  It is
- * found by seeded simulation of that model: in each trial the least
- * factor whose interval holds the truth; the factor is the conf-quantile
- * of those (Loh's calibration of a bootstrap interval, "Calibrating
+ * conf under a model of two levels: each run's offset normal with one
+ * variance on both sides (R values cannot tell a shape) and shared by
+ * its cases; each of 8 cases' estimate in a run moved by its samples,
+ * normal with w times the offsets' spread, and moved again by a
+ * resample's draw of them; net the sum over the cases.  A case's samples
+ * make its median over runs move with every run (1.43 at 3 runs, where
+ * the runs' values alone give 1.35); w cannot be read from few runs (a
+ * chance closeness of the runs looks like a large w, whose factor is
+ * small), so the factor is the largest over w in a grid.  It is found
+ * by seeded simulation of that model: in each trial the least factor
+ * whose interval holds the truth; the factor is the conf-quantile of
+ * those (Loh's calibration of a bootstrap interval, "Calibrating
  * confidence coefficients", JASA 1987, at the run level). */
 #ifndef FP_NOISE_RUNS_SCALE_H
 #define FP_NOISE_RUNS_SCALE_H
@@ -39,5 +42,27 @@
  * pure function of its arguments. */
 double noise_runs_scale(const size_t runs[2], const enum run_estimator est[2],
                         bool paired, double conf);
+
+/* The factor as noise_runs_scale's model gives it from `trials` seeded
+ * trials, computed each time: noise_runs_scale takes it from the table
+ * that tools/runs_table made with RUNS_TABLE_TRIALS of them
+ * (runs_table.inc) where it holds one, else computes it with fewer. */
+double noise_runs_calibrate(const size_t runs[2],
+                            const enum run_estimator est[2], bool paired,
+                            double conf, size_t trials);
+
+/* The table's extent: as many runs on both sides, from 2 to this many,
+ * one estimator on both, at confidence 0.95, from this many trials. */
+#define RUNS_TABLE_MAX 10
+#define RUNS_TABLE_CONF 0.95
+#define RUNS_TABLE_TRIALS 16000
+
+/* An entry of the table. */
+struct runs_tabled {
+	size_t runs;
+	enum run_estimator est;
+	bool paired;
+	double factor;
+};
 
 #endif
