@@ -15,7 +15,8 @@ static double flat(size_t R, void *ctx)
 	return 1;
 }
 
-/* runs_scale.c's mean factors (doc/noise.md's table) from 3 runs up. */
+/* runs_scale.c's mean factors (doc/noise.md's table, as it was) from 3
+ * runs up. */
 static double table(size_t R, void *ctx)
 {
 	static const double w[] = {0, 0, 3.28, 1.93, 1.53, 1.39, 1.23};
@@ -62,6 +63,32 @@ static void test_widening_falls(void **state)
 	assert_int_equal(n.runs_needed, 5);
 }
 
+/* A widening that counts its lookups (each is a calibration). */
+static double counted(size_t R, void *ctx)
+{
+	(void)R;
+	++*(size_t *)ctx;
+	return 1;
+}
+
+/* The counts no widening of at least 1 can bring in are not looked up:
+ * r 2 at 3 runs, from 3 x 4 = 12 on, so 12 is the second lookup (the
+ * first is now's); r 10, q >= 300 > 16: none beyond now's. */
+static void test_lookups_skipped(void **state)
+{
+	struct need_runs n;
+	size_t calls = 0;
+
+	(void)state;
+	need_runs_solve(0.5, 2, 3, 5, 16, counted, &calls, &n);
+	assert_int_equal(n.runs_needed, 12);
+	assert_int_equal(calls, 2);
+	calls = 0;
+	need_runs_solve(0.2, 10, 3, 5, 16, counted, &calls, &n);
+	assert_int_equal(n.runs_needed, 0);
+	assert_int_equal(calls, 1);
+}
+
 /* No run count up to the most a side may have: 0.  r 10: q >= 300. */
 static void test_more_than_max(void **state)
 {
@@ -92,6 +119,7 @@ int main(void)
 	    cmocka_unit_test(test_samples_help),
 	    cmocka_unit_test(test_widening_falls),
 	    cmocka_unit_test(test_more_than_max),
+	    cmocka_unit_test(test_lookups_skipped),
 	    cmocka_unit_test(test_at_least_one_more),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
