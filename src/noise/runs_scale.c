@@ -287,7 +287,7 @@ static bool model_of(const size_t runs[2], const enum run_estimator est[2],
 	 * RUNS_TABLE_MAX runs, where the samples move its factor by a few
 	 * hundredths (1.07 at most at 10 runs) and the model would cost
 	 * seconds; not for the min, whose samples bias it at every count
-	 * (1.78 at 10 runs). */
+	 * (1.73 at 10 runs). */
 	offsets_only =
 	    (est[0] == RUN_MEAN && est[1] == RUN_MEAN) ||
 	    ((m->R[0] > RUNS_TABLE_MAX || m->R[1] > RUNS_TABLE_MAX) &&
