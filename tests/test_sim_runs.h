@@ -42,8 +42,9 @@ bool sim_full(void);
  * AddressSanitizer). */
 size_t sim_trial_count(void);
 /* Whether `covered` of `trials` is good enough: at least 93 % in full
- * (the widening for few runs is conservative: never surer than the
- * evidence), else 95 % within the Wilson 99.9 % bounds of the rate. */
+ * (the band's floor; the paired rounds and the folded control may lie a
+ * little above its top, doc/noise.md, and test_runs_sim.c holds the top
+ * itself), else 95 % within the Wilson 99.9 % bounds of the rate. */
 bool sim_nominal(size_t covered, size_t trials);
 
 #endif
