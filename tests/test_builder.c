@@ -1,6 +1,7 @@
 /* test_builder.c: values a run file may not hold (names that could
  * look like others, numbers out of a double's range), which cell is blamed
- * in a column of mixed kinds, and the CSV field cap. */
+ * in a column of mixed kinds, the CSV field cap, and a reader's forecast
+ * of its cases. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -186,6 +187,96 @@ static void test_case_cap(void **state)
 	run_free(r);
 }
 
+/* A run built with a forecast of its cases (rb_expect), too small, exact
+ * or too large, is the run built without one: the same names, cells,
+ * positions and missing cells, only fewer allocations. */
+static struct run *built(size_t expect, size_t expect_names, size_t n)
+{
+	struct run_builder b;
+	struct diag d = {0};
+	struct run *r;
+	long rt, ex;
+
+	rb_init(&b, "t.csv", "csv", &d);
+	if (expect)
+		rb_expect(&b, expect, expect_names);
+	rt = rb_add_column(&b, "runtime", 7, 1, 6);
+	ex = rb_add_column(&b, "extra", 5, 1, 14);
+	assert_true(rt >= 0 && ex >= 0);
+	for (size_t i = 0; i < n; i++) {
+		char name[32];
+		int len = snprintf(name, sizeof name, "case_%zu", i * 7919);
+
+		assert_int_equal(
+		    rb_case(&b, name, (size_t)len, (uint32_t)i + 2, 1), FP_OK);
+		assert_int_equal(rb_number(&b, (size_t)rt, (double)i / 8,
+		                           (uint32_t)i + 2, (uint32_t)len + 2),
+		                 FP_OK);
+		/* every third case has no extra: a missing cell */
+		if (i % 3)
+			assert_int_equal(rb_number(&b, (size_t)ex, (double)i,
+			                           (uint32_t)i + 2, 30),
+			                 FP_OK);
+	}
+	assert_int_equal(rb_finish(&b, &r), FP_OK);
+	return r;
+}
+
+static void test_expect(void **state)
+{
+	const size_t n = 1000;
+	struct run *plain = built(0, 0, n);
+	const size_t forecasts[][2] = {
+	    {1, 1}, {17, 5}, {n, 9 * n}, {n + 1, 0}, {50 * n, 1 << 20}};
+
+	for (size_t f = 0; f < sizeof forecasts / sizeof *forecasts; f++) {
+		struct run *r = built(forecasts[f][0], forecasts[f][1], n);
+
+		assert_int_equal(r->n, plain->n);
+		assert_int_equal(r->ncols, plain->ncols);
+		for (size_t i = 0; i < n; i++) {
+			assert_string_equal(r->case_name[i],
+			                    plain->case_name[i]);
+			assert_int_equal(r->case_line[i], plain->case_line[i]);
+		}
+		for (size_t c = 0; c < r->ncols; c++) {
+			const struct column *x = &r->cols[c],
+			                    *y = &plain->cols[c];
+
+			assert_string_equal(x->name, y->name);
+			assert_int_equal(x->kind, y->kind);
+			assert_int_equal(x->bad_line, y->bad_line);
+			/* a column with missing cells holds no numbers */
+			assert_int_equal(!x->v, !y->v);
+			assert_int_equal(!x->line, !y->line);
+			if (x->v)
+				assert_memory_equal(x->v, y->v,
+				                    n * sizeof *x->v);
+			if (x->line)
+				assert_memory_equal(x->line, y->line,
+				                    n * sizeof *x->line);
+			if (x->line)
+				assert_memory_equal(x->col, y->col,
+				                    n * sizeof *x->col);
+		}
+		run_free(r);
+	}
+	run_free(plain);
+}
+
+/* The forecast of a CSV text's rows is a bound: its line ends and one. */
+static void test_count_rows(void **state)
+{
+	assert_int_equal(csv_count_rows("", 0), 1);
+	assert_int_equal(csv_count_rows("a", 1), 1);
+	assert_int_equal(csv_count_rows("a\n", 2), 2);
+	assert_int_equal(csv_count_rows("a\nb", 3), 2);
+	assert_int_equal(csv_count_rows("a\r\nb\n\n", 6), 4);
+	assert_int_equal(csv_count_rows("\"x\ny\"\n", 6), 3);
+	/* a NUL is no end */
+	assert_int_equal(csv_count_rows("a\0\nb", 4), 2);
+}
+
 /* JSON nesting: jansson's 2048 levels are read (and then are no run);
  * the 2049th '[' is refused where it stands. */
 static void test_json_depth(void **state)
@@ -217,6 +308,8 @@ int main(void)
 	    cmocka_unit_test(test_field_cap),
 	    cmocka_unit_test(test_case_cap),
 	    cmocka_unit_test(test_json_depth),
+	    cmocka_unit_test(test_expect),
+	    cmocka_unit_test(test_count_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,4 +1,5 @@
-/* test_util.c: diagnostics, locale-independent numbers, compensated sums. */
+/* test_util.c: diagnostics, locale-independent numbers, compensated sums,
+ * atomic files, the huge-page hint. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +17,7 @@
 #include <unistd.h>
 
 #include "util/atomic_file.h"
+#include "util/bigmem.h"
 #include "util/diag.h"
 #include "util/ksum.h"
 #include "util/numfmt.h"
@@ -260,6 +262,63 @@ static void test_atomic_symlink(void **state)
 	assert_int_equal(rmdir(dir), 0);
 }
 
+/* The VmFlags line of the mapping that holds p, from /proc/self/smaps,
+ * into flags; false if there is none. */
+static bool vm_flags(const void *p, char *flags, size_t size)
+{
+	FILE *f = fopen("/proc/self/smaps", "r");
+	char line[512];
+	bool in = false, found = false;
+
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof line, f)) {
+		unsigned long lo, hi;
+
+		if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2)
+			in = (uintptr_t)p >= lo && (uintptr_t)p < hi;
+		else if (in && strncmp(line, "VmFlags:", 8) == 0) {
+			snprintf(flags, size, "%s", line + 8);
+			found = true;
+		}
+	}
+	fclose(f);
+	return found;
+}
+
+/* A big block is marked for huge pages ("hg"), a small one is not; where
+ * the kernel has no transparent huge pages (or they are off), there is
+ * nothing to see. */
+static void test_bigmem(void **state)
+{
+	FILE *thp = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
+	char mode[128] = "", flags[512];
+	size_t big = (size_t)8 << 20;
+	char *a, *b;
+
+	if (thp) {
+		if (!fgets(mode, sizeof mode, thp))
+			mode[0] = '\0';
+		fclose(thp);
+	}
+	if (!strstr(mode, "[madvise]") && !strstr(mode, "[always]"))
+		skip();
+	a = malloc(big);
+	b = malloc(BIGMEM_MIN / 2);
+	assert_non_null(a);
+	assert_non_null(b);
+	bigmem_advise(a, big);
+	bigmem_advise(b, BIGMEM_MIN / 2);
+	assert_true(vm_flags(a + big / 2, flags, sizeof flags));
+	assert_non_null(strstr(flags, " hg"));
+	assert_true(vm_flags(b, flags, sizeof flags));
+	assert_null(strstr(flags, " hg"));
+	/* a hint on nothing is nothing */
+	bigmem_advise(NULL, big);
+	free(a);
+	free(b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -275,6 +334,7 @@ int main(void)
 		cmocka_unit_test(test_atomic_fifo),
 		cmocka_unit_test(test_atomic_devices),
 		cmocka_unit_test(test_atomic_symlink),
+		cmocka_unit_test(test_bigmem),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

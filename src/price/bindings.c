@@ -5,6 +5,7 @@
 
 #include "price/price.h"
 #include "price/price_env.h"
+#include "util/bigmem.h"
 
 const char *const price_side_suffix[2] = {"_before", "_after"};
 
@@ -17,8 +18,10 @@ double *price_env_owned(struct price *p, size_t n)
 		return NULL;
 	p->owned = grown;
 	a = calloc(n ? n : 1, sizeof *a);
-	if (a)
+	if (a) {
+		bigmem_advise(a, n * sizeof *a);
 		p->owned[p->nowned++] = a;
+	}
 	return a;
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "price/join.h"
+#include "util/bigmem.h"
 #include "util/strindex.h"
 
 static bool ends_with(const char *s, const char *suffix, size_t *stem)
@@ -252,6 +253,7 @@ int price_join(struct run *before, struct run *after, bool drop_missing,
 		diag_oom(d);
 		goto out;
 	}
+	bigmem_advise(at, before->n * sizeof *at);
 	if (match(before, after, at, in_after, d) != FP_OK)
 		goto out;
 	for (size_t i = 0; i < before->n; i++)

@@ -21,6 +21,12 @@ void rb_init(struct run_builder *b, const char *path, const char *format,
 	                          .max_cases = RUN_MAX_CASES};
 }
 
+void rb_expect(struct run_builder *b, size_t cases, size_t name_bytes)
+{
+	b->expect = cases < b->max_cases ? cases : b->max_cases;
+	b->expect_names = name_bytes;
+}
+
 void rb_column_free(struct rb_column *c)
 {
 	free(c->name);
@@ -114,7 +120,10 @@ static int keep_name(struct run_builder *b, const char *name, size_t len)
 
 	/* Doubling: a big block grows by mremap, and untouched pages of it
 	 * take no memory. */
-	if (grow_array((void **)&b->name_text, &cap, b->name_len + len + 1, 1))
+	size_t need = b->name_len + len + 1;
+
+	if (grow_array((void **)&b->name_text, &cap,
+	               need > b->expect_names ? need : b->expect_names, 1))
 		return diag_oom(b->d);
 	b->name_cap = cap;
 	memcpy(b->name_text + b->name_len, name, len);
@@ -135,16 +144,17 @@ int rb_case(struct run_builder *b, const char *name, size_t len, uint32_t line,
 		return diag_set(b->d, b->path, (int)line, (int)col,
 		                "more than %zu cases", b->max_cases);
 	if (b->n == b->cap) {
-		if (grow_array((void **)&b->name_off, &cap, b->n + 1,
+		size_t need = b->n < b->expect ? b->expect : b->n + 1;
+
+		if (grow_array((void **)&b->name_off, &cap, need,
 		               sizeof *b->name_off))
 			return diag_oom(b->d);
 		cap = b->cap;
-		if (grow_array((void **)&b->lines, &cap, b->n + 1,
+		if (grow_array((void **)&b->lines, &cap, need,
 		               sizeof *b->lines))
 			return diag_oom(b->d);
 		cap = b->cap;
-		if (grow_array((void **)&b->cols, &cap, b->n + 1,
-		               sizeof *b->cols))
+		if (grow_array((void **)&b->cols, &cap, need, sizeof *b->cols))
 			return diag_oom(b->d);
 		b->cap = cap;
 	}
@@ -211,17 +221,17 @@ long rb_add_column(struct run_builder *b, const char *name, size_t len,
 /* Makes room in column c for the cells of all cases so far. */
 static int reserve(struct run_builder *b, struct rb_column *c)
 {
-	size_t cap = c->cap;
+	size_t cap = c->cap, need = b->n < b->expect ? b->expect : b->n;
 
 	if (b->n <= c->cap)
 		return FP_OK;
-	if (grow_array((void **)&c->v, &cap, b->n, sizeof *c->v))
+	if (grow_array((void **)&c->v, &cap, need, sizeof *c->v))
 		return diag_oom(b->d);
 	cap = c->cap;
-	if (grow_array((void **)&c->line, &cap, b->n, sizeof *c->line))
+	if (grow_array((void **)&c->line, &cap, need, sizeof *c->line))
 		return diag_oom(b->d);
 	cap = c->cap;
-	if (grow_array((void **)&c->col, &cap, b->n, sizeof *c->col))
+	if (grow_array((void **)&c->col, &cap, need, sizeof *c->col))
 		return diag_oom(b->d);
 	c->cap = cap;
 	return FP_OK;

@@ -41,7 +41,8 @@ struct rb_column {
 struct run_builder {
 	const char *path; /* for messages; not owned */
 	const char *format;
-	size_t n, cap; /* cases so far */
+	size_t n, cap;               /* cases so far */
+	size_t expect, expect_names; /* what a reader foresees (rb_expect) */
 	/* Case names, one after another with their NULs, in one block that
 	 * becomes the run's name_block (run.h): no malloc per case.  While
 	 * cases are added, name_off[i] is where name i starts (the block
@@ -81,6 +82,13 @@ void rb_column_free(struct rb_column *c);
 
 void rb_init(struct run_builder *b, const char *path, const char *format,
              struct diag *d);
+
+/* A reader's forecast: about `cases` cases (a bound, such as the rows of
+ * a CSV file) with `name_bytes` bytes of names.  The arrays take room for
+ * them at once instead of doubling, for each doubling copies an array and
+ * touches its pages again (bigmem.h): a 10^6-case run is read with one
+ * allocation per array.  More cases than foreseen still grow. */
+void rb_expect(struct run_builder *b, size_t cases, size_t name_bytes);
 /* Frees everything the builder holds (after a failure, or after
  * rb_finish, which leaves nothing to free). */
 void rb_discard(struct run_builder *b);

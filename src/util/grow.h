@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 
+#include "util/bigmem.h"
 #include "util/diag.h"
 
 /* Grows *p, an array of *cap elements of `size` bytes, to hold at least
@@ -22,6 +23,7 @@ static inline int grow_array(void **p, size_t *cap, size_t need, size_t size)
 	q = realloc(*p, n * size);
 	if (!q)
 		return FP_ERR;
+	bigmem_advise(q, n * size);
 	*p = q;
 	*cap = n;
 	return FP_OK;

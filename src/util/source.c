@@ -13,6 +13,7 @@
 
 #include <nettle/sha2.h>
 
+#include "util/bigmem.h"
 #include "util/sha256.h"
 
 const char *source_name(const char *path)
@@ -58,6 +59,7 @@ static int read_all(int fd, size_t cap, size_t size, struct source *out,
 				return too_large(out->name, cap, d);
 			if (!(nb = realloc(out->data, want + 1)))
 				return diag_oom(d);
+			bigmem_advise(nb, want + 1);
 			out->data = nb;
 			room = want;
 		}

@@ -6,6 +6,8 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include "util/bigmem.h"
+
 #define ROTL(x, b) (uint64_t)(((x) << (b)) | ((x) >> (64 - (b))))
 
 static inline void sipround(uint64_t v[4])
@@ -82,6 +84,7 @@ bool strindex_init(struct strindex *x, const char *const *names, size_t n)
 		slots *= 2;
 	if (!(x->slot = calloc(slots, sizeof *x->slot)))
 		return false;
+	bigmem_advise(x->slot, slots * sizeof *x->slot);
 	x->mask = slots - 1;
 	/* Without entropy (a sandbox that forbids it) the index still works,
 	 * only a crafted input could then make it slow. */

@@ -196,6 +196,7 @@ int fmt_csv(const struct fmt_src *s, struct run **out, struct diag *d)
 	int rc = FP_ERR;
 
 	rb_init(&st.b, path, "csv", d);
+	rb_expect(&st.b, csv_count_rows(text, len), len);
 	if (fmt_csv_rows(path, text, len, 0, on_row, &st, &rows, d) != FP_OK)
 		goto out;
 	if (rows == 0)

@@ -327,3 +327,16 @@ int fmt_csv_rows(const char *path, const char *text, size_t len, size_t start,
 	*rows = st.rows;
 	return st.failed ? FP_ERR : FP_OK;
 }
+
+size_t csv_count_rows(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+	size_t rows = 1;
+
+	while ((p = memchr(p, '\n', (size_t)(end - p)))) {
+		rows++;
+		if (++p == end)
+			break;
+	}
+	return rows;
+}

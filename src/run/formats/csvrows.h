@@ -25,4 +25,9 @@ typedef int (*csv_row_fn)(void *ctx, size_t row, const struct csv_field *f,
 int fmt_csv_rows(const char *path, const char *text, size_t len, size_t start,
                  csv_row_fn fn, void *ctx, size_t *rows, struct diag *d);
 
+/* At most how many rows text[0..len) holds: its line ends, and one more
+ * (a quoted field's line ends count too, so it is a bound), for
+ * rb_expect. */
+size_t csv_count_rows(const char *text, size_t len);
+
 #endif

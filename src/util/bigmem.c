@@ -1,0 +1,23 @@
+/* bigmem.c: the huge-page hint (bigmem.h).  MADV_HUGEPAGE is Linux's, not
+ * POSIX's: this file alone asks for the system's own names. */
+#define _DEFAULT_SOURCE
+#include "util/bigmem.h"
+
+#include <stdint.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+void bigmem_advise(void *p, size_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t lo = (uintptr_t)p & ~(page - 1);
+	uintptr_t hi = ((uintptr_t)p + bytes + page - 1) & ~(page - 1);
+
+	if (p && bytes >= BIGMEM_MIN)
+		(void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+#else
+	(void)p;
+	(void)bytes;
+#endif
+}
