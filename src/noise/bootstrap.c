@@ -406,7 +406,7 @@ static int sorted_run(struct worker *proto, size_t n, size_t nw, struct diag *d)
 	}
 	proto->side = sorted;
 	if (split_run(proto, proto->out->B, nw, d) == FP_OK)
-		rc = proto->visit ? FP_OK
+		rc = proto->visit || proto->o->as_drawn ? FP_OK
 		     : reference(proto, n, d) != FP_OK
 		         ? FP_ERR
 		         : summarise(proto->out, sorted, n, d);

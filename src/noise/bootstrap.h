@@ -45,6 +45,9 @@ struct boot_opts {
 	 * resample r of the control and of the fix share the before run's
 	 * draw and nothing else (noise_fold). */
 	bool control_after;
+	/* Only the resamples are wanted, as drawn (the noise arm): no
+	 * scale, no bias, no intervals are made of them. */
+	bool as_drawn;
 };
 
 /* The seed side 0 (before) or 1 (after) of a resample draws with. */

@@ -153,12 +153,15 @@ static int noise_arm(const struct judge_opts *o, const struct job *job,
 {
 	struct joined aa = {job->runs.before, job->runs.before, 0};
 	struct noise_side side[2];
+	struct boot_opts as_drawn = o->boot;
 	double sum = 0;
+
+	as_drawn.as_drawn = true;
 
 	if (noise_sides(&aa, o->boot.policy, side, d) != FP_OK ||
 	    noise_spread_cases(side, aa.before->n) == 0)
 		return FP_OK;
-	if (noise_bootstrap(job->metric, &aa, side, &o->boot, &j->arm_boot,
+	if (noise_bootstrap(job->metric, &aa, side, &as_drawn, &j->arm_boot,
 	                    d) != FP_OK) {
 		diag_prefix(d, "noise arm");
 		return FP_ERR;
