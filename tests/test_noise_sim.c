@@ -233,12 +233,12 @@ static bool nominal(size_t covered, size_t trials, double conf, bool bound)
 	}
 
 static const struct config configs[] = {
-    BOTH("5 samples", 20, 5, false, ALL_SLOWER, true, false, true),
-    BOTH("3 samples", 20, 3, false, ALL_SLOWER, true, false, false),
+    BOTH("5 samples", 20, 5, false, ALL_SLOWER, true, true, true),
+    BOTH("3 samples", 20, 3, false, ALL_SLOWER, true, true, false),
     BOTH("10 samples", 20, 10, false, ALL_SLOWER, true, true, false),
-    BOTH("5 cases", 5, 5, false, ALL_SLOWER, true, true, false),
-    BOTH("100 cases", 100, 5, false, ALL_SLOWER, true, false, false),
-    BOTH("heavy-tailed", 20, 5, true, ALL_SLOWER, false, false, false),
+    BOTH("5 cases", 5, 5, false, ALL_SLOWER, true, false, false),
+    BOTH("100 cases", 100, 5, false, ALL_SLOWER, true, true, false),
+    BOTH("heavy-tailed", 20, 5, true, ALL_SLOWER, false, true, false),
     BOTH("half unchanged (clip)", 20, 5, false, HALF_SAME, false, false, true),
     BOTH("no case slower", 20, 5, false, NONE_SLOWER, false, true, false),
     BOTH("A/A rerun (holds 0)", 20, 5, false, AA, false, true, true),

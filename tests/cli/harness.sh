@@ -185,7 +185,7 @@ expect_grep "$OUT" "runtimes: from column 'runtime_min'" "says the column"
 # test_sum and test_fails_after as above: cost = 50 / 2 * 0.6964732 =
 # 17.4118, no gain.
 run price --missing drop "$H/pytest/before.json" "$H/pytest/after.json"
-expect_joined "$OUT" "REJECT: net -17.4118 = gain 0.0000 - cost 17.4118, 95 % interval [-17.7624, -17.0393]; the point estimate rejects (dropped test_bench.py::test_raises, which passes only after)" \
+expect_joined "$OUT" "REJECT: net -17.4118 = gain 0.0000 - cost 17.4118, 95 % interval [-17.7155, -17.0891]; the point estimate rejects (dropped test_bench.py::test_raises, which passes only after)" \
 	"--missing drop names the dropped fix"
 run price --drop-missing --format md "$H/pytest/before.json" "$H/pytest/after.json"
 expect_grep "$OUT" "(dropped test\_bench.py\:\:test\_raises, which passes only after)**" \

@@ -137,7 +137,7 @@ mkdir junit
 cp "$P/before.json" "$P/after.json" "$P/before-junit.xml" "$P/after-junit.xml" junit/
 run price --results-before junit/before-junit.xml --results junit/after-junit.xml \
 	junit/before.json junit/after.json --record jrec
-expect_first "ACCEPT: net 35.8691 = gain 47.4769 - cost 11.6079, 95 % interval [35.6388," "junit: the record"
+expect_first "ACCEPT: net 35.8691 = gain 47.4769 - cost 11.6079, 95 % interval [35.5995," "junit: the record"
 mv junit moved
 run verify jrec --inputs moved
 expect_status 0 "junit: unchanged"
