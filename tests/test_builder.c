@@ -264,16 +264,19 @@ static void test_expect(void **state)
 	run_free(plain);
 }
 
-/* The forecast of a CSV text's rows is a bound: its line ends and one. */
+/* The forecast of a CSV text's rows is a bound: its lines that are not
+ * empty, and one; blank lines forecast nothing. */
 static void test_count_rows(void **state)
 {
 	assert_int_equal(csv_count_rows("", 0), 1);
 	assert_int_equal(csv_count_rows("a", 1), 1);
 	assert_int_equal(csv_count_rows("a\n", 2), 2);
 	assert_int_equal(csv_count_rows("a\nb", 3), 2);
-	assert_int_equal(csv_count_rows("a\r\nb\n\n", 6), 4);
+	assert_int_equal(csv_count_rows("a\r\nb\n\n", 6), 3);
+	assert_int_equal(csv_count_rows("\n\n\r\n\n", 5), 1);
 	assert_int_equal(csv_count_rows("\"x\ny\"\n", 6), 3);
-	/* a NUL is no end */
+	/* a blank is not empty; a NUL is no end */
+	assert_int_equal(csv_count_rows(" \n", 2), 2);
 	assert_int_equal(csv_count_rows("a\0\nb", 4), 2);
 }
 

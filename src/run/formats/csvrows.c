@@ -330,12 +330,15 @@ int fmt_csv_rows(const char *path, const char *text, size_t len, size_t start,
 
 size_t csv_count_rows(const char *text, size_t len)
 {
-	const char *p = text, *end = text + len;
+	const char *p = text, *line = text, *end = text + len;
 	size_t rows = 1;
 
+	/* Empty lines (libcsv skips them) are not counted: a file of blank
+	 * lines forecasts nothing. */
 	while ((p = memchr(p, '\n', (size_t)(end - p)))) {
-		rows++;
-		if (++p == end)
+		rows += p > line && !(p == line + 1 && *line == '\r');
+		line = ++p;
+		if (p == end)
 			break;
 	}
 	return rows;

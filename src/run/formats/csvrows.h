@@ -25,9 +25,10 @@ typedef int (*csv_row_fn)(void *ctx, size_t row, const struct csv_field *f,
 int fmt_csv_rows(const char *path, const char *text, size_t len, size_t start,
                  csv_row_fn fn, void *ctx, size_t *rows, struct diag *d);
 
-/* At most how many rows text[0..len) holds: its line ends, and one more
- * (a quoted field's line ends count too, so it is a bound), for
- * rb_expect. */
+/* How many rows text[0..len) holds, as a forecast for rb_expect: its
+ * lines ended by LF that are not empty, and one more.  A quoted field's
+ * line ends count too; lines ended by a lone CR do not (a forecast too
+ * small only costs the arrays' growth). */
 size_t csv_count_rows(const char *text, size_t len);
 
 #endif
