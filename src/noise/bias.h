@@ -11,10 +11,9 @@
  * the noise of the runs themselves: every case's log-residuals pooled
  * (the noise is taken to have one shape across cases), k drawn from
  * them for each of up to 8 cases (the mean: one, bias.c's cases_summed),
- * estimated, summed, and resampled, in
- * seeded trials: the spread of a sum of cases, as net is, which goes
- * from one case's (the quantiles of a heavy tail) towards the variances'
- * as cases add up.
+ * estimated, summed, and resampled, in seeded trials: the spread of a sum
+ * of cases, as net is, which goes from one case's (the quantiles of a
+ * heavy tail) towards the variances' as cases add up.
  *
  * The clip.  Where a score clips (min(1, ref_runtime / runtime)) the price
  * of noisy runtimes is biased: an unchanged case is charged every

@@ -83,11 +83,12 @@ void rb_column_free(struct rb_column *c);
 void rb_init(struct run_builder *b, const char *path, const char *format,
              struct diag *d);
 
-/* A reader's forecast: about `cases` cases (a bound, such as the rows of
- * a CSV file) with `name_bytes` bytes of names.  The arrays take room for
- * them at once instead of doubling, for each doubling copies an array and
- * touches its pages again (bigmem.h): a 10^6-case run is read with one
- * allocation per array.  More cases than foreseen still grow. */
+/* A reader's forecast: about `cases` cases (such as the rows of a CSV
+ * file) with at most `name_bytes` bytes of names.  The arrays take room
+ * for them at once instead of doubling, for each doubling copies an array
+ * and touches its pages again (bigmem.h): a 10^6-case run is read with
+ * one allocation per array.  More cases than foreseen still grow, and
+ * room not used costs address space only. */
 void rb_expect(struct run_builder *b, size_t cases, size_t name_bytes);
 /* Frees everything the builder holds (after a failure, or after
  * rb_finish, which leaves nothing to free). */
