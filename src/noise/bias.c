@@ -214,19 +214,6 @@ static void draw_case(const struct pool *p, size_t k, uint64_t key, uint64_t *w,
 	}
 }
 
-/* Sorts x[0..n) ascending, n <= RESAMPLE_COUNTED (insertion). */
-static void sort_case(double *x, size_t n)
-{
-	for (size_t i = 1; i < n; i++) {
-		double v = x[i];
-		size_t j = i;
-
-		for (; j > 0 && x[j - 1] > v; j--)
-			x[j] = x[j - 1];
-		x[j] = v;
-	}
-}
-
 /* One trial of C cases of k samples, y room for C k, z for k: the sum of
  * their log estimates into *m, and the spread of SCALE_RESAMPLES
  * resampled sums.  A case's samples are sorted once, so that a resample
@@ -247,7 +234,7 @@ static double trial(const struct pool *p, enum run_estimator e, size_t k,
 	*m = 0;
 	for (size_t i = 0; i < C; i++) {
 		draw_case(p, k, key, &c, y + i * k);
-		sort_case(y + i * k, k);
+		run_sort_small(y + i * k, k);
 		for (size_t j = 0; j < k; j++)
 			z[j] = y[i * k + j];
 		*m += log_est(e, z, k);

@@ -15,8 +15,7 @@ static int by_value(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Sorts x[0..n): insertion for the few samples a case usually has. */
-static void sort_small(double *x, size_t n)
+void run_sort_small(double *x, size_t n)
 {
 	if (n > 32) {
 		qsort(x, n, sizeof *x, by_value);
@@ -36,7 +35,7 @@ static void sort_small(double *x, size_t n)
 
 static double median(double *x, size_t n)
 {
-	sort_small(x, n);
+	run_sort_small(x, n);
 	return n % 2 ? x[n / 2] : (x[n / 2 - 1] + x[n / 2]) / 2;
 }
 

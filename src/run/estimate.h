@@ -48,6 +48,10 @@ int run_apply_policy(struct run *r, enum pass_policy policy);
 
 /* ---- runtimes from samples ---- */
 
+/* Sorts x[0..n) ascending: insertion for the few samples a case usually
+ * has, qsort beyond 32. */
+void run_sort_small(double *x, size_t n);
+
 /* Parses "median", "mean" or "min"; false for anything else. */
 bool run_estimator_parse(const char *s, enum run_estimator *out);
 const char *run_estimator_name(enum run_estimator e);
