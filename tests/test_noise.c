@@ -264,6 +264,86 @@ static void test_failed_repetition(void **state)
 	metric_free(m);
 }
 
+/* The noise arm priced beside the fix (noise_bootstrap_arm) against the
+ * fix and the arm bootstrapped apart, to the bit, on the default metric
+ * (a clip) and the linear one, with 1 and 2 threads: before 5 samples per
+ * case; after 5 (the arm's after side drawn with the fix's), 3 (drawn
+ * apart), with a flaky case (priced column by column), with a repetition
+ * that failed without a time; the mean. */
+static void same_boot(const struct boot *x, const struct boot *y)
+{
+	size_t B = x->B;
+
+	assert_int_equal(x->B, y->B);
+	assert_memory_equal(x->gain, y->gain, B * sizeof(double));
+	assert_memory_equal(x->cost, y->cost, B * sizeof(double));
+	assert_memory_equal(x->net, y->net, B * sizeof(double));
+	assert_memory_equal(x->decide, y->decide, B);
+	assert_memory_equal(&x->net_ci, &y->net_ci, sizeof x->net_ci);
+}
+
+static void arm_case(const struct metric *m, size_t ka, int shape,
+                     enum run_estimator e, size_t threads)
+{
+	const size_t n = 40, kb = 5;
+	struct normal g = {7 + ka + (size_t)shape};
+	struct joined j = {noisy(n, kb, 0, 0.5, &g, e),
+	                   noisy(n, ka, -0.05, 0.5, &g, e), 0};
+	struct joined aa = {j.before, j.before, 0};
+	struct boot_opts o = opts(203, 11, threads), as_drawn = o;
+	struct noise_side side[2], arm[2];
+	struct boot fix, alone, b, a;
+	struct diag d;
+
+	as_drawn.as_drawn = true;
+	if (shape == 1) {
+		/* case 3 flaky after, case 4 with a failed repetition */
+		j.after->sample_pass = malloc(n * ka);
+		memset(j.after->sample_pass, 1, n * ka);
+		j.after->sample_pass[3 * ka] = 0;
+		j.after->samples[4 * ka + 1] = NAN;
+		j.after->sample_pass[4 * ka + 1] = 0;
+	}
+	if (noise_sides(&j, o.policy, side, &d) != FP_OK ||
+	    noise_sides(&aa, o.policy, arm, &d) != FP_OK ||
+	    noise_bootstrap_arm(m, &j, side, &aa, arm, &o, &fix, &a, &d) !=
+	        FP_OK ||
+	    noise_bootstrap(m, &j, side, &o, &alone, &d) != FP_OK ||
+	    noise_bootstrap(m, &aa, arm, &as_drawn, &b, &d) != FP_OK)
+		fail_msg("%s", d.msg);
+	same_boot(&fix, &alone);
+	same_boot(&a, &b);
+	assert_true(fix.bias.net == alone.bias.net);
+	boot_free(&fix);
+	boot_free(&alone);
+	boot_free(&a);
+	boot_free(&b);
+	joined_free(&j);
+}
+
+static void test_arm_beside(void **state)
+{
+	struct metric *lin = linear(), *clip = NULL;
+	struct diag d;
+
+	if (metric_load(TEST_SRCDIR "/metrics/pypto-gym.yaml", &clip, &d) !=
+	    FP_OK)
+		fail_msg("%s", d.msg);
+	for (size_t t = 1; t <= 2; t++) {
+		const struct metric *ms[2] = {clip, lin};
+
+		for (int k = 0; k < 2; k++) {
+			arm_case(ms[k], 5, 0, RUN_MEDIAN, t);
+			arm_case(ms[k], 3, 0, RUN_MEDIAN, t);
+			arm_case(ms[k], 5, 1, RUN_MEDIAN, t);
+			arm_case(ms[k], 4, 0, RUN_MEAN, t);
+			arm_case(ms[k], 6, 0, RUN_MIN, t);
+		}
+	}
+	metric_free(lin);
+	metric_free(clip);
+}
+
 /* The policies on one case's pass states. */
 static void test_policies(void **state)
 {
@@ -424,6 +504,7 @@ int main(void)
 	    cmocka_unit_test(test_failed_repetition),
 	    cmocka_unit_test(test_more_samples_decide),
 	    cmocka_unit_test(test_wide_cases),
+	    cmocka_unit_test(test_arm_beside),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "noise/bias.h"
+#include "noise/boot_worker.h"
 #include "noise/bootstrap.h"
 #include "noise/expect_runs.h"
 #include "noise/rng.h"
@@ -17,202 +18,11 @@
 #include "util/ksum.h"
 #include "util/progress.h"
 
-uint64_t noise_side_seed(const struct boot_opts *o, unsigned side)
-{
-	return side == 1 && o->control_after ? noise_control_seed(o->seed)
-	                                     : o->seed;
-}
-
 size_t noise_cpus(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 
 	return n > 0 ? (size_t)n : 1;
-}
-
-/* What one thread does: resamples [r0, r1) on a session of its own. */
-struct worker {
-	const struct metric *m;
-	const struct joined *runs;
-	const struct noise_side *side;
-	const struct boot_opts *o;
-	struct boot *out;
-	size_t r0, r1;
-	unsigned what; /* PRICE_DETAIL for noise_wide_cases */
-	/* called after each resample priced with PRICE_DETAIL */
-	void (*each)(void *ctx, const struct price *p);
-	void *ctx;
-	noise_visit_fn visit; /* else called after each resample */
-	/* The first thread's resamples show the progress of all: each
-	 * counts for `nw` (NULL in the others). */
-	struct progress *pg;
-	size_t nw;
-	int rc;
-	struct diag d;
-};
-
-/* The runtimes and pass states of resample r, both sides.  A fixed side
- * is its observed columns. */
-static int fill(struct worker *w, size_t r, size_t n, struct resample_buf *buf,
-                double *rt[2], double *ps[2], const double *use_rt[2],
-                const double *use_ps[2])
-{
-	for (unsigned s = 0; s < 2; s++) {
-		const struct noise_side *sd = &w->side[s];
-
-		use_rt[s] = sd->runtime;
-		use_ps[s] = sd->passed;
-		if (!sd->off)
-			continue;
-		if (noise_side_resample(sd, n, noise_side_seed(w->o, s), r, s,
-		                        w->o->policy, buf, rt[s],
-		                        ps[s]) != FP_OK)
-			return diag_oom(&w->d);
-		use_rt[s] = rt[s];
-		use_ps[s] = ps[s];
-	}
-	return FP_OK;
-}
-
-/* One resample being filled block by block (price_resample_fused). */
-struct filling {
-	struct worker *w;
-	size_t r;
-	struct resample_buf *buf;
-};
-
-static int fill_block(void *ctx, size_t base, size_t len, double *const rt[2],
-                      double *const ps[2], struct diag *d)
-{
-	struct filling *f = ctx;
-	struct worker *w = f->w;
-
-	for (unsigned s = 0; s < 2; s++)
-		if (rt[s] &&
-		    noise_side_resample_range(
-		        &w->side[s], base, base + len, noise_side_seed(w->o, s),
-		        f->r, s, w->o->policy, f->buf, rt[s], ps[s]) != FP_OK)
-			return diag_oom(d);
-	return FP_OK;
-}
-
-/* Resample r priced: in one sweep when the metric allows (*fused, cleared
- * for the next resamples when it does not), else column by column. */
-static int price_one(struct worker *w, size_t r, struct session *ses,
-                     struct price *p, struct resample_buf *buf, double *rt[2],
-                     double *ps[2], bool *fused)
-{
-	const double *use_rt[2], *use_ps[2];
-
-	if (*fused && !(w->what & PRICE_DETAIL)) {
-		struct filling f = {w, r, buf};
-		unsigned resampled = 0;
-		int rc;
-
-		for (unsigned s = 0; s < 2; s++) {
-			bool mine = w->side[s].off != NULL;
-
-			use_rt[s] = mine ? rt[s] : w->side[s].runtime;
-			use_ps[s] = mine ? ps[s] : w->side[s].passed;
-			resampled |= mine ? 1u << s : 0;
-		}
-		/* The bootstrap reads the decision alone; a visit may read
-		 * anything. */
-		rc = price_resample_fused(ses, p, use_rt, use_ps, resampled,
-		                          fill_block, &f,
-		                          w->visit ? 0 : PRICE_LEAN, &w->d);
-		if (rc != PRICE_NOT_FUSED)
-			return rc;
-		*fused = false;
-	}
-	if (fill(w, r, p->n, buf, rt, ps, use_rt, use_ps) != FP_OK)
-		return FP_ERR;
-	return price_resample(ses, p, use_rt, use_ps, w->what, &w->d);
-}
-
-/* Resample r's runtimes (rt, as price_one filled them column by column)
- * priced with the measured pass states. */
-static int runtimes_only(struct worker *w, size_t r, struct session *ses,
-                         struct price *p, double *const rt[2])
-{
-	const double *ps[2] = {w->side[0].passed, w->side[1].passed};
-	const double *use_rt[2];
-
-	for (unsigned s = 0; s < 2; s++)
-		use_rt[s] = w->side[s].off ? rt[s] : w->side[s].runtime;
-
-	if (price_resample(ses, p, use_rt, ps, 0, &w->d) != FP_OK) {
-		diag_prefix(&w->d, "bootstrap resample %zu", r + 1);
-		return FP_ERR;
-	}
-	w->out->rt_gain[r] = p->gain;
-	w->out->rt_cost[r] = p->cost;
-	w->out->rt_net[r] = p->net;
-	return FP_OK;
-}
-
-static int work(struct worker *w, struct session *ses, struct price *p)
-{
-	/* Pricing again on runtimes alone needs the whole resample's
-	 * columns, which one sweep never writes. */
-	bool fused = !(w->out && w->out->rt_net);
-	size_t n = p->n;
-	double *rt[2], *ps[2];
-	struct resample_buf buf = {0};
-	int rc = FP_ERR;
-
-	rt[0] = malloc(4 * (n ? n : 1) * sizeof(double));
-	if (!rt[0])
-		return diag_oom(&w->d);
-	rt[1] = rt[0] + n;
-	ps[0] = rt[1] + n;
-	ps[1] = ps[0] + n;
-	for (size_t r = w->r0; r < w->r1; r++) {
-		if (price_one(w, r, ses, p, &buf, rt, ps, &fused) != FP_OK) {
-			diag_prefix(&w->d, "bootstrap resample %zu", r + 1);
-			goto out;
-		}
-		if (w->pg && (w->each || w->visit))
-			progress_tick(w->pg, w->nw);
-		if (w->each) {
-			w->each(w->ctx, p);
-			continue;
-		}
-		if (w->visit) {
-			if (w->visit(w->ctx, r, ses, p, &w->d) != FP_OK)
-				goto out;
-			continue;
-		}
-		w->out->gain[r] = p->gain;
-		w->out->cost[r] = p->cost;
-		w->out->net[r] = p->net;
-		w->out->decide[r] = p->accept;
-		if (w->out->rt_net && runtimes_only(w, r, ses, p, rt) != FP_OK)
-			goto out;
-		if (w->pg)
-			progress_tick(w->pg, w->nw);
-	}
-	rc = FP_OK;
-out:
-	free(buf.x);
-	free(buf.p);
-	free(rt[0]);
-	return rc;
-}
-
-static void *run_worker(void *arg)
-{
-	struct worker *w = arg;
-	struct session *ses = NULL;
-	struct price *p = NULL;
-
-	w->rc = FP_ERR;
-	if (session_open(w->m, w->runs, NULL, &ses, &w->d) == FP_OK &&
-	    price_compute(ses, &p, &w->d) == FP_OK)
-		w->rc = work(w, ses, p);
-	price_free(p);
-	session_close(ses);
-	return NULL;
 }
 
 /* Runs the workers, the first on this thread; the first error wins. */
@@ -229,13 +39,13 @@ static int run_all(struct worker *w, size_t nw, struct diag *d)
 	}
 	for (size_t t = 1; t < nw; t++)
 		started[t] =
-		    pthread_create(&tid[t], NULL, run_worker, &w[t]) == 0;
-	run_worker(&w[0]);
+		    pthread_create(&tid[t], NULL, boot_run_worker, &w[t]) == 0;
+	boot_run_worker(&w[0]);
 	for (size_t t = 1; t < nw; t++) {
 		if (started[t])
 			pthread_join(tid[t], NULL);
 		else
-			run_worker(&w[t]);
+			boot_run_worker(&w[t]);
 	}
 	for (size_t t = 0; t < nw && rc == FP_OK; t++)
 		if (w[t].rc != FP_OK) {
@@ -389,9 +199,10 @@ out:
  * path, resample.c), then sums up. */
 static int sorted_run(struct worker *proto, size_t n, size_t nw, struct diag *d)
 {
-	struct noise_side sorted[2];
+	struct noise_side sorted[2], arm[2];
 	void *storage[2] = {NULL, NULL};
-	const struct noise_side *given = proto->side;
+	const struct noise_side *given = proto->side,
+	                        *arm_given = proto->arm_side;
 	int rc = FP_ERR;
 
 	if (noise_sort_side(&given[0], n, &sorted[0], &storage[0]) != FP_OK ||
@@ -405,6 +216,13 @@ static int sorted_run(struct worker *proto, size_t n, size_t nw, struct diag *d)
 		sorted[s].rounds_seed = proto->o->seed;
 	}
 	proto->side = sorted;
+	/* The arm's sides are the before run's, sorted once. */
+	for (int s = 0; s < 2 && proto->arm_side; s++) {
+		arm[s] = sorted[0];
+		arm[s].paired = proto->arm_side[s].paired;
+	}
+	if (proto->arm_side)
+		proto->arm_side = arm;
 	if (split_run(proto, proto->out->B, nw, d) == FP_OK)
 		rc = proto->visit || proto->o->as_drawn ? FP_OK
 		     : reference(proto, n, d) != FP_OK
@@ -412,6 +230,7 @@ static int sorted_run(struct worker *proto, size_t n, size_t nw, struct diag *d)
 		         : summarise(proto->out, sorted, n, d);
 out:
 	proto->side = given;
+	proto->arm_side = arm_given;
 	free(storage[0]);
 	free(storage[1]);
 	return rc;
@@ -434,17 +253,14 @@ static bool pass_varies(const struct noise_side side[2], size_t n)
 	return false;
 }
 
-int noise_bootstrap(const struct metric *m, const struct joined *runs,
-                    const struct noise_side side[2], const struct boot_opts *o,
-                    struct boot *b, struct diag *d)
+/* b's arrays for B resamples on nw threads; for the fix's resamples
+ * (fix), priced again on runtimes alone when pass states vary. */
+static int boot_alloc(struct boot *b, const struct boot_opts *o, size_t nw,
+                      bool again, struct diag *d)
 {
-	size_t B = o->B, nw = o->threads ? o->threads : noise_cpus();
-	struct worker proto = {
-	    .m = m, .runs = runs, .side = side, .o = o, .out = b};
+	size_t B = o->B;
 
 	memset(b, 0, sizeof *b);
-	if (nw > B)
-		nw = B;
 	b->B = B;
 	b->threads = nw;
 	b->confidence = o->confidence;
@@ -455,13 +271,73 @@ int noise_bootstrap(const struct metric *m, const struct joined *runs,
 	b->decide = malloc(B);
 	if (!b->gain || !b->cost || !b->net || !b->decide)
 		return diag_oom(d);
-	if (pass_varies(side, runs->before->n)) {
+	if (again) {
 		b->rt_gain = malloc(B * sizeof *b->rt_gain);
 		b->rt_cost = malloc(B * sizeof *b->rt_cost);
 		b->rt_net = malloc(B * sizeof *b->rt_net);
 		if (!b->rt_gain || !b->rt_cost || !b->rt_net)
 			return diag_oom(d);
 	}
+	return FP_OK;
+}
+
+static size_t threads_for(const struct boot_opts *o)
+{
+	size_t nw = o->threads ? o->threads : noise_cpus();
+
+	return nw > o->B ? o->B : nw;
+}
+
+int noise_bootstrap(const struct metric *m, const struct joined *runs,
+                    const struct noise_side side[2], const struct boot_opts *o,
+                    struct boot *b, struct diag *d)
+{
+	size_t nw = threads_for(o);
+	struct worker proto = {
+	    .m = m, .runs = runs, .side = side, .o = o, .out = b};
+
+	if (boot_alloc(b, o, nw, pass_varies(side, runs->before->n), d) !=
+	    FP_OK)
+		return FP_ERR;
+	return sorted_run(&proto, runs->before->n, nw, d);
+}
+
+int noise_bootstrap_arm(const struct metric *m, const struct joined *runs,
+                        const struct noise_side side[2],
+                        const struct joined *arm_runs,
+                        const struct noise_side arm_side[2],
+                        const struct boot_opts *o, struct boot *b,
+                        struct boot *arm, struct diag *d)
+{
+	size_t nw = threads_for(o);
+	struct boot_opts as_drawn = *o;
+	struct worker proto = {.m = m,
+	                       .runs = runs,
+	                       .side = side,
+	                       .o = o,
+	                       .out = b,
+	                       .arm_runs = arm_runs,
+	                       .arm_side = arm_side,
+	                       .arm_out = arm};
+
+	as_drawn.as_drawn = true;
+	/* The arm's side 0 is the fix's, drawn once, where both draw one
+	 * run of the before run with the same keys. */
+	if (o->control_after || side[0].nruns > 1 || arm_side[0].nruns > 1) {
+		memset(arm, 0, sizeof *arm);
+		if (noise_bootstrap(m, runs, side, o, b, d) != FP_OK)
+			return FP_ERR;
+		if (noise_bootstrap(m, arm_runs, arm_side, &as_drawn, arm, d) !=
+		    FP_OK) {
+			diag_prefix(d, "noise arm");
+			return FP_ERR;
+		}
+		return FP_OK;
+	}
+	if (boot_alloc(arm, &as_drawn, nw, false, d) != FP_OK ||
+	    boot_alloc(b, o, nw, pass_varies(side, runs->before->n), d) !=
+	        FP_OK)
+		return FP_ERR;
 	return sorted_run(&proto, runs->before->n, nw, d);
 }
 
@@ -469,7 +345,7 @@ int noise_visit(const struct metric *m, const struct joined *runs,
                 const struct noise_side side[2], const struct boot_opts *o,
                 noise_visit_fn visit, void *ctx, struct diag *d)
 {
-	size_t nw = o->threads ? o->threads : noise_cpus();
+	size_t nw = threads_for(o);
 	struct boot b = {.B = o->B};
 	struct worker proto = {.m = m,
 	                       .runs = runs,
@@ -479,8 +355,6 @@ int noise_visit(const struct metric *m, const struct joined *runs,
 	                       .visit = visit,
 	                       .ctx = ctx};
 
-	if (nw > o->B)
-		nw = o->B;
 	return sorted_run(&proto, runs->before->n, nw, d);
 }
 
@@ -541,7 +415,7 @@ int noise_wide_cases(const struct metric *m, const struct joined *runs,
 		diag_oom(d);
 		goto out;
 	}
-	run_worker(&w);
+	boot_run_worker(&w);
 	if (w.rc != FP_OK) {
 		*d = w.d;
 		goto out;

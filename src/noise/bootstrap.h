@@ -23,74 +23,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "noise/boot.h"
 #include "noise/resample.h"
 #include "price/join.h"
 #include "price/metric.h"
 #include "util/diag.h"
-
-#define NOISE_DEFAULT_B 2000
-#define NOISE_DEFAULT_SEED 20260901
-#define NOISE_DEFAULT_CONFIDENCE 0.95
-
-#define NOISE_MAX_B 10000000
-
-struct boot_opts {
-	size_t B;          /* resamples, > 0 */
-	double confidence; /* in (0, 1) */
-	uint64_t seed;
-	size_t threads; /* 0: one per CPU */
-	enum pass_policy policy;
-	/* Side 1 is an A/A control run: its draws are keyed apart from a
-	 * fix's after run (noise_side_seed), the before run's alike, so that
-	 * resample r of the control and of the fix share the before run's
-	 * draw and nothing else (noise_fold). */
-	bool control_after;
-	/* Only the resamples are wanted, as drawn (the noise arm): no
-	 * scale, no bias, no intervals are made of them. */
-	bool as_drawn;
-};
-
-/* The seed side 0 (before) or 1 (after) of a resample draws with. */
-uint64_t noise_side_seed(const struct boot_opts *o, unsigned side);
-
-struct interval {
-	double lo, hi;
-};
-
-/* Gain, cost and net of one price. */
-struct boot_gcn {
-	double gain, cost, net;
-};
-
-struct boot {
-	size_t B, threads; /* threads used */
-	double confidence;
-	uint64_t seed;
-	/* Per resample, at its index. */
-	double *gain, *cost, *net;
-	unsigned char *decide;
-	/* With pass states that vary within a case: each resample priced
-	 * again with the measured pass states, so that the clip's bias is
-	 * read off runtimes alone; else NULL (the same as gain, cost,
-	 * net). */
-	double *rt_gain, *rt_cost, *rt_net;
-	struct interval gain_ci, cost_ci, net_ci;
-	double median_net;
-	/* Share of resamples where decide holds: of net's resamples as the
-	 * interval takes them when decide is net > 0 in every resample,
-	 * else of decide as drawn. */
-	double p_decide;
-	double samples;        /* mean samples per case that has two or more */
-	double correction;     /* the spread's scale (bias.h) */
-	double kink;           /* noise_kink(correction) */
-	struct boot_gcn point; /* the measured runs' price */
-	/* The price at every case's expected resampled estimate (bias.h),
-	 * about which the resamples spread, and the bias of the measured
-	 * price where a score clips: kink times how far the resamples' mean
-	 * (on runtimes alone) lies above ref, beyond its Monte Carlo
-	 * error.  The interval is about point - bias. */
-	struct boot_gcn ref, bias;
-};
 
 /* Resamples and prices.  Caller frees *out with boot_free (also after a
  * failure).  Errors name the resample and what the pricing said. */
@@ -99,21 +36,25 @@ int noise_bootstrap(const struct metric *m, const struct joined *runs,
                     struct boot *out, struct diag *d);
 void boot_free(struct boot *b);
 
+/* noise_bootstrap of the fix into *b, and of the noise arm (arm_runs: the
+ * before run against itself, its sides arm_side) into *arm as drawn
+ * (boot_opts.as_drawn), priced in the same sweeps as the fix's resamples:
+ * the arm's before side is the fix's draw, its after side the before
+ * run's samples drawn with the after side's keys.  The same prices as
+ * two noise_bootstrap calls, to the bit.  Caller frees both. */
+int noise_bootstrap_arm(const struct metric *m, const struct joined *runs,
+                        const struct noise_side side[2],
+                        const struct joined *arm_runs,
+                        const struct noise_side arm_side[2],
+                        const struct boot_opts *o, struct boot *b,
+                        struct boot *arm, struct diag *d);
+
 /* The k cases whose share of net (gain share - cost share) varies most
  * over the first min(B, 100) resamples, widest first, into idx; *nidx is
  * how many (0 when the metric's shares are undefined). */
 int noise_wide_cases(const struct metric *m, const struct joined *runs,
                      const struct noise_side side[2], const struct boot_opts *o,
                      size_t k, size_t *idx, size_t *nidx, struct diag *d);
-
-/* What noise_visit calls for resample r: p is the resample's price on
- * session ses, one thread's own; results go to slot r of what ctx holds
- * (so any number of threads gives the same).  FP_OK, or FP_ERR with d
- * filled. */
-struct session;
-struct price;
-typedef int (*noise_visit_fn)(void *ctx, size_t r, struct session *ses,
-                              struct price *p, struct diag *d);
 
 /* Resamples as noise_bootstrap does and calls visit for each, on the
  * threads (the sensitivity commands' noise, src/noise/sens_noise.c). */

@@ -145,27 +145,30 @@ out:
 	return rc;
 }
 
-/* The noise arm: the before run's samples resampled against themselves
- * (side 1 draws with its own keys), so that the arm's net is what noise
- * alone gives an unchanged fix. */
-static int noise_arm(const struct judge_opts *o, const struct job *job,
+/* The fix's bootstrap, and without a control run the noise arm beside
+ * it: the before run's samples resampled against themselves (side 1
+ * draws with its own keys), so that the arm's net is what noise alone
+ * gives an unchanged fix. */
+static int bootstrap(const struct judge_opts *o, const struct job *job,
+                     const struct noise_side side[2], bool control,
                      struct judged *j, struct diag *d)
 {
 	struct joined aa = {job->runs.before, job->runs.before, 0};
-	struct noise_side side[2];
-	struct boot_opts as_drawn = o->boot;
+	struct noise_side arm[2];
 	double sum = 0;
 
-	as_drawn.as_drawn = true;
-
-	if (noise_sides(&aa, o->boot.policy, side, d) != FP_OK ||
-	    noise_spread_cases(side, aa.before->n) == 0)
+	if (control || noise_sides(&aa, o->boot.policy, arm, d) != FP_OK ||
+	    noise_spread_cases(arm, aa.before->n) == 0) {
+		if (noise_bootstrap(job->metric, &job->runs, side, &o->boot,
+		                    &j->boot, d) != FP_OK)
+			return FP_ERR;
+		j->have_boot = true;
 		return FP_OK;
-	if (noise_bootstrap(job->metric, &aa, side, &as_drawn, &j->arm_boot,
-	                    d) != FP_OK) {
-		diag_prefix(d, "noise arm");
-		return FP_ERR;
 	}
+	if (noise_bootstrap_arm(job->metric, &job->runs, side, &aa, arm,
+	                        &o->boot, &j->boot, &j->arm_boot, d) != FP_OK)
+		return FP_ERR;
+	j->have_boot = true;
 	for (size_t r = 0; r < j->arm_boot.B; r++)
 		sum += j->arm_boot.net[r];
 	j->have_arm = j->v.have_arm = true;
@@ -298,11 +301,7 @@ int judge_price(const struct judge_opts *o, const struct job *job,
 	if (!v->prediction && bo->B > 0 &&
 	    (v->from_control ||
 	     noise_spread_cases(side, job->runs.before->n) > 0)) {
-		if (noise_bootstrap(job->metric, &job->runs, side, bo, &j->boot,
-		                    d) != FP_OK)
-			return FP_ERR;
-		j->have_boot = true;
-		if ((!control && noise_arm(o, job, j, d) != FP_OK) ||
+		if (bootstrap(o, job, side, control != NULL, j, d) != FP_OK ||
 		    noise_cliffs(job->metric, &job->runs, p, side, bo,
 		                 &j->cliffs, d) != FP_OK)
 			return FP_ERR;

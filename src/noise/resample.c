@@ -1,5 +1,5 @@
-/* resample.c: one resample of one side, and the sides of joined runs
- * (bootstrap.h). */
+/* resample.c: one resample of one side, case by case, or of two sides
+ * with the same keys (resample.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,198 +9,6 @@
 #include "noise/rng.h"
 #include "run/estimate.h"
 #include "run/merge.h"
-
-int noise_sides(const struct joined *runs, enum pass_policy policy,
-                struct noise_side side[2], struct diag *d)
-{
-	const struct run *r[2] = {runs->before, runs->after};
-
-	for (int s = 0; s < 2; s++) {
-		const struct column *rt = run_numeric(r[s], "runtime", d);
-		/* A metric with a gate (price/gate.h) needs no pass states
-		 * of the runs: pricing derives them in every resample, so
-		 * the runtimes stand in here, never read as pass states. */
-		bool gated = rt && !run_find(r[s], "passed");
-		const struct column *ps =
-		    rt ? (gated ? rt : run_numeric(r[s], "passed", d)) : NULL;
-		enum run_estimator e = RUN_MEDIAN;
-
-		if (!ps)
-			return FP_ERR;
-		if (r[s]->estimator)
-			run_estimator_parse(r[s]->estimator, &e);
-		side[s] = (struct noise_side){
-		    .v = r[s]->samples,
-		    .off = r[s]->sample_off,
-		    .pass = r[s]->sample_pass,
-		    .est = e,
-		    .runtime = rt->v,
-		    .passed = ps->v,
-		    .nruns = r[s]->run_off ? r[s]->nruns : 0,
-		    .run_off = r[s]->run_off,
-		    .paired = r[0]->rounds && r[1]->rounds,
-		};
-	}
-	return FP_OK;
-}
-
-int noise_cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-struct pair {
-	double v;
-	unsigned char p;
-};
-
-/* a goes after b: ascending, a NaN (a repetition that failed without a
- * time) after every runtime. */
-static bool after(double a, double b)
-{
-	return isnan(b) ? false : isnan(a) || a > b;
-}
-
-static int by_pair(const void *a, const void *b)
-{
-	const struct pair *x = a, *y = b;
-
-	if (after(x->v, y->v) || after(y->v, x->v))
-		return after(x->v, y->v) ? 1 : -1;
-	return (x->p > y->p) - (x->p < y->p);
-}
-
-/* Sorts one case's samples x[0..n) ascending, NaN last, carrying p[0..n)
- * (may be NULL) along: insertion, stable, for the few samples a case
- * usually has; by qsort on (runtime, pass state) through tmp (room for n)
- * for more. */
-static void sort_case(double *x, unsigned char *p, size_t n, struct pair *tmp)
-{
-	if (n > 32) {
-		for (size_t i = 0; i < n; i++)
-			tmp[i] = (struct pair){x[i], p ? p[i] : 0};
-		qsort(tmp, n, sizeof *tmp, by_pair);
-		for (size_t i = 0; i < n; i++) {
-			x[i] = tmp[i].v;
-			if (p)
-				p[i] = tmp[i].p;
-		}
-		return;
-	}
-	for (size_t i = 1; i < n; i++) {
-		double v = x[i];
-		unsigned char pv = p ? p[i] : 0;
-		size_t j = i;
-
-		while (j > 0 && after(x[j - 1], v)) {
-			x[j] = x[j - 1];
-			if (p)
-				p[j] = p[j - 1];
-			j--;
-		}
-		x[j] = v;
-		if (p)
-			p[j] = pv;
-	}
-}
-
-/* The running counts of passing samples within each of the n ranges
- * off[i] .. off[i + 1] (cases, or the runs of cases). */
-static void count_passes(const size_t *off, const unsigned char *pass, size_t n,
-                         uint32_t *below)
-{
-	for (size_t i = 0; i < n; i++) {
-		uint32_t acc = 0;
-
-		for (size_t q = off[i]; q < off[i + 1]; q++) {
-			below[q] = acc;
-			acc += pass[q] != 0;
-		}
-	}
-}
-
-/* The quick cases (noise_side.quick): a case drawn as one multiset whose
- * estimate is at one or two ranks, and whose draws all pass (QUICK_PASS)
- * or all fail, or carry no pass state. */
-enum { QUICK = 1, QUICK_PASS = 2 };
-
-static void mark_quick(const struct noise_side *s, size_t n, unsigned char *q)
-{
-	size_t rank[2];
-
-	for (size_t i = 0; i < n; i++) {
-		size_t off = s->off[i], cnt = s->off[i + 1] - off;
-		size_t k = s->draws ? s->draws : cnt, pass = 0;
-
-		q[i] = 0;
-		if (cnt < 1 || cnt > NOISE_MULTISET_MAX ||
-		    k > NOISE_MULTISET_MAX || isnan(s->v[off + cnt - 1]) ||
-		    !run_estimators[s->est].ranks ||
-		    !run_estimators[s->est].ranks(k, rank))
-			continue;
-		for (size_t q2 = off; s->pass && q2 < off + cnt; q2++)
-			pass += s->pass[q2] != 0;
-		if (s->pass && pass != 0 && pass != cnt)
-			continue;
-		q[i] = QUICK | (s->pass && pass ? QUICK_PASS : 0);
-	}
-}
-
-int noise_sort_side(const struct noise_side *in, size_t n,
-                    struct noise_side *out, void **storage)
-{
-	size_t total, most = 0;
-	double *x;
-	uint32_t *below = NULL;
-	unsigned char *p = NULL, *quick;
-	struct pair *tmp;
-
-	*out = *in;
-	*storage = NULL;
-	if (!in->off)
-		return FP_OK;
-	total = in->off[n];
-	for (size_t i = 0; i < n; i++)
-		if (in->off[i + 1] - in->off[i] > most)
-			most = in->off[i + 1] - in->off[i];
-	x = malloc((total ? total : 1) * (sizeof *x + sizeof *below + 1) + n);
-	tmp = malloc((most ? most : 1) * sizeof *tmp);
-	if (!x || !tmp) {
-		free(x);
-		free(tmp);
-		return FP_ERR;
-	}
-	memcpy(x, in->v, total * sizeof *x);
-	if (in->pass) {
-		below = (uint32_t *)(x + total);
-		p = (unsigned char *)(below + total);
-		memcpy(p, in->pass, total);
-	}
-	/* Several runs: each run of a case sorted on its own. */
-	const size_t *ro = in->nruns > 1 ? in->run_off : in->off;
-	size_t nr = in->nruns > 1 ? n * in->nruns : n;
-
-	for (size_t i = 0; i < nr; i++)
-		sort_case(x + ro[i], p ? p + ro[i] : NULL, ro[i + 1] - ro[i],
-		          tmp);
-	free(tmp);
-	out->v = x;
-	out->pass = p;
-	out->sorted = true;
-	if (p)
-		count_passes(ro, p, nr, below);
-	out->pass_below = below;
-	quick = (unsigned char *)(x + total) + total * (sizeof *below + 1);
-	if (in->nruns > 1)
-		memset(quick, 0, n);
-	else
-		mark_quick(out, n, quick);
-	out->quick = quick;
-	*storage = x;
-	return FP_OK;
-}
 
 /* One case of a sorted side with few samples: the draws are counted per
  * sample instead of gathered and sorted, and the estimator and the pass
@@ -542,11 +350,43 @@ static inline int quick_case(const struct noise_side *s, size_t i, uint64_t key,
 	d = noise_multiset_draw(&tab->t, key);
 	a = x[d[tab->rank[0] - 1]];
 	*runtime = tab->nr == 2 ? (a + x[d[tab->rank[1] - 1]]) / 2 : a;
-	*passed = s->pass ? (s->quick[i] & QUICK_PASS) != 0 : s->passed[i];
+	*passed =
+	    s->pass ? (s->quick[i] & NOISE_QUICK_PASS) != 0 : s->passed[i];
 	return FP_OK;
 }
 
 #define PREFETCH 8
+
+/* Case i of resample r's side with key rkey when not quick: kept, of
+ * several runs (the runs pick[]) or drawn as one. */
+static int slow_case(const struct noise_side *s, size_t i, uint64_t rkey,
+                     const size_t *pick, enum pass_policy policy,
+                     struct tables *tab, struct resample_buf *buf,
+                     double *runtime, double *passed)
+{
+	if (s->off[i + 1] == s->off[i]) {
+		*runtime = s->runtime[i];
+		*passed = s->passed[i];
+		return FP_OK;
+	}
+	return s->nruns > 1 ? runs_case(s, i, pick, noise_case_key(rkey, i),
+	                                policy, tab, buf, runtime, passed)
+	                    : one_case(s, i, noise_case_key(rkey, i), policy,
+	                               tab, buf, runtime, passed);
+}
+
+/* Case i: quick (in line: nearly every case is), or not. */
+static inline int resample_case(const struct noise_side *s, size_t i,
+                                uint64_t rkey, const size_t *pick,
+                                enum pass_policy policy, struct tables *tab,
+                                struct resample_buf *buf, double *runtime,
+                                double *passed)
+{
+	if (s->quick && s->quick[i])
+		return quick_case(s, i, noise_case_key(rkey, i), tab, runtime,
+		                  passed);
+	return slow_case(s, i, rkey, pick, policy, tab, buf, runtime, passed);
+}
 
 int noise_side_resample_range(const struct noise_side *s, size_t i0, size_t i1,
                               uint64_t seed, size_t r, unsigned side,
@@ -568,25 +408,75 @@ int noise_side_resample_range(const struct noise_side *s, size_t i0, size_t i1,
 		 * its samples is read only once the key is mixed. */
 		if (i + PREFETCH < i1)
 			__builtin_prefetch(s->v + s->off[i + PREFETCH]);
-		if (s->quick && s->quick[i]) {
-			if (quick_case(s, i, noise_case_key(rkey, i), &tab,
-			               &runtime[i - i0],
-			               &passed[i - i0]) != FP_OK)
+		if (resample_case(s, i, rkey, pick, policy, &tab, buf,
+		                  &runtime[i - i0], &passed[i - i0]) != FP_OK)
+			return FP_ERR;
+	}
+	return FP_OK;
+}
+
+int noise_side_resample_twin(const struct noise_side *s,
+                             const struct noise_side *t, size_t i0, size_t i1,
+                             uint64_t seed, size_t r, unsigned side,
+                             enum pass_policy policy, struct resample_buf *buf,
+                             double *runtime[2], double *passed[2])
+{
+	uint64_t rkey = noise_resample_key(seed, r, side);
+	struct tables tab = {.m = 0};
+
+	if (s->nruns > 1 || t->nruns > 1 || !s->quick || !t->quick)
+		return noise_side_resample_range(s, i0, i1, seed, r, side,
+		                                 policy, buf, runtime[0],
+		                                 passed[0]) != FP_OK ||
+		               noise_side_resample_range(
+		                   t, i0, i1, seed, r, side, policy, buf,
+		                   runtime[1], passed[1]) != FP_OK
+		           ? FP_ERR
+		           : FP_OK;
+	for (size_t i = i0; i < i1; i++) {
+		size_t m = s->off[i + 1] - s->off[i];
+
+		if (i + PREFETCH < i1) {
+			__builtin_prefetch(s->v + s->off[i + PREFETCH]);
+			__builtin_prefetch(t->v + t->off[i + PREFETCH]);
+		}
+		/* One multiset for both: the same key, m and k. */
+		if (s->quick[i] && t->quick[i] &&
+		    t->off[i + 1] - t->off[i] == m && s->draws == t->draws &&
+		    s->est == t->est) {
+			double a, b;
+			size_t k = s->draws ? s->draws : m;
+			const unsigned char *d;
+
+			if ((tab.m != m || tab.k != k) &&
+			    table_of(s, m, k, &tab) != FP_OK)
 				return FP_ERR;
+			d = noise_multiset_draw(&tab.t,
+			                        noise_case_key(rkey, i));
+			a = s->v[s->off[i] + d[tab.rank[0] - 1]];
+			b = t->v[t->off[i] + d[tab.rank[0] - 1]];
+			if (tab.nr == 2) {
+				a = (a + s->v[s->off[i] + d[tab.rank[1] - 1]]) /
+				    2;
+				b = (b + t->v[t->off[i] + d[tab.rank[1] - 1]]) /
+				    2;
+			}
+			runtime[0][i - i0] = a;
+			runtime[1][i - i0] = b;
+			passed[0][i - i0] =
+			    s->pass ? (s->quick[i] & NOISE_QUICK_PASS) != 0
+			            : s->passed[i];
+			passed[1][i - i0] =
+			    t->pass ? (t->quick[i] & NOISE_QUICK_PASS) != 0
+			            : t->passed[i];
 			continue;
 		}
-		if (s->off[i + 1] == s->off[i]) {
-			runtime[i - i0] = s->runtime[i];
-			passed[i - i0] = s->passed[i];
-			continue;
-		}
-		if (s->nruns > 1
-		        ? runs_case(s, i, pick, noise_case_key(rkey, i), policy,
-		                    &tab, buf, &runtime[i - i0],
-		                    &passed[i - i0]) != FP_OK
-		        : one_case(s, i, noise_case_key(rkey, i), policy, &tab,
-		                   buf, &runtime[i - i0],
-		                   &passed[i - i0]) != FP_OK)
+		if (resample_case(s, i, rkey, NULL, policy, &tab, buf,
+		                  &runtime[0][i - i0],
+		                  &passed[0][i - i0]) != FP_OK ||
+		    resample_case(t, i, rkey, NULL, policy, &tab, buf,
+		                  &runtime[1][i - i0],
+		                  &passed[1][i - i0]) != FP_OK)
 			return FP_ERR;
 	}
 	return FP_OK;

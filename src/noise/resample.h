@@ -13,6 +13,8 @@
 #include "util/diag.h"
 
 /* Where one side's resamples come from. */
+enum { NOISE_QUICK = 1, NOISE_QUICK_PASS = 2 };
+
 struct noise_side {
 	const double *v;           /* case i's samples: v[off[i] .. off[i+1]) */
 	const size_t *off;         /* n + 1 offsets; NULL: the side is fixed */
@@ -28,7 +30,8 @@ struct noise_side {
 	const uint32_t *pass_below;
 	/* Per case, from noise_sort_side: whether the case is drawn by the
 	 * quick path (an order statistic of a multiset, no NaN, its samples'
-	 * pass states all alike) and how its draws pass; or NULL. */
+	 * pass states all alike: NOISE_QUICK) and whether its draws pass
+	 * (NOISE_QUICK_PASS); or NULL. */
 	const unsigned char *quick;
 	/* Several runs merged (run.h: nruns, run_off): case i's samples of
 	 * run j are v[run_off[i * nruns + j] .. run_off[i * nruns + j + 1]).
@@ -91,6 +94,17 @@ int noise_side_resample_range(const struct noise_side *s, size_t i0, size_t i1,
                               uint64_t seed, size_t r, unsigned side,
                               enum pass_policy policy, struct resample_buf *buf,
                               double *runtime, double *passed);
+
+/* noise_side_resample_range of two sides with the same keys (the same
+ * seed, r and side: the fix's after run and the noise arm's, which is the
+ * before run), into runtime[0], passed[0] for s and runtime[1],
+ * passed[1] for t: a case drawn as one multiset on both is drawn once.
+ * The same values as two calls. */
+int noise_side_resample_twin(const struct noise_side *s,
+                             const struct noise_side *t, size_t i0, size_t i1,
+                             uint64_t seed, size_t r, unsigned side,
+                             enum pass_policy policy, struct resample_buf *buf,
+                             double *runtime[2], double *passed[2]);
 
 /* The same for all n cases of the side. */
 static inline int noise_side_resample(const struct noise_side *s, size_t n,

@@ -130,6 +130,29 @@ int price_resample_fused(struct session *s, struct price *p,
                          price_fill_fn fill, void *ctx, unsigned what,
                          struct diag *d);
 
+/* One price of a sweep shared by several (price_resample_fused_jobs): the
+ * arguments of price_resample_fused. */
+struct price_fused_job {
+	struct session *ses;
+	struct price *p;
+	const double *runtime[2], *passed[2];
+	unsigned resampled;
+	price_fill_fn fill;
+	void *ctx;
+};
+
+/* The most jobs one sweep takes. */
+#define PRICE_FUSED_JOBS 4
+
+/* price_resample_fused of nj jobs (on sessions of their own) in one sweep
+ * over the cases: each block of cases is filled and priced by job 0, then
+ * by job 1, and so on, so that a job's fill may read what an earlier job
+ * filled for the same block.  Each job's price is the same to the bit as
+ * on its own.  FP_OK, PRICE_NOT_FUSED (when any job cannot be fused:
+ * price them all column by column) or FP_ERR with *d. */
+int price_resample_fused_jobs(const struct price_fused_job *jobs, size_t nj,
+                              unsigned what, struct diag *d);
+
 /* Evaluates only the metric's decide formula for given gain and cost (the
  * closed-form path of sensitivity analysis), with the session's values. */
 int price_decide(struct session *s, double gain, double cost, bool *accept,

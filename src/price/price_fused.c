@@ -274,22 +274,38 @@ static void fill_transitions(struct fused *f, size_t base, size_t len)
 	}
 }
 
-static int sweep(struct fused *f, struct price *p, price_fill_fn fill,
-                 void *ctx, struct diag *d)
+/* Fills job's block from base into f's columns and runs f's formulas
+ * over it. */
+static int sweep_block(struct fused *f, const struct price_fused_job *job,
+                       size_t base, size_t len, struct diag *d)
 {
-	for (size_t base = 0; base < p->n; base += f->block) {
-		size_t len = p->n - base < f->block ? p->n - base : f->block;
-		double *rt[2] = {NULL, NULL}, *ps[2] = {NULL, NULL};
+	double *rt[2] = {NULL, NULL}, *ps[2] = {NULL, NULL};
 
-		for (int s = 0; s < 2; s++)
-			if (f->resampled >> s & 1) {
-				rt[s] = (double *)f->rt[s] + at(f, s, base);
-				ps[s] = (double *)f->ps[s] + at(f, s, base);
-			}
-		if (fill(ctx, base, len, rt, ps, d) != FP_OK)
-			return FP_ERR;
-		fill_transitions(f, base, len);
-		fx_sweep_block(f->sw, base, len);
+	for (int s = 0; s < 2; s++)
+		if (f->resampled >> s & 1) {
+			rt[s] = (double *)f->rt[s] + at(f, s, base);
+			ps[s] = (double *)f->ps[s] + at(f, s, base);
+		}
+	if (job->fill(job->ctx, base, len, rt, ps, d) != FP_OK)
+		return FP_ERR;
+	fill_transitions(f, base, len);
+	fx_sweep_block(f->sw, base, len);
+	return FP_OK;
+}
+
+/* Every job's price, block by block: the jobs of one block in turn, so
+ * that a job may read what an earlier one filled for the same block. */
+static int sweep(struct fused *f, const struct price_fused_job *jobs, size_t nj,
+                 struct diag *d)
+{
+	size_t n = nj ? jobs[0].p->n : 0, block = fx_sweep_block_size();
+
+	for (size_t base = 0; base < n; base += block) {
+		size_t len = n - base < block ? n - base : block;
+
+		for (size_t k = 0; k < nj; k++)
+			if (sweep_block(&f[k], &jobs[k], base, len, d) != FP_OK)
+				return FP_ERR;
 	}
 	return FP_OK;
 }
@@ -357,54 +373,82 @@ static int prepare(struct fused *f, struct price *p, const struct metric *m,
 
 /* A fault: price again one formula at a time, which says where it is
  * (with `lean`, the columns are made again first, whole). */
-static int again(const struct fused *f, struct session *ses, struct price *p,
-                 const double *const runtime[2], const double *const passed[2],
-                 price_fill_fn fill, void *ctx, struct diag *d)
+static int again(const struct fused *f, const struct price_fused_job *job,
+                 struct diag *d)
 {
 	double *rt[2] = {NULL, NULL}, *ps[2] = {NULL, NULL};
 
 	for (int s = 0; s < 2; s++)
 		if (f->resampled >> s & 1) {
-			rt[s] = (double *)runtime[s];
-			ps[s] = (double *)passed[s];
+			rt[s] = (double *)job->runtime[s];
+			ps[s] = (double *)job->passed[s];
 		}
-	if (f->lean && f->resampled && fill(ctx, 0, p->n, rt, ps, d) != FP_OK)
+	if (f->lean && f->resampled &&
+	    job->fill(job->ctx, 0, job->p->n, rt, ps, d) != FP_OK)
 		return FP_ERR;
-	return price_resample(ses, p, runtime, passed, 0, d);
+	return price_resample(job->ses, job->p, job->runtime, job->passed, 0,
+	                      d);
 }
 
-int price_resample_fused(struct session *ses, struct price *p,
+/* Sets up f for job: its sweep and its programs.  FP_OK,
+ * PRICE_NOT_FUSED or FP_ERR with *d. */
+static int open_job(struct fused *f, const struct price_fused_job *job,
+                    unsigned what, struct diag *d)
+{
+	int rc;
+
+	*f = (struct fused){.lean = what & PRICE_LEAN,
+	                    .resampled = job->resampled};
+	if (!fusable(job->ses->metric, job->ses->cross))
+		return PRICE_NOT_FUSED;
+	if (!(f->sw = fx_sweep_new(MAX_PROGS)) ||
+	    prepare(f, job->p, job->ses->metric, job->runtime, job->passed) !=
+	        FP_OK)
+		return diag_oom(d);
+	rc = build(f, job->p, job->ses);
+	/* An environment that does not fit: the formulas one at a time say
+	 * so. */
+	if (rc != FP_OK)
+		return rc == FP_ERR && f->fault.oom ? diag_oom(d)
+		                                    : PRICE_NOT_FUSED;
+	return FP_OK;
+}
+
+int price_resample_fused_jobs(const struct price_fused_job *jobs, size_t nj,
+                              unsigned what, struct diag *d)
+{
+	struct fused f[PRICE_FUSED_JOBS];
+	size_t opened = 0, failed;
+	int rc = nj > PRICE_FUSED_JOBS ? PRICE_NOT_FUSED : FP_OK;
+
+	while (rc == FP_OK && opened < nj) {
+		rc = open_job(&f[opened], &jobs[opened], what, d);
+		opened++;
+	}
+	if (rc == FP_OK)
+		rc = sweep(f, jobs, nj, d);
+	for (size_t k = 0; rc == FP_OK && k < nj; k++)
+		rc = fx_sweep_finish(f[k].sw, &f[k].fault, &failed) != FP_OK
+		         ? again(&f[k], &jobs[k], d)
+		         : conclude(&f[k], jobs[k].p, jobs[k].ses, d);
+	for (size_t k = 0; k < opened; k++)
+		release(&f[k]);
+	return rc;
+}
+
+int price_resample_fused(struct session *s, struct price *p,
                          const double *const runtime[2],
                          const double *const passed[2], unsigned resampled,
                          price_fill_fn fill, void *ctx, unsigned what,
                          struct diag *d)
 {
-	struct fused f = {.lean = what & PRICE_LEAN, .resampled = resampled};
-	size_t failed;
-	int rc;
+	struct price_fused_job job = {s,
+	                              p,
+	                              {runtime[0], runtime[1]},
+	                              {passed[0], passed[1]},
+	                              resampled,
+	                              fill,
+	                              ctx};
 
-	if (!fusable(ses->metric, ses->cross))
-		return PRICE_NOT_FUSED;
-	if (!(f.sw = fx_sweep_new(MAX_PROGS)) ||
-	    prepare(&f, p, ses->metric, runtime, passed) != FP_OK) {
-		release(&f);
-		return diag_oom(d);
-	}
-	rc = build(&f, p, ses);
-	if (rc != FP_OK) {
-		release(&f);
-		/* An environment that does not fit: the formulas one at a
-		 * time say so. */
-		return rc == FP_ERR && f.fault.oom ? diag_oom(d)
-		                                   : PRICE_NOT_FUSED;
-	}
-	rc = sweep(&f, p, fill, ctx, d);
-	if (rc == FP_OK && fx_sweep_finish(f.sw, &f.fault, &failed) != FP_OK) {
-		release(&f);
-		return again(&f, ses, p, runtime, passed, fill, ctx, d);
-	}
-	if (rc == FP_OK)
-		rc = conclude(&f, p, ses, d);
-	release(&f);
-	return rc;
+	return price_resample_fused_jobs(&job, 1, what, d);
 }

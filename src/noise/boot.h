@@ -1,0 +1,83 @@
+/* boot.h: a bootstrap's options and results (bootstrap.h says what they
+ * mean and how they are made). */
+#ifndef FP_NOISE_BOOT_H
+#define FP_NOISE_BOOT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "run/run.h"
+#include "util/diag.h"
+
+#define NOISE_DEFAULT_B 2000
+#define NOISE_DEFAULT_SEED 20260901
+#define NOISE_DEFAULT_CONFIDENCE 0.95
+
+#define NOISE_MAX_B 10000000
+
+struct boot_opts {
+	size_t B;          /* resamples, > 0 */
+	double confidence; /* in (0, 1) */
+	uint64_t seed;
+	size_t threads; /* 0: one per CPU */
+	enum pass_policy policy;
+	/* Side 1 is an A/A control run: its draws are keyed apart from a
+	 * fix's after run (noise_side_seed), the before run's alike, so that
+	 * resample r of the control and of the fix share the before run's
+	 * draw and nothing else (noise_fold). */
+	bool control_after;
+	/* Only the resamples are wanted, as drawn (the noise arm): no
+	 * scale, no bias, no intervals are made of them. */
+	bool as_drawn;
+};
+
+struct interval {
+	double lo, hi;
+};
+
+/* Gain, cost and net of one price. */
+struct boot_gcn {
+	double gain, cost, net;
+};
+
+struct boot {
+	size_t B, threads; /* threads used */
+	double confidence;
+	uint64_t seed;
+	/* Per resample, at its index. */
+	double *gain, *cost, *net;
+	unsigned char *decide;
+	/* With pass states that vary within a case: each resample priced
+	 * again with the measured pass states, so that the clip's bias is
+	 * read off runtimes alone; else NULL (the same as gain, cost,
+	 * net). */
+	double *rt_gain, *rt_cost, *rt_net;
+	struct interval gain_ci, cost_ci, net_ci;
+	double median_net;
+	/* Share of resamples where decide holds: of net's resamples as the
+	 * interval takes them when decide is net > 0 in every resample,
+	 * else of decide as drawn. */
+	double p_decide;
+	double samples;        /* mean samples per case that has two or more */
+	double correction;     /* the spread's scale (bias.h) */
+	double kink;           /* noise_kink(correction) */
+	struct boot_gcn point; /* the measured runs' price */
+	/* The price at every case's expected resampled estimate (bias.h),
+	 * about which the resamples spread, and the bias of the measured
+	 * price where a score clips: kink times how far the resamples' mean
+	 * (on runtimes alone) lies above ref, beyond its Monte Carlo
+	 * error.  The interval is about point - bias. */
+	struct boot_gcn ref, bias;
+};
+
+/* What noise_visit calls for resample r: p is the resample's price on
+ * session ses, one thread's own; results go to slot r of what ctx holds
+ * (so any number of threads gives the same).  FP_OK, or FP_ERR with d
+ * filled. */
+struct session;
+struct price;
+typedef int (*noise_visit_fn)(void *ctx, size_t r, struct session *ses,
+                              struct price *p, struct diag *d);
+
+#endif

@@ -1,0 +1,315 @@
+/* boot_worker.c: one bootstrap thread's resamples, each drawn block by
+ * block just before the formulas read it, the noise arm's beside it
+ * (boot_worker.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "noise/boot_worker.h"
+#include "noise/resample.h"
+#include "noise/rng.h"
+#include "price/price.h"
+#include "price/session.h"
+
+uint64_t noise_side_seed(const struct boot_opts *o, unsigned side)
+{
+	return side == 1 && o->control_after ? noise_control_seed(o->seed)
+	                                     : o->seed;
+}
+
+/* The runtimes and pass states of resample r, both sides.  A fixed side
+ * is its observed columns. */
+static int fill(struct worker *w, size_t r, size_t n, struct resample_buf *buf,
+                double *rt[2], double *ps[2], const double *use_rt[2],
+                const double *use_ps[2])
+{
+	for (unsigned s = 0; s < 2; s++) {
+		const struct noise_side *sd = &w->side[s];
+
+		use_rt[s] = sd->runtime;
+		use_ps[s] = sd->passed;
+		if (!sd->off)
+			continue;
+		if (noise_side_resample(sd, n, noise_side_seed(w->o, s), r, s,
+		                        w->o->policy, buf, rt[s],
+		                        ps[s]) != FP_OK)
+			return diag_oom(&w->d);
+		use_rt[s] = rt[s];
+		use_ps[s] = ps[s];
+	}
+	return FP_OK;
+}
+
+/* One resample being filled block by block (price_resample_fused): the
+ * fix's, and the arm's blocks the fix drew with it: side 0 the fix's (the
+ * same keys on the same samples), side 1 drawn with the fix's side 1
+ * (noise_side_resample_twin) into arm1 (room for a block), for the block
+ * from base of len cases. */
+struct filling {
+	struct worker *w;
+	size_t r;
+	struct resample_buf *buf;
+	size_t base, len;
+	const double *rt0, *ps0;
+	double *arm1;
+	bool have_arm1;
+};
+
+static int fill_block(void *ctx, size_t base, size_t len, double *const rt[2],
+                      double *const ps[2], struct diag *d)
+{
+	struct filling *f = ctx;
+	struct worker *w = f->w;
+	const struct noise_side *sd = w->side;
+	int rc = FP_OK;
+
+	f->have_arm1 = false;
+	if (rt[0])
+		rc = noise_side_resample_range(
+		    &sd[0], base, base + len, noise_side_seed(w->o, 0), f->r, 0,
+		    w->o->policy, f->buf, rt[0], ps[0]);
+	if (rc == FP_OK && rt[1] && f->arm1) {
+		double *trt[2] = {rt[1], f->arm1};
+		double *tps[2] = {ps[1], f->arm1 + len};
+
+		rc = noise_side_resample_twin(&sd[1], &w->arm_side[1], base,
+		                              base + len,
+		                              noise_side_seed(w->o, 1), f->r, 1,
+		                              w->o->policy, f->buf, trt, tps);
+		f->have_arm1 = rc == FP_OK;
+	} else if (rc == FP_OK && rt[1]) {
+		rc = noise_side_resample_range(
+		    &sd[1], base, base + len, noise_side_seed(w->o, 1), f->r, 1,
+		    w->o->policy, f->buf, rt[1], ps[1]);
+	}
+	if (rc != FP_OK)
+		return diag_oom(d);
+	f->base = base;
+	f->len = len;
+	f->rt0 = rt[0];
+	f->ps0 = ps[0];
+	return FP_OK;
+}
+
+/* The arm's block: what the fix drew for it, when it has just drawn this
+ * block, else drawn here. */
+static int fill_arm_block(void *ctx, size_t base, size_t len,
+                          double *const rt[2], double *const ps[2],
+                          struct diag *d)
+{
+	struct filling *f = ctx;
+	struct worker *w = f->w;
+	bool same = f->base == base && f->len == len;
+
+	for (unsigned s = 0; s < 2; s++) {
+		if (same && s == 0 && f->rt0) {
+			memcpy(rt[0], f->rt0, len * sizeof *rt[0]);
+			memcpy(ps[0], f->ps0, len * sizeof *ps[0]);
+			continue;
+		}
+		if (same && s == 1 && f->have_arm1) {
+			memcpy(rt[1], f->arm1, len * sizeof *rt[1]);
+			memcpy(ps[1], f->arm1 + len, len * sizeof *ps[1]);
+			continue;
+		}
+		if (noise_side_resample_range(&w->arm_side[s], base, base + len,
+		                              w->o->seed, f->r, s, w->o->policy,
+		                              f->buf, rt[s], ps[s]) != FP_OK)
+			return diag_oom(d);
+	}
+	return FP_OK;
+}
+
+/* The columns of one price of a resample: a worker's session, price and
+ * full columns (rt[s], ps[s]: n each). */
+struct pricing {
+	struct session *ses;
+	struct price *p;
+	double *rt[2], *ps[2];
+	double *block; /* the arm's: room for a block's side 1, both columns */
+};
+
+/* The fix's resample r and the arm's beside it (arm->ses NULL: none) in
+ * one sweep, each side's block drawn just before the formulas read it.
+ * FP_OK, PRICE_NOT_FUSED or FP_ERR. */
+static int fused_one(struct worker *w, size_t r, struct pricing *fix,
+                     struct pricing *arm, struct resample_buf *buf)
+{
+	struct filling f = {.w = w, .r = r, .buf = buf, .arm1 = arm->block};
+	struct price_fused_job job[2];
+	size_t nj = arm->ses ? 2 : 1;
+
+	for (size_t k = 0; k < nj; k++) {
+		struct pricing *pr = k ? arm : fix;
+		const struct noise_side *sd = k ? w->arm_side : w->side;
+
+		job[k] = (struct price_fused_job){.ses = pr->ses,
+		                                  .p = pr->p,
+		                                  .fill = k ? fill_arm_block
+		                                            : fill_block,
+		                                  .ctx = &f};
+		for (unsigned s = 0; s < 2; s++) {
+			bool mine = sd[s].off != NULL;
+
+			job[k].runtime[s] = mine ? pr->rt[s] : sd[s].runtime;
+			job[k].passed[s] = mine ? pr->ps[s] : sd[s].passed;
+			job[k].resampled |= mine ? 1u << s : 0;
+		}
+	}
+	/* The bootstrap reads the decision alone; a visit may read
+	 * anything. */
+	return price_resample_fused_jobs(job, nj, w->visit ? 0 : PRICE_LEAN,
+	                                 &w->d);
+}
+
+/* The arm's resample r priced column by column. */
+static int price_arm(struct worker *w, size_t r, struct pricing *arm,
+                     struct resample_buf *buf)
+{
+	struct worker aw = *w;
+	const double *use_rt[2], *use_ps[2];
+
+	aw.side = w->arm_side;
+	if (fill(&aw, r, arm->p->n, buf, arm->rt, arm->ps, use_rt, use_ps) !=
+	    FP_OK) {
+		w->d = aw.d;
+		return FP_ERR;
+	}
+	return price_resample(arm->ses, arm->p, use_rt, use_ps, 0, &w->d);
+}
+
+/* Resample r priced: in one sweep when the metric allows (*fused, cleared
+ * for the next resamples when it does not), else column by column; the
+ * arm's beside it when there is one. */
+static int price_one(struct worker *w, size_t r, struct pricing *fix,
+                     struct pricing *arm, struct resample_buf *buf, bool *fused)
+{
+	const double *use_rt[2], *use_ps[2];
+
+	if (*fused && !(w->what & PRICE_DETAIL)) {
+		int rc = fused_one(w, r, fix, arm, buf);
+
+		if (rc != PRICE_NOT_FUSED)
+			return rc;
+		*fused = false;
+	}
+	if (fill(w, r, fix->p->n, buf, fix->rt, fix->ps, use_rt, use_ps) !=
+	        FP_OK ||
+	    price_resample(fix->ses, fix->p, use_rt, use_ps, w->what, &w->d) !=
+	        FP_OK)
+		return FP_ERR;
+	return arm->ses ? price_arm(w, r, arm, buf) : FP_OK;
+}
+
+/* Resample r's runtimes (rt, as price_one filled them column by column)
+ * priced with the measured pass states. */
+static int runtimes_only(struct worker *w, size_t r, struct session *ses,
+                         struct price *p, double *const rt[2])
+{
+	const double *ps[2] = {w->side[0].passed, w->side[1].passed};
+	const double *use_rt[2];
+
+	for (unsigned s = 0; s < 2; s++)
+		use_rt[s] = w->side[s].off ? rt[s] : w->side[s].runtime;
+
+	if (price_resample(ses, p, use_rt, ps, 0, &w->d) != FP_OK) {
+		diag_prefix(&w->d, "bootstrap resample %zu", r + 1);
+		return FP_ERR;
+	}
+	w->out->rt_gain[r] = p->gain;
+	w->out->rt_cost[r] = p->cost;
+	w->out->rt_net[r] = p->net;
+	return FP_OK;
+}
+
+/* Where resample r's prices go. */
+static void store(struct boot *out, size_t r, const struct price *p)
+{
+	out->gain[r] = p->gain;
+	out->cost[r] = p->cost;
+	out->net[r] = p->net;
+	out->decide[r] = p->accept;
+}
+
+static int work(struct worker *w, struct pricing *fix, struct pricing *arm)
+{
+	/* Pricing again on runtimes alone needs the whole resample's
+	 * columns, which one sweep never writes. */
+	bool fused = !(w->out && w->out->rt_net);
+	struct resample_buf buf = {0};
+	struct price *p = fix->p;
+	int rc = FP_ERR;
+
+	for (size_t r = w->r0; r < w->r1; r++) {
+		if (price_one(w, r, fix, arm, &buf, &fused) != FP_OK) {
+			diag_prefix(&w->d, "bootstrap resample %zu", r + 1);
+			goto out;
+		}
+		if (w->pg && (w->each || w->visit))
+			progress_tick(w->pg, w->nw);
+		if (w->each) {
+			w->each(w->ctx, p);
+			continue;
+		}
+		if (w->visit) {
+			if (w->visit(w->ctx, r, fix->ses, p, &w->d) != FP_OK)
+				goto out;
+			continue;
+		}
+		store(w->out, r, p);
+		if (arm->ses)
+			store(w->arm_out, r, arm->p);
+		if (w->out->rt_net &&
+		    runtimes_only(w, r, fix->ses, p, fix->rt) != FP_OK)
+			goto out;
+		if (w->pg)
+			progress_tick(w->pg, w->nw);
+	}
+	rc = FP_OK;
+out:
+	free(buf.x);
+	free(buf.p);
+	return rc;
+}
+
+/* A worker's session and price on runs, and their full columns. */
+static int pricing_open(struct worker *w, const struct joined *runs, bool arm,
+                        struct pricing *pr)
+{
+	size_t n;
+
+	if (session_open(w->m, runs, NULL, &pr->ses, &w->d) != FP_OK ||
+	    price_compute(pr->ses, &pr->p, &w->d) != FP_OK)
+		return FP_ERR;
+	n = pr->p->n;
+	if (!(pr->rt[0] = malloc(4 * (n ? n : 1) * sizeof(double))))
+		return diag_oom(&w->d);
+	pr->rt[1] = pr->rt[0] + n;
+	pr->ps[0] = pr->rt[1] + n;
+	pr->ps[1] = pr->ps[0] + n;
+	if (arm &&
+	    !(pr->block = malloc(2 * fx_sweep_block_size() * sizeof(double))))
+		return diag_oom(&w->d);
+	return FP_OK;
+}
+
+static void pricing_close(struct pricing *pr)
+{
+	free(pr->rt[0]);
+	free(pr->block);
+	price_free(pr->p);
+	session_close(pr->ses);
+}
+
+void *boot_run_worker(void *arg)
+{
+	struct worker *w = arg;
+	struct pricing fix = {0}, arm = {0};
+
+	w->rc = FP_ERR;
+	if (pricing_open(w, w->runs, false, &fix) == FP_OK &&
+	    (!w->arm_runs || pricing_open(w, w->arm_runs, true, &arm) == FP_OK))
+		w->rc = work(w, &fix, &arm);
+	pricing_close(&fix);
+	pricing_close(&arm);
+	return NULL;
+}
