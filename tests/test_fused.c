@@ -2,8 +2,9 @@
  * filled block by block by noise_side_resample_range) against the same
  * resample made whole and priced by price_resample: the same bits, for a
  * metric with column defaults and transitions (pypto-gym) and one without
- * (linear), over partial blocks, lean and not; a fault reported the same
- * way; a split of the cases resampled as the whole. */
+ * (linear), over partial blocks, lean and not, with columns of one
+ * number read from a block in cache; a fault reported the same way; a
+ * split of the cases resampled as the whole. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -211,6 +212,60 @@ static void test_same_bits(void **state)
 			}
 }
 
+/* Lean, with a memo (price_steady): weight and has_runtime one number
+ * over every case are read from a block in cache, and a has_runtime
+ * that is not (a case after without a time) from its column: the same
+ * bits as the resample made whole, the memo kept over resamples. */
+static void test_steady(void **state)
+{
+	static const char *const metrics[] = {PYPTO, LINEAR};
+	static const size_t sizes[] = {1, 700, 1300};
+
+	for (size_t mi = 0; mi < 2; mi++)
+		for (size_t z = 0; z < 3; z++)
+			for (int vary = 0; vary < 2; vary++) {
+				struct fixture f;
+				size_t n = sizes[z];
+				double *rt[2] = {malloc(n * 8), malloc(n * 8)};
+				double *ps[2] = {malloc(n * 8), malloc(n * 8)};
+				struct price_steady memo = {0};
+				struct diag d;
+
+				open_fixture(&f, metrics[mi], n);
+				if (vary)
+					for (int k = 0; k < 2; k++)
+						f.p[k]->has_runtime[1][n / 2] = 0;
+				for (size_t r = 0; r < 4; r++) {
+					struct price_fused_job job = {
+					    .ses = f.ses[1],
+					    .p = f.p[1],
+					    .runtime = {rt[0], rt[1]},
+					    .passed = {ps[0], ps[1]},
+					    .resampled = 3,
+					    .fill = fill,
+					    .ctx = &f,
+					    .steady = &memo};
+
+					assert_int_equal(whole(&f, r, &d),
+					                 FP_OK);
+					f.r = r;
+					assert_int_equal(
+					    price_resample_fused_jobs(
+					        &job, 1, PRICE_LEAN, &d),
+					    FP_OK);
+					same_price(f.p[0], f.p[1], false);
+				}
+				assert_true(memo.known && memo.one[0] &&
+				            memo.one[1]);
+				assert_true(memo.one[2] == (!vary || n == 1));
+				for (int s = 0; s < 2; s++) {
+					free(rt[s]);
+					free(ps[s]);
+				}
+				close_fixture(&f);
+			}
+}
+
 /* Some resample divides by zero: the same error either way. */
 static void test_fault(void **state)
 {
@@ -267,6 +322,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_same_bits),
+	    cmocka_unit_test(test_steady),
 	    cmocka_unit_test(test_fault),
 	    cmocka_unit_test(test_range_split),
 	};

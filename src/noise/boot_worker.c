@@ -126,6 +126,7 @@ struct pricing {
 	struct price *p;
 	double *rt[2], *ps[2];
 	double *block; /* the arm's: room for a block's side 1, both columns */
+	struct price_steady steady;
 };
 
 /* The fix's resample r and the arm's beside it (arm->ses NULL: none) in
@@ -146,7 +147,8 @@ static int fused_one(struct worker *w, size_t r, struct pricing *fix,
 		                                  .p = pr->p,
 		                                  .fill = k ? fill_arm_block
 		                                            : fill_block,
-		                                  .ctx = &f};
+		                                  .ctx = &f,
+		                                  .steady = &pr->steady};
 		for (unsigned s = 0; s < 2; s++) {
 			bool mine = sd[s].off != NULL;
 

@@ -130,8 +130,19 @@ int price_resample_fused(struct session *s, struct price *p,
                          price_fill_fn fill, void *ctx, unsigned what,
                          struct diag *d);
 
+/* What a caller's sweeps learn once about a price whose weights and
+ * has_runtime columns stay as they are from sweep to sweep (the
+ * bootstrap's): which of them are one number over every case.  Zeroed
+ * before the first sweep. */
+struct price_steady {
+	bool known;
+	bool one[3]; /* weight, has_runtime before, after */
+	double v[3];
+};
+
 /* One price of a sweep shared by several (price_resample_fused_jobs): the
- * arguments of price_resample_fused. */
+ * arguments of price_resample_fused, and a memo (or NULL) for PRICE_LEAN
+ * to read a column of one number from a block in cache. */
 struct price_fused_job {
 	struct session *ses;
 	struct price *p;
@@ -139,6 +150,7 @@ struct price_fused_job {
 	unsigned resampled;
 	price_fill_fn fill;
 	void *ctx;
+	struct price_steady *steady;
 };
 
 /* The most jobs one sweep takes. */

@@ -13,6 +13,7 @@
  * bits; sums are added up in the same order. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "price/coldef.h"
 #include "price/price.h"
@@ -34,6 +35,12 @@ struct fused {
 	size_t nscratch, used, block;
 	const double *rt[2], *ps[2]; /* what the formulas read */
 	unsigned resampled;          /* bit s: side s is filled by the sweep */
+	/* weight, has_runtime before and after as the formulas read them:
+	 * p's, or with `lean` and a memo a block of their one value when
+	 * it is the same for every case (scratch, in cache for every block,
+	 * where a whole column would stream from memory for each) */
+	const double *steady[3];
+	double *konst;
 	double *trans[4]; /* the transitions a formula reads, or NULL */
 };
 
@@ -115,7 +122,7 @@ static int add_columns(struct fused *f, struct price *p, struct session *ses,
 		fx_env_set_ncases(env, p->n);
 		for (int s = 0; s < 2; s++) {
 			const double *v[3] = {f->rt[s], f->ps[s],
-			                      p->has_runtime[s]};
+			                      f->steady[1 + s]};
 			for (int c = 0; c < 3; c++)
 				price_env_sided(env, stem[c], s, v[c]);
 		}
@@ -152,7 +159,7 @@ static int add_side(struct fused *f, struct price *p, struct session *ses,
 
 	price_env_name(env, "runtime", f->rt[s]);
 	price_env_name(env, "passed", f->ps[s]);
-	price_env_name(env, "has_runtime", p->has_runtime[s]);
+	price_env_name(env, "has_runtime", f->steady[1 + s]);
 	for (size_t k = 0; k < m->ncolumns; k++)
 		price_env_name(env, m->columns[k],
 		               p->extra[s][k] == p->extra[0][k]
@@ -227,9 +234,13 @@ static int build(struct fused *f, struct price *p, struct session *ses)
 		return FP_ERR;
 	}
 	price_env_common(p, ses);
+	for (int e = 0; e < 2; e++)
+		price_env_name(e ? ses->cross : ses->side, "weight",
+		               f->steady[0]);
 	for (int s = 0; s < 2; s++) {
 		price_env_sided(ses->cross, "runtime", s, f->rt[s]);
 		price_env_sided(ses->cross, "passed", s, f->ps[s]);
+		price_env_sided(ses->cross, "has_runtime", s, f->steady[1 + s]);
 	}
 	if ((rc = add_columns(f, p, ses, extra)) != FP_OK)
 		goto out;
@@ -316,6 +327,7 @@ static void release(struct fused *f)
 	for (size_t k = 0; k < f->ncol_env; k++)
 		fx_env_free(f->col_env[k]);
 	free(f->scratch);
+	free(f->konst);
 }
 
 /* What evaluate() leaves in the cross environment after a price; with
@@ -346,10 +358,58 @@ static int conclude(struct fused *f, struct price *p, struct session *ses,
 	return price_decide(ses, p->gain, p->cost, &p->accept, d);
 }
 
+/* Whether the n numbers at a are one number, bit for bit. */
+static bool all_same(const double *a, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (memcmp(&a[i], &a[0], sizeof *a) != 0)
+			return false;
+	return true;
+}
+
+/* f->steady: p's weight and has_runtime columns, or with `lean` and a
+ * memo a block of scratch holding the one number of each that has one
+ * (learnt once per memo). */
+static void steady_columns(struct fused *f, const struct price *p,
+                           struct price_steady *memo)
+{
+	const double *col[3] = {p->weight, p->has_runtime[0],
+	                        p->has_runtime[1]};
+	size_t count = 0;
+
+	for (int k = 0; k < 3; k++)
+		f->steady[k] = col[k];
+	if (!f->lean || !memo || p->n == 0)
+		return;
+	if (!memo->known) {
+		for (int k = 0; k < 3; k++) {
+			memo->one[k] = col[k] && all_same(col[k], p->n);
+			memo->v[k] = col[k] ? col[k][0] : 0;
+		}
+		memo->known = true;
+	}
+	for (int k = 0; k < 3; k++)
+		count += memo->one[k];
+	/* Without room, the columns themselves: the same numbers. */
+	if (!count || !(f->konst = malloc(count * f->block * sizeof(double))))
+		return;
+	for (int k = 0, j = 0; k < 3; k++) {
+		double *b = f->konst + (size_t)j * f->block;
+
+		if (!memo->one[k])
+			continue;
+		j++;
+		for (size_t i = 0; i < f->block; i++)
+			b[i] = memo->v[k];
+		if (fx_sweep_scratch(f->sw, b) == FP_OK)
+			f->steady[k] = b;
+	}
+}
+
 /* Sets up f: scratch for `lean` (when decide reads only numbers). */
 static int prepare(struct fused *f, struct price *p, const struct metric *m,
                    const double *const runtime[2],
-                   const double *const passed[2])
+                   const double *const passed[2], struct price_steady *memo)
 {
 	f->block = fx_sweep_block_size();
 	/* decide runs after the sweep, and only 32 scratch blocks. */
@@ -368,6 +428,7 @@ static int prepare(struct fused *f, struct price *p, const struct metric *m,
 		p->runtime[s] = runtime[s];
 		p->passed[s] = passed[s];
 	}
+	steady_columns(f, p, memo);
 	return FP_OK;
 }
 
@@ -402,8 +463,8 @@ static int open_job(struct fused *f, const struct price_fused_job *job,
 	if (!fusable(job->ses->metric, job->ses->cross))
 		return PRICE_NOT_FUSED;
 	if (!(f->sw = fx_sweep_new(MAX_PROGS)) ||
-	    prepare(f, job->p, job->ses->metric, job->runtime, job->passed) !=
-	        FP_OK)
+	    prepare(f, job->p, job->ses->metric, job->runtime, job->passed,
+	            job->steady) != FP_OK)
 		return diag_oom(d);
 	rc = build(f, job->p, job->ses);
 	/* An environment that does not fit: the formulas one at a time say
@@ -442,13 +503,13 @@ int price_resample_fused(struct session *s, struct price *p,
                          price_fill_fn fill, void *ctx, unsigned what,
                          struct diag *d)
 {
-	struct price_fused_job job = {s,
-	                              p,
-	                              {runtime[0], runtime[1]},
-	                              {passed[0], passed[1]},
-	                              resampled,
-	                              fill,
-	                              ctx};
+	struct price_fused_job job = {.ses = s,
+	                              .p = p,
+	                              .runtime = {runtime[0], runtime[1]},
+	                              .passed = {passed[0], passed[1]},
+	                              .resampled = resampled,
+	                              .fill = fill,
+	                              .ctx = ctx};
 
 	return price_resample_fused_jobs(&job, 1, what, d);
 }
