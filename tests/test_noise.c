@@ -344,6 +344,51 @@ static void test_arm_beside(void **state)
 	metric_free(clip);
 }
 
+/* A fault of the arm's price alone (tests/data/noise/arm_fault.yaml)
+ * says it was the arm's, fused or not (a flaky case prices column by
+ * column): before c0 {1, 2.5, 5}, whose mean is 2 where a resample draws
+ * 1, 2.5 and 2.5 (1 in 9), and which the arm's after side is; the fix's
+ * after run {7, 8, 9} never is. */
+static void test_arm_fault(void **state)
+{
+	const double b[6] = {1, 2.5, 5, 4, 6, 8}, a[6] = {7, 8, 9, 7, 8, 9};
+	const unsigned char pass[6] = {1, 1, 1, 1, 0, 1};
+	struct metric *m = NULL;
+	struct diag d;
+
+	if (metric_load(TEST_SRCDIR "/tests/data/noise/arm_fault.yaml", &m,
+	                &d) != FP_OK)
+		fail_msg("%s", d.msg);
+	for (int flaky = 0; flaky < 2; flaky++) {
+		struct joined j = {sampled(2, 3, b, NULL, RUN_MEAN),
+		                   sampled(2, 3, a, flaky ? pass : NULL,
+		                           RUN_MEAN),
+		                   0};
+		struct joined aa = {j.before, j.before, 0};
+		struct boot_opts o = opts(200, 3, 1);
+		struct noise_side side[2], arm[2];
+		struct boot fix, alone, ab;
+
+		assert_int_equal(noise_sides(&j, o.policy, side, &d), FP_OK);
+		assert_int_equal(noise_sides(&aa, o.policy, arm, &d), FP_OK);
+		/* The fix alone prices. */
+		assert_int_equal(noise_bootstrap(m, &j, side, &o, &alone, &d),
+		                 FP_OK);
+		assert_int_equal(noise_bootstrap_arm(m, &j, side, &aa, arm, &o,
+		                                     &fix, &ab, &d),
+		                 FP_ERR);
+		printf("arm fault (%s): %s\n",
+		       flaky ? "column by column" : "fused", d.msg);
+		assert_non_null(strstr(d.msg, "noise arm: cost: division by "
+		                              "zero in case 'c0'"));
+		boot_free(&alone);
+		boot_free(&fix);
+		boot_free(&ab);
+		joined_free(&j);
+	}
+	metric_free(m);
+}
+
 /* The policies on one case's pass states. */
 static void test_policies(void **state)
 {
@@ -505,6 +550,7 @@ int main(void)
 	    cmocka_unit_test(test_more_samples_decide),
 	    cmocka_unit_test(test_wide_cases),
 	    cmocka_unit_test(test_arm_beside),
+	    cmocka_unit_test(test_arm_fault),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

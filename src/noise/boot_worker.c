@@ -143,12 +143,13 @@ static int fused_one(struct worker *w, size_t r, struct pricing *fix,
 		struct pricing *pr = k ? arm : fix;
 		const struct noise_side *sd = k ? w->arm_side : w->side;
 
-		job[k] = (struct price_fused_job){.ses = pr->ses,
-		                                  .p = pr->p,
-		                                  .fill = k ? fill_arm_block
-		                                            : fill_block,
-		                                  .ctx = &f,
-		                                  .steady = &pr->steady};
+		job[k] = (struct price_fused_job){
+		    .ses = pr->ses,
+		    .p = pr->p,
+		    .fill = k ? fill_arm_block : fill_block,
+		    .ctx = &f,
+		    .steady = &pr->steady,
+		    .name = k ? "noise arm" : NULL};
 		for (unsigned s = 0; s < 2; s++) {
 			bool mine = sd[s].off != NULL;
 
@@ -176,7 +177,12 @@ static int price_arm(struct worker *w, size_t r, struct pricing *arm,
 		w->d = aw.d;
 		return FP_ERR;
 	}
-	return price_resample(arm->ses, arm->p, use_rt, use_ps, 0, &w->d);
+	if (price_resample(arm->ses, arm->p, use_rt, use_ps, 0, &w->d) !=
+	    FP_OK) {
+		diag_prefix(&w->d, "noise arm");
+		return FP_ERR;
+	}
+	return FP_OK;
 }
 
 /* Resample r priced: in one sweep when the metric allows (*fused, cleared
@@ -308,9 +314,14 @@ void *boot_run_worker(void *arg)
 	struct pricing fix = {0}, arm = {0};
 
 	w->rc = FP_ERR;
-	if (pricing_open(w, w->runs, false, &fix) == FP_OK &&
-	    (!w->arm_runs || pricing_open(w, w->arm_runs, true, &arm) == FP_OK))
-		w->rc = work(w, &fix, &arm);
+	if (pricing_open(w, w->runs, false, &fix) != FP_OK)
+		goto out;
+	if (w->arm_runs && pricing_open(w, w->arm_runs, true, &arm) != FP_OK) {
+		diag_prefix(&w->d, "noise arm");
+		goto out;
+	}
+	w->rc = work(w, &fix, &arm);
+out:
 	pricing_close(&fix);
 	pricing_close(&arm);
 	return NULL;

@@ -253,8 +253,8 @@ static bool pass_varies(const struct noise_side side[2], size_t n)
 	return false;
 }
 
-/* b's arrays for B resamples on nw threads; for the fix's resamples
- * (fix), priced again on runtimes alone when pass states vary. */
+/* b's arrays for B resamples on nw threads, and with `again` for the
+ * resamples priced again on runtimes alone (pass states that vary). */
 static int boot_alloc(struct boot *b, const struct boot_opts *o, size_t nw,
                       bool again, struct diag *d)
 {

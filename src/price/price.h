@@ -151,6 +151,7 @@ struct price_fused_job {
 	price_fill_fn fill;
 	void *ctx;
 	struct price_steady *steady;
+	const char *name; /* an error of this price says so first, or NULL */
 };
 
 /* The most jobs one sweep takes. */

@@ -488,10 +488,13 @@ int price_resample_fused_jobs(const struct price_fused_job *jobs, size_t nj,
 	}
 	if (rc == FP_OK)
 		rc = sweep(f, jobs, nj, d);
-	for (size_t k = 0; rc == FP_OK && k < nj; k++)
+	for (size_t k = 0; rc == FP_OK && k < nj; k++) {
 		rc = fx_sweep_finish(f[k].sw, &f[k].fault, &failed) != FP_OK
 		         ? again(&f[k], &jobs[k], d)
 		         : conclude(&f[k], jobs[k].p, jobs[k].ses, d);
+		if (rc == FP_ERR && jobs[k].name)
+			diag_prefix(d, "%s", jobs[k].name);
+	}
 	for (size_t k = 0; k < opened; k++)
 		release(&f[k]);
 	return rc;
