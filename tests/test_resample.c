@@ -353,10 +353,53 @@ static void test_tables(void **state)
 	assert_true(fabs((double)mixed / 90000 - 2.0 / 9) < 1e-4);
 }
 
+/* A rank table draws what its multiset table draws, read at the ranks:
+ * every m, k and pair of ranks, over words that hit every column on
+ * either side of its keep; out of range, NULL. */
+static void test_rank_tables(void **state)
+{
+	for (size_t m = 1; m <= NOISE_MULTISET_MAX; m++)
+		for (size_t k = 1; k <= NOISE_MULTISET_MAX; k++)
+			for (size_t r0 = 1; r0 <= k; r0++)
+				for (size_t r1 = r0; r1 <= k && r1 <= r0 + 1;
+				     r1++) {
+					const struct noise_rank_col *rk =
+					    noise_rank_table(m, k, r0, r1);
+					struct noise_multisets t;
+
+					assert_non_null(rk);
+					assert_true(noise_multisets(m, k, &t));
+					for (uint64_t g = 0; g < 4 * t.size;
+					     g++) {
+						uint64_t w =
+						    (uint64_t)(((unsigned __int128)g
+						                << 64) /
+						               (4 * t.size)) +
+						    g * 0x9e3779b9u;
+						const unsigned char *d =
+						    noise_multiset_draw(&t, w);
+						unsigned j = noise_rank_draw(
+						    rk, t.size, w);
+
+						assert_int_equal(j & 0xff,
+						                 d[r0 - 1]);
+						assert_int_equal(j >> 8,
+						                 d[r1 - 1]);
+					}
+					/* Made once: the same table again. */
+					assert_ptr_equal(
+					    rk, noise_rank_table(m, k, r0, r1));
+				}
+	assert_null(noise_rank_table(9, 5, 3, 3));
+	assert_null(noise_rank_table(5, 5, 6, 6));
+	assert_null(noise_rank_table(5, 5, 0, 1));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_tables),
+	    cmocka_unit_test(test_rank_tables),
 	    cmocka_unit_test(test_exact),
 	    cmocka_unit_test(test_ks_median),
 	    cmocka_unit_test(test_ks_min_mean),

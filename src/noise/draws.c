@@ -2,6 +2,7 @@
  * (draws.h). */
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -229,4 +230,50 @@ bool noise_multisets(size_t m, size_t k, struct noise_multisets *out)
 	out->draws = (const unsigned char(*)[MM])(sets + start[m][k]);
 	out->size = size[m][k];
 	return true;
+}
+
+/* ---- the rank tables ---- */
+
+static _Atomic(struct noise_rank_col *) ranked[MM + 1][MM + 1][MM + 1][MM + 1];
+static pthread_mutex_t ranked_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static struct noise_rank_col *rank_build(size_t m, size_t k, size_t r0,
+                                         size_t r1)
+{
+	struct noise_multisets t;
+	struct noise_rank_col *e;
+
+	if (!noise_multisets(m, k, &t) || !(e = malloc(t.size * sizeof *e)))
+		return NULL;
+	for (size_t c = 0; c < t.size; c++) {
+		const unsigned char *a = t.draws[t.col[c].self],
+		                    *b = t.draws[t.col[c].alias];
+
+		e[c] = (struct noise_rank_col){
+		    .keep = t.col[c].keep,
+		    .self = (uint16_t)(a[r0 - 1] | a[r1 - 1] << 8),
+		    .alias = (uint16_t)(b[r0 - 1] | b[r1 - 1] << 8)};
+	}
+	return e;
+}
+
+const struct noise_rank_col *noise_rank_table(size_t m, size_t k, size_t r0,
+                                              size_t r1)
+{
+	struct noise_rank_col *e;
+
+	if (m < 1 || m > MM || k < 1 || k > MM || r0 < 1 || r0 > k || r1 < 1 ||
+	    r1 > k)
+		return NULL;
+	e = atomic_load_explicit(&ranked[m][k][r0][r1], memory_order_acquire);
+	if (e)
+		return e;
+	/* Made once: a second thread asking meanwhile waits for it. */
+	pthread_mutex_lock(&ranked_lock);
+	e = atomic_load_explicit(&ranked[m][k][r0][r1], memory_order_relaxed);
+	if (!e && (e = rank_build(m, k, r0, r1)))
+		atomic_store_explicit(&ranked[m][k][r0][r1], e,
+		                      memory_order_release);
+	pthread_mutex_unlock(&ranked_lock);
+	return e;
 }

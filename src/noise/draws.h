@@ -62,6 +62,32 @@ struct noise_multisets {
  * process for all of them; false only when out of memory. */
 bool noise_multisets(size_t m, size_t k, struct noise_multisets *out);
 
+/* The alias table of noise_multisets(m, k) with each multiset read at
+ * two ranks (1-based; the same twice for an estimator of one rank): the
+ * samples there, so that a draw of an order statistic costs one look-up
+ * less.  Made once per process for each m, k and ranks, when first
+ * asked for; NULL only when out of memory or out of range. */
+struct noise_rank_col {
+	uint64_t keep;        /* the column's own multiset below this */
+	uint16_t self, alias; /* samples at the two ranks, low byte first */
+};
+
+const struct noise_rank_col *noise_rank_table(size_t m, size_t k, size_t r0,
+                                              size_t r1);
+
+/* The samples at the two ranks of one multiset drawn from one word:
+ * the first in the low byte. */
+static inline unsigned noise_rank_draw(const struct noise_rank_col *t,
+                                       size_t size, uint64_t word)
+{
+	__extension__ typedef unsigned __int128 u128;
+	u128 p = (u128)word * size;
+	const struct noise_rank_col *e = &t[(size_t)(p >> 64)];
+	unsigned own = -(unsigned)((uint64_t)p < e->keep);
+
+	return (e->self & own) | (e->alias & ~own);
+}
+
 /* One multiset from one 64-bit word: its k draws, ascending. */
 static inline const unsigned char *noise_multiset_draw(
     const struct noise_multisets *t, uint64_t word)

@@ -46,6 +46,7 @@ static void counted_draws(const struct noise_side *s, size_t off, size_t cnt,
 struct tables {
 	struct noise_multisets t;
 	size_t m, k, nr, rank[2];
+	const struct noise_rank_col *rk; /* with nr: t read at the ranks */
 };
 
 /* The multiset of the k draws in one draw from its alias table, as its
@@ -95,9 +96,14 @@ static int table_of(const struct noise_side *s, size_t m, size_t k,
 		return FP_OK;
 	if (!noise_multisets(m, k, &tab->t))
 		return FP_ERR;
+	tab->nr = e->ranks ? e->ranks(k, tab->rank) : 0;
+	tab->rk = tab->nr ? noise_rank_table(m, k, tab->rank[0],
+	                                     tab->rank[tab->nr - 1])
+	                  : NULL;
+	if (tab->nr && !tab->rk)
+		return FP_ERR;
 	tab->m = m;
 	tab->k = k;
-	tab->nr = e->ranks ? e->ranks(k, tab->rank) : 0;
 	return FP_OK;
 }
 
@@ -340,16 +346,16 @@ static inline int quick_case(const struct noise_side *s, size_t i, uint64_t key,
 	struct tables *tab = (struct tables *)tab0;
 	size_t off = s->off[i], cnt = s->off[i + 1] - off;
 	const double *x = s->v + off;
-	const unsigned char *d;
+	unsigned j;
 	double a;
 
 	size_t k = s->draws ? s->draws : cnt;
 
 	if ((tab->m != cnt || tab->k != k) && table_of(s, cnt, k, tab) != FP_OK)
 		return FP_ERR;
-	d = noise_multiset_draw(&tab->t, key);
-	a = x[d[tab->rank[0] - 1]];
-	*runtime = tab->nr == 2 ? (a + x[d[tab->rank[1] - 1]]) / 2 : a;
+	j = noise_rank_draw(tab->rk, tab->t.size, key);
+	a = x[j & 0xff];
+	*runtime = tab->nr == 2 ? (a + x[j >> 8]) / 2 : a;
 	*passed =
 	    s->pass ? (s->quick[i] & NOISE_QUICK_PASS) != 0 : s->passed[i];
 	return FP_OK;
@@ -446,20 +452,18 @@ int noise_side_resample_twin(const struct noise_side *s,
 		    s->est == t->est) {
 			double a, b;
 			size_t k = s->draws ? s->draws : m;
-			const unsigned char *d;
+			unsigned j;
 
 			if ((tab.m != m || tab.k != k) &&
 			    table_of(s, m, k, &tab) != FP_OK)
 				return FP_ERR;
-			d = noise_multiset_draw(&tab.t,
-			                        noise_case_key(rkey, i));
-			a = s->v[s->off[i] + d[tab.rank[0] - 1]];
-			b = t->v[t->off[i] + d[tab.rank[0] - 1]];
+			j = noise_rank_draw(tab.rk, tab.t.size,
+			                    noise_case_key(rkey, i));
+			a = s->v[s->off[i] + (j & 0xff)];
+			b = t->v[t->off[i] + (j & 0xff)];
 			if (tab.nr == 2) {
-				a = (a + s->v[s->off[i] + d[tab.rank[1] - 1]]) /
-				    2;
-				b = (b + t->v[t->off[i] + d[tab.rank[1] - 1]]) /
-				    2;
+				a = (a + s->v[s->off[i] + (j >> 8)]) / 2;
+				b = (b + t->v[t->off[i] + (j >> 8)]) / 2;
 			}
 			runtime[0][i - i0] = a;
 			runtime[1][i - i0] = b;
