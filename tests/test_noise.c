@@ -15,67 +15,11 @@
 #include "noise/bootstrap.h"
 #include "noise/resample.h"
 #include "noise/rng.h"
+#include "test_noise_util.h"
 #include "test_normal.h"
 #include "noise/verdict.h"
 #include "price/price.h"
 #include "price/session.h"
-
-#define LINEAR TEST_SRCDIR "/tests/data/noise/linear.yaml"
-
-static struct metric *linear(void)
-{
-	struct metric *m = NULL;
-	struct diag d;
-
-	if (metric_load(LINEAR, &m, &d) != FP_OK)
-		fail_msg("%s", d.msg);
-	return m;
-}
-
-/* A run of n cases with k samples each (samples[i * k + t]) and, when
- * pass is not NULL, their pass states; its runtime is the estimator's. */
-static struct run *sampled(size_t n, size_t k, const double *samples,
-                           const unsigned char *pass, enum run_estimator e)
-{
-	struct run *r = calloc(1, sizeof *r);
-	double *passed = malloc(n * sizeof *passed);
-	struct diag d;
-
-	r->path = strdup("memory");
-	r->format = strdup("csv");
-	r->n = n;
-	r->case_name = calloc(n, sizeof *r->case_name);
-	r->case_line = calloc(n, sizeof *r->case_line);
-	r->samples = malloc(n * k * sizeof *r->samples);
-	r->sample_off = malloc((n + 1) * sizeof *r->sample_off);
-	memcpy(r->samples, samples, n * k * sizeof *r->samples);
-	if (pass) {
-		r->sample_pass = malloc(n * k);
-		memcpy(r->sample_pass, pass, n * k);
-	}
-	for (size_t i = 0; i <= n; i++)
-		r->sample_off[i] = i * k;
-	for (size_t i = 0; i < n; i++) {
-		char buf[32];
-
-		snprintf(buf, sizeof buf, "c%zu", i);
-		r->case_name[i] = strdup(buf);
-		passed[i] = pass ? run_pass(pass + i * k, k, PASS_ALL) : 1;
-	}
-	assert_int_equal(run_add_column(r, "passed", COL_PASS, passed, &d),
-	                 FP_OK);
-	assert_int_equal(run_estimate(r, e, &d), FP_OK);
-	return r;
-}
-
-static struct boot_opts opts(size_t B, uint64_t seed, size_t threads)
-{
-	return (struct boot_opts){.B = B,
-	                          .confidence = 0.95,
-	                          .seed = seed,
-	                          .threads = threads,
-	                          .policy = PASS_ALL};
-}
 
 /* Bootstraps j under o into b; fails the test on an error. */
 static void boot(const struct metric *m, const struct joined *j,
@@ -140,22 +84,6 @@ static void test_by_hand(void **state)
 	boot_free(&bt);
 	joined_free(&j);
 	metric_free(m);
-}
-
-/* n cases, k samples each: case i's are mu + i / 10 + shift + sd * noise. */
-static struct run *noisy(size_t n, size_t k, double shift, double sd,
-                         struct normal *g, enum run_estimator e)
-{
-	double *x = malloc(n * k * sizeof *x);
-	struct run *r;
-
-	for (size_t i = 0; i < n; i++)
-		for (size_t t = 0; t < k; t++)
-			x[i * k + t] =
-			    10 + (double)i / 10 + shift + sd * gauss(g);
-	r = sampled(n, k, x, NULL, e);
-	free(x);
-	return r;
 }
 
 /* The same bytes from 1, 2 and 4 threads, and from a second run. */
@@ -261,131 +189,6 @@ static void test_failed_repetition(void **state)
 	assert_true(fabs((double)passing / B - 8.0 / 27) < 0.02);
 	boot_free(&bt);
 	joined_free(&j);
-	metric_free(m);
-}
-
-/* The noise arm priced beside the fix (noise_bootstrap_arm) against the
- * fix and the arm bootstrapped apart, to the bit, on the default metric
- * (a clip) and the linear one, with 1 and 2 threads: before 5 samples per
- * case; after 5 (the arm's after side drawn with the fix's), 3 (drawn
- * apart), with a flaky case (priced column by column), with a repetition
- * that failed without a time; the mean. */
-static void same_boot(const struct boot *x, const struct boot *y)
-{
-	size_t B = x->B;
-
-	assert_int_equal(x->B, y->B);
-	assert_memory_equal(x->gain, y->gain, B * sizeof(double));
-	assert_memory_equal(x->cost, y->cost, B * sizeof(double));
-	assert_memory_equal(x->net, y->net, B * sizeof(double));
-	assert_memory_equal(x->decide, y->decide, B);
-	assert_memory_equal(&x->net_ci, &y->net_ci, sizeof x->net_ci);
-}
-
-static void arm_case(const struct metric *m, size_t ka, int shape,
-                     enum run_estimator e, size_t threads)
-{
-	const size_t n = 40, kb = 5;
-	struct normal g = {7 + ka + (size_t)shape};
-	struct joined j = {noisy(n, kb, 0, 0.5, &g, e),
-	                   noisy(n, ka, -0.05, 0.5, &g, e), 0};
-	struct joined aa = {j.before, j.before, 0};
-	struct boot_opts o = opts(203, 11, threads), as_drawn = o;
-	struct noise_side side[2], arm[2];
-	struct boot fix, alone, b, a;
-	struct diag d;
-
-	as_drawn.as_drawn = true;
-	if (shape == 1) {
-		/* case 3 flaky after, case 4 with a failed repetition */
-		j.after->sample_pass = malloc(n * ka);
-		memset(j.after->sample_pass, 1, n * ka);
-		j.after->sample_pass[3 * ka] = 0;
-		j.after->samples[4 * ka + 1] = NAN;
-		j.after->sample_pass[4 * ka + 1] = 0;
-	}
-	if (noise_sides(&j, o.policy, side, &d) != FP_OK ||
-	    noise_sides(&aa, o.policy, arm, &d) != FP_OK ||
-	    noise_bootstrap_arm(m, &j, side, &aa, arm, &o, &fix, &a, &d) !=
-	        FP_OK ||
-	    noise_bootstrap(m, &j, side, &o, &alone, &d) != FP_OK ||
-	    noise_bootstrap(m, &aa, arm, &as_drawn, &b, &d) != FP_OK)
-		fail_msg("%s", d.msg);
-	same_boot(&fix, &alone);
-	same_boot(&a, &b);
-	assert_true(fix.bias.net == alone.bias.net);
-	boot_free(&fix);
-	boot_free(&alone);
-	boot_free(&a);
-	boot_free(&b);
-	joined_free(&j);
-}
-
-static void test_arm_beside(void **state)
-{
-	struct metric *lin = linear(), *clip = NULL;
-	struct diag d;
-
-	if (metric_load(TEST_SRCDIR "/metrics/pypto-gym.yaml", &clip, &d) !=
-	    FP_OK)
-		fail_msg("%s", d.msg);
-	for (size_t t = 1; t <= 2; t++) {
-		const struct metric *ms[2] = {clip, lin};
-
-		for (int k = 0; k < 2; k++) {
-			arm_case(ms[k], 5, 0, RUN_MEDIAN, t);
-			arm_case(ms[k], 3, 0, RUN_MEDIAN, t);
-			arm_case(ms[k], 5, 1, RUN_MEDIAN, t);
-			arm_case(ms[k], 4, 0, RUN_MEAN, t);
-			arm_case(ms[k], 6, 0, RUN_MIN, t);
-		}
-	}
-	metric_free(lin);
-	metric_free(clip);
-}
-
-/* A fault of the arm's price alone (tests/data/noise/arm_fault.yaml)
- * says it was the arm's, fused or not (a flaky case prices column by
- * column): before c0 {1, 2.5, 5}, whose mean is 2 where a resample draws
- * 1, 2.5 and 2.5 (1 in 9), and which the arm's after side is; the fix's
- * after run {7, 8, 9} never is. */
-static void test_arm_fault(void **state)
-{
-	const double b[6] = {1, 2.5, 5, 4, 6, 8}, a[6] = {7, 8, 9, 7, 8, 9};
-	const unsigned char pass[6] = {1, 1, 1, 1, 0, 1};
-	struct metric *m = NULL;
-	struct diag d;
-
-	if (metric_load(TEST_SRCDIR "/tests/data/noise/arm_fault.yaml", &m,
-	                &d) != FP_OK)
-		fail_msg("%s", d.msg);
-	for (int flaky = 0; flaky < 2; flaky++) {
-		struct joined j = {sampled(2, 3, b, NULL, RUN_MEAN),
-		                   sampled(2, 3, a, flaky ? pass : NULL,
-		                           RUN_MEAN),
-		                   0};
-		struct joined aa = {j.before, j.before, 0};
-		struct boot_opts o = opts(200, 3, 1);
-		struct noise_side side[2], arm[2];
-		struct boot fix, alone, ab;
-
-		assert_int_equal(noise_sides(&j, o.policy, side, &d), FP_OK);
-		assert_int_equal(noise_sides(&aa, o.policy, arm, &d), FP_OK);
-		/* The fix alone prices. */
-		assert_int_equal(noise_bootstrap(m, &j, side, &o, &alone, &d),
-		                 FP_OK);
-		assert_int_equal(noise_bootstrap_arm(m, &j, side, &aa, arm, &o,
-		                                     &fix, &ab, &d),
-		                 FP_ERR);
-		printf("arm fault (%s): %s\n",
-		       flaky ? "column by column" : "fused", d.msg);
-		assert_non_null(strstr(d.msg, "noise arm: cost: division by "
-		                              "zero in case 'c0'"));
-		boot_free(&alone);
-		boot_free(&fix);
-		boot_free(&ab);
-		joined_free(&j);
-	}
 	metric_free(m);
 }
 
@@ -549,8 +352,6 @@ int main(void)
 	    cmocka_unit_test(test_failed_repetition),
 	    cmocka_unit_test(test_more_samples_decide),
 	    cmocka_unit_test(test_wide_cases),
-	    cmocka_unit_test(test_arm_beside),
-	    cmocka_unit_test(test_arm_fault),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -33,6 +33,7 @@
 #include "noise/resample.h"
 #include "noise/rng.h"
 #include "sim_heap.h"
+#include "test_noise_util.h"
 #include "test_normal.h"
 #include "test_sim_runs.h"
 #include "price/price.h"
@@ -43,32 +44,8 @@
 static struct run *mk(size_t n, size_t k, const double *x,
                       const unsigned char *pass, enum run_estimator e)
 {
-	struct run *r = calloc(1, sizeof *r);
-	double *passed = malloc(n * sizeof *passed);
-	struct diag d;
+	struct run *r = sampled(n, k, x, pass, e);
 
-	r->path = strdup("memory");
-	r->format = strdup("csv");
-	r->n = n;
-	r->case_name = calloc(n, sizeof *r->case_name);
-	r->case_line = calloc(n, sizeof *r->case_line);
-	r->samples = malloc(n * k * sizeof *r->samples);
-	r->sample_off = malloc((n + 1) * sizeof *r->sample_off);
-	r->sample_pass = malloc(n * k);
-	memcpy(r->samples, x, n * k * sizeof *r->samples);
-	memcpy(r->sample_pass, pass, n * k);
-	for (size_t i = 0; i <= n; i++)
-		r->sample_off[i] = i * k;
-	for (size_t i = 0; i < n; i++) {
-		char b[32];
-
-		snprintf(b, sizeof b, "c%zu", i);
-		r->case_name[i] = strdup(b);
-		passed[i] = run_pass(pass + i * k, k, PASS_ALL);
-	}
-	assert_int_equal(run_add_column(r, "passed", COL_PASS, passed, &d),
-	                 FP_OK);
-	assert_int_equal(run_estimate(r, e, &d), FP_OK);
 	if (k == 1) {
 		free(r->samples);
 		free(r->sample_off);

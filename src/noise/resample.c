@@ -394,6 +394,42 @@ static inline int resample_case(const struct noise_side *s, size_t i,
 	return slow_case(s, i, rkey, pick, policy, tab, buf, runtime, passed);
 }
 
+/* The pass states of quick cases [i0, i1). */
+static void quick_passed(const struct noise_side *s, size_t i0, size_t i1,
+                         double *passed)
+{
+	for (size_t i = i0; i < i1; i++)
+		passed[i - i0] = s->pass ? (s->quick[i] & NOISE_QUICK_PASS) != 0
+		                         : s->passed[i];
+}
+
+/* Cases [i0, i1) of a regular side (noise_side.regular), or of two with
+ * the same m and estimator (t, when not NULL, into rt2): every case is
+ * quick at v + i m, so nothing but the draw is looked up.  The values of
+ * quick_case. */
+static int regular_range(const struct noise_side *s, const struct noise_side *t,
+                         size_t i0, size_t i1, uint64_t rkey, double *rt,
+                         double *rt2)
+{
+	size_t m = s->regular;
+	struct tables tab = {.m = 0};
+	const double *x = s->v, *y = t ? t->v : NULL;
+
+	if (table_of(s, m, m, &tab) != FP_OK)
+		return FP_ERR;
+	for (size_t i = i0; i < i1; i++) {
+		unsigned j = noise_rank_draw(tab.rk, tab.t.size,
+		                             noise_case_key(rkey, i));
+		size_t lo = i * m + (j & 0xff), hi = i * m + (j >> 8);
+
+		/* The mean of two ranks, or one rank twice: the same. */
+		rt[i - i0] = tab.nr == 2 ? (x[lo] + x[hi]) / 2 : x[lo];
+		if (y)
+			rt2[i - i0] = tab.nr == 2 ? (y[lo] + y[hi]) / 2 : y[lo];
+	}
+	return FP_OK;
+}
+
 int noise_side_resample_range(const struct noise_side *s, size_t i0, size_t i1,
                               uint64_t seed, size_t r, unsigned side,
                               enum pass_policy policy, struct resample_buf *buf,
@@ -405,6 +441,10 @@ int noise_side_resample_range(const struct noise_side *s, size_t i0, size_t i1,
 
 	uint64_t rounds = s->rounds_keyed ? s->rounds_seed : seed;
 
+	if (s->regular) {
+		quick_passed(s, i0, i1, passed);
+		return regular_range(s, NULL, i0, i1, rkey, runtime, NULL);
+	}
 	if (s->nruns > 1)
 		pick_runs(s,
 		          s->paired ? noise_resample_key(rounds, r, 0) : rkey,
@@ -430,6 +470,12 @@ int noise_side_resample_twin(const struct noise_side *s,
 	uint64_t rkey = noise_resample_key(seed, r, side);
 	struct tables tab = {.m = 0};
 
+	if (s->regular && s->regular == t->regular && s->est == t->est) {
+		quick_passed(s, i0, i1, passed[0]);
+		quick_passed(t, i0, i1, passed[1]);
+		return regular_range(s, t, i0, i1, rkey, runtime[0],
+		                     runtime[1]);
+	}
 	if (s->nruns > 1 || t->nruns > 1 || !s->quick || !t->quick)
 		return noise_side_resample_range(s, i0, i1, seed, r, side,
 		                                 policy, buf, runtime[0],

@@ -33,6 +33,9 @@ struct noise_side {
 	 * pass states all alike: NOISE_QUICK) and whether its draws pass
 	 * (NOISE_QUICK_PASS); or NULL. */
 	const unsigned char *quick;
+	/* From noise_sort_side: m when every case is quick with m samples,
+	 * case i's at v[i m .. i m + m), drawn m at a time; else 0. */
+	size_t regular;
 	/* Several runs merged (run.h: nruns, run_off): case i's samples of
 	 * run j are v[run_off[i * nruns + j] .. run_off[i * nruns + j + 1]).
 	 * A resample then draws nruns runs with replacement, each drawn

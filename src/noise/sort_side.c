@@ -123,9 +123,11 @@ static void count_passes(const size_t *off, const unsigned char *pass, size_t n,
 /* The quick cases (noise_side.quick): a case drawn as one multiset whose
  * estimate is at one or two ranks, and whose draws all pass (NOISE_QUICK_PASS)
  * or all fail, or carry no pass state. */
-static void mark_quick(const struct noise_side *s, size_t n, unsigned char *q)
+static void mark_quick(struct noise_side *s, size_t n, unsigned char *q)
 {
-	size_t rank[2];
+	size_t rank[2], m = n ? s->off[1] - s->off[0] : 0;
+
+	s->regular = 0;
 
 	for (size_t i = 0; i < n; i++) {
 		size_t off = s->off[i], cnt = s->off[i + 1] - off;
@@ -143,6 +145,10 @@ static void mark_quick(const struct noise_side *s, size_t n, unsigned char *q)
 			continue;
 		q[i] = NOISE_QUICK | (s->pass && pass ? NOISE_QUICK_PASS : 0);
 	}
+	for (size_t i = 0; i < n; i++)
+		if (!q[i] || s->off[i] != i * m || s->off[i + 1] != (i + 1) * m)
+			return;
+	s->regular = s->draws == 0 || s->draws == m ? m : 0;
 }
 
 int noise_sort_side(const struct noise_side *in, size_t n,
@@ -190,6 +196,7 @@ int noise_sort_side(const struct noise_side *in, size_t n,
 		count_passes(ro, p, nr, below);
 	out->pass_below = below;
 	quick = (unsigned char *)(x + total) + total * (sizeof *below + 1);
+	out->regular = 0;
 	if (in->nruns > 1)
 		memset(quick, 0, n);
 	else
