@@ -1,17 +1,20 @@
 /* test_formula_sweep.c: a sweep in steps (fx_sweep) against one program at
  * a time: the same bits, with the environment rebound between programs,
- * with columns that are a block's scratch, over partial blocks; and what a
- * sweep refuses. */
+ * with columns that are a block's scratch, over partial blocks; columns of
+ * one number folded into the code; and what a sweep refuses. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "formula/formula.h"
+#include "formula/known.h"
+#include "formula/prog.h"
 
 static struct fx_prog *compile_in(struct fx_env *e, const char *text)
 {
@@ -183,11 +186,135 @@ static void test_sweep_refuses_and_faults(void **state)
 	two_free(&t);
 }
 
+/* Columns of one number (fx_sweep_known): the operations the number
+ * decides are left out (known.h) with the same bits as the column read
+ * whole, for 1, 0 and -2, over partial blocks; a NaN is not folded and
+ * faults as it does whole. */
+static const char *const known_progs[] = {
+    "if(h, min(1, x / k), 1)",
+    "h * x + x * h",
+    "if(h, x, k) * if(h, 3, x) - h * k",
+    "sum(h * k * x) / k",
+    "sum(if(h, x, w) * h) + sum(h * w)",
+    "if(h, x, 2) + x",
+};
+
+static int known_sweep(struct fx_env *env, struct fx_prog *p, size_t n,
+                       double v, double *out)
+{
+	size_t block = fx_sweep_block_size(), failed;
+	double *h = malloc(block * sizeof *h);
+	struct fx_sweep *sw = fx_sweep_new(1);
+	struct fx_fault f;
+	int rc;
+
+	for (size_t i = 0; i < block; i++)
+		h[i] = v;
+	assert_int_equal(fx_sweep_known(sw, h, v), FP_OK);
+	fx_env_bind(env, fx_env_lookup(env, "h", NULL), h);
+	assert_int_equal(fx_sweep_add(sw, p, env, out, &f), FP_OK);
+	for (size_t base = 0; base < n; base += block)
+		fx_sweep_block(sw, base, n - base < block ? n - base : block);
+	rc = fx_sweep_finish(sw, &f, &failed);
+	fx_sweep_free(sw);
+	free(h);
+	return rc;
+}
+
+static void test_known(void **state)
+{
+	static const size_t sizes[] = {1, 511, 512, 1300};
+	static const double values[] = {1, 0, -2, NAN};
+
+	for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++)
+		for (size_t q = 0; q < sizeof known_progs / sizeof *known_progs;
+		     q++)
+			for (size_t vi = 0; vi < 4; vi++) {
+				struct two t;
+				size_t n = sizes[z];
+				double *full = malloc(n * sizeof *full);
+				double *a = calloc(n, sizeof *a);
+				double *b = calloc(n, sizeof *b);
+				struct fx_prog *p;
+				struct fx_fault f;
+				int want;
+
+				two_init(&t, n);
+				fx_env_declare(t.env, "h", FX_PERCASE);
+				two_bind(&t, t.x[0], t.score[0]);
+				p = compile_in(t.env, known_progs[q]);
+				for (size_t i = 0; i < n; i++)
+					full[i] = values[vi];
+				fx_env_bind(t.env,
+				            fx_env_lookup(t.env, "h", NULL), full);
+				want = fx_eval(p, t.env, a, &f);
+				assert_int_equal(known_sweep(t.env, p, n,
+				                             values[vi], b),
+				                 want == FP_OK ? FP_OK : FP_ERR);
+				if (want == FP_OK)
+					assert_memory_equal(
+					    a, b,
+					    (fx_prog_shape(p) == FX_SCALAR ? 1
+					                                   : n) *
+					        sizeof *a);
+				fx_prog_free(p);
+				free(full);
+				free(a);
+				free(b);
+				two_free(&t);
+			}
+}
+
+/* What is left out: if(h, min(1, x / k), 1) with h 1 is min(1, x / k)
+ * made straight into the output (the broadcast 1 and the if gone), and
+ * h * k * x a scalar times x, h * x + x * h one addition. */
+static void test_known_code(void **state)
+{
+	static const struct {
+		const char *text;
+		size_t before, after;
+	} want[] = {{"if(h, min(1, x / k), 1)", 4, 2},
+	            {"sum(h * k * x)", 3, 2},
+	            {"h * x + x * h", 3, 1}};
+
+	for (size_t q = 0; q < sizeof want / sizeof *want; q++) {
+		struct fx_env *env = fx_env_new();
+		int hs = fx_env_declare(env, "h", FX_PERCASE);
+		struct fx_prog *p;
+		const struct fx_section *s = NULL;
+		bool is[8] = {false};
+		double v[8] = {0};
+		struct fx_insn *code;
+		size_t n;
+
+		fx_env_declare(env, "x", FX_PERCASE);
+		fx_env_set_scalar(env, fx_env_declare(env, "k", FX_SCALAR), 2);
+		p = compile_in(env, want[q].text);
+		for (int i = 0; i < p->nsec; i++)
+			if (p->sec[i].pass)
+				s = &p->sec[i];
+		assert_non_null(s);
+		assert_int_equal(s->end - s->begin, want[q].before);
+		for (int c = 0; c < p->ncol; c++) {
+			is[c] = p->cols[c] == hs;
+			v[c] = 1;
+		}
+		code = fx_known_pass(p, s, is, v, &n);
+		assert_non_null(code);
+		assert_int_equal(n, want[q].after);
+		free(code);
+		fx_prog_free(p);
+		fx_env_free(env);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_sweep_matches_eval),
 	    cmocka_unit_test(test_sweep_refuses_and_faults),
+	    cmocka_unit_test(test_known),
+	    cmocka_unit_test(test_known_code),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

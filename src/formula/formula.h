@@ -262,6 +262,12 @@ int fx_sweep_add(struct fx_sweep *sw, const struct fx_prog *prog,
  * past 32 of them. */
 int fx_sweep_scratch(struct fx_sweep *sw, const double *block);
 
+/* Marks `block` as a block's scratch (fx_sweep_scratch) holding v in
+ * every case: the programs added after it run with the operations its
+ * number decides left out (known.h), with the same results.  FP_ERR when
+ * the sweep has no room for it (nothing changed). */
+int fx_sweep_known(struct fx_sweep *sw, const double *block, double v);
+
 /* Whether prog reads any per-case column. */
 bool fx_prog_reads_columns(const struct fx_prog *prog);
 

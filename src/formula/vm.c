@@ -14,6 +14,7 @@
 
 #include "formula/agg.h"
 #include "formula/env.h"
+#include "formula/known.h"
 #include "formula/prog.h"
 
 struct vm {
@@ -33,6 +34,10 @@ struct vm {
 	 * block's scratch, read and written from its start for every block;
 	 * else NULL */
 	unsigned char *scr;
+	/* In a sweep with known columns: the pass's code specialised for
+	 * them (known.h), else NULL */
+	struct fx_insn *pcode;
+	size_t npcode;
 	size_t bad; /* first block with a bad output, or SIZE_MAX */
 };
 
@@ -233,8 +238,12 @@ static void run_block(struct vm *vm, const struct fx_section *s, size_t base,
 		vm->colp[c] = t;
 	}
 	vm->outp = full ? out + ob : vm->tail + (size_t)p->ncol * FX_BLOCK;
-	for (int i = s->begin; i < s->end; i++)
-		run_block_insn(vm, &p->code[i], base, n);
+	if (vm->pcode)
+		for (size_t i = 0; i < vm->npcode; i++)
+			run_block_insn(vm, &vm->pcode[i], base, n);
+	else
+		for (int i = s->begin; i < s->end; i++)
+			run_block_insn(vm, &p->code[i], base, n);
 	if (!s->writes_out)
 		return;
 	if (full) {
@@ -432,8 +441,10 @@ int fx_eval_shares(const struct fx_prog *p, const struct fx_env *env,
 #define MAX_SCRATCH 32
 
 struct fx_sweep {
-	size_t n, cap, nscratch;
+	size_t n, cap, nscratch, nknown;
 	const double *scratch[MAX_SCRATCH];
+	const double *known[MAX_SCRATCH]; /* scratch of one number each */
+	double known_v[MAX_SCRATCH];
 	struct vm *vms;
 	const struct fx_section **pass; /* each program's pass, or NULL */
 };
@@ -459,6 +470,15 @@ int fx_sweep_scratch(struct fx_sweep *sw, const double *block)
 	if (sw->nscratch == MAX_SCRATCH)
 		return FP_ERR;
 	sw->scratch[sw->nscratch++] = block;
+	return FP_OK;
+}
+
+int fx_sweep_known(struct fx_sweep *sw, const double *block, double v)
+{
+	if (sw->nknown == MAX_SCRATCH || fx_sweep_scratch(sw, block) != FP_OK)
+		return FP_ERR;
+	sw->known[sw->nknown] = block;
+	sw->known_v[sw->nknown++] = v;
 	return FP_OK;
 }
 
@@ -505,7 +525,13 @@ int fx_sweep_add(struct fx_sweep *sw, const struct fx_prog *prog,
 	}
 	if ((s = section_of(prog, false, 0)))
 		run_section(vm, s);
-	sw->pass[sw->n++] = section_of(prog, true, 0);
+	sw->pass[sw->n] = section_of(prog, true, 0);
+	/* Out of memory, the code as it is: the same results, slower. */
+	if (sw->nknown && sw->pass[sw->n])
+		vm->pcode =
+		    fx_known_columns(prog, sw->pass[sw->n], vm->colb, sw->known,
+		                     sw->known_v, sw->nknown, &vm->npcode);
+	sw->n++;
 	return FP_OK;
 }
 
@@ -537,8 +563,10 @@ int fx_sweep_finish(struct fx_sweep *sw, struct fx_fault *fault, size_t *failed)
 		}
 		free(sw->vms[k].mem);
 		free(sw->vms[k].scr);
+		free(sw->vms[k].pcode);
 		sw->vms[k].mem = NULL;
 		sw->vms[k].scr = NULL;
+		sw->vms[k].pcode = NULL;
 	}
 	sw->n = 0;
 	return rc;
@@ -551,6 +579,7 @@ void fx_sweep_free(struct fx_sweep *sw)
 	for (size_t k = 0; k < sw->n; k++) {
 		free(sw->vms[k].mem);
 		free(sw->vms[k].scr);
+		free(sw->vms[k].pcode);
 	}
 	free(sw->vms);
 	free(sw->pass);

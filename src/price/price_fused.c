@@ -401,7 +401,7 @@ static void steady_columns(struct fused *f, const struct price *p,
 		j++;
 		for (size_t i = 0; i < f->block; i++)
 			b[i] = memo->v[k];
-		if (fx_sweep_scratch(f->sw, b) == FP_OK)
+		if (fx_sweep_known(f->sw, b, memo->v[k]) == FP_OK)
 			f->steady[k] = b;
 	}
 }
