@@ -112,8 +112,9 @@ static int fill_arm_block(void *ctx, size_t base, size_t len,
 			continue;
 		}
 		if (noise_side_resample_range(&w->arm_side[s], base, base + len,
-		                              w->o->seed, f->r, s, w->o->policy,
-		                              f->buf, rt[s], ps[s]) != FP_OK)
+		                              noise_side_seed(w->o, s), f->r, s,
+		                              w->o->policy, f->buf, rt[s],
+		                              ps[s]) != FP_OK)
 			return diag_oom(d);
 	}
 	return FP_OK;
