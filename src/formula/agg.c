@@ -45,16 +45,17 @@ static inline void lane_add(double *s, double *c, double x)
 	*s = t;
 }
 
-/* One full block into the lanes.  The eight lanes are four pairs held in
- * registers (vector extensions of gcc and clang: two doubles each), lane l
- * being element l % 2 of pair l / 2: eight independent chains, and the
- * same per-lane order as fx_acc_one.  FX_LANES is 8 for this. */
-typedef fx_pair pair;
+/* One full block into the lanes.  The eight lanes are two quads held in
+ * registers (vector extensions of gcc and clang: four doubles each, one
+ * AVX2 register or two SSE2 ones), lane l being element l % 4 of quad
+ * l / 4: eight independent chains, and the same per-lane order as
+ * fx_acc_one.  FX_LANES is 8 for this. */
+typedef fx_quad quad;
 
-/* One lane pair: TwoSum of x[0..1] into s, error into c. */
-#define PAIR_ADD(s, c, x) \
+/* One lane quad: TwoSum of x[0..3] into s, error into c. */
+#define QUAD_ADD(s, c, x) \
 	do { \
-		pair v_, t_, bp_; \
+		quad v_, t_, bp_; \
 		memcpy(&v_, (x), sizeof v_); \
 		t_ = (s) + v_; \
 		bp_ = t_ - (s); \
@@ -62,33 +63,23 @@ typedef fx_pair pair;
 		(s) = t_; \
 	} while (0)
 
-static void lanes_block(struct fx_acc *acc, const double *x)
+FX_CLONES static void lanes_block(struct fx_acc *acc, const double *x)
 {
 	/* Named, not an array: gcc -O2 keeps them in registers then. */
-	pair s0, s1, s2, s3, c0, c1, c2, c3;
+	quad s0, s1, c0, c1;
 
 	memcpy(&s0, acc->s, sizeof s0);
-	memcpy(&s1, acc->s + 2, sizeof s1);
-	memcpy(&s2, acc->s + 4, sizeof s2);
-	memcpy(&s3, acc->s + 6, sizeof s3);
+	memcpy(&s1, acc->s + 4, sizeof s1);
 	memcpy(&c0, acc->c, sizeof c0);
-	memcpy(&c1, acc->c + 2, sizeof c1);
-	memcpy(&c2, acc->c + 4, sizeof c2);
-	memcpy(&c3, acc->c + 6, sizeof c3);
+	memcpy(&c1, acc->c + 4, sizeof c1);
 	for (size_t i = 0; i < FX_BLOCK; i += FX_LANES) {
-		PAIR_ADD(s0, c0, x + i);
-		PAIR_ADD(s1, c1, x + i + 2);
-		PAIR_ADD(s2, c2, x + i + 4);
-		PAIR_ADD(s3, c3, x + i + 6);
+		QUAD_ADD(s0, c0, x + i);
+		QUAD_ADD(s1, c1, x + i + 4);
 	}
 	memcpy(acc->s, &s0, sizeof s0);
-	memcpy(acc->s + 2, &s1, sizeof s1);
-	memcpy(acc->s + 4, &s2, sizeof s2);
-	memcpy(acc->s + 6, &s3, sizeof s3);
+	memcpy(acc->s + 4, &s1, sizeof s1);
 	memcpy(acc->c, &c0, sizeof c0);
-	memcpy(acc->c + 2, &c1, sizeof c1);
-	memcpy(acc->c + 4, &c2, sizeof c2);
-	memcpy(acc->c + 6, &c3, sizeof c3);
+	memcpy(acc->c + 4, &c1, sizeof c1);
 }
 
 void fx_acc_one(struct fx_acc *acc, enum fx_fn fn, double x, size_t index)

@@ -9,11 +9,7 @@
 /* Each kernel also built for AVX2, picked at load time where the processor
  * has it: twice the doubles per instruction, and the same bits (the same
  * IEEE operations, one by one; no fused multiply-add). */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define KERNEL __attribute__((target_clones("avx2", "default"))) static
-#else
-#define KERNEL static
-#endif
+#define KERNEL FX_CLONES static
 
 #define BINARY(name) \
 	KERNEL void k_##name##_vv(double *restrict d, \
@@ -126,23 +122,24 @@ void fx_k_copy(double *restrict d, const double *restrict a)
 	memcpy(d, a, FX_BLOCK * sizeof *d);
 }
 
-bool fx_k_block_finite(const double *a)
+FX_CLONES bool fx_k_block_finite(const double *a)
 {
 	/* x - x is 0 for a finite x and NaN otherwise, and a NaN sticks in a
-	 * sum.  Four pairs of lanes in registers: no chain through memory. */
-	fx_pair z0 = {0, 0}, z1 = z0, z2 = z0, z3 = z0, z;
+	 * sum.  Four quads of lanes in registers: no chain through memory,
+	 * and four independent adds in flight. */
+	fx_quad z0 = {0, 0, 0, 0}, z1 = z0, z2 = z0, z3 = z0, z;
 
-	for (size_t i = 0; i < FX_BLOCK; i += 8) {
-		fx_pair v0, v1, v2, v3;
+	for (size_t i = 0; i < FX_BLOCK; i += 16) {
+		fx_quad v0, v1, v2, v3;
 		memcpy(&v0, a + i, sizeof v0);
-		memcpy(&v1, a + i + 2, sizeof v1);
-		memcpy(&v2, a + i + 4, sizeof v2);
-		memcpy(&v3, a + i + 6, sizeof v3);
+		memcpy(&v1, a + i + 4, sizeof v1);
+		memcpy(&v2, a + i + 8, sizeof v2);
+		memcpy(&v3, a + i + 12, sizeof v3);
 		z0 += v0 - v0;
 		z1 += v1 - v1;
 		z2 += v2 - v2;
 		z3 += v3 - v3;
 	}
 	z = (z0 + z1) + (z2 + z3);
-	return z[0] == 0 && z[1] == 0;
+	return z[0] == 0 && z[1] == 0 && z[2] == 0 && z[3] == 0;
 }

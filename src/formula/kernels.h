@@ -18,6 +18,16 @@
 /* Two doubles as one value, with the vector extensions gcc and clang
  * share: for loops whose accumulators must stay in registers. */
 typedef double fx_pair __attribute__((vector_size(16)));
+/* Four: two pairs, or one AVX2 register where a loop is built for it. */
+typedef double fx_quad __attribute__((vector_size(32)));
+
+/* A loop also built for AVX2, picked at load time where the processor has
+ * it (gcc): the same IEEE operations, one by one, so the same bits. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define FX_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define FX_CLONES
+#endif
 
 /* Operand forms: V a block, S one number broadcast to the block. */
 enum fx_form { F_NONE, F_V, F_VV, F_VS, F_SV, F_VVV };
