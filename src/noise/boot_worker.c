@@ -42,15 +42,16 @@ static int fill(struct worker *w, size_t r, size_t n, struct resample_buf *buf,
 /* One resample being filled block by block (price_resample_fused): the
  * fix's, and the arm's blocks the fix drew with it: side 0 the fix's (the
  * same keys on the same samples), side 1 drawn with the fix's side 1
- * (noise_side_resample_twin) into arm1 (room for a block), for the block
- * from base of len cases. */
+ * (noise_side_resample_twin) into arm1 and arm1_ps (room for a block
+ * each), for the block from base of len cases.  Where the arm's job reads
+ * these very blocks (a lean sweep), nothing is copied. */
 struct filling {
 	struct worker *w;
 	size_t r;
 	struct resample_buf *buf;
 	size_t base, len;
 	const double *rt0, *ps0;
-	double *arm1;
+	double *arm1, *arm1_ps;
 	bool have_arm1;
 };
 
@@ -69,7 +70,7 @@ static int fill_block(void *ctx, size_t base, size_t len, double *const rt[2],
 		    w->o->policy, f->buf, rt[0], ps[0]);
 	if (rc == FP_OK && rt[1] && f->arm1) {
 		double *trt[2] = {rt[1], f->arm1};
-		double *tps[2] = {ps[1], f->arm1 + len};
+		double *tps[2] = {ps[1], f->arm1_ps};
 
 		rc = noise_side_resample_twin(&sd[1], &w->arm_side[1], base,
 		                              base + len,
@@ -90,6 +91,17 @@ static int fill_block(void *ctx, size_t base, size_t len, double *const rt[2],
 	return FP_OK;
 }
 
+/* A block's runtimes and pass states into rt and ps, unless they are
+ * there already. */
+static void copy_block(double *rt, double *ps, const double *from_rt,
+                       const double *from_ps, size_t len)
+{
+	if (rt != from_rt)
+		memcpy(rt, from_rt, len * sizeof *rt);
+	if (ps != from_ps)
+		memcpy(ps, from_ps, len * sizeof *ps);
+}
+
 /* The arm's block: what the fix drew for it, when it has just drawn this
  * block, else drawn here. */
 static int fill_arm_block(void *ctx, size_t base, size_t len,
@@ -102,13 +114,11 @@ static int fill_arm_block(void *ctx, size_t base, size_t len,
 
 	for (unsigned s = 0; s < 2; s++) {
 		if (same && s == 0 && f->rt0) {
-			memcpy(rt[0], f->rt0, len * sizeof *rt[0]);
-			memcpy(ps[0], f->ps0, len * sizeof *ps[0]);
+			copy_block(rt[0], ps[0], f->rt0, f->ps0, len);
 			continue;
 		}
 		if (same && s == 1 && f->have_arm1) {
-			memcpy(rt[1], f->arm1, len * sizeof *rt[1]);
-			memcpy(ps[1], f->arm1 + len, len * sizeof *ps[1]);
+			copy_block(rt[1], ps[1], f->arm1, f->arm1_ps, len);
 			continue;
 		}
 		if (noise_side_resample_range(&w->arm_side[s], base, base + len,
@@ -126,7 +136,10 @@ struct pricing {
 	struct session *ses;
 	struct price *p;
 	double *rt[2], *ps[2];
-	double *block; /* the arm's: room for a block's side 1, both columns */
+	/* With an arm, the blocks the fix draws and the arm reads: the
+	 * fix's: side 0's runtimes and pass states; the arm's: side 1's,
+	 * drawn with the fix's (a block each) */
+	double *block;
 	struct price_steady steady;
 };
 
@@ -136,9 +149,18 @@ struct pricing {
 static int fused_one(struct worker *w, size_t r, struct pricing *fix,
                      struct pricing *arm, struct resample_buf *buf)
 {
-	struct filling f = {.w = w, .r = r, .buf = buf, .arm1 = arm->block};
+	size_t bs = fx_sweep_block_size();
+	struct filling f = {.w = w,
+	                    .r = r,
+	                    .buf = buf,
+	                    .arm1 = arm->block,
+	                    .arm1_ps = arm->block ? arm->block + bs : NULL};
 	struct price_fused_job job[2];
 	size_t nj = arm->ses ? 2 : 1;
+	/* The blocks both jobs read. */
+	double *shared[2][2] = {
+	    {fix->block, fix->block ? fix->block + bs : NULL},
+	    {arm->block, arm->block ? arm->block + bs : NULL}};
 
 	for (size_t k = 0; k < nj; k++) {
 		struct pricing *pr = k ? arm : fix;
@@ -157,6 +179,12 @@ static int fused_one(struct worker *w, size_t r, struct pricing *fix,
 			job[k].runtime[s] = mine ? pr->rt[s] : sd[s].runtime;
 			job[k].passed[s] = mine ? pr->ps[s] : sd[s].passed;
 			job[k].resampled |= mine ? 1u << s : 0;
+		}
+		job[k].block_rt[0] = shared[0][0];
+		job[k].block_ps[0] = shared[0][1];
+		if (k) {
+			job[k].block_rt[1] = shared[1][0];
+			job[k].block_ps[1] = shared[1][1];
 		}
 	}
 	/* The bootstrap reads the decision alone; a visit may read
@@ -281,7 +309,7 @@ out:
 }
 
 /* A worker's session and price on runs, and their full columns. */
-static int pricing_open(struct worker *w, const struct joined *runs, bool arm,
+static int pricing_open(struct worker *w, const struct joined *runs,
                         struct pricing *pr)
 {
 	size_t n;
@@ -295,7 +323,7 @@ static int pricing_open(struct worker *w, const struct joined *runs, bool arm,
 	pr->rt[1] = pr->rt[0] + n;
 	pr->ps[0] = pr->rt[1] + n;
 	pr->ps[1] = pr->ps[0] + n;
-	if (arm &&
+	if (w->arm_runs &&
 	    !(pr->block = malloc(2 * fx_sweep_block_size() * sizeof(double))))
 		return diag_oom(&w->d);
 	return FP_OK;
@@ -315,9 +343,9 @@ void *boot_run_worker(void *arg)
 	struct pricing fix = {0}, arm = {0};
 
 	w->rc = FP_ERR;
-	if (pricing_open(w, w->runs, false, &fix) != FP_OK)
+	if (pricing_open(w, w->runs, &fix) != FP_OK)
 		goto out;
-	if (w->arm_runs && pricing_open(w, w->arm_runs, true, &arm) != FP_OK) {
+	if (w->arm_runs && pricing_open(w, w->arm_runs, &arm) != FP_OK) {
 		diag_prefix(&w->d, "noise arm");
 		goto out;
 	}

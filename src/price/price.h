@@ -152,6 +152,11 @@ struct price_fused_job {
 	void *ctx;
 	struct price_steady *steady;
 	const char *name; /* an error of this price says so first, or NULL */
+	/* With PRICE_LEAN: room for a block of side s's resampled runtimes
+	 * and pass states that the caller owns, so that two jobs may read
+	 * one block (the later one's fill then finds it filled); NULL: the
+	 * sweep's own scratch. */
+	double *block_rt[2], *block_ps[2];
 };
 
 /* The most jobs one sweep takes. */

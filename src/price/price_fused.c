@@ -92,6 +92,16 @@ static double *column(struct fused *f, double *full)
 	return b;
 }
 
+/* A resampled side's column with `lean`: the caller's block, else the
+ * next block of scratch. */
+static double *side_column(struct fused *f, double *given)
+{
+	if (!given)
+		return column(f, NULL);
+	fx_sweep_scratch(f->sw, given);
+	return given;
+}
+
 static int add(struct fused *f, const struct fx_prog *prog,
                const struct fx_env *env, double *out)
 {
@@ -407,10 +417,11 @@ static void steady_columns(struct fused *f, const struct price *p,
 }
 
 /* Sets up f: scratch for `lean` (when decide reads only numbers). */
-static int prepare(struct fused *f, struct price *p, const struct metric *m,
-                   const double *const runtime[2],
-                   const double *const passed[2], struct price_steady *memo)
+static int prepare(struct fused *f, const struct price_fused_job *job)
 {
+	struct price *p = job->p;
+	const struct metric *m = job->ses->metric;
+
 	f->block = fx_sweep_block_size();
 	/* decide runs after the sweep, and only 32 scratch blocks. */
 	if (f->lean && (fx_prog_reads_columns(m->decide.prog) ||
@@ -423,12 +434,14 @@ static int prepare(struct fused *f, struct price *p, const struct metric *m,
 	for (int s = 0; s < 2; s++) {
 		bool mine = f->lean && (f->resampled >> s & 1);
 
-		f->rt[s] = mine ? column(f, NULL) : runtime[s];
-		f->ps[s] = mine ? column(f, NULL) : passed[s];
-		p->runtime[s] = runtime[s];
-		p->passed[s] = passed[s];
+		f->rt[s] = mine ? side_column(f, job->block_rt[s])
+		                : job->runtime[s];
+		f->ps[s] = mine ? side_column(f, job->block_ps[s])
+		                : job->passed[s];
+		p->runtime[s] = job->runtime[s];
+		p->passed[s] = job->passed[s];
 	}
-	steady_columns(f, p, memo);
+	steady_columns(f, p, job->steady);
 	return FP_OK;
 }
 
@@ -463,8 +476,7 @@ static int open_job(struct fused *f, const struct price_fused_job *job,
 	if (!fusable(job->ses->metric, job->ses->cross))
 		return PRICE_NOT_FUSED;
 	if (!(f->sw = fx_sweep_new(MAX_PROGS)) ||
-	    prepare(f, job->p, job->ses->metric, job->runtime, job->passed,
-	            job->steady) != FP_OK)
+	    prepare(f, job) != FP_OK)
 		return diag_oom(d);
 	rc = build(f, job->p, job->ses);
 	/* An environment that does not fit: the formulas one at a time say
