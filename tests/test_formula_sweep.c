@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formula/agg.h"
 #include "formula/formula.h"
+#include "formula/kernels.h"
 #include "formula/known.h"
 #include "formula/prog.h"
 
@@ -308,6 +310,48 @@ static void test_known_code(void **state)
 	}
 }
 
+/* The block kernels the sweep leans on, built four doubles at a time (and
+ * for AVX2): the finiteness check sees a NaN or an infinity at every
+ * position of a block, and a full block's lane sums are, bit for bit,
+ * those of adding its cases one at a time. */
+static void test_block_kernels(void **state)
+{
+	static double a[FX_BLOCK];
+	const double bad[3] = {NAN, INFINITY, -INFINITY};
+	struct fx_acc whole, one;
+	uint64_t x = 88172645463325252u;
+
+	(void)state;
+	for (size_t i = 0; i < FX_BLOCK; i++)
+		a[i] = (double)i - 255.5;
+	assert_true(fx_k_block_finite(a));
+	for (size_t p = 0; p < FX_BLOCK; p++)
+		for (int k = 0; k < 3; k++) {
+			double keep = a[p];
+
+			a[p] = bad[k];
+			assert_false(fx_k_block_finite(a));
+			a[p] = keep;
+		}
+	fx_acc_init(&whole, FN_SUM, NULL);
+	fx_acc_init(&one, FN_SUM, NULL);
+	for (size_t b = 0; b < 4; b++) {
+		/* Magnitudes from 1e-8 to 1e8 of both signs: rounding
+		 * errors in every lane. */
+		for (size_t i = 0; i < FX_BLOCK; i++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			a[i] = ((double)(x >> 11) / 9007199254740992.0 - 0.5) *
+			       pow(10, (double)(x % 17) - 8);
+		}
+		fx_acc_block(&whole, FN_SUM, a, b * FX_BLOCK, FX_BLOCK);
+		for (size_t i = 0; i < FX_BLOCK; i++)
+			fx_acc_one(&one, FN_SUM, a[i], b * FX_BLOCK + i);
+	}
+	assert_memory_equal(whole.s, one.s, sizeof whole.s);
+	assert_memory_equal(whole.c, one.c, sizeof whole.c);
+	assert_int_equal(whole.n, one.n);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -315,6 +359,7 @@ int main(void)
 	    cmocka_unit_test(test_sweep_refuses_and_faults),
 	    cmocka_unit_test(test_known),
 	    cmocka_unit_test(test_known_code),
+	    cmocka_unit_test(test_block_kernels),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
