@@ -434,10 +434,10 @@ static int prepare(struct fused *f, const struct price_fused_job *job)
 	for (int s = 0; s < 2; s++) {
 		bool mine = f->lean && (f->resampled >> s & 1);
 
-		f->rt[s] = mine ? side_column(f, job->block_rt[s])
-		                : job->runtime[s];
-		f->ps[s] = mine ? side_column(f, job->block_ps[s])
-		                : job->passed[s];
+		f->rt[s] =
+		    mine ? side_column(f, job->block_rt[s]) : job->runtime[s];
+		f->ps[s] =
+		    mine ? side_column(f, job->block_ps[s]) : job->passed[s];
 		p->runtime[s] = job->runtime[s];
 		p->passed[s] = job->passed[s];
 	}
@@ -475,8 +475,7 @@ static int open_job(struct fused *f, const struct price_fused_job *job,
 	                    .resampled = job->resampled};
 	if (!fusable(job->ses->metric, job->ses->cross))
 		return PRICE_NOT_FUSED;
-	if (!(f->sw = fx_sweep_new(MAX_PROGS)) ||
-	    prepare(f, job) != FP_OK)
+	if (!(f->sw = fx_sweep_new(MAX_PROGS)) || prepare(f, job) != FP_OK)
 		return diag_oom(d);
 	rc = build(f, job->p, job->ses);
 	/* An environment that does not fit: the formulas one at a time say
