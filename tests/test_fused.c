@@ -18,6 +18,7 @@
 #include "noise/resample.h"
 #include "price/price.h"
 #include "price/session.h"
+#include "test_mem_run.h"
 
 #define PYPTO TEST_SRCDIR "/metrics/pypto-gym.yaml"
 #define LINEAR TEST_SRCDIR "/tests/data/noise/linear.yaml"
@@ -38,21 +39,14 @@ static struct metric *load(const char *path)
  * side); a case with k = 0 in every seventeenth. */
 static struct run *run_of(size_t n, size_t k, int side)
 {
-	struct run *r = calloc(1, sizeof *r);
+	struct run *r = mem_run(n);
 	double *passed = malloc(n * sizeof *passed);
 	size_t q = 0;
-	struct diag d;
 
-	r->path = strdup("memory");
-	r->format = strdup("csv");
-	r->n = n;
-	r->case_name = calloc(n, sizeof *r->case_name);
-	r->case_line = calloc(n, sizeof *r->case_line);
 	r->samples = malloc((n * k + 1) * sizeof *r->samples);
 	r->sample_pass = malloc(n * k + 1);
 	r->sample_off = malloc((n + 1) * sizeof *r->sample_off);
 	for (size_t i = 0; i < n; i++) {
-		char buf[32];
 		size_t m = i % 17 == 16 ? 1 : k;
 
 		r->sample_off[i] = q;
@@ -63,15 +57,11 @@ static struct run *run_of(size_t n, size_t k, int side)
 			r->sample_pass[q] =
 			    !(t + 1 == m && i % (side ? 5 : 9) == 0);
 		}
-		snprintf(buf, sizeof buf, "c%zu", i);
-		r->case_name[i] = strdup(buf);
 		passed[i] =
 		    run_pass(r->sample_pass + r->sample_off[i], m, PASS_ALL);
 	}
 	r->sample_off[n] = q;
-	assert_int_equal(run_add_column(r, "passed", COL_PASS, passed, &d),
-	                 FP_OK);
-	assert_int_equal(run_estimate(r, RUN_MEDIAN, &d), FP_OK);
+	mem_run_finish(r, passed, RUN_MEDIAN);
 	return r;
 }
 

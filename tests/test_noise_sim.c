@@ -33,6 +33,7 @@
 #include "noise/resample.h"
 #include "noise/rng.h"
 #include "sim_heap.h"
+#include "test_mem_run.h"
 #include "test_noise_util.h"
 #include "test_normal.h"
 #include "test_sim_runs.h"
@@ -46,14 +47,8 @@ static struct run *mk(size_t n, size_t k, const double *x,
 {
 	struct run *r = sampled(n, k, x, pass, e);
 
-	if (k == 1) {
-		free(r->samples);
-		free(r->sample_off);
-		free(r->sample_pass);
-		r->samples = NULL;
-		r->sample_off = NULL;
-		r->sample_pass = NULL;
-	}
+	if (k == 1)
+		mem_run_drop_samples(r);
 	return r;
 }
 

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "test_mem_run.h"
 #include "test_noise_util.h"
 
 #define LINEAR TEST_SRCDIR "/tests/data/noise/linear.yaml"
@@ -29,15 +30,9 @@ struct metric *linear(void)
 struct run *sampled(size_t n, size_t k, const double *samples,
                     const unsigned char *pass, enum run_estimator e)
 {
-	struct run *r = calloc(1, sizeof *r);
+	struct run *r = mem_run(n);
 	double *passed = malloc(n * sizeof *passed);
-	struct diag d;
 
-	r->path = strdup("memory");
-	r->format = strdup("csv");
-	r->n = n;
-	r->case_name = calloc(n, sizeof *r->case_name);
-	r->case_line = calloc(n, sizeof *r->case_line);
 	r->samples = malloc(n * k * sizeof *r->samples);
 	r->sample_off = malloc((n + 1) * sizeof *r->sample_off);
 	memcpy(r->samples, samples, n * k * sizeof *r->samples);
@@ -47,16 +42,9 @@ struct run *sampled(size_t n, size_t k, const double *samples,
 	}
 	for (size_t i = 0; i <= n; i++)
 		r->sample_off[i] = i * k;
-	for (size_t i = 0; i < n; i++) {
-		char buf[32];
-
-		snprintf(buf, sizeof buf, "c%zu", i);
-		r->case_name[i] = strdup(buf);
+	for (size_t i = 0; i < n; i++)
 		passed[i] = pass ? run_pass(pass + i * k, k, PASS_ALL) : 1;
-	}
-	assert_int_equal(run_add_column(r, "passed", COL_PASS, passed, &d),
-	                 FP_OK);
-	assert_int_equal(run_estimate(r, e, &d), FP_OK);
+	mem_run_finish(r, passed, e);
 	return r;
 }
 

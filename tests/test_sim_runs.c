@@ -16,40 +16,24 @@
 #include "price/session.h"
 #include "run/estimate.h"
 #include "run/merge.h"
+#include "test_mem_run.h"
 #include "test_sim_runs.h"
 
 struct run *sim_run(size_t k, const double *x, const unsigned char *pass)
 {
-	struct run *r = calloc(1, sizeof *r);
+	struct run *r = mem_run(SIM_N);
 	double *passed = malloc(SIM_N * sizeof *passed);
-	struct diag d;
 
-	r->path = strdup("memory");
-	r->format = strdup("csv");
-	r->n = SIM_N;
-	r->case_name = calloc(SIM_N, sizeof *r->case_name);
-	r->case_line = calloc(SIM_N, sizeof *r->case_line);
 	r->samples = malloc(SIM_N * k * sizeof *r->samples);
 	r->sample_off = malloc((SIM_N + 1) * sizeof *r->sample_off);
 	memcpy(r->samples, x, SIM_N * k * sizeof *r->samples);
 	for (size_t i = 0; i <= SIM_N; i++)
 		r->sample_off[i] = i * k;
-	for (size_t i = 0; i < SIM_N; i++) {
-		char b[32];
-
-		snprintf(b, sizeof b, "c%zu", i);
-		r->case_name[i] = strdup(b);
+	for (size_t i = 0; i < SIM_N; i++)
 		passed[i] = pass[i];
-	}
-	assert_int_equal(run_add_column(r, "passed", COL_PASS, passed, &d),
-	                 FP_OK);
-	assert_int_equal(run_estimate(r, RUN_MEDIAN, &d), FP_OK);
-	if (k == 1) {
-		free(r->samples);
-		free(r->sample_off);
-		r->samples = NULL;
-		r->sample_off = NULL;
-	}
+	mem_run_finish(r, passed, RUN_MEDIAN);
+	if (k == 1)
+		mem_run_drop_samples(r);
 	return r;
 }
 
