@@ -1,6 +1,7 @@
 /* test_mem_run.h: the frame of a run made in memory by a test, shared by
  * the tests' run makers (test_noise_util.c, test_sim_runs.c,
- * test_fused.c), which fill in its samples (test_mem_run.c). */
+ * test_fused.c, test_price.c), which fill in its columns and samples
+ * (test_mem_run.c). */
 #ifndef FP_TEST_MEM_RUN_H
 #define FP_TEST_MEM_RUN_H
 

@@ -23,6 +23,7 @@
 #include "report/report.h"
 #include "sens/sensitivity.h"
 #include "test_json_cases.h"
+#include "test_mem_run.h"
 
 #define DATA TEST_SRCDIR "/tests/data/cli/"
 #define EX TEST_SRCDIR "/examples/fp32-cube-matmul/"
@@ -306,22 +307,12 @@ static void test_json_round_trip(void **state)
 static struct run *uniform_run(size_t n, double runtime, double passed,
                                double ref)
 {
-	struct run *r = calloc(1, sizeof *r);
+	struct run *r = mem_run(n);
 	struct diag d;
 	double *v[3];
 	const double val[3] = {runtime, passed, ref};
 	static const char *const name[3] = {"runtime", "passed", "ref_runtime"};
 
-	r->path = strdup("memory");
-	r->format = strdup("csv");
-	r->n = n;
-	r->case_name = calloc(n, sizeof *r->case_name);
-	r->case_line = calloc(n, sizeof *r->case_line);
-	for (size_t i = 0; i < n; i++) {
-		char buf[32];
-		snprintf(buf, sizeof buf, "c%zu", i);
-		r->case_name[i] = strdup(buf);
-	}
 	for (int k = 0; k < 3; k++) {
 		v[k] = malloc(n * sizeof *v[k]);
 		for (size_t i = 0; i < n; i++)
