@@ -36,6 +36,9 @@ struct noise_side {
 	/* From noise_sort_side: m when every case is quick with m samples,
 	 * case i's at v[i m .. i m + m), drawn m at a time; else 0. */
 	size_t regular;
+	/* With regular: the pass state of every draw of case i (the same in
+	 * every resample), n of them. */
+	const double *regular_passed;
 	/* Several runs merged (run.h: nruns, run_off): case i's samples of
 	 * run j are v[run_off[i * nruns + j] .. run_off[i * nruns + j + 1]).
 	 * A resample then draws nruns runs with replacement, each drawn

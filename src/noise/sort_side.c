@@ -122,8 +122,10 @@ static void count_passes(const size_t *off, const unsigned char *pass, size_t n,
 
 /* The quick cases (noise_side.quick): a case drawn as one multiset whose
  * estimate is at one or two ranks, and whose draws all pass (NOISE_QUICK_PASS)
- * or all fail, or carry no pass state. */
-static void mark_quick(struct noise_side *s, size_t n, unsigned char *q)
+ * or all fail, or carry no pass state; for a regular side, their pass
+ * states into ps (n). */
+static void mark_quick(struct noise_side *s, size_t n, unsigned char *q,
+                       double *ps)
 {
 	size_t rank[2], m = n ? s->off[1] - s->off[0] : 0;
 
@@ -149,6 +151,9 @@ static void mark_quick(struct noise_side *s, size_t n, unsigned char *q)
 		if (!q[i] || s->off[i] != i * m || s->off[i + 1] != (i + 1) * m)
 			return;
 	s->regular = s->draws == 0 || s->draws == m ? m : 0;
+	for (size_t i = 0; i < n; i++)
+		ps[i] = s->pass ? (q[i] & NOISE_QUICK_PASS) != 0 : s->passed[i];
+	s->regular_passed = ps;
 }
 
 int noise_sort_side(const struct noise_side *in, size_t n,
@@ -168,7 +173,10 @@ int noise_sort_side(const struct noise_side *in, size_t n,
 	for (size_t i = 0; i < n; i++)
 		if (in->off[i + 1] - in->off[i] > most)
 			most = in->off[i + 1] - in->off[i];
-	x = malloc((total ? total : 1) * (sizeof *x + sizeof *below + 1) + n);
+	/* The samples, the regular side's pass states, pass_below, the
+	 * samples' pass states and quick, in one block. */
+	x = malloc((total ? total : 1) * (sizeof *x + sizeof *below + 1) +
+	           n * (sizeof *x + 1));
 	tmp = malloc((most ? most : 1) * sizeof *tmp);
 	if (!x || !tmp) {
 		free(x);
@@ -177,7 +185,7 @@ int noise_sort_side(const struct noise_side *in, size_t n,
 	}
 	memcpy(x, in->v, total * sizeof *x);
 	if (in->pass) {
-		below = (uint32_t *)(x + total);
+		below = (uint32_t *)(x + total + n);
 		p = (unsigned char *)(below + total);
 		memcpy(p, in->pass, total);
 	}
@@ -195,12 +203,13 @@ int noise_sort_side(const struct noise_side *in, size_t n,
 	if (p)
 		count_passes(ro, p, nr, below);
 	out->pass_below = below;
-	quick = (unsigned char *)(x + total) + total * (sizeof *below + 1);
+	quick = (unsigned char *)(x + total + n) + total * (sizeof *below + 1);
 	out->regular = 0;
+	out->regular_passed = NULL;
 	if (in->nruns > 1)
 		memset(quick, 0, n);
 	else
-		mark_quick(out, n, quick);
+		mark_quick(out, n, quick, x + total);
 	out->quick = quick;
 	*storage = x;
 	return FP_OK;
