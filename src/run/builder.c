@@ -146,15 +146,16 @@ int rb_case(struct run_builder *b, const char *name, size_t len, uint32_t line,
 	if (b->n == b->cap) {
 		size_t need = b->n < b->expect ? b->expect : b->n + 1;
 
-		if (grow_array((void **)&b->name_off, &cap, need,
-		               sizeof *b->name_off))
+		if (grow_array_written((void **)&b->name_off, &cap, need,
+		                       sizeof *b->name_off))
 			return diag_oom(b->d);
 		cap = b->cap;
-		if (grow_array((void **)&b->lines, &cap, need,
-		               sizeof *b->lines))
+		if (grow_array_written((void **)&b->lines, &cap, need,
+		                       sizeof *b->lines))
 			return diag_oom(b->d);
 		cap = b->cap;
-		if (grow_array((void **)&b->cols, &cap, need, sizeof *b->cols))
+		if (grow_array_written((void **)&b->cols, &cap, need,
+		                       sizeof *b->cols))
 			return diag_oom(b->d);
 		b->cap = cap;
 	}
@@ -225,13 +226,13 @@ static int reserve(struct run_builder *b, struct rb_column *c)
 
 	if (b->n <= c->cap)
 		return FP_OK;
-	if (grow_array((void **)&c->v, &cap, need, sizeof *c->v))
+	if (grow_array_written((void **)&c->v, &cap, need, sizeof *c->v))
 		return diag_oom(b->d);
 	cap = c->cap;
-	if (grow_array((void **)&c->line, &cap, need, sizeof *c->line))
+	if (grow_array_written((void **)&c->line, &cap, need, sizeof *c->line))
 		return diag_oom(b->d);
 	cap = c->cap;
-	if (grow_array((void **)&c->col, &cap, need, sizeof *c->col))
+	if (grow_array_written((void **)&c->col, &cap, need, sizeof *c->col))
 		return diag_oom(b->d);
 	c->cap = cap;
 	return FP_OK;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "run/repeat.h"
+#include "util/bigmem.h"
 #include "util/numfmt.h"
 #include "util/strindex.h"
 
@@ -141,9 +142,13 @@ static int merge_repeats(struct run_builder *b)
 	int rc = FP_ERR;
 
 	if (!first || !idx)
-		diag_oom(b->d);
-	else if (group(b, first, pass, rep) == FP_OK &&
-	         samples(b, first, idx, pass) == FP_OK) {
+		return free(first), free(idx), diag_oom(b->d);
+	/* Both are written across their length: first whole, idx at each
+	 * case's first row. */
+	bigmem_populate(first, b->n * sizeof *first);
+	bigmem_populate(idx, b->n * sizeof *idx);
+	if (group(b, first, pass, rep) == FP_OK &&
+	    samples(b, first, idx, pass) == FP_OK) {
 		compact(b, first);
 		/* The later index first, so the earlier stays right. */
 		drop_column(b, b->repeat_col > rep ? b->repeat_col : rep);

@@ -36,6 +36,8 @@ static int group(struct rb_samples *s, struct run *r, struct diag *d)
 	r->sample_pass = malloc(ns ? ns : 1);
 	if (!r->sample_off || !r->samples || !r->sample_pass)
 		return diag_oom(d);
+	bigmem_populate(r->samples, ns * sizeof *r->samples);
+	bigmem_populate(r->sample_pass, ns);
 	for (size_t k = 0; k < ns; k++) {
 		r->sample_off[s->of_case[k] + 1]++;
 		any_pass |= s->pass[k] >= 0;

@@ -21,3 +21,23 @@ void bigmem_advise(void *p, size_t bytes)
 	(void)bytes;
 #endif
 }
+
+/* Smaller blocks are likely in pages already made. */
+#define POPULATE_MIN ((size_t)64 << 10)
+
+void bigmem_populate(void *p, size_t bytes)
+{
+#ifdef MADV_POPULATE_WRITE
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	/* Whole pages inside the block only: a page it shares is the
+	 * neighbours' too. */
+	uintptr_t lo = ((uintptr_t)p + page - 1) & ~(page - 1);
+	uintptr_t hi = ((uintptr_t)p + bytes) & ~(page - 1);
+
+	if (p && bytes >= POPULATE_MIN && hi > lo)
+		(void)madvise((void *)lo, hi - lo, MADV_POPULATE_WRITE);
+#else
+	(void)p;
+	(void)bytes;
+#endif
+}

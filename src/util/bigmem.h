@@ -25,4 +25,11 @@
 /* Asks that the pages of p[0..bytes) be huge, if bytes >= BIGMEM_MIN. */
 void bigmem_advise(void *p, size_t bytes);
 
+/* p[0..bytes) is about to be written whole: its fresh pages are made in
+ * one call (MADV_POPULATE_WRITE, Linux 5.14) instead of a fault each, a
+ * third of reading two 10^5-case runs.  Only for a block that will be
+ * written whole, for the pages count in the process's memory at once.
+ * Also a hint: refused, the pages fault as they are written. */
+void bigmem_populate(void *p, size_t bytes);
+
 #endif

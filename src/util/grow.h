@@ -29,4 +29,19 @@ static inline int grow_array(void **p, size_t *cap, size_t need, size_t size)
 	return FP_OK;
 }
 
+/* grow_array for an array the caller is about to write up to need (a
+ * reader's forecast of its cases, rb_expect, or one more): the new
+ * pages are made at once (bigmem_populate), not a fault each. */
+static inline int grow_array_written(void **p, size_t *cap, size_t need,
+                                     size_t size)
+{
+	size_t old = *cap;
+
+	if (grow_array(p, cap, need, size) != FP_OK)
+		return FP_ERR;
+	if (need > old)
+		bigmem_populate((char *)*p + old * size, (need - old) * size);
+	return FP_OK;
+}
+
 #endif
