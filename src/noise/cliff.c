@@ -84,16 +84,21 @@ static int visit(void *ctx, size_t r, struct session *ses, struct price *p,
 
 	(void)r;
 	for (int s = 0; s < 2 && rc == FP_OK; s++) {
-		rc = signs(c, ses, p, s, buf, at);
-		for (size_t i = 0; rc == FP_OK && i < c->n; i++) {
-			bool crossed = false;
-			for (size_t f = 0; f < c->nflips && !crossed; f++)
-				crossed =
-				    at[f * c->n + i] != c->at[s][f * c->n + i];
-			if (crossed)
+		const unsigned char *ref = c->at[s];
+
+		if ((rc = signs(c, ses, p, s, buf, at)) != FP_OK)
+			break;
+		/* Whether any flip of case i crossed, into at[i]: flip by
+		 * flip, in loops that vectorise (signs are 0 or 1). */
+		for (size_t i = 0; i < c->n; i++)
+			at[i] ^= ref[i];
+		for (size_t f = 1; f < c->nflips; f++)
+			for (size_t i = 0; i < c->n; i++)
+				at[i] |= at[f * c->n + i] ^ ref[f * c->n + i];
+		for (size_t i = 0; i < c->n; i++)
+			if (at[i])
 				atomic_fetch_add_explicit(&c->count[s][i], 1,
 				                          memory_order_relaxed);
-		}
 	}
 	free(buf);
 	free(at);

@@ -132,6 +132,19 @@ if [ -n "$share" ] && awk -v p="$share" 'BEGIN {
 	h = z / (1 + z * z / n) * sqrt(p * (1 - p) / n + z * z / (4 * n * n))
 	printf "  cliff share %s, Wilson [%.4f, %.4f], truth %.4f\n", p, c - h, c + h, t
 	exit !(c - h <= t && t <= c + h) }'; then ok; else bad "cliff: share $share against 7/27"; fi
+# Two cliffs, each case within noise of another: the score's slope
+# changes at 1 and at 0.1 of the reference (cliff2.yaml); k sits on the
+# first, f (after samples 9.8, 10, 10.2) on the second, each crossed with
+# P(median of 3 draws on its far side) = 7/27.
+run price -m "$D/cliff2.yaml" "$D/cliff2-before.csv" "$D/cliff2-after.csv" --format json
+for c in f k; do
+	share=$(tr -d ' \n' <"$OUT" | sed -n 's/.*"cliffs":{"resamples":200,[^]]*{"case":"'$c'","side":"after","share":\([0-9.e-]*\)}.*/\1/p')
+	if [ -n "$share" ] && awk -v p="$share" 'BEGIN {
+		n = 200; z = 3.29; t = 7 / 27
+		c = (p + z * z / (2 * n)) / (1 + z * z / n)
+		h = z / (1 + z * z / n) * sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+		exit !(c - h <= t && t <= c + h) }'; then ok; else bad "cliff2: $c's share '$share' against 7/27"; fi
+done
 # A gate metric with no branch moving with the runtime: no cliffs.
 run price -m "$M" "$G/before.csv" "$G/after.csv" --format json
 expect_no_grep "$OUT" '"cliffs"' "no noise judged: no cliffs key"
