@@ -72,12 +72,14 @@ struct boot {
 };
 
 /* What noise_visit calls for resample r: p is the resample's price on
- * session ses, one thread's own; results go to slot r of what ctx holds
- * (so any number of threads gives the same).  FP_OK, or FP_ERR with d
- * filled. */
+ * session ses, one thread's own; results go to slot r of what ctx holds,
+ * or are summed per thread, `thread` (below noise_threads), and the sums
+ * added up afterwards (so any number of threads gives the same).  FP_OK,
+ * or FP_ERR with d filled. */
 struct session;
 struct price;
-typedef int (*noise_visit_fn)(void *ctx, size_t r, struct session *ses,
-                              struct price *p, struct diag *d);
+typedef int (*noise_visit_fn)(void *ctx, size_t r, size_t thread,
+                              struct session *ses, struct price *p,
+                              struct diag *d);
 
 #endif

@@ -187,10 +187,9 @@ static int fused_one(struct worker *w, size_t r, struct pricing *fix,
 			job[k].block_ps[1] = shared[1][1];
 		}
 	}
-	/* The bootstrap reads the decision alone; a visit may read
-	 * anything. */
-	return price_resample_fused_jobs(job, nj, w->visit ? 0 : PRICE_LEAN,
-	                                 &w->d);
+	/* The bootstrap reads the decision alone; a visit what it says. */
+	return price_resample_fused_jobs(
+	    job, nj, w->visit ? w->visit_reads : PRICE_LEAN, &w->d);
 }
 
 /* The arm's resample r priced column by column. */
@@ -288,7 +287,8 @@ static int work(struct worker *w, struct pricing *fix, struct pricing *arm)
 			continue;
 		}
 		if (w->visit) {
-			if (w->visit(w->ctx, r, fix->ses, p, &w->d) != FP_OK)
+			if (w->visit(w->ctx, r, w->thread, fix->ses, p,
+			             &w->d) != FP_OK)
 				goto out;
 			continue;
 		}

@@ -18,11 +18,13 @@ struct worker {
 	const struct boot_opts *o;
 	struct boot *out;
 	size_t r0, r1;
+	size_t thread; /* which of the threads, from 0 */
 	unsigned what; /* PRICE_DETAIL for noise_wide_cases */
 	/* called after each resample priced with PRICE_DETAIL */
 	void (*each)(void *ctx, const struct price *p);
 	void *ctx;
 	noise_visit_fn visit; /* else called after each resample */
+	unsigned visit_reads; /* what visit reads of the price (PRICE_*) */
 	/* The noise arm, priced beside each resample (noise_bootstrap_arm),
 	 * or NULL: its sides, the before run's sorted as the fix's side 0,
 	 * its runs, and where its prices go. */

@@ -72,6 +72,7 @@ static int split_run(const struct worker *proto, size_t B, size_t nw,
 		w[t] = *proto;
 		w[t].r0 = B * t / nw;
 		w[t].r1 = B * (t + 1) / nw;
+		w[t].thread = t;
 		w[t].pg = t == 0 ? &pg : NULL;
 		w[t].nw = nw;
 	}
@@ -281,7 +282,7 @@ static int boot_alloc(struct boot *b, const struct boot_opts *o, size_t nw,
 	return FP_OK;
 }
 
-static size_t threads_for(const struct boot_opts *o)
+size_t noise_threads(const struct boot_opts *o)
 {
 	size_t nw = o->threads ? o->threads : noise_cpus();
 
@@ -292,7 +293,7 @@ int noise_bootstrap(const struct metric *m, const struct joined *runs,
                     const struct noise_side side[2], const struct boot_opts *o,
                     struct boot *b, struct diag *d)
 {
-	size_t nw = threads_for(o);
+	size_t nw = noise_threads(o);
 	struct worker proto = {
 	    .m = m, .runs = runs, .side = side, .o = o, .out = b};
 
@@ -309,7 +310,7 @@ int noise_bootstrap_arm(const struct metric *m, const struct joined *runs,
                         const struct boot_opts *o, struct boot *b,
                         struct boot *arm, struct diag *d)
 {
-	size_t nw = threads_for(o);
+	size_t nw = noise_threads(o);
 	struct boot_opts as_drawn = *o;
 	struct worker proto = {.m = m,
 	                       .runs = runs,
@@ -343,9 +344,9 @@ int noise_bootstrap_arm(const struct metric *m, const struct joined *runs,
 
 int noise_visit(const struct metric *m, const struct joined *runs,
                 const struct noise_side side[2], const struct boot_opts *o,
-                noise_visit_fn visit, void *ctx, struct diag *d)
+                noise_visit_fn visit, unsigned reads, void *ctx, struct diag *d)
 {
-	size_t nw = threads_for(o);
+	size_t nw = noise_threads(o);
 	struct boot b = {.B = o->B};
 	struct worker proto = {.m = m,
 	                       .runs = runs,
@@ -353,6 +354,7 @@ int noise_visit(const struct metric *m, const struct joined *runs,
 	                       .o = o,
 	                       .out = &b,
 	                       .visit = visit,
+	                       .visit_reads = reads,
 	                       .ctx = ctx};
 
 	return sorted_run(&proto, runs->before->n, nw, d);

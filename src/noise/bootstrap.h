@@ -56,11 +56,19 @@ int noise_wide_cases(const struct metric *m, const struct joined *runs,
                      const struct noise_side side[2], const struct boot_opts *o,
                      size_t k, size_t *idx, size_t *nidx, struct diag *d);
 
+/* How many threads noise_bootstrap and noise_visit run on: o's, or a
+ * thread per processor, never more than resamples. */
+size_t noise_threads(const struct boot_opts *o);
+
 /* Resamples as noise_bootstrap does and calls visit for each, on the
- * threads (the sensitivity commands' noise, src/noise/sens_noise.c). */
+ * threads (the sensitivity commands' noise, src/noise/sens_noise.c).
+ * reads: what visit reads of the price, as price_resample_fused's `what`
+ * says it: 0 anything, PRICE_LEAN gain, cost, net and the decision alone,
+ * PRICE_SIDES_ONLY the sides alone; the less, the less is made. */
 int noise_visit(const struct metric *m, const struct joined *runs,
                 const struct noise_side side[2], const struct boot_opts *o,
-                noise_visit_fn visit, void *ctx, struct diag *d);
+                noise_visit_fn visit, unsigned reads, void *ctx,
+                struct diag *d);
 
 /* The percentile interval of x[0..B) at confidence conf, widened about
  * its median by widen (*median, if not NULL).  FP_ERR when out of

@@ -1,7 +1,6 @@
 /* cliff.c: cases within noise of a cliff of their score (cliff.h). */
 #include "noise/cliff.h"
 
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,8 +16,15 @@ struct cliff_ctx {
 	struct fx_flips fl[2];
 	size_t n, nflips;
 	unsigned char *at[2]; /* side s: nflips * n signs, flip by flip */
-	atomic_uint *count[2];
+	/* How often each case crossed, side by side, on each thread: thread
+	 * t's side s at count + (2 t + s) n (each thread its own, so no
+	 * atomics and no cache line shared) */
+	unsigned char *count;
+	size_t nthreads;
 };
+
+/* Counts per thread fit in a byte. */
+_Static_assert(CLIFF_RESAMPLES <= 255, "cliff counts are bytes");
 
 /* Which branches move with the runtime: the runtime itself and the
  * columns made from it (column defaults), through score into value. */
@@ -73,8 +79,8 @@ static int signs(struct cliff_ctx *c, struct session *ses,
 	return FP_OK;
 }
 
-static int visit(void *ctx, size_t r, struct session *ses, struct price *p,
-                 struct diag *d)
+static int visit(void *ctx, size_t r, size_t thread, struct session *ses,
+                 struct price *p, struct diag *d)
 {
 	struct cliff_ctx *c = ctx;
 	size_t n = c->n ? c->n : 1;
@@ -85,6 +91,7 @@ static int visit(void *ctx, size_t r, struct session *ses, struct price *p,
 	(void)r;
 	for (int s = 0; s < 2 && rc == FP_OK; s++) {
 		const unsigned char *ref = c->at[s];
+		unsigned char *count = c->count + (2 * thread + s) * c->n;
 
 		if ((rc = signs(c, ses, p, s, buf, at)) != FP_OK)
 			break;
@@ -96,9 +103,7 @@ static int visit(void *ctx, size_t r, struct session *ses, struct price *p,
 			for (size_t i = 0; i < c->n; i++)
 				at[i] |= at[f * c->n + i] ^ ref[f * c->n + i];
 		for (size_t i = 0; i < c->n; i++)
-			if (at[i])
-				atomic_fetch_add_explicit(&c->count[s][i], 1,
-				                          memory_order_relaxed);
+			count[i] += at[i];
 	}
 	free(buf);
 	free(at);
@@ -142,8 +147,12 @@ static int collect(struct cliff_ctx *c, struct cliffs *out, struct diag *d)
 {
 	for (int s = 0; s < 2; s++)
 		for (size_t i = 0; i < c->n; i++) {
-			double share = (double)atomic_load(&c->count[s][i]) /
-			               (double)out->B;
+			size_t crossed = 0;
+			double share;
+
+			for (size_t t = 0; t < c->nthreads; t++)
+				crossed += c->count[(2 * t + s) * c->n + i];
+			share = (double)crossed / (double)out->B;
 			if (share < CLIFF_MIN_SHARE)
 				continue;
 			if (!out->c &&
@@ -174,20 +183,24 @@ int noise_cliffs(const struct metric *m, const struct joined *runs,
 		goto out; /* no branch moves with the runtime: no cliff */
 	out->B = mine.B;
 	rc = FP_ERR;
+	c.nthreads = noise_threads(&mine);
+	if (!(c.count = calloc(2 * c.nthreads, n))) {
+		diag_oom(d);
+		goto out;
+	}
 	for (int s = 0; s < 2; s++)
-		if (!(c.at[s] = malloc(c.nflips * n)) ||
-		    !(c.count[s] = calloc(n, sizeof *c.count[s]))) {
+		if (!(c.at[s] = malloc(c.nflips * n))) {
 			diag_oom(d);
 			goto out;
 		}
 	if (measured(&c, runs, p, d) == FP_OK &&
-	    noise_visit(m, runs, side, &mine, visit, &c, d) == FP_OK)
+	    noise_visit(m, runs, side, &mine, visit, PRICE_SIDES_ONLY, &c, d) ==
+	        FP_OK)
 		rc = collect(&c, out, d);
 out:
-	for (int s = 0; s < 2; s++) {
-		free(c.at[s]);
-		free(c.count[s]);
-	}
+	free(c.at[0]);
+	free(c.at[1]);
+	free(c.count);
 	fx_flips_free(&c.fl[0]);
 	fx_flips_free(&c.fl[1]);
 	return rc;

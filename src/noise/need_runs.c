@@ -71,9 +71,10 @@ static double widen_at(size_t R, void *ctx)
 }
 
 /* noise_visit's callback: resample r's net into slot r. */
-static int keep_net(void *ctx, size_t r, struct session *ses, struct price *p,
-                    struct diag *d)
+static int keep_net(void *ctx, size_t r, size_t thread, struct session *ses,
+                    struct price *p, struct diag *d)
 {
+	(void)thread;
 	(void)ses;
 	(void)d;
 	((double *)ctx)[r] = p->net;
@@ -93,7 +94,8 @@ int need_runs_within(const struct metric *m, const struct joined *runs,
 	*nB = wo.B;
 	if (!(*net = malloc(wo.B * sizeof **net)))
 		return diag_oom(d);
-	if (noise_visit(m, runs, in, &wo, keep_net, *net, d) != FP_OK) {
+	if (noise_visit(m, runs, in, &wo, keep_net, PRICE_LEAN, *net, d) !=
+	    FP_OK) {
 		free(*net);
 		*net = NULL;
 		diag_prefix(d, "samples within runs");

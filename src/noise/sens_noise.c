@@ -56,11 +56,12 @@ static int analyse(struct visit_ctx *v, size_t r, struct sens *s,
 
 /* One resample: an analysis on the thread's session, its price moved to
  * the resample's runtimes and pass states. */
-static int visit(void *ctx, size_t r, struct session *ses, struct price *p,
-                 struct diag *d)
+static int visit(void *ctx, size_t r, size_t thread, struct session *ses,
+                 struct price *p, struct diag *d)
 {
 	struct visit_ctx *v = ctx;
 	struct sens s = {0};
+	(void)thread;
 	struct knob k;
 	int rc = FP_ERR;
 
@@ -123,7 +124,7 @@ static int run(const struct metric *m, const struct joined *runs,
 	sn->seed = o->seed;
 	if (!(v->out = malloc((o->B * width + 1) * sizeof *v->out)))
 		return diag_oom(d);
-	rc = noise_visit(m, runs, side, o, visit, v, d);
+	rc = noise_visit(m, runs, side, o, visit, 0, v, d);
 	if (rc == FP_OK)
 		rc = intervals(
 		    v->out, o->B, width, o->confidence,

@@ -84,6 +84,11 @@ enum {
 	 * afterwards, so value and total are made only where a formula of
 	 * the cross side reads them (else left as they were) */
 	PRICE_LEAN = 8,
+	/* price_resample_fused: only the sides are read afterwards (the
+	 * column defaults, score and value of each): total, the transitions,
+	 * the defines, gain, cost and the decision are not made (left as
+	 * they were).  Other paths may make them all the same. */
+	PRICE_SIDES_ONLY = 16,
 };
 
 /* Re-evaluates p, the price last computed on s, after a change to the

@@ -31,6 +31,7 @@ struct fused {
 	/* Where the per-case columns go: p's arrays, or with `lean` blocks
 	 * of scratch, handed out in turn */
 	bool lean;
+	bool sides_only; /* PRICE_SIDES_ONLY */
 	double *scratch;
 	size_t nscratch, used, block;
 	const double *rt[2], *ps[2]; /* what the formulas read */
@@ -162,7 +163,8 @@ static int add_side(struct fused *f, struct price *p, struct session *ses,
 {
 	const struct metric *m = ses->metric;
 	struct fx_env *env = ses->side;
-	bool total = !f->lean || cross_reads(ses, "total", s);
+	bool total =
+	    !f->sides_only && (!f->lean || cross_reads(ses, "total", s));
 	bool value = total || cross_reads(ses, "value", s);
 	double *score = column(f, p->score[s]), *val = column(f, p->value[s]);
 	int rc;
@@ -260,9 +262,10 @@ static int build(struct fused *f, struct price *p, struct session *ses)
 		rc = FP_ERR;
 		goto out;
 	}
-	bind_transitions(f, p, ses);
+	if (!f->sides_only)
+		bind_transitions(f, p, ses);
 	if ((rc = add_side(f, p, ses, extra, 0)) == FP_OK &&
-	    (rc = add_side(f, p, ses, extra, 1)) == FP_OK)
+	    (rc = add_side(f, p, ses, extra, 1)) == FP_OK && !f->sides_only)
 		rc = add_cross(f, p, ses);
 out:
 	free(extra);
@@ -476,6 +479,7 @@ static int open_job(struct fused *f, const struct price_fused_job *job,
 	int rc;
 
 	*f = (struct fused){.lean = what & PRICE_LEAN,
+	                    .sides_only = what & PRICE_SIDES_ONLY,
 	                    .resampled = job->resampled};
 	if (!fusable(job->ses->metric, job->ses->cross))
 		return PRICE_NOT_FUSED;
@@ -506,6 +510,8 @@ int price_resample_fused_jobs(const struct price_fused_job *jobs, size_t nj,
 	for (size_t k = 0; rc == FP_OK && k < nj; k++) {
 		rc = fx_sweep_finish(f[k].sw, &f[k].fault, &failed) != FP_OK
 		         ? again(&f[k], &jobs[k], d)
+		     : f[k].sides_only
+		         ? FP_OK
 		         : conclude(&f[k], jobs[k].p, jobs[k].ses, d);
 		if (rc == FP_ERR && jobs[k].name)
 			diag_prefix(d, "%s", jobs[k].name);

@@ -145,6 +145,13 @@ for c in f k; do
 		h = z / (1 + z * z / n) * sqrt(p * (1 - p) / n + z * z / (4 * n * n))
 		exit !(c - h <= t && t <= c + h) }'; then ok; else bad "cliff2: $c's share '$share' against 7/27"; fi
 done
+# The crossings are counted per thread and added up: the same at any
+# number of threads.
+for t in 1 3; do
+	run price -m "$D/cliff2.yaml" "$D/cliff2-before.csv" "$D/cliff2-after.csv" --format json --threads $t
+	tr -d ' \n' <"$OUT" | grep -o '"cliffs":{[^]]*]' >"$TMP/cliffs-$t"
+done
+if [ -s "$TMP/cliffs-1" ] && cmp -s "$TMP/cliffs-1" "$TMP/cliffs-3"; then ok; else bad "cliff2: cliffs differ at 1 and 3 threads"; fi
 # A gate metric with no branch moving with the runtime: no cliffs.
 run price -m "$M" "$G/before.csv" "$G/after.csv" --format json
 expect_no_grep "$OUT" '"cliffs"' "no noise judged: no cliffs key"
