@@ -30,6 +30,8 @@ struct boot_opts {
 	/* Only the resamples are wanted, as drawn (the noise arm): no
 	 * scale, no bias, no intervals are made of them. */
 	bool as_drawn;
+	/* A visit that rides along (below), or NULL. */
+	const struct noise_rider *rider;
 };
 
 struct interval {
@@ -81,5 +83,15 @@ struct price;
 typedef int (*noise_visit_fn)(void *ctx, size_t r, size_t thread,
                               struct session *ses, struct price *p,
                               struct diag *d);
+
+/* A visit of a bootstrap's first B resamples, made as the bootstrap
+ * prices them (with their sides whole, PRICE_SIDES_FULL), before their
+ * numbers are kept: one draw and one sweep serve both (the cliffs,
+ * noise/cliff.h).  It rides the fix's resamples, not a noise arm's. */
+struct noise_rider {
+	noise_visit_fn visit;
+	void *ctx;
+	size_t B;
+};
 
 #endif

@@ -147,7 +147,8 @@ struct pricing {
  * one sweep, each side's block drawn just before the formulas read it.
  * FP_OK, PRICE_NOT_FUSED or FP_ERR. */
 static int fused_one(struct worker *w, size_t r, struct pricing *fix,
-                     struct pricing *arm, struct resample_buf *buf)
+                     struct pricing *arm, struct resample_buf *buf,
+                     unsigned what)
 {
 	size_t bs = fx_sweep_block_size();
 	struct filling f = {.w = w,
@@ -172,7 +173,8 @@ static int fused_one(struct worker *w, size_t r, struct pricing *fix,
 		    .fill = k ? fill_arm_block : fill_block,
 		    .ctx = &f,
 		    .steady = &pr->steady,
-		    .name = k ? "noise arm" : NULL};
+		    .name = k ? "noise arm" : NULL,
+		    .lean = k != 0};
 		for (unsigned s = 0; s < 2; s++) {
 			bool mine = sd[s].off != NULL;
 
@@ -187,9 +189,7 @@ static int fused_one(struct worker *w, size_t r, struct pricing *fix,
 			job[k].block_ps[1] = shared[1][1];
 		}
 	}
-	/* The bootstrap reads the decision alone; a visit what it says. */
-	return price_resample_fused_jobs(
-	    job, nj, w->visit ? w->visit_reads : PRICE_LEAN, &w->d);
+	return price_resample_fused_jobs(job, nj, what, &w->d);
 }
 
 /* The arm's resample r priced column by column. */
@@ -213,6 +213,23 @@ static int price_arm(struct worker *w, size_t r, struct pricing *arm,
 	return FP_OK;
 }
 
+/* The rider's visit, if resample r is one it visits, else NULL. */
+static const struct noise_rider *rider_at(const struct worker *w, size_t r)
+{
+	const struct noise_rider *rider = w->o->rider;
+
+	return rider && r < rider->B ? rider : NULL;
+}
+
+/* What of resample r's fused price is read: the decision, and the sides
+ * for a rider; what a visit says it reads. */
+static unsigned reads(const struct worker *w, size_t r)
+{
+	if (w->visit)
+		return w->visit_reads;
+	return PRICE_LEAN | (rider_at(w, r) ? PRICE_SIDES_FULL : 0);
+}
+
 /* Resample r priced: in one sweep when the metric allows (*fused, cleared
  * for the next resamples when it does not), else column by column; the
  * arm's beside it when there is one. */
@@ -222,7 +239,7 @@ static int price_one(struct worker *w, size_t r, struct pricing *fix,
 	const double *use_rt[2], *use_ps[2];
 
 	if (*fused && !(w->what & PRICE_DETAIL)) {
-		int rc = fused_one(w, r, fix, arm, buf);
+		int rc = fused_one(w, r, fix, arm, buf, reads(w, r));
 
 		if (rc != PRICE_NOT_FUSED)
 			return rc;
@@ -273,6 +290,7 @@ static int work(struct worker *w, struct pricing *fix, struct pricing *arm)
 	bool fused = !(w->out && w->out->rt_net);
 	struct resample_buf buf = {0};
 	struct price *p = fix->p;
+	const struct noise_rider *rider;
 	int rc = FP_ERR;
 
 	for (size_t r = w->r0; r < w->r1; r++) {
@@ -292,6 +310,10 @@ static int work(struct worker *w, struct pricing *fix, struct pricing *arm)
 				goto out;
 			continue;
 		}
+		if ((rider = rider_at(w, r)) &&
+		    rider->visit(rider->ctx, r, w->thread, fix->ses, p,
+		                 &w->d) != FP_OK)
+			goto out;
 		store(w->out, r, p);
 		if (arm->ses)
 			store(w->arm_out, r, arm->p);

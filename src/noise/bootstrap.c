@@ -322,6 +322,7 @@ int noise_bootstrap_arm(const struct metric *m, const struct joined *runs,
 	                       .arm_out = arm};
 
 	as_drawn.as_drawn = true;
+	as_drawn.rider = NULL;
 	/* The arm's side 0 is the fix's, drawn once, where both draw one
 	 * run of the before run with the same keys. */
 	if (o->control_after || side[0].nruns > 1 || arm_side[0].nruns > 1) {

@@ -61,10 +61,11 @@ int noise_wide_cases(const struct metric *m, const struct joined *runs,
 size_t noise_threads(const struct boot_opts *o);
 
 /* Resamples as noise_bootstrap does and calls visit for each, on the
- * threads (the sensitivity commands' noise, src/noise/sens_noise.c).
- * reads: what visit reads of the price, as price_resample_fused's `what`
- * says it: 0 anything, PRICE_LEAN gain, cost, net and the decision alone,
- * PRICE_SIDES_ONLY the sides alone; the less, the less is made. */
+ * threads (the sensitivity commands' noise, src/noise/sens_noise.c; the
+ * samples within runs, need_runs.h).  reads: what visit reads of the
+ * price, as price_resample_fused's `what` says it: 0 anything,
+ * PRICE_LEAN gain, cost, net and the decision alone (the less, the less
+ * is made). */
 int noise_visit(const struct metric *m, const struct joined *runs,
                 const struct noise_side side[2], const struct boot_opts *o,
                 noise_visit_fn visit, unsigned reads, void *ctx,

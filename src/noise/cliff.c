@@ -165,44 +165,57 @@ static int collect(struct cliff_ctx *c, struct cliffs *out, struct diag *d)
 	return FP_OK;
 }
 
-int noise_cliffs(const struct metric *m, const struct joined *runs,
-                 const struct price *p, const struct noise_side side[2],
-                 const struct boot_opts *o, struct cliffs *out, struct diag *d)
+static void release(struct cliff_ctx *c)
 {
-	struct cliff_ctx c = {.m = m, .n = p->n};
-	struct boot_opts mine = *o;
-	size_t n = p->n ? p->n : 1;
-	int rc;
+	free(c->at[0]);
+	free(c->at[1]);
+	free(c->count);
+	fx_flips_free(&c->fl[0]);
+	fx_flips_free(&c->fl[1]);
+	free(c);
+}
 
-	*out = (struct cliffs){0};
-	mine.B = o->B < CLIFF_RESAMPLES ? o->B : CLIFF_RESAMPLES;
-	if (!mine.B)
+int noise_cliffs_open(const struct metric *m, const struct joined *runs,
+                      const struct price *p, const struct boot_opts *o,
+                      struct noise_rider *rider, struct diag *d)
+{
+	struct cliff_ctx *c = calloc(1, sizeof *c);
+	size_t n = p->n ? p->n : 1;
+
+	*rider = (struct noise_rider){.visit = visit, .ctx = c};
+	if (!c)
+		return diag_oom(d);
+	*c = (struct cliff_ctx){.m = m, .n = p->n};
+	if (!o->B)
 		return FP_OK;
-	rc = find_flips(&c, runs, d);
-	if (rc != FP_OK || !c.nflips)
-		goto out; /* no branch moves with the runtime: no cliff */
-	out->B = mine.B;
-	rc = FP_ERR;
-	c.nthreads = noise_threads(&mine);
-	if (!(c.count = calloc(2 * c.nthreads, n))) {
-		diag_oom(d);
-		goto out;
+	if (find_flips(c, runs, d) != FP_OK)
+		return FP_ERR;
+	if (!c->nflips)
+		return FP_OK; /* no branch moves with the runtime: no cliff */
+	c->nthreads = noise_threads(o);
+	if (!(c->count = calloc(2 * c->nthreads, n)) ||
+	    !(c->at[0] = malloc(c->nflips * n)) ||
+	    !(c->at[1] = malloc(c->nflips * n)))
+		return diag_oom(d);
+	if (measured(c, runs, p, d) != FP_OK)
+		return FP_ERR;
+	rider->B = o->B < CLIFF_RESAMPLES ? o->B : CLIFF_RESAMPLES;
+	return FP_OK;
+}
+
+int noise_cliffs_close(const struct noise_rider *rider, struct cliffs *out,
+                       struct diag *d)
+{
+	struct cliff_ctx *c = rider->ctx;
+	int rc = FP_OK;
+
+	if (out) {
+		*out = (struct cliffs){.B = rider->B};
+		if (rider->B)
+			rc = collect(c, out, d);
 	}
-	for (int s = 0; s < 2; s++)
-		if (!(c.at[s] = malloc(c.nflips * n))) {
-			diag_oom(d);
-			goto out;
-		}
-	if (measured(&c, runs, p, d) == FP_OK &&
-	    noise_visit(m, runs, side, &mine, visit, PRICE_SIDES_ONLY, &c, d) ==
-	        FP_OK)
-		rc = collect(&c, out, d);
-out:
-	free(c.at[0]);
-	free(c.at[1]);
-	free(c.count);
-	fx_flips_free(&c.fl[0]);
-	fx_flips_free(&c.fl[1]);
+	if (c)
+		release(c);
 	return rc;
 }
 

@@ -35,12 +35,18 @@ struct cliffs {
 	struct cliff_case *c; /* largest share first, then case order */
 };
 
-/* The cases of p (the measured price of runs under m) near a cliff, from
- * resamples of the sides as the bootstrap draws them (o: its options).
- * Caller frees with cliffs_free (also after a failure). */
-int noise_cliffs(const struct metric *m, const struct joined *runs,
-                 const struct price *p, const struct noise_side side[2],
-                 const struct boot_opts *o, struct cliffs *out, struct diag *d);
+/* The cases of p (the measured price of runs under m) near a cliff, seen
+ * in the first CLIFF_RESAMPLES resamples of the bootstrap with options o:
+ * noise_cliffs_open sets up *rider to ride that bootstrap (rider->B 0:
+ * nothing to look for, as when no branch moves with the runtime);
+ * noise_cliffs_close, after an open whatever it returned, collects what
+ * the rider saw into *out, which the caller frees with cliffs_free (out
+ * NULL, after a failure: only frees). */
+int noise_cliffs_open(const struct metric *m, const struct joined *runs,
+                      const struct price *p, const struct boot_opts *o,
+                      struct noise_rider *rider, struct diag *d);
+int noise_cliffs_close(const struct noise_rider *rider, struct cliffs *out,
+                       struct diag *d);
 void cliffs_free(struct cliffs *c);
 
 #endif

@@ -151,22 +151,26 @@ out:
  * gives an unchanged fix. */
 static int bootstrap(const struct judge_opts *o, const struct job *job,
                      const struct noise_side side[2], bool control,
-                     struct judged *j, struct diag *d)
+                     const struct noise_rider *rider, struct judged *j,
+                     struct diag *d)
 {
 	struct joined aa = {job->runs.before, job->runs.before, 0};
 	struct noise_side arm[2];
+	struct boot_opts bo = o->boot;
 	double sum = 0;
+
+	bo.rider = rider;
 
 	if (control || noise_sides(&aa, o->boot.policy, arm, d) != FP_OK ||
 	    noise_spread_cases(arm, aa.before->n) == 0) {
-		if (noise_bootstrap(job->metric, &job->runs, side, &o->boot,
+		if (noise_bootstrap(job->metric, &job->runs, side, &bo,
 		                    &j->boot, d) != FP_OK)
 			return FP_ERR;
 		j->have_boot = true;
 		return FP_OK;
 	}
-	if (noise_bootstrap_arm(job->metric, &job->runs, side, &aa, arm,
-	                        &o->boot, &j->boot, &j->arm_boot, d) != FP_OK)
+	if (noise_bootstrap_arm(job->metric, &job->runs, side, &aa, arm, &bo,
+	                        &j->boot, &j->arm_boot, d) != FP_OK)
 		return FP_ERR;
 	j->have_boot = true;
 	for (size_t r = 0; r < j->arm_boot.B; r++)
@@ -179,6 +183,24 @@ static int bootstrap(const struct judge_opts *o, const struct job *job,
 	                   1, &j->v.arm_ci, NULL) != FP_OK)
 		return diag_oom(d);
 	return FP_OK;
+}
+
+/* The bootstrap, the cliffs riding its first resamples. */
+static int judged_bootstrap(const struct judge_opts *o, const struct job *job,
+                            const struct price *p,
+                            const struct noise_side side[2], bool control,
+                            struct judged *j, struct diag *d)
+{
+	struct noise_rider rider;
+	int rc =
+	    noise_cliffs_open(job->metric, &job->runs, p, &o->boot, &rider, d);
+
+	if (rc == FP_OK)
+		rc = bootstrap(o, job, side, control, &rider, j, d);
+	if (noise_cliffs_close(&rider, rc == FP_OK ? &j->cliffs : NULL, d) !=
+	    FP_OK)
+		rc = FP_ERR;
+	return rc;
 }
 
 /* With a control run resampled beside the fix (not its pseudo-samples)
@@ -301,9 +323,8 @@ int judge_price(const struct judge_opts *o, const struct job *job,
 	if (!v->prediction && bo->B > 0 &&
 	    (v->from_control ||
 	     noise_spread_cases(side, job->runs.before->n) > 0)) {
-		if (bootstrap(o, job, side, control != NULL, j, d) != FP_OK ||
-		    noise_cliffs(job->metric, &job->runs, p, side, bo,
-		                 &j->cliffs, d) != FP_OK)
+		if (judged_bootstrap(o, job, p, side, control != NULL, j, d) !=
+		    FP_OK)
 			return FP_ERR;
 	}
 	if (fold_control(j, d) != FP_OK ||

@@ -84,11 +84,11 @@ enum {
 	 * afterwards, so value and total are made only where a formula of
 	 * the cross side reads them (else left as they were) */
 	PRICE_LEAN = 8,
-	/* price_resample_fused: only the sides are read afterwards (the
-	 * column defaults, score and value of each): total, the transitions,
-	 * the defines, gain, cost and the decision are not made (left as
-	 * they were).  Other paths may make them all the same. */
-	PRICE_SIDES_ONLY = 16,
+	/* With PRICE_LEAN: the sides are read as well (each side's runtime,
+	 * pass state, column defaults and score, as a visit of the cliffs
+	 * reads them, noise/cliff.c): these are made whole in p, the rest
+	 * lean */
+	PRICE_SIDES_FULL = 16,
 };
 
 /* Re-evaluates p, the price last computed on s, after a change to the
@@ -162,6 +162,9 @@ struct price_fused_job {
 	 * one block (the later one's fill then finds it filled); NULL: the
 	 * sweep's own scratch. */
 	double *block_rt[2], *block_ps[2];
+	/* Priced PRICE_LEAN whatever the sweep's `what` (a noise arm, whose
+	 * decision alone is read) */
+	bool lean;
 };
 
 /* The most jobs one sweep takes. */

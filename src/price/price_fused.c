@@ -31,7 +31,7 @@ struct fused {
 	/* Where the per-case columns go: p's arrays, or with `lean` blocks
 	 * of scratch, handed out in turn */
 	bool lean;
-	bool sides_only; /* PRICE_SIDES_ONLY */
+	bool sides_full; /* PRICE_SIDES_FULL */
 	double *scratch;
 	size_t nscratch, used, block;
 	const double *rt[2], *ps[2]; /* what the formulas read */
@@ -93,6 +93,20 @@ static double *column(struct fused *f, double *full)
 	return b;
 }
 
+/* A column the sides' readers read (PRICE_SIDES_FULL): p's array, else as
+ * column(). */
+static double *side_full(struct fused *f, double *full)
+{
+	return f->sides_full ? full : column(f, full);
+}
+
+/* Whether side s's runtimes and pass states are a block's scratch (else
+ * whole columns). */
+static bool side_scratch(const struct fused *f, int s)
+{
+	return f->lean && !f->sides_full && (f->resampled >> s & 1);
+}
+
 /* A resampled side's column with `lean`: the caller's block, else the
  * next block of scratch. */
 static double *side_column(struct fused *f, double *given)
@@ -138,7 +152,7 @@ static int add_columns(struct fused *f, struct price *p, struct session *ses,
 				price_env_sided(env, stem[c], s, v[c]);
 		}
 		fx_env_set_scalar(env, fx_env_lookup(env, "N", NULL), p->N);
-		extra[k] = column(f, (double *)p->extra[0][k]);
+		extra[k] = side_full(f, (double *)p->extra[0][k]);
 		if ((rc = add(f, m->column_prog[k], env, (double *)extra[k])) !=
 		    FP_OK)
 			return rc;
@@ -163,10 +177,10 @@ static int add_side(struct fused *f, struct price *p, struct session *ses,
 {
 	const struct metric *m = ses->metric;
 	struct fx_env *env = ses->side;
-	bool total =
-	    !f->sides_only && (!f->lean || cross_reads(ses, "total", s));
+	bool total = !f->lean || cross_reads(ses, "total", s);
 	bool value = total || cross_reads(ses, "value", s);
-	double *score = column(f, p->score[s]), *val = column(f, p->value[s]);
+	double *score = side_full(f, p->score[s]),
+	       *val = column(f, p->value[s]);
 	int rc;
 
 	price_env_name(env, "runtime", f->rt[s]);
@@ -262,10 +276,9 @@ static int build(struct fused *f, struct price *p, struct session *ses)
 		rc = FP_ERR;
 		goto out;
 	}
-	if (!f->sides_only)
-		bind_transitions(f, p, ses);
+	bind_transitions(f, p, ses);
 	if ((rc = add_side(f, p, ses, extra, 0)) == FP_OK &&
-	    (rc = add_side(f, p, ses, extra, 1)) == FP_OK && !f->sides_only)
+	    (rc = add_side(f, p, ses, extra, 1)) == FP_OK)
 		rc = add_cross(f, p, ses);
 out:
 	free(extra);
@@ -276,7 +289,7 @@ out:
  * base, or the scratch from its start. */
 static size_t at(const struct fused *f, int s, size_t base)
 {
-	return f->lean && (f->resampled >> s & 1) ? 0 : base;
+	return side_scratch(f, s) ? 0 : base;
 }
 
 /* One loop per transition read, each without a branch: they vectorise
@@ -439,7 +452,7 @@ static int prepare(struct fused *f, const struct price_fused_job *job)
 	    !(f->scratch = malloc(f->nscratch * f->block * sizeof(double))))
 		return FP_ERR;
 	for (int s = 0; s < 2; s++) {
-		bool mine = f->lean && (f->resampled >> s & 1);
+		bool mine = side_scratch(f, s);
 
 		f->rt[s] =
 		    mine ? side_column(f, job->block_rt[s]) : job->runtime[s];
@@ -478,8 +491,9 @@ static int open_job(struct fused *f, const struct price_fused_job *job,
 {
 	int rc;
 
-	*f = (struct fused){.lean = what & PRICE_LEAN,
-	                    .sides_only = what & PRICE_SIDES_ONLY,
+	*f = (struct fused){.lean = job->lean || (what & PRICE_LEAN),
+	                    .sides_full =
+	                        !job->lean && (what & PRICE_SIDES_FULL),
 	                    .resampled = job->resampled};
 	if (!fusable(job->ses->metric, job->ses->cross))
 		return PRICE_NOT_FUSED;
@@ -510,8 +524,6 @@ int price_resample_fused_jobs(const struct price_fused_job *jobs, size_t nj,
 	for (size_t k = 0; rc == FP_OK && k < nj; k++) {
 		rc = fx_sweep_finish(f[k].sw, &f[k].fault, &failed) != FP_OK
 		         ? again(&f[k], &jobs[k], d)
-		     : f[k].sides_only
-		         ? FP_OK
 		         : conclude(&f[k], jobs[k].p, jobs[k].ses, d);
 		if (rc == FP_ERR && jobs[k].name)
 			diag_prefix(d, "%s", jobs[k].name);

@@ -135,9 +135,11 @@ if [ -n "$share" ] && awk -v p="$share" 'BEGIN {
 # Two cliffs, each case within noise of another: the score's slope
 # changes at 1 and at 0.1 of the reference (cliff2.yaml); k sits on the
 # first, f (after samples 9.8, 10, 10.2) on the second, each crossed with
-# P(median of 3 draws on its far side) = 7/27.
+# P(median of 3 draws on its far side) = 7/27; so is g, whose after
+# runtime is steady and whose reference (its before runtime) is not: the
+# resampled column defaults must be what the cliffs read.
 run price -m "$D/cliff2.yaml" "$D/cliff2-before.csv" "$D/cliff2-after.csv" --format json
-for c in f k; do
+for c in f k g; do
 	share=$(tr -d ' \n' <"$OUT" | sed -n 's/.*"cliffs":{"resamples":200,[^]]*{"case":"'$c'","side":"after","share":\([0-9.e-]*\)}.*/\1/p')
 	if [ -n "$share" ] && awk -v p="$share" 'BEGIN {
 		n = 200; z = 3.29; t = 7 / 27
