@@ -337,13 +337,6 @@ double noise_runs_expected(const struct noise_side *s, size_t i, uint64_t seed)
 	return m ? sum / (double)m : s->runtime[i];
 }
 
-/* A quick case's pass state: its draws all pass or all fail, as its
- * samples do (mark_quick); without sample pass states, the observed. */
-static inline double quick_pass(const struct noise_side *s, size_t i)
-{
-	return s->pass ? (s->quick[i] & NOISE_QUICK_PASS) != 0 : s->passed[i];
-}
-
 /* A quick case (mark_quick): what multiset() makes of it, reading only the
  * sample at the estimator's ranks. */
 static inline int quick_case(const struct noise_side *s, size_t i, uint64_t key,
@@ -363,7 +356,7 @@ static inline int quick_case(const struct noise_side *s, size_t i, uint64_t key,
 	j = noise_rank_draw(tab->rk, tab->t.size, key);
 	a = x[j & 0xff];
 	*runtime = tab->nr == 2 ? (a + x[j >> 8]) / 2 : a;
-	*passed = quick_pass(s, i);
+	*passed = noise_quick_pass(s, i);
 	return FP_OK;
 }
 
@@ -537,8 +530,8 @@ int noise_side_resample_twin(const struct noise_side *s,
 			}
 			runtime[0][i - i0] = a;
 			runtime[1][i - i0] = b;
-			passed[0][i - i0] = quick_pass(s, i);
-			passed[1][i - i0] = quick_pass(t, i);
+			passed[0][i - i0] = noise_quick_pass(s, i);
+			passed[1][i - i0] = noise_quick_pass(t, i);
 			continue;
 		}
 		if (resample_case(s, i, rkey, NULL, policy, &tab, buf,

@@ -64,6 +64,14 @@ struct noise_side {
 	bool runs_kept;
 };
 
+/* A quick case's pass state: its draws all pass or all fail, as its
+ * samples do (noise_sort_side); without sample pass states, the
+ * observed. */
+static inline double noise_quick_pass(const struct noise_side *s, size_t i)
+{
+	return s->pass ? (s->quick[i] & NOISE_QUICK_PASS) != 0 : s->passed[i];
+}
+
 /* The sides of joined runs as their samples say (a run without samples is
  * fixed at its observed columns).  Borrowed from the runs. */
 int noise_sides(const struct joined *runs, enum pass_policy policy,

@@ -61,10 +61,10 @@ static int visit(void *ctx, size_t r, size_t thread, struct session *ses,
 {
 	struct visit_ctx *v = ctx;
 	struct sens s = {0};
-	(void)thread;
 	struct knob k;
 	int rc = FP_ERR;
 
+	(void)thread;
 	if (sens_open(&s, ses, p, d) != FP_OK)
 		goto out;
 	if (sens_knob(&s, v->param, &k, d) == FP_OK)

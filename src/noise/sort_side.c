@@ -151,8 +151,9 @@ static void mark_quick(struct noise_side *s, size_t n, unsigned char *q,
 		if (!q[i] || s->off[i] != i * m || s->off[i + 1] != (i + 1) * m)
 			return;
 	s->regular = s->draws == 0 || s->draws == m ? m : 0;
+	s->quick = q;
 	for (size_t i = 0; i < n; i++)
-		ps[i] = s->pass ? (q[i] & NOISE_QUICK_PASS) != 0 : s->passed[i];
+		ps[i] = noise_quick_pass(s, i);
 	s->regular_passed = ps;
 }
 
