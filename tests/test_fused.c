@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +37,10 @@ static struct metric *load(const char *path)
 
 /* n cases of k samples: 2 + (i * 7 + t * (3 + side)) mod 13 / 4, the
  * last sample of every ninth case failing (every fifth on the after
- * side); a case with k = 0 in every seventeenth. */
+ * side); a case with k = 0 in every seventeenth.  Regular (regular_run):
+ * k samples in every case, every sample of those cases failing. */
+static bool regular_run;
+
 static struct run *run_of(size_t n, size_t k, int side)
 {
 	struct run *r = mem_run(n);
@@ -47,7 +51,8 @@ static struct run *run_of(size_t n, size_t k, int side)
 	r->sample_pass = malloc(n * k + 1);
 	r->sample_off = malloc((n + 1) * sizeof *r->sample_off);
 	for (size_t i = 0; i < n; i++) {
-		size_t m = i % 17 == 16 ? 1 : k;
+		size_t m = i % 17 == 16 && !regular_run ? 1 : k;
+		bool fails = i % (side ? 5 : 9) == 0;
 
 		r->sample_off[i] = q;
 		for (size_t t = 0; t < m; t++, q++) {
@@ -55,7 +60,7 @@ static struct run *run_of(size_t n, size_t k, int side)
 			    2.25 +
 			    (double)((i * 7 + t * (size_t)(3 + side)) % 13) / 4;
 			r->sample_pass[q] =
-			    !(t + 1 == m && i % (side ? 5 : 9) == 0);
+			    !(fails && (t + 1 == m || regular_run));
 		}
 		passed[i] =
 		    run_pass(r->sample_pass + r->sample_off[i], m, PASS_ALL);
@@ -256,6 +261,75 @@ static void test_steady(void **state)
 			}
 }
 
+/* Regular sides (every case quick, m samples each) whose pass states are
+ * the same in every resample, read where they are (steady_passed: the
+ * fill is handed no room for them), full, lean and with the sides whole
+ * (PRICE_SIDES_FULL, as the cliffs read them): the same bits as the
+ * resample made whole, the pass states those of the side. */
+static void test_steady_passed(void **state)
+{
+	static const char *const metrics[] = {PYPTO, LINEAR};
+	static const size_t sizes[] = {1, 700, 1300};
+	static const unsigned whats[] = {0, PRICE_LEAN,
+	                                 PRICE_LEAN | PRICE_SIDES_FULL};
+
+	regular_run = true;
+	for (size_t mi = 0; mi < 2; mi++)
+		for (size_t z = 0; z < 3; z++)
+			for (size_t wi = 0; wi < 3; wi++) {
+				struct fixture f;
+				size_t n = sizes[z];
+				double *rt[2] = {malloc(n * 8), malloc(n * 8)};
+				struct diag d;
+
+				open_fixture(&f, metrics[mi], n);
+				for (size_t r = 0; r < 4; r++) {
+					struct price_fused_job job = {
+					    .ses = f.ses[1],
+					    .p = f.p[1],
+					    .runtime = {rt[0], rt[1]},
+					    .passed = {f.side[0].regular_passed,
+					               f.side[1].regular_passed},
+					    .resampled = 3,
+					    .steady_passed = 3,
+					    .fill = fill,
+					    .ctx = &f};
+
+					assert_true(f.side[0].regular &&
+					            f.side[1].regular);
+					assert_int_equal(whole(&f, r, &d),
+					                 FP_OK);
+					f.r = r;
+					assert_int_equal(
+					    price_resample_fused_jobs(
+					        &job, 1, whats[wi], &d),
+					    FP_OK);
+					same_price(f.p[0], f.p[1],
+					           whats[wi] == 0);
+					for (int s = 0; s < 2; s++) {
+						assert_memory_equal(
+						    f.p[1]->passed[s], f.ps[s],
+						    n * sizeof(double));
+						if (whats[wi] == PRICE_LEAN)
+							continue;
+						/* what the cliffs read */
+						assert_memory_equal(
+						    f.p[1]->score[s],
+						    f.p[0]->score[s],
+						    n * sizeof(double));
+						assert_memory_equal(
+						    f.p[1]->runtime[s],
+						    f.p[0]->runtime[s],
+						    n * sizeof(double));
+					}
+				}
+				for (int s = 0; s < 2; s++)
+					free(rt[s]);
+				close_fixture(&f);
+			}
+	regular_run = false;
+}
+
 /* Some resample divides by zero: the same error either way. */
 static void test_fault(void **state)
 {
@@ -313,6 +387,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_same_bits),
 	    cmocka_unit_test(test_steady),
+	    cmocka_unit_test(test_steady_passed),
 	    cmocka_unit_test(test_fault),
 	    cmocka_unit_test(test_range_split),
 	};

@@ -187,6 +187,53 @@ static void test_worked_example(void **state)
 	metric_free(m);
 }
 
+/* price_compute_sides: the worked example's numbers and scores, without
+ * shares or control until a resample asks for them (PRICE_DETAIL), which
+ * then makes those of price_compute. */
+static void test_compute_sides(void **state)
+{
+	struct metric *m = default_metric();
+	struct joined j;
+	struct session *s[2] = {NULL, NULL};
+	struct price *p[2] = {NULL, NULL};
+	struct diag d;
+
+	assert_int_equal(price_join(load(DATA "small-before.csv"),
+	                            load(DATA "small-after.csv"), false, &j,
+	                            &d),
+	                 FP_OK);
+	for (int k = 0; k < 2; k++)
+		assert_int_equal(session_open(m, &j, NULL, &s[k], &d), FP_OK);
+	assert_int_equal(price_compute(s[0], &p[0], &d), FP_OK);
+	assert_int_equal(price_compute_sides(s[1], &p[1], &d), FP_OK);
+	assert_close(p[1]->gain, 20);
+	assert_close(p[1]->cost, -2.5);
+	assert_close(p[1]->total[0], 57.5);
+	assert_close(p[1]->total[1], 53.75);
+	assert_int_equal(p[1]->accept, p[0]->accept);
+	for (int side = 0; side < 2; side++)
+		assert_memory_equal(p[1]->score[side], p[0]->score[side],
+		                    4 * sizeof(double));
+	assert_null(p[1]->gain_share);
+	assert_null(p[1]->cost_share);
+	assert_int_equal(p[1]->ncontrol_cases, 0);
+	assert_int_equal(price_resample(s[1], p[1], p[0]->runtime,
+	                                p[0]->passed, PRICE_DETAIL, &d),
+	                 FP_OK);
+	assert_non_null(p[1]->gain_share);
+	assert_memory_equal(p[1]->gain_share, p[0]->gain_share,
+	                    4 * sizeof(double));
+	assert_memory_equal(p[1]->cost_share, p[0]->cost_share,
+	                    4 * sizeof(double));
+	assert_int_equal(p[1]->ncontrol_cases, p[0]->ncontrol_cases);
+	for (int k = 0; k < 2; k++) {
+		price_free(p[k]);
+		session_close(s[k]);
+	}
+	joined_free(&j);
+	metric_free(m);
+}
+
 /* A metric whose gain is not a sum times one number has no shares. */
 static void test_shares_undefined(void **state)
 {
@@ -355,6 +402,7 @@ int main(void)
 	    cmocka_unit_test(test_small_runs),
 	    cmocka_unit_test(test_join),
 	    cmocka_unit_test(test_worked_example),
+	    cmocka_unit_test(test_compute_sides),
 	    cmocka_unit_test(test_shares_undefined),
 	    cmocka_unit_test(test_domain_fault),
 	    cmocka_unit_test(test_json_round_trip),

@@ -98,7 +98,7 @@ static void copy_block(double *rt, double *ps, const double *from_rt,
 {
 	if (rt != from_rt)
 		memcpy(rt, from_rt, len * sizeof *rt);
-	if (ps != from_ps)
+	if (ps && ps != from_ps)
 		memcpy(ps, from_ps, len * sizeof *ps);
 }
 
@@ -151,11 +151,13 @@ static int fused_one(struct worker *w, size_t r, struct pricing *fix,
                      unsigned what)
 {
 	size_t bs = fx_sweep_block_size();
+	/* The arm's pass states of side 1, when they change. */
+	bool arm1_ps = arm->block && !w->arm_side[1].regular_passed;
 	struct filling f = {.w = w,
 	                    .r = r,
 	                    .buf = buf,
 	                    .arm1 = arm->block,
-	                    .arm1_ps = arm->block ? arm->block + bs : NULL};
+	                    .arm1_ps = arm1_ps ? arm->block + bs : NULL};
 	struct price_fused_job job[2];
 	size_t nj = arm->ses ? 2 : 1;
 	/* The blocks both jobs read. */
@@ -177,10 +179,16 @@ static int fused_one(struct worker *w, size_t r, struct pricing *fix,
 		    .lean = k != 0};
 		for (unsigned s = 0; s < 2; s++) {
 			bool mine = sd[s].off != NULL;
+			/* A regular side's pass states, read where they are. */
+			const double *steady =
+			    mine ? sd[s].regular_passed : NULL;
 
 			job[k].runtime[s] = mine ? pr->rt[s] : sd[s].runtime;
-			job[k].passed[s] = mine ? pr->ps[s] : sd[s].passed;
+			job[k].passed[s] = steady ? steady
+			                   : mine ? pr->ps[s]
+			                          : sd[s].passed;
 			job[k].resampled |= mine ? 1u << s : 0;
+			job[k].steady_passed |= steady ? 1u << s : 0;
 		}
 		job[k].block_rt[0] = shared[0][0];
 		job[k].block_ps[0] = shared[0][1];
@@ -337,7 +345,7 @@ static int pricing_open(struct worker *w, const struct joined *runs,
 	size_t n;
 
 	if (session_open(w->m, runs, NULL, &pr->ses, &w->d) != FP_OK ||
-	    price_compute(pr->ses, &pr->p, &w->d) != FP_OK)
+	    price_compute_sides(pr->ses, &pr->p, &w->d) != FP_OK)
 		return FP_ERR;
 	n = pr->p->n;
 	if (!(pr->rt[0] = malloc(4 * (n ? n : 1) * sizeof(double))))

@@ -182,7 +182,7 @@ static int reference(const struct worker *w, size_t n, struct diag *d)
 				    &w->side[s], i, noise_side_seed(w->o, s));
 		}
 	if (session_open(w->m, w->runs, NULL, &ses, d) != FP_OK ||
-	    price_compute(ses, &p, d) != FP_OK)
+	    price_compute_sides(ses, &p, d) != FP_OK)
 		goto out;
 	w->out->point = (struct boot_gcn){p->gain, p->cost, p->net};
 	if (price_resample(ses, p, rt, ps, 0, d) != FP_OK)

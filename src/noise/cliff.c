@@ -110,23 +110,22 @@ static int visit(void *ctx, size_t r, size_t thread, struct session *ses,
 	return rc == FP_OK ? FP_OK : diag_oom(d);
 }
 
-/* The signs at the measured runs, on a session of its own. */
+/* The signs at the measured runs, on a session of its own bound to p's
+ * columns (read, not copied). */
 static int measured(struct cliff_ctx *c, const struct joined *runs,
                     const struct price *p, struct diag *d)
 {
 	struct session *ses = NULL;
-	struct price *cp = NULL;
 	double *buf = malloc((c->n ? c->n : 1) * sizeof *buf);
 	int rc = buf ? FP_OK : diag_oom(d);
 
 	if (rc == FP_OK)
 		rc = session_open(c->m, runs, NULL, &ses, d);
-	if (rc == FP_OK)
-		rc = price_copy(p, ses, &cp, d);
+	if (rc == FP_OK && price_bind(p, ses) != FP_OK)
+		rc = diag_oom(d);
 	for (int s = 0; s < 2 && rc == FP_OK; s++)
-		if (signs(c, ses, cp, s, buf, c->at[s]) != FP_OK)
+		if (signs(c, ses, p, s, buf, c->at[s]) != FP_OK)
 			rc = diag_oom(d);
-	price_free(cp);
 	session_close(ses);
 	free(buf);
 	return rc;

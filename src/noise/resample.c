@@ -393,11 +393,14 @@ static inline int resample_case(const struct noise_side *s, size_t i,
 	return slow_case(s, i, rkey, pick, policy, tab, buf, runtime, passed);
 }
 
-/* The pass states of a regular side's cases [i0, i1). */
+/* The pass states of a regular side's cases [i0, i1), unless the caller
+ * reads them from regular_passed itself (passed NULL). */
 static void regular_passed(const struct noise_side *s, size_t i0, size_t i1,
                            double *passed)
 {
-	memcpy(passed, s->regular_passed + i0, (i1 - i0) * sizeof *passed);
+	if (passed)
+		memcpy(passed, s->regular_passed + i0,
+		       (i1 - i0) * sizeof *passed);
 }
 
 /* regular_range's loop with the number of ranks (1 or 2) and whether
@@ -493,7 +496,8 @@ int noise_side_resample_twin(const struct noise_side *s,
 		return regular_range(s, t, i0, i1, rkey, runtime[0],
 		                     runtime[1]);
 	}
-	if (s->nruns > 1 || t->nruns > 1 || !s->quick || !t->quick)
+	if (s->nruns > 1 || t->nruns > 1 || !s->quick || !t->quick ||
+	    !passed[0] || !passed[1])
 		return noise_side_resample_range(s, i0, i1, seed, r, side,
 		                                 policy, buf, runtime[0],
 		                                 passed[0]) != FP_OK ||

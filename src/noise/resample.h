@@ -102,8 +102,10 @@ struct resample_buf {
  * case's runtime (its estimator over the draws) and pass state (the policy
  * over the draws' pass states, else the observed one) into runtime[i - i0]
  * and passed[i - i0]; any split of the cases gives the same values.  A
- * case without samples keeps its observed values.  s->off must not be
- * NULL.  FP_ERR only when out of memory. */
+ * case without samples keeps its observed values.  passed may be NULL
+ * for a regular side (its pass states are regular_passed in every
+ * resample).  s->off must not be NULL.  FP_ERR only when out of
+ * memory. */
 int noise_side_resample_range(const struct noise_side *s, size_t i0, size_t i1,
                               uint64_t seed, size_t r, unsigned side,
                               enum pass_policy policy, struct resample_buf *buf,

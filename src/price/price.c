@@ -352,7 +352,10 @@ static int allocate(struct price *p, const struct metric *m)
 	return FP_OK;
 }
 
-int price_compute(struct session *ses, struct price **out, struct diag *d)
+/* price_compute, evaluating as far as `what` asks (PRICE_SIDES at
+ * least). */
+static int compute(struct session *ses, unsigned what, struct price **out,
+                   struct diag *d)
 {
 	const struct run *before = ses->runs->before;
 	struct price *p = calloc(1, sizeof *p);
@@ -375,13 +378,23 @@ int price_compute(struct session *ses, struct price **out, struct diag *d)
 	    (ses->metric->gate.prog &&
 	     price_gate_derive(p, ses, true, d) != FP_OK) ||
 	    (price_env_transitions(p, ses) != FP_OK && diag_oom(d) != FP_OK) ||
-	    evaluate(p, ses, PRICE_SIDES | PRICE_DETAIL, d) != FP_OK)
+	    evaluate(p, ses, what, d) != FP_OK)
 		goto fail;
 	*out = p;
 	return FP_OK;
 fail:
 	price_free(p);
 	return FP_ERR;
+}
+
+int price_compute(struct session *ses, struct price **out, struct diag *d)
+{
+	return compute(ses, PRICE_SIDES | PRICE_DETAIL, out, d);
+}
+
+int price_compute_sides(struct session *ses, struct price **out, struct diag *d)
+{
+	return compute(ses, PRICE_SIDES, out, d);
 }
 
 int price_recompute(struct session *ses, struct price *p, unsigned what,

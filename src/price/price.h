@@ -75,6 +75,13 @@ struct price {
  * arrays (session.h).  Errors name the formula and the case at fault. */
 int price_compute(struct session *s, struct price **out, struct diag *d);
 
+/* price_compute without each case's share of gain and cost and the
+ * control (PRICE_DETAIL): a price to be priced again (price_resample,
+ * which makes them when asked), whose shares are NULL until then.  Their
+ * columns are left untouched: a bootstrap's threads each price the runs
+ * once, and do not pay for pages nobody reads. */
+int price_compute_sides(struct session *s, struct price **out, struct diag *d);
+
 /* What price_recompute redoes after something changed (for sweeps). */
 enum {
 	PRICE_WEIGHTS = 1, /* weight rules changed: weights, W */
@@ -111,7 +118,8 @@ int price_resample(struct session *s, struct price *p,
 
 /* Fills cases [base, base + len) of each side s being resampled (rt[s]
  * not NULL): the runtimes into rt[s][0 .. len), the pass states into
- * ps[s][0 .. len).  FP_ERR with *d. */
+ * ps[s][0 .. len) unless ps[s] is NULL (they are steady: see
+ * price_fused_job).  FP_ERR with *d. */
 typedef int (*price_fill_fn)(void *ctx, size_t base, size_t len,
                              double *const rt[2], double *const ps[2],
                              struct diag *d);
@@ -153,6 +161,10 @@ struct price_fused_job {
 	struct price *p;
 	const double *runtime[2], *passed[2];
 	unsigned resampled;
+	/* Bit s: side s's pass states are the same in every resample,
+	 * passed[s], read whole; its fill is handed ps[s] NULL (no copy of
+	 * them in every block of every resample) */
+	unsigned steady_passed;
 	price_fill_fn fill;
 	void *ctx;
 	struct price_steady *steady;

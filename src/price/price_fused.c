@@ -36,6 +36,7 @@ struct fused {
 	size_t nscratch, used, block;
 	const double *rt[2], *ps[2]; /* what the formulas read */
 	unsigned resampled;          /* bit s: side s is filled by the sweep */
+	unsigned steady_ps; /* bit s: side s's pass states are not (job) */
 	/* weight, has_runtime before and after as the formulas read them:
 	 * p's, or with `lean` and a memo a block of their one value when
 	 * it is the same for every case (scratch, in cache for every block,
@@ -285,19 +286,31 @@ out:
 	return rc;
 }
 
-/* A side's column at the block from base: a full column's cases from
+/* A side's runtimes at the block from base: a full column's cases from
  * base, or the scratch from its start. */
 static size_t at(const struct fused *f, int s, size_t base)
 {
 	return side_scratch(f, s) ? 0 : base;
 }
 
+/* Whether side s's pass states are made by the fill. */
+static bool fills_ps(const struct fused *f, int s)
+{
+	return (f->resampled & ~f->steady_ps) >> s & 1;
+}
+
+/* Side s's pass states at the block from base, as at(). */
+static size_t at_ps(const struct fused *f, int s, size_t base)
+{
+	return fills_ps(f, s) ? at(f, s, base) : base;
+}
+
 /* One loop per transition read, each without a branch: they vectorise
  * (one loop testing all four per case was 7 % of a bootstrap). */
 static void fill_transitions(struct fused *f, size_t base, size_t len)
 {
-	const double *b = f->ps[0] + at(f, 0, base);
-	const double *a = f->ps[1] + at(f, 1, base);
+	const double *b = f->ps[0] + at_ps(f, 0, base);
+	const double *a = f->ps[1] + at_ps(f, 1, base);
 	size_t o = f->lean ? 0 : base;
 	double *t;
 
@@ -325,7 +338,9 @@ static int sweep_block(struct fused *f, const struct price_fused_job *job,
 	for (int s = 0; s < 2; s++)
 		if (f->resampled >> s & 1) {
 			rt[s] = (double *)f->rt[s] + at(f, s, base);
-			ps[s] = (double *)f->ps[s] + at(f, s, base);
+			ps[s] = fills_ps(f, s)
+			            ? (double *)f->ps[s] + at(f, s, base)
+			            : NULL;
 		}
 	if (job->fill(job->ctx, base, len, rt, ps, d) != FP_OK)
 		return FP_ERR;
@@ -456,8 +471,9 @@ static int prepare(struct fused *f, const struct price_fused_job *job)
 
 		f->rt[s] =
 		    mine ? side_column(f, job->block_rt[s]) : job->runtime[s];
-		f->ps[s] =
-		    mine ? side_column(f, job->block_ps[s]) : job->passed[s];
+		f->ps[s] = mine && fills_ps(f, s)
+		               ? side_column(f, job->block_ps[s])
+		               : job->passed[s];
 		p->runtime[s] = job->runtime[s];
 		p->passed[s] = job->passed[s];
 	}
@@ -475,7 +491,8 @@ static int again(const struct fused *f, const struct price_fused_job *job,
 	for (int s = 0; s < 2; s++)
 		if (f->resampled >> s & 1) {
 			rt[s] = (double *)job->runtime[s];
-			ps[s] = (double *)job->passed[s];
+			ps[s] =
+			    fills_ps(f, s) ? (double *)job->passed[s] : NULL;
 		}
 	if (f->lean && f->resampled &&
 	    job->fill(job->ctx, 0, job->p->n, rt, ps, d) != FP_OK)
@@ -494,7 +511,8 @@ static int open_job(struct fused *f, const struct price_fused_job *job,
 	*f = (struct fused){.lean = job->lean || (what & PRICE_LEAN),
 	                    .sides_full =
 	                        !job->lean && (what & PRICE_SIDES_FULL),
-	                    .resampled = job->resampled};
+	                    .resampled = job->resampled,
+	                    .steady_ps = job->steady_passed & job->resampled};
 	if (!fusable(job->ses->metric, job->ses->cross))
 		return PRICE_NOT_FUSED;
 	if (!(f->sw = fx_sweep_new(MAX_PROGS)) || prepare(f, job) != FP_OK)
