@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd/command.h"
+#include "util/bigmem.h"
 #include "util/editdist.h"
 
 static const char usage[] =
@@ -43,6 +44,7 @@ int main(int argc, char **argv)
 	const struct command *c;
 	int opt;
 
+	bigmem_keep_freed();
 	/* '+' stops at the first non-option: the rest belongs to the command. */
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "+hV", opts, NULL)) != -1) {

@@ -3,6 +3,7 @@
 #define _DEFAULT_SOURCE
 #include "util/bigmem.h"
 
+#include <malloc.h>
 #include <stdint.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -39,5 +40,15 @@ void bigmem_populate(void *p, size_t bytes)
 #else
 	(void)p;
 	(void)bytes;
+#endif
+}
+
+void bigmem_keep_freed(void)
+{
+#if defined(M_MMAP_THRESHOLD) && defined(M_TRIM_THRESHOLD)
+	/* The trim threshold at 1 GiB keeps the heap's top however much
+	 * is freed. */
+	(void)mallopt(M_MMAP_THRESHOLD, 16 << 20);
+	(void)mallopt(M_TRIM_THRESHOLD, 1 << 30);
 #endif
 }

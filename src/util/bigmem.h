@@ -11,9 +11,10 @@
  *
  * Use: after malloc, calloc or realloc of a block of `bytes` bytes (before
  * it is written, or its pages are faulted one by one),
- * bigmem_advise(p, bytes).  glibc gives a block this big its own mapping,
- * so the advice covers the block's mapping whole, and a later realloc
- * (mremap) keeps it. */
+ * bigmem_advise(p, bytes).  A block of 16 MiB or more has its own mapping
+ * (bigmem_keep_freed), which the advice covers whole and a later realloc
+ * (mremap) keeps; a smaller one is in the heap, where the advice covers
+ * its pages, and those it shares with its neighbours. */
 #ifndef FP_UTIL_BIGMEM_H
 #define FP_UTIL_BIGMEM_H
 
@@ -31,5 +32,19 @@ void bigmem_advise(void *p, size_t bytes);
  * written whole, for the pages count in the process's memory at once.
  * Also a hint: refused, the pages fault as they are written. */
 void bigmem_populate(void *p, size_t bytes);
+
+/* Memory freed is kept for the next allocation rather than given back to
+ * the system (glibc's mallopt: blocks below 16 MiB from the heap, which
+ * is never trimmed).  By default glibc gives a block of 128 KiB or more
+ * its own mapping and unmaps it when freed, so a bootstrap's threads,
+ * pricing the runs after the reader freed its text, fault every page in
+ * afresh: 42,000 faults in a 10^5-case bootstrap, 24,000 with this, a
+ * tenth of its CPU time (bench/bootstrap_vs_numpy.sh).  Not 32 MiB (the
+ * most glibc takes): 10^6-case columns of 8 MiB, grown and calloc'd in
+ * the heap, raised the peak memory of pricing two 10^6-row runs by 6 %
+ * (bench/price_vs_pandas.sh).  A process of fixprice lives for one
+ * command, so nothing is held longer than it runs.  Called once, first
+ * thing in main. */
+void bigmem_keep_freed(void);
 
 #endif
