@@ -19,6 +19,7 @@
 #include "run/formats/formats.h"
 #include "run/formats/jsonctx.h"
 #include "run/load.h"
+#include "run/samples.h"
 #include "test_run_util.h"
 
 const char scratch_prefix[] = "test_builder";
@@ -222,6 +223,33 @@ static struct run *built(size_t expect, size_t expect_names, size_t n)
 	return r;
 }
 
+/* Room reserved for the samples (rbs_reserve, as the repetitions'
+ * merge asks for a sample a row): added without growing, in order, and
+ * more added past it grow as before. */
+static void test_samples_reserve(void **state)
+{
+	struct rb_samples s = {0};
+	const double *v;
+
+	assert_int_equal(rbs_add(&s, 0, 0.5, 1), FP_OK);
+	assert_int_equal(rbs_reserve(&s, 1000), FP_OK);
+	assert_true(s.cap >= 1001);
+	v = s.v;
+	for (size_t k = 1; k <= 1000; k++)
+		assert_int_equal(rbs_add(&s, k / 3, (double)k, (int)(k % 2)),
+		                 FP_OK);
+	assert_ptr_equal(s.v, v);
+	assert_int_equal(rbs_add(&s, 400, 7, -1), FP_OK);
+	assert_int_equal(s.n, 1002);
+	for (size_t k = 1; k <= 1000; k++) {
+		assert_true(s.v[k] == (double)k);
+		assert_int_equal(s.of_case[k], k / 3);
+		assert_int_equal(s.pass[k], (int)(k % 2));
+	}
+	assert_true(s.v[1001] == 7 && s.pass[1001] == -1);
+	rbs_free(&s);
+}
+
 static void test_expect(void **state)
 {
 	const size_t n = 1000;
@@ -312,6 +340,7 @@ int main(void)
 	    cmocka_unit_test(test_case_cap),
 	    cmocka_unit_test(test_json_depth),
 	    cmocka_unit_test(test_expect),
+	    cmocka_unit_test(test_samples_reserve),
 	    cmocka_unit_test(test_count_rows),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -164,6 +164,10 @@ void rb_use_samples(struct run_builder *b);
 int rb_sample(struct run_builder *b, double x, int pass);
 /* The same for case i. */
 int rb_sample_at(struct run_builder *b, size_t i, double x, int pass);
+/* Room for up to `count` more samples, about to be added (a reader that
+ * knows how many: no array grown and copied as they come).  FP_ERR with
+ * the builder's diag when out of memory. */
+int rb_sample_expect(struct run_builder *b, size_t count);
 /* Sets a context key to a value (copied; an earlier value is replaced). */
 int rb_context(struct run_builder *b, const char *key, const char *value);
 /* Sets key to "%.*s" of value[0..len). */

@@ -21,6 +21,11 @@ int rb_sample_at(struct run_builder *b, size_t i, double x, int pass)
 	return rbs_add(&b->smp, i, x, pass) == FP_OK ? FP_OK : diag_oom(b->d);
 }
 
+int rb_sample_expect(struct run_builder *b, size_t count)
+{
+	return rbs_reserve(&b->smp, count) == FP_OK ? FP_OK : diag_oom(b->d);
+}
+
 int rb_unpriced(struct run_builder *b, const char *what, const char *why)
 {
 	return run_add_unpriced(&b->unpriced, what, why, b->d);

@@ -104,6 +104,9 @@ static int samples(struct run_builder *b, const size_t *first, size_t *idx,
 	size_t k = 0;
 
 	rb_use_samples(b);
+	/* A sample a row at most. */
+	if (rb_sample_expect(b, b->n) != FP_OK)
+		return FP_ERR;
 	for (size_t i = 0; i < b->n; i++)
 		if (first[i] == i)
 			idx[i] = k++;

@@ -5,18 +5,33 @@
 #include "run/samples.h"
 #include "util/grow.h"
 
-int rbs_add(struct rb_samples *s, size_t i, double x, int pass)
+/* Room for need samples: grow (a double at least, when grown one by
+ * one) or grow_written (the pages of those about to be written made at
+ * once). */
+static int room(struct rb_samples *s, size_t need,
+                int (*grow)(void **, size_t *, size_t, size_t))
 {
-	size_t cap = s->cap, need = s->n + 1;
+	size_t cap = s->cap;
 
-	s->sampled = true;
-	if (grow_array((void **)&s->of_case, &cap, need, sizeof *s->of_case) ||
+	if (grow((void **)&s->of_case, &cap, need, sizeof *s->of_case) ||
+	    (cap = s->cap, grow((void **)&s->v, &cap, need, sizeof *s->v)) ||
 	    (cap = s->cap,
-	     grow_array((void **)&s->v, &cap, need, sizeof *s->v)) ||
-	    (cap = s->cap,
-	     grow_array((void **)&s->pass, &cap, need, sizeof *s->pass)))
+	     grow((void **)&s->pass, &cap, need, sizeof *s->pass)))
 		return FP_ERR;
 	s->cap = cap;
+	return FP_OK;
+}
+
+int rbs_reserve(struct rb_samples *s, size_t more)
+{
+	return room(s, s->n + more, grow_array_written);
+}
+
+int rbs_add(struct rb_samples *s, size_t i, double x, int pass)
+{
+	s->sampled = true;
+	if (s->n == s->cap && room(s, s->n + 1, grow_array) != FP_OK)
+		return FP_ERR;
 	s->of_case[s->n] = i;
 	s->v[s->n] = x;
 	s->pass[s->n] = (signed char)pass;

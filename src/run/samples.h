@@ -22,6 +22,9 @@ struct rb_samples {
 
 /* Adds a sample of case i; pass is 1, 0 or -1.  FP_ERR: out of memory. */
 int rbs_add(struct rb_samples *s, size_t i, double x, int pass);
+/* Room for `more` samples past the n held, whose pages are made at once
+ * (they are about to be written).  FP_ERR: out of memory. */
+int rbs_reserve(struct rb_samples *s, size_t more);
 /* Moves the context and the samples (grouped by case, each case's in the
  * given order) into r, whose r->n cases they belong to. */
 int rbs_finish(struct rb_samples *s, struct run *r, struct diag *d);
