@@ -264,8 +264,9 @@ static void test_steady(void **state)
 /* Regular sides (every case quick, m samples each) whose pass states are
  * the same in every resample, read where they are (steady_passed: the
  * fill is handed no room for them), full, lean and with the sides whole
- * (PRICE_SIDES_FULL, as the cliffs read them): the same bits as the
- * resample made whole, the pass states those of the side. */
+ * (PRICE_SIDES_FULL, as the cliffs read them), with a memo (lean: the
+ * transitions made once, kept over resamples) and without: the same
+ * bits as the resample made whole, the pass states those of the side. */
 static void test_steady_passed(void **state)
 {
 	static const char *const metrics[] = {PYPTO, LINEAR};
@@ -276,10 +277,12 @@ static void test_steady_passed(void **state)
 	regular_run = true;
 	for (size_t mi = 0; mi < 2; mi++)
 		for (size_t z = 0; z < 3; z++)
-			for (size_t wi = 0; wi < 3; wi++) {
+			for (size_t wi = 0; wi < 6; wi++) {
 				struct fixture f;
 				size_t n = sizes[z];
 				double *rt[2] = {malloc(n * 8), malloc(n * 8)};
+				struct price_steady memo = {0};
+				unsigned what = whats[wi % 3];
 				struct diag d;
 
 				open_fixture(&f, metrics[mi], n);
@@ -293,7 +296,8 @@ static void test_steady_passed(void **state)
 					    .resampled = 3,
 					    .steady_passed = 3,
 					    .fill = fill,
-					    .ctx = &f};
+					    .ctx = &f,
+					    .steady = wi < 3 ? NULL : &memo};
 
 					assert_true(f.side[0].regular &&
 					            f.side[1].regular);
@@ -302,15 +306,15 @@ static void test_steady_passed(void **state)
 					f.r = r;
 					assert_int_equal(
 					    price_resample_fused_jobs(
-					        &job, 1, whats[wi], &d),
+					        &job, 1, what, &d),
 					    FP_OK);
 					same_price(f.p[0], f.p[1],
-					           whats[wi] == 0);
+					           what == 0);
 					for (int s = 0; s < 2; s++) {
 						assert_memory_equal(
 						    f.p[1]->passed[s], f.ps[s],
 						    n * sizeof(double));
-						if (whats[wi] == PRICE_LEAN)
+						if (what == PRICE_LEAN)
 							continue;
 						/* what the cliffs read */
 						assert_memory_equal(
@@ -323,6 +327,10 @@ static void test_steady_passed(void **state)
 						    n * sizeof(double));
 					}
 				}
+				/* pypto-gym reads newly_passing: made once */
+				assert_true(wi < 3 || what == 0 ||
+				            mi == 1 || memo.trans[0]);
+				price_steady_free(&memo);
 				for (int s = 0; s < 2; s++)
 					free(rt[s]);
 				close_fixture(&f);

@@ -363,6 +363,7 @@ static void pricing_close(struct pricing *pr)
 {
 	free(pr->rt[0]);
 	free(pr->block);
+	price_steady_free(&pr->steady);
 	price_free(pr->p);
 	session_close(pr->ses);
 }

@@ -145,13 +145,19 @@ int price_resample_fused(struct session *s, struct price *p,
 
 /* What a caller's sweeps learn once about a price whose weights and
  * has_runtime columns stay as they are from sweep to sweep (the
- * bootstrap's): which of them are one number over every case.  Zeroed
- * before the first sweep. */
+ * bootstrap's): which of them are one number over every case; and when
+ * no side's pass states change (steady_passed, or not resampled), the
+ * transitions the formulas read, made once.  Zeroed before the first
+ * sweep; price_steady_free after the last. */
 struct price_steady {
 	bool known;
 	bool one[3]; /* weight, has_runtime before, after */
 	double v[3];
+	bool trans_known;
+	double *trans[4]; /* n each, the ones read; else NULL */
 };
+
+void price_steady_free(struct price_steady *memo);
 
 /* One price of a sweep shared by several (price_resample_fused_jobs): the
  * arguments of price_resample_fused, and a memo (or NULL) for PRICE_LEAN

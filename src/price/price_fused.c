@@ -44,6 +44,9 @@ struct fused {
 	const double *steady[3];
 	double *konst;
 	double *trans[4]; /* the transitions a formula reads, or NULL */
+	/* The memo's transitions, whole, when no pass state changes (they
+	 * are then the same in every sweep), or NULL */
+	double *const *steady_trans;
 };
 
 /* A number the pipeline makes after its sweep, which a formula of the
@@ -227,7 +230,10 @@ static void bind_transitions(struct fused *f, struct price *p,
 	                                     "still_passing", "still_failing"};
 
 	for (int k = 0; k < 4; k++)
-		if (p->transition[k]) {
+		if (f->steady_trans && f->steady_trans[k])
+			price_env_name(ses->cross, names[k],
+			               f->steady_trans[k]);
+		else if (p->transition[k]) {
 			f->trans[k] = column(f, p->transition[k]);
 			price_env_name(ses->cross, names[k], f->trans[k]);
 		}
@@ -305,27 +311,35 @@ static size_t at_ps(const struct fused *f, int s, size_t base)
 	return fills_ps(f, s) ? at(f, s, base) : base;
 }
 
-/* One loop per transition read, each without a branch: they vectorise
- * (one loop testing all four per case was 7 % of a bootstrap). */
+/* Transitions of cases [0, len) from pass states before b and after a,
+ * into t[k] where not NULL: one loop per transition, each without a
+ * branch (one loop testing all four per case was 7 % of a bootstrap). */
+static void transitions(double *const t[4], const double *b, const double *a,
+                        size_t len)
+{
+	if (t[0])
+		for (size_t i = 0; i < len; i++)
+			t[0][i] = a[i] * (1 - b[i]);
+	if (t[1])
+		for (size_t i = 0; i < len; i++)
+			t[1][i] = (1 - a[i]) * b[i];
+	if (t[2])
+		for (size_t i = 0; i < len; i++)
+			t[2][i] = a[i] * b[i];
+	if (t[3])
+		for (size_t i = 0; i < len; i++)
+			t[3][i] = (1 - a[i]) * (1 - b[i]);
+}
+
 static void fill_transitions(struct fused *f, size_t base, size_t len)
 {
-	const double *b = f->ps[0] + at_ps(f, 0, base);
-	const double *a = f->ps[1] + at_ps(f, 1, base);
 	size_t o = f->lean ? 0 : base;
-	double *t;
+	double *t[4];
 
-	if ((t = f->trans[0] ? f->trans[0] + o : NULL))
-		for (size_t i = 0; i < len; i++)
-			t[i] = a[i] * (1 - b[i]);
-	if ((t = f->trans[1] ? f->trans[1] + o : NULL))
-		for (size_t i = 0; i < len; i++)
-			t[i] = (1 - a[i]) * b[i];
-	if ((t = f->trans[2] ? f->trans[2] + o : NULL))
-		for (size_t i = 0; i < len; i++)
-			t[i] = a[i] * b[i];
-	if ((t = f->trans[3] ? f->trans[3] + o : NULL))
-		for (size_t i = 0; i < len; i++)
-			t[i] = (1 - a[i]) * (1 - b[i]);
+	for (int k = 0; k < 4; k++)
+		t[k] = f->trans[k] ? f->trans[k] + o : NULL;
+	transitions(t, f->ps[0] + at_ps(f, 0, base),
+	            f->ps[1] + at_ps(f, 1, base), len);
 }
 
 /* Fills job's block from base into f's columns and runs f's formulas
@@ -451,6 +465,40 @@ static void steady_columns(struct fused *f, const struct price *p,
 	}
 }
 
+/* With `lean`, a memo and no pass state that changes: the transitions
+ * read, made whole once into the memo (f->steady_trans).  Without room,
+ * they are made block by block as when they change. */
+static void steady_transitions(struct fused *f, const struct price *p,
+                               struct price_steady *memo)
+{
+	size_t n = p->n ? p->n : 1;
+	bool ok = true;
+
+	if (!f->lean || !memo || (f->resampled & ~f->steady_ps))
+		return;
+	if (!memo->trans_known) {
+		for (int k = 0; k < 4 && ok; k++)
+			ok = !p->transition[k] ||
+			     (memo->trans[k] = malloc(n * sizeof(double)));
+		if (ok)
+			transitions(memo->trans, f->ps[0], f->ps[1], p->n);
+		else
+			price_steady_free(memo);
+		memo->trans_known = true;
+	}
+	for (int k = 0; k < 4; k++)
+		if (memo->trans[k])
+			f->steady_trans = memo->trans;
+}
+
+void price_steady_free(struct price_steady *memo)
+{
+	for (int k = 0; k < 4; k++) {
+		free(memo->trans[k]);
+		memo->trans[k] = NULL;
+	}
+}
+
 /* Sets up f: scratch for `lean` (when decide reads only numbers). */
 static int prepare(struct fused *f, const struct price_fused_job *job)
 {
@@ -478,6 +526,7 @@ static int prepare(struct fused *f, const struct price_fused_job *job)
 		p->passed[s] = job->passed[s];
 	}
 	steady_columns(f, p, job->steady);
+	steady_transitions(f, p, job->steady);
 	return FP_OK;
 }
 
