@@ -18,6 +18,7 @@
 #include "price/coldef.h"
 #include "price/price.h"
 #include "price/price_env.h"
+#include "price/steady.h"
 
 /* Up to 64 programs: 2 x 3 per side, gain, cost, the column defaults and
  * the defines. */
@@ -311,26 +312,6 @@ static size_t at_ps(const struct fused *f, int s, size_t base)
 	return fills_ps(f, s) ? at(f, s, base) : base;
 }
 
-/* Transitions of cases [0, len) from pass states before b and after a,
- * into t[k] where not NULL: one loop per transition, each without a
- * branch (one loop testing all four per case was 7 % of a bootstrap). */
-static void transitions(double *const t[4], const double *b, const double *a,
-                        size_t len)
-{
-	if (t[0])
-		for (size_t i = 0; i < len; i++)
-			t[0][i] = a[i] * (1 - b[i]);
-	if (t[1])
-		for (size_t i = 0; i < len; i++)
-			t[1][i] = (1 - a[i]) * b[i];
-	if (t[2])
-		for (size_t i = 0; i < len; i++)
-			t[2][i] = a[i] * b[i];
-	if (t[3])
-		for (size_t i = 0; i < len; i++)
-			t[3][i] = (1 - a[i]) * (1 - b[i]);
-}
-
 static void fill_transitions(struct fused *f, size_t base, size_t len)
 {
 	size_t o = f->lean ? 0 : base;
@@ -338,8 +319,8 @@ static void fill_transitions(struct fused *f, size_t base, size_t len)
 
 	for (int k = 0; k < 4; k++)
 		t[k] = f->trans[k] ? f->trans[k] + o : NULL;
-	transitions(t, f->ps[0] + at_ps(f, 0, base),
-	            f->ps[1] + at_ps(f, 1, base), len);
+	price_transitions(t, f->ps[0] + at_ps(f, 0, base),
+	                  f->ps[1] + at_ps(f, 1, base), len);
 }
 
 /* Fills job's block from base into f's columns and runs f's formulas
@@ -417,15 +398,6 @@ static int conclude(struct fused *f, struct price *p, struct session *ses,
 	return price_decide(ses, p->gain, p->cost, &p->accept, d);
 }
 
-/* Whether the n numbers at a are one number, bit for bit. */
-static bool all_same(const double *a, size_t n)
-{
-	for (size_t i = 1; i < n; i++)
-		if (memcmp(&a[i], &a[0], sizeof *a) != 0)
-			return false;
-	return true;
-}
-
 /* f->steady: p's weight and has_runtime columns, or with `lean` and a
  * memo a block of scratch holding the one number of each that has one
  * (learnt once per memo). */
@@ -440,13 +412,7 @@ static void steady_columns(struct fused *f, const struct price *p,
 		f->steady[k] = col[k];
 	if (!f->lean || !memo || p->n == 0)
 		return;
-	if (!memo->known) {
-		for (int k = 0; k < 3; k++) {
-			memo->one[k] = col[k] && all_same(col[k], p->n);
-			memo->v[k] = col[k] ? col[k][0] : 0;
-		}
-		memo->known = true;
-	}
+	price_steady_learn(memo, p);
 	for (int k = 0; k < 3; k++)
 		count += memo->one[k];
 	/* Without room, the columns themselves: the same numbers. */
@@ -471,32 +437,12 @@ static void steady_columns(struct fused *f, const struct price *p,
 static void steady_transitions(struct fused *f, const struct price *p,
                                struct price_steady *memo)
 {
-	size_t n = p->n ? p->n : 1;
-	bool ok = true;
-
 	if (!f->lean || !memo || (f->resampled & ~f->steady_ps))
 		return;
-	if (!memo->trans_known) {
-		for (int k = 0; k < 4 && ok; k++)
-			ok = !p->transition[k] ||
-			     (memo->trans[k] = malloc(n * sizeof(double)));
-		if (ok)
-			transitions(memo->trans, f->ps[0], f->ps[1], p->n);
-		else
-			price_steady_free(memo);
-		memo->trans_known = true;
-	}
+	price_steady_transitions(memo, p, f->ps[0], f->ps[1]);
 	for (int k = 0; k < 4; k++)
 		if (memo->trans[k])
 			f->steady_trans = memo->trans;
-}
-
-void price_steady_free(struct price_steady *memo)
-{
-	for (int k = 0; k < 4; k++) {
-		free(memo->trans[k]);
-		memo->trans[k] = NULL;
-	}
 }
 
 /* Sets up f: scratch for `lean` (when decide reads only numbers). */
