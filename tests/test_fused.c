@@ -157,6 +157,18 @@ static int fused(struct fixture *f, size_t r, unsigned what, double *rt[2],
 	                            what, d);
 }
 
+/* Resample r made whole on session 0 (whole) and priced by job, one
+ * sweep with `what`. */
+static void both(struct fixture *f, size_t r,
+                 const struct price_fused_job *job, unsigned what)
+{
+	struct diag d;
+
+	assert_int_equal(whole(f, r, &d), FP_OK);
+	f->r = r;
+	assert_int_equal(price_resample_fused_jobs(job, 1, what, &d), FP_OK);
+}
+
 static void same_price(const struct price *a, const struct price *b,
                        bool columns)
 {
@@ -224,7 +236,6 @@ static void test_steady(void **state)
 				double *rt[2] = {malloc(n * 8), malloc(n * 8)};
 				double *ps[2] = {malloc(n * 8), malloc(n * 8)};
 				struct price_steady memo = {0};
-				struct diag d;
 
 				open_fixture(&f, metrics[mi], n);
 				if (vary)
@@ -241,13 +252,7 @@ static void test_steady(void **state)
 					    .ctx = &f,
 					    .steady = &memo};
 
-					assert_int_equal(whole(&f, r, &d),
-					                 FP_OK);
-					f.r = r;
-					assert_int_equal(
-					    price_resample_fused_jobs(
-					        &job, 1, PRICE_LEAN, &d),
-					    FP_OK);
+					both(&f, r, &job, PRICE_LEAN);
 					same_price(f.p[0], f.p[1], false);
 				}
 				assert_true(memo.known && memo.one[0] &&
@@ -283,7 +288,6 @@ static void test_steady_passed(void **state)
 				double *rt[2] = {malloc(n * 8), malloc(n * 8)};
 				struct price_steady memo = {0};
 				unsigned what = whats[wi % 3];
-				struct diag d;
 
 				open_fixture(&f, metrics[mi], n);
 				for (size_t r = 0; r < 4; r++) {
@@ -301,13 +305,7 @@ static void test_steady_passed(void **state)
 
 					assert_true(f.side[0].regular &&
 					            f.side[1].regular);
-					assert_int_equal(whole(&f, r, &d),
-					                 FP_OK);
-					f.r = r;
-					assert_int_equal(
-					    price_resample_fused_jobs(
-					        &job, 1, what, &d),
-					    FP_OK);
+					both(&f, r, &job, what);
 					same_price(f.p[0], f.p[1],
 					           what == 0);
 					for (int s = 0; s < 2; s++) {
