@@ -37,7 +37,7 @@ struct fused {
 	size_t nscratch, used, block;
 	const double *rt[2], *ps[2]; /* what the formulas read */
 	unsigned resampled;          /* bit s: side s is filled by the sweep */
-	unsigned steady_ps; /* bit s: side s's pass states are not (job) */
+	unsigned steady_ps; /* bit s: side s's pass states do not change */
 	/* weight, has_runtime before and after as the formulas read them:
 	 * p's, or with `lean` and a memo a block of their one value when
 	 * it is the same for every case (scratch, in cache for every block,

@@ -5,9 +5,9 @@
 #include "run/samples.h"
 #include "util/grow.h"
 
-/* Room for need samples: grow (a double at least, when grown one by
- * one) or grow_written (the pages of those about to be written made at
- * once). */
+/* Room for need samples, by grow: grow_array (doubling, as they come one
+ * by one) or grow_array_written (the pages of those about to be written
+ * made at once). */
 static int room(struct rb_samples *s, size_t need,
                 int (*grow)(void **, size_t *, size_t, size_t))
 {

@@ -40,9 +40,10 @@ void bigmem_populate(void *p, size_t bytes);
  * pricing the runs after the reader freed its text, fault every page in
  * afresh: 42,000 faults in a 10^5-case bootstrap, 24,000 with this, a
  * tenth of its CPU time (bench/bootstrap_vs_numpy.sh).  Not 32 MiB (the
- * most glibc takes): 10^6-case columns of 8 MiB, grown and calloc'd in
- * the heap, raised the peak memory of pricing two 10^6-row runs by 6 %
- * (bench/price_vs_pandas.sh).  A process of fixprice lives for one
+ * most glibc takes): that raised the peak memory of pricing two 10^6-row
+ * runs by 6 % (293 against 276 MiB, bench/price_vs_pandas.sh), for a
+ * block of 16 to 32 MiB that grows is copied in the heap, where a mapping
+ * of its own is moved (mremap).  A process of fixprice lives for one
  * command, so nothing is held longer than it runs.  Called once, first
  * thing in main. */
 void bigmem_keep_freed(void);
