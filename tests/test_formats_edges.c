@@ -398,6 +398,28 @@ static void test_csv_lone_cr(void **state)
 	run_free(r);
 }
 
+/* Columns counted past long names, eight plain bytes at a time, and
+ * byte by byte where a name holds é (one column, two bytes), a CR or a
+ * line end inside quotes. */
+static void test_csv_long_fields(void **state)
+{
+	struct run *r = load_text(
+	    "long.csv",
+	    "case,runtime\r\n"
+	    "abcdefghijklmnopqrstuvwxyz_0123456789,1\r\n"
+	    "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9_long_name_\xc3\xbc,2\n"
+	    "\"quoted, with a comma and\nan end of line inside\",3\n"
+	    "abcdefgh,5\rabcdefghijklmnop,4\n");
+	const struct column *c = run_find(r, "runtime");
+
+	assert_cell(c, 0, 1, 2, 39);
+	assert_cell(c, 1, 2, 3, 19);
+	assert_cell(c, 2, 3, 5, 24);
+	assert_cell(c, 3, 5, 6, 10);
+	assert_cell(c, 4, 4, 7, 18);
+	run_free(r);
+}
+
 /* Rows of a case as samples, the runtime column before the repetition
  * column and no passed column: the samples have no pass states, and both
  * columns go. */
@@ -522,6 +544,7 @@ int main(void)
 	    cmocka_unit_test(test_json_errors),
 	    cmocka_unit_test(test_yaml_case_kinds),
 	    cmocka_unit_test(test_csv_lone_cr),
+	    cmocka_unit_test(test_csv_long_fields),
 	    cmocka_unit_test(test_csv_repeats),
 	    cmocka_unit_test(test_csv_header_errors),
 	    cmocka_unit_test(test_csv_quote_errors),
