@@ -1,5 +1,6 @@
 /* test_join.c: runs reordered in place (run_keep_rows), names in a
- * run's block beside names of their own, and the join by name. */
+ * run's block beside names of their own, and the join by name: by row,
+ * through the index the reader kept, through one of its own. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,9 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "test_alloc_fault.h"
 #include "test_run_util.h"
 #include "price/join.h"
+#include "util/strindex.h"
 
 const char scratch_prefix[] = "test_join";
 
@@ -129,12 +133,143 @@ static void test_join_many(void **state)
 	free(a);
 }
 
+/* n cases k0 .. k(n-1) with runtime i + 1, in order; reversed (the case
+ * of row i is k(n-1-i)) with runtime twice that. */
+static char *cases_text(size_t n, bool reversed)
+{
+	char *t = malloc(n * 32 + 32);
+	size_t len = (size_t)sprintf(t, "case,runtime\n");
+
+	for (size_t i = 0; i < n; i++) {
+		size_t k = reversed ? n - 1 - i : i;
+		len += (size_t)sprintf(t + len, "k%zu,%zu\n", k,
+		                       (reversed ? 2 : 1) * (k + 1));
+	}
+	return t;
+}
+
+/* Each row of a join's sides holds one case, after's runtime twice
+ * before's. */
+static void assert_joined(const struct joined *j, size_t n)
+{
+	assert_int_equal(j->before->n, n);
+	assert_int_equal(j->after->n, n);
+	for (size_t i = 0; i < n; i++) {
+		assert_string_equal(j->before->case_name[i],
+		                    j->after->case_name[i]);
+		assert_true(run_find(j->after, "runtime")->v[i] ==
+		            2 * run_find(j->before, "runtime")->v[i]);
+	}
+}
+
+/* The reader keeps its duplicate check's index for the join; it stands
+ * for the names while they are the same array of as many names, and
+ * run_keep_rows drops it.  A kept index that no longer knows where a
+ * name is (two names swapped behind its back, as struct run allows)
+ * loses no case: what it misses is looked up in a fresh index. */
+static void test_join_kept_index(void **state)
+{
+	const size_t n = 300;
+	char *b = cases_text(n, false), *a = cases_text(n, true);
+	struct run *rb = load_text("kb.csv", b), *ra = load_text("ka.csv", a);
+	const size_t rows[2] = {1, 0};
+	struct joined j;
+	struct diag d;
+	char *t;
+
+	assert_non_null(run_name_index(rb));
+	assert_non_null(run_name_index(ra));
+	assert_int_equal(run_name_index(ra)->n, n);
+	/* Rows 0 and 1 swapped, with their cells: the index is stale. */
+	t = ra->case_name[0];
+	ra->case_name[0] = ra->case_name[1];
+	ra->case_name[1] = t;
+	{
+		double *v = run_find(ra, "runtime")->v, x = v[0];
+		v[0] = v[1];
+		v[1] = x;
+	}
+	assert_non_null(run_name_index(ra));
+	assert_int_equal(price_join(rb, ra, false, &j, &d), FP_OK);
+	assert_joined(&j, n);
+	assert_null(j.before->name_index);
+	assert_null(j.after->name_index);
+	joined_free(&j);
+
+	/* run_keep_rows drops it; a run of fewer names has none. */
+	rb = load_text("kb.csv", b);
+	assert_int_equal(run_keep_rows(rb, rows, 2, &d), FP_OK);
+	assert_null(rb->name_index);
+	assert_null(run_name_index(rb));
+	run_free(rb);
+	free(b);
+	free(a);
+}
+
+/* Two runs in one order are matched row by row; a case out of place
+ * among them is still found. */
+static void test_join_same_order(void **state)
+{
+	static const char before[] = "case,runtime\nk0,1\nk1,2\nk2,3\nk3,4\n";
+	static const char after[] = "case,runtime\nk0,2\nk2,6\nk1,4\nk3,8\n";
+	struct run *rb = load_text("sb.csv", before),
+	           *ra = load_text("sa.csv", after);
+	struct joined j;
+	struct diag d;
+
+	run_drop_index(ra); /* k1 and k2 from an index made by the join */
+	assert_int_equal(price_join(rb, ra, false, &j, &d), FP_OK);
+	assert_joined(&j, 4);
+	joined_free(&j);
+}
+
+/* Loads and joins the files of arg (before, after), checking the join. */
+static int load_and_join(void *arg, struct diag *d)
+{
+	char(*path)[512] = arg;
+	struct run *r[2] = {NULL, NULL};
+	struct joined j;
+	int rc = FP_OK;
+
+	for (int s = 0; s < 2 && rc == FP_OK; s++)
+		rc = run_load(path[s], &(struct run_opts){0}, &r[s], d);
+	if (rc != FP_OK) {
+		run_free(r[0]);
+		return rc;
+	}
+	if (price_join(r[0], r[1], false, &j, d) != FP_OK)
+		return FP_ERR;
+	assert_joined(&j, 40);
+	joined_free(&j);
+	return FP_OK;
+}
+
+/* Every allocation of the loads and the join failing in turn: out of
+ * memory, or (the kept index not kept) the same join. */
+static void test_join_alloc_faults(void **state)
+{
+	char path[2][512];
+
+	for (int s = 0; s < 2; s++) {
+		char *t = cases_text(40, s == 1);
+		snprintf(path[s], sizeof path[s], "%s",
+		         scratch(s ? "fa.csv" : "fb.csv", t, strlen(t)));
+		free(t);
+	}
+	assert_true(alloc_sweep(load_and_join, path) > 10);
+	unlink(path[0]);
+	unlink(path[1]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_keep_rows),
 	    cmocka_unit_test(test_join_drops_both_sides),
 	    cmocka_unit_test(test_join_many),
+	    cmocka_unit_test(test_join_kept_index),
+	    cmocka_unit_test(test_join_same_order),
+	    cmocka_unit_test(test_join_alloc_faults),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -112,6 +112,29 @@ static void test_batches(void **state)
 	free_names(names);
 }
 
+/* All at once: the first repeat (case0 again, number 3000, first 0),
+ * each distinct name added once and every later name still added (""
+ * after the repeats); without repeats, none. */
+static void test_add_all(void **state)
+{
+	char **names = make_names();
+	const char *const *cn = (const char *const *)names;
+	struct strindex x;
+	size_t first = 99;
+
+	assert_true(strindex_init(&x, cn, N + 1));
+	assert_true(strindex_add_all(&x, N + 1, &first) == 3000);
+	assert_true(first == 0);
+	assert_true(x.n == 3001);
+	assert_true(strindex_find(&x, "") == N);
+	strindex_free(&x);
+	assert_true(strindex_init(&x, cn, 3000));
+	assert_true(strindex_add_all(&x, 3000, &first) == STRINDEX_NONE);
+	assert_true(x.n == 3000);
+	strindex_free(&x);
+	free_names(names);
+}
+
 /* A table of room for nothing is still a table. */
 static void test_empty(void **state)
 {
@@ -179,6 +202,7 @@ int main(void)
 		cmocka_unit_test(test_siphash_vectors),
 		cmocka_unit_test(test_add_find),
 		cmocka_unit_test(test_batches),
+		cmocka_unit_test(test_add_all),
 		cmocka_unit_test(test_empty),
 		cmocka_unit_test(test_globset),
 	};

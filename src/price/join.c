@@ -1,8 +1,10 @@
 /* join.c: making two runs match case by case, before pricing.
  *
- * Runs are joined by case name through an index of the after run's names
- * (util/strindex: O(1) a look-up, keyed so that no file can make it slow;
- * the result does not depend on the index's order).  The runs are
+ * Runs are joined by case name: a case in the same row of both at once,
+ * the others through an index of the after run's names (util/strindex:
+ * O(1) a look-up, keyed so that no file can make it slow; the result does
+ * not depend on the index's order), the one its reader made when it can
+ * (match says how).  The runs are
  * reordered in place (run_keep_rows), not copied: a joined pair of 10^6
  * cases holds each case once. */
 #include <stdlib.h>
@@ -181,32 +183,66 @@ static void note_missing(struct missing *m, size_t row)
 		m->first = row;
 }
 
-/* How many of the n from i on make a batch of look-ups. */
-static size_t batch(size_t i, size_t n)
+/* Looks up in ix each of before's names i whose at[i] is STRINDEX_NONE,
+ * setting at[i] to its number there; returns how many it does not find. */
+static size_t look_up(const struct strindex *ix, const struct run *before,
+                      size_t *at)
 {
-	return n - i < STRINDEX_BATCH ? n - i : STRINDEX_BATCH;
+	const char *keys[STRINDEX_BATCH];
+	size_t rows[STRINDEX_BATCH], found[STRINDEX_BATCH], m = 0, missed = 0;
+
+	for (size_t i = 0; i <= before->n; i++) {
+		if (i < before->n && at[i] == STRINDEX_NONE) {
+			rows[m] = i;
+			keys[m++] = before->case_name[i];
+		}
+		if (m == STRINDEX_BATCH || (i == before->n && m)) {
+			strindex_find_batch(ix, keys, m, found);
+			for (size_t q = 0; q < m; q++) {
+				at[rows[q]] = found[q];
+				missed += found[q] == STRINDEX_NONE;
+			}
+			m = 0;
+		}
+	}
+	return missed;
 }
 
 /* at[i]: the row of after holding before's case i, STRINDEX_NONE if
  * after has none; in_after[j]: after's case j is in before.  The names of
- * each run are unique (the loaders refuse duplicates). */
+ * each run are unique (the loaders refuse duplicates).  A case in the
+ * same row of both (two runs of one tool mostly list their cases in one
+ * order) is matched without hashing; the others are looked up in after's
+ * names: in the index its reader made, if it still stands for them
+ * (run_name_index), else in one made here.  What the reader's index
+ * finds is a row whose name is the one looked for (strindex compares
+ * them); what it misses is looked up again in a fresh index, so that a
+ * reordered run cannot lose a case. */
 static int match(const struct run *before, const struct run *after, size_t *at,
                  unsigned char *in_after, struct diag *d)
 {
-	const char *const *names = (const char *const *)before->case_name;
-	struct strindex ix;
+	const struct strindex *kept = run_name_index(after);
+	struct strindex own;
+	size_t left = 0;
 
-	if (!strindex_init(&ix, (const char *const *)after->case_name,
-	                   after->n))
-		return diag_oom(d);
-	for (size_t j = 0; j < after->n; j += STRINDEX_BATCH) {
-		size_t seen[STRINDEX_BATCH];
-		strindex_add_batch(&ix, j, batch(j, after->n), seen);
+	for (size_t i = 0; i < before->n; i++) {
+		at[i] = i < after->n && strcmp(before->case_name[i],
+		                               after->case_name[i]) == 0
+		            ? i
+		            : STRINDEX_NONE;
+		left += at[i] == STRINDEX_NONE;
 	}
-	for (size_t i = 0; i < before->n; i += STRINDEX_BATCH)
-		strindex_find_batch(&ix, names + i, batch(i, before->n),
-		                    at + i);
-	strindex_free(&ix);
+	if (left && kept)
+		left = look_up(kept, before, at);
+	if (left) {
+		size_t first;
+		if (!strindex_init(&own, (const char *const *)after->case_name,
+		                   after->n))
+			return diag_oom(d);
+		strindex_add_all(&own, after->n, &first);
+		look_up(&own, before, at);
+		strindex_free(&own);
+	}
 	for (size_t i = 0; i < before->n; i++)
 		if (at[i] != STRINDEX_NONE)
 			in_after[at[i]] = 1;
@@ -256,6 +292,8 @@ int price_join(struct run *before, struct run *after, bool drop_missing,
 	bigmem_advise(at, before->n * sizeof *at);
 	if (match(before, after, at, in_after, d) != FP_OK)
 		goto out;
+	run_drop_index(before); /* no more use for them: memory back */
+	run_drop_index(after);
 	for (size_t i = 0; i < before->n; i++)
 		if (at[i] == STRINDEX_NONE)
 			note_missing(&mb, i);

@@ -43,6 +43,9 @@ void rb_discard(struct run_builder *b)
 	free(b->name_off);
 	free(b->lines);
 	free(b->cols);
+	if (b->name_index)
+		strindex_free(b->name_index);
+	free(b->name_index);
 	for (size_t i = 0; i < b->ncols; i++)
 		rb_column_free(&b->columns[i]);
 	free(b->columns);
@@ -462,29 +465,24 @@ static const char *samples_hint(const struct run_builder *b)
 }
 
 /* Finds duplicate case names (util/strindex, keyed so that no file can
- * make it slow); reports the earliest second occurrence in the file. */
+ * make it slow); reports the earliest second occurrence in the file.
+ * The index is kept for the run (run.h: name_index), for the join would
+ * make the same one again. */
 static int check_duplicates(struct run_builder *b)
 {
 	struct strindex ix;
-	size_t dup = (size_t)-1, first = 0;
+	size_t dup, first = 0;
 	char shown[RUN_SHOW_SIZE];
 
 	if (!strindex_init(&ix, (const char *const *)b->names, b->n))
 		return diag_oom(b->d);
-	for (size_t i = 0; i < b->n && dup == (size_t)-1; i += STRINDEX_BATCH) {
-		size_t m = b->n - i, seen[STRINDEX_BATCH], k = 0;
-		if (m > STRINDEX_BATCH)
-			m = STRINDEX_BATCH;
-		strindex_add_batch(&ix, i, m, seen);
-		while (k < m && seen[k] == STRINDEX_NONE)
-			k++;
-		if (k < m) {
-			dup = i + k;
-			first = seen[k];
-		}
+	dup = strindex_add_all(&ix, b->n, &first);
+	if (dup == STRINDEX_NONE && (b->name_index = malloc(sizeof ix))) {
+		*b->name_index = ix;
+		return FP_OK;
 	}
-	strindex_free(&ix);
-	if (dup == (size_t)-1)
+	strindex_free(&ix); /* out of memory, the join makes its own */
+	if (dup == STRINDEX_NONE)
 		return FP_OK;
 	run_show(shown, sizeof shown, b->names[dup], strlen(b->names[dup]));
 	if (b->lines[first] == 0)
@@ -575,6 +573,8 @@ int rb_finish(struct run_builder *b, struct run **out)
 	r->name_block_size = b->name_len;
 	r->case_line = b->lines;
 	r->case_col = b->cols;
+	r->name_index = b->name_index;
+	b->name_index = NULL;
 	b->names = NULL;
 	b->name_text = NULL;
 	b->lines = NULL;

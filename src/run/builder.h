@@ -54,7 +54,8 @@ struct run_builder {
 		size_t *name_off;
 		char **names;
 	};
-	uint32_t *lines, *cols; /* position of each case (0 if unknown) */
+	uint32_t *lines, *cols;      /* position of each case (0 if unknown) */
+	struct strindex *name_index; /* the duplicate check's, for the run */
 	size_t ncols, colcap;
 	struct rb_column *columns;
 	size_t hint;      /* column after the last one looked up */

@@ -9,6 +9,7 @@
 
 #include "util/escape.h"
 #include "util/numfmt.h"
+#include "util/strindex.h"
 
 /* Whether name is one of the names in run's name_block (run.h). */
 static bool in_block(const struct run *run, const char *name)
@@ -18,11 +19,30 @@ static bool in_block(const struct run *run, const char *name)
 	return run->name_block && p >= b && p - b < run->name_block_size;
 }
 
+const struct strindex *run_name_index(const struct run *run)
+{
+	const struct strindex *x = run->name_index;
+
+	return x && x->names == (const char *const *)run->case_name &&
+	               x->n == run->n
+	           ? x
+	           : NULL;
+}
+
+void run_drop_index(struct run *run)
+{
+	if (run->name_index)
+		strindex_free(run->name_index);
+	free(run->name_index);
+	run->name_index = NULL;
+}
+
 void run_free(struct run *run)
 {
 	if (!run)
 		return;
 	run_free(run->part_next);
+	run_drop_index(run);
 	for (size_t i = 0; run->case_name && i < run->n; i++)
 		if (!in_block(run, run->case_name[i]))
 			free(run->case_name[i]);
@@ -510,6 +530,7 @@ int run_keep_rows(struct run *run, const size_t *rows, size_t n, struct diag *d)
 	for (size_t i = 0; i < run->n; i++)
 		if (!kept[i] && !in_block(run, run->case_name[i]))
 			free(run->case_name[i]);
+	run_drop_index(run); /* its numbers are the old rows' */
 	gather(run->case_name, sizeof *run->case_name, rows, n, scratch);
 	gather(run->case_line, sizeof *run->case_line, rows, n, scratch);
 	if (run->case_col)

@@ -15,6 +15,8 @@
 
 #include "util/diag.h"
 
+struct strindex;
+
 /* Caps on what a hostile run file can make fixprice allocate. */
 #define RUN_MAX_CASES 50000000
 #define RUN_MAX_COLUMNS 4096
@@ -85,6 +87,11 @@ struct run {
 	size_t name_block_size;
 	uint32_t *case_line; /* line of each case in the file (0 if unknown) */
 	uint32_t *case_col;  /* column of each, or NULL (run_case_col) */
+	/* The index of case_name that the reader made to find duplicate
+	 * names (util/strindex.h), kept for the join, which needs one; NULL
+	 * if none.  It stands for case_name only while that is the same
+	 * array of as many names: run_name_index says whether. */
+	struct strindex *name_index;
 	size_t ncols;
 	struct column *cols;
 
@@ -191,6 +198,15 @@ struct run_opts {
 
 /* Frees a run and everything in it; NULL is fine. */
 void run_free(struct run *run);
+
+/* run->name_index if it still stands for case_name (the same array, as
+ * many names), else NULL.  Names may have been reordered or replaced
+ * since (see above): a number the index gives for a name must be checked
+ * against case_name, and a name it does not find may still be there. */
+const struct strindex *run_name_index(const struct run *run);
+
+/* Frees run->name_index (a run that no join will read needs none). */
+void run_drop_index(struct run *run);
 
 /* Keeps only rows rows[0..n) of run, in that order: row k becomes what
  * row rows[k] was, in case_name, case_line, every column and the samples.

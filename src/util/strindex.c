@@ -120,6 +120,7 @@ static size_t add(struct strindex *x, size_t i, uint64_t h)
 	if (x->slot[k])
 		return (size_t)(x->slot[k] & UINT32_MAX) - 1;
 	x->slot[k] = h >> 32 << 32 | (uint64_t)(i + 1);
+	x->n++;
 	return STRINDEX_NONE;
 }
 
@@ -172,6 +173,24 @@ void strindex_find_batch(const struct strindex *x, const char *const *keys,
 	hash_batch(x, keys, n, h);
 	for (size_t k = 0; k < n; k++)
 		out[k] = find(x, keys[k], h[k]);
+}
+
+size_t strindex_add_all(struct strindex *x, size_t n, size_t *first)
+{
+	size_t dup = STRINDEX_NONE;
+
+	for (size_t i = 0; i < n; i += STRINDEX_BATCH) {
+		size_t m = n - i < STRINDEX_BATCH ? n - i : STRINDEX_BATCH;
+		size_t seen[STRINDEX_BATCH];
+
+		strindex_add_batch(x, i, m, seen);
+		for (size_t k = 0; k < m && dup == STRINDEX_NONE; k++)
+			if (seen[k] != STRINDEX_NONE) {
+				dup = i + k;
+				*first = seen[k];
+			}
+	}
+	return dup;
 }
 
 void strindex_free(struct strindex *x)

@@ -30,6 +30,7 @@ struct strindex {
 	uint64_t *slot;           /* hash << 32 | (number + 1); 0: empty */
 	size_t mask;              /* slots - 1 (a power of two minus 1) */
 	uint64_t k0, k1;          /* the key */
+	size_t n;                 /* numbers added */
 };
 
 /* An empty index with room for n numbers (n <= STRINDEX_MAX) of strings in
@@ -51,6 +52,11 @@ size_t strindex_find(const struct strindex *x, const char *s);
 void strindex_add_batch(struct strindex *x, size_t from, size_t n, size_t *out);
 void strindex_find_batch(const struct strindex *x, const char *const *keys,
                          size_t n, size_t *out);
+
+/* Adds numbers 0 .. n - 1 (all of them, in batches): returns the first
+ * whose string was in already, with *first the number of that string,
+ * or STRINDEX_NONE if all n are distinct. */
+size_t strindex_add_all(struct strindex *x, size_t n, size_t *first);
 
 void strindex_free(struct strindex *x);
 
