@@ -66,6 +66,7 @@ static int load_run(const char *path, const struct job_opts *o,
 
 	if (run_load(path, &ropts, run, d) != FP_OK)
 		return FP_ERR;
+	run_drop_index(*run); /* eval joins nothing: its memory back */
 	if ((*run)->part_next)
 		return diag_set(d, path, (int)(*run)->part_line,
 		                (int)(*run)->part_col,
