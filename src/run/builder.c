@@ -43,9 +43,7 @@ void rb_discard(struct run_builder *b)
 	free(b->name_off);
 	free(b->lines);
 	free(b->cols);
-	if (b->name_index)
-		strindex_free(b->name_index);
-	free(b->name_index);
+	strindex_delete(b->name_index);
 	for (size_t i = 0; i < b->ncols; i++)
 		rb_column_free(&b->columns[i]);
 	free(b->columns);

@@ -31,9 +31,7 @@ const struct strindex *run_name_index(const struct run *run)
 
 void run_drop_index(struct run *run)
 {
-	if (run->name_index)
-		strindex_free(run->name_index);
-	free(run->name_index);
+	strindex_delete(run->name_index);
 	run->name_index = NULL;
 }
 

@@ -187,7 +187,8 @@ size_t strindex_add_all(struct strindex *x, size_t n, size_t *first)
 		for (size_t k = 0; k < m && dup == STRINDEX_NONE; k++)
 			if (seen[k] != STRINDEX_NONE) {
 				dup = i + k;
-				*first = seen[k];
+				if (first)
+					*first = seen[k];
 			}
 	}
 	return dup;
@@ -197,4 +198,11 @@ void strindex_free(struct strindex *x)
 {
 	free(x->slot);
 	x->slot = NULL;
+}
+
+void strindex_delete(struct strindex *x)
+{
+	if (x)
+		strindex_free(x);
+	free(x);
 }

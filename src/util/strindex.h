@@ -54,11 +54,15 @@ void strindex_find_batch(const struct strindex *x, const char *const *keys,
                          size_t n, size_t *out);
 
 /* Adds numbers 0 .. n - 1 (all of them, in batches): returns the first
- * whose string was in already, with *first the number of that string,
- * or STRINDEX_NONE if all n are distinct. */
+ * whose string was in already, with *first (unless first is NULL) the
+ * number of that string, or STRINDEX_NONE if all n are distinct. */
 size_t strindex_add_all(struct strindex *x, size_t n, size_t *first);
 
 void strindex_free(struct strindex *x);
+
+/* strindex_free, then free(x), for an index that is itself malloc'd;
+ * NULL is fine. */
+void strindex_delete(struct strindex *x);
 
 /* SipHash-c-d of p[0..len) with the key k0, k1 (strindex uses c = 1,
  * d = 3; the reference test vectors are for c = 2, d = 4). */
