@@ -30,27 +30,13 @@ if ! [ -x /usr/bin/time ]; then
 	exit 0
 fi
 
-# cpu_of CMD...: runs CMD once (output to $tmp/out); sets t (user + sys).
-cpu_of() {
-	/usr/bin/time -f '%U %S' -o "$tmp/time" "$@" >"$tmp/out"
-	read -r u s <"$tmp/time"
-	t=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
-}
-
-# lower A B: the smaller of two times ("" is none yet).
-lower() {
-	if [ -z "$1" ] || awk -v a="$2" -v b="$1" 'BEGIN { exit !(a < b) }'; then
-		echo "$2"
-	else
-		echo "$1"
-	fi
-}
+. "$here/timing.sh"
 
 sh "$here/make_sampled.sh" pytest "$tmp/pytest"
 best=
 i=0
 while [ "$i" -lt "$repeat" ]; do
-	cpu_of "$fixprice" price "$tmp/pytest/before.json" \
+	run "$fixprice" price "$tmp/pytest/before.json" \
 		"$tmp/pytest/after.json"
 	best=$(lower "$best" "$t")
 	i=$((i + 1))
@@ -71,12 +57,12 @@ sh "$here/make_sampled.sh" csv "$n" "$tmp/csv"
 fp= np=
 i=0
 while [ "$i" -lt "$repeat" ]; do
-	cpu_of "$fixprice" price "$tmp/csv/before.csv" "$tmp/csv/after.csv" \
+	run "$fixprice" price "$tmp/csv/before.csv" "$tmp/csv/after.csv" \
 		--bootstrap 1000
 	fp=$(lower "$fp" "$t")
 	fp_line=$(tr '\n' ' ' <"$tmp/out" | sed -n 's/.*\(net \[[^]]*\]\).*/\1/p')
 	if [ -n "$python" ]; then
-		cpu_of "$python" "$here/bootstrap_numpy.py" \
+		run "$python" "$here/bootstrap_numpy.py" \
 			"$tmp/csv/before.csv" "$tmp/csv/after.csv" 1000
 		np=$(lower "$np" "$t")
 		np_line=$(cat "$tmp/out")

@@ -6,7 +6,8 @@
 # Targets: fixprice at least 10x faster than pandas (issue 19), in CPU
 # time (user + sys: the machine may be shared, and wall time then says more
 # about the neighbours than about the program), each the best of $REPEAT
-# runs; and
+# runs, fixprice and pandas alternating so that both see the same load;
+# and
 # at most 150 bytes of peak memory per case per run: (peak RSS of the
 # pricing - peak RSS of pricing a 1-case pair) / (2 * 10^6).  Both
 # programs must print the same gain and cost.  Without pandas (Debian:
@@ -25,41 +26,7 @@ if ! [ -x /usr/bin/time ]; then
 	exit 0
 fi
 
-# best CMD...: runs CMD $repeat times (output to $tmp/out); sets cpu (best
-# user + sys, seconds), rss (largest peak RSS, KiB) and faults (the page
-# faults of the last run: on a virtual machine each costs microseconds).
-best() {
-	cpu= rss=0
-	i=0
-	while [ "$i" -lt "$repeat" ]; do
-		/usr/bin/time -f '%U %S %M %R' -o "$tmp/time" "$@" >"$tmp/out"
-		read -r u s m faults <"$tmp/time"
-		t=$(awk -v u="$u" -v s="$s" 'BEGIN { printf "%.2f", u + s }')
-		if [ -z "$cpu" ] ||
-		   awk -v a="$t" -v b="$cpu" 'BEGIN { exit !(a < b) }'; then
-			cpu=$t
-		fi
-		[ "$m" -gt "$rss" ] && rss=$m
-		i=$((i + 1))
-	done
-}
-
-sh "$here/make_runs.sh" "$n" "$tmp/big"
-sh "$here/make_runs.sh" 1 "$tmp/one"
-
-best "$fixprice" price "$tmp/one/before.csv" "$tmp/one/after.csv"
-rss_one=$rss
-best "$fixprice" price "$tmp/big/before.csv" "$tmp/big/after.csv"
-fp_cpu=$cpu
-fp_rss=$rss
-fp_line=$(sed -n '1s/^[A-Z ]*: \(net [^;,]*\).*/\1/p' "$tmp/out")
-per_case=$(awk -v a="$fp_rss" -v b="$rss_one" -v n="$n" \
-           'BEGIN { printf "%.1f", (a - b) * 1024 / (2 * n) }')
-echo "price, 2 CSV runs of $n cases: fixprice ${fp_cpu} s CPU" \
-     "(best of $repeat), peak RSS ${fp_rss} KiB, $faults page faults"
-echo "  ($fp_line)"
-echo "memory: $per_case bytes per case per run" \
-     "(peak RSS minus ${rss_one} KiB for a 1-case pair; target <= 150)"
+. "$here/timing.sh"
 
 python=
 for p in python3 /usr/bin/python3; do
@@ -69,15 +36,52 @@ for p in python3 /usr/bin/python3; do
 		break
 	fi
 done
+
+sh "$here/make_runs.sh" "$n" "$tmp/big"
+sh "$here/make_runs.sh" 1 "$tmp/one"
+
+rss_one=0
+i=0
+while [ "$i" -lt "$repeat" ]; do
+	run "$fixprice" price "$tmp/one/before.csv" "$tmp/one/after.csv"
+	[ "$m" -gt "$rss_one" ] && rss_one=$m
+	i=$((i + 1))
+done
+
+# fixprice and pandas alternate, so that both are timed in the same
+# phases of a shared machine: the ratio of two bests taken minutes apart
+# says as much about the neighbours as about the programs.
+fp_cpu= fp_rss=0 cpu=
+i=0
+while [ "$i" -lt "$repeat" ]; do
+	run "$fixprice" price "$tmp/big/before.csv" "$tmp/big/after.csv"
+	fp_cpu=$(lower "$fp_cpu" "$t")
+	[ "$m" -gt "$fp_rss" ] && fp_rss=$m
+	fp_faults=$faults
+	fp_line=$(sed -n '1s/^[A-Z ]*: \(net [^;,]*\).*/\1/p' "$tmp/out")
+	if [ -n "$python" ]; then
+		run "$python" "$here/price_pandas.py" "$tmp/big/before.csv" \
+			"$tmp/big/after.csv"
+		cpu=$(lower "$cpu" "$t")
+		rss=$m
+		pd_line=$(sed -n 1p "$tmp/out")
+	fi
+	i=$((i + 1))
+done
+per_case=$(awk -v a="$fp_rss" -v b="$rss_one" -v n="$n" \
+           'BEGIN { printf "%.1f", (a - b) * 1024 / (2 * n) }')
+echo "price, 2 CSV runs of $n cases: fixprice ${fp_cpu} s CPU" \
+     "(best of $repeat), peak RSS ${fp_rss} KiB, $fp_faults page faults"
+echo "  ($fp_line)"
+echo "memory: $per_case bytes per case per run" \
+     "(peak RSS minus ${rss_one} KiB for a 1-case pair; target <= 150)"
 if [ -z "$python" ]; then
 	echo "pandas: skipped, no python3 with pandas (Debian: python3-pandas)"
 	exit 0
 fi
-best "$python" "$here/price_pandas.py" "$tmp/big/before.csv" \
-	"$tmp/big/after.csv"
-pd_line=$(sed -n 1p "$tmp/out")
 echo "pandas $("$python" -c 'import pandas; print(pandas.__version__)'):" \
-     "${cpu} s CPU (best of $repeat), peak RSS ${rss} KiB"
+     "${cpu} s CPU (best of $repeat, alternating with fixprice)," \
+     "peak RSS ${rss} KiB"
 echo "  ($pd_line)"
 if [ "$pd_line" != "$fp_line" ]; then
 	echo "price_vs_pandas: fixprice and pandas disagree" >&2
