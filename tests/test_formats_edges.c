@@ -393,8 +393,10 @@ static void test_csv_lone_cr(void **state)
 
 	assert_string_equal(r->case_name[1], "\xc3\xa9");
 	/* é is one column wide. */
-	assert_cell(c, 0, 1, 2, 3);
-	assert_cell(c, 1, 2, 3, 3);
+	assert_cell(r, c, 0, 1, 2, 3);
+	assert_cell(r, c, 1, 2, 3, 3);
+	/* Every cell on its case's line: no line is kept per cell. */
+	assert_null(c->line);
 	run_free(r);
 }
 
@@ -412,11 +414,14 @@ static void test_csv_long_fields(void **state)
 	    "abcdefgh,5\rabcdefghijklmnop,4\n");
 	const struct column *c = run_find(r, "runtime");
 
-	assert_cell(c, 0, 1, 2, 39);
-	assert_cell(c, 1, 2, 3, 19);
-	assert_cell(c, 2, 3, 5, 24);
-	assert_cell(c, 3, 5, 6, 10);
-	assert_cell(c, 4, 4, 7, 18);
+	assert_cell(r, c, 0, 1, 2, 39);
+	assert_cell(r, c, 1, 2, 3, 19);
+	assert_cell(r, c, 2, 3, 5, 24);
+	assert_cell(r, c, 3, 5, 6, 10);
+	assert_cell(r, c, 4, 4, 7, 18);
+	/* From the third cell, off its case's line 4, a line per cell is
+	 * kept, those before given their cases' (assert_cell above). */
+	assert_non_null(c->line);
 	run_free(r);
 }
 
@@ -526,6 +531,10 @@ static void test_out_of_memory(void **state)
 	memset(p, 'x', 300);
 	strcpy(p + 300, "\"\nb,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,y\n");
 	sweep_load("oom.csv", csv, NULL, 20);
+	/* A cell that leaves its case's line after two that did not: the
+	 * column starts keeping a line per cell. */
+	sweep_load("oom.csv", "case,note,runtime\na,x,1\nb,y,2\nc,\"two\nlines\",3\n",
+	           NULL, 10);
 }
 
 int main(void)

@@ -43,14 +43,14 @@ static void test_json_basic(void **state)
 	assert_int_equal(r->ncols, 3);
 	c = run_find(r, "runtime");
 	assert_int_equal(c->kind, COL_NUMBER);
-	assert_cell(c, 0, 12.5, 2, 29);
-	assert_cell(c, 1, 1e-3, 3, 29);
-	assert_cell(c, 2, 2, 4, 29);
+	assert_cell(r, c, 0, 12.5, 2, 29);
+	assert_cell(r, c, 1, 1e-3, 3, 29);
+	assert_cell(r, c, 2, 2, 4, 29);
 	c = run_find(r, "passed");
 	assert_int_equal(c->kind, COL_PASS);
-	assert_cell(c, 0, 1, 2, 45);
-	assert_cell(c, 1, 0, 3, 45);
-	assert_cell(c, 2, 0, 4, 42);
+	assert_cell(r, c, 0, 1, 2, 45);
+	assert_cell(r, c, 1, 0, 3, 45);
+	assert_cell(r, c, 2, 0, 4, 42);
 	c = run_find(r, "note");
 	assert_int_equal(c->kind, COL_TEXT);
 	assert_string_equal(c->bad_text, "ok");
@@ -82,7 +82,7 @@ static void test_json_cases_object(void **state)
 	c = run_find(r, "runtime");
 	/* A number in quotes is text, shown with its quotes. */
 	assert_int_equal(c->kind, COL_TEXT);
-	assert_int_equal(c->line[0], 2);
+	assert_int_equal(run_cell_line(r, c, 0), 2);
 	assert_int_equal(c->col[0], 62);
 	assert_null(run_numeric(r, "runtime", &d));
 	assert_string_equal(d.msg,
@@ -95,7 +95,7 @@ static void test_json_cases_object(void **state)
 	assert_int_equal(d.line, 2);
 	assert_int_equal(d.col, 45);
 	c = run_find(r, "extra");
-	assert_int_equal(c->line[1], 3);
+	assert_int_equal(run_cell_line(r, c, 1), 3);
 	assert_int_equal(c->col[1], 54);
 	assert_null(run_numeric(r, "note", &d));
 	assert_string_equal(d.msg,
@@ -118,7 +118,7 @@ static void test_json_minified(void **state)
 
 	/* 3 is a number, true a pass state: a mix, so text at `true`. */
 	assert_int_equal(c->kind, COL_TEXT);
-	assert_int_equal(c->line[0], 1);
+	assert_int_equal(run_cell_line(r, c, 0), 1);
 	assert_int_equal(c->col[0], 34);
 	assert_string_equal(c->bad_text, "true");
 	assert_int_equal(c->bad_col, 53);
@@ -300,7 +300,7 @@ static void test_gbench_units(void **state)
 	/* Every cell of a case points at its first entry (runtime is made
 	 * from the samples, so it has no cell in the file). */
 	assert_null(rt->line);
-	assert_int_equal(cpu->line[0], 4);
+	assert_int_equal(run_cell_line(r, cpu, 0), 4);
 	assert_int_equal(cpu->col[0], 5);
 	run_free(r);
 }
@@ -383,7 +383,7 @@ static void test_hyperfine_real(void **state)
 	assert_int_equal(r->case_line[1], 34);
 	assert_close(rt->v[0], 0.011722417180000002);
 	rt = run_find(r, "mean");
-	assert_cell(rt, 0, 0.011740293055000002, 5, 15);
+	assert_cell(r, rt, 0, 0.011740293055000002, 5, 15);
 	assert_close(rt->v[0], 0.09392234444 / 8);
 	assert_true(rt->v[1] == 0.022019658305000002);
 	assert_true(run_find(r, "runtime_n")->v[0] == 8);
@@ -410,7 +410,7 @@ static void test_hyperfine_fail(void **state)
 	assert_true(run_find(r, "stddev")->v[1] == 0);
 	assert_true(run_find(r, "runtime")->v[1] == 2);
 	/* The missing exit_codes: the position of the result. */
-	assert_int_equal(ps->line[2], 14);
+	assert_int_equal(run_cell_line(r, ps, 2), 14);
 	assert_int_equal(ps->col[2], 5);
 	run_free(r);
 }

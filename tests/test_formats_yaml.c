@@ -30,14 +30,14 @@ static void test_yaml_list(void **state)
 	assert_int_equal(r->case_line[2], 8);
 	c = run_find(r, "runtime");
 	assert_int_equal(c->kind, COL_NUMBER);
-	assert_cell(c, 0, 1.5, 3, 12);
-	assert_cell(c, 1, 2, 6, 12);
-	assert_cell(c, 2, 0.25, 9, 12);
+	assert_cell(r, c, 0, 1.5, 3, 12);
+	assert_cell(r, c, 1, 2, 6, 12);
+	assert_cell(r, c, 2, 0.25, 9, 12);
 	c = run_find(r, "passed");
 	assert_int_equal(c->kind, COL_PASS);
-	assert_cell(c, 0, 1, 4, 11);
-	assert_cell(c, 1, 0, 7, 11);
-	assert_cell(c, 2, 1, 10, 11);
+	assert_cell(r, c, 0, 1, 4, 11);
+	assert_cell(r, c, 1, 0, 7, 11);
+	assert_cell(r, c, 2, 1, 10, 11);
 	run_free(r);
 }
 
@@ -56,19 +56,19 @@ static void test_yaml_cases_mapping(void **state)
 	assert_string_equal(r->case_name[1], "m2");
 	assert_int_equal(r->case_line[1], 7);
 	c = run_find(r, "runtime");
-	assert_cell(c, 0, 1e-3, 4, 14);
-	assert_cell(c, 1, 2, 7, 27);
-	assert_cell(c, 2, 0.5, 9, 14);
+	assert_cell(r, c, 0, 1e-3, 4, 14);
+	assert_cell(r, c, 1, 2, 7, 27);
+	assert_cell(r, c, 2, 0.5, 9, 14);
 	c = run_find(r, "passed");
 	assert_int_equal(c->kind, COL_PASS);
-	assert_cell(c, 1, 0, 7, 39);
+	assert_cell(r, c, 1, 0, 7, 39);
 	c = run_find(r, "note");
 	assert_int_equal(c->kind, COL_TEXT);
 	assert_null(run_numeric(r, "note", &d));
 	assert_string_equal(d.msg, "cell 'fine' in column 'note' is not a number");
 	assert_int_equal(d.line, 6);
 	assert_int_equal(d.col, 11);
-	assert_int_equal(c->line[1], 7);
+	assert_int_equal(run_cell_line(r, c, 1), 7);
 	assert_int_equal(c->col[1], 51);
 	run_free(r);
 }

@@ -43,17 +43,17 @@ static void test_csv_basic(void **state)
 
 	rt = run_find(r, "runtime");
 	assert_int_equal(rt->kind, COL_NUMBER);
-	assert_cell(rt, 0, 12.5, 2, 4);
-	assert_cell(rt, 1, 1e-3, 3, 4);
-	assert_cell(rt, 2, 2, 4, 7);   /* "m,3" takes 5 columns, then ',' */
-	assert_cell(rt, 3, 0.5, 5, 4); /* "m4, .5 ": its blank is column 4 */
+	assert_cell(r, rt, 0, 12.5, 2, 4);
+	assert_cell(r, rt, 1, 1e-3, 3, 4);
+	assert_cell(r, rt, 2, 2, 4, 7);   /* "m,3" takes 5 columns, then ',' */
+	assert_cell(r, rt, 3, 0.5, 5, 4); /* "m4, .5 ": its blank is column 4 */
 
 	ps = run_find(r, "passed");
 	assert_int_equal(ps->kind, COL_PASS);
-	assert_cell(ps, 0, 1, 2, 9);
-	assert_cell(ps, 1, 0, 3, 9);
-	assert_cell(ps, 2, 1, 4, 10);
-	assert_cell(ps, 3, 0, 5, 9);
+	assert_cell(r, ps, 0, 1, 2, 9);
+	assert_cell(r, ps, 1, 0, 3, 9);
+	assert_cell(r, ps, 2, 1, 4, 10);
+	assert_cell(r, ps, 3, 0, 5, 9);
 
 	note = run_find(r, "note");
 	assert_int_equal(note->kind, COL_TEXT);
@@ -76,8 +76,8 @@ static void test_csv_bom_crlf(void **state)
 	assert_string_equal(r->case_name[1], "b");
 	assert_int_equal(r->case_line[0], 2);
 	assert_int_equal(r->case_line[1], 4);
-	assert_cell(rt, 0, 1, 2, 3);
-	assert_cell(rt, 1, 2, 4, 3);
+	assert_cell(r, rt, 0, 1, 2, 3);
+	assert_cell(r, rt, 1, 2, 4, 3);
 	run_free(r);
 }
 
@@ -102,9 +102,9 @@ static void test_csv_quoted(void **state)
 	assert_int_equal(r->case_line[0], 2);
 	assert_int_equal(r->case_line[1], 4);
 	assert_int_equal(r->case_line[2], 7);
-	assert_cell(rt, 0, 1, 3, 7);
-	assert_cell(rt, 1, 2, 4, 11);
-	assert_cell(rt, 2, 3, 7, 7);
+	assert_cell(r, rt, 0, 1, 3, 7);
+	assert_cell(r, rt, 1, 2, 4, 11);
+	assert_cell(r, rt, 2, 3, 7, 7);
 	run_free(r);
 }
 

@@ -73,12 +73,12 @@ void expect_error(const char *name, const char *text, int line, int col,
 	expect_error_n(name, text, strlen(text), NULL, line, col, msg);
 }
 
-void assert_cell(const struct column *c, size_t i, double v, uint32_t line,
-                 uint32_t col)
+void assert_cell(const struct run *r, const struct column *c, size_t i,
+                 double v, uint32_t line, uint32_t col)
 {
 	assert_non_null(c->v);
 	assert_true(c->v[i] == v);
-	assert_int_equal(c->line[i], line);
+	assert_int_equal(run_cell_line(r, c, i), line);
 	assert_int_equal(c->col[i], col);
 }
 

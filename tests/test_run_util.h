@@ -55,7 +55,7 @@ void expect_refusals(const struct refusal *r, size_t n);
 #define EXPECT_REFUSALS(table) \
 	expect_refusals(table, sizeof table / sizeof *table)
 /* Cell i of c is v, from line:col. */
-void assert_cell(const struct column *c, size_t i, double v, uint32_t line,
-                 uint32_t col);
+void assert_cell(const struct run *r, const struct column *c, size_t i,
+                 double v, uint32_t line, uint32_t col);
 
 #endif

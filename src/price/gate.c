@@ -27,8 +27,7 @@ static int check_cell(const struct run *r, size_t i, double g,
 	    strcmp(r->format, "scenario") == 0 ||
 	    (from && from->v && from->v[i] != RUN_FROM_FILE))
 		return FP_OK;
-	return diag_set(d, r->path,
-	                c->line ? (int)c->line[i] : (int)r->case_line[i],
+	return diag_set(d, r->path, (int)run_cell_line(r, c, i),
 	                c->col ? (int)c->col[i] : 0,
 	                "case '%s' is %s here, but the gate of %s %s it "
 	                "(the gate decides passed from the error columns)",

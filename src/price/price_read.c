@@ -23,7 +23,7 @@ static int read_pass(const struct run *r, const double **out, struct diag *d)
 	for (size_t i = 0; i < r->n; i++)
 		if (c->v[i] != 0 && c->v[i] != 1)
 			return diag_set(
-			    d, r->path, c->line ? (int)c->line[i] : 0,
+			    d, r->path, (int)run_cell_line(r, c, i),
 			    c->col ? (int)c->col[i] : 0,
 			    "passed of case '%s' must be %s, got %s",
 			    r->case_name[i], pass_must,
@@ -32,16 +32,16 @@ static int read_pass(const struct run *r, const double **out, struct diag *d)
 	return FP_OK;
 }
 
-/* Runtimes v of r's cases (line/col: where each cell is, or NULL): each
- * finite and above 0, or NaN (no runtime) in a failing case.  predicted:
- * r is a prediction's after run. */
+/* Runtimes v of r's cases (c: the column they are from, where each cell
+ * is, or NULL): each finite and above 0, or NaN (no runtime) in a failing
+ * case.  predicted: r is a prediction's after run. */
 static int check_runtimes(const struct run *r, const double *v,
-                          const uint32_t *line, const uint32_t *col,
-                          const double *passed, bool predicted, double *has,
-                          struct diag *d)
+                          const struct column *c, const double *passed,
+                          bool predicted, double *has, struct diag *d)
 {
 	for (size_t i = 0; i < r->n; i++) {
-		int ln = line ? (int)line[i] : 0, cn = col ? (int)col[i] : 0;
+		uint32_t ln = run_cell_line(r, c, i),
+		         cn = c && c->col ? c->col[i] : 0;
 
 		has[i] = !isnan(v[i]);
 		if (isnan(v[i]) && passed[i] != 0 && predicted)
@@ -53,13 +53,13 @@ static int check_runtimes(const struct run *r, const double *v,
 			    r->case_name[i]);
 		if (isnan(v[i]) && passed[i] != 0)
 			return diag_set(
-			    d, r->path, ln ? ln : (int)r->case_line[i], cn,
+			    d, r->path, (int)ln, (int)cn,
 			    "case '%s' passes but has no runtime (no "
 			    "samples): a passing case needs one",
 			    r->case_name[i]);
 		if (!isnan(v[i]) && !(isfinite(v[i]) && v[i] > 0))
-			return run_bad_runtime(r, "runtime", i, v[i],
-			                       (uint32_t)ln, (uint32_t)cn, d);
+			return run_bad_runtime(r, "runtime", i, v[i], ln, cn,
+			                       d);
 	}
 	return FP_OK;
 }
@@ -86,8 +86,7 @@ int price_read_basics(const struct session *ses, double *const fallback[2],
 			runtime[1] = ses->runtime_after;
 			c = NULL;
 		}
-		if (check_runtimes(runs[s], runtime[s], c ? c->line : NULL,
-		                   c ? c->col : NULL, passed[s],
+		if (check_runtimes(runs[s], runtime[s], c, passed[s],
 		                   s == 1 && ses->scenario, has_runtime[s],
 		                   d) != FP_OK)
 			return FP_ERR;

@@ -24,6 +24,9 @@ struct rb_column {
 	char *name;
 	size_t n, cap; /* cells so far (cases 0..n-1), room */
 	double *v;
+	/* Where each cell is: line NULL while every cell so far is on its
+	 * case's line (a CSV row's are), so most runs keep no line per cell
+	 * (rb_cell_line). */
 	uint32_t *line, *col;
 	bool all_num, all_pass;
 	/* First cell that is neither a number nor a pass state (bad_text NULL:
@@ -99,6 +102,13 @@ void rb_discard(struct run_builder *b);
  * until the next rb_case. */
 const char *rb_name(const struct run_builder *b, size_t i);
 
+/* The line of cell i (i < c->n) of column c. */
+static inline uint32_t rb_cell_line(const struct run_builder *b,
+                                    const struct rb_column *c, size_t i)
+{
+	return c->line ? c->line[i] : b->lines[i];
+}
+
 /* Adds a case: its name is copied.  Errors (FILE:LINE:COL at line:col):
  * a name that is empty, only blanks, has a blank (space, tab) at either
  * end, is not valid UTF-8 or is over RUN_MAX_NAME; more than
@@ -143,6 +153,10 @@ int rb_bool(struct run_builder *b, size_t col, bool x, uint32_t line,
  * "[...]", "error: ..."). */
 int rb_other(struct run_builder *b, size_t col, const char *shown,
              uint32_t line, uint32_t pos_col);
+
+/* Gives every column a cell for every case: a case without one has NaN
+ * there, at its own position (rb_finish; builder_cells.c). */
+int rb_fill_columns(struct run_builder *b);
 
 /* Makes the run.  Checks duplicate case names ("duplicate case 'x' (first
  * on line 3)" at the second), and that there is at least one case (else

@@ -14,7 +14,9 @@
 static void cell_at(const struct run_builder *b, const struct rb_column *c,
                     size_t i, uint32_t *line, uint32_t *col)
 {
-	*line = i < c->n ? c->line[i] : b->lines[i];
+	*line = b->lines[i];
+	if (i < c->n)
+		*line = rb_cell_line(b, c, i);
 	*col = i < c->n ? c->col[i] : b->cols[i];
 }
 
@@ -64,7 +66,8 @@ static int check_labels(struct run_builder *b, const struct rb_column *c)
 	} else if (c->n < b->n) {
 		cell_at(b, c, c->n, &line, &col);
 	} else {
-		line = c->line[0], col = c->col[0], text = "";
+		cell_at(b, c, 0, &line, &col);
+		text = "";
 	}
 	if (!text)
 		return diag_set(b->d, b->path, (int)line, (int)col,
@@ -92,7 +95,8 @@ static int distinct(struct run_builder *b, const struct rb_column *c,
 		if (j < *k)
 			continue;
 		if (*k == RUN_MAX_MERGED)
-			return diag_set(b->d, b->path, (int)c->line[i],
+			return diag_set(b->d, b->path,
+			                (int)rb_cell_line(b, c, i),
 			                (int)c->col[i],
 			                "%s %s: more than %d runs (at most %d "
 			                "per side)",
@@ -229,8 +233,8 @@ static int finish_kids(struct run_builder *b, long lc, const double *lab,
 		if (rc == FP_OK && (rc = rb_finish(&kid, tail)) == FP_OK) {
 			(*tail)->part_by = r->name;
 			(*tail)->part_label = lab[j];
-			(*tail)->part_line = c->line[0];
-			(*tail)->part_col = c->col[0];
+			cell_at(b, c, 0, &(*tail)->part_line,
+			        &(*tail)->part_col);
 			tail = &(*tail)->part_next;
 		}
 		rb_discard(&kid);

@@ -32,13 +32,14 @@ static int agree(struct run_builder *b, size_t f, size_t r, long pass, long rep)
 		    (long)c == rep || same(col->v[r], col->v[f]))
 			continue;
 		run_show(name, sizeof name, b->names[r], strlen(b->names[r]));
-		return diag_set(
-		    b->d, b->path, (int)col->line[r], (int)col->col[r],
-		    "case '%s': column '%s' is %s here, %s on line "
-		    "%u (rows of a case differ only in runtime, "
-		    "passed and repetition)",
-		    name, col->name, numfmt_exact(x, col->v[r]),
-		    numfmt_exact(y, col->v[f]), (unsigned)b->lines[f]);
+		return diag_set(b->d, b->path, (int)rb_cell_line(b, col, r),
+		                (int)col->col[r],
+		                "case '%s': column '%s' is %s here, %s on line "
+		                "%u (rows of a case differ only in runtime, "
+		                "passed and repetition)",
+		                name, col->name, numfmt_exact(x, col->v[r]),
+		                numfmt_exact(y, col->v[f]),
+		                (unsigned)b->lines[f]);
 	}
 	return FP_OK;
 }
@@ -83,7 +84,8 @@ static void compact(struct run_builder *b, const size_t *first)
 		for (size_t c = 0; c < b->ncols; c++) {
 			struct rb_column *col = &b->columns[c];
 			col->v[n] = col->v[i];
-			col->line[n] = col->line[i];
+			if (col->line)
+				col->line[n] = col->line[i];
 			col->col[n] = col->col[i];
 		}
 		n++;

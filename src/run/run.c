@@ -175,11 +175,17 @@ static int no_column(const struct run *run, const char *name, const char *pre,
 	                pre, shown, show_path(run, path), list);
 }
 
+uint32_t run_cell_line(const struct run *run, const struct column *c, size_t i)
+{
+	return c && c->line ? c->line[i] : run->case_line[i];
+}
+
 /* The case whose cell in c is at the column's bad position, or NULL. */
 static const char *bad_case(const struct run *run, const struct column *c)
 {
-	for (size_t i = 0; c->line && c->col && i < run->n; i++)
-		if (c->line[i] == c->bad_line && c->col[i] == c->bad_col)
+	for (size_t i = 0; c->col && i < run->n; i++)
+		if (run_cell_line(run, c, i) == c->bad_line &&
+		    c->col[i] == c->bad_col)
 			return run->case_name[i];
 	return NULL;
 }
@@ -409,7 +415,7 @@ int run_check_runtimes(const struct run *r, const struct column *c,
 		double v = c->v[i];
 		if (!isnan(v) && !(isfinite(v) && v > 0))
 			return run_bad_runtime(r, c->name, i, v,
-			                       c->line ? c->line[i] : 0,
+			                       run_cell_line(r, c, i),
 			                       c->col ? c->col[i] : 0, d);
 	}
 	return FP_OK;

@@ -33,7 +33,8 @@ struct column {
 	char *name;
 	enum column_kind kind;
 	double *v;      /* n values (NULL for COL_TEXT) */
-	uint32_t *line; /* source line of each cell, or NULL if unknown */
+	uint32_t *line; /* source line of each cell; NULL: each on its case's
+	                 * line (run_cell_line) */
 	uint32_t *col;  /* source column of each cell, or NULL if unknown */
 	/* For COL_TEXT: where the first cell that is not a number is.
 	 * bad_text NULL: that case has no cell in this column at all (JSON or
@@ -315,5 +316,8 @@ size_t run_sample_count(const struct run *run, size_t i);
 
 /* The column where case i is named in its file, 0 if unknown. */
 uint32_t run_case_col(const struct run *run, size_t i);
+
+/* The line of case i's cell in column c (NULL: the case's line). */
+uint32_t run_cell_line(const struct run *run, const struct column *c, size_t i);
 
 #endif

@@ -84,6 +84,16 @@ printf 'case,runtime,passed,ref_runtime\na,1,pass,2\nb,1,fail,-2\n' >"$TMP/negre
 run price "$TMP/negref.csv" "$TMP/negref.csv"
 expect_error 2 "$TMP/negref.csv:3:10: ref_runtime of case 'b' must be a finite number above 0, got -2" \
 	"a negative ref_runtime"
+# A cell off its case's line (after a quoted field with a line end in
+# it) is blamed at its own line, as are the cells on their cases' lines.
+printf 'case,note,runtime,passed\na,x,1,pass\nb,"two\nlines",-3,pass\nc,y,0,pass\n' >"$TMP/lines.csv"
+run price "$TMP/lines.csv" "$TMP/lines.csv"
+expect_error 2 "$TMP/lines.csv:4:8: runtime of case 'b' must be a finite number above 0, got -3" \
+	"a cell off its case's line, at its line"
+printf 'case,note,runtime,passed\na,x,1,pass\nb,"two\nlines",3,pass\nc,y,0,pass\n' >"$TMP/lines.csv"
+run price "$TMP/lines.csv" "$TMP/lines.csv"
+expect_error 2 "$TMP/lines.csv:5:5: runtime of case 'c' must be a finite number above 0, got 0" \
+	"a cell after one off its case's line, at its line"
 # Weights: only their ratios matter.  Huge ones that overflow their sum
 # are said to, tiny ones price like any others.
 printf 'case,runtime,passed,ref_runtime\na,1,pass,1\nb,1,fail,1\n' >"$TMP/w0.csv"
