@@ -95,17 +95,22 @@ static void test_kink(void **state)
 	            1e-12);
 }
 
-/* n cases of k lognormal samples on each side (sd 0.05). */
-static double scale_of(size_t n, size_t k, enum run_estimator e, double *x,
-                       size_t *off, double *rt)
+/* n cases of k lognormal samples on each side (sd 0.05; heavy: 10 % of
+ * them with 5 times the spread). */
+static double scale_with(size_t n, size_t k, enum run_estimator e, bool heavy,
+                         double *x, size_t *off, double *rt)
 {
 	struct normal g = {77};
 	struct noise_side side[2];
 
 	for (size_t i = 0; i < 2 * n; i++) {
-		for (size_t t = 0; t < k; t++)
-			x[i * k + t] =
-			    (1 + (double)(i % 7)) * exp(0.05 * gauss(&g));
+		for (size_t t = 0; t < k; t++) {
+			double z = gauss(&g);
+
+			if (heavy && uniform01(&g) < 0.1)
+				z *= 5;
+			x[i * k + t] = (1 + (double)(i % 7)) * exp(0.05 * z);
+		}
 		rt[i] = 1;
 	}
 	for (size_t i = 0; i <= n; i++)
@@ -114,6 +119,12 @@ static double scale_of(size_t n, size_t k, enum run_estimator e, double *x,
 		side[s] = (struct noise_side){
 		    .v = x + s * n * k, .off = off, .est = e, .runtime = rt};
 	return noise_scale(side, n);
+}
+
+static double scale_of(size_t n, size_t k, enum run_estimator e, double *x,
+                       size_t *off, double *rt)
+{
+	return scale_with(n, k, e, false, x, off, rt);
 }
 
 /* The scale on normal noise: for the mean at least the square root of
@@ -137,6 +148,13 @@ static void test_scale(void **state)
 	              sqrt(1.25), median);
 	assert_true(mean > sqrt(1.25) - 0.01 && mean < 1.25);
 	assert_true(median > 0.8 && median < 1);
+	/* Heavy tails: one case's quartiles alone would take the mean's
+	 * below sqrt(k / (k - 1)) (1.05 for 5 samples), which its variance
+	 * ratio is whatever the noise; the median's is measured on a sum. */
+	assert_true(scale_with(N, K, RUN_MEAN, true, x, off, rt) ==
+	            sqrt(5.0 / 4));
+	assert_true(scale_with(N, 3, RUN_MEAN, true, x, off, rt) >=
+	            sqrt(3.0 / 2));
 	/* One case: 10 residuals, fewer than 4 * 5. */
 	assert_true(scale_of(1, K, RUN_MEDIAN, x, off, rt) == 1);
 	assert_true(noise_scale(side, N) == 1);

@@ -325,8 +325,15 @@ double noise_scale(const struct noise_side side[2], size_t n)
 	p.samples /= (double)p.cases;
 	k = (size_t)lround(p.samples);
 	if (k >= 2 && k <= RESAMPLE_COUNTED &&
-	    distinct(&p) >= SCALE_MIN_DISTINCT * k)
+	    distinct(&p) >= SCALE_MIN_DISTINCT * k) {
 		scale = simulate(&p, e, k, cases_summed(e, p.cases));
+		/* A mean's resampled variance is (k - 1) / k of the true one
+		 * whatever the noise, and net sums many cases, whose spread
+		 * goes to their variances': one case's quartiles, narrow in a
+		 * heavy tail, must not take the scale below it. */
+		if (e == RUN_MEAN)
+			scale = fmax(scale, sqrt((double)k / (double)(k - 1)));
+	}
 out:
 	free(p.e);
 	return scale;
