@@ -30,7 +30,7 @@ if ! [ -x /usr/bin/time ]; then
 	exit 0
 fi
 
-. "$here/timing.sh"
+. "$here/common.sh"
 
 sh "$here/make_sampled.sh" pytest "$tmp/pytest"
 best=
@@ -45,14 +45,7 @@ echo "price, pytest-benchmark pair of 4 benchmarks (7,000-66,000 rounds)," \
      "2000 resamples: ${best} s CPU (best of $repeat; target < 1 s)"
 echo "  $(tr '\n' ' ' <"$tmp/out" | sed -n 's/.*\(net \[[^]]*\]\).*/\1/p')"
 
-python=
-for p in python3 /usr/bin/python3; do
-	if command -v "$p" >/dev/null 2>&1 &&
-	   "$p" -c 'import numpy, pandas' >/dev/null 2>&1; then
-		python=$p
-		break
-	fi
-done
+python_with "numpy, pandas"
 sh "$here/make_sampled.sh" csv "$n" "$tmp/csv"
 fp= np=
 i=0

@@ -26,16 +26,9 @@ if ! [ -x /usr/bin/time ]; then
 	exit 0
 fi
 
-. "$here/timing.sh"
+. "$here/common.sh"
 
-python=
-for p in python3 /usr/bin/python3; do
-	if command -v "$p" >/dev/null 2>&1 &&
-	   "$p" -c 'import pandas' >/dev/null 2>&1; then
-		python=$p
-		break
-	fi
-done
+python_with "pandas"
 
 sh "$here/make_runs.sh" "$n" "$tmp/big"
 sh "$here/make_runs.sh" 1 "$tmp/one"

@@ -1,4 +1,4 @@
-# timing.sh: what the bench scripts share, sourced after they set $tmp.
+# common.sh: what the bench scripts share, sourced after they set $tmp.
 #
 # run CMD...: runs CMD once, its output to $tmp/out; sets t (user + sys,
 # seconds: the machine may be shared, and wall time then says more about
@@ -17,4 +17,17 @@ lower() {
 	else
 		echo "$1"
 	fi
+}
+
+# python_with MODULES: sets python to a python3 that imports MODULES (a
+# comma list), or to "" when there is none.
+python_with() {
+	python=
+	for p in python3 /usr/bin/python3; do
+		if command -v "$p" >/dev/null 2>&1 &&
+		   "$p" -c "import $1" >/dev/null 2>&1; then
+			python=$p
+			return
+		fi
+	done
 }
