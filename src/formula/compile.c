@@ -482,6 +482,11 @@ enum fx_shape fx_prog_shape(const struct fx_prog *p)
 	return p->shape;
 }
 
+bool fx_prog_has_shares(const struct fx_prog *p)
+{
+	return p->shares != NULL;
+}
+
 bool fx_prog_reads(const struct fx_prog *p, int slot)
 {
 	return slot >= 0 && slot < p->nslots && p->reads[slot];

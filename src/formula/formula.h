@@ -122,6 +122,8 @@ int fx_compile(struct fx_env *env, const struct fx_src *src,
                struct fx_prog **out, struct diag *d);
 
 enum fx_shape fx_prog_shape(const struct fx_prog *prog);
+/* Whether fx_eval_shares splits prog into per-case shares (below). */
+bool fx_prog_has_shares(const struct fx_prog *prog);
 
 /* Fails with "WHAT must be one number; did you mean sum(...)?" (d points at
  * the formula's start) when prog is per-case and one number is needed, or

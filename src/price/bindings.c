@@ -25,6 +25,15 @@ double *price_env_owned(struct price *p, size_t n)
 	return a;
 }
 
+double *price_env_written(struct price *p, size_t n)
+{
+	double *a = price_env_owned(p, n);
+
+	if (a)
+		bigmem_populate(a, n * sizeof *a);
+	return a;
+}
+
 void price_env_name(struct fx_env *env, const char *name, const double *v)
 {
 	int slot = fx_env_lookup(env, name, NULL);
@@ -70,7 +79,7 @@ int price_env_transitions_bind(struct price *p, struct session *ses)
 	for (int k = 0; k < 4; k++) {
 		int slot = fx_env_lookup(ses->cross, transition_names[k], NULL);
 		if (!t[k] && metric_cross_reads(ses->metric, slot) &&
-		    !(t[k] = price_env_owned(p, p->n)))
+		    !(t[k] = price_env_written(p, p->n)))
 			return FP_ERR;
 	}
 	for (int k = 0; k < 4; k++)

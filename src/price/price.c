@@ -68,7 +68,7 @@ static int bind_columns(struct price *p, struct session *ses, struct diag *d)
 			    read_column(runs[1], name, &v[1], d) != FP_OK)
 				return FP_ERR;
 		} else if (m->column_prog && m->column_prog[k]) {
-			double *own = price_env_owned(p, p->n);
+			double *own = price_env_written(p, p->n);
 			if (!own)
 				return diag_oom(d);
 			if (price_column_default(&in, m, k, ses->runs, own,
@@ -326,28 +326,41 @@ static int evaluate(struct price *p, struct session *ses, unsigned what,
 }
 
 /* The price's own arrays, allocated once so that recomputing allocates
- * nothing.  FP_ERR when out of memory. */
-static int allocate(struct price *p, const struct metric *m)
+ * nothing; those that `what` writes whole have their pages made at once
+ * (price_env_written), the others (the control's differences, made only
+ * when net and the total disagree) as they are written.  FP_ERR when out
+ * of memory. */
+static int allocate(struct price *p, const struct metric *m, unsigned what)
 {
+	/* Shares of gain, cost and the two totals (eval_shares). */
+	const struct fx_prog *split[4] = {m->gain.prog, m->cost.prog,
+	                                  m->total.prog, m->total.prog};
+
 	p->extra[0] = calloc(m->ncolumns + 1, sizeof *p->extra[0]);
 	p->extra[1] = calloc(m->ncolumns + 1, sizeof *p->extra[1]);
 	p->define_values = calloc(m->ndefines + 1, sizeof *p->define_values);
 	if (!p->extra[0] || !p->extra[1] || !p->define_values ||
-	    !(p->weight = price_env_owned(p, p->n)) ||
+	    !(p->weight = price_env_written(p, p->n)) ||
 	    !(p->control_diff = price_env_owned(p, p->n)))
 		return FP_ERR;
 	for (int k = 0; k < 4; k++)
-		if (!(p->share_buf[k] = price_env_owned(p, p->n)))
+		if (!(p->share_buf[k] =
+		          (what & PRICE_DETAIL) && fx_prog_has_shares(split[k])
+		              ? price_env_written(p, p->n)
+		              : price_env_owned(p, p->n)))
 			return FP_ERR;
 	for (size_t k = 0; k < m->ndefines; k++)
-		if (!(p->define_values[k] = price_env_owned(p, p->n)))
+		if (!(p->define_values[k] =
+		          fx_prog_shape(m->defines[k].prog) == FX_PERCASE
+		              ? price_env_written(p, p->n)
+		              : price_env_owned(p, p->n)))
 			return FP_ERR;
 	for (int s = 0; s < 2; s++)
 		if ((m->gate.prog &&
-		     !(p->gate_pass[s] = price_env_owned(p, p->n))) ||
-		    !(p->score[s] = price_env_owned(p, p->n)) ||
-		    !(p->value[s] = price_env_owned(p, p->n)) ||
-		    !(p->has_runtime[s] = price_env_owned(p, p->n)))
+		     !(p->gate_pass[s] = price_env_written(p, p->n))) ||
+		    !(p->score[s] = price_env_written(p, p->n)) ||
+		    !(p->value[s] = price_env_written(p, p->n)) ||
+		    !(p->has_runtime[s] = price_env_written(p, p->n)))
 			return FP_ERR;
 	return FP_OK;
 }
@@ -365,7 +378,7 @@ static int compute(struct session *ses, unsigned what, struct price **out,
 		return diag_oom(d);
 	p->n = before->n;
 	p->case_name = (const char *const *)before->case_name;
-	if (allocate(p, ses->metric) != FP_OK) {
+	if (allocate(p, ses->metric, what) != FP_OK) {
 		diag_oom(d);
 		goto fail;
 	}

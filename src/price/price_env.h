@@ -18,6 +18,9 @@ extern const char *const price_side_suffix[2]; /* "_before", "_after" */
 /* One n-long array of zeros that p owns (price_free frees it); NULL when
  * out of memory. */
 double *price_env_owned(struct price *p, size_t n);
+/* The same for an array about to be written whole (a formula's column):
+ * its pages are made in one call, not a fault each (bigmem_populate). */
+double *price_env_written(struct price *p, size_t n);
 
 /* Binds the column (or sets the number) called name, when env has it. */
 void price_env_name(struct fx_env *env, const char *name, const double *v);
