@@ -1,6 +1,4 @@
 /* builder.c: the rules all run formats share (builder.h). */
-#include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,7 +6,6 @@
 #include "run/context.h"
 #include "util/grow.h"
 #include "util/escape.h"
-#include "util/numfmt.h"
 #include "util/strindex.h"
 
 void rb_init(struct run_builder *b, const char *path, const char *format,
