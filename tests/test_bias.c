@@ -121,12 +121,6 @@ static double scale_with(size_t n, size_t k, enum run_estimator e, bool heavy,
 	return noise_scale(side, n);
 }
 
-static double scale_of(size_t n, size_t k, enum run_estimator e, double *x,
-                       size_t *off, double *rt)
-{
-	return scale_with(n, k, e, false, x, off, rt);
-}
-
 /* The scale on normal noise: for the mean at least the square root of
  * k / (k - 1) (the bootstrap's variance is (k - 1) / k of the true one,
  * and between its quartiles a resampled mean of 5 is narrower still than
@@ -138,8 +132,8 @@ static void test_scale(void **state)
 	enum { N = 40, K = 5 };
 	static double x[2 * N * K], rt[2 * N];
 	static size_t off[N + 1];
-	double mean = scale_of(N, K, RUN_MEAN, x, off, rt);
-	double median = scale_of(N, K, RUN_MEDIAN, x, off, rt);
+	double mean = scale_with(N, K, RUN_MEAN, false, x, off, rt);
+	double median = scale_with(N, K, RUN_MEDIAN, false, x, off, rt);
 	struct noise_side side[2] = {
 	    {.v = x, .off = off, .est = RUN_MEDIAN, .runtime = rt},
 	    {.v = x, .off = off, .est = RUN_MEDIAN, .runtime = rt, .draws = 1}};
@@ -156,7 +150,7 @@ static void test_scale(void **state)
 	assert_true(scale_with(N, 3, RUN_MEAN, true, x, off, rt) >=
 	            sqrt(3.0 / 2));
 	/* One case: 10 residuals, fewer than 4 * 5. */
-	assert_true(scale_of(1, K, RUN_MEDIAN, x, off, rt) == 1);
+	assert_true(scale_with(1, K, RUN_MEDIAN, false, x, off, rt) == 1);
 	assert_true(noise_scale(side, N) == 1);
 }
 

@@ -14,9 +14,7 @@
 static void cell_at(const struct run_builder *b, const struct rb_column *c,
                     size_t i, uint32_t *line, uint32_t *col)
 {
-	*line = b->lines[i];
-	if (i < c->n)
-		*line = rb_cell_line(b, c, i);
+	*line = i < c->n ? rb_cell_line(b, c, i) : b->lines[i];
 	*col = i < c->n ? c->col[i] : b->cols[i];
 }
 
