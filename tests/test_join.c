@@ -1,6 +1,8 @@
 /* test_join.c: runs reordered in place (run_keep_rows), names in a
- * run's block beside names of their own, and the join by name: by row,
- * through the index the reader kept, through one of its own. */
+ * run's block beside names of their own, the join by name (by row,
+ * through the index the loader kept, through one of its own, from a
+ * guess), and a before run's names checked unique against the after
+ * run's index (run/unique.h), whose rows are the join's guess. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +18,7 @@
 #include "test_alloc_fault.h"
 #include "test_run_util.h"
 #include "price/join.h"
+#include "run/unique.h"
 #include "util/strindex.h"
 
 const char scratch_prefix[] = "test_join";
@@ -163,7 +166,7 @@ static void assert_joined(const struct joined *j, size_t n)
 	}
 }
 
-/* The reader keeps its duplicate check's index for the join; it stands
+/* The loader keeps its duplicate check's index for the join; it stands
  * for the names while they are the same array of as many names, and
  * run_keep_rows drops it.  A kept index that no longer knows where a
  * name is (two names swapped behind its back, as struct run allows)
@@ -245,8 +248,34 @@ static int load_and_join(void *arg, struct diag *d)
 	return FP_OK;
 }
 
-/* Every allocation of the loads and the join failing in turn: out of
- * memory, or (the kept index not kept) the same join. */
+/* The path price takes: before's names left, checked against after's
+ * index, the rows the join's guess. */
+static int check_and_join(void *arg, struct diag *d)
+{
+	char(*path)[512] = arg;
+	struct run *r[2] = {NULL, NULL};
+	struct run_opts later = {.names_later = true};
+	size_t *rows = NULL;
+	struct joined j;
+
+	if (run_load(path[1], &(struct run_opts){0}, &r[1], d) != FP_OK)
+		return FP_ERR;
+	if (run_load(path[0], &later, &r[0], d) != FP_OK ||
+	    run_check_unique(r[0], r[1], &rows, d) != FP_OK) {
+		run_free(r[0]);
+		run_free(r[1]);
+		return FP_ERR;
+	}
+	if (price_join_guessed(r[0], r[1], false, &rows, r[0]->n, &j, d) !=
+	    FP_OK)
+		return FP_ERR;
+	assert_joined(&j, 40);
+	joined_free(&j);
+	return FP_OK;
+}
+
+/* Every allocation of the loads and the join failing in turn, either
+ * way: out of memory, or (the kept index not kept) the same join. */
 static void test_join_alloc_faults(void **state)
 {
 	char path[2][512];
@@ -258,8 +287,125 @@ static void test_join_alloc_faults(void **state)
 		free(t);
 	}
 	assert_true(alloc_sweep(load_and_join, path) > 10);
+	assert_true(alloc_sweep(check_and_join, path) > 10);
 	unlink(path[0]);
 	unlink(path[1]);
+}
+
+/* A run loaded with its names left to the caller: no index, marked. */
+static struct run *load_later(const char *name, const char *text)
+{
+	struct run_opts o = {.names_later = true};
+	struct run *r = NULL;
+	struct diag d;
+
+	assert_int_equal(run_load(scratch(name, text, strlen(text)), &o, &r, &d),
+	                 FP_OK);
+	assert_true(r->names_unchecked);
+	assert_null(r->name_index);
+	return r;
+}
+
+/* before's names checked against after's: the error is the one the run
+ * alone would give, at the earliest name met before, whether after has
+ * that name (two cases found at one row there) or lacks it (looked up
+ * among the names after lacks), or both kinds come. */
+static void test_unique_against(void **state)
+{
+	static const struct {
+		const char *before;
+		int line;
+		const char *msg;
+	} bad[] = {
+	    {"case\na\nb\na\n", 4, "duplicate case 'a' (first on line 2)"},
+	    {"case\nx\nb\nx\n", 4, "duplicate case 'x' (first on line 2)"},
+	    {"case\nx\na\nx\na\n", 4, "duplicate case 'x' (first on line 2)"},
+	    {"case\na\nx\na\nx\n", 4, "duplicate case 'a' (first on line 2)"},
+	    {"case\nq\na\nx\nx\na\n", 5,
+	     "duplicate case 'x' (first on line 4)"},
+	};
+	struct run *after = load_text("ua.csv", "case\na\nb\nc\n");
+	char want[200];
+
+	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
+		struct run *r = load_later("ub.csv", bad[k].before), *alone;
+		size_t *rows = (size_t *)1;
+		struct diag d, d1;
+
+		assert_int_equal(run_check_unique(r, after, &rows, &d), FP_ERR);
+		assert_null(rows);
+		snprintf(want, sizeof want,
+		         "%s: rows of one case are its samples only in a "
+		         "file with a 'repetition' column",
+		         bad[k].msg);
+		assert_string_equal(d.msg, want);
+		assert_int_equal(d.line, bad[k].line);
+		assert_int_equal(d.col, 1);
+		/* The same as loading the file alone. */
+		assert_int_equal(run_load(scratch("ub.csv", bad[k].before,
+		                                  strlen(bad[k].before)),
+		                          &(struct run_opts){0}, &alone, &d1),
+		                 FP_ERR);
+		assert_string_equal(d1.msg, d.msg);
+		assert_int_equal(d1.line, d.line);
+		run_free(r);
+	}
+	run_free(after);
+}
+
+/* Unique names: the rows of before's cases in after (STRINDEX_NONE where
+ * after lacks one), and no index of before's own; without an index of
+ * after's standing, before makes its own and there are no rows. */
+static void test_unique_rows(void **state)
+{
+	struct run *after = load_text("ua.csv", "case\na\nb\nc\n");
+	struct run *r = load_later("ub.csv", "case\nc\na\nz\n");
+	size_t *rows;
+	struct diag d;
+
+	assert_int_equal(run_check_unique(r, after, &rows, &d), FP_OK);
+	assert_false(r->names_unchecked);
+	assert_null(r->name_index);
+	assert_true(rows[0] == 2 && rows[1] == 0 && rows[2] == STRINDEX_NONE);
+	free(rows);
+	run_free(r);
+
+	r = load_later("ub.csv", "case\nc\na\nz\n");
+	run_drop_index(after);
+	assert_int_equal(run_check_unique(r, after, &rows, &d), FP_OK);
+	assert_null(rows);
+	assert_non_null(run_name_index(r));
+	run_free(r);
+	run_free(after);
+}
+
+/* A guess is taken only where the names agree: wrong rows, rows past
+ * after's end, or a guess for another number of cases join as no guess
+ * does. */
+static void test_join_guessed(void **state)
+{
+	const size_t n = 200;
+	char *b = cases_text(n, false), *a = cases_text(n, true);
+
+	for (int kind = 0; kind < 3; kind++) {
+		struct run *rb = load_text("gb.csv", b),
+		           *ra = load_text("ga.csv", a);
+		size_t *guess = malloc(n * sizeof *guess);
+		struct joined j;
+		struct diag d;
+
+		for (size_t i = 0; i < n; i++)
+			guess[i] = kind == 0 ? (i * 7) % n : kind == 1 ? n + i : i;
+		assert_int_equal(price_join_guessed(rb, ra, false, &guess,
+		                                    kind == 2 ? n - 1 : n, &j,
+		                                    &d),
+		                 FP_OK);
+		assert_null(guess);
+		assert_joined(&j, n);
+		joined_free(&j);
+	}
+	free(b);
+	free(a);
 }
 
 int main(void)
@@ -271,6 +417,9 @@ int main(void)
 	    cmocka_unit_test(test_join_kept_index),
 	    cmocka_unit_test(test_join_same_order),
 	    cmocka_unit_test(test_join_alloc_faults),
+	    cmocka_unit_test(test_unique_against),
+	    cmocka_unit_test(test_unique_rows),
+	    cmocka_unit_test(test_join_guessed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -21,6 +21,15 @@ struct joined {
 int price_join(struct run *before, struct run *after, bool drop_missing,
                struct joined *out, struct diag *d);
 
+/* price_join with a first guess of where each case of before is in after:
+ * (*guess)[i] for case i, nguess of them (run_check_unique's rows), or
+ * *guess NULL for none; taken over (*guess is NULL after).  A guess is
+ * taken only where the names agree, and none if nguess is not before's
+ * number of cases, so an old one costs time, never a wrong match. */
+int price_join_guessed(struct run *before, struct run *after, bool drop_missing,
+                       size_t **guess, size_t nguess, struct joined *out,
+                       struct diag *d);
+
 /* Splits one run with runtime_before/runtime_after/passed_before/
  * passed_after columns into two.  Takes ownership of both. */
 int price_split(struct run *both, struct joined *out, struct diag *d);

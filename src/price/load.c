@@ -9,6 +9,7 @@
 #include "run/context.h"
 #include "run/load.h"
 #include "run/select.h"
+#include "run/unique.h"
 #include "run/junit_merge.h"
 #include "price/candidate.h"
 #include "price/gate.h"
@@ -30,6 +31,9 @@ struct loading {
 	size_t ninputs;
 	struct run *after;
 	struct side_rounds rounds[2]; /* each side's labels (sides.h) */
+	/* Before's cases' rows in after from check_before: the join's
+	 * first guess (nguess rows), or NULL. */
+	size_t *guess, nguess;
 };
 
 /* Names an input in the record, with the hash of the very bytes that
@@ -245,6 +249,22 @@ static bool regular_file(const char *path)
 	       S_ISREG(st.st_mode);
 }
 
+/* The before run's names, checked against the after run's if it was
+ * read (run/unique.h): an error is before's, as if it were read alone. */
+static void check_before(struct loading *l, struct reading r[2])
+{
+	const struct run *other = r[1].rc == FP_OK ? r[1].run : NULL;
+
+	if (r[0].rc != FP_OK || !r[0].run->names_unchecked)
+		return;
+	l->nguess = r[0].run->n;
+	if (run_check_unique(r[0].run, other, &l->guess, &r[0].d) == FP_OK)
+		return;
+	run_free(r[0].run);
+	r[0].run = NULL;
+	r[0].rc = FP_ERR;
+}
+
 /* The two runs, read at once on two threads when both are regular files
  * (a pipe or standard input is read in turn, as given), then prepared in
  * order: what one after the other would give, errors included. */
@@ -266,6 +286,7 @@ static int load_both(struct loading *l, const char *const *in,
 		           ? FP_ERR
 		           : FP_OK;
 	}
+	r[0].opts.names_later = true; /* check_before */
 	two = regular_file(in[0]) && regular_file(in[1]) &&
 	      pthread_create(&t, NULL, read_run, &r[1]) == 0;
 
@@ -276,6 +297,7 @@ static int load_both(struct loading *l, const char *const *in,
 		           : FP_OK;
 	read_run(&r[0]);
 	pthread_join(t, NULL);
+	check_before(l, r);
 	if (r[0].rc != FP_OK || make_side(l, 0, "before", &in[0], &r[0].run, 1,
 	                                  before, d) != FP_OK) {
 		run_free(r[1].run);
@@ -384,7 +406,8 @@ static int join_two(struct loading *l, struct run *before, struct run *after,
 		run_free(after);
 		return FP_ERR;
 	}
-	return price_join(before, after, mode == MISSING_DROP, runs, d);
+	return price_join_guessed(before, after, mode == MISSING_DROP,
+	                          &l->guess, l->nguess, runs, d);
 }
 
 /* The samples per case of the joined runs' sides that have samples. */
@@ -560,6 +583,7 @@ int load_job(const struct load_request *rq, struct job *job, struct diag *d)
 	job->scenario = l.scenario;
 	free(l.renamed);
 	free(l.select.used);
+	free(l.guess);
 	run_free(l.after);
 	return rc;
 }

@@ -6,7 +6,6 @@
 #include "run/context.h"
 #include "util/grow.h"
 #include "util/escape.h"
-#include "util/strindex.h"
 
 void rb_init(struct run_builder *b, const char *path, const char *format,
              struct diag *d)
@@ -40,7 +39,6 @@ void rb_discard(struct run_builder *b)
 	free(b->name_off);
 	free(b->lines);
 	free(b->cols);
-	strindex_delete(b->name_index);
 	for (size_t i = 0; i < b->ncols; i++)
 		rb_column_free(&b->columns[i]);
 	free(b->columns);
@@ -238,48 +236,6 @@ static void names_to_pointers(struct run_builder *b)
 	}
 }
 
-/* How a format gives samples of one case, for the duplicate-case error. */
-static const char *samples_hint(const struct run_builder *b)
-{
-	if (strcmp(b->format, "csv") == 0)
-		return ": rows of one case are its samples only in a file "
-		       "with a 'repetition' column";
-	if (strcmp(b->format, "json") == 0 || strcmp(b->format, "yaml") == 0)
-		return ": give each case once, its runtimes as a list in "
-		       "'samples'";
-	return "";
-}
-
-/* Finds duplicate case names (util/strindex, keyed so that no file can
- * make it slow); reports the earliest second occurrence in the file.
- * The index is kept for the run (run.h: name_index), for the join would
- * make the same one again. */
-static int check_duplicates(struct run_builder *b)
-{
-	struct strindex ix;
-	size_t dup, first = 0;
-	char shown[RUN_SHOW_SIZE];
-
-	if (!strindex_init(&ix, (const char *const *)b->names, b->n))
-		return diag_oom(b->d);
-	dup = strindex_add_all(&ix, b->n, &first);
-	if (dup == STRINDEX_NONE && (b->name_index = malloc(sizeof ix))) {
-		*b->name_index = ix;
-		return FP_OK;
-	}
-	strindex_free(&ix); /* out of memory, the join makes its own */
-	if (dup == STRINDEX_NONE)
-		return FP_OK;
-	run_show(shown, sizeof shown, b->names[dup], strlen(b->names[dup]));
-	if (b->lines[first] == 0)
-		return diag_set(b->d, b->path, 0, 0,
-		                "duplicate case '%s' (items %zu and %zu)%s",
-		                shown, first + 1, dup + 1, samples_hint(b));
-	return diag_set(b->d, b->path, (int)b->lines[dup], (int)b->cols[dup],
-	                "duplicate case '%s' (first on line %u)%s", shown,
-	                (unsigned)b->lines[first], samples_hint(b));
-}
-
 /* Moves builder column c into run column out. */
 static void finish_column(struct rb_column *c, struct column *out)
 {
@@ -319,8 +275,6 @@ int rb_finish(struct run_builder *b, struct run **out)
 	names_to_pointers(b);
 	if (b->merge_rows && b->merge_rows(b) != FP_OK)
 		return FP_ERR;
-	if (check_duplicates(b) != FP_OK)
-		return FP_ERR;
 	if (rb_fill_columns(b) != FP_OK)
 		return FP_ERR;
 	if (b->smp.sampled && (rt = rb_find_column(b, "runtime", 7)) >= 0) {
@@ -357,8 +311,6 @@ int rb_finish(struct run_builder *b, struct run **out)
 	r->name_block_size = b->name_len;
 	r->case_line = b->lines;
 	r->case_col = b->cols;
-	r->name_index = b->name_index;
-	b->name_index = NULL;
 	b->names = NULL;
 	b->name_text = NULL;
 	b->lines = NULL;

@@ -57,8 +57,7 @@ struct run_builder {
 		size_t *name_off;
 		char **names;
 	};
-	uint32_t *lines, *cols;      /* position of each case (0 if unknown) */
-	struct strindex *name_index; /* the duplicate check's, for the run */
+	uint32_t *lines, *cols; /* position of each case (0 if unknown) */
 	size_t ncols, colcap;
 	struct rb_column *columns;
 	size_t hint;      /* column after the last one looked up */

@@ -9,6 +9,7 @@
 #include "run/estimate.h"
 #include "run/folder.h"
 #include "run/load.h"
+#include "run/unique.h"
 #include "util/source.h"
 
 /* Takes a byte order mark off the text; a NUL byte is an error. */
@@ -95,8 +96,20 @@ static int parse(const char *path, const char *name, const char *text,
 	return finish(&s, out, d);
 }
 
+/* r, a part of run head, checked now or marked to be. */
+static int check_names(struct run *r, const struct run_opts *opts,
+                       const struct run *head, struct diag *d)
+{
+	if (opts->names_later && !head->part_next) {
+		r->names_unchecked = true;
+		return FP_OK;
+	}
+	return run_check_unique(r, NULL, NULL, d);
+}
+
 /* What every run gets once read: --split-by's check, the estimator over
- * its samples, the pass policy. */
+ * its samples, the pass policy, and last its names checked unique
+ * (unless left to the caller, run/unique.h). */
 static int finish(const struct fmt_src *s, struct run **out, struct diag *d)
 {
 	if (s->opts->split_by && strncmp((*out)->format, "go", 2) != 0) {
@@ -111,7 +124,8 @@ static int finish(const struct fmt_src *s, struct run **out, struct diag *d)
 	/* Each run of a file's run column (run/parts.h) as its own file. */
 	for (struct run *r = *out; r; r = r->part_next)
 		if (run_estimate(r, s->opts->estimator, d) != FP_OK ||
-		    run_apply_policy(r, s->opts->policy) != FP_OK) {
+		    run_apply_policy(r, s->opts->policy) != FP_OK ||
+		    check_names(r, s->opts, *out, d) != FP_OK) {
 			run_free(*out);
 			*out = NULL;
 			return FP_ERR;

@@ -88,11 +88,13 @@ struct run {
 	size_t name_block_size;
 	uint32_t *case_line; /* line of each case in the file (0 if unknown) */
 	uint32_t *case_col;  /* column of each, or NULL (run_case_col) */
-	/* The index of case_name that the reader made to find duplicate
-	 * names (util/strindex.h), kept for the join, which needs one; NULL
-	 * if none.  It stands for case_name only while that is the same
-	 * array of as many names: run_name_index says whether. */
+	/* The index of case_name that the loader made to find duplicate
+	 * names (util/strindex.h, run/unique.h), kept for the join, which
+	 * needs one; NULL if none.  It stands for case_name only while that
+	 * is the same array of as many names: run_name_index says whether. */
 	struct strindex *name_index;
+	/* Loaded with run_opts.names_later: run_check_unique is still due. */
+	bool names_unchecked;
 	size_t ncols;
 	struct column *cols;
 
@@ -195,6 +197,9 @@ struct run_opts {
 	 * (1: the after run); NULL: the whole file. */
 	const char *split_by;
 	int split_group;
+	/* Leave the check for duplicate case names to the caller (a run of
+	 * one part only; run/unique.h says when and why). */
+	bool names_later;
 };
 
 /* Frees a run and everything in it; NULL is fine. */

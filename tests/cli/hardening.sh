@@ -94,6 +94,24 @@ printf 'case,note,runtime,passed\na,x,1,pass\nb,"two\nlines",3,pass\nc,y,0,pass\
 run price "$TMP/lines.csv" "$TMP/lines.csv"
 expect_error 2 "$TMP/lines.csv:5:5: runtime of case 'c' must be a finite number above 0, got 0" \
 	"a cell after one off its case's line, at its line"
+# A duplicate case in the before run: the same error whether it is found
+# against the after run's names (two files, read at once) or alone (from
+# standard input, read in turn), for a name the after run has and for
+# one it lacks, and for a duplicate in the after run.
+printf 'case,runtime,passed\nx,1,pass\na,1,pass\nb,2,pass\na,3,pass\nx,2,pass\n' >"$TMP/dupb.csv"
+printf 'case,runtime,passed\nb,1,pass\na,2,pass\n' >"$TMP/dupa.csv"
+dup_a="duplicate case 'a' (first on line 3): rows of one case are its samples only in a file with a 'repetition' column"
+run price --missing drop "$TMP/dupb.csv" "$TMP/dupa.csv"
+expect_error 2 "$TMP/dupb.csv:5:1: $dup_a" "a duplicate before, checked against after"
+run price --missing drop - "$TMP/dupa.csv" <"$TMP/dupb.csv"
+expect_error 2 "<stdin>:5:1: $dup_a" "a duplicate before, checked alone"
+printf 'case,runtime,passed\nx,1,pass\na,1,pass\nx,3,pass\n' >"$TMP/dupb.csv"
+run price --missing drop "$TMP/dupb.csv" "$TMP/dupa.csv"
+expect_error 2 "$TMP/dupb.csv:4:1: duplicate case 'x' (first on line 2): rows of one case are its samples only in a file with a 'repetition' column" \
+	"a duplicate before that after lacks"
+run price "$TMP/dupa.csv" "$TMP/dupb.csv"
+expect_error 2 "$TMP/dupb.csv:4:1: duplicate case 'x' (first on line 2): rows of one case are its samples only in a file with a 'repetition' column" \
+	"a duplicate after"
 # Weights: only their ratios matter.  Huge ones that overflow their sum
 # are said to, tiny ones price like any others.
 printf 'case,runtime,passed,ref_runtime\na,1,pass,1\nb,1,fail,1\n' >"$TMP/w0.csv"
