@@ -299,8 +299,8 @@ static struct run *load_later(const char *name, const char *text)
 	struct run *r = NULL;
 	struct diag d;
 
-	assert_int_equal(run_load(scratch(name, text, strlen(text)), &o, &r, &d),
-	                 FP_OK);
+	assert_int_equal(
+	    run_load(scratch(name, text, strlen(text)), &o, &r, &d), FP_OK);
 	assert_true(r->names_unchecked);
 	assert_null(r->name_index);
 	return r;
@@ -370,6 +370,14 @@ static void test_unique_rows(void **state)
 	free(rows);
 	run_free(r);
 
+	/* Names never checked are not joined. */
+	r = load_later("ub.csv", "case\nc\na\n");
+	assert_int_equal(price_join(r, load_text("ua.csv", "case\na\nc\n"),
+	                            false, &(struct joined){0}, &d),
+	                 FP_ERR);
+	assert_string_equal(d.msg,
+	                    "internal error: case names joined unchecked");
+
 	r = load_later("ub.csv", "case\nc\na\nz\n");
 	run_drop_index(after);
 	assert_int_equal(run_check_unique(r, after, &rows, &d), FP_OK);
@@ -395,7 +403,9 @@ static void test_join_guessed(void **state)
 		struct diag d;
 
 		for (size_t i = 0; i < n; i++)
-			guess[i] = kind == 0 ? (i * 7) % n : kind == 1 ? n + i : i;
+			guess[i] = kind == 0   ? (i * 7) % n
+			           : kind == 1 ? n + i
+			                       : i;
 		assert_int_equal(price_join_guessed(rb, ra, false, &guess,
 		                                    kind == 2 ? n - 1 : n, &j,
 		                                    &d),

@@ -322,6 +322,13 @@ int price_join_guessed(struct run *before, struct run *after, bool drop_missing,
 	*taken = NULL;
 	if (!guessed)
 		free(guess);
+	/* A run whose names were left to the caller (run/unique.h) and
+	 * never checked would be joined on names that may repeat. */
+	if (before->names_unchecked || after->names_unchecked) {
+		diag_set(d, before->path, 0, 0,
+		         "internal error: case names joined unchecked");
+		goto out;
+	}
 	if (!at || !in_after) {
 		diag_oom(d);
 		goto out;

@@ -53,7 +53,8 @@ static int first_repeat(const char *const *names, size_t n, size_t *dup,
 		**keep = ix;
 		return FP_OK;
 	}
-	strindex_free(&ix); /* out of memory: the join makes its own */
+	strindex_free(&ix); /* not asked for, or out of memory: the join
+	                     * makes its own */
 	return FP_OK;
 }
 
