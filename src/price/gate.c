@@ -28,7 +28,7 @@ static int check_cell(const struct run *r, size_t i, double g,
 	    (from && from->v && from->v[i] != RUN_FROM_FILE))
 		return FP_OK;
 	return diag_set(d, r->path, (int)run_cell_line(r, c, i),
-	                c->col ? (int)c->col[i] : 0,
+	                (int)run_cell_col(c, i),
 	                "case '%s' is %s here, but the gate of %s %s it "
 	                "(the gate decides passed from the error columns)",
 	                r->case_name[i], c->v[i] != 0 ? "passed" : "failed",

@@ -24,7 +24,7 @@ static int read_pass(const struct run *r, const double **out, struct diag *d)
 		if (c->v[i] != 0 && c->v[i] != 1)
 			return diag_set(
 			    d, r->path, (int)run_cell_line(r, c, i),
-			    c->col ? (int)c->col[i] : 0,
+			    (int)run_cell_col(c, i),
 			    "passed of case '%s' must be %s, got %s",
 			    r->case_name[i], pass_must,
 			    numfmt_exact(num, c->v[i]));
@@ -40,8 +40,7 @@ static int check_runtimes(const struct run *r, const double *v,
                           bool predicted, double *has, struct diag *d)
 {
 	for (size_t i = 0; i < r->n; i++) {
-		uint32_t ln = run_cell_line(r, c, i),
-		         cn = c && c->col ? c->col[i] : 0;
+		uint32_t ln = run_cell_line(r, c, i), cn = run_cell_col(c, i);
 
 		has[i] = !isnan(v[i]);
 		if (isnan(v[i]) && passed[i] != 0 && predicted)

@@ -180,6 +180,11 @@ uint32_t run_cell_line(const struct run *run, const struct column *c, size_t i)
 	return c && c->line ? c->line[i] : run->case_line[i];
 }
 
+uint32_t run_cell_col(const struct column *c, size_t i)
+{
+	return c && c->col ? c->col[i] : 0;
+}
+
 /* The case whose cell in c is at the column's bad position, or NULL. */
 static const char *bad_case(const struct run *run, const struct column *c)
 {
@@ -416,7 +421,7 @@ int run_check_runtimes(const struct run *r, const struct column *c,
 		if (!isnan(v) && !(isfinite(v) && v > 0))
 			return run_bad_runtime(r, c->name, i, v,
 			                       run_cell_line(r, c, i),
-			                       c->col ? c->col[i] : 0, d);
+			                       run_cell_col(c, i), d);
 	}
 	return FP_OK;
 }

@@ -325,4 +325,8 @@ uint32_t run_case_col(const struct run *run, size_t i);
 /* The line of case i's cell in column c (NULL: the case's line). */
 uint32_t run_cell_line(const struct run *run, const struct column *c, size_t i);
 
+/* The column of case i's cell in column c, 0 if unknown (c NULL, or no
+ * columns kept). */
+uint32_t run_cell_col(const struct column *c, size_t i);
+
 #endif
