@@ -2,9 +2,9 @@
  *
  * A reader turns the bytes into cases, cells, samples and context through
  * a builder, which owns the rules every format has in common: case names
- * (not empty, not too long, no duplicates), the caps of run.h, and how a
- * column's cells decide its kind (number, pass state or text).  Readers
- * only know their syntax. */
+ * (not empty, not too long; that none repeats is the loader's last check,
+ * run/unique.h), the caps of run.h, and how a column's cells decide its
+ * kind (number, pass state or text).  Readers only know their syntax. */
 #ifndef FP_RUN_BUILDER_H
 #define FP_RUN_BUILDER_H
 
@@ -112,7 +112,7 @@ static inline uint32_t rb_cell_line(const struct run_builder *b,
  * a name that is empty, only blanks, has a blank (space, tab) at either
  * end, is not valid UTF-8 or is over RUN_MAX_NAME; more than
  * RUN_MAX_CASES cases.  Column names follow the same rules.
- * Duplicates are found by rb_finish. */
+ * Duplicate case names are found by the loader (run/unique.h). */
 int rb_case(struct run_builder *b, const char *name, size_t len, uint32_t line,
             uint32_t col);
 
@@ -157,9 +157,9 @@ int rb_other(struct run_builder *b, size_t col, const char *shown,
  * there, at its own position (rb_finish; builder_cells.c). */
 int rb_fill_columns(struct run_builder *b);
 
-/* Makes the run.  Checks duplicate case names ("duplicate case 'x' (first
- * on line 3)" at the second), and that there is at least one case (else
- * "no cases").  A case without a cell in a column (JSON or YAML items with
+/* Makes the run.  Checks that there is at least one case (else "no
+ * cases"); that no case name repeats is the loader's last step
+ * (run/unique.h).  A case without a cell in a column (JSON or YAML items with
  * different fields) leaves that column unusable, like text: bad_text NULL
  * and the case's position.  Columns: every cell a pass state -> COL_PASS;
  * every cell a number -> COL_NUMBER; otherwise COL_TEXT, its bad cell the

@@ -19,8 +19,9 @@
  * defaults; format NULL: by content and extension, see detect.c), then
  * makes its runtime from its samples, if it has any (run_estimate).  The
  * `case` column becomes case_name; every other column is kept.  Duplicate
- * case names, an empty file, a row with the wrong number of cells are
- * errors with FILE:LINE:COL.  On success the caller owns *out (run_free).
+ * case names (checked last, unless opts->names_later: run/unique.h), an
+ * empty file, a row with the wrong number of cells are errors with
+ * FILE:LINE:COL.  On success the caller owns *out (run_free).
  * On failure nothing is allocated. */
 int run_load(const char *path, const struct run_opts *opts, struct run **out,
              struct diag *d);

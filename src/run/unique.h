@@ -24,11 +24,11 @@
  * gives samples of one case.
  *
  * Without other, r keeps the index it made (run_name_index).  With an
- * other run of one part whose index stands (run_name_index), r's names are looked up
- * there instead, and r keeps no index; if rows is not NULL it then gets
- * a malloc'd array (the caller frees it) of r->n rows of other, each
- * case's row there or STRINDEX_NONE (util/strindex.h) when other lacks
- * it, and NULL otherwise. */
+ * other run of one part whose index stands (run_name_index), r's names
+ * are looked up there instead, and r keeps no index; if rows is not NULL
+ * it then gets a malloc'd array (the caller frees it) of r->n rows of
+ * other, each case's row there or STRINDEX_NONE (util/strindex.h) when
+ * other lacks it, and NULL otherwise. */
 int run_check_unique(struct run *r, const struct run *other, size_t **rows,
                      struct diag *d);
 
