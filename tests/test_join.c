@@ -296,11 +296,12 @@ static void test_join_alloc_faults(void **state)
 static struct run *load_later(const char *name, const char *text)
 {
 	struct run_opts o = {.names_later = true};
+	const char *path = scratch(name, text, strlen(text));
 	struct run *r = NULL;
 	struct diag d;
 
-	assert_int_equal(
-	    run_load(scratch(name, text, strlen(text)), &o, &r, &d), FP_OK);
+	assert_int_equal(run_load(path, &o, &r, &d), FP_OK);
+	unlink(path);
 	assert_true(r->names_unchecked);
 	assert_null(r->name_index);
 	return r;
@@ -329,6 +330,7 @@ static void test_unique_against(void **state)
 
 	for (size_t k = 0; k < sizeof bad / sizeof *bad; k++) {
 		struct run *r = load_later("ub.csv", bad[k].before), *alone;
+		const char *path;
 		size_t *rows = (size_t *)1;
 		struct diag d, d1;
 
@@ -342,10 +344,10 @@ static void test_unique_against(void **state)
 		assert_int_equal(d.line, bad[k].line);
 		assert_int_equal(d.col, 1);
 		/* The same as loading the file alone. */
-		assert_int_equal(run_load(scratch("ub.csv", bad[k].before,
-		                                  strlen(bad[k].before)),
-		                          &(struct run_opts){0}, &alone, &d1),
-		                 FP_ERR);
+		path = scratch("ub.csv", bad[k].before, strlen(bad[k].before));
+		assert_int_equal(
+		    run_load(path, &(struct run_opts){0}, &alone, &d1), FP_ERR);
+		unlink(path);
 		assert_string_equal(d1.msg, d.msg);
 		assert_int_equal(d1.line, d.line);
 		run_free(r);

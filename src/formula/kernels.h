@@ -58,4 +58,21 @@ void fx_k_copy(double *restrict d, const double *restrict a);
 /* True when all of a[0..FX_BLOCK) are finite. */
 bool fx_k_block_finite(const double *a);
 
+/* Asks the memory for the next block of a column of ncases values whose
+ * block at base is being read: a block of a column is a page of its own
+ * (FX_BLOCK doubles, 4 KiB), and the processor's own prefetcher stops at
+ * a page's end, so a pass over columns larger than the caches would
+ * otherwise wait for every column at every block, where one loop over the
+ * whole columns streams on. */
+static inline void fx_k_ask_next(const double *col, size_t base, size_t ncases)
+{
+#if defined __GNUC__
+	if (base + 2 * FX_BLOCK <= ncases)
+		for (size_t q = 0; q < FX_BLOCK; q += 64 / sizeof *col)
+			__builtin_prefetch(col + FX_BLOCK + q);
+#else
+	(void)col, (void)base, (void)ncases;
+#endif
+}
+
 #endif

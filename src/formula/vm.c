@@ -231,6 +231,8 @@ static void run_block(struct vm *vm, const struct fx_section *s, size_t base,
 		double *t = vm->tail + (size_t)c * FX_BLOCK;
 		if (full) {
 			vm->colp[c] = col;
+			if (!(vm->scr && vm->scr[c]))
+				fx_k_ask_next(col, base, vm->env->ncases);
 			continue;
 		}
 		memcpy(t, col, n * sizeof *t);
