@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "price/join.h"
+#include "run/unique.h"
 #include "util/bigmem.h"
 #include "util/strindex.h"
 
@@ -184,31 +185,6 @@ static void note_missing(struct missing *m, size_t row)
 		m->first = row;
 }
 
-/* Looks up in ix each of before's names i whose at[i] is STRINDEX_NONE,
- * setting at[i] to its number there; returns how many it does not find. */
-static size_t look_up(const struct strindex *ix, const struct run *before,
-                      size_t *at)
-{
-	const char *keys[STRINDEX_BATCH];
-	size_t rows[STRINDEX_BATCH], found[STRINDEX_BATCH], m = 0, missed = 0;
-
-	for (size_t i = 0; i <= before->n; i++) {
-		if (i < before->n && at[i] == STRINDEX_NONE) {
-			rows[m] = i;
-			keys[m++] = before->case_name[i];
-		}
-		if (m == STRINDEX_BATCH || (i == before->n && m)) {
-			strindex_find_batch(ix, keys, m, found);
-			for (size_t q = 0; q < m; q++) {
-				at[rows[q]] = found[q];
-				missed += found[q] == STRINDEX_NONE;
-			}
-			m = 0;
-		}
-	}
-	return missed;
-}
-
 /* Asks the memory for what comparing guesses ahead of case i will read:
  * after's name pointer 16 cases on, the name itself 8 on (its pointer
  * asked for 8 cases ago).  Guesses are rows all over after, and each
@@ -255,13 +231,13 @@ static int match(const struct run *before, const struct run *after, size_t *at,
 		left += at[i] == STRINDEX_NONE;
 	}
 	if (left && kept)
-		left = look_up(kept, before, at);
+		left = run_look_up(kept, before, at);
 	if (left) {
 		if (!strindex_init(&own, (const char *const *)after->case_name,
 		                   after->n))
 			return diag_oom(d);
 		strindex_add_all(&own, after->n, NULL);
-		look_up(&own, before, at);
+		run_look_up(&own, before, at);
 		strindex_free(&own);
 	}
 	for (size_t i = 0; i < before->n; i++)

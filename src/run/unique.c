@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/bigmem.h"
 #include "util/strindex.h"
 
 /* How a format gives samples of one case, for the duplicate-case error. */
@@ -68,16 +67,26 @@ static int alone(struct run *r, struct diag *d)
 	return dup == STRINDEX_NONE ? FP_OK : duplicate(r, first, dup, d);
 }
 
-/* at[0..r->n): each case's row in x's run, looked up in batches. */
-static void look_up(const struct strindex *x, const struct run *r, size_t *at)
+size_t run_look_up(const struct strindex *ix, const struct run *r, size_t *at)
 {
-	for (size_t i = 0; i < r->n; i += STRINDEX_BATCH) {
-		size_t m =
-		    r->n - i < STRINDEX_BATCH ? r->n - i : STRINDEX_BATCH;
+	const char *keys[STRINDEX_BATCH];
+	size_t rows[STRINDEX_BATCH], found[STRINDEX_BATCH], m = 0, missed = 0;
 
-		strindex_find_batch(x, (const char *const *)r->case_name + i, m,
-		                    at + i);
+	for (size_t i = 0; i <= r->n; i++) {
+		if (i < r->n && at[i] == STRINDEX_NONE) {
+			rows[m] = i;
+			keys[m++] = r->case_name[i];
+		}
+		if (m == STRINDEX_BATCH || (i == r->n && m)) {
+			strindex_find_batch(ix, keys, m, found);
+			for (size_t q = 0; q < m; q++) {
+				at[rows[q]] = found[q];
+				missed += found[q] == STRINDEX_NONE;
+			}
+			m = 0;
+		}
 	}
+	return missed;
 }
 
 /* The earliest case of r whose name an earlier one has, and that one:
@@ -143,8 +152,8 @@ int run_check_unique(struct run *r, const struct run *other, size_t **rows,
 		return alone(r, d);
 	if (!(at = malloc((r->n ? r->n : 1) * sizeof *at)))
 		return diag_oom(d);
-	bigmem_populate(at, r->n * sizeof *at); /* written whole */
-	look_up(x, r, at);
+	memset(at, 0xff, r->n * sizeof *at); /* STRINDEX_NONE: every name */
+	run_look_up(x, r, at);
 	if (repeat_of(r, at, other->n, &dup, &first) != FP_OK) {
 		free(at);
 		return diag_oom(d);

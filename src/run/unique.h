@@ -32,4 +32,10 @@
 int run_check_unique(struct run *r, const struct run *other, size_t **rows,
                      struct diag *d);
 
+/* Looks up in ix each of r's names i whose at[i] is STRINDEX_NONE
+ * (util/strindex.h), in batches, setting at[i] to its number there;
+ * returns how many it does not find (the join's look-up, and this
+ * check's against another run). */
+size_t run_look_up(const struct strindex *ix, const struct run *r, size_t *at);
+
 #endif
