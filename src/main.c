@@ -45,6 +45,7 @@ int main(int argc, char **argv)
 	int opt;
 
 	bigmem_keep_freed();
+	bigmem_huge_heap();
 	/* '+' stops at the first non-option: the rest belongs to the command. */
 	opterr = 0;
 	while ((opt = getopt_long(argc, argv, "+hV", opts, NULL)) != -1) {

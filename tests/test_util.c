@@ -290,19 +290,26 @@ static bool vm_flags(const void *p, char *flags, size_t size)
 /* A big block is marked for huge pages ("hg"), a small one is not; where
  * the kernel has no transparent huge pages (or they are off), there is
  * nothing to see. */
-static void test_bigmem(void **state)
+static bool thp_on(void)
 {
 	FILE *thp = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
-	char mode[128] = "", flags[512];
-	size_t big = (size_t)8 << 20;
-	char *a, *b;
+	char mode[128] = "";
 
 	if (thp) {
 		if (!fgets(mode, sizeof mode, thp))
 			mode[0] = '\0';
 		fclose(thp);
 	}
-	if (!strstr(mode, "[madvise]") && !strstr(mode, "[always]"))
+	return strstr(mode, "[madvise]") || strstr(mode, "[always]");
+}
+
+static void test_bigmem(void **state)
+{
+	char flags[512];
+	size_t big = (size_t)8 << 20;
+	char *a, *b;
+
+	if (!thp_on())
 		skip();
 	a = malloc(big);
 	b = malloc(BIGMEM_MIN / 2);
@@ -349,6 +356,32 @@ static void test_bigmem_keep_freed(void **state)
 	assert_true(after.fordblks >= size);
 }
 
+/* The heap grown at once for huge pages: it holds BIGMEM_HEAP bytes, and
+ * the next block of the heap (8 MiB: below the 16 MiB that get mappings
+ * of their own) lies in pages marked for huge ones.  After
+ * test_bigmem_keep_freed, which it needs. */
+static void test_bigmem_huge_heap(void **state)
+{
+	size_t size = (size_t)8 << 20, mapped;
+	char flags[512];
+	char *a;
+
+#if defined(__SANITIZE_ADDRESS__)
+	skip();
+#endif
+	bigmem_huge_heap();
+	assert_true(mallinfo2().arena >= BIGMEM_HEAP);
+	mapped = mallinfo2().hblkhd;
+	a = malloc(size);
+	assert_non_null(a);
+	assert_int_equal(mallinfo2().hblkhd, mapped); /* from the heap */
+	if (thp_on()) {
+		assert_true(vm_flags(a + size / 2, flags, sizeof flags));
+		assert_non_null(strstr(flags, " hg"));
+	}
+	free(a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -365,8 +398,9 @@ int main(void)
 		cmocka_unit_test(test_atomic_devices),
 		cmocka_unit_test(test_atomic_symlink),
 		cmocka_unit_test(test_bigmem),
-		/* last: it sets the allocator for the process */
+		/* last: they set the allocator for the process */
 		cmocka_unit_test(test_bigmem_keep_freed),
+		cmocka_unit_test(test_bigmem_huge_heap),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,6 +5,7 @@
 
 #include <malloc.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -50,5 +51,30 @@ void bigmem_keep_freed(void)
 	 * is freed. */
 	(void)mallopt(M_MMAP_THRESHOLD, 16 << 20);
 	(void)mallopt(M_TRIM_THRESHOLD, 1 << 30);
+#endif
+}
+
+/* glibc's default count of blocks given mappings of their own. */
+#define MMAP_MAX_DEFAULT 65536
+
+void bigmem_huge_heap(void)
+{
+#if defined(M_MMAP_MAX) && defined(MADV_HUGEPAGE)
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE), lo, hi;
+	void *p;
+
+	/* No mappings of their own for a moment: the block comes from the
+	 * heap, which grows by it; freed, it stays the heap's free top, where
+	 * the next blocks come from.  A sanitizer's allocator takes no
+	 * mallopt (it returns 0). */
+	if (mallopt(M_MMAP_MAX, 0) != 1)
+		return;
+	p = malloc(BIGMEM_HEAP);
+	lo = (uintptr_t)p & ~(page - 1);
+	free(p);
+	(void)mallopt(M_MMAP_MAX, MMAP_MAX_DEFAULT);
+	hi = (uintptr_t)sbrk(0) & ~(page - 1);
+	if (p && hi > lo)
+		(void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
 #endif
 }

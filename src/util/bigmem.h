@@ -48,4 +48,19 @@ void bigmem_populate(void *p, size_t bytes);
  * thing in main. */
 void bigmem_keep_freed(void);
 
+/* Address space the heap is grown by at once, for huge pages. */
+#define BIGMEM_HEAP ((size_t)256 << 20)
+
+/* The heap grown by BIGMEM_HEAP at once and asked for huge pages, after
+ * bigmem_keep_freed (which keeps it from being trimmed back).  The blocks
+ * below 16 MiB (a reader's arrays, the join's, the formulas' scratch)
+ * live in the heap, which glibc grows a little at a time and never asks
+ * for huge pages (its glibc.malloc.hugetlb=1 tunable would, but can only
+ * be set from the environment): pricing two 10^6-row runs took 21,000
+ * page faults.  Growing it once costs address space only (a page is made
+ * when first written).  Refused (not glibc's allocator, as under a
+ * sanitizer; or no memory to promise, as under strict overcommit), the
+ * heap grows as it did.  Called once, in main. */
+void bigmem_huge_heap(void);
+
 #endif
