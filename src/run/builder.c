@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "run/builder.h"
-#include "run/context.h"
 #include "util/grow.h"
 #include "util/escape.h"
 
