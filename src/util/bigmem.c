@@ -70,11 +70,11 @@ void bigmem_huge_heap(void)
 	if (mallopt(M_MMAP_MAX, 0) != 1)
 		return;
 	p = malloc(BIGMEM_HEAP);
-	lo = (uintptr_t)p & ~(page - 1);
+	lo = (uintptr_t)p & ~(page - 1); /* 0: refused */
 	free(p);
 	(void)mallopt(M_MMAP_MAX, MMAP_MAX_DEFAULT);
 	hi = (uintptr_t)sbrk(0) & ~(page - 1);
-	if (p && hi > lo)
+	if (lo && hi > lo)
 		(void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
 #endif
 }
