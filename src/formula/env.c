@@ -48,8 +48,8 @@ int fx_env_find(const struct fx_env *env, const char *name, size_t len,
                 enum fx_shape *shape)
 {
 	for (int i = 0; i < env->n; i++) {
-		const char *s = env->slots[i].name;
-		if (strncmp(s, name, len) == 0 && s[len] == '\0') {
+		const struct fx_slot *s = &env->slots[i];
+		if (s->len == len && memcmp(s->name, name, len) == 0) {
 			if (shape)
 				*shape = env->slots[i].shape;
 			return i;
@@ -82,6 +82,7 @@ int fx_env_declare(struct fx_env *env, const char *name, enum fx_shape shape)
 		return -1;
 	env->slots[env->n] = (struct fx_slot){
 	    .name = copy,
+	    .len = strlen(copy),
 	    .shape = shape,
 	    .values = NULL,
 	    .scalar = 0,

@@ -6,6 +6,7 @@
 
 struct fx_slot {
 	char *name;
+	size_t len; /* of name: a look-up compares lengths first */
 	enum fx_shape shape;
 	const double *values; /* FX_PERCASE: bound column, not owned */
 	double scalar;        /* FX_SCALAR */
