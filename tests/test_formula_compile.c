@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formula/env.h"
 #include "formula/formula.h"
 
 static struct fx_env *env;
@@ -429,9 +430,32 @@ static void test_shares_fault(void **state)
 	fx_prog_free(p);
 }
 
+/* A name is found whole, never by a prefix or as one: "runtime" and
+ * "runtime_before" are two slots, and a name cut short or run on is
+ * none. */
+static void test_env_names(void **state)
+{
+	struct fx_env *e = fx_env_new();
+	int rt, rb;
+
+	assert_non_null(e);
+	rt = fx_env_declare(e, "runtime", FX_PERCASE);
+	rb = fx_env_declare(e, "runtime_before", FX_PERCASE);
+	assert_true(rt >= 0 && rb >= 0 && rt != rb);
+	assert_int_equal(fx_env_lookup(e, "runtime", NULL), rt);
+	assert_int_equal(fx_env_lookup(e, "runtime_before", NULL), rb);
+	assert_int_equal(fx_env_find(e, "runtime_before", 7, NULL), rt);
+	assert_int_equal(fx_env_lookup(e, "runtime_b", NULL), -1);
+	assert_int_equal(fx_env_lookup(e, "runtim", NULL), -1);
+	assert_int_equal(fx_env_lookup(e, "runtime_before_x", NULL), -1);
+	assert_int_equal(fx_env_lookup(e, "", NULL), -1);
+	fx_env_free(e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_env_names),
 		cmocka_unit_test(test_constants_fold),
 		cmocka_unit_test(test_hoisting),
 		cmocka_unit_test(test_passes),
