@@ -51,7 +51,7 @@ int fx_env_find(const struct fx_env *env, const char *name, size_t len,
 		const struct fx_slot *s = &env->slots[i];
 		if (s->len == len && memcmp(s->name, name, len) == 0) {
 			if (shape)
-				*shape = env->slots[i].shape;
+				*shape = s->shape;
 			return i;
 		}
 	}

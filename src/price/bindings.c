@@ -1,6 +1,5 @@
 /* bindings.c: a price's arrays bound to the formula environments
  * (price_env.h). */
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
