@@ -17,7 +17,10 @@
  * slower: gain at its largest), at least 93 % (77 %), for the interval
  * holds the bound whenever it would pass it (up to 97.5 %, 90 %).  The
  * others are measured and printed only (doc/noise.md, "How well the
- * interval covers"), and the test keeps their numbers in view. */
+ * interval covers"), and the test keeps their numbers in view.
+ * FIXPRICE_SIM_TRACE=FILE writes each trial's row to FILE, and
+ * FIXPRICE_SIM_NESTED=COPIES adds a nested bootstrap's ratio to it, for
+ * studying a miss (sim_trace.h, tests/sim_rules.py). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -33,6 +36,7 @@
 #include "noise/resample.h"
 #include "noise/rng.h"
 #include "sim_heap.h"
+#include "sim_trace.h"
 #include "test_mem_run.h"
 #include "test_noise_util.h"
 #include "test_normal.h"
@@ -88,9 +92,10 @@ static double slowdown(const struct config *c, size_t i)
 }
 
 /* One trial: whether the 95 % and the 80 % intervals (of the same
- * resamples) cover the true net, into cov[0] and cov[1]. */
+ * resamples) cover the true net, into cov[0] and cov[1]; a row of it in
+ * trace, if not NULL (sim_trace.h). */
 static void trial(const struct metric *m, const struct config *c, size_t t,
-                  bool cov[2])
+                  FILE *trace, bool cov[2])
 {
 	static double xb[NMAX * KMAX], xa[NMAX * KMAX], tb[NMAX], ta[NMAX];
 	static unsigned char pb[NMAX * KMAX], pa[NMAX * KMAX], qb[NMAX],
@@ -140,6 +145,11 @@ static void trial(const struct metric *m, const struct config *c, size_t t,
 		fail_msg("%s", d.msg);
 	assert_int_equal(noise_fit_interval(&b, 2, 0.80, &at80), FP_OK);
 
+	if (trace) {
+		struct sim_trace_runs r = {c->n, c->k, xb, xa, pb, pa, c->est};
+		sim_trace_row(trace, c->name, t, truth, &b, &at80,
+		              sim_trace_nested(m, &r, t));
+	}
 	cov[0] = b.net_ci.lo <= truth && truth <= b.net_ci.hi;
 	cov[1] = at80.lo <= truth && truth <= at80.hi;
 	boot_free(&b);
@@ -164,14 +174,18 @@ static void report(const struct config *c, double conf, size_t covered,
 static void coverage(const struct metric *m, const struct config *c,
                      size_t trials, size_t cov[2])
 {
+	FILE *trace = sim_trace_open();
+
 	cov[0] = cov[1] = 0;
 	for (size_t t = 0; t < trials; t++) {
 		bool hit[2];
 
-		trial(m, c, t, hit);
+		trial(m, c, t, trace, hit);
 		cov[0] += hit[0];
 		cov[1] += hit[1];
 	}
+	if (trace && fclose(trace) != 0)
+		fail_msg("FIXPRICE_SIM_TRACE: cannot write the rows");
 	report(c, 0.95, cov[0], trials);
 	report(c, 0.80, cov[1], trials);
 	fflush(stdout);

@@ -1,0 +1,110 @@
+"""sim_rules.py [--check] TRACE...: the coverage of other rules for the interval of
+net, made of the rows that FIXPRICE_SIM_TRACE writes (tests/sim_trace.h),
+for each configuration in them: how each rule misses, below the truth or
+above it, at 95 % and at 80 %.  A study aid, not a test; the rules:
+
+  printed     the intervals as fixprice printed them
+  remade      the same made again from the row (the check of this script)
+  widened     the quantiles about the centre scaled by the nested ratio
+              (FIXPRICE_SIM_NESTED; never narrowed), holding the bias
+  point       widened, holding the measured price only
+  plain       widened, holding nothing
+and each again with the whole excess (no Monte Carlo guard): kink times
+(mean - ref).  Every rule keeps its interval within the range net can
+take, as fixprice does.  --check only counts the rows whose intervals,
+made again, differ from those printed (exit 1 if any)."""
+import math
+import sys
+
+
+def wilson(k, n, z=1.959964):
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return 100 * (c - h), 100 * (c + h)
+
+
+def rules(r, whole):
+    point, bias, kink = r["point"], r["bias"], r["kink"]
+    q = [r["q025"], r["q975"], r["q10"], r["q90"]]
+    if whole:
+        new = kink * (r["mean"] - r["ref"])
+        q = [x + bias - new for x in q]
+        bias = new
+    c = point - bias
+    w = max(1.0, r["nested"])
+    out = {}
+    for name, widen, hold in (("remade", 1, "bias"), ("widened", w, "bias"),
+                              ("point", w, "point"), ("plain", w, None)):
+        pair = []
+        for lo, hi in ((q[0], q[1]), (q[2], q[3])):
+            if widen != 1:
+                lo, hi = c - widen * (c - lo), c + widen * (hi - c)
+            if hold == "bias":
+                lo, hi = min(lo, lo + bias), max(hi, hi + bias)
+            elif hold == "point":
+                lo, hi = min(lo, point), max(hi, point)
+            lo = min(max(lo, r["range_lo"]), r["range_hi"])
+            hi = max(min(hi, r["range_hi"]), r["range_lo"])
+            pair.append((lo, hi))
+        out[name + (" (whole)" if whole else "")] = pair
+    if not whole:
+        out["printed"] = [(r["lo95"], r["hi95"]), (r["lo80"], r["hi80"])]
+    return out
+
+
+COLS = ("config trial truth point bias kink correction ref mean lo95 hi95 "
+        "lo80 hi80 q025 q975 q10 q90 range_lo range_hi nested").split()
+
+
+def check(rows):
+    """The count of intervals that, made again, differ from those
+    printed by more than rounding."""
+    bad = 0
+    for rs in rows.values():
+        for r in rs:
+            pair = rules(r, False)
+            for (lo, hi), (plo, phi) in zip(pair["remade"], pair["printed"]):
+                tol = 1e-9 * max(1.0, abs(lo), abs(hi))
+                bad += abs(lo - plo) > tol or abs(hi - phi) > tol
+    return bad
+
+
+def main():
+    rows = {}
+    checking = sys.argv[1:2] == ["--check"]
+    for path in sys.argv[1 + checking:]:
+        for line in open(path):
+            f = line.rstrip("\n").split("\t")
+            if len(f) != len(COLS):
+                continue
+            r = dict(zip(COLS, [f[0]] + [float(x) for x in f[1:]]))
+            rows.setdefault(r["config"], []).append(r)
+    if checking:
+        bad = check(rows)
+        print(f"{bad} intervals made again differ from those printed")
+        sys.exit(bad != 0)
+    for config, rs in rows.items():
+        n = len(rs)
+        ratios = sorted(r["nested"] for r in rs)
+        print(f"{config}: {n} trials, nested ratio median "
+              f"{ratios[n // 2]:.3f}")
+        tally = {}
+        for r in rs:
+            for whole in (False, True):
+                for name, pair in rules(r, whole).items():
+                    t = tally.setdefault(name, [0, 0, 0, 0, 0, 0])
+                    for lv, (lo, hi) in enumerate(pair):
+                        t[3 * lv] += lo <= r["truth"] <= hi
+                        t[3 * lv + 1] += r["truth"] < lo
+                        t[3 * lv + 2] += r["truth"] > hi
+        for name, t in tally.items():
+            lo, hi = wilson(t[0], n)
+            print(f"  {name:18s} 95: {100 * t[0] / n:5.1f} [{lo:4.1f}, "
+                  f"{hi:5.1f}] below {100 * t[1] / n:4.1f} above "
+                  f"{100 * t[2] / n:4.1f}   80: {100 * t[3] / n:5.1f} "
+                  f"below {100 * t[4] / n:4.1f} above {100 * t[5] / n:4.1f}")
+
+
+main()
