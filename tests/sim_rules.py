@@ -1,7 +1,8 @@
-"""sim_rules.py [--check] TRACE...: the coverage of other rules for the interval of
-net, made of the rows that FIXPRICE_SIM_TRACE writes (tests/sim_trace.h),
-for each configuration in them: how each rule misses, below the truth or
-above it, at 95 % and at 80 %.  A study aid, not a test; the rules:
+"""sim_rules.py [--check] TRACE...: the coverage of other rules for the
+interval of net, made of the rows that FIXPRICE_SIM_TRACE writes
+(tests/sim_trace.h), for each configuration in them: how each rule
+misses, below the truth or above it, at 95 % and at 80 %.  A study aid,
+not a test; the rules:
 
   printed     the intervals as fixprice printed them
   remade      the same made again from the row (the check of this script)
@@ -10,9 +11,10 @@ above it, at 95 % and at 80 %.  A study aid, not a test; the rules:
   point       widened, holding the measured price only
   plain       widened, holding nothing
 and each again with the whole excess (no Monte Carlo guard): kink times
-(mean - ref).  Every rule keeps its interval within the range net can
-take, as fixprice does.  --check only counts the rows whose intervals,
-made again, differ from those printed (exit 1 if any)."""
+(mean - ref), the resamples' quantiles moved by the difference.  Every
+rule keeps its interval within the range net can take, as fixprice does.
+--check only counts the rows whose intervals, made again, differ from
+those printed (exit 1 if any)."""
 import math
 import sys
 
