@@ -171,24 +171,42 @@ static int load_folder(const char *path, const struct run_opts *opts,
 	return rc;
 }
 
+/* Lets the text go; a file written while it was parsed makes the parse
+ * void, whatever it said (a parse error may be the writer's doing). */
+static int done(struct source *src, int *rc, struct diag *d)
+{
+	struct diag changed;
+
+	if (source_done(src, &changed) != FP_OK) {
+		*d = changed;
+		*rc = FP_ERR;
+	}
+	return *rc;
+}
+
 int run_load(const char *path, const struct run_opts *opts, struct run **out,
              struct diag *d)
 {
 	static const struct run_opts defaults = {0};
 	struct source src;
+	bool parsed;
 	int rc;
 
 	if (opts && opts->format && !run_format_find(opts->format))
 		return unknown_format(opts->format, d);
 	if (run_path_is_folder(path))
 		return load_folder(path, opts ? opts : &defaults, out, d);
-	if (source_read(path, RUN_MAX_FILE, &src, d) != FP_OK)
+	if (source_map(path, RUN_MAX_FILE, &src, d) != FP_OK)
 		return FP_ERR;
 	rc = parse(path, src.name, src.data, src.len, opts ? opts : &defaults,
 	           out, d);
 	for (struct run *r = rc == FP_OK ? *out : NULL; r; r = r->part_next)
 		memcpy(r->sha256, src.sha256, sizeof src.sha256);
-	source_free(&src);
+	parsed = rc == FP_OK;
+	if (done(&src, &rc, d) != FP_OK && parsed) {
+		run_free(*out);
+		*out = NULL;
+	}
 	return rc;
 }
 
@@ -197,6 +215,7 @@ int run_load_split(const char *path, const struct run_opts *opts,
 {
 	struct run_opts o = *opts;
 	struct source src;
+	bool parsed;
 	int rc;
 
 	*before = *after = NULL;
@@ -211,7 +230,7 @@ int run_load_split(const char *path, const struct run_opts *opts,
 		           ? diag_set(d, path, 0, 0, "--split-by: a folder")
 		           : FP_ERR;
 	}
-	if (source_read(path, RUN_MAX_FILE, &src, d) != FP_OK)
+	if (source_map(path, RUN_MAX_FILE, &src, d) != FP_OK)
 		return FP_ERR;
 	o.split_group = 0;
 	rc = parse(path, src.name, src.data, src.len, &o, before, d);
@@ -221,10 +240,13 @@ int run_load_split(const char *path, const struct run_opts *opts,
 	if (rc == FP_OK) {
 		memcpy((*before)->sha256, src.sha256, sizeof src.sha256);
 		memcpy((*after)->sha256, src.sha256, sizeof src.sha256);
-	} else {
-		run_free(*before);
-		*before = NULL;
 	}
-	source_free(&src);
+	parsed = rc == FP_OK;
+	if (done(&src, &rc, d) != FP_OK) {
+		run_free(*before);
+		if (parsed)
+			run_free(*after);
+		*before = *after = NULL;
+	}
 	return rc;
 }

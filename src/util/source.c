@@ -193,6 +193,7 @@ static void keep(const char *path, const struct source *in)
 
 		kept = grown;
 		k->src = *in;
+		k->src.map = (struct mapped){.fd = -1, .slot = -1};
 		k->path = strdup(path);
 		if (k->path && (data = malloc(in->len + 1))) {
 			memcpy(data, in->data, in->len + 1);
@@ -205,15 +206,16 @@ static void keep(const char *path, const struct source *in)
 	pthread_mutex_unlock(&inputs_lock);
 }
 
-static int read_path(const char *path, size_t cap, struct source *out,
+static int read_path(const char *path, size_t cap, bool map, struct source *out,
                      struct diag *d);
 
-int source_read(const char *path, size_t cap, struct source *out,
-                struct diag *d)
+static int read_or_map(const char *path, size_t cap, bool map,
+                       struct source *out, struct diag *d)
 {
 	int found;
 
-	*out = (struct source){.name = source_name(path)};
+	*out = (struct source){.name = source_name(path),
+	                       .map = {.fd = -1, .slot = -1}};
 	found = take_kept(path, out);
 	if (found < 0)
 		return diag_oom(d);
@@ -223,13 +225,37 @@ int source_read(const char *path, size_t cap, struct source *out,
 	}
 	if (found)
 		return FP_OK;
-	if (read_path(path, cap, out, d) != FP_OK)
+	if (read_path(path, cap, map, out, d) != FP_OK)
 		return FP_ERR;
 	keep(path, out);
 	return FP_OK;
 }
 
-static int read_path(const char *path, size_t cap, struct source *out,
+int source_read(const char *path, size_t cap, struct source *out,
+                struct diag *d)
+{
+	return read_or_map(path, cap, false, out, d);
+}
+
+int source_map(const char *path, size_t cap, struct source *out, struct diag *d)
+{
+	return read_or_map(path, cap, true, out, d);
+}
+
+/* out->data as the file mapped at out->map, hashed. */
+static int hash_mapped(struct source *out)
+{
+	struct sha256_ctx ctx;
+
+	out->data = out->map.data;
+	out->len = (size_t)out->map.was.st_size;
+	sha256_init(&ctx);
+	sha256_update(&ctx, out->len, (const uint8_t *)out->data);
+	sha256_ctx_hex(&ctx, out->sha256);
+	return FP_OK;
+}
+
+static int read_path(const char *path, size_t cap, bool map, struct source *out,
                      struct diag *d)
 {
 	bool is_stdin = strcmp(path, "-") == 0;
@@ -256,6 +282,9 @@ static int read_path(const char *path, size_t cap, struct source *out,
 		              "neither a file nor a pipe");
 	else if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > cap)
 		rc = too_large(out->name, cap, d);
+	else if (map && S_ISREG(st.st_mode) &&
+	         mapped_open(fd, &st, out->name, &out->map))
+		rc = hash_mapped(out);
 	else
 		rc = read_all(fd, cap,
 		              S_ISREG(st.st_mode) ? (size_t)st.st_size : 0, out,
@@ -267,9 +296,21 @@ static int read_path(const char *path, size_t cap, struct source *out,
 	return rc;
 }
 
+int source_done(struct source *s, struct diag *d)
+{
+	bool same = mapped_unchanged(&s->map);
+
+	source_free(s);
+	return same ? FP_OK
+	            : diag_set(d, s->name, 0, 0, "changed while it was read");
+}
+
 void source_free(struct source *s)
 {
-	free(s->data);
+	if (s->map.data)
+		mapped_close(&s->map);
+	else
+		free(s->data);
 	s->data = NULL;
 	s->len = 0;
 }

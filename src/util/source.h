@@ -17,13 +17,15 @@
 #include <stddef.h>
 
 #include "util/diag.h"
+#include "util/mapped.h"
 
 struct source {
 	char *data; /* len bytes, then a NUL (the input may hold NULs) */
 	size_t len;
-	char sha256[65];  /* of data[0..len), lowercase hex */
-	const char *name; /* for messages: the path, or "<stdin>" for "-";
+	char sha256[65];   /* of data[0..len), lowercase hex */
+	const char *name;  /* for messages: the path, or "<stdin>" for "-";
 	                    * points to the caller's path or a literal */
+	struct mapped map; /* data's mapping (source_map), or none */
 };
 
 /* Name shown for path in messages: "<stdin>" for "-", else path. */
@@ -40,6 +42,17 @@ const char *source_name(const char *path);
  * free. */
 int source_read(const char *path, size_t cap, struct source *out,
                 struct diag *d);
+
+/* As source_read, but a regular file is mapped rather than copied
+ * (util/mapped.h): data is then read-only, and the caller ends with
+ * source_done, which says whether the file was written meanwhile.  For a
+ * run, whose text is read once and let go. */
+int source_map(const char *path, size_t cap, struct source *out,
+               struct diag *d);
+
+/* Frees s (as source_free), first checking that a mapped file was not
+ * written since it was mapped: "NAME: changed while it was read". */
+int source_done(struct source *s, struct diag *d);
 
 /* The inputs read so far, for the check that no output replaces one: a
  * regular file that source_read opened is remembered by device and inode
