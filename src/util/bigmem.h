@@ -1,7 +1,8 @@
 /* bigmem.h: a big block asks for huge pages.
  *
- * Pricing 10^6 cases touches some 70,000 fresh 4 KiB pages (the text read,
- * the columns, the case index, the formulas' columns), and on a virtual
+ * Pricing 10^6 cases touches some 70,000 fresh 4 KiB pages (the columns,
+ * the case index, the formulas' columns; the text, when read from a pipe
+ * rather than mapped), and on a virtual
  * machine each first touch is a page fault of several microseconds: a
  * quarter of `price`'s CPU time on two 10^6-row runs (perf,
  * bench/price_vs_pandas.sh).  Linux's transparent huge pages, in the
