@@ -1,6 +1,7 @@
-/* test_csvfast.c: the CSV fast path (text without a quote, split by
- * csvrows.c itself) gives the rows libcsv gives: the same fields, lengths,
- * lines and columns, the same row ends and the same errors.  A text with
+/* test_csvfast.c: the CSV fast paths (text without a quote, split by
+ * csvrows.c itself: plain ASCII with LF only by memchr, any other text
+ * counting its columns) give the rows libcsv gives: the same fields,
+ * lengths, lines and columns, the same row ends and the same errors.  A text with
  * a quote anywhere goes through libcsv, so each text is read twice: as
  * it is, and with a last row holding a quoted field, and the rows they
  * share must agree. */
@@ -100,6 +101,38 @@ static void test_agree(void **state)
 		same(texts[i]);
 }
 
+/* Random short texts over three alphabets: plain ASCII with LF only (the
+ * memchr path), with CR too, and with a two-byte UTF-8 letter (the
+ * counting path); each must read as libcsv reads it. */
+static void test_random(void **state)
+{
+	static const char *const alphabets[] = {"ab1 ,\n\n", "ab1 ,\n\r",
+	                                        "a1 ,\n\xc3\xa9"};
+	uint64_t x = 0x9e3779b97f4a7c15u;
+	char text[48];
+
+	(void)state;
+	for (int trial = 0; trial < 30000; trial++) {
+		const char *a = alphabets[trial % 3];
+		size_t na = strlen(a), len;
+
+		x = x * 6364136223846793005u + 1442695040888963407u;
+		len = (size_t)(x >> 59) + (size_t)(x >> 62); /* 0 .. 34 */
+		for (size_t i = 0; i < len; i++) {
+			x = x * 6364136223846793005u + 1442695040888963407u;
+			text[i] = a[(x >> 33) % na];
+		}
+		/* A letter's first byte alone is no UTF-8: keep pairs whole. */
+		if (len && (unsigned char)text[len - 1] == 0xc3)
+			len--;
+		for (size_t i = 0; i + 1 < len; i++)
+			if ((unsigned char)text[i] == 0xc3)
+				text[++i] = (char)0xa9;
+		text[len] = '\0';
+		same(text);
+	}
+}
+
 /* The errors of the fast path: a field over the cap, too many columns. */
 static void test_errors(void **state)
 {
@@ -136,6 +169,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_agree),
+	    cmocka_unit_test(test_random),
 	    cmocka_unit_test(test_errors),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -7,8 +7,14 @@
  * a byte) always belongs to the last byte of the current chunk.  A field
  * starts after the byte that ended the one before (blanks are part of
  * a field, quoted or not: no_blanks); libcsv skips empty lines, and so
- * does the position.  Quoted fields spanning lines come out right because positions
- * are counted over the text itself. */
+ * does the position.  Quoted fields spanning lines come out right because
+ * positions are counted over the text itself.
+ *
+ * Text without a quote (nearly every run) is split here instead, feeding
+ * the same callbacks (parse_plain); plain ASCII with LF line ends, the
+ * most common text of all, by memchr, each position set from its line's
+ * start rather than counted (parse_ascii: a tenth of the instructions of
+ * pricing two 10^5-case runs). */
 #include <csv.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -314,6 +320,71 @@ static void parse_plain(struct csv_state *st, size_t i)
 	}
 }
 
+/* Whether text[0..len) holds no CR and no byte past ASCII: each byte is
+ * then a column, and only LF ends a line. */
+static bool plain_ascii(const char *text, size_t len)
+{
+	const uint64_t high = 0x8080808080808080u;
+	uint64_t any = 0, w;
+	size_t i = 0;
+
+	if (memchr(text, '\r', len))
+		return false;
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&w, text + i, sizeof w);
+		any |= w;
+	}
+	for (; i < len; i++)
+		any |= (unsigned char)text[i];
+	return !(any & high);
+}
+
+/* Puts the position cursor at off, on line `line` that starts at
+ * line_start: for plain ASCII text, where it need not count its way. */
+static void place(struct csv_state *st, size_t off, uint32_t line,
+                  size_t line_start)
+{
+	st->pos_off = off;
+	st->pos_line = line;
+	st->pos_col = (uint32_t)(off - line_start + 1);
+}
+
+/* parse_plain for plain ASCII text (plain_ascii) from the start of a
+ * line: lines and fields found by memchr, and each position set rather
+ * than counted from the last. */
+static void parse_ascii(struct csv_state *st, size_t i)
+{
+	const char *t = st->text, *nl, *comma;
+	size_t len = st->len;
+	uint32_t line = st->pos_line;
+
+	while (i < len && !st->failed) {
+		size_t b, e;
+
+		for (; i < len && t[i] == '\n'; i++)
+			line++;
+		if (i == len)
+			break;
+		nl = memchr(t + i, '\n', len - i);
+		e = nl ? (size_t)(nl - t) : len;
+		for (b = i; b <= e && !st->failed;) {
+			comma = memchr(t + b, ',', e - b);
+			size_t fe = comma ? (size_t)(comma - t) : e;
+			st->trigger = fe;
+			place(st, b, line, i);
+			on_field((void *)(t + b), fe - b, st);
+			b = fe + 1;
+		}
+		if (st->failed)
+			return;
+		st->trigger = e;
+		place(st, e, line, i);
+		on_row(0, st);
+		i = e + 1;
+		line++;
+	}
+}
+
 int fmt_csv_rows(const char *path, const char *text, size_t len, size_t start,
                  csv_row_fn fn, void *ctx, size_t *rows, struct diag *d)
 {
@@ -336,10 +407,12 @@ int fmt_csv_rows(const char *path, const char *text, size_t len, size_t start,
 	csv_set_blk_size(&p, CSV_BLOCK);
 	csv_set_space_func(&p, no_blanks);
 	track_to(&st, start);
-	if (!memchr(text + start, '"', len - start))
-		parse_plain(&st, start);
-	else
+	if (memchr(text + start, '"', len - start))
 		parse(&st, &p, start);
+	else if (st.pos_col == 1 && plain_ascii(text + start, len - start))
+		parse_ascii(&st, start);
+	else
+		parse_plain(&st, start);
 	csv_free(&p);
 	free(st.buf);
 	free(st.fields);

@@ -113,11 +113,20 @@ bool fmt_go_detect_result(const char *text, size_t len)
 	while (s < end) {
 		const char *nl = memchr(s, '\n', (size_t)(end - s));
 		size_t n = nl ? (size_t)(nl - s) : (size_t)(end - s);
+		size_t b = 0;
 		struct fields f;
-		split(s, n, &f);
-		for (size_t k = 3; is_result(&f) && k < f.n; k += 2)
-			if (f.len[k] == 5 && memcmp(f.at[k], "ns/op", 5) == 0)
-				return true;
+
+		/* Only a line whose first field is a name is split: this
+		 * runs over the first MiB of every run that is read. */
+		while (b < n && (s[b] == ' ' || s[b] == '\t' || s[b] == '\r'))
+			b++;
+		if (n - b >= 9 && memcmp(s + b, "Benchmark", 9) == 0) {
+			split(s, n, &f);
+			for (size_t k = 3; is_result(&f) && k < f.n; k += 2)
+				if (f.len[k] == 5 &&
+				    memcmp(f.at[k], "ns/op", 5) == 0)
+					return true;
+		}
 		s += n + 1;
 	}
 	return false;
