@@ -2,7 +2,6 @@
 #define _GNU_SOURCE
 #include "util/cleanup.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
@@ -11,8 +10,9 @@
 #include <string.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
+
+#include "util/testdelay.h"
 
 enum { SLOTS = 8 };
 
@@ -152,14 +152,5 @@ void cleanup_release(void)
 
 void cleanup_test_delay(void)
 {
-	const char *s = getenv("FIXPRICE_TEST_COMMIT_DELAY");
-	double secs = s ? strtod(s, NULL) : 0;
-	struct timespec ts;
-
-	if (!(secs > 0 && secs < 60))
-		return;
-	ts.tv_sec = (time_t)secs;
-	ts.tv_nsec = (long)((secs - (double)ts.tv_sec) * 1e9);
-	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
-		;
+	testdelay_sleep("FIXPRICE_TEST_COMMIT_DELAY");
 }

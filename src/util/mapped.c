@@ -4,19 +4,18 @@
 #define _GNU_SOURCE
 #include "util/mapped.h"
 
-#include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "util/diag.h"
+#include "util/testdelay.h"
 
 enum { SLOTS = 8 };
 
@@ -106,20 +105,6 @@ static int take_slot(uintptr_t lo, uintptr_t hi, const char *name)
 	return found;
 }
 
-static void test_delay(void)
-{
-	const char *s = getenv("FIXPRICE_TEST_READ_DELAY");
-	double secs = s ? strtod(s, NULL) : 0;
-	struct timespec ts;
-
-	if (!(secs > 0 && secs < 60))
-		return;
-	ts.tv_sec = (time_t)secs;
-	ts.tv_nsec = (long)((secs - (double)ts.tv_sec) * 1e9);
-	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
-		;
-}
-
 bool mapped_open(int fd, const struct stat *st, const char *name,
                  struct mapped *m)
 {
@@ -150,7 +135,7 @@ bool mapped_open(int fd, const struct stat *st, const char *name,
 	}
 	m->data = base;
 	m->was = *st;
-	test_delay();
+	testdelay_sleep("FIXPRICE_TEST_READ_DELAY");
 	return true;
 }
 
