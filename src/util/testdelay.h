@@ -3,7 +3,8 @@
  * A test that must act at one step of a command (send a signal while it
  * commits its outputs, cut a file short while it is read) sets an
  * environment variable to a number of seconds, and the command sleeps
- * that long at the step.  Not for users: no help or manual names them. */
+ * that long at the step.  Not for users: the manual's ENVIRONMENT lists
+ * them as fixprice's own tests'. */
 #ifndef FP_UTIL_TESTDELAY_H
 #define FP_UTIL_TESTDELAY_H
 
