@@ -153,6 +153,30 @@ static void test_map(void **state)
 	assert_int_equal(source_map(path, 100, &m, &d), FP_OK);
 	unlink(path);
 	assert_int_equal(source_done(&m, &d), FP_OK);
+	assert_int_equal(rmdir(tmpdir), 0);
+}
+
+/* More files mapped at once than the guard has room for: the ninth is
+ * read instead, with the same bytes. */
+static void test_map_many(void **state)
+{
+	struct source many[9];
+	struct diag d;
+
+	(void)state;
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/fixprice-source-XXXXXX");
+	assert_non_null(mkdtemp(tmpdir));
+	snprintf(path, sizeof path, "%s/in.csv", tmpdir);
+	put("case,runtime\na,1\n");
+	for (int i = 0; i < 9; i++) {
+		assert_int_equal(source_map(path, 100, &many[i], &d), FP_OK);
+		assert_string_equal(many[i].data, "case,runtime\na,1\n");
+		assert_true((many[i].map.data != NULL) == (i < 8));
+	}
+	for (int i = 0; i < 9; i++)
+		assert_int_equal(source_done(&many[i], &d), FP_OK);
+	unlink(path);
+	assert_int_equal(rmdir(tmpdir), 0);
 }
 
 /* Runs child in a process of its own; its stderr into err[0..size), and
@@ -215,8 +239,8 @@ static void cut_other(void)
 	if (source_map(path, 1 << 20, &m, &d) != FP_OK)
 		_exit(10);
 	f = fopen(path, "r");
-	other = mmap(NULL, 3 * (size_t)page, PROT_READ, MAP_PRIVATE,
-	             fileno(f), 0);
+	other =
+	    mmap(NULL, 3 * (size_t)page, PROT_READ, MAP_PRIVATE, fileno(f), 0);
 	if (other == MAP_FAILED || truncate(path, 0) != 0)
 		_exit(11);
 	c = other[2 * page];
@@ -236,8 +260,8 @@ static void test_cut_short(void **state)
 	status = in_child(cut_short, err, sizeof err);
 	assert_true(WIFEXITED(status));
 	assert_int_equal(WEXITSTATUS(status), 2);
-	snprintf(want, sizeof want, "%s: changed while it was read (cut short)\n",
-	         path);
+	snprintf(want, sizeof want,
+	         "%s: changed while it was read (cut short)\n", path);
 	assert_string_equal(err, want);
 	status = in_child(cut_other, err, sizeof err);
 	assert_true(WIFSIGNALED(status));
@@ -251,6 +275,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_keep),
 	    cmocka_unit_test(test_map),
+	    cmocka_unit_test(test_map_many),
 	    cmocka_unit_test(test_cut_short),
 	};
 
