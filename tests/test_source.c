@@ -17,11 +17,12 @@
 
 #include <cmocka.h>
 
+#include "util/cleanup.h"
 #include "util/sha256.h"
 #include "util/source.h"
 
 static char tmpdir[] = "/tmp/fixprice-source-XXXXXX";
-static char path[sizeof tmpdir + 16];
+static char path[sizeof tmpdir + 16], staged[sizeof tmpdir + 16];
 
 static void put(const char *text)
 {
@@ -217,6 +218,9 @@ static void cut_short(void)
 	put_bytes(3 * (size_t)page);
 	if (source_map(path, 1 << 20, &m, &d) != FP_OK)
 		_exit(10);
+	/* An output staged meanwhile goes with the process. */
+	if (!fopen(staged, "w") || cleanup_add(staged, false) < 0)
+		_exit(13);
 	if (truncate(path, 0) != 0)
 		_exit(11);
 	c = m.data[2 * page];
@@ -257,9 +261,11 @@ static void test_cut_short(void **state)
 	snprintf(tmpdir, sizeof tmpdir, "/tmp/fixprice-source-XXXXXX");
 	assert_non_null(mkdtemp(tmpdir));
 	snprintf(path, sizeof path, "%s/in.csv", tmpdir);
+	snprintf(staged, sizeof staged, "%s/out.md", tmpdir);
 	status = in_child(cut_short, err, sizeof err);
 	assert_true(WIFEXITED(status));
 	assert_int_equal(WEXITSTATUS(status), 2);
+	assert_int_equal(access(staged, F_OK), -1);
 	snprintf(want, sizeof want,
 	         "%s: changed while it was read (cut short)\n", path);
 	assert_string_equal(err, want);

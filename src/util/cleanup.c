@@ -57,7 +57,7 @@ static void remove_flat(const char *path)
 	rmdir(path);
 }
 
-static void on_signal(int sig)
+void cleanup_exit(int status)
 {
 	/* gnuplot first, and its end waited for: it may be writing into a
 	 * staging folder. */
@@ -71,7 +71,12 @@ static void on_signal(int sig)
 		else if (slots[i].used == 1)
 			unlink(slots[i].path);
 	}
-	_exit(128 + sig);
+	_exit(status);
+}
+
+static void on_signal(int sig)
+{
+	cleanup_exit(128 + sig);
 }
 
 void cleanup_install(void)

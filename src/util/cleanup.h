@@ -27,6 +27,11 @@ int cleanup_add(const char *path, bool dir);
 /* Forgets slot (from cleanup_add; -1 is fine). */
 void cleanup_drop(int slot);
 
+/* What a signal does, from any signal handler: stops the registered
+ * child, removes every registered path and exits with status (_exit).
+ * Async-signal-safe. */
+void cleanup_exit(int status);
+
 /* The process group to kill on a signal; 0 for none. */
 void cleanup_child(pid_t pgid);
 

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "util/cleanup.h"
 #include "util/diag.h"
 #include "util/testdelay.h"
 
@@ -41,11 +42,12 @@ static void on_bus(int sig, siginfo_t *si, void *uc)
 	for (int i = 0; i < SLOTS; i++)
 		if (slots[i].used && at >= slots[i].lo && at < slots[i].hi) {
 			/* write(2) may write less; what is lost is a message
-			 * only, the status still says it. */
+			 * only, the status still says it.  Any output staged
+			 * meanwhile goes, as on SIGINT. */
 			ssize_t put =
 			    write(STDERR_FILENO, slots[i].msg, slots[i].len);
 			(void)put;
-			_exit(2);
+			cleanup_exit(2);
 		}
 	/* Not a mapped input's: the action there was before ours (the
 	 * default, or a sanitizer's), when the access that raised it is made

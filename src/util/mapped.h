@@ -8,9 +8,10 @@
  *
  * - the file cut short while mapped: reading a page past its new end
  *   raises SIGBUS.  The handler, if the address is in a mapping made
- *   here, prints "NAME: changed while it was read (cut short)" and exits
- *   with status 2 (the process has written no output yet: inputs are read
- *   before anything is staged); any other SIGBUS keeps its default.
+ *   here, prints "NAME: changed while it was read (cut short)", removes
+ *   whatever output is staged (util/cleanup.h; inputs are read before
+ *   outputs are staged, so there is none today) and exits with status 2;
+ *   any other SIGBUS goes to the action there was before.
  * - the file written while mapped: the bytes parsed may then not be the
  *   bytes hashed.  mapped_unchanged compares the file's size and
  *   modification time with those it had when mapped.
