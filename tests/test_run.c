@@ -415,7 +415,10 @@ static void test_parse_pass(void **state)
 	    {"yes", 1},  {"YES", 1},  {"no", 0},   {"No", 0},    {" yes\t", 1},
 	};
 	static const char *const bad[] = {
-	    "", "2", "passed", "y", "t", "1.0", "on", "off", "truefalse", "-1"};
+	    "", "2", "passed", "y", "t", "1.0", "on", "off", "truefalse", "-1",
+	    /* Only A-Z fold: a fold by c | 0x20 would read \021 as 1 and
+	     * \020 as 0. */
+	    "\021", "\020", "p@ss", "P\301SS"};
 	double v;
 
 	for (size_t i = 0; i < sizeof ok / sizeof *ok; i++) {

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "util/escape.h"
 #include "util/numfmt.h"
@@ -375,6 +374,21 @@ struct run *run_new_like(const struct run *src, const char *path,
 	return r;
 }
 
+/* Whether s[0..len) is the lower-case word w in any letter case, ASCII
+ * only: what strncasecmp says in the C locale fixprice runs in, without
+ * its call and locale tables for every cell of a pass column. */
+static bool same_word(const char *s, const char *w, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 'A' && c <= 'Z')
+			c = (unsigned char)(c - 'A' + 'a');
+		if (c != (unsigned char)w[i])
+			return false;
+	}
+	return true;
+}
+
 bool run_parse_pass(const char *s, size_t len, double *out)
 {
 	static const struct {
@@ -393,8 +407,7 @@ bool run_parse_pass(const char *s, size_t len, double *out)
 	while (len > 0 && (s[len - 1] == ' ' || s[len - 1] == '\t'))
 		len--;
 	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-		if (words[i].len == len &&
-		    strncasecmp(s, words[i].word, len) == 0) {
+		if (words[i].len == len && same_word(s, words[i].word, len)) {
 			*out = words[i].value;
 			return true;
 		}
