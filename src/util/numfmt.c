@@ -141,22 +141,28 @@ static const double exact_pow10[] = {
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 };
 
-/* Reads digits from s[*i..len) into w (significant ones, at most 19,
- * counted in *sig) and *scale (decimals after the point, when frac);
- * *any is set if there was a digit.  False when there are too many. */
-static bool digits(const char *s, size_t len, size_t *i, uint64_t *w, int *sig,
-                   int *scale, bool frac, bool *any)
+/* Reads the digits at s[*at..len) on into *w, counting the significant
+ * ones (not leading zeros) in *sig, and returns how many there were.  Past
+ * 19 significant digits *w wraps, which the caller refuses (*sig > 19):
+ * one test after the loop rather than one a digit. */
+static size_t digits(const char *s, size_t len, size_t *at, uint64_t *w,
+                     int *sig)
 {
-	for (; *i < len && s[*i] >= '0' && s[*i] <= '9'; (*i)++) {
-		*any = true;
-		*scale += frac;
-		if (*w == 0 && s[*i] == '0')
-			continue; /* a leading zero */
-		if (++*sig > 19)
-			return false;
-		*w = *w * 10 + (uint64_t)(s[*i] - '0');
+	size_t i = *at, from = *at;
+	uint64_t v = *w;
+	int n = *sig;
+
+	for (; i < len; i++) {
+		unsigned d = (unsigned)(unsigned char)s[i] - '0';
+		if (d > 9)
+			break;
+		n += (v | d) != 0; /* no branch: a digit is seldom 0 */
+		v = v * 10 + d;
 	}
-	return true;
+	*at = i;
+	*w = v;
+	*sig = n;
+	return i - from;
 }
 
 /* The common forms of numbers, without strtod: s[0..len) (no blanks) as
@@ -180,14 +186,13 @@ static bool parse_fast(const char *s, size_t len, double *out)
 		return false;
 	if (s[0] == '+' || s[0] == '-')
 		neg = s[i++] == '-';
-	if (!digits(s, len, &i, &w, &sig, &scale, false, &any))
-		return false;
+	any = digits(s, len, &i, &w, &sig) > 0;
 	if (i < len && s[i] == '.') {
 		i++;
-		if (!digits(s, len, &i, &w, &sig, &scale, true, &any))
-			return false;
+		scale = (int)digits(s, len, &i, &w, &sig);
+		any |= scale > 0;
 	}
-	if (!any)
+	if (!any || sig > 19)
 		return false;
 	if (i < len && (s[i] == 'e' || s[i] == 'E')) {
 		if (++i < len && (s[i] == '+' || s[i] == '-'))
@@ -209,6 +214,15 @@ static bool parse_fast(const char *s, size_t len, double *out)
 	return true;
 }
 
+/* A byte a plain decimal may hold: digits, signs, the point, e or E
+ * (strchr on a string would read its whole length for every letter of a
+ * pass word). */
+static bool number_byte(char c)
+{
+	return (c >= '0' && c <= '9') || c == '+' || c == '-' || c == '.' ||
+	       c == 'e' || c == 'E';
+}
+
 bool numfmt_parse(const char *s, size_t len, double *out)
 {
 	char tmp[128];
@@ -226,7 +240,7 @@ bool numfmt_parse(const char *s, size_t len, double *out)
 	/* strtod also takes hex floats, "nan" and "infinity"; a run file with
 	 * those is more likely a mistake than a wish, so only plain decimals. */
 	for (size_t i = a; i < b; i++)
-		if (!strchr("0123456789+-.eE", s[i]))
+		if (!number_byte(s[i]))
 			return false;
 	memcpy(tmp, s + a, b - a);
 	tmp[b - a] = '\0';
