@@ -43,6 +43,9 @@ static const struct refusal bad_names[] = {
 	 "case name ' \\t ' is only blanks"},
 	{"utf8.csv", "case,runtime\ncaf\xe9,1\n", 2, 1,
 	 "case name is not valid UTF-8 (byte 0xe9 at byte 4 of the name)"},
+	/* Past the first eight bytes, read eight at a time. */
+	{"utf8long.csv", "case,runtime\nkernel_m1024_\xe9,1\n", 2, 1,
+	 "case name is not valid UTF-8 (byte 0xe9 at byte 14 of the name)"},
 	{"col.csv", "case,\"runtime \"\nx,1\n", 1, 6,
 	 "column name 'runtime ' has a trailing blank"},
 	{"col2.csv", "case,\"\xff\"\nx,1\n", 1, 6,
