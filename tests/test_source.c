@@ -24,6 +24,14 @@
 static char tmpdir[] = "/tmp/fixprice-source-XXXXXX";
 static char path[sizeof tmpdir + 16], staged[sizeof tmpdir + 16];
 
+/* A new folder for this test's files, path the input in it. */
+static void fresh_dir(void)
+{
+	snprintf(tmpdir, sizeof tmpdir, "/tmp/fixprice-source-XXXXXX");
+	assert_non_null(mkdtemp(tmpdir));
+	snprintf(path, sizeof path, "%s/in.csv", tmpdir);
+}
+
 static void put(const char *text)
 {
 	FILE *f = fopen(path, "w");
@@ -53,8 +61,7 @@ static void test_keep(void **state)
 	struct diag d;
 
 	(void)state;
-	assert_non_null(mkdtemp(tmpdir));
-	snprintf(path, sizeof path, "%s/in.csv", tmpdir);
+	fresh_dir();
 	put("first\n");
 	source_keep(true);
 	expect("first\n", 100);
@@ -123,9 +130,7 @@ static void test_map(void **state)
 	struct diag d;
 
 	(void)state;
-	snprintf(tmpdir, sizeof tmpdir, "/tmp/fixprice-source-XXXXXX");
-	assert_non_null(mkdtemp(tmpdir));
-	snprintf(path, sizeof path, "%s/in.csv", tmpdir);
+	fresh_dir();
 	expect_mapped("case,runtime\na,1\n");
 	expect_mapped("");
 	/* A file that fills its last page (the NUL on a page of its own),
@@ -165,9 +170,7 @@ static void test_map_many(void **state)
 	struct diag d;
 
 	(void)state;
-	snprintf(tmpdir, sizeof tmpdir, "/tmp/fixprice-source-XXXXXX");
-	assert_non_null(mkdtemp(tmpdir));
-	snprintf(path, sizeof path, "%s/in.csv", tmpdir);
+	fresh_dir();
 	put("case,runtime\na,1\n");
 	for (int i = 0; i < 9; i++) {
 		assert_int_equal(source_map(path, 100, &many[i], &d), FP_OK);
@@ -258,9 +261,7 @@ static void test_cut_short(void **state)
 	int status;
 
 	(void)state;
-	snprintf(tmpdir, sizeof tmpdir, "/tmp/fixprice-source-XXXXXX");
-	assert_non_null(mkdtemp(tmpdir));
-	snprintf(path, sizeof path, "%s/in.csv", tmpdir);
+	fresh_dir();
 	snprintf(staged, sizeof staged, "%s/out.md", tmpdir);
 	status = in_child(cut_short, err, sizeof err);
 	assert_true(WIFEXITED(status));

@@ -69,7 +69,7 @@ void rb_position(const char *text, size_t off, uint32_t *line, uint32_t *col)
 /* Whether s[0..len) holds no NUL and no byte past ASCII, eight bytes at
  * a time (a zero byte of w shows in (w - ones) & ~w): nearly every name,
  * which then needs no UTF-8 walk. */
-static bool plain_ascii(const char *s, size_t len)
+static bool ascii_no_nul(const char *s, size_t len)
 {
 	const uint64_t ones = 0x0101010101010101u, high = ones << 7;
 	uint64_t w;
@@ -111,7 +111,7 @@ static int check_name(struct run_builder *b, const char *what, const char *name,
 		                "%s name '%s' has a %s blank", what,
 		                run_show(shown, sizeof shown, name, len),
 		                blanks > 0 ? "leading" : "trailing");
-	if (plain_ascii(name, len))
+	if (ascii_no_nul(name, len))
 		return FP_OK;
 	for (i = 0; i < len; i += n)
 		if (name[i] != 0 && (unsigned char)name[i] < 0x80)
