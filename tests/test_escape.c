@@ -271,6 +271,20 @@ static void test_helpers(void **state)
 	assert_int_equal(escape_utf8_len("\xf0\x90\x80\x80", 4), 4);
 	assert_int_equal(escape_utf8_len("\xf0\x8f\xbf\xbf", 4), 0);
 	assert_int_equal(escape_utf8_len("\xe2\x82\x41", 3), 0);
+	/* escape_ascii: a byte past ASCII at every place of a word and its
+	 * tail, and NULs and controls, which are ASCII. */
+	{
+		char t[19];
+		assert_true(escape_ascii("", 0));
+		assert_true(escape_ascii("a\0\x01\x7f", 4));
+		for (size_t at = 0; at < sizeof t; at++) {
+			memset(t, 'x', sizeof t);
+			assert_true(escape_ascii(t, sizeof t));
+			t[at] = (char)0x80;
+			assert_false(escape_ascii(t, sizeof t));
+			assert_true(escape_ascii(t, at));
+		}
+	}
 	/* Around the hidden ranges: U+061B and U+061D are shown as is. */
 	CHECK(escape_terminal("\xd8\x9b\xd8\x9c\xd8\x9d"),
 	      "\xd8\x9b\\u061c\xd8\x9d");

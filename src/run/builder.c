@@ -1,5 +1,4 @@
 /* builder.c: the rules all run formats share (builder.h). */
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,25 +65,6 @@ void rb_position(const char *text, size_t off, uint32_t *line, uint32_t *col)
 /* Why a case or column name (what: "case", "column") cannot be one, as a
  * message at line:col: empty, only blanks, a blank at either end, not
  * UTF-8, too long.  Such names could look like others in a message. */
-/* Whether s[0..len) holds no NUL and no byte past ASCII, eight bytes at
- * a time (a zero byte of w shows in (w - ones) & ~w): nearly every name,
- * which then needs no UTF-8 walk. */
-static bool ascii_no_nul(const char *s, size_t len)
-{
-	const uint64_t ones = 0x0101010101010101u, high = ones << 7;
-	uint64_t w;
-
-	for (; len >= 8; s += 8, len -= 8) {
-		memcpy(&w, s, sizeof w);
-		if ((((w - ones) & ~w) | w) & high)
-			return false;
-	}
-	for (; len > 0; s++, len--)
-		if (*s == 0 || (unsigned char)*s >= 0x80)
-			return false;
-	return true;
-}
-
 static int check_name(struct run_builder *b, const char *what, const char *name,
                       size_t len, uint32_t line, uint32_t col)
 {
@@ -111,7 +91,8 @@ static int check_name(struct run_builder *b, const char *what, const char *name,
 		                "%s name '%s' has a %s blank", what,
 		                run_show(shown, sizeof shown, name, len),
 		                blanks > 0 ? "leading" : "trailing");
-	if (ascii_no_nul(name, len))
+	/* Nearly every name: no UTF-8 walk. */
+	if (!memchr(name, '\0', len) && escape_ascii(name, len))
 		return FP_OK;
 	for (i = 0; i < len; i += n)
 		if (name[i] != 0 && (unsigned char)name[i] < 0x80)

@@ -110,6 +110,21 @@ static size_t utf8_decode(const unsigned char *s, uint32_t *cp)
 	return n;
 }
 
+bool escape_ascii(const char *s, size_t len)
+{
+	const uint64_t high = 0x8080808080808080u;
+	uint64_t any = 0, w;
+	size_t i = 0;
+
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&w, s + i, sizeof w);
+		any |= w;
+	}
+	for (; i < len; i++)
+		any |= (unsigned char)s[i];
+	return !(any & high);
+}
+
 size_t escape_utf8_len(const char *s, size_t avail)
 {
 	unsigned char b[5] = {0};

@@ -95,6 +95,11 @@ char *escape_spreadsheet(const char *s);
  * form, a surrogate, a cut sequence).  A NUL byte is a character of 1. */
 size_t escape_utf8_len(const char *s, size_t avail);
 
+/* Whether s[0..len) holds no byte past ASCII (NULs and controls are
+ * ASCII), eight bytes at a time: the common text that needs no UTF-8
+ * walk. */
+bool escape_ascii(const char *s, size_t len);
+
 /* Value of the n (at most 8) hex digits at s, or -1 if one is not a hex
  * digit: for readers of \xHH and \uHHHH escapes. */
 long escape_hex_value(const char *s, int n);

@@ -23,6 +23,7 @@
 
 #include "run/builder.h"
 #include "run/formats/csvrows.h"
+#include "util/escape.h"
 #include "util/grow.h"
 
 #define CSV_BLOCK ((size_t)64 << 10) /* libcsv's buffer grows by this */
@@ -328,25 +329,6 @@ static void parse_plain(struct csv_state *st, size_t i)
 	}
 }
 
-/* Whether text[0..len) holds no CR and no byte past ASCII: each byte is
- * then a column, and only LF ends a line. */
-static bool plain_ascii(const char *text, size_t len)
-{
-	const uint64_t high = 0x8080808080808080u;
-	uint64_t any = 0, w;
-	size_t i = 0;
-
-	if (memchr(text, '\r', len))
-		return false;
-	for (; i + 8 <= len; i += 8) {
-		memcpy(&w, text + i, sizeof w);
-		any |= w;
-	}
-	for (; i < len; i++)
-		any |= (unsigned char)text[i];
-	return !(any & high);
-}
-
 /* Puts the position cursor at off, on line `line` that starts at
  * line_start: for plain ASCII text, where it need not count its way. */
 static void place(struct csv_state *st, size_t off, uint32_t line,
@@ -357,7 +339,7 @@ static void place(struct csv_state *st, size_t off, uint32_t line,
 	st->pos_col = (uint32_t)(off - line_start + 1);
 }
 
-/* parse_plain for plain ASCII text (plain_ascii) from the start of a
+/* parse_plain for plain ASCII text with LF line ends, from the start of a
  * line: lines and fields found by memchr, and each position set rather
  * than counted from the last. */
 static void parse_ascii(struct csv_state *st, size_t i)
@@ -417,7 +399,9 @@ int fmt_csv_rows(const char *path, const char *text, size_t len, size_t start,
 	track_to(&st, start);
 	if (memchr(text + start, '"', len - start))
 		parse(&st, &p, start);
-	else if (st.pos_col == 1 && plain_ascii(text + start, len - start))
+	/* Plain ASCII with LF line ends: each byte a column. */
+	else if (st.pos_col == 1 && !memchr(text + start, '\r', len - start) &&
+	         escape_ascii(text + start, len - start))
 		parse_ascii(&st, start);
 	else
 		parse_plain(&st, start);
