@@ -165,12 +165,56 @@ static void test_errors(void **state)
 	free(t);
 }
 
+/* Lengths and columns of row 1's fields, for a line too long to log. */
+static int lengths(void *ctx, size_t row, const struct csv_field *f, size_t n)
+{
+	size_t *got = ctx;
+
+	if (row == 1)
+		for (size_t i = 0; i <= n && i < 4; i++) {
+			got[2 * i] = f[i].len;
+			got[2 * i + 1] = f[i].col;
+		}
+	return FP_OK;
+}
+
+/* A line longer than RUN_MAX_FIELD whose fields are each under it: split
+ * field by field, not copied whole, and read all the same. */
+static void test_long_line(void **state)
+{
+	size_t half = RUN_MAX_FIELD / 2 + 1, len = 7 + 2 * half + 4, n;
+	char *t = malloc(len + 1);
+	size_t got[8] = {0};
+	struct diag d;
+
+	(void)state;
+	memcpy(t, "case,x\n", 7);
+	memset(t + 7, 'a', half);
+	t[7 + half] = ',';
+	memset(t + 8 + half, '1', half - 1);
+	memcpy(t + 7 + 2 * half, ",,2\n", 4);
+	t[len] = '\0';
+	assert_int_equal(fmt_csv_rows("t.csv", t, len, 0, lengths, got, &n, &d),
+	                 FP_OK);
+	assert_int_equal(n, 2);
+	assert_int_equal(got[0], half);
+	assert_int_equal(got[1], 1);
+	assert_int_equal(got[2], half - 1);
+	assert_int_equal(got[3], half + 2);
+	assert_int_equal(got[4], 0);
+	assert_int_equal(got[5], 2 * half + 2);
+	assert_int_equal(got[6], 1);
+	assert_int_equal(got[7], 2 * half + 3);
+	free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_agree),
 	    cmocka_unit_test(test_random),
 	    cmocka_unit_test(test_errors),
+	    cmocka_unit_test(test_long_line),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

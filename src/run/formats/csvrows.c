@@ -339,9 +339,91 @@ static void place(struct csv_state *st, size_t off, uint32_t line,
 	st->pos_col = (uint32_t)(off - line_start + 1);
 }
 
+/* The bytes of the eight at p that are commas, each as its top bit (an
+ * exact test: no borrow from one byte reaches the next), the first byte
+ * lowest. */
+static uint64_t commas8(const char *p)
+{
+	const uint64_t low7 = 0x7f7f7f7f7f7f7f7fu;
+	uint64_t w;
+
+	memcpy(&w, p, sizeof w);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	w = __builtin_bswap64(w);
+#endif
+	w ^= 0x0101010101010101u * ',';
+	return ~(((w & low7) + low7) | w | low7);
+}
+
+/* Ends the field buf[s .. fe) of parse_ascii's row, at column s + 1 of
+ * line `line`: on_field's cap on columns, without the copy. */
+static bool ascii_field(struct csv_state *st, size_t s, size_t fe,
+                        uint32_t line, size_t line_start)
+{
+	if (st->nfields == RUN_MAX_COLUMNS + 1) {
+		place(st, line_start + s, line, line_start);
+		diag_set(st->d, st->path, (int)line, (int)st->pos_col,
+		         "more than %d columns", RUN_MAX_COLUMNS);
+		st->failed = true;
+		return false;
+	}
+	if (!make_room(st, 0)) {
+		oom(st);
+		return false;
+	}
+	st->buf[fe] = '\0';
+	st->fields[st->nfields++] =
+	    (struct csv_field){st->buf + s, fe - s, line, (uint32_t)(s + 1)};
+	return true;
+}
+
+/* parse_ascii's row: the line text[b .. e), at most RUN_MAX_FIELD bytes
+ * (so no field of it is over the cap), copied whole into the row buffer,
+ * where each comma, found eight bytes at a time, becomes the NUL that
+ * ends its field; then on_row's work.  A copy per row, not per field. */
+static void ascii_row(struct csv_state *st, size_t b, size_t e, uint32_t line)
+{
+	size_t n = e - b, s = 0;
+
+	st->buf_len = 0;
+	if (!make_room(st, n + 8)) {
+		oom(st);
+		return;
+	}
+	memcpy(st->buf, st->text + b, n);
+	memset(st->buf + n, 0, 8); /* the last word's bytes past the line */
+	st->buf_len = n + 1;
+	for (size_t k = 0; k < n; k += 8)
+		for (uint64_t m = commas8(st->buf + k); m; m &= m - 1) {
+			size_t at = k + (size_t)__builtin_ctzll(m) / 8;
+			if (!ascii_field(st, s, at, line, b))
+				return;
+			s = at + 1;
+		}
+	if (!ascii_field(st, s, n, line, b) || !make_room(st, 0)) {
+		if (!st->failed)
+			oom(st);
+		return;
+	}
+	st->fields[st->nfields] =
+	    (struct csv_field){NULL, 0, line, (uint32_t)(n + 1)};
+	/* A line of blanks only is an empty line, as in on_row. */
+	if (!(st->nfields == 1 && strspn(st->buf, " \t") == n)) {
+		st->failed =
+		    st->fn(st->ctx, st->rows, st->fields, st->nfields) != FP_OK;
+		st->rows++;
+	}
+	st->nfields = 0;
+	st->buf_len = 0;
+	st->next_start = e + 1; /* as on_row leaves them */
+	st->row_start = true;
+}
+
 /* parse_plain for plain ASCII text with LF line ends, from the start of a
- * line: lines and fields found by memchr, and each position set rather
- * than counted from the last. */
+ * line: lines found by memchr, each row's fields by ascii_row (a line
+ * over RUN_MAX_FIELD by memchr too, field by field, where on_field's cap
+ * on a field's length applies), and each position set rather than
+ * counted from the last. */
 static void parse_ascii(struct csv_state *st, size_t i)
 {
 	const char *t = st->text, *nl, *comma;
@@ -357,6 +439,12 @@ static void parse_ascii(struct csv_state *st, size_t i)
 			break;
 		nl = memchr(t + i, '\n', len - i);
 		e = nl ? (size_t)(nl - t) : len;
+		if (e - i <= RUN_MAX_FIELD) {
+			ascii_row(st, i, e, line);
+			i = e + 1;
+			line++;
+			continue;
+		}
 		for (b = i; b <= e && !st->failed;) {
 			comma = memchr(t + b, ',', e - b);
 			size_t fe = comma ? (size_t)(comma - t) : e;
