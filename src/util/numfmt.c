@@ -223,27 +223,36 @@ static bool number_byte(char c)
 	       c == 'e' || c == 'E';
 }
 
+/* numfmt_parse where parse_fast cannot: s[0..len), len < NUMFMT_SLOW,
+ * by strtod.  Apart, so that the fast path keeps no buffer (nor the
+ * stack guard one brings). */
+#define NUMFMT_SLOW 128
+static __attribute__((noinline)) bool parse_slow(const char *s, size_t len,
+                                                 double *out)
+{
+	char tmp[NUMFMT_SLOW];
+	char *end;
+
+	/* strtod also takes hex floats, "nan" and "infinity"; a run file with
+	 * those is more likely a mistake than a wish, so only plain decimals. */
+	for (size_t i = 0; i < len; i++)
+		if (!number_byte(s[i]))
+			return false;
+	memcpy(tmp, s, len);
+	tmp[len] = '\0';
+	*out = strtod(tmp, &end);
+	return *end == '\0' && end != tmp;
+}
+
 bool numfmt_parse(const char *s, size_t len, double *out)
 {
-	char tmp[128];
-	char *end;
 	size_t a = 0, b = len;
 
 	while (a < b && (s[a] == ' ' || s[a] == '\t'))
 		a++;
 	while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t'))
 		b--;
-	if (a == b || b - a >= sizeof tmp)
+	if (a == b || b - a >= NUMFMT_SLOW)
 		return false;
-	if (parse_fast(s + a, b - a, out))
-		return true;
-	/* strtod also takes hex floats, "nan" and "infinity"; a run file with
-	 * those is more likely a mistake than a wish, so only plain decimals. */
-	for (size_t i = a; i < b; i++)
-		if (!number_byte(s[i]))
-			return false;
-	memcpy(tmp, s + a, b - a);
-	tmp[b - a] = '\0';
-	*out = strtod(tmp, &end);
-	return *end == '\0' && end != tmp;
+	return parse_fast(s + a, b - a, out) || parse_slow(s + a, b - a, out);
 }
