@@ -413,9 +413,11 @@ static void test_parse_pass(void **state)
 	    {"true", 1}, {"TRUE", 1}, {"True", 1}, {"false", 0}, {"1", 1},
 	    {"0", 0},    {"pass", 1}, {"PASS", 1}, {"fail", 0},  {"Fail", 0},
 	    {"yes", 1},  {"YES", 1},  {"no", 0},   {"No", 0},    {" yes\t", 1},
+	    {"FALSE", 0}, {"fAlSe", 0},
 	};
 	static const char *const bad[] = {
 	    "", "2", "passed", "y", "t", "1.0", "on", "off", "truefalse", "-1",
+	    "fals", "falsey", "nO0",
 	    /* Only A-Z fold: a fold by c | 0x20 would read \021 as 1 and
 	     * \020 as 0. */
 	    "\021", "\020", "p@ss", "P\301SS"};
@@ -428,8 +430,11 @@ static void test_parse_pass(void **state)
 	}
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
 		assert_false(run_parse_pass(bad[i], strlen(bad[i]), &v));
-	/* Only len bytes count. */
+	/* Only len bytes count, a NUL among them too. */
 	assert_true(run_parse_pass("yesterday", 3, &v));
+	assert_false(run_parse_pass("no\0", 3, &v));
+	assert_false(run_parse_pass("0\0\0", 2, &v));
+	assert_false(run_parse_pass("\0", 1, &v));
 }
 
 static void test_detection(void **state)
