@@ -1,5 +1,5 @@
 /* test_csvfast.c: the CSV fast paths (text without a quote, split by
- * csvrows.c itself: plain ASCII with LF only by memchr, any other text
+ * csvrows.c itself: plain ASCII with LF only a row at a time, any other text
  * counting its columns) give the rows libcsv gives: the same fields,
  * lengths, lines and columns, the same row ends and the same errors.  A text with
  * a quote anywhere goes through libcsv, so each text is read twice: as
@@ -102,7 +102,7 @@ static void test_agree(void **state)
 }
 
 /* Random short texts over three alphabets: plain ASCII with LF only (the
- * memchr path), with CR too, and with a two-byte UTF-8 letter (the
+ * row-at-a-time path), with CR too, and with a two-byte UTF-8 letter (the
  * counting path); each must read as libcsv reads it. */
 static void test_random(void **state)
 {
