@@ -6,8 +6,13 @@
 # Targets: fixprice at least 10x faster than pandas (issue 19), in CPU
 # time (user + sys: the machine may be shared, and wall time then says more
 # about the neighbours than about the program), each the best of $REPEAT
-# runs, fixprice and pandas alternating so that both see the same load;
-# and
+# runs (5), fixprice and pandas alternating so that both see the same
+# load.  Five, not three: on the virtual machine this was written on, a
+# program's fresh memory costs more when another has just freed much
+# (fixprice's system time is 0.05 s run after itself, 0.2-0.4 s after
+# pandas or after a pause), so that one run in three or more is slowed
+# by a fifth or a third, and one `make bench` had all three of
+# fixprice's slowed (0.85 s; 0.68 s the best of three alone); and
 # at most 150 bytes of peak memory per case per run: (peak RSS of the
 # pricing - peak RSS of pricing a 1-case pair) / (2 * 10^6).  Both
 # programs must print the same gain and cost.  Without pandas (Debian:
@@ -17,7 +22,7 @@ set -eu
 fixprice=$1
 here=$(dirname "$0")
 n=${CASES:-1000000}
-repeat=${REPEAT:-3}
+repeat=${REPEAT:-5}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
