@@ -75,7 +75,7 @@ static void put_lines(const struct sens_noise_view *v, enum report_format f,
 
 	fprintf(out,
 	        "%snoise: %zu resample%s of the runs' samples, seed %llu, "
-	        "%s%% intervals\n",
+	        "%s %% intervals\n",
 	        f == FORMAT_MD ? "\n" : "", sn->B, sn->B == 1 ? "" : "s",
 	        (unsigned long long)sn->seed,
 	        report_num(a, sn->confidence * 100, PRECISION_HUMAN));

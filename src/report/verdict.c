@@ -154,7 +154,7 @@ static void interval_line(struct vout *o, const struct verdict *v)
 	char x[8][NUMFMT_MAX];
 
 	fprintf(o->out,
-	        "%s%s%% interval over %zu resample%s%s: gain [%s, %s], "
+	        "%s%s %% interval over %zu resample%s%s: gain [%s, %s], "
 	        "cost [%s, %s], net [%s, %s]; P(decide) %s\n",
 	        lead, numfmt_human(x[0], b->confidence * 100, REPORT_DIGITS),
 	        b->B, b->B == 1 ? "" : "s",

@@ -26,6 +26,7 @@ run price $L $B $A --control noise/small-control.csv --allow-newly-failing --che
 expect_status 0 "control run: accept"
 expect_joined "$OUT" "verdict: accept (the 95 % interval of net [1.5126, 2.4636] over 2000 resamples lies above 0)" "control run: judged"
 expect_joined "$OUT" "ACCEPT: net 2.0000 = gain 1.0000 - cost -1.0000, 95 % interval [1.5126, 2.4636]; the point estimate accepts" "control run: the headline"
+expect_joined "$OUT" "95 % interval over 2000 resamples: gain [1.0000, 1.0000]" "control run: the interval line, the level as the headline writes it"
 expect_grep "$OUT" "net [1.5126, 2.4636]; P(decide) 1.0000" "control run: the interval from the pseudo-samples"
 expect_joined "$OUT" "one pseudo-sample per case from the control run's differences" "control run: the method named"
 expect_joined "$OUT" "control run: net -0.1000 against the before run (0 if there were no noise); the fix's net 2.0000" "control run: its net beside the fix's"
@@ -212,7 +213,7 @@ if [ -f "$TMP/plotsn/control-distribution.dat" ]; then bad "no control: a contro
 N="$EX/noisy-fix"
 run breakeven $N/before.csv $N/after.csv --param pass_reward
 expect_status 0 "breakeven with noise"
-expect_grep "$OUT" "noise: 2000 resamples of the runs' samples, seed 20260901, 95% intervals" "breakeven: the resampling"
+expect_grep "$OUT" "noise: 2000 resamples of the runs' samples, seed 20260901, 95 % intervals" "breakeven: the resampling"
 expect_grep "$OUT" "  break-even 0.138553: in [0.0426938, 0.462364]; no sign change in 118 of 2000 resamples" "breakeven: its interval"
 run breakeven $N/before.csv $N/after.csv --param pass_reward --format json
 expect_grep "$OUT" '"no_sign_change": 118' "breakeven: the interval in JSON"
