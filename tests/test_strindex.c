@@ -21,14 +21,19 @@ static void test_siphash_vectors(void **state)
 		size_t len;
 		uint64_t want;
 	} v[] = {
-		{0, 0x726fdb47dd0e0e31ULL}, {1, 0x74f839c593dc67fdULL},
-		{2, 0x0d6c8009d9a94f5aULL}, {3, 0x85676696d7fb7e2dULL},
-		{4, 0xcf2794e0277187b7ULL}, {8, 0x93f5f5799a932462ULL},
-		{15, 0xa129ca6149be45e5ULL},
+	    {0, 0x726fdb47dd0e0e31ULL},  {1, 0x74f839c593dc67fdULL},
+	    {2, 0x0d6c8009d9a94f5aULL},  {3, 0x85676696d7fb7e2dULL},
+	    {4, 0xcf2794e0277187b7ULL},  {5, 0x18765564cd99a68dULL},
+	    {6, 0xcbc9466e58fee3ceULL},  {7, 0xab0200f58b01d137ULL},
+	    {8, 0x93f5f5799a932462ULL},  {9, 0x9e0082df0ba9e4b0ULL},
+	    {10, 0x7a5dbbc594ddb9f3ULL}, {11, 0xf4b32f46226bada7ULL},
+	    {12, 0x751e8fbc860ee5fbULL}, {13, 0x14ea5627c0843d90ULL},
+	    {14, 0xf723ca908e7af2eeULL}, {15, 0xa129ca6149be45e5ULL},
+	    {16, 0x3f2acc7f57c29bdbULL}, {17, 0x699ae9f52cbe4794ULL},
 	};
-	unsigned char msg[16];
+	unsigned char msg[18];
 
-	for (int i = 0; i < 16; i++)
+	for (int i = 0; i < 18; i++)
 		msg[i] = (unsigned char)i;
 	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
 		assert_true(strindex_siphash(0x0706050403020100ULL,
@@ -100,7 +105,8 @@ static void test_batches(void **state)
 		strindex_add_batch(&x, i, m, out);
 		for (size_t k = 0; k < m; k++)
 			assert_true(out[k] == (i + k >= 3000 && i + k < N
-			                       ? i + k - 3000 : STRINDEX_NONE));
+			                           ? i + k - 3000
+			                           : STRINDEX_NONE));
 	}
 	for (size_t i = 0; i < N; i += 7) {
 		size_t m = N - i < 7 ? N - i : 7;
@@ -179,10 +185,8 @@ static void test_globset(void **state)
 	 * is [ab] (1), of a_1, b it is b (1). */
 	assert_int_equal(globset_unmatched(pats, 0, names, 4, &oom),
 	                 GLOBSET_NONE);
-	assert_int_equal(globset_unmatched(pats + 1, 5, names + 2, 2, &oom),
-	                 0);
-	assert_int_equal(globset_unmatched(pats + 2, 4, names + 2, 2, &oom),
-	                 1);
+	assert_int_equal(globset_unmatched(pats + 1, 5, names + 2, 2, &oom), 0);
+	assert_int_equal(globset_unmatched(pats + 2, 4, names + 2, 2, &oom), 1);
 	{
 		const char *ab[] = {"a_1", "b"}, *a1b[] = {"a_1", "b"};
 		assert_int_equal(globset_unmatched(pats + 2, 4, ab, 2, &oom),
@@ -199,12 +203,12 @@ static void test_globset(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_siphash_vectors),
-		cmocka_unit_test(test_add_find),
-		cmocka_unit_test(test_batches),
-		cmocka_unit_test(test_add_all),
-		cmocka_unit_test(test_empty),
-		cmocka_unit_test(test_globset),
+	    cmocka_unit_test(test_siphash_vectors),
+	    cmocka_unit_test(test_add_find),
+	    cmocka_unit_test(test_batches),
+	    cmocka_unit_test(test_add_all),
+	    cmocka_unit_test(test_empty),
+	    cmocka_unit_test(test_globset),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -28,13 +28,16 @@ static inline void sipround(uint64_t v[4])
 	v[2] = ROTL(v[2], 32);
 }
 
-/* Little-endian 64-bit word at p (the compiler makes it one load). */
+/* Little-endian 64-bit word at p: one load (a loop of shifts over the
+ * bytes was compiled as one, eight loads and shifts a word). */
 static inline uint64_t load64(const unsigned char *p)
 {
-	uint64_t m = 0;
+	uint64_t m;
 
-	for (int k = 7; k >= 0; k--)
-		m = m << 8 | p[k];
+	memcpy(&m, p, sizeof m);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	m = __builtin_bswap64(m);
+#endif
 	return m;
 }
 
@@ -46,10 +49,11 @@ static inline void compress(uint64_t v[4], uint64_t m, int rounds)
 	v[0] ^= m;
 }
 
-uint64_t strindex_siphash(uint64_t k0, uint64_t k1, const void *p, size_t len,
-                          int c, int d)
+/* SipHash-c-d, in line: hash() asks for c = 1, d = 3, and with the
+ * rounds known the compiler unrolls them. */
+static inline __attribute__((always_inline)) uint64_t siphash(
+    uint64_t k0, uint64_t k1, const unsigned char *s, size_t len, int c, int d)
 {
-	const unsigned char *s = p;
 	uint64_t v[4] = {k0 ^ 0x736f6d6570736575ULL, k1 ^ 0x646f72616e646f6dULL,
 	                 k0 ^ 0x6c7967656e657261ULL,
 	                 k1 ^ 0x7465646279746573ULL};
@@ -58,8 +62,13 @@ uint64_t strindex_siphash(uint64_t k0, uint64_t k1, const void *p, size_t len,
 
 	for (size_t i = 0; i < whole; i += 8)
 		compress(v, load64(s + i), c);
-	for (size_t i = whole; i < len; i++)
-		last |= (uint64_t)s[i] << (8 * (i - whole));
+	/* The last len % 8 bytes: the top ones of the string's last word
+	 * when it has one, else one at a time. */
+	if (len >= 8 && len > whole)
+		last |= load64(s + len - 8) >> (8 * (8 - (len - whole)));
+	else
+		for (size_t i = whole; i < len; i++)
+			last |= (uint64_t)s[i] << (8 * (i - whole));
 	compress(v, last, c);
 	v[2] ^= 0xff;
 	for (int r = 0; r < d; r++)
@@ -67,9 +76,15 @@ uint64_t strindex_siphash(uint64_t k0, uint64_t k1, const void *p, size_t len,
 	return v[0] ^ v[1] ^ v[2] ^ v[3];
 }
 
+uint64_t strindex_siphash(uint64_t k0, uint64_t k1, const void *p, size_t len,
+                          int c, int d)
+{
+	return siphash(k0, k1, p, len, c, d);
+}
+
 static uint64_t hash(const struct strindex *x, const char *s)
 {
-	return strindex_siphash(x->k0, x->k1, s, strlen(s), 1, 3);
+	return siphash(x->k0, x->k1, (const unsigned char *)s, strlen(s), 1, 3);
 }
 
 bool strindex_init(struct strindex *x, const char *const *names, size_t n)
