@@ -285,6 +285,27 @@ static void test_helpers(void **state)
 			assert_true(escape_ascii(t, at));
 		}
 	}
+	/* escape_plain: the same, and a NUL is not plain; each at every
+	 * place of every length to 19 (whole words, their tails, the last
+	 * word read again). */
+	{
+		char t[19];
+		assert_true(escape_plain("", 0));
+		assert_true(escape_plain("a\x01\x7f", 3));
+		assert_false(escape_plain("a\0", 2));
+		for (size_t len = 1; len <= sizeof t; len++)
+			for (size_t at = 0; at < len; at++) {
+				memset(t, 'x', sizeof t);
+				assert_true(escape_plain(t, len));
+				t[at] = '\0';
+				assert_false(escape_plain(t, len));
+				assert_true(escape_plain(t, at));
+				t[at] = (char)0xff;
+				assert_false(escape_plain(t, len));
+				t[at] = 0x7f;
+				assert_true(escape_plain(t, len));
+			}
+	}
 	/* Around the hidden ranges: U+061B and U+061D are shown as is. */
 	CHECK(escape_terminal("\xd8\x9b\xd8\x9c\xd8\x9d"),
 	      "\xd8\x9b\\u061c\xd8\x9d");

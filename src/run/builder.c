@@ -92,7 +92,7 @@ static int check_name(struct run_builder *b, const char *what, const char *name,
 		                run_show(shown, sizeof shown, name, len),
 		                blanks > 0 ? "leading" : "trailing");
 	/* Nearly every name: no UTF-8 walk. */
-	if (!memchr(name, '\0', len) && escape_ascii(name, len))
+	if (escape_plain(name, len))
 		return FP_OK;
 	for (i = 0; i < len; i += n)
 		if (name[i] != 0 && (unsigned char)name[i] < 0x80)

@@ -100,6 +100,10 @@ size_t escape_utf8_len(const char *s, size_t avail);
  * walk. */
 bool escape_ascii(const char *s, size_t len);
 
+/* escape_ascii, and no NUL among them either: a name that needs neither
+ * a UTF-8 walk nor a search for a NUL, in one pass. */
+bool escape_plain(const char *s, size_t len);
+
 /* Value of the n (at most 8) hex digits at s, or -1 if one is not a hex
  * digit: for readers of \xHH and \uHHHH escapes. */
 long escape_hex_value(const char *s, int n);
