@@ -10,6 +10,11 @@ not a test; the rules:
               (FIXPRICE_SIM_NESTED; never narrowed), holding the bias
   point       widened, holding the measured price only
   plain       widened, holding nothing
+  quad KD/KU  no hold: each side's spread about the centre widened by
+              the bias's own uncertainty, KD times the bias on the
+              measured price's side and KU times on the other, added in
+              quadrature (sqrt(1 + (K bias / s)^2), s the resamples'
+              80 % width over 2.563); KD/KU 2/0 and 2/0.3
 and each again with the whole excess (no Monte Carlo guard): kink times
 (mean - ref), the resamples' quantiles moved by the difference.  Every
 rule keeps its interval within the range net can take, as fixprice does.
@@ -51,6 +56,18 @@ def rules(r, whole):
             hi = max(min(hi, r["range_hi"]), r["range_lo"])
             pair.append((lo, hi))
         out[name + (" (whole)" if whole else "")] = pair
+    s = (q[3] - q[2]) / 2.563103
+    for kd, ku in ((2, 0), (2, 0.3)):
+        fd = math.sqrt(1 + (kd * bias / s) ** 2) if s > 0 else 1
+        fu = math.sqrt(1 + (ku * bias / s) ** 2) if s > 0 else 1
+        down, up = (fd, fu) if bias < 0 else (fu, fd)
+        pair = []
+        for lo, hi in ((q[0], q[1]), (q[2], q[3])):
+            lo, hi = c + down * (lo - c), c + up * (hi - c)
+            lo = min(max(lo, r["range_lo"]), r["range_hi"])
+            hi = max(min(hi, r["range_hi"]), r["range_lo"])
+            pair.append((lo, hi))
+        out[f"quad {kd}/{ku}" + (" (whole)" if whole else "")] = pair
     if not whole:
         out["printed"] = [(r["lo95"], r["hi95"]), (r["lo80"], r["hi80"])]
     return out
