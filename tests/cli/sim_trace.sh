@@ -37,4 +37,5 @@ python3 "$TOP_SRCDIR/tests/sim_rules.py" "$TMP/trace.tsv" >"$OUT" \
 	2>"$ERR" || STATUS=$?
 expect_status 0 "sim_rules.py"
 expect_grep "$OUT" "median, half unchanged (clip): 6 trials" "a summary"
+expect_grep "$OUT" "quad 2/0.3 (whole)" "the rules with the bias in quadrature"
 finish
