@@ -20,7 +20,9 @@
  * interval covers"), and the test keeps their numbers in view.
  * FIXPRICE_SIM_TRACE=FILE writes each trial's row to FILE, and
  * FIXPRICE_SIM_NESTED=COPIES adds a nested bootstrap's ratio to it, for
- * studying a miss (sim_trace.h, tests/sim_rules.py). */
+ * studying a miss (sim_trace.h, tests/sim_rules.py); FIXPRICE_SIM_FROM=T
+ * numbers the trials from T (each trial's seeds are its number's), so
+ * that a rule chosen on the usual trials can be tried on others. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -175,12 +177,14 @@ static void coverage(const struct metric *m, const struct config *c,
                      size_t trials, size_t cov[2])
 {
 	FILE *trace = sim_trace_open();
+	const char *from = getenv("FIXPRICE_SIM_FROM");
+	size_t t0 = from ? (size_t)strtoul(from, NULL, 10) : 0;
 
 	cov[0] = cov[1] = 0;
 	for (size_t t = 0; t < trials; t++) {
 		bool hit[2];
 
-		trial(m, c, t, trace, hit);
+		trial(m, c, t0 + t, trace, hit);
 		cov[0] += hit[0];
 		cov[1] += hit[1];
 	}
