@@ -4,7 +4,11 @@ written with pandas and numpy as a user without fixprice would write it:
 read_csv, each case's repetitions as a row of a matrix, B resamples of
 every case's samples with replacement (vectorised over the cases), the
 median of each, the metric's formulas as vector expressions, and the 95 %
-percentile interval of net widened by sqrt(n / (n - 1)) as fixprice does.
+percentile interval of net widened by sqrt(n / (n - 1)), as fixprice
+once did.  The work is the same, the interval is not: where a score
+clips, the resamples are biased again and this interval need not hold
+the measured net, while fixprice's removes the bias (doc/noise.md, "The
+bootstrap"); the bench compares the times only.
 The CSV runs have one row per repetition (case, repetition, runtime,
 passed) and the same number of repetitions for every case.  Prints the
 interval (bench/bootstrap_vs_numpy.sh)."""
