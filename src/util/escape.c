@@ -6,6 +6,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "util/words.h"
+
 /* A growing output string.  On allocation failure `failed` is set and later
  * appends do nothing, so callers check once at the end. */
 struct sbuf {
@@ -125,28 +127,19 @@ bool escape_ascii(const char *s, size_t len)
 	return !(any & high);
 }
 
-/* The top bit of each byte of w that is 0 or past ASCII.  A 0 byte
- * borrows, so bytes above it may be marked too: exact for "any". */
-static uint64_t not_plain(uint64_t w)
-{
-	const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
-
-	return (w | ((w - ones) & ~w)) & high;
-}
-
 bool escape_plain(const char *s, size_t len)
 {
 	uint64_t bad = 0, w;
 	size_t i = 0;
 
 	for (; i + 8 <= len; i += 8) {
-		memcpy(&w, s + i, sizeof w);
-		bad |= not_plain(w);
+		w = words_load(s + i);
+		bad |= words_zero(w) | words_high(w);
 	}
 	/* The rest: the last eight bytes again when there are eight. */
 	if (i < len && len >= 8) {
-		memcpy(&w, s + len - 8, sizeof w);
-		bad |= not_plain(w);
+		w = words_load(s + len - 8);
+		bad |= words_zero(w) | words_high(w);
 	}
 	for (; len < 8 && i < len; i++)
 		bad |= (unsigned char)s[i] == 0 || (unsigned char)s[i] >= 0x80;

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "util/bigmem.h"
+#include "util/words.h"
 
 #define ROTL(x, b) (uint64_t)(((x) << (b)) | ((x) >> (64 - (b))))
 
@@ -26,19 +27,6 @@ static inline void sipround(uint64_t v[4])
 	v[1] = ROTL(v[1], 17);
 	v[1] ^= v[2];
 	v[2] = ROTL(v[2], 32);
-}
-
-/* Little-endian 64-bit word at p: one load (a loop of shifts over the
- * bytes was compiled as one, eight loads and shifts a word). */
-static inline uint64_t load64(const unsigned char *p)
-{
-	uint64_t m;
-
-	memcpy(&m, p, sizeof m);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	m = __builtin_bswap64(m);
-#endif
-	return m;
 }
 
 static inline void compress(uint64_t v[4], uint64_t m, int rounds)
@@ -61,11 +49,11 @@ static inline __attribute__((always_inline)) uint64_t siphash(
 	size_t whole = len - len % 8;
 
 	for (size_t i = 0; i < whole; i += 8)
-		compress(v, load64(s + i), c);
+		compress(v, words_load(s + i), c);
 	/* The last len % 8 bytes: the top ones of the string's last word
 	 * when it has one, else one at a time. */
 	if (len >= 8 && len > whole)
-		last |= load64(s + len - 8) >> (8 * (8 - (len - whole)));
+		last |= words_load(s + len - 8) >> (8 * (8 - (len - whole)));
 	else
 		for (size_t i = whole; i < len; i++)
 			last |= (uint64_t)s[i] << (8 * (i - whole));

@@ -25,6 +25,7 @@
 #include "run/formats/csvrows.h"
 #include "util/escape.h"
 #include "util/grow.h"
+#include "util/words.h"
 
 #define CSV_BLOCK ((size_t)64 << 10) /* libcsv's buffer grows by this */
 #define CSV_PIECE ((size_t)64 << 10) /* bytes fed at most at a time */
@@ -62,17 +63,12 @@ static void oom(struct csv_state *st)
 }
 
 /* Whether the eight bytes at p hold no line end and no byte past ASCII,
- * so that each is a column: all eight tested at once (a zero byte of w
- * xor '\n' is a '\n'). */
+ * so that each is a column: all eight tested at once. */
 static bool plain8(const char *p)
 {
-	const uint64_t ones = 0x0101010101010101u, high = ones << 7;
-	uint64_t w, lf, cr;
+	uint64_t w = words_load(p);
 
-	memcpy(&w, p, sizeof w);
-	lf = w ^ ones * '\n';
-	cr = w ^ ones * '\r';
-	return !((((lf - ones) & ~lf) | ((cr - ones) & ~cr) | w) & high);
+	return !(words_eq(w, '\n') | words_eq(w, '\r') | words_high(w));
 }
 
 /* Moves the position cursor to offset off.  A lone CR ends a line too. */
@@ -339,22 +335,6 @@ static void place(struct csv_state *st, size_t off, uint32_t line,
 	st->pos_col = (uint32_t)(off - line_start + 1);
 }
 
-/* The bytes of the eight at p that are commas, each as its top bit (an
- * exact test: no borrow from one byte reaches the next), the first byte
- * lowest. */
-static uint64_t commas8(const char *p)
-{
-	const uint64_t low7 = 0x7f7f7f7f7f7f7f7fu;
-	uint64_t w;
-
-	memcpy(&w, p, sizeof w);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	w = __builtin_bswap64(w);
-#endif
-	w ^= 0x0101010101010101u * ',';
-	return ~(((w & low7) + low7) | w | low7);
-}
-
 /* Ends the field buf[s .. fe) of parse_ascii's row, at column s + 1 of
  * line `line`: on_field's cap on columns, without the copy. */
 static bool ascii_field(struct csv_state *st, size_t s, size_t fe,
@@ -394,7 +374,8 @@ static void ascii_row(struct csv_state *st, size_t b, size_t e, uint32_t line)
 	memset(st->buf + n, 0, 8); /* the last word's bytes past the line */
 	st->buf_len = n + 1;
 	for (size_t k = 0; k < n; k += 8)
-		for (uint64_t m = commas8(st->buf + k); m; m &= m - 1) {
+		for (uint64_t m = words_eq(words_load(st->buf + k), ','); m;
+		     m &= m - 1) {
 			size_t at = k + (size_t)__builtin_ctzll(m) / 8;
 			if (!ascii_field(st, s, at, line, b))
 				return;
