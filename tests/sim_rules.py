@@ -32,6 +32,12 @@ def wilson(k, n, z=1.959964):
     return 100 * (c - h), 100 * (c + h)
 
 
+def within_range(lo, hi, r):
+    """lo, hi kept within the range net can take, as fixprice keeps them."""
+    return (min(max(lo, r["range_lo"]), r["range_hi"]),
+            max(min(hi, r["range_hi"]), r["range_lo"]))
+
+
 def rules(r, whole):
     point, bias, kink = r["point"], r["bias"], r["kink"]
     q = [r["q025"], r["q975"], r["q10"], r["q90"]]
@@ -52,8 +58,7 @@ def rules(r, whole):
                 lo, hi = min(lo, lo + bias), max(hi, hi + bias)
             elif hold == "point":
                 lo, hi = min(lo, point), max(hi, point)
-            lo = min(max(lo, r["range_lo"]), r["range_hi"])
-            hi = max(min(hi, r["range_hi"]), r["range_lo"])
+            lo, hi = within_range(lo, hi, r)
             pair.append((lo, hi))
         out[name + (" (whole)" if whole else "")] = pair
     s = (q[3] - q[2]) / 2.563103
@@ -64,8 +69,7 @@ def rules(r, whole):
         pair = []
         for lo, hi in ((q[0], q[1]), (q[2], q[3])):
             lo, hi = c + down * (lo - c), c + up * (hi - c)
-            lo = min(max(lo, r["range_lo"]), r["range_hi"])
-            hi = max(min(hi, r["range_hi"]), r["range_lo"])
+            lo, hi = within_range(lo, hi, r)
             pair.append((lo, hi))
         out[f"quad {kd}/{ku}" + (" (whole)" if whole else "")] = pair
     if not whole:
