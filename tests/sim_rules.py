@@ -5,16 +5,19 @@ misses, below the truth or above it, at 95 % and at 80 %.  A study aid,
 not a test; the rules:
 
   printed     the intervals as fixprice printed them
-  remade      the same made again from the row (the check of this script)
-  widened     the quantiles about the centre scaled by the nested ratio
-              (FIXPRICE_SIM_NESTED; never narrowed), holding the bias
+  remade      the same made again from the row (the check of this
+              script): quad 2/0.3 below
+  quad KD/KU  each side's spread about the centre (the price less its
+              bias) widened by the bias's own uncertainty, KD times the
+              bias on the measured price's side and KU times on the
+              other, added in quadrature (sqrt(1 + (K bias / s)^2), s
+              the resamples' 80 % width over 2.563); KD/KU 2/0
+  held        the rule before it: the interval with the bias removed
+              and as measured, holding both
+  widened     held, the quantiles about the centre scaled by the nested
+              ratio (FIXPRICE_SIM_NESTED; never narrowed)
   point       widened, holding the measured price only
   plain       widened, holding nothing
-  quad KD/KU  no hold: each side's spread about the centre widened by
-              the bias's own uncertainty, KD times the bias on the
-              measured price's side and KU times on the other, added in
-              quadrature (sqrt(1 + (K bias / s)^2), s the resamples'
-              80 % width over 2.563); KD/KU 2/0 and 2/0.3
 and each again with the whole excess (no Monte Carlo guard): kink times
 (mean - ref), the resamples' quantiles moved by the difference.  Every
 rule keeps its interval within the range net can take, as fixprice does.
@@ -48,7 +51,7 @@ def rules(r, whole):
     c = point - bias
     w = max(1.0, r["nested"])
     out = {}
-    for name, widen, hold in (("remade", 1, "bias"), ("widened", w, "bias"),
+    for name, widen, hold in (("held", 1, "bias"), ("widened", w, "bias"),
                               ("point", w, "point"), ("plain", w, None)):
         pair = []
         for lo, hi in ((q[0], q[1]), (q[2], q[3])):
@@ -62,7 +65,7 @@ def rules(r, whole):
             pair.append((lo, hi))
         out[name + (" (whole)" if whole else "")] = pair
     s = (q[3] - q[2]) / 2.563103
-    for kd, ku in ((2, 0), (2, 0.3)):
+    for name, kd, ku in (("remade", 2, 0.3), ("quad 2/0", 2, 0)):
         fd = math.sqrt(1 + (kd * bias / s) ** 2) if s > 0 else 1
         fu = math.sqrt(1 + (ku * bias / s) ** 2) if s > 0 else 1
         down, up = (fd, fu) if bias < 0 else (fu, fd)
@@ -71,7 +74,7 @@ def rules(r, whole):
             lo, hi = c + down * (lo - c), c + up * (hi - c)
             lo, hi = within_range(lo, hi, r)
             pair.append((lo, hi))
-        out[f"quad {kd}/{ku}" + (" (whole)" if whole else "")] = pair
+        out[name + (" (whole)" if whole else "")] = pair
     if not whole:
         out["printed"] = [(r["lo95"], r["hi95"]), (r["lo80"], r["hi80"])]
     return out

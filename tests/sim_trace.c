@@ -30,14 +30,14 @@ void sim_trace_row(FILE *f, const char *config, size_t trial, double truth,
                    const struct boot *b, const struct interval *at80,
                    double nested)
 {
-	double *z = malloc(b->B * sizeof *z), mean = 0;
+	double *z = malloc(b->B * sizeof *z), mean = 0, centre;
 	const double *rt = b->rt_net ? b->rt_net : b->net;
 
 	if (!z)
 		fail_msg("out of memory");
 	for (size_t q = 0; q < b->B; q++)
 		mean += rt[q] / (double)b->B;
-	noise_fit_resamples(b, 2, z);
+	noise_fit_centred(b, 2, z, &centre);
 	qsort(z, b->B, sizeof *z, noise_cmp_double);
 	struct interval range = noise_fit_range(b, 2);
 	const double v[] = {truth,

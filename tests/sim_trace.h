@@ -9,7 +9,7 @@
  * bias removed from it, noise_kink and the spread's scale, net at the
  * expected estimates and the resamples' mean on runtimes alone, the two
  * intervals as printed, the quantiles of net's resamples before the
- * interval holds the bias (noise_fit_resamples), the range net can take
+ * interval is widened for the bias (noise_fit_centred), the range net can take
  * (noise_fit_range), and sim_trace_nested's ratio or 0).  tests/
  * sim_rules.py reads the rows and prints the coverage of other rules
  * made of them.  Include after cmocka.h. */

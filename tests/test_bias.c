@@ -1,7 +1,8 @@
 /* test_bias.c: the two measurements of noise/bias.c against values worked
  * out by hand and against brute force: a case's expected resampled
  * estimate, the kink factor, and the spread's scale on noise whose answer
- * is known. */
+ * is known; and the doubt of a bias removed, with the widening it gives
+ * (noise/interval.c), by hand. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include "noise/bias.h"
+#include "noise/bootstrap.h"
 #include "run/estimate.h"
 #include "test_normal.h"
 
@@ -154,6 +156,48 @@ static void test_scale(void **state)
 	assert_true(noise_scale(side, N) == 1);
 }
 
+/* A bias of -0.5 (the measured price below the centre) is doubted by
+ * twice itself below and 0.3 of itself above; one of +0.5 the other way
+ * round; none, not at all. */
+static void test_doubt(void **state)
+{
+	struct interval d = noise_fit_doubt(-0.5);
+
+	(void)state;
+	assert_true(d.lo == 1.0 && d.hi == 0.5 * 0.3);
+	d = noise_fit_doubt(0.5);
+	assert_true(d.lo == 0.5 * 0.3 && d.hi == 1.0);
+	d = noise_fit_doubt(0);
+	assert_true(d.lo == 0 && d.hi == 0);
+}
+
+/* The resamples 0, 1, ..., 10 about c = 5: their 10 % and 90 % quantiles
+ * are 1 and 9, so s = 8 / 2.563103.  A doubt of sqrt(3) s below widens
+ * that side by sqrt(1 + 3) = 2 (0 goes to 5 - 2 * 5 = -5, 4 to 3); one of
+ * 3/4 s above by sqrt(1 + 9/16) = 5/4 (9 goes to 10, 10 to 11.25); c
+ * stays.  No doubt, or resamples of no spread, leave them as they are. */
+static void test_widen(void **state)
+{
+	const double s = 8 / 2.563103;
+	double z[11], scratch[11], flat[3] = {2, 2, 2};
+
+	(void)state;
+	for (int q = 0; q < 11; q++)
+		z[q] = q;
+	noise_fit_widen(z, scratch, 11, 5,
+	                (struct interval){sqrt(3) * s, 0.75 * s});
+	assert_true(fabs(z[0] - -5) < 1e-12 && fabs(z[4] - 3) < 1e-12);
+	assert_true(z[5] == 5);
+	assert_true(fabs(z[9] - 10) < 1e-12 && fabs(z[10] - 11.25) < 1e-12);
+	for (int q = 0; q < 11; q++)
+		z[q] = q;
+	noise_fit_widen(z, scratch, 11, 5, (struct interval){0, 0});
+	for (int q = 0; q < 11; q++)
+		assert_true(z[q] == q);
+	noise_fit_widen(flat, scratch, 3, 2, (struct interval){1, 1});
+	assert_true(flat[0] == 2 && flat[1] == 2 && flat[2] == 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -162,6 +206,8 @@ int main(void)
 	    cmocka_unit_test(test_expected_enumerated),
 	    cmocka_unit_test(test_kink),
 	    cmocka_unit_test(test_scale),
+	    cmocka_unit_test(test_doubt),
+	    cmocka_unit_test(test_widen),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

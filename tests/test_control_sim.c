@@ -8,7 +8,7 @@
  * before run's draws shared, each after side keyed apart) and folds them:
  * the interval of net less the control's net must hold the true net (the
  * control's true net is 0).  Beside it the fix's own interval, measured
- * on the same trials.
+ * on the same trials, and the mean width of each.
  *
  * FIXPRICE_SIM_FULL=1 runs 400 seeded trials of each configuration, and
  * the folded interval must cover at least 93 % (it is the difference of
@@ -39,12 +39,12 @@ enum { N = SIM_N, K = SIM_K };
 
 struct config {
 	const char *name;
-	size_t R;           /* runs per side, the control's too */
-	double per_run;     /* lognormal offset of a run, shared by its cases */
-	double per_sample;  /* lognormal noise of a sample */
-	double slower;      /* every changed case's slowdown */
-	bool half;          /* only every other case changed */
-	bool aa;            /* an A/A rerun: nothing passes newly */
+	size_t R;          /* runs per side, the control's too */
+	double per_run;    /* lognormal offset of a run, shared by its cases */
+	double per_sample; /* lognormal noise of a sample */
+	double slower;     /* every changed case's slowdown */
+	bool half;         /* only every other case changed */
+	bool aa;           /* an A/A rerun: nothing passes newly */
 };
 
 static const struct config configs[] = {
@@ -88,9 +88,9 @@ static void boot_of(const struct metric *m, struct joined *j,
 }
 
 /* One trial: whether the folded (cov[0]) and the fix's own (cov[1])
- * intervals hold the true net. */
+ * intervals hold the true net, and their widths. */
 static void trial(const struct metric *m, const struct config *c, size_t t,
-                  bool cov[2])
+                  bool cov[2], double width[2])
 {
 	static double xb[SIM_RMAX * N * K], xa[SIM_RMAX * N * K],
 	    xc[SIM_RMAX * N * K], tb[N], ta[N];
@@ -120,6 +120,8 @@ static void trial(const struct metric *m, const struct config *c, size_t t,
 	assert_int_equal(noise_fold(&fix, &ctl, &fold), FP_OK);
 	cov[0] = fold.net_ci.lo <= truth && truth <= fold.net_ci.hi;
 	cov[1] = fix.net_ci.lo <= truth && truth <= fix.net_ci.hi;
+	width[0] = fold.net_ci.hi - fold.net_ci.lo;
+	width[1] = fix.net_ci.hi - fix.net_ci.lo;
 	boot_free(&fix);
 	boot_free(&ctl);
 	boot_free(&fold);
@@ -141,25 +143,29 @@ static void test_battery(void **state)
 	for (size_t q = 0; q < sizeof configs / sizeof *configs; q++) {
 		const struct config *c = &configs[q];
 		size_t covered[2] = {0, 0};
+		double width[2] = {0, 0};
 
 		if (only && !strstr(c->name, only))
 			continue;
 		for (size_t t = 0; t < trials; t++) {
 			bool cov[2];
+			double w[2];
 
-			trial(m, c, t, cov);
+			trial(m, c, t, cov, w);
 			covered[0] += cov[0];
 			covered[1] += cov[1];
+			width[0] += w[0] / (double)trials;
+			width[1] += w[1] / (double)trials;
 		}
 		for (int k = 0; k < 2; k++) {
 			double lo, hi;
 
 			sim_wilson(covered[k], trials, 1.959964, &lo, &hi);
 			printf("%-42s %-9s 95 %% interval covers %5.1f %% "
-			       "[%.1f, %.1f] of %zu trials\n",
+			       "[%.1f, %.1f] of %zu trials, %.2f points wide\n",
 			       c->name, what[k],
 			       100.0 * (double)covered[k] / (double)trials,
-			       100 * lo, 100 * hi, trials);
+			       100 * lo, 100 * hi, trials, width[k]);
 		}
 		fflush(stdout);
 		if (!sim_nominal(covered[0], trials)) {

@@ -11,8 +11,9 @@
  *
  * The interval of net (of gain, of cost) is the resamples' percentile
  * interval about their mean, its spread scaled (bias.h: the spread a
- * resampled estimate has against the one it has over fresh runs) and
- * moved to the measured price less its bias at a clip (bias.h), kept
+ * resampled estimate has against the one it has over fresh runs),
+ * moved to the measured price less its bias at a clip (bias.h) and
+ * widened by that bias's own uncertainty (interval.c), kept
  * within the range the quantity can take (0 and the prices the metric
  * gave: a gain or a cost that never changed sign does not change it);
  * doc/noise.md. */
@@ -90,16 +91,32 @@ double noise_correction(const struct noise_side side[2], size_t n, double conf);
 int noise_fit_interval(const struct boot *b, int which, double conf,
                        struct interval *ci);
 
-/* b's resamples of gain (0), cost (1) or net (2) as its interval takes
- * them (about the measured price less its bias, the spread scaled) into
+/* b's resamples of gain (0), cost (1) or net (2) about *centre, the
+ * measured price less its bias at a clip, the spread scaled, into
  * z[0..b->B); returns the bias removed. */
-double noise_fit_resamples(const struct boot *b, int which, double *z);
+double noise_fit_centred(const struct boot *b, int which, double *z,
+                         double *centre);
+
+/* How uncertain a bias removed at a clip is, as a spread below the
+ * centre (lo) and above it (hi): a multiple of the bias on each side. */
+struct interval noise_fit_doubt(double bias);
+
+/* z[0..B), resamples about c (noise_fit_centred), each side's spread
+ * widened by doubt (noise_fit_doubt), in quadrature (src/noise/
+ * interval.c); sorted is scratch of B. */
+void noise_fit_widen(double *z, double *sorted, size_t B, double c,
+                     struct interval doubt);
+
+/* b's resamples of gain (0), cost (1) or net (2) as its interval takes
+ * them (noise_fit_centred, then noise_fit_widen) into z[0..b->B), and the
+ * bias removed into *bias.  FP_ERR when out of memory. */
+int noise_fit_resamples(const struct boot *b, int which, double *z,
+                        double *bias);
 
 /* The interval of resamples z[0..B) (sorted in place) at confidence
- * conf: the percentile interval, holding it with the bias removed and as
- * measured, within range. */
-void noise_fit_bounds(double *z, size_t B, double conf, double bias,
-                      struct interval range, struct interval *ci);
+ * conf: their percentile interval, within range. */
+void noise_fit_bounds(double *z, size_t B, double conf, struct interval range,
+                      struct interval *ci);
 
 /* The range gain (0), cost (1) or net (2) can take as far as b's prices
  * show: 0, the measured price and every resample (net: gain's less

@@ -1,7 +1,6 @@
 /* fold.c: a fix's resamples less an A/A control run's (fold.h). */
 #include "noise/fold.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,27 +13,33 @@ bool noise_about_net(const struct boot *fix)
 }
 
 /* Quantity `which` (gain 0, cost 1, net 2): out's resamples, the fix's
- * less the control's as their intervals take them, and their bias. */
+ * less the control's, each about its price less its bias, and their
+ * bias, the fix's less the control's.  The difference is then one
+ * quantity: widened by its own bias's doubt (bootstrap.h), so that the
+ * biases an A/A control shares with the fix cancel in the doubt too. */
 static void fold_one(const struct boot *fix, const struct boot *ctl, int which,
                      double *x, double *bias, double *scratch)
 {
-	*bias = noise_fit_resamples(fix, which, x);
-	*bias -= noise_fit_resamples(ctl, which, scratch);
+	double cf, cc, bf = noise_fit_centred(fix, which, x, &cf);
+	double bc = noise_fit_centred(ctl, which, scratch, &cc);
+
 	for (size_t r = 0; r < fix->B; r++)
 		x[r] -= scratch[r];
+	*bias = bf - bc;
+	noise_fit_widen(x, scratch, fix->B, cf - cc, noise_fit_doubt(*bias));
 }
 
 /* The interval of x by the fix's rule (noise_fit_bounds), within the
  * range the fix's less the control's allow; sorted is x's copy. */
 static void fold_interval(const struct boot *fix, const struct boot *ctl,
-                          int which, const double *x, double bias,
-                          double *sorted, struct interval *ci)
+                          int which, const double *x, double *sorted,
+                          struct interval *ci)
 {
 	struct interval f = noise_fit_range(fix, which);
 	struct interval c = noise_fit_range(ctl, which);
 
 	memcpy(sorted, x, fix->B * sizeof *sorted);
-	noise_fit_bounds(sorted, fix->B, fix->confidence, bias,
+	noise_fit_bounds(sorted, fix->B, fix->confidence,
 	                 (struct interval){f.lo - c.hi, f.hi - c.lo}, ci);
 }
 
@@ -73,12 +78,12 @@ int noise_fold(const struct boot *fix, const struct boot *ctl, struct boot *out)
 		fold_one(fix, ctl, w, all[w], &bias[w], scratch);
 	out->bias = (struct boot_gcn){bias[0], bias[1], bias[2]};
 	for (int w = 0; w < 3; w++)
-		fold_interval(fix, ctl, w, all[w], bias[w], scratch, ci[w]);
+		fold_interval(fix, ctl, w, all[w], scratch, ci[w]);
 	out->median_net = noise_quantile(scratch, B, 0.5);
-	/* As the interval: with the biases removed and without. */
+	/* As the interval takes them. */
 	for (size_t r = 0; r < B; r++) {
 		out->decide[r] = out->net[r] > 0;
-		yes += fmin(out->net[r], out->net[r] + bias[2]) > 0;
+		yes += out->decide[r];
 	}
 	out->p_decide = B ? (double)yes / (double)B : 0;
 	free(scratch);

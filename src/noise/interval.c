@@ -104,20 +104,71 @@ static double excess(const struct series *v, size_t B, double *centre)
 	return d - copysign(3 * se, d);
 }
 
-/* Each resample of gain (0), cost (1) or net (2) moved about the
- * measured price into z[0..B), less the measured price's bias at a clip,
- * which is returned: each resample's deviation from the resamples' centre
- * on runtimes alone, scaled, and what pass states that flip add, as
- * drawn (bootstrap.h). */
-double noise_fit_resamples(const struct boot *b, int which, double *z)
+double noise_fit_centred(const struct boot *b, int which, double *z,
+                         double *centre)
 {
 	struct series v = series_of(b, which);
-	double centre, bias = b->kink * excess(&v, b->B, &centre);
+	double mean, bias = b->kink * excess(&v, b->B, &mean);
 
+	*centre = v.point - bias;
 	for (size_t q = 0; q < b->B; q++)
-		z[q] = v.point - bias + b->correction * (v.xr[q] - centre) +
+		z[q] = *centre + b->correction * (v.xr[q] - mean) +
 		       (v.x[q] - v.xr[q]);
 	return bias;
+}
+
+/* The bias removed is itself uncertain: exact at a clip and far from it,
+ * too large in between (bias.h), and measured on the same runs.  It is
+ * doubted by twice itself on the side of the measured price and by 0.3
+ * of itself on the other: the constants the coverage battery chose
+ * (doc/noise.md, "How well the interval covers"). */
+#define FIT_K_MEASURED 2.0
+#define FIT_K_OTHER 0.3
+
+struct interval noise_fit_doubt(double bias)
+{
+	double meas = FIT_K_MEASURED * fabs(bias);
+	double other = FIT_K_OTHER * fabs(bias);
+
+	/* The measured price is the centre plus the bias: above it when the
+	 * bias is > 0. */
+	return bias > 0 ? (struct interval){other, meas}
+	                : (struct interval){meas, other};
+}
+
+/* Each side's spread about c widened by its doubt, added in quadrature
+ * to the resamples' own spread s (their 80 % width over 2.563, a
+ * normal's): one factor per side, so the same at every confidence. */
+void noise_fit_widen(double *z, double *sorted, size_t B, double c,
+                     struct interval doubt)
+{
+	double s, f_lo, f_hi;
+
+	if ((doubt.lo == 0 && doubt.hi == 0) || B < 2)
+		return;
+	memcpy(sorted, z, B * sizeof *sorted);
+	qsort(sorted, B, sizeof *sorted, noise_cmp_double);
+	s = (noise_quantile(sorted, B, 0.9) - noise_quantile(sorted, B, 0.1)) /
+	    2.563103;
+	if (!(s > 0))
+		return;
+	f_lo = sqrt(1 + (doubt.lo / s) * (doubt.lo / s));
+	f_hi = sqrt(1 + (doubt.hi / s) * (doubt.hi / s));
+	for (size_t q = 0; q < B; q++)
+		z[q] = c + (z[q] < c ? f_lo : f_hi) * (z[q] - c);
+}
+
+int noise_fit_resamples(const struct boot *b, int which, double *z,
+                        double *bias)
+{
+	double *sorted = malloc((b->B ? b->B : 1) * sizeof *sorted), centre;
+
+	if (!sorted)
+		return FP_ERR;
+	*bias = noise_fit_centred(b, which, z, &centre);
+	noise_fit_widen(z, sorted, b->B, centre, noise_fit_doubt(*bias));
+	free(sorted);
+	return FP_OK;
 }
 
 struct interval noise_fit_range(const struct boot *b, int which)
@@ -131,17 +182,12 @@ struct interval noise_fit_range(const struct boot *b, int which)
 	                    : (struct interval){g.lo - c.hi, g.hi - c.lo};
 }
 
-void noise_fit_bounds(double *z, size_t B, double conf, double bias,
-                      struct interval range, struct interval *ci)
+void noise_fit_bounds(double *z, size_t B, double conf, struct interval range,
+                      struct interval *ci)
 {
 	qsort(z, B, sizeof *z, noise_cmp_double);
 	ci->lo = noise_quantile(z, B, (1 - conf) / 2);
 	ci->hi = noise_quantile(z, B, (1 + conf) / 2);
-	/* The bias removed is exact at a clip and beyond it, too large in
-	 * between (bias.h): the truth lies between the interval with it and
-	 * without, and the interval holds both. */
-	ci->lo = fmin(ci->lo, ci->lo + bias);
-	ci->hi = fmax(ci->hi, ci->hi + bias);
 	ci->lo = fmin(fmax(ci->lo, range.lo), range.hi);
 	ci->hi = fmax(fmin(ci->hi, range.hi), range.lo);
 }
@@ -149,12 +195,13 @@ void noise_fit_bounds(double *z, size_t B, double conf, double bias,
 int noise_fit_interval(const struct boot *b, int which, double conf,
                        struct interval *ci)
 {
-	double *z = malloc(b->B * sizeof *z), bias;
+	double *z = malloc((b->B ? b->B : 1) * sizeof *z), bias;
 
-	if (!z)
+	if (!z || noise_fit_resamples(b, which, z, &bias) != FP_OK) {
+		free(z);
 		return FP_ERR;
-	bias = noise_fit_resamples(b, which, z);
-	noise_fit_bounds(z, b->B, conf, bias, noise_fit_range(b, which), ci);
+	}
+	noise_fit_bounds(z, b->B, conf, noise_fit_range(b, which), ci);
 	free(z);
 	return FP_OK;
 }
@@ -170,23 +217,22 @@ static double bias_of(const struct boot *b, int which)
 }
 
 /* The share of resamples in which decide holds: where decide is net > 0
- * in every resample, of the resamples of net as the interval takes them
- * (adjusted, and held to net > 0 with the clip's bias and without), so
- * that the two agree; else of decide as drawn. */
+ * in every resample, of the resamples of net as the interval takes them,
+ * so that the two agree; else of decide as drawn. */
 static int p_decide(struct boot *b)
 {
-	double *z = malloc(b->B * sizeof *z), bias;
+	double *z = malloc((b->B ? b->B : 1) * sizeof *z), bias;
 	size_t yes = 0;
 	bool about_net = true;
 
-	if (!z)
+	if (!z || noise_fit_resamples(b, 2, z, &bias) != FP_OK) {
+		free(z);
 		return FP_ERR;
-	bias = noise_fit_resamples(b, 2, z);
+	}
 	for (size_t r = 0; r < b->B; r++)
 		about_net &= b->decide[r] == (b->net[r] > 0);
-	/* As the interval: with the clip's bias removed and without. */
 	for (size_t r = 0; r < b->B; r++)
-		yes += about_net ? fmin(z[r], z[r] + bias) > 0 : b->decide[r];
+		yes += about_net ? z[r] > 0 : b->decide[r];
 	b->p_decide = (double)yes / (double)b->B;
 	free(z);
 	return FP_OK;

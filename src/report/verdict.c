@@ -168,8 +168,8 @@ static void interval_line(struct vout *o, const struct verdict *v)
 		fprintf(o->out,
 		        "%snoise biases net%s by %s where a score clips (every "
 		        "fluctuation past the clip is charged, none on its "
-		        "other side credited): the interval holds it with "
-		        "that bias removed and as measured\n",
+		        "other side credited): the interval is about net "
+		        "less that bias, widened by its uncertainty\n",
 		        lead,
 		        v->against_control ? " less the control run's" : "",
 		        num(x[0], b->bias.net));

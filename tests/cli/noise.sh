@@ -101,7 +101,7 @@ expect_grep "$OUT" '"p",1.5,0,0,0,reject,1' "narrow step: sweep marks the upper 
 run sweep -m kernelbench noise/narrow-before.csv noise/narrow-after.csv --param p=0.01:100:1
 expect_no_grep "$OUT" "may be missed" "narrow step: sweep found every crossing"
 
-# The margin: the interval of net [-0.8162, 3.7203] of the noisy fix lies
+# The margin: the interval of net [-1.1020, 3.7378] of the noisy fix lies
 # within +-5 points, so the fix has no material effect (--check: 1); with
 # a margin of 0.5 it is neither clear of the margin nor within it.  The
 # metric's key margin does the same, and --margin overrides it.
@@ -109,7 +109,7 @@ N="$EX/noisy-fix"
 run price $N/before.csv $N/after.csv --margin 5 --check
 expect_status 1 "margin 5: no material effect exits 1"
 expect_grep "$OUT" "NO MATERIAL EFFECT: net 1.3454 = gain 6.4875 - cost 5.1421, 95 % interval" "margin 5: the headline"
-expect_joined "$OUT" "verdict: no material effect (the 95 % interval of net [-0.8162, 3.7203] over 2000 resamples lies within the margin -5.0000 to +5.0000)" "margin 5: the verdict line"
+expect_joined "$OUT" "verdict: no material effect (the 95 % interval of net [-1.1020, 3.7378] over 2000 resamples lies within the margin -5.0000 to +5.0000)" "margin 5: the verdict line"
 run price $N/before.csv $N/after.csv --margin 0.5 --check
 expect_status 3 "margin 0.5: inconclusive"
 expect_joined "$OUT" "is not clear of the margin -0.5000 to +0.5000)" "margin 0.5: not clear of the margin"
@@ -126,6 +126,17 @@ expect_grep "$ERR" "margin must be a number of points 0 or above" "a negative ma
 run price $N/before.csv $N/after.csv --margin -1
 expect_status 2 "--margin -1 is a usage error"
 
+# The interval and P(decide) are one rule (doc/noise.md, step 4): the
+# noisy fix's P(decide) 0.8900 puts 11 % of the widened resamples at or
+# below 0, so its 78 % interval (11 % in each tail) lies above 0 and
+# accepts, and its 79 % interval (10.5 %) does not.
+run price $N/before.csv $N/after.csv
+expect_joined "$OUT" "P(decide) 0.8900" "P(decide) of the noisy fix"
+run price $N/before.csv $N/after.csv --confidence 0.78 --check
+expect_status 0 "the 78 % interval lies above 0, as P(decide) says"
+run price $N/before.csv $N/after.csv --confidence 0.79 --check
+expect_status 3 "the 79 % interval does not, as P(decide) says"
+
 # The samples-needed estimate says why it is absent: small-before/after
 # (price.sh) measured three times each, 2 % apart.  The interval of net
 # lies above 0, but d newly fails and net and delta_total differ in sign:
@@ -133,12 +144,12 @@ expect_status 2 "--margin -1 is a usage error"
 # instead of a count of samples.
 run price noise/guard-before.csv noise/guard-after.csv --check
 expect_status 3 "guards on judged runs: inconclusive"
-expect_joined "$OUT" "verdict: inconclusive (the 95 % interval of net [21.9134, 23.1913] over 2000 resamples lies above 0; guard newly-failing, 1 case passes before and fails after the fix; guard control, net and the metric's own delta_total differ in sign)" "guards on judged runs: the verdict line"
+expect_joined "$OUT" "verdict: inconclusive (the 95 % interval of net [21.6071, 23.1913] over 2000 resamples lies above 0; guard newly-failing, 1 case passes before and fails after the fix; guard control, net and the metric's own delta_total differ in sign)" "guards on judged runs: the verdict line"
 expect_joined "$OUT" "no count of samples estimated: the control guard, not the noise, made the verdict inconclusive" "samples needed: why it is absent"
 expect_no_grep "$OUT" "would decide it" "samples needed: no count"
 run price noise/guard-before.csv noise/guard-after.csv --format json
 expect_joined "$OUT" '"samples_per_case": null, "within_noise_at_any_count": false, "absent_because": "control_guard",' "samples needed, JSON: absent because of the control guard"
-# With a margin of 22 the interval [21.6832, 22.9412] straddles it: the
+# With a margin of 22 the interval [21.6071, 23.1913] straddles it: the
 # noise leaves it inconclusive too, and no count lifts the guard.
 run price noise/guard-before.csv noise/guard-after.csv --margin 22 --format md
 expect_joined "$OUT" "- no count of samples estimated: the control guard holds the verdict inconclusive at any count (the noise does too)" "samples needed: guard and noise (Markdown)"
@@ -149,19 +160,19 @@ expect_grep "$OUT" '"absent_because": "decide_not_net"' "samples needed, JSON: d
 
 # With a margin the count is for the margin's edge, not 0, about the
 # interval's centre (noisy fix: centre, the measured net less its bias at
-# the clip, 1.8179084577785203, interval [-0.8162097017155843,
-# 3.7202640654855132]):
-#   margin 0.5, above: 3 * ((c - lo) / (c - 0.5))^2 = 11.98 -> 12
-#   margin 3, within: 3 * ((hi - c) / (3 - c))^2 = 7.77 -> 8
+# the clip, 1.8179084577785203, interval [-1.1019762466419214,
+# 3.737831664653248]):
+#   margin 0.5, above: 3 * ((c - lo) / (c - 0.5))^2 = 14.73 -> 15
+#   margin 3, within: 3 * ((hi - c) / (3 - c))^2 = 7.91 -> 8
 # and with pass_reward 0 (centre -0.6820915422214782, interval
-# [-3.3162097017155854, 1.2202640654855141]):
-#   margin 0.25, below: 3 * ((hi - c) / (-0.25 - c))^2 = 58.15 -> 59
+# [-3.601976246641928, 1.2378316646532488]):
+#   margin 0.25, below: 3 * ((hi - c) / (-0.25 - c))^2 = 59.23 -> 60
 run price $N/before.csv $N/after.csv --margin 0.5
-expect_joined "$OUT" "about 12 samples per case (now 3) would decide it: the interval of net would lie above the margin +0.5000" "samples needed: above a margin"
+expect_joined "$OUT" "about 15 samples per case (now 3) would decide it: the interval of net would lie above the margin +0.5000" "samples needed: above a margin"
 run price $N/before.csv $N/after.csv --margin 3
 expect_joined "$OUT" "about 8 samples per case (now 3) would decide it: the interval of net would lie within the margin -3.0000 to +3.0000" "samples needed: within a margin"
 run price $N/before.csv $N/after.csv --set pass_reward=0 --margin 0.25
-expect_joined "$OUT" "about 59 samples per case (now 3) would decide it: the interval of net would lie below the margin -0.2500" "samples needed: below a margin"
+expect_joined "$OUT" "about 60 samples per case (now 3) would decide it: the interval of net would lie below the margin -0.2500" "samples needed: below a margin"
 
 # The same bytes for any number of threads, and for a second run.
 H="$DATA/harness/hyperfine"
@@ -194,22 +205,22 @@ if [ -f "$TMP/plots1/net-distribution.gp" ]; then bad "one sample per case: a di
 N="$EX/noisy-fix"
 run price $N/before.csv $N/after.csv --control $N/control.csv --plot-dir "$TMP/plotsc"
 expect_status 0 "control plots"
-expect_grep "$TMP/plotsc/control-distribution.dat" '"net (points)" -2.390911450368356 0 -1.1718285505050543 ' "control plot: the control run's interval and net"
+expect_grep "$TMP/plotsc/control-distribution.dat" '"net (points)" -4.294197601756823 0 -1.1718285505050543 ' "control plot: the control run's interval and net"
 # The verdict is on net less the control run's (folded in): so is the
-# net-distribution plot, the headline's interval [-0.3493, 4.2740] and
+# net-distribution plot, the headline's interval [-0.4218, 5.2758] and
 # 1.3454 - (-1.1718) = 2.5172 marked, its axis named so.
-expect_grep "$TMP/plotsc/net-distribution.dat" '"net less the control run\0047s (points)" -0.3493486195093979 4.273969276824811 2.5172226751714053 ' "the verdict's plot: net less the control run's, its interval and value"
+expect_grep "$TMP/plotsc/net-distribution.dat" '"net less the control run\0047s (points)" -0.42175392550425583 5.275797375791597 2.5172226751714053 ' "the verdict's plot: net less the control run's, its interval and value"
 expect_grep "$TMP/plotsc/net-distribution.dat" "net less the control\\0047s, over resamples" "the verdict's plot: its title says so"
 if cmp -s "$TMP/plotsc/control-distribution.dat" "$TMP/plotsc/net-distribution.dat"; then bad "control plot: the fix's data"; else ok; fi
 run price $N/before.csv $N/after.csv --control $N/control.csv --format json
-expect_joined "$OUT" '"control_run": { "net": -1.1718285505050543, "interval": [ -2.390911450368356, 0.0 ], "folded": true, "fix_interval": [ -0.8162097017155843, 3.7202640654855132 ], "fix_p_decide": 0.89 }' "control plot: the record's control net and interval"
+expect_joined "$OUT" '"control_run": { "net": -1.1718285505050543, "interval": [ -4.294197601756823, 0.0 ], "folded": true, "fix_interval": [ -1.1019762466419214, 3.737831664653248 ], "fix_p_decide": 0.89 }' "control plot: the record's control net and interval"
 run price $N/before.csv $N/after.csv --control $N/control.csv --record "$TMP/recc"
 expect_grep "$TMP/recc/decision.md" "control-distribution.svg" "record: links the control run's plot"
 run price $N/before.csv $N/after.csv --plot-dir "$TMP/plotsn"
 if [ -f "$TMP/plotsn/control-distribution.dat" ]; then bad "no control: a control plot"; else ok; fi
 
 # The sensitivity commands on runs with samples (2000 resamples, as price:
-# tornado's interval of net now is price's, [-0.8162, 3.7203]).
+# tornado's interval of net now is price's, [-1.1020, 3.7378]).
 N="$EX/noisy-fix"
 run breakeven $N/before.csv $N/after.csv --param pass_reward
 expect_status 0 "breakeven with noise"
@@ -222,7 +233,7 @@ cp "$OUT" "$TMP/be1"
 run breakeven $N/before.csv $N/after.csv --param pass_reward --threads 2
 if cmp -s "$OUT" "$TMP/be1"; then ok; else bad "breakeven: other bytes on 2 threads"; fi
 run tornado $N/before.csv $N/after.csv
-expect_grep "$OUT" "  net now in [-0.81621, 3.72026]; swings smaller than its width (within noise): pass_reward, perf_weight" "tornado: swings within the noise"
+expect_grep "$OUT" "  net now in [-1.10198, 3.73783]; swings smaller than its width (within noise): pass_reward, perf_weight" "tornado: swings within the noise"
 run sweep $N/before.csv $N/after.csv --param pass_reward=0:0.6:0.2 --plot-dir "$TMP/sweep"
 expect_grep "$OUT" "  net at 0 in [-3.83908, 0.224877]" "sweep: the band at 0"
 expect_grep "$OUT" "  net at 0.6 in [1.16092, 5.22488]" "sweep: the band at 0.6"

@@ -12,7 +12,7 @@ if ! command -v python3 >/dev/null 2>&1; then
 	exit 77
 fi
 
-# Half the cases unchanged (the interval holds the bias) and an A/A
+# Half the cases unchanged (the bias widens the interval) and an A/A
 # rerun (the range, net <= 0, cuts it), the mean and the median: 24 rows.
 for only in "half unchanged" "A/A"; do
 	STATUS=0
@@ -37,5 +37,5 @@ python3 "$TOP_SRCDIR/tests/sim_rules.py" "$TMP/trace.tsv" >"$OUT" \
 	2>"$ERR" || STATUS=$?
 expect_status 0 "sim_rules.py"
 expect_grep "$OUT" "median, half unchanged (clip): 6 trials" "a summary"
-expect_grep "$OUT" "quad 2/0.3 (whole)" "the rules with the bias in quadrature"
+expect_grep "$OUT" "quad 2/0 (whole)" "the other rules, with the whole excess"
 finish
