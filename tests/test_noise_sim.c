@@ -12,12 +12,13 @@
  * nominal rate must lie within the Wilson 99.9 % bounds of the measured
  * one; FIXPRICE_SIM_ONLY=TEXT runs the configurations whose name holds
  * TEXT.  Over 400 trials a configuration marked nominal must cover 93-97 %
- * (80 %: 77-83 %); where the true net lies on a bound of the range net
- * can take (an A/A rerun: 0, which net can only fall below; no case
- * slower: gain at its largest), at least 93 % (77 %), for the interval
- * holds the bound whenever it would pass it (up to 97.5 %, 90 %).  The
- * others are measured and printed only (doc/noise.md, "How well the
- * interval covers"), and the test keeps their numbers in view.
+ * (80 %: 77-83 %), or else over 2,000 (at_nominal_again); where the true
+ * net lies on a bound of the range net can take (an A/A rerun: 0, which
+ * net can only fall below; no case slower: gain at its largest), at least
+ * 93 % (77 %), for the interval holds the bound whenever it would pass it
+ * (up to 97.5 %, 90 %).  The others are measured and printed only
+ * (doc/noise.md, "How well the interval covers"), and the test keeps
+ * their numbers in view.
  * FIXPRICE_SIM_TRACE=FILE writes each trial's row to FILE, and
  * FIXPRICE_SIM_NESTED=COPIES adds a nested bootstrap's ratio to it, for
  * studying a miss (sim_trace.h, tests/sim_rules.py); FIXPRICE_SIM_FROM=T
@@ -171,14 +172,14 @@ static void report(const struct config *c, double conf, size_t covered,
 	       c->nominal ? "" : "  [measured only]");
 }
 
-/* Covered trials out of `trials` at 95 % (cov[0]) and 80 % (cov[1]),
- * printed with Wilson bounds. */
+/* Covered trials out of `trials`, numbered from `first` (after
+ * FIXPRICE_SIM_FROM), at 95 % (cov[0]) and 80 % (cov[1]). */
 static void coverage(const struct metric *m, const struct config *c,
-                     size_t trials, size_t cov[2])
+                     size_t first, size_t trials, size_t cov[2])
 {
 	FILE *trace = sim_trace_open();
 	const char *from = getenv("FIXPRICE_SIM_FROM");
-	size_t t0 = from ? (size_t)strtoul(from, NULL, 10) : 0;
+	size_t t0 = first + (from ? (size_t)strtoul(from, NULL, 10) : 0);
 
 	cov[0] = cov[1] = 0;
 	for (size_t t = 0; t < trials; t++) {
@@ -190,9 +191,6 @@ static void coverage(const struct metric *m, const struct config *c,
 	}
 	if (trace && fclose(trace) != 0)
 		fail_msg("FIXPRICE_SIM_TRACE: cannot write the rows");
-	report(c, 0.95, cov[0], trials);
-	report(c, 0.80, cov[1], trials);
-	fflush(stdout);
 }
 
 /* Whether the measured rate agrees with the nominal one over 400 trials:
@@ -212,6 +210,41 @@ static bool nominal(size_t covered, size_t trials, double conf, bool bound)
 	return (bound || lo <= conf) && conf <= hi;
 }
 
+static bool at_nominal(const struct config *c, const size_t cov[2],
+                       size_t trials)
+{
+	bool bound = c->shape == AA || c->shape == NONE_SLOWER;
+
+	return nominal(cov[0], trials, 0.95, bound) &&
+	       nominal(cov[1], trials, 0.80, bound);
+}
+
+/* An interval that covers at exactly the nominal rate falls outside
+ * 93-97 % over 400 trials in 5.0 % of batteries and outside 77-83 % in
+ * 11.8 % (the binomial's tails): of the battery's 15 configurations held
+ * to the bands, about two miss one by chance alone, whatever the method.
+ * The full battery runs such a configuration on for 1,600 trials more
+ * and holds the 2,000 to the same bands, which the nominal rate then
+ * leaves once in 22,000 (95 %) and in 1,400 (80 %): a configuration that
+ * still misses misses by more than chance. */
+static bool at_nominal_again(const struct metric *m, const struct config *c,
+                             size_t cov[2], size_t trials)
+{
+	enum { MORE = 1600 };
+	size_t more[2];
+
+	if (!sim_full() || trials != 400)
+		return false;
+	printf("  ^ outside the bands over %zu trials; %d trials more:\n",
+	       trials, MORE);
+	coverage(m, c, trials, MORE, more);
+	cov[0] += more[0];
+	cov[1] += more[1];
+	report(c, 0.95, cov[0], trials + MORE);
+	report(c, 0.80, cov[1], trials + MORE);
+	return at_nominal(c, cov, trials + MORE);
+}
+
 /* Each shape for the mean and the median; mean_ok and median_ok say
  * whether each must cover at the nominal rate (the others miss it by a
  * little, doc/noise.md says why, and are measured). */
@@ -226,12 +259,12 @@ static const struct config configs[] = {
     BOTH("5 samples", 20, 5, false, ALL_SLOWER, true, true, true),
     BOTH("3 samples", 20, 3, false, ALL_SLOWER, true, true, false),
     BOTH("10 samples", 20, 10, false, ALL_SLOWER, true, true, false),
-    BOTH("5 cases", 5, 5, false, ALL_SLOWER, true, false, false),
+    BOTH("5 cases", 5, 5, false, ALL_SLOWER, true, true, false),
     BOTH("100 cases", 100, 5, false, ALL_SLOWER, true, true, false),
-    BOTH("heavy-tailed", 20, 5, true, ALL_SLOWER, false, true, false),
+    BOTH("heavy-tailed", 20, 5, true, ALL_SLOWER, true, true, false),
     BOTH("half unchanged (clip)", 20, 5, false, HALF_SAME, false, false, true),
     BOTH("no case slower", 20, 5, false, NONE_SLOWER, false, true, false),
-    BOTH("A/A rerun (holds 0)", 20, 5, false, AA, false, true, true),
+    BOTH("A/A rerun (holds 0)", 20, 5, false, AA, true, true, true),
     BOTH("3 % slower (near the clip)", 20, 5, false, NEAR_CLIP, false, false,
          false),
 };
@@ -272,14 +305,15 @@ static void test_battery(void **state)
 		if (getenv("FIXPRICE_SIM_ONLY") &&
 		    !strstr(c->name, getenv("FIXPRICE_SIM_ONLY")))
 			continue;
-		coverage(m, c, trials, cov);
-		bool bound = c->shape == AA || c->shape == NONE_SLOWER;
-
-		if (c->nominal && (!nominal(cov[0], trials, 0.95, bound) ||
-		                   !nominal(cov[1], trials, 0.80, bound))) {
+		coverage(m, c, 0, trials, cov);
+		report(c, 0.95, cov[0], trials);
+		report(c, 0.80, cov[1], trials);
+		if (c->nominal && !at_nominal(c, cov, trials) &&
+		    !at_nominal_again(m, c, cov, trials)) {
 			printf("  ^ not at the nominal rate\n");
 			off++;
 		}
+		fflush(stdout);
 	}
 	metric_free(m);
 	/* Every configuration is run and printed before the verdict. */
