@@ -100,6 +100,27 @@ static void test_price(void **state)
 	sweep(args, 8);
 }
 
+/* A sweep with noise: its band made by price's rule at every point
+ * (noise_visit_fit), with a flaky case's runs priced on runtimes alone
+ * too. */
+static void test_sweep_noise(void **state)
+{
+	static const char *const args[] = {
+	    "sweep",
+	    TEST_SRCDIR "/tests/data/noise/flaky-before.csv",
+	    TEST_SRCDIR "/tests/data/noise/flaky-after.csv",
+	    "--param",
+	    "pass_reward=0:1:1",
+	    "--bootstrap",
+	    "10",
+	    "--threads",
+	    "1",
+	    "-o",
+	    "/dev/null",
+	    "--force"};
+	sweep(args, 12);
+}
+
 /* A record folder and plots (no gnuplot: scripts and data only). */
 static void test_record(void **state)
 {
@@ -128,6 +149,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_eval),
 	    cmocka_unit_test(test_price),
+	    cmocka_unit_test(test_sweep_noise),
 	    cmocka_unit_test(test_record),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -262,7 +262,7 @@ static int price_one(struct worker *w, size_t r, struct pricing *fix,
 }
 
 /* Resample r's runtimes (rt, as price_one filled them column by column)
- * priced with the measured pass states. */
+ * priced with the measured pass states, into p. */
 static int runtimes_only(struct worker *w, size_t r, struct session *ses,
                          struct price *p, double *const rt[2])
 {
@@ -276,10 +276,21 @@ static int runtimes_only(struct worker *w, size_t r, struct session *ses,
 		diag_prefix(&w->d, "bootstrap resample %zu", r + 1);
 		return FP_ERR;
 	}
-	w->out->rt_gain[r] = p->gain;
-	w->out->rt_cost[r] = p->cost;
-	w->out->rt_net[r] = p->net;
 	return FP_OK;
+}
+
+/* Resample r, priced, to the visit; with visit_rt, then priced on
+ * runtimes alone, as row B + r. */
+static int visit_one(struct worker *w, size_t r, struct pricing *fix)
+{
+	if (w->visit(w->ctx, r, w->thread, fix->ses, fix->p, &w->d) != FP_OK)
+		return FP_ERR;
+	if (!w->visit_rt)
+		return FP_OK;
+	if (runtimes_only(w, r, fix->ses, fix->p, fix->rt) != FP_OK)
+		return FP_ERR;
+	return w->visit(w->ctx, w->out->B + r, w->thread, fix->ses, fix->p,
+	                &w->d);
 }
 
 /* Where resample r's prices go. */
@@ -295,7 +306,7 @@ static int work(struct worker *w, struct pricing *fix, struct pricing *arm)
 {
 	/* Pricing again on runtimes alone needs the whole resample's
 	 * columns, which one sweep never writes. */
-	bool fused = !(w->out && w->out->rt_net);
+	bool fused = !(w->out && w->out->rt_net) && !w->visit_rt;
 	struct resample_buf buf = {0};
 	struct price *p = fix->p;
 	const struct noise_rider *rider;
@@ -313,8 +324,7 @@ static int work(struct worker *w, struct pricing *fix, struct pricing *arm)
 			continue;
 		}
 		if (w->visit) {
-			if (w->visit(w->ctx, r, w->thread, fix->ses, p,
-			             &w->d) != FP_OK)
+			if (visit_one(w, r, fix) != FP_OK)
 				goto out;
 			continue;
 		}
@@ -325,9 +335,13 @@ static int work(struct worker *w, struct pricing *fix, struct pricing *arm)
 		store(w->out, r, p);
 		if (arm->ses)
 			store(w->arm_out, r, arm->p);
-		if (w->out->rt_net &&
-		    runtimes_only(w, r, fix->ses, p, fix->rt) != FP_OK)
-			goto out;
+		if (w->out->rt_net) {
+			if (runtimes_only(w, r, fix->ses, p, fix->rt) != FP_OK)
+				goto out;
+			w->out->rt_gain[r] = p->gain;
+			w->out->rt_cost[r] = p->cost;
+			w->out->rt_net[r] = p->net;
+		}
 		if (w->pg)
 			progress_tick(w->pg, w->nw);
 	}

@@ -136,18 +136,24 @@ double noise_correction(const struct noise_side side[2], size_t n, double conf)
 	return scale_of(side, n, conf);
 }
 
+void noise_fit_scales(const struct noise_side side[2], size_t n, double conf,
+                      double *correction, double *kink)
+{
+	*correction = scale_of(side, n, conf);
+	/* The clip's bias is about the spread of a resample against fresh
+	 * runs' (bias.h), which is 1 for runs resampled first: the widening
+	 * for few runs is not part of it. */
+	*kink = noise_kink(
+	    side[0].nruns > 1 || side[1].nruns > 1 ? 1 : *correction);
+}
+
 static int summarise(struct boot *b, const struct noise_side sorted[2],
                      size_t n, struct diag *d)
 {
 	struct interval mid;
 
 	b->samples = mean_samples(sorted, n);
-	b->correction = scale_of(sorted, n, b->confidence);
-	/* The clip's bias is about the spread of a resample against fresh
-	 * runs' (bias.h), which is 1 for runs resampled first: the widening
-	 * for few runs is not part of it. */
-	b->kink = noise_kink(
-	    sorted[0].nruns > 1 || sorted[1].nruns > 1 ? 1 : b->correction);
+	noise_fit_scales(sorted, n, b->confidence, &b->correction, &b->kink);
 	if (noise_fit(b) != FP_OK)
 		return diag_oom(d);
 	if (noise_fit_interval(b, 0, b->confidence, &b->gain_ci) != FP_OK ||
@@ -158,8 +164,21 @@ static int summarise(struct boot *b, const struct noise_side sorted[2],
 	return FP_OK;
 }
 
+/* The measured price (k 0) or the one at the expected estimates (k 1):
+ * into the bootstrap's point or ref, or to the visit as row 2 B + k. */
+static int reference_at(const struct worker *w, int k, struct session *ses,
+                        struct price *p, struct diag *d)
+{
+	if (w->visit)
+		return w->visit(w->ctx, 2 * w->out->B + (size_t)k, 0, ses, p,
+		                d);
+	*(k ? &w->out->ref : &w->out->point) =
+	    (struct boot_gcn){p->gain, p->cost, p->net};
+	return FP_OK;
+}
+
 /* The measured price and the price at every case's expected resampled
- * estimate with the measured pass states (bias.h), into b. */
+ * estimate with the measured pass states (bias.h), by reference_at. */
 static int reference(const struct worker *w, size_t n, struct diag *d)
 {
 	struct session *ses = NULL;
@@ -182,12 +201,11 @@ static int reference(const struct worker *w, size_t n, struct diag *d)
 				    &w->side[s], i, noise_side_seed(w->o, s));
 		}
 	if (session_open(w->m, w->runs, NULL, &ses, d) != FP_OK ||
-	    price_compute_sides(ses, &p, d) != FP_OK)
+	    price_compute_sides(ses, &p, d) != FP_OK ||
+	    reference_at(w, 0, ses, p, d) != FP_OK ||
+	    price_resample(ses, p, rt, ps, 0, d) != FP_OK ||
+	    reference_at(w, 1, ses, p, d) != FP_OK)
 		goto out;
-	w->out->point = (struct boot_gcn){p->gain, p->cost, p->net};
-	if (price_resample(ses, p, rt, ps, 0, d) != FP_OK)
-		goto out;
-	w->out->ref = (struct boot_gcn){p->gain, p->cost, p->net};
 	rc = FP_OK;
 out:
 	price_free(p);
@@ -225,10 +243,11 @@ static int sorted_run(struct worker *proto, size_t n, size_t nw, struct diag *d)
 	if (proto->arm_side)
 		proto->arm_side = arm;
 	if (split_run(proto, proto->out->B, nw, d) == FP_OK)
-		rc = proto->visit || proto->o->as_drawn ? FP_OK
-		     : reference(proto, n, d) != FP_OK
-		         ? FP_ERR
-		         : summarise(proto->out, sorted, n, d);
+		rc = proto->o->as_drawn || (proto->visit && !proto->visit_ref)
+		         ? FP_OK
+		     : reference(proto, n, d) != FP_OK ? FP_ERR
+		     : proto->visit                    ? FP_OK
+		                    : summarise(proto->out, sorted, n, d);
 out:
 	proto->side = given;
 	proto->arm_side = arm_given;
@@ -237,9 +256,7 @@ out:
 	return rc;
 }
 
-/* Whether some case's samples disagree on passing, or one failed without
- * a time: then a resample's pass states may differ from the measured. */
-static bool pass_varies(const struct noise_side side[2], size_t n)
+bool noise_pass_varies(const struct noise_side side[2], size_t n)
 {
 	for (int s = 0; s < 2; s++) {
 		const struct noise_side *sd = &side[s];
@@ -297,7 +314,7 @@ int noise_bootstrap(const struct metric *m, const struct joined *runs,
 	struct worker proto = {
 	    .m = m, .runs = runs, .side = side, .o = o, .out = b};
 
-	if (boot_alloc(b, o, nw, pass_varies(side, runs->before->n), d) !=
+	if (boot_alloc(b, o, nw, noise_pass_varies(side, runs->before->n), d) !=
 	    FP_OK)
 		return FP_ERR;
 	return sorted_run(&proto, runs->before->n, nw, d);
@@ -337,17 +354,19 @@ int noise_bootstrap_arm(const struct metric *m, const struct joined *runs,
 		return FP_OK;
 	}
 	if (boot_alloc(arm, &as_drawn, nw, false, d) != FP_OK ||
-	    boot_alloc(b, o, nw, pass_varies(side, runs->before->n), d) !=
+	    boot_alloc(b, o, nw, noise_pass_varies(side, runs->before->n), d) !=
 	        FP_OK)
 		return FP_ERR;
 	return sorted_run(&proto, runs->before->n, nw, d);
 }
 
-int noise_visit(const struct metric *m, const struct joined *runs,
-                const struct noise_side side[2], const struct boot_opts *o,
-                noise_visit_fn visit, unsigned reads, void *ctx, struct diag *d)
+/* noise_visit's resamples; with fit, noise_visit_fit's rows too. */
+static int visit_runs(const struct metric *m, const struct joined *runs,
+                      const struct noise_side side[2],
+                      const struct boot_opts *o, noise_visit_fn visit,
+                      unsigned reads, bool fit, void *ctx, struct diag *d)
 {
-	size_t nw = noise_threads(o);
+	size_t nw = noise_threads(o), n = runs->before->n;
 	struct boot b = {.B = o->B};
 	struct worker proto = {.m = m,
 	                       .runs = runs,
@@ -356,9 +375,25 @@ int noise_visit(const struct metric *m, const struct joined *runs,
 	                       .out = &b,
 	                       .visit = visit,
 	                       .visit_reads = reads,
+	                       .visit_rt = fit && noise_pass_varies(side, n),
+	                       .visit_ref = fit,
 	                       .ctx = ctx};
 
-	return sorted_run(&proto, runs->before->n, nw, d);
+	return sorted_run(&proto, n, nw, d);
+}
+
+int noise_visit(const struct metric *m, const struct joined *runs,
+                const struct noise_side side[2], const struct boot_opts *o,
+                noise_visit_fn visit, unsigned reads, void *ctx, struct diag *d)
+{
+	return visit_runs(m, runs, side, o, visit, reads, false, ctx, d);
+}
+
+int noise_visit_fit(const struct metric *m, const struct joined *runs,
+                    const struct noise_side side[2], const struct boot_opts *o,
+                    noise_visit_fn visit, void *ctx, struct diag *d)
+{
+	return visit_runs(m, runs, side, o, visit, 0, true, ctx, d);
 }
 
 void boot_free(struct boot *b)

@@ -72,6 +72,28 @@ int noise_visit(const struct metric *m, const struct joined *runs,
                 noise_visit_fn visit, unsigned reads, void *ctx,
                 struct diag *d);
 
+/* noise_visit, visiting too what the interval's rule (noise_fit_*) needs
+ * of each resample beside its price, so that a caller can make price's
+ * interval of any quantity it reads off them: rows [0, B) the resamples;
+ * rows [B, 2 B) the same priced on runtimes alone, with the measured pass
+ * states, when noise_pass_varies (else not visited: they would be rows
+ * [0, B) again); row 2 B the measured price, row 2 B + 1 the price at
+ * every case's expected resampled estimate (bias.h).  Visits read
+ * anything of the price. */
+int noise_visit_fit(const struct metric *m, const struct joined *runs,
+                    const struct noise_side side[2], const struct boot_opts *o,
+                    noise_visit_fn visit, void *ctx, struct diag *d);
+
+/* Whether some case's samples disagree on passing, or one failed without
+ * a time: then a resample's pass states may differ from the measured. */
+bool noise_pass_varies(const struct noise_side side[2], size_t n);
+
+/* The spread's scale (noise_correction) and the kink factor (bias.h:
+ * noise_kink) of a bootstrap of these sides of n cases at confidence
+ * conf. */
+void noise_fit_scales(const struct noise_side side[2], size_t n, double conf,
+                      double *correction, double *kink);
+
 /* The percentile interval of x[0..B) at confidence conf, widened about
  * its median by widen (*median, if not NULL).  FP_ERR when out of
  * memory. */

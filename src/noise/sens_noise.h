@@ -1,8 +1,10 @@
 /* sens_noise.h: the noise of the sensitivity commands.  Each resample of
  * the runs (bootstrap.h) is analysed as the measured runs are: a sweep's
- * net at every point (its band), the break-even points (their intervals);
- * for a tornado, the interval of the base net says which swings are
- * smaller than the noise. */
+ * gain, cost and net at every point, of which its band is price's
+ * interval of net there (noise_visit_fit, noise_fit_interval); the
+ * break-even points (the percentile intervals of their crossings); for a
+ * tornado, the interval of the base net says which swings are smaller
+ * than the noise. */
 #ifndef FP_NOISE_SENS_NOISE_H
 #define FP_NOISE_SENS_NOISE_H
 
@@ -29,7 +31,8 @@ struct sens_noise {
 };
 
 /* The band of a sweep of param over x[0..npts) into sn (B, confidence,
- * seed, npts, band). */
+ * seed, npts, band): at each point the interval price gives of net with
+ * param set there. */
 int sens_noise_sweep(const struct metric *m, const struct joined *runs,
                      const struct noise_side side[2], const struct boot_opts *o,
                      const char *param, const double *x, size_t npts,
