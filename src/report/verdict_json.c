@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "noise/bootstrap.h"
 #include "report/jtree.h"
 #include "report/verdict.h"
 
@@ -29,13 +30,17 @@ static json_t *case_list(struct jtree *b, const struct price *p,
 static json_t *boot_json(struct jtree *b, const struct verdict *v)
 {
 	const struct boot *bt = v->boot;
-	json_t *o, *ci, *bias;
+	/* How far the interval doubts net's bias, each side of the centre
+	 * (noise_fit_doubt). */
+	struct interval dn;
+	json_t *o, *ci, *bias, *doubt;
 
 	if (!bt)
 		return json_null();
 	o = json_object();
 	ci = json_object();
 	bias = json_object();
+	doubt = json_object();
 	jt_set(b, o, "B", json_integer((json_int_t)bt->B));
 	jt_set(b, o, "confidence", json_real(bt->confidence));
 	/* A string: JSON numbers lose integers above 2^53. */
@@ -55,6 +60,10 @@ static json_t *boot_json(struct jtree *b, const struct verdict *v)
 	jt_set(b, bias, "net", json_real(bt->bias.net));
 	jt_set(b, o, "bias", bias);
 	jt_set(b, o, "center", json_real(bt->point.net - bt->bias.net));
+	dn = noise_fit_doubt(bt->bias.net);
+	jt_set(b, doubt, "below", json_real(dn.lo));
+	jt_set(b, doubt, "above", json_real(dn.hi));
+	jt_set(b, o, "doubt", doubt);
 	/* Only with several runs on a side, so other records keep their
 	 * bytes: the share of the variance of net that is between runs. */
 	if (v->levels_known)

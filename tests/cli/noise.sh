@@ -132,6 +132,10 @@ expect_status 2 "--margin -1 is a usage error"
 # accepts, and its 79 % interval (10.5 %) does not.
 run price $N/before.csv $N/after.csv
 expect_joined "$OUT" "P(decide) 0.8900" "P(decide) of the noisy fix"
+# The JSON record's doubt of the bias -0.47251433311216945: twice it
+# below the centre (the measured net's side), 0.3 of it above.
+run price $N/before.csv $N/after.csv --format json
+expect_joined "$OUT" '"doubt": { "below": 0.9450286662243389, "above": 0.14175429993365082 }' "the JSON record's doubt of the bias"
 run price $N/before.csv $N/after.csv --confidence 0.78 --check
 expect_status 0 "the 78 % interval lies above 0, as P(decide) says"
 run price $N/before.csv $N/after.csv --confidence 0.79 --check
