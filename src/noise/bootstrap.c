@@ -242,12 +242,14 @@ static int sorted_run(struct worker *proto, size_t n, size_t nw, struct diag *d)
 	}
 	if (proto->arm_side)
 		proto->arm_side = arm;
-	if (split_run(proto, proto->out->B, nw, d) == FP_OK)
-		rc = proto->o->as_drawn || (proto->visit && !proto->visit_ref)
-		         ? FP_OK
-		     : reference(proto, n, d) != FP_OK ? FP_ERR
-		     : proto->visit                    ? FP_OK
-		                    : summarise(proto->out, sorted, n, d);
+	if (split_run(proto, proto->out->B, nw, d) != FP_OK)
+		goto out;
+	/* A bootstrap's point and ref, then its interval; a fit's visit
+	 * sees the two prices itself; as drawn, the resamples alone. */
+	if (proto->o->as_drawn || (proto->visit && !proto->visit_ref))
+		rc = FP_OK;
+	else if (reference(proto, n, d) == FP_OK)
+		rc = proto->visit ? FP_OK : summarise(proto->out, sorted, n, d);
 out:
 	proto->side = given;
 	proto->arm_side = arm_given;
