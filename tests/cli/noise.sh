@@ -263,6 +263,12 @@ sys.exit(not all(abs(g - w) <= 1e-9 * max(1, abs(w))
 PY
 	done
 done
+# The same bytes on 1 and 2 threads, the flaky resamples priced on
+# runtimes alone too.
+run sweep $N/before.csv "$TMP/flaky-after.csv" --pass-policy majority --param pass_reward=0:0.6:0.1 --threads 1 --format json
+cp "$OUT" "$TMP/sw1"
+run sweep $N/before.csv "$TMP/flaky-after.csv" --pass-policy majority --param pass_reward=0:0.6:0.1 --threads 2 --format json
+if cmp -s "$OUT" "$TMP/sw1"; then ok; else bad "sweep: other bytes on 2 threads"; fi
 for f in sweep-band.gp sweep-band.dat sweep.gp; do
 	if [ -f "$TMP/sweep/$f" ]; then ok; else bad "sweep: no $f"; fi
 done
