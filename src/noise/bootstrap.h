@@ -129,12 +129,6 @@ struct interval noise_fit_doubt(double bias);
 void noise_fit_widen(double *z, double *sorted, size_t B, double c,
                      struct interval doubt);
 
-/* b's resamples of gain (0), cost (1) or net (2) as its interval takes
- * them (noise_fit_centred, then noise_fit_widen) into z[0..b->B), and the
- * bias removed into *bias.  FP_ERR when out of memory. */
-int noise_fit_resamples(const struct boot *b, int which, double *z,
-                        double *bias);
-
 /* The interval of resamples z[0..B) (sorted in place) at confidence
  * conf: their percentile interval, within range. */
 void noise_fit_bounds(double *z, size_t B, double conf, struct interval range,

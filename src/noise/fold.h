@@ -5,14 +5,14 @@
  * keys, and each after side with keys of its own (boot_opts'
  * control_after), so that the two share the before run's noise as their
  * measured prices share the before run.  The folded bootstrap holds,
- * resample by resample, the fix's gain, cost and net as its interval takes
- * them (noise_fit_resamples: about the measured price less its bias at a
- * clip, the spread scaled) less the control's: what the fix did less what
- * a rerun of the unchanged code did, each against the same draw of the
- * before run.  Its interval, P(decide) and bias follow the fix's rule
- * (interval.c): the percentile interval, holding the difference with the
- * biases removed and as measured, within the range the two allow.
- * doc/noise.md, "A control run". */
+ * resample by resample, the fix's gain, cost and net (noise_fit_centred:
+ * about the measured price less its bias at a clip, the spread scaled)
+ * less the control's: what the fix did less what a rerun of the unchanged
+ * code did, each against the same draw of the before run.  Its bias is
+ * the fix's less the control's, and the difference is widened by that
+ * bias's doubt (noise_fit_widen); its interval is their percentile
+ * interval within the range the two allow, and P(decide) the share of
+ * them above 0.  doc/noise.md, "A control run". */
 #ifndef FP_NOISE_FOLD_H
 #define FP_NOISE_FOLD_H
 

@@ -158,15 +158,18 @@ void noise_fit_widen(double *z, double *sorted, size_t B, double c,
 		z[q] = c + (z[q] < c ? f_lo : f_hi) * (z[q] - c);
 }
 
-int noise_fit_resamples(const struct boot *b, int which, double *z,
-                        double *bias)
+/* b's resamples of gain (0), cost (1) or net (2) as its interval takes
+ * them (noise_fit_centred, then noise_fit_widen) into z[0..b->B).  FP_ERR
+ * when out of memory. */
+static int fit_resamples(const struct boot *b, int which, double *z)
 {
 	double *sorted = malloc((b->B ? b->B : 1) * sizeof *sorted), centre;
+	double bias;
 
 	if (!sorted)
 		return FP_ERR;
-	*bias = noise_fit_centred(b, which, z, &centre);
-	noise_fit_widen(z, sorted, b->B, centre, noise_fit_doubt(*bias));
+	bias = noise_fit_centred(b, which, z, &centre);
+	noise_fit_widen(z, sorted, b->B, centre, noise_fit_doubt(bias));
 	free(sorted);
 	return FP_OK;
 }
@@ -195,9 +198,9 @@ void noise_fit_bounds(double *z, size_t B, double conf, struct interval range,
 int noise_fit_interval(const struct boot *b, int which, double conf,
                        struct interval *ci)
 {
-	double *z = malloc((b->B ? b->B : 1) * sizeof *z), bias;
+	double *z = malloc((b->B ? b->B : 1) * sizeof *z);
 
-	if (!z || noise_fit_resamples(b, which, z, &bias) != FP_OK) {
+	if (!z || fit_resamples(b, which, z) != FP_OK) {
 		free(z);
 		return FP_ERR;
 	}
@@ -221,11 +224,11 @@ static double bias_of(const struct boot *b, int which)
  * so that the two agree; else of decide as drawn. */
 static int p_decide(struct boot *b)
 {
-	double *z = malloc((b->B ? b->B : 1) * sizeof *z), bias;
+	double *z = malloc((b->B ? b->B : 1) * sizeof *z);
 	size_t yes = 0;
 	bool about_net = true;
 
-	if (!z || noise_fit_resamples(b, 2, z, &bias) != FP_OK) {
+	if (!z || fit_resamples(b, 2, z) != FP_OK) {
 		free(z);
 		return FP_ERR;
 	}

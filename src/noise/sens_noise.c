@@ -103,7 +103,7 @@ static size_t column(const double *x, size_t B, size_t width, size_t j,
 }
 
 /* The interval of each column of B rows of `width` into ci[], and the
- * resamples without a value into never[] (if not NULL). */
+ * resamples without a value into never[]. */
 static int intervals(const double *x, size_t B, size_t width, double conf,
                      double widen, struct interval *ci, size_t *never,
                      struct diag *d)
@@ -115,8 +115,7 @@ static int intervals(const double *x, size_t B, size_t width, double conf,
 	for (size_t j = 0; j < width; j++) {
 		size_t n = column(x, B, width, j, col);
 
-		if (never)
-			never[j] = B - n;
+		never[j] = B - n;
 		ci[j] = (struct interval){NAN, NAN};
 		if (n > 0 && noise_interval(col, n, conf, widen, &ci[j],
 		                            NULL) != FP_OK) {
