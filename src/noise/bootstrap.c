@@ -101,19 +101,50 @@ static double mean_samples(const struct noise_side side[2], size_t n)
 	return cases ? sum / (double)cases : 0;
 }
 
-size_t noise_spread_cases(const struct noise_side side[2], size_t n)
+/* Whether case i's samples on side s differ: NaN (a repetition that
+ * failed without a time) differs from every runtime. */
+static bool samples_differ(const struct noise_side *s, size_t i)
+{
+	size_t a = s->off[i], e = s->off[i + 1];
+
+	for (size_t k = a + 1; k < e; k++)
+		if (!(s->v[k] == s->v[a]) ||
+		    (s->pass && s->pass[k] != s->pass[a]))
+			return true;
+	return false;
+}
+
+static size_t count_cases(const struct noise_side side[2], size_t n,
+                          bool differ)
 {
 	size_t cases = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		bool spread = false;
+		bool counted = false;
 
 		for (int s = 0; s < 2; s++)
-			spread |= side[s].off &&
-			          side[s].off[i + 1] - side[s].off[i] >= 2;
-		cases += spread;
+			counted |= side[s].off &&
+			           side[s].off[i + 1] - side[s].off[i] >= 2 &&
+			           (!differ || samples_differ(&side[s], i));
+		cases += counted;
 	}
 	return cases;
+}
+
+size_t noise_spread_cases(const struct noise_side side[2], size_t n)
+{
+	return count_cases(side, n, true);
+}
+
+size_t noise_sampled_cases(const struct noise_side side[2], size_t n)
+{
+	return count_cases(side, n, false);
+}
+
+size_t noise_least_resamples(double conf)
+{
+	/* Less a hair, so that 10 / 0.05 rounds to 200 and not 201. */
+	return (size_t)ceil(10 / (1 - conf) - 1e-9);
 }
 
 /* The scale (bias.h) is that of resampling one run's samples.  Runs

@@ -139,13 +139,27 @@ void noise_fit_bounds(double *z, size_t B, double conf, struct interval range,
  * cost's). */
 struct interval noise_fit_range(const struct boot *b, int which);
 
+/* Whether b's decide is net > 0, or net >= 0, in every resample: then
+ * it is judged as net > 0 (the bound has no width), on the interval of
+ * net; else on P(decide) as drawn, and there is nothing to fold. */
+bool noise_about_net(const struct boot *b);
+
 /* b's bias and P(decide), from its resamples, point, ref, correction
  * and kink.  FP_ERR when out of memory. */
 int noise_fit(struct boot *b);
 
-/* How many of the n cases have two or more samples on a side: the cases
- * whose noise is measured. */
+/* How many of the n cases have on a side two or more samples that differ
+ * (in runtime or in passing): the cases whose noise is measured.  Samples
+ * all alike (a timer coarser than the noise, a count) measure none. */
 size_t noise_spread_cases(const struct noise_side side[2], size_t n);
+
+/* How many of the n cases have two or more samples on a side, alike or
+ * not. */
+size_t noise_sampled_cases(const struct noise_side side[2], size_t n);
+
+/* The fewest resamples that place an interval at confidence conf: five
+ * beyond each of its ends (200 at 0.95). */
+size_t noise_least_resamples(double conf);
 
 /* Number of CPUs online, at least 1. */
 size_t noise_cpus(void);

@@ -107,7 +107,7 @@ static int open_states(struct joint *J, bool *drawn, struct diag *d)
 			return FP_ERR;
 		if (s->predicted)
 			s->side[1].off = NULL;
-		*drawn = *drawn || s->side[0].off || s->side[1].off;
+		*drawn = *drawn || noise_spread_cases(s->side, J->n) > 0;
 		s->rt = malloc((J->n ? J->n : 1) * sizeof *s->rt);
 		s->ps = malloc((J->n ? J->n : 1) * sizeof *s->ps);
 		if (!s->rt || !s->ps)
@@ -215,7 +215,7 @@ int noise_compare(const struct boot_opts *o, const struct noise_cand *c,
 	if (open_states(&J, &drawn, d) != FP_OK)
 		goto out;
 	rc = FP_OK;
-	if (!drawn || o->B == 0)
+	if (!drawn || o->B < noise_least_resamples(o->confidence))
 		goto out;
 	out->B = o->B;
 	out->net = malloc(o->B * k * sizeof *out->net);

@@ -4,14 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-bool noise_about_net(const struct boot *fix)
-{
-	for (size_t r = 0; r < fix->B; r++)
-		if (fix->decide[r] != (fix->net[r] > 0))
-			return false;
-	return true;
-}
-
 /* Quantity `which` (gain 0, cost 1, net 2): out's resamples, the fix's
  * less the control's, each about its price less its bias, and their
  * bias, the fix's less the control's.  The difference is then one

@@ -20,10 +20,6 @@
 
 #include "noise/bootstrap.h"
 
-/* Whether fix's decide is net > 0 in every resample (else P(decide) is
- * not about net, and there is nothing to fold). */
-bool noise_about_net(const struct boot *fix);
-
 /* The fix's bootstrap less the control's, both of fix->B resamples with
  * one seed, into *out (caller frees with boot_free, also after a
  * failure).  FP_ERR only when out of memory. */

@@ -158,9 +158,28 @@ void noise_fit_widen(double *z, double *sorted, size_t B, double c,
 		z[q] = c + (z[q] < c ? f_lo : f_hi) * (z[q] - c);
 }
 
+/* A resample whose gain is 0 as drawn (no newly passing case passes in
+ * it, a flaky one failing) has no gain for noise to bias or spread: its
+ * gain stays 0 and its net at most 0 less the least cost there can be.
+ * Without it the bias removed where a cost clips lifted such resamples
+ * above 0.  (Only there: holding every resample's net below its own
+ * gain would clip each resample's cost at 0 again, the bias step 3
+ * removed.) */
+static void keep_no_gain(const struct boot *b, int which, double *z)
+{
+	double most;
+
+	if (which == 1)
+		return;
+	most = -noise_fit_range(b, 1).lo;
+	for (size_t q = 0; q < b->B; q++)
+		if (b->gain[q] == 0)
+			z[q] = which == 0 ? 0 : fmin(z[q], most);
+}
+
 /* b's resamples of gain (0), cost (1) or net (2) as its interval takes
- * them (noise_fit_centred, then noise_fit_widen) into z[0..b->B).  FP_ERR
- * when out of memory. */
+ * them (noise_fit_centred, noise_fit_widen, keep_no_gain)
+ * into z[0..b->B).  FP_ERR when out of memory. */
 static int fit_resamples(const struct boot *b, int which, double *z)
 {
 	double *sorted = malloc((b->B ? b->B : 1) * sizeof *sorted), centre;
@@ -171,6 +190,7 @@ static int fit_resamples(const struct boot *b, int which, double *z)
 	bias = noise_fit_centred(b, which, z, &centre);
 	noise_fit_widen(z, sorted, b->B, centre, noise_fit_doubt(bias));
 	free(sorted);
+	keep_no_gain(b, which, z);
 	return FP_OK;
 }
 
@@ -219,21 +239,30 @@ static double bias_of(const struct boot *b, int which)
 	return b->kink * excess(&v, b->B, &centre);
 }
 
-/* The share of resamples in which decide holds: where decide is net > 0
- * in every resample, of the resamples of net as the interval takes them,
- * so that the two agree; else of decide as drawn. */
+bool noise_about_net(const struct boot *b)
+{
+	bool above = true, from = true;
+
+	for (size_t r = 0; r < b->B && (above || from); r++) {
+		above &= b->decide[r] == (b->net[r] > 0);
+		from &= b->decide[r] == (b->net[r] >= 0);
+	}
+	return above || from;
+}
+
+/* The share of resamples in which decide holds: where decide is about
+ * net, of the resamples of net above 0 as the interval takes them, so
+ * that the two agree; else of decide as drawn. */
 static int p_decide(struct boot *b)
 {
 	double *z = malloc((b->B ? b->B : 1) * sizeof *z);
 	size_t yes = 0;
-	bool about_net = true;
+	bool about_net = noise_about_net(b);
 
 	if (!z || fit_resamples(b, 2, z) != FP_OK) {
 		free(z);
 		return FP_ERR;
 	}
-	for (size_t r = 0; r < b->B; r++)
-		about_net &= b->decide[r] == (b->net[r] > 0);
 	for (size_t r = 0; r < b->B; r++)
 		yes += about_net ? z[r] > 0 : b->decide[r];
 	b->p_decide = (double)yes / (double)b->B;

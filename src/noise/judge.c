@@ -301,7 +301,9 @@ int judge_price(const struct judge_opts *o, const struct job *job,
 	v->guards.control_guard =
 	    !o->no_control_guard && guard_metric_on(job->metric, GUARD_CONTROL);
 	v->guards.margin = o->margin_given ? o->margin : job->metric->margin;
-	v->no_bootstrap = bo->B == 0;
+	v->resamples = bo->B;
+	v->least_resamples = noise_least_resamples(bo->confidence);
+	v->confidence = bo->confidence;
 	v->policy = bo->policy;
 	v->estimator = job->runs.before->estimator ? job->runs.before->estimator
 	                                           : job->runs.after->estimator;
@@ -318,9 +320,13 @@ int judge_price(const struct judge_opts *o, const struct job *job,
 		    "to compare");
 	if (control && control_run(o, job, p, control, j, side, d) != FP_OK)
 		return FP_ERR;
-	/* Judged only where measured: a case with one sample has no
-	 * spread, and a run of such cases has none to judge. */
-	if (!v->prediction && bo->B > 0 &&
+	/* Judged only where measured: a case with one sample, or samples
+	 * all alike, has no spread, and a run of such cases has none to
+	 * judge; nor do too few resamples place an interval. */
+	if (!v->prediction)
+		v->sampled_cases =
+		    noise_sampled_cases(side, job->runs.before->n);
+	if (!v->prediction && bo->B >= v->least_resamples &&
 	    (v->from_control ||
 	     noise_spread_cases(side, job->runs.before->n) > 0)) {
 		if (judged_bootstrap(o, job, p, side, control != NULL, j, d) !=
@@ -347,7 +353,8 @@ int judge_sens_sides(const struct judge_opts *o, const struct job *job,
                      struct noise_side side[2], bool *on, struct diag *d)
 {
 	*on = false;
-	if (job->scenario || o->boot.B == 0)
+	if (job->scenario ||
+	    o->boot.B < noise_least_resamples(o->boot.confidence))
 		return FP_OK;
 	if (noise_sides(&job->runs, o->boot.policy, side, d) != FP_OK)
 		return FP_ERR;

@@ -45,13 +45,15 @@ static void judge(struct verdict *v, const struct boot *b)
 	double m = v->guards.margin;
 	double x[4] = {b->net_ci.lo, b->net_ci.hi, m, b->confidence};
 	double q[2] = {b->p_decide, b->confidence};
+	/* One side of the interval at the confidence, as net's lower end
+	 * above 0 is. */
+	double bar = (1 + b->confidence) / 2;
 
 	v->about_net = noise_about_net(b);
 	if (!v->about_net) {
-		v->kind = b->p_decide >= b->confidence ? VERDICT_ACCEPT
-		          : 1 - b->p_decide >= b->confidence
-		              ? VERDICT_REJECT
-		              : VERDICT_INCONCLUSIVE;
+		v->kind = b->p_decide >= bar       ? VERDICT_ACCEPT
+		          : 1 - b->p_decide >= bar ? VERDICT_REJECT
+		                                   : VERDICT_INCONCLUSIVE;
 		verdict_reason(v,
 		               v->kind == VERDICT_ACCEPT ? REASON_DECIDE_HOLDS
 		               : v->kind == VERDICT_REJECT
@@ -213,6 +215,25 @@ static void need(struct verdict *v, const struct price *p, const struct boot *b)
 		v->samples_needed = n;
 }
 
+/* Why the noise was not judged, most basic first. */
+static void not_judged(struct verdict *v)
+{
+	double x[1] = {v->confidence};
+
+	v->kind = VERDICT_NOT_JUDGED;
+	if (v->prediction)
+		verdict_reason(v, REASON_PREDICTION, NULL, 0, 0);
+	else if (v->resamples == 0)
+		verdict_reason(v, REASON_NO_BOOTSTRAP, NULL, 0, 0);
+	else if (v->resamples < v->least_resamples) {
+		verdict_reason(v, REASON_FEW_RESAMPLES, x, 1, v->resamples);
+		v->reasons[v->nreasons - 1].n[1] = v->least_resamples;
+	} else if (v->sampled_cases > 0)
+		verdict_reason(v, REASON_ALIKE, NULL, 0, v->sampled_cases);
+	else
+		verdict_reason(v, REASON_ONE_SAMPLE, NULL, 0, 0);
+}
+
 int verdict_make(struct verdict *v, const struct price *p, const struct boot *b,
                  struct diag *d)
 {
@@ -226,11 +247,7 @@ int verdict_make(struct verdict *v, const struct price *p, const struct boot *b,
 		judge(v, b);
 	} else {
 		v->kind = VERDICT_NOT_JUDGED;
-		verdict_reason(v,
-		               v->prediction     ? REASON_PREDICTION
-		               : v->no_bootstrap ? REASON_NO_BOOTSTRAP
-		                                 : REASON_ONE_SAMPLE,
-		               NULL, 0, 0);
+		not_judged(v);
 	}
 	if (newly_failing(v, p, d) != FP_OK)
 		return FP_ERR;

@@ -15,9 +15,10 @@
  *     sign, the verdict is inconclusive and names the cases that make them
  *     differ and why (off: guards.control: off, or --no-control-guard).
  *     A difference in size alone is a note.
- * When no case has two samples (and no control run gives pseudo-samples),
- * or the runs are a prediction, the noise is not judged: the verdict is
- * NOT JUDGED, and its reason says how to judge it. */
+ * When no case has two samples that differ (and no control run gives
+ * pseudo-samples), or the runs are a prediction, or too few resamples
+ * place the interval, the noise is not judged: the verdict is NOT
+ * JUDGED, and its reason says how to judge it. */
 #ifndef FP_NOISE_VERDICT_H
 #define FP_NOISE_VERDICT_H
 
@@ -59,8 +60,12 @@ enum reason_code {
 	REASON_DECIDE_WAVERS,
 	/* Not judged. */
 	REASON_ONE_SAMPLE,   /* no case has two samples */
+	REASON_ALIKE,        /* ... that differ: n[0] the cases with two */
 	REASON_PREDICTION,   /* a scenario measures nothing */
 	REASON_NO_BOOTSTRAP, /* --bootstrap 0 */
+	/* Too few resamples for the confidence: n[0] the resamples, n[1]
+	 * the fewest that place the interval, x[0] the confidence. */
+	REASON_FEW_RESAMPLES,
 	/* A guard fired: n[1] which (price/guards.h), n[0] the cases its
 	 * check named. */
 	REASON_GUARD,
@@ -108,7 +113,10 @@ struct verdict {
 	bool about_net;          /* decide agrees with net > 0 throughout */
 	bool from_control;       /* ... from a control run's differences */
 	bool prediction;         /* priced from a scenario: nothing measured */
-	bool no_bootstrap;       /* --bootstrap 0 */
+	size_t resamples;        /* --bootstrap B */
+	size_t least_resamples;  /* the fewest the confidence needs */
+	double confidence;       /* of the interval asked for */
+	size_t sampled_cases;    /* cases with two samples (alike or not) */
 	const struct boot *boot; /* borrowed; NULL when not judged */
 	const char *estimator;   /* the runs' estimator, or NULL */
 	enum pass_policy policy;

@@ -236,9 +236,10 @@ static int headline(const struct compare_view *v, bool md, FILE *out,
 	else
 		fprintf(
 		    out,
-		    "P(best) not measured (no case has two samples, or "
-		    "--bootstrap 0); the largest net %s of %zu "
-		    "candidate%s\n",
+		    "P(best) not measured (no case has two samples that "
+		    "differ, or fewer than %zu resamples); the largest net %s "
+		    "of %zu candidate%s\n",
+		    noise_least_resamples(v->confidence),
 		    numfmt_fixed(b, v->c[k->best].price->net, REPORT_DECIMALS),
 		    v->k, v->k == 1 ? "" : "s");
 	return FP_OK;

@@ -362,7 +362,7 @@ static void margin_words(FILE *out, const struct verdict_reason *r)
 	        r->n[0] == 1 ? "" : "s", where[r->code]);
 	num(m, r->x[2]);
 	if (r->x[2] == 0)
-		fputs(r->code == REASON_STRADDLES ? "0" : "0", out);
+		fputs("0", out);
 	else if (r->code == REASON_ABOVE_MARGIN)
 		fprintf(out, "the margin +%s", m);
 	else if (r->code == REASON_BELOW_MARGIN)
@@ -373,7 +373,7 @@ static void margin_words(FILE *out, const struct verdict_reason *r)
 
 void report_reason_words(FILE *out, const struct verdict_reason *r)
 {
-	char p[NUMFMT_MAX], c[NUMFMT_MAX];
+	char p[NUMFMT_MAX], c[NUMFMT_MAX], b[NUMFMT_MAX];
 	const struct guard_def *g = &guard_table[r->n[1] % GUARD_COUNT];
 
 	switch (r->code) {
@@ -386,17 +386,18 @@ void report_reason_words(FILE *out, const struct verdict_reason *r)
 	case REASON_DECIDE_HOLDS:
 	case REASON_DECIDE_FAILS:
 	case REASON_DECIDE_WAVERS:
-		fprintf(
-		    out,
-		    "decide %s in %s of %zu resample%s, %s the confidence %s",
-		    r->code == REASON_DECIDE_FAILS ? "fails" : "holds",
-		    numfmt_fixed(p,
-		                 r->code == REASON_DECIDE_FAILS ? 1 - r->x[0]
-		                                                : r->x[0],
-		                 4),
-		    r->n[0], r->n[0] == 1 ? "" : "s",
-		    r->code == REASON_DECIDE_WAVERS ? "below" : "at least",
-		    numfmt_fixed(c, r->x[1], 4));
+		fprintf(out,
+		        "decide %s in %s of %zu resample%s, %s %s, one side of "
+		        "a %s %% interval",
+		        r->code == REASON_DECIDE_FAILS ? "fails" : "holds",
+		        numfmt_fixed(p,
+		                     r->code == REASON_DECIDE_FAILS
+		                         ? 1 - r->x[0]
+		                         : r->x[0],
+		                     4),
+		        r->n[0], r->n[0] == 1 ? "" : "s",
+		        r->code == REASON_DECIDE_WAVERS ? "below" : "at least",
+		        numfmt_fixed(c, (1 + r->x[1]) / 2, 4), pct(b, r->x[1]));
 		return;
 	case REASON_ONE_SAMPLE:
 		fputs("every case has one sample, so the noise is not judged; "
@@ -409,8 +410,24 @@ void report_reason_words(FILE *out, const struct verdict_reason *r)
 		      "judged; price the measured runs to judge it",
 		      out);
 		return;
+	case REASON_ALIKE:
+		fprintf(
+		    out,
+		    "the samples of each of the %zu case%s with several are "
+		    "all alike, so the noise is not measured and not judged; "
+		    "time with a finer clock or more iterations per sample, "
+		    "or give --control RUN",
+		    r->n[0], r->n[0] == 1 ? "" : "s");
+		return;
 	case REASON_NO_BOOTSTRAP:
 		fputs("--bootstrap 0, so the noise is not judged", out);
+		return;
+	case REASON_FEW_RESAMPLES:
+		fprintf(
+		    out,
+		    "%zu resample%s cannot place a %s %% interval, so the "
+		    "noise is not judged; rerun with --bootstrap %zu or more",
+		    r->n[0], r->n[0] == 1 ? "" : "s", pct(c, r->x[0]), r->n[1]);
 		return;
 	case REASON_GUARD:
 		if (g->id == GUARD_NEWLY_FAILING)

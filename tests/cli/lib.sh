@@ -47,6 +47,12 @@ expect_out() {
 	if [ "$(cat "$OUT")" = "$1" ]; then ok; else bad "$2: stdout differs"; echo "  expected: $1"; fi
 }
 
+# expect_first TEXT DESCRIPTION: the first line of stdout is exactly TEXT.
+expect_first() {
+	if [ "$(head -n 1 "$OUT")" = "$1" ]; then ok; else
+		bad "$2: first line differs"; echo "  expected: $1"; fi
+}
+
 # expect_err TEXT DESCRIPTION: stderr is exactly TEXT.
 expect_err() {
 	if [ "$(cat "$ERR")" = "$1" ]; then ok; else

@@ -37,9 +37,23 @@ expect_joined "$OUT" "control run: net -0.1000 against the before run (0 if ther
 sed 's/^decide: gain - cost > 0$/decide: gain - cost > 1.5/' noise/linear.yaml >"$TMP/l15.yaml"
 run price -m "$TMP/l15.yaml" $B $A --control noise/small-control.csv --allow-newly-failing --check
 expect_status 3 "decide > 1.5: inconclusive"
-expect_joined "$OUT" "verdict: inconclusive (decide holds in 0.7590 of 2000 resamples, below the confidence 0.9500)" "decide > 1.5: the share of resamples"
+expect_joined "$OUT" "verdict: inconclusive (decide holds in 0.7590 of 2000 resamples, below 0.9750, one side of a 95 % interval)" "decide > 1.5: the share of resamples"
 expect_joined "$OUT" "no count of samples estimated: decide is not net > 0 alone, and P(decide) does not narrow as net's interval does" "decide > 1.5: why no count"
 expect_no_grep "$OUT" "would decide it" "decide > 1.5: no estimate from 0"
+# P(decide) is held to one side of the interval at the confidence, as
+# net's lower end is: gain - cost > -1.2 holds in 0.9515 of the noisy
+# fix's resamples, at least 0.95 (it accepted) and below 0.975.
+"$FIXPRICE" metrics --show pypto-gym | sed 's/^name: pypto-gym$/name: pg-t/; s/^decide: gain - cost > 0$/decide: gain - cost > -1.2/' >"$TMP/pg-t.yaml"
+run price -m "$TMP/pg-t.yaml" "$EX/noisy-fix/before.csv" "$EX/noisy-fix/after.csv" --check
+expect_status 3 "decide > -1.2: inconclusive"
+expect_joined "$OUT" "verdict: inconclusive (decide holds in 0.9515 of 2000 resamples, below 0.9750, one side of a 95 % interval)" "decide > -1.2: against 0.975"
+# A decide of net >= 0 is judged as net > 0, on the interval: the same
+# run twice (every resample's net at most 0, many exactly 0) was rejected
+# ("decide fails in 0.9925") beside an interval [-3.6596, 0].
+"$FIXPRICE" metrics --show pypto-gym | sed 's/^name: pypto-gym$/name: pg-ge/; s/^decide: gain - cost > 0$/decide: gain - cost >= 0/' >"$TMP/pg-ge.yaml"
+run price -m "$TMP/pg-ge.yaml" "$EX/noisy-fix/before.csv" "$EX/noisy-fix/before.csv" --check
+expect_status 3 "decide >= 0, the same run twice: inconclusive"
+expect_joined "$OUT" "verdict: inconclusive (the 95 % interval of net [-3.6596, 0.0000] over 2000 resamples is not clear of 0)" "decide >= 0: judged on the interval"
 run price $L $B $A --control noise/small-control.csv --format json
 expect_grep "$OUT" '"net": -0.1000000000000002' "control run: its net in JSON (-0.2 + 0.1, rounded)"
 expect_grep "$OUT" '"pseudo_samples_from_control": true' "control run: pseudo-samples in JSON"
@@ -81,6 +95,27 @@ expect_joined "$OUT" "net [0.0000, 1.0000]; P(decide) 0.2840" "failing repetitio
 expect_grep "$OUT" "  flaky (samples disagree on passing; pass policy all): x" "failing repetition: x is flaky"
 run price $L noise/flaky-before.csv noise/failrep-after.csv --pass-policy majority
 expect_joined "$OUT" "P(decide) 0.7400" "failing repetition, majority: 20/27 = 0.741"
+
+# Where a score clips, the bias removed is not lent to a resample with no
+# gain.  pypto-gym (the default metric): x passes 1 of 3 repetitions
+# after, so under any it passes in 1 - (2/3)^3 = 19/27 = 0.704 of the
+# resamples; a is unchanged and noisy, its resampled cost biased above 0,
+# and removing that bias lifted the resamples in which x fails (gain 0,
+# net at most 0) above 0: ACCEPT with P(decide) 0.979.
+C="noise/flaky-clip-before.csv noise/flaky-clip-after.csv"
+run price $C --pass-policy any --seed 3 --check
+expect_status 3 "flaky at a clip: inconclusive"
+expect_joined "$OUT" "INCONCLUSIVE: net 40.0000 = gain 40.0000 - cost 0.0000, 95 % interval [0.0000, 40.0000]" "flaky at a clip: the interval holds 0"
+expect_joined "$OUT" "gain [0.0000, 40.0000]" "flaky at a clip: gain 0 where x fails"
+expect_joined "$OUT" "P(decide) 0.7030" "flaky at a clip: P near 19/27 = 0.704"
+run price $C --pass-policy majority --seed 3
+expect_joined "$OUT" "P(decide) 0.2615" "flaky at a clip, majority: 2 or 3 draws of the pass, 7/27 = 0.259"
+# An A/A rerun newly passes nothing: net is at most 0 in every resample,
+# and P(decide) is 0, as its interval says (it counted 0.7065 of them
+# above 0, lifted by the bias removed).
+run price "$EX/noisy-fix/before.csv" "$EX/noisy-fix/before.csv" --check
+expect_status 3 "the same run twice: inconclusive"
+expect_joined "$OUT" "net [-3.6596, 0.0000]; P(decide) 0.0000" "the same run twice: no resample above 0"
 
 # A narrow step: kernelbench's value is passed * (score > p), and case a's
 # score is 1.5 / 1.0027 = 1.49601 before, 1.5 after, so net is +50 only for

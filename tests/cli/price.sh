@@ -142,9 +142,41 @@ expect_grep "$OUT" "metric pypto-gym version 1, 1 case, W 1" "one case in text"
 run price "$TMP/one-b.csv" "$TMP/one-a.csv" --format md
 expect_grep "$OUT" "Metric pypto-gym version 1, N = 1 case, W = 1." "one case in Markdown"
 expect_grep "$OUT" "Largest shares of gain and cost (1 of 1 case):" "one case in the case table"
-run price "$EX/noisy-fix/before.csv" "$EX/noisy-fix/after.csv" --bootstrap 1
-expect_grep "$OUT" "over 1 resample:" "one resample"
+# Too few resamples to place the interval (five beyond each end: 10 /
+# (1 - C)) are not judged: one resample gave ACCEPT [5.0476, 5.0476], a
+# zero-width interval clear of the measured net, and another seed REJECT.
+run price "$EX/noisy-fix/before.csv" "$EX/noisy-fix/after.csv" --bootstrap 1 --check
+expect_status 0 "one resample: not judged, exits as the point estimate"
+expect_first "NOT JUDGED: net 1.3454 = gain 6.4875 - cost 5.1421; the point estimate accepts" "one resample: not judged"
+expect_joined "$OUT" "verdict: not judged (1 resample cannot place a 95 % interval, so the noise is not judged; rerun with --bootstrap 200 or more)" "one resample: the reason and the remedy"
 expect_no_grep "$OUT" "1 resamples" "no '1 resamples'"
+run price "$EX/noisy-fix/before.csv" "$EX/noisy-fix/after.csv" --bootstrap 199
+expect_first "NOT JUDGED: net 1.3454 = gain 6.4875 - cost 5.1421; the point estimate accepts" "199 resamples: not judged"
+run price "$EX/noisy-fix/before.csv" "$EX/noisy-fix/after.csv" --bootstrap 200
+expect_first "INCONCLUSIVE: net 1.3454 = gain 6.4875 - cost 5.1421, 95 % interval [-0.7558," "200 resamples: judged"
+run price "$EX/noisy-fix/before.csv" "$EX/noisy-fix/after.csv" --confidence 0.999 --format json
+expect_grep "$OUT" '"noise_judged": false' "99.9 % on 2000 resamples: not judged (JSON)"
+expect_grep "$OUT" "rerun with --bootstrap 10000 or more" "99.9 %: the resamples it needs"
+# Samples all alike (a timer coarser than the noise) measure no noise:
+# they gave REJECT [-4.5455, -4.5455] and NO MATERIAL EFFECT [0, 0].
+printf 'case,repetition,runtime,passed\n' >"$TMP/alike-b.csv"
+cp "$TMP/alike-b.csv" "$TMP/alike-a.csv"
+for k in 1 2 3; do
+	for c in a b c; do
+		echo "$c,$k,10,1" >>"$TMP/alike-b.csv"
+		echo "$c,$k,11,1" >>"$TMP/alike-a.csv"
+	done
+done
+run price "$TMP/alike-b.csv" "$TMP/alike-a.csv" --check
+expect_status 1 "samples alike: not judged, exits as the point estimate (reject)"
+expect_first "NOT JUDGED: net -4.5455 = gain 0.0000 - cost 4.5455; the point estimate rejects" "samples alike: not judged"
+expect_joined "$OUT" "verdict: not judged (the samples of each of the 3 cases with several are all alike, so the noise is not measured and not judged; time with a finer clock or more iterations per sample, or give --control RUN)" "samples alike: the reason and the remedy"
+run price "$TMP/alike-b.csv" "$TMP/alike-b.csv"
+expect_first "NOT JUDGED: net 0.0000 = gain 0.0000 - cost 0.0000; the point estimate rejects" "the same alike samples twice: not judged"
+# One case whose samples differ is enough to judge the run.
+sed 's/^a,2,11,1$/a,2,12,1/' "$TMP/alike-a.csv" >"$TMP/alike-a2.csv"
+run price "$TMP/alike-b.csv" "$TMP/alike-a2.csv"
+expect_no_grep "$OUT" "NOT JUDGED" "one case's samples differ: judged"
 # A newly failing case whose share of net is 0 at the digits shown: net
 # does not change for it (the cost of a: 0.5 * (1 - 1) = 0, no gain).
 printf 'case,runtime,passed\na,1,1\nb,1,1\n' >"$TMP/nf-b.csv"

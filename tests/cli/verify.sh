@@ -17,11 +17,6 @@ B=small-before.csv
 A=small-after.csv
 
 # expect_first LINE DESCRIPTION: stdout's first line is LINE.
-expect_first() {
-	if [ "$(head -n 1 "$OUT")" = "$1" ]; then ok; else
-		bad "$2: first line differs"; echo "  expected: $1"; fi
-}
-
 run price $B $A --record rec
 expect_status 0 "the record"
 expect_grep rec/decision.json '"invocation": {' "the record holds its invocation"
