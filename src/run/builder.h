@@ -174,10 +174,18 @@ int rb_finish(struct run_builder *b, struct run **out);
  * one) has none, rather than the run having no samples at all. */
 void rb_use_samples(struct run_builder *b);
 /* Adds a runtime sample to the newest case; pass is 1, 0 or -1 (the
- * format gives no pass state per sample). */
+ * format gives no pass state per sample).  A sample is a finite number
+ * above 0, or NaN (a repetition that failed without a time); else the
+ * error "runtime sample of case 'x' must be a finite number above 0, got
+ * V" at the case's position.  (A reader whose cases are made after their
+ * samples checks them itself, or calls rb_sample_pos.) */
 int rb_sample(struct run_builder *b, double x, int pass);
 /* The same for case i. */
 int rb_sample_at(struct run_builder *b, size_t i, double x, int pass);
+/* The same, the error naming case `name` at line:col (for a reader that
+ * adds samples after the cases are made, when rb_name no longer is). */
+int rb_sample_pos(struct run_builder *b, size_t i, double x, int pass,
+                  const char *name, uint32_t line, uint32_t col);
 /* Room for up to `count` more samples, about to be added (a reader that
  * knows how many: no array grown and copied as they come).  FP_ERR with
  * the builder's diag when out of memory. */

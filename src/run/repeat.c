@@ -101,7 +101,8 @@ static void compact(struct run_builder *b, const size_t *first)
 static int samples(struct run_builder *b, const size_t *first, size_t *idx,
                    long pass)
 {
-	const double *rt = b->columns[b->repeat_col].v;
+	const struct rb_column *c = &b->columns[b->repeat_col];
+	const double *rt = c->v;
 	double *pv = pass >= 0 ? b->columns[pass].v : NULL;
 	size_t k = 0;
 
@@ -119,7 +120,9 @@ static int samples(struct run_builder *b, const size_t *first, size_t *idx,
 		 * others, it fails the case as often as it is drawn. */
 		bool failed = ok == 0;
 		if ((!isnan(rt[i]) || failed) &&
-		    rb_sample_at(b, idx[first[i]], rt[i], ok) != FP_OK)
+		    rb_sample_pos(b, idx[first[i]], rt[i], ok, b->names[i],
+		                  rb_cell_line(b, c, i),
+		                  c->col ? c->col[i] : b->cols[i]) != FP_OK)
 			return FP_ERR;
 		if (pv && first[i] != i && pv[i] < pv[first[i]])
 			pv[first[i]] = pv[i];

@@ -94,6 +94,27 @@ printf 'case,note,runtime,passed\na,x,1,pass\nb,"two\nlines",3,pass\nc,y,0,pass\
 run price "$TMP/lines.csv" "$TMP/lines.csv"
 expect_error 2 "$TMP/lines.csv:5:5: runtime of case 'c' must be a finite number above 0, got 0" \
 	"a cell after one off its case's line, at its line"
+# Every sample is a runtime, as a cell is: a negative one widened the
+# interval (the same file twice gave [-39.35, 0]) and a zero one failed
+# a resample, blamed on the metric, as the seed happened to draw it.  At
+# the sample's cell where the format says where it is, else at its case.
+printf 'case,repetition,runtime,passed\na,1,1.0,1\na,2,-1.0,1\na,3,1.1,1\n' >"$TMP/sneg.csv"
+run price "$TMP/sneg.csv" "$TMP/sneg.csv"
+expect_error 2 "$TMP/sneg.csv:3:5: runtime sample of case 'a' must be a finite number above 0, got -1" \
+	"a negative repetition, at its cell"
+printf '[{"case":"m1","samples":[1,0,1],"passed":true},{"case":"m2","samples":[1,2],"passed":true}]\n' >"$TMP/s0.json"
+run price "$TMP/s0.json" "$TMP/s0.json"
+expect_error 2 "$TMP/s0.json:1:10: runtime sample of case 'm1' must be a finite number above 0, got 0" \
+	"a zero sample in a JSON list, at its case"
+H="$TOP_SRCDIR/tests/data/harness"
+sed '14s/0.023981939/-0.023981939/' "$H/hyperfine/after-params.json" >"$TMP/hfneg.json"
+run price "$TMP/hfneg.json" "$TMP/hfneg.json"
+expect_error 2 "$TMP/hfneg.json:4:18: runtime sample of case 'check (n=1)' must be a finite number above 0, got -0.023981939" \
+	"a negative time of hyperfine's, at its command"
+sed '7s/188.9 ns/0 ns/' "$H/go/before.txt" >"$TMP/go0.txt"
+run price "$TMP/go0.txt" "$TMP/go0.txt"
+expect_error 2 "$TMP/go0.txt:7:37: runtime sample of case 'BenchmarkSpin' must be a finite number above 0, got 0 ns/op" \
+	"a zero ns/op of go test's, at its number"
 # A duplicate case in the before run: the same error whether it is found
 # against the after run's names (two files, read at once) or alone (from
 # standard input, read in turn), for a name the after run has and for

@@ -248,6 +248,15 @@ static int result(struct go_state *st, const struct fields *f)
 		numfmt_parse(f->at[k], f->len[k], &x);
 		if (f->len[k + 1] == 5 &&
 		    memcmp(f->at[k + 1], "ns/op", 5) == 0) {
+			/* Cases are made after the samples: checked here,
+			 * where the number is (rb_sample_pos). */
+			if (!(x * 1e-9 > 0 && isfinite(x * 1e-9)))
+				return go_error(
+				    st, f->at[k],
+				    "runtime sample of case '%s' must "
+				    "be a finite number above 0, got "
+				    "%.*s ns/op",
+				    st->name[i], (int)f->len[k], f->at[k]);
 			if (rb_sample_at(&st->b, (size_t)i, x * 1e-9, -1))
 				return FP_ERR;
 		} else if (go_cell(st, (size_t)i,
