@@ -61,15 +61,32 @@ static void assert_case(const struct run *r, size_t i, const char *name,
 		assert_true(isnan(cell(r, "runtime", i)));
 }
 
+/* Case i is called name and failed in every one of its n repetitions:
+ * n failing samples without a time (NaN), so no runtime. */
+static void assert_failed_case(const struct run *r, size_t i, const char *name,
+                               size_t n)
+{
+	assert_string_equal(r->case_name[i], name);
+	assert_int_equal(run_sample_count(r, i), n);
+	for (size_t k = 0; k < n; k++) {
+		assert_true(isnan(r->samples[r->sample_off[i] + k]));
+		assert_false(r->sample_pass[r->sample_off[i] + k]);
+	}
+	assert_true(cell(r, "runtime_n", i) == 0);
+	assert_true(cell(r, "passed", i) == 0);
+	assert_true(cell(r, "has_runtime", i) == 0);
+	assert_true(isnan(cell(r, "runtime", i)));
+}
+
 /* The first four cases of Google Benchmark's before run, in either
- * format: three repetitions each, BM_err none (it errored). */
+ * format: three repetitions each, BM_err's three errored. */
 static void assert_gbench_names(const struct run *r)
 {
 	assert_int_equal(r->n, 7);
 	assert_case(r, 0, "BM_x/64", 3, 1);
 	assert_case(r, 1, "BM_t<int>/4096", 3, 1);
 	assert_case(r, 2, "BM_h/threads:2", 3, 1);
-	assert_case(r, 3, "BM_err", 0, 0);
+	assert_failed_case(r, 3, "BM_err", 3);
 }
 
 static const double *samples(const struct run *r, size_t i)
@@ -141,12 +158,12 @@ static void test_gbench_forms(void **state)
 	    load_est(H "gbench/before.json", NULL, RUN_MEDIAN, false);
 
 	assert_case(r, 0, "BM_x/64", 1, 1);
-	assert_case(r, 3, "BM_err", 0, 0);
+	assert_failed_case(r, 3, "BM_err", 1);
 	assert_close(cell(r, "runtime", 0), 16.097659378471924e-9);
 	run_free(r);
 	r = load_est(H "gbench/before-aggr.json", NULL, RUN_MEDIAN, false);
 	assert_case(r, 5, "BM_ms", 1, 1);
-	assert_case(r, 3, "BM_err", 0, 0);
+	assert_failed_case(r, 3, "BM_err", 3);
 	assert_close(cell(r, "runtime", 5), 5.0673727272706776e-2 * 1e-3);
 	assert_string_equal(r->aggregate, "median");
 	assert_string_equal(r->aggregate_of, "repetitions");
@@ -386,9 +403,10 @@ static void test_detect(void **state)
 	               1, 0,
 	               "no 'case' column: the header has command, mean, "
 	               "stddev, median");
-	expect_error_f("go.csv", "case,runtime\nx,1\n", "go", 0, 0,
-	               "no benchmarks: no result line ('BenchmarkX N V ns/op') and no "
-	               "'--- FAIL: BenchmarkX'");
+	expect_error_f(
+	    "go.csv", "case,runtime\nx,1\n", "go", 0, 0,
+	    "no benchmarks: no result line ('BenchmarkX N V ns/op') and no "
+	    "'--- FAIL: BenchmarkX'");
 	/* A YAML run is YAML, whatever its first key. */
 	r = load_text("pkg.yaml", "pkg: x\ncases:\n- {case: a, runtime: 1}\n");
 	assert_string_equal(r->format, "yaml");
@@ -413,16 +431,18 @@ static void test_errors(void **state)
 	expect_error("hf.csv", "command,mean,stddev,median,min\nx,1,0,abc,1\n",
 	             2, 7, "'abc' is not a number");
 	/* A count that is no whole number: no result line, ignored. */
-	expect_error("go1.txt", "BenchmarkA-2  10.5  3 ns/op\n", 0, 0,
-	             "no benchmarks: no result line ('BenchmarkX N V ns/op') and no "
-	             "'--- FAIL: BenchmarkX'");
+	expect_error(
+	    "go1.txt", "BenchmarkA-2  10.5  3 ns/op\n", 0, 0,
+	    "no benchmarks: no result line ('BenchmarkX N V ns/op') and no "
+	    "'--- FAIL: BenchmarkX'");
 	expect_error("go2.txt", "BenchmarkA-2  10  x ns/op\n", 1, 19,
 	             "a value must be a number");
 	expect_error("go3.txt", "pkg: p\nBenchmarkA  10  3 ns/op  4\n", 2, 26,
 	             "a value without a unit");
-	expect_error_f("go4.txt", "PASS\n", "go", 0, 0,
-	               "no benchmarks: no result line ('BenchmarkX N V ns/op') and no "
-	               "'--- FAIL: BenchmarkX'");
+	expect_error_f(
+	    "go4.txt", "PASS\n", "go", 0, 0,
+	    "no benchmarks: no result line ('BenchmarkX N V ns/op') and no "
+	    "'--- FAIL: BenchmarkX'");
 	expect_error("py1.json",
 	             "{\"machine_info\": {}, \"benchmarks\": [\n"
 	             " {\"name\": \"t\", \"stats\": {}}]}",

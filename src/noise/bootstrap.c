@@ -102,13 +102,15 @@ static double mean_samples(const struct noise_side side[2], size_t n)
 }
 
 /* Whether case i's samples on side s differ: NaN (a repetition that
- * failed without a time) differs from every runtime. */
+ * failed without a time) differs from every runtime, not from another
+ * NaN. */
 static bool samples_differ(const struct noise_side *s, size_t i)
 {
 	size_t a = s->off[i], e = s->off[i + 1];
 
 	for (size_t k = a + 1; k < e; k++)
-		if (!(s->v[k] == s->v[a]) ||
+		if (isnan(s->v[k]) != isnan(s->v[a]) ||
+		    (!isnan(s->v[k]) && s->v[k] != s->v[a]) ||
 		    (s->pass && s->pass[k] != s->pass[a]))
 			return true;
 	return false;

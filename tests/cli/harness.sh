@@ -477,6 +477,30 @@ expect_grep "$OUT" "INCONCLUSIVE: net 2.3143 = gain 11.4286 - cost 9.1143" "gben
 expect_joined "$OUT" "not priced: BM_c_BigO: not a timing; BM_c_RMS: not a timing" \
 	"gbench complexity, every row: not priced"
 
+# The same program's CSV: no run_type, so BM_c_BigO (time_unit "N"),
+# BM_c_RMS (none) and BM_stat_max (a row like a benchmark's, with as many
+# iterations as BM_stat has repetitions) are told by their names; they
+# made the file unreadable ("unknown time_unit 'N'") and BM_stat_max a
+# case of its own.  The same 7 cases as the JSON.
+run price -v "$H/gbench/complexity-before-reps.csv" "$H/gbench/complexity-after-reps.csv"
+expect_status 0 "gbench complexity csv: read"
+expect_grep "$OUT" "metric pypto-gym version 1, 7 cases, W 7" "gbench complexity csv: 7 cases"
+expect_joined "$OUT" "not priced: BM_c_BigO: not a timing; BM_c_RMS: not a timing; BM_stat_max: a statistic, not a timing" \
+	"gbench complexity csv: not priced, as in JSON"
+
+# A repetition that errored (src/flaky.cc: BM_flaky errors in every
+# repetition before, in the second of 3 after) is a failing sample
+# without a time, as a CSV row's: the case is flaky, fails under all and
+# passes under majority (2 of 3), JSON and CSV alike.  It failed the case
+# whatever the policy, and was not listed as flaky.
+for f in json csv; do
+	run price "$H/gbench/flaky-before.$f" "$H/gbench/flaky-after.$f"
+	expect_joined "$OUT" "flaky (samples disagree on passing; pass policy all): BM_flaky/iterations:20000" "gbench $f: an errored repetition makes the case flaky"
+	expect_grep "$OUT" "gain 0.0000" "gbench $f, all: BM_flaky fails"
+	run price "$H/gbench/flaky-before.$f" "$H/gbench/flaky-after.$f" --pass-policy majority
+	expect_grep "$OUT" "gain 40.0000" "gbench $f, majority: BM_flaky passes"
+done
+
 # Catch2's XML reporter (2.13): one case per benchmark, TESTCASE/BENCHMARK;
 # `check` throws before the fix (a failing benchmark, no time).  Means in
 # ns, before / after -> score:

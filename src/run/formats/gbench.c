@@ -16,10 +16,13 @@
  * family that has only those (the complexity rows of ->Complexity()) is
  * no case: the run lists it as not priced (run.h: unpriced).
  *
- * An entry with error_occurred (SkipWithError) or skipped set makes its
- * case fail, and gives no sample: Google Benchmark writes 0 for its times,
- * which measure nothing.  A case whose every repetition failed has no
- * samples, so no runtime (run_estimate: NaN, has_runtime 0).
+ * An entry with error_occurred (SkipWithError) or skipped set is a failing
+ * sample without a time (NaN: Google Benchmark writes 0 for its times,
+ * which measure nothing), as a CSV repetition that failed without a
+ * runtime is: the case fails under --pass-policy all, is flaky when other
+ * repetitions passed, and the resamples draw its failures.  A case whose
+ * every repetition failed has no runtime (run_estimate: NaN, has_runtime
+ * 0).
  *
  * Columns besides those of run_estimate:
  *   passed            0 if an iteration has error_occurred or skipped set
@@ -283,10 +286,15 @@ static int add_case(struct run_builder *b, struct gb_entry **e, size_t n,
 	if (rb_case(b, e[0]->name, strlen(e[0]->name), line, col) != FP_OK)
 		return FP_ERR;
 	if (t.iters > 0) {
+		/* A failed repetition is a failing sample without a time
+		 * (its times, 0, measure nothing), as a CSV row's is. */
 		for (size_t i = 0; i < n; i++)
-			if (!e[i]->aggregate && !e[i]->failed &&
-			    rb_sample(b, cpu ? e[i]->cpu : e[i]->real, -1) !=
-			        FP_OK)
+			if (!e[i]->aggregate &&
+			    rb_sample(b,
+			              e[i]->failed ? NAN
+			              : cpu        ? e[i]->cpu
+			                           : e[i]->real,
+			              e[i]->failed ? 0 : -1) != FP_OK)
 				return FP_ERR;
 		return add_cells(b, t.good == t.iters,
 		                 t.good ? ksum_value(&t.other) / (double)t.good

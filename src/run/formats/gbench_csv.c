@@ -14,6 +14,7 @@
  * and mhz_per_cpu ("Run on (2 X 2596.12 MHz CPU s)"), caches (their lines
  * joined), load_avg, library_build_type "debug" and cpu_scaling_enabled
  * "true" from the warnings that say so. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,8 +62,11 @@ struct gcsv {
 	struct diag *d;
 	size_t at[NFIELDS]; /* header position of each field */
 	struct gb_entry *e;
-	char **names; /* owned copies of the entries' names */
-	size_t n, cap, names_cap;
+	/* Owned: each entry's name as written and then its case's name,
+	 * "BM_x/64_mean\0BM_x/64\0" (label and name). */
+	char **names;
+	double *iters; /* each entry's iterations, as written (NaN: none) */
+	size_t n, cap, names_cap, iters_cap;
 	size_t header_n; /* cells in the header */
 };
 
@@ -133,6 +137,7 @@ static int times(struct gcsv *st, const struct csv_field *f, struct gb_entry *e)
 	e->real *= factor;
 	e->cpu *= factor;
 	e->repetitions = e->aggregate ? iters : 1;
+	st->iters[e->index] = iters;
 	return FP_OK;
 }
 
@@ -149,13 +154,21 @@ static int read_row(struct gcsv *st, const struct csv_field *f, size_t n)
 		                n == 1 ? "" : "s", st->header_n);
 	if (grow_array((void **)&st->e, &st->cap, st->n + 1, sizeof *st->e) ||
 	    grow_array((void **)&st->names, &st->names_cap, st->n + 1,
-	               sizeof *st->names))
+	               sizeof *st->names) ||
+	    grow_array((void **)&st->iters, &st->iters_cap, st->n + 1,
+	               sizeof *st->iters))
 		return diag_oom(st->d);
+	st->iters[st->n] = NAN;
 	len = base_name(name->text, name->len, &agg);
-	if (!(st->names[st->n] = strndup(name->text, len)))
+	if (!(st->names[st->n] = malloc(name->len + len + 2)))
 		return diag_oom(st->d);
+	memcpy(st->names[st->n], name->text, name->len);
+	st->names[st->n][name->len] = '\0';
+	memcpy(st->names[st->n] + name->len + 1, name->text, len);
+	st->names[st->n][name->len + 1 + len] = '\0';
 	e = &st->e[st->n];
-	*e = (struct gb_entry){.name = st->names[st->n],
+	*e = (struct gb_entry){.name = st->names[st->n] + name->len + 1,
+	                       .label = agg[0] ? st->names[st->n] : NULL,
 	                       .index = st->n,
 	                       .aggregate = agg[0] != '\0',
 	                       .aggregate_name = agg,
@@ -163,7 +176,41 @@ static int read_row(struct gcsv *st, const struct csv_field *f, size_t n)
 	                       .col = name->col};
 	st->n++;
 	e->failed = strcmp(f[st->at[F_ERROR]].text, "true") == 0;
-	return e->failed ? FP_OK : times(st, f, e);
+	/* Complexity rows are no timings: their time_unit is the order
+	 * ("N", "NlgN") or empty, and RMS a share. */
+	if (e->failed || strcmp(agg, "BigO") == 0 || strcmp(agg, "RMS") == 0)
+		return FP_OK;
+	return times(st, f, e);
+}
+
+/* A user statistic (->ComputeStatistics("max", ...)) is a row NAME_max
+ * written after NAME's repetitions, with as many iterations as NAME has
+ * repetitions (an aggregate's count): an aggregate of NAME, listed as not
+ * priced, not a case of its own.  (The CSV does not say so; a benchmark
+ * named NAME_max that ran as many iterations as NAME has rows would be
+ * misread.) */
+static int user_statistics(struct gcsv *st)
+{
+	for (size_t k = 0; k < st->n; k++) {
+		struct gb_entry *e = &st->e[k];
+		char *us = strrchr(e->name, '_');
+		size_t reps = 0, plen;
+
+		if (e->aggregate || e->failed || !us || us == e->name || !us[1])
+			continue;
+		plen = (size_t)(us - e->name);
+		for (size_t j = 0; j < k; j++)
+			reps += !st->e[j].aggregate &&
+			        strlen(st->e[j].name) == plen &&
+			        memcmp(st->e[j].name, e->name, plen) == 0;
+		if (reps == 0 || st->iters[k] != (double)reps)
+			continue;
+		e->label = st->names[k];
+		e->aggregate = true;
+		e->aggregate_name = us + 1;
+		*us = '\0';
+	}
+	return FP_OK;
 }
 
 static int on_row(void *ctx, size_t row, const struct csv_field *f, size_t n)
@@ -252,7 +299,8 @@ int fmt_gbench_csv(const struct fmt_src *s, struct run **out, struct diag *d)
 			diag_set(d, s->path, 0, 0,
 			         "no benchmarks: the file has a "
 			         "header row and no data rows");
-		else if (add_context(&b, s->text, start) == FP_OK &&
+		else if (user_statistics(&st) == FP_OK &&
+		         add_context(&b, s->text, start) == FP_OK &&
 		         gbench_cases(&b, st.e, st.n, s->opts->cpu_time) ==
 		             FP_OK)
 			rc = rb_finish(&b, out);
@@ -261,6 +309,7 @@ int fmt_gbench_csv(const struct fmt_src *s, struct run **out, struct diag *d)
 	for (size_t i = 0; i < st.n; i++)
 		free(st.names[i]);
 	free(st.names);
+	free(st.iters);
 	free(st.e);
 	return rc;
 }

@@ -35,3 +35,22 @@ for v in before after; do
 			>/dev/null 2>&1)
 	done
 done
+# Complexity rows and a user statistic as CSV (src/complexity.cc).
+for v in before after; do
+	def=; [ $v = after ] && def=-DAFTER
+	g++ -O2 $def -o "$tmp/c$v" src/complexity.cc -lbenchmark -lpthread
+	(cd "$tmp" && ./c$v --benchmark_min_time=0.01 \
+		--benchmark_repetitions=3 --benchmark_out_format=csv \
+		--benchmark_out="$here/complexity-$v-reps.csv" >/dev/null 2>&1)
+done
+# A flaky fix (src/flaky.cc): BM_flaky fails every repetition before,
+# one of 3 after; JSON and CSV.
+for v in before after; do
+	def=; [ $v = after ] && def=-DAFTER
+	g++ -O2 $def -o "$tmp/f$v" src/flaky.cc -lbenchmark -lpthread
+	for form in json csv; do
+		(cd "$tmp" && ./f$v --benchmark_repetitions=3 \
+			--benchmark_out_format=$form \
+			--benchmark_out="$here/flaky-$v.$form" >/dev/null 2>&1)
+	done
+done
