@@ -335,6 +335,22 @@ static void test_real(void **state)
 	}
 }
 
+/* Fixed decimals, or an exponent where they would not fit: 2.5e301
+ * printed as a 31-digit integer. */
+static void test_fixed(void **state)
+{
+	char buf[NUMFMT_MAX];
+
+	(void)state;
+	assert_string_equal(numfmt_fixed(buf, 1.34539, 4), "1.3454");
+	assert_string_equal(numfmt_fixed(buf, -0.00001, 4), "0.0000");
+	assert_string_equal(numfmt_fixed(buf, 1e25, 4),
+	                    "10000000000000000905969664.0000");
+	assert_string_equal(numfmt_fixed(buf, 1e26, 4), "1.0000e+26");
+	assert_string_equal(numfmt_fixed(buf, 2.5e301, 4), "2.5000e+301");
+	assert_string_equal(numfmt_fixed(buf, -2.5e301, 4), "-2.5000e+301");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -345,6 +361,7 @@ int main(void)
 		cmocka_unit_test(test_shortest_random),
 		cmocka_unit_test(test_exact_matches_printf),
 		cmocka_unit_test(test_real),
+		cmocka_unit_test(test_fixed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -86,8 +86,8 @@ static bool verdict_command(FILE *out, const struct record *r)
 
 	if (!mem)
 		return false;
-	if (r->prediction)
-		fputs("PREDICTION ", mem);
+	/* The headline as every form starts (a prediction says so in its
+	 * reason). */
 	report_headline(mem, r);
 	for (size_t i = 0; v && i < v->nreasons; i++) {
 		fputs(i ? "; " : ". ", mem);

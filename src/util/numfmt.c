@@ -128,7 +128,10 @@ char *numfmt_human(char buf[NUMFMT_MAX], double x, int digits)
 
 char *numfmt_fixed(char buf[NUMFMT_MAX], double x, int decimals)
 {
-	snprintf(buf, NUMFMT_MAX, "%.*f", decimals, x);
+	/* Too long for the buffer (2.5e301 has 302 digits): an exponent,
+	 * never digits cut off. */
+	if (snprintf(buf, NUMFMT_MAX, "%.*f", decimals, x) >= NUMFMT_MAX)
+		snprintf(buf, NUMFMT_MAX, "%.*e", decimals, x);
 	/* "-0.00" would claim a sign the value does not have at this precision. */
 	if (buf[0] == '-' && strspn(buf + 1, "0.") == strlen(buf + 1))
 		memmove(buf, buf + 1, strlen(buf));

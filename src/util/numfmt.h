@@ -38,7 +38,8 @@ size_t numfmt_real(char buf[NUMFMT_MAX], double x);
  * with -0 printed as "0".  Returns buf. */
 char *numfmt_human(char buf[NUMFMT_MAX], double x, int digits);
 
-/* Writes x with a fixed number of decimals ("%.*f"), -0 as "0.00..". */
+/* Writes x with a fixed number of decimals ("%.*f"), -0 as "0.00..";
+ * "%.*e" when that does not fit in NUMFMT_MAX. */
 char *numfmt_fixed(char buf[NUMFMT_MAX], double x, int decimals);
 
 /* Parses all of s[0..len) as a finite or infinite decimal number (leading

@@ -22,13 +22,13 @@ expect_no_grep "$OUT" "::" "no workflow command without GITHUB_ACTIONS"
 export GITHUB_ACTIONS=true
 run price "$B" --scenario "$S" --format github --annotations -o "$TMP/sum.md"
 expect_status 0 "reject, annotated"
-expect_out "::error title=fixprice pypto-gym::PREDICTION NOT JUDGED: net -22.2500 = gain 2.7500 - cost 25.0000; the point estimate rejects. a prediction measures nothing, so the noise is not judged; price the measured runs to judge it" "::error on reject"
+expect_out "::error title=fixprice pypto-gym::NOT JUDGED: net -22.2500 = gain 2.7500 - cost 25.0000; the point estimate rejects. a prediction measures nothing, so the noise is not judged; price the measured runs to judge it" "::error on reject"
 if cmp -s "$TMP/sum.md" "$TMP/md"; then ok; else bad "the summary file differs"; fi
 
 # Not judged, the point estimate accepts: ::notice (gain (0.3 + 0.5 * 1) / 20 * 100 = 4, nothing slower).
 run price "$B" --runtime-factor 1 --pass m512_k4096 --format github \
 	--annotations -o "$TMP/acc.md"
-expect_out "::notice title=fixprice pypto-gym::PREDICTION NOT JUDGED: net 4.0000 = gain 4.0000 - cost 0.0000; the point estimate accepts. a prediction measures nothing, so the noise is not judged; price the measured runs to judge it" "::notice on accept"
+expect_out "::notice title=fixprice pypto-gym::NOT JUDGED: net 4.0000 = gain 4.0000 - cost 0.0000; the point estimate accepts. a prediction measures nothing, so the noise is not judged; price the measured runs to judge it" "::notice on accept"
 
 # Inconclusive with both guards fired: ::warning, and one per guard.
 # shellcheck disable=SC2086 # two paths
@@ -67,7 +67,7 @@ if command -v script >/dev/null 2>&1 &&
 	script -qec "true" /dev/null >/dev/null 2>&1; then
 	script -qec "\"$FIXPRICE\" price \"$B\" --scenario \"$S\" --format github" \
 		/dev/null >"$TMP/tty" 2>&1
-	if tr -d '\r' <"$TMP/tty" | grep -q '^::error title=fixprice pypto-gym::PREDICTION NOT JUDGED'; then
+	if tr -d '\r' <"$TMP/tty" | grep -q '^::error title=fixprice pypto-gym::NOT JUDGED'; then
 		ok; else bad "a terminal gets the commands"; fi
 	if tr -d '\r' <"$TMP/tty" | grep -q '^### Arithmetic'; then
 		ok; else bad "a terminal gets the summary"; fi
@@ -81,7 +81,7 @@ sed 's/^name: pypto-gym$/name: "100%: a,b\\nc::x"/' \
 run price -m "$TMP/evil.yaml" "$B" --scenario "$S" --format github \
 	--annotations -o "$TMP/evil.md"
 expect_status 0 "hostile metric name"
-expect_out "::error title=fixprice 100%25%3A a%2Cb\\nc%3A%3Ax::PREDICTION NOT JUDGED: net -22.2500 = gain 2.7500 - cost 25.0000; the point estimate rejects. a prediction measures nothing, so the noise is not judged; price the measured runs to judge it" "the title escaped"
+expect_out "::error title=fixprice 100%25%3A a%2Cb\\nc%3A%3Ax::NOT JUDGED: net -22.2500 = gain 2.7500 - cost 25.0000; the point estimate rejects. a prediction measures nothing, so the noise is not judged; price the measured runs to judge it" "the title escaped"
 
 # Usage errors.
 run price "$B" --scenario "$S" --format github --annotations

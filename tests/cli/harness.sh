@@ -211,6 +211,24 @@ expect_error 2 "$H/catch2/before-junit.xml: no test in the report matches a case
 	"--results matching no case"
 run price --results a.xml --results b.xml $G
 expect_error 2 "<command line>: --results given twice: one report per run" "--results twice"
+# A test named twice (a rerun, suites merged) with two results has no one
+# result: it made a second case of the same name (W one too large), or
+# took the first by order.  Refused at the second, with or without a
+# class; named twice with one result, it is one test.
+printf 'case,runtime,passed\nt1,1.0,pass\nt2,2.0,pass\n' >"$TMP/ju-b.csv"
+cp "$TMP/ju-b.csv" "$TMP/ju-a.csv"
+printf '<?xml version="1.0"?>\n<testsuites><testsuite name="s">\n<testcase name="t1"/>\n<testcase name="t1"><failure message="boom"/></testcase>\n<testcase name="t2"/>\n</testsuite></testsuites>\n' >"$TMP/ju.xml"
+run price "$TMP/ju-b.csv" "$TMP/ju-a.csv" --results "$TMP/ju.xml" --results-before "$TMP/ju.xml"
+expect_error 2 "$TMP/ju.xml:4: testcase 't1' passed at line 3 and failed here: give one result per test" "a testcase named twice"
+sed 's/name="t1"/classname="k" name="t1"/' "$TMP/ju.xml" >"$TMP/juc.xml"
+run price "$TMP/ju-b.csv" "$TMP/ju-a.csv" --results "$TMP/juc.xml"
+expect_error 2 "$TMP/juc.xml:4: testcase 'k.t1' passed at line 3 and failed here: give one result per test" "a testcase of a class named twice"
+sed '4s/name="t1"/classname="k2" name="t1"/' "$TMP/juc.xml" >"$TMP/juk.xml"
+run price "$TMP/ju-b.csv" "$TMP/ju-a.csv" --results "$TMP/juk.xml"
+expect_no_grep "$ERR" "give one result" "one name in two classes: two tests"
+sed 's|<failure message="boom"/>||' "$TMP/ju.xml" >"$TMP/jus.xml"
+run price "$TMP/ju-b.csv" "$TMP/ju-a.csv" --results "$TMP/jus.xml" --results-before "$TMP/jus.xml"
+expect_grep "$OUT" "metric pypto-gym version 1, 2 cases, W 2" "a testcase named twice with one result: one case"
 run price --results "$H/catch2/before-junit.xml" "$H/go/before.txt"
 expect_error 2 "<command line>: --results merges a report into the after run: give two runs (BEFORE AFTER)" \
 	"--results, one run"
