@@ -32,15 +32,32 @@ static int read_pass(const struct run *r, const double **out, struct diag *d)
 	return FP_OK;
 }
 
+/* In several runs merged (run.h: nruns), the first run (0-based) in which
+ * case i has no timed sample, or nruns when each has one. */
+static size_t run_without_time(const struct run *r, size_t i)
+{
+	uint32_t timed = 0; /* a bit per run; nruns <= RUN_MAX_MERGED */
+
+	for (size_t k = r->sample_off[i]; k < r->sample_off[i + 1]; k++)
+		if (!isnan(r->samples[k]))
+			timed |= 1u << r->sample_run[k];
+	for (size_t j = 0; j < r->nruns; j++)
+		if (!(timed & 1u << j))
+			return j;
+	return r->nruns;
+}
+
 /* Runtimes v of r's cases (c: the column they are from, where each cell
  * is, or NULL): each finite and above 0, or NaN (no runtime) in a failing
- * case.  predicted: r is a prediction's after run. */
+ * case; a passing case timed in each of several runs merged.  predicted:
+ * r is a prediction's after run. */
 static int check_runtimes(const struct run *r, const double *v,
                           const struct column *c, const double *passed,
                           bool predicted, double *has, struct diag *d)
 {
 	for (size_t i = 0; i < r->n; i++) {
 		uint32_t ln = run_cell_line(r, c, i), cn = run_cell_col(c, i);
+		size_t j;
 
 		has[i] = !isnan(v[i]);
 		if (isnan(v[i]) && passed[i] != 0 && predicted)
@@ -59,6 +76,16 @@ static int check_runtimes(const struct run *r, const double *v,
 		if (!isnan(v[i]) && !(isfinite(v[i]) && v[i] > 0))
 			return run_bad_runtime(r, "runtime", i, v[i], ln, cn,
 			                       d);
+		/* Its estimate over the runs would hide the run without
+		 * one, which a resample draws alone. */
+		if (passed[i] != 0 && r->nruns > 1 && r->sample_run &&
+		    r->sample_off && (j = run_without_time(r, i)) < r->nruns)
+			return diag_set(
+			    d, r->path, (int)r->case_line[i], 0,
+			    "case '%s' passes but has no runtime in "
+			    "run %zu of %zu: a passing case needs one "
+			    "in each",
+			    r->case_name[i], j + 1, r->nruns);
 	}
 	return FP_OK;
 }

@@ -64,6 +64,14 @@ run price $L $B --after $M/a-other.csv $M/a1.csv
 expect_error 2 "$M/a1.csv:5:1: case 'y' is not in $M/a-other.csv (every run of a side must have the same cases)" "a run with another case"
 run price $L $B
 expect_error 2 "<command line>: --before needs --after: give the runs of both sides" "--before alone"
+# A passing case with no runtime in one of the runs: its estimate over
+# the runs hid the run, and a resample drawing that run alone failed,
+# blamed on the metric (--bootstrap 0 priced it).
+printf 'case,run,repetition,runtime,passed\nx,1,1,9,pass\ny,1,1,5,pass\nx,2,1,10,pass\ny,2,1,,pass\n' >"$TMP/mr.csv"
+for b in 0 2000; do
+	run price "$TMP/mr.csv" "$TMP/mr.csv" --bootstrap $b
+	expect_error 2 "$TMP/mr.csv:3: case 'y' passes but has no runtime in run 2 of 2: a passing case needs one in each" "a run without a runtime, --bootstrap $b"
+done
 run price $L $A
 expect_error 2 "<command line>: --after needs --before: give the runs of both sides" "--after alone"
 run price $L $B $A $M/b1.csv --scenario scenarios/x.yaml
