@@ -243,6 +243,20 @@ void sens_default_range(const struct knob *k, double *lo, double *hi)
 	}
 }
 
+/* Point i of a grid from lo by step: lo + i step, read as the decimal of
+ * 15 significant digits it is meant to be where that is within a
+ * billionth of a step of it (0.2 + 0.1 is 0.30000000000000004, and the
+ * point 0.3 is to be priced as --set 0.3 prices it). */
+static double grid_point(double lo, double step, size_t i)
+{
+	char buf[32];
+	double x = lo + (double)i * step, y;
+
+	snprintf(buf, sizeof buf, "%.15g", x);
+	y = strtod(buf, NULL);
+	return fabs(y - x) <= 1e-9 * fabs(step) ? y : x;
+}
+
 int sens_sweep(struct sens *s, struct knob *k, double lo, double hi,
                double step, struct sweep *out, struct diag *d)
 {
@@ -266,7 +280,7 @@ int sens_sweep(struct sens *s, struct knob *k, double lo, double hi,
 		double x =
 		    i + 1 == out->n && fabs(lo + i * step - hi) <= 1e-9 * step
 		        ? hi
-		        : lo + (double)i * step;
+		        : grid_point(lo, step, i);
 		if (sens_eval(s, k, x, &out->pts[i], d) != FP_OK) {
 			progress_done(&pg);
 			diag_prefix(d, "%s = %g", k->name, x);

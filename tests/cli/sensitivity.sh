@@ -46,6 +46,11 @@ expect_out "         value           gain           cost            net  decisio
 run sweep $IN --param pass_reward=4:5 --format csv
 expect_grep "$OUT" '"pass_reward",4.75,25,25,0,reject,1' "sweep csv marks the grid point at the break-even"
 if [ "$(grep -c '^"pass_reward",4.75,' "$OUT")" = 1 ]; then ok; else bad "break-even on a grid point is one row"; fi
+# The grid's points are the decimals they are meant to be: 0.2 + 0.1 is
+# 0.30000000000000004, which --set 0.3 does not price.
+run sweep $IN --param pass_reward=0.2:0.4:0.1 --format csv
+expect_grep "$OUT" '"pass_reward",0.3,' "sweep csv: the point 0.3 as written"
+expect_no_grep "$OUT" '0.30000000000000004' "sweep csv: no sum of the steps"
 run sweep $IN --param runtime_factor=1:2:0.25 --format json
 expect_grep "$OUT" '"crossings": [' "sweep json crossings"
 expect_grep "$OUT" "1.0824742268041236" "sweep crossing = breakeven"
