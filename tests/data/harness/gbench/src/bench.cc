@@ -6,19 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#ifdef AFTER
-static const int extra = 2;
-#else
-static const int extra = 0;
-#endif
-
-static uint64_t spin(int64_t n)
-{
-	uint64_t s = 0;
-	for (int64_t i = 0; i < n + n / 8 * extra; i++)
-		benchmark::DoNotOptimize(s += (uint64_t)i * 2654435761u);
-	return s;
-}
+#include "spin.h"
 
 static void BM_x(benchmark::State &state)
 {
