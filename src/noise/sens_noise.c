@@ -11,15 +11,12 @@
 /* What every resample does, and where it writes: slot r of out. */
 struct visit_ctx {
 	const char *param;
-	const double *x; /* sweep points, or NULL for break-evens */
+	const double *x; /* the points */
 	size_t npts;
-	double lo, hi;
-	const double *cross; /* the measured crossings */
-	size_t ncross;
-	/* A sweep: the rows of noise_visit_fit (those on runtimes alone
-	 * only when pass states vary: rt; the measured and expected prices
-	 * then follow the resamples at row `refs`) of npts points' gain,
-	 * cost and net; break-evens: B rows of ncross values. */
+	/* The rows of noise_visit_fit (those on runtimes alone only when
+	 * pass states vary: rt; the measured and expected prices then
+	 * follow the resamples at row `refs`) of npts points' gain, cost
+	 * and net. */
 	double *out;
 	size_t B, refs;
 	bool rt;
@@ -31,42 +28,19 @@ static size_t row_of(const struct visit_ctx *v, size_t r)
 	return r >= 2 * v->B ? v->refs + (r - 2 * v->B) : r;
 }
 
-/* The measured crossing c's nearest in got[0..n), or NaN when none. */
-static double nearest(double c, const double *got, size_t n)
-{
-	double best = NAN;
-
-	for (size_t k = 0; k < n; k++)
-		if (isnan(best) || fabs(got[k] - c) < fabs(best - c))
-			best = got[k];
-	return best;
-}
-
 static int analyse(struct visit_ctx *v, size_t r, struct sens *s,
                    struct knob *k, struct diag *d)
 {
-	double *got = NULL;
-	size_t ngot = 0;
+	for (size_t i = 0; i < v->npts; i++) {
+		struct sens_point pt;
+		double *at = &v->out[3 * (row_of(v, r) * v->npts + i)];
 
-	if (v->x) {
-		for (size_t i = 0; i < v->npts; i++) {
-			struct sens_point pt;
-
-			double *at = &v->out[3 * (row_of(v, r) * v->npts + i)];
-
-			if (sens_eval(s, k, v->x[i], &pt, d) != FP_OK)
-				return FP_ERR;
-			at[0] = pt.gain;
-			at[1] = pt.cost;
-			at[2] = pt.net;
-		}
-		return FP_OK;
+		if (sens_eval(s, k, v->x[i], &pt, d) != FP_OK)
+			return FP_ERR;
+		at[0] = pt.gain;
+		at[1] = pt.cost;
+		at[2] = pt.net;
 	}
-	if (sens_breakeven(s, k, v->lo, v->hi, &got, &ngot, d) != FP_OK)
-		return FP_ERR;
-	for (size_t j = 0; j < v->ncross; j++)
-		v->out[r * v->ncross + j] = nearest(v->cross[j], got, ngot);
-	free(got);
 	return FP_OK;
 }
 
@@ -90,70 +64,11 @@ out:
 	return rc;
 }
 
-/* Column j of B rows of `width` values, without NaN, into col; how many. */
-static size_t column(const double *x, size_t B, size_t width, size_t j,
-                     double *col)
-{
-	size_t n = 0;
-
-	for (size_t r = 0; r < B; r++)
-		if (!isnan(x[r * width + j]))
-			col[n++] = x[r * width + j];
-	return n;
-}
-
-/* The interval of each column of B rows of `width` into ci[], and the
- * resamples without a value into never[]. */
-static int intervals(const double *x, size_t B, size_t width, double conf,
-                     double widen, struct interval *ci, size_t *never,
-                     struct diag *d)
-{
-	double *col = malloc((B ? B : 1) * sizeof *col);
-
-	if (!col)
-		return diag_oom(d);
-	for (size_t j = 0; j < width; j++) {
-		size_t n = column(x, B, width, j, col);
-
-		never[j] = B - n;
-		ci[j] = (struct interval){NAN, NAN};
-		if (n > 0 && noise_interval(col, n, conf, widen, &ci[j],
-		                            NULL) != FP_OK) {
-			free(col);
-			return diag_oom(d);
-		}
-	}
-	free(col);
-	return FP_OK;
-}
-
 static void set_meta(struct sens_noise *sn, const struct boot_opts *o)
 {
 	sn->B = o->B;
 	sn->confidence = o->confidence;
 	sn->seed = o->seed;
-}
-
-/* The break-evens' intervals: the percentile interval of each crossing
- * over the resamples that have it, widened by the spread's scale. */
-static int run(const struct metric *m, const struct joined *runs,
-               const struct noise_side side[2], const struct boot_opts *o,
-               struct visit_ctx *v, size_t width, struct sens_noise *sn,
-               struct diag *d)
-{
-	int rc;
-
-	set_meta(sn, o);
-	if (!(v->out = malloc((o->B * width + 1) * sizeof *v->out)))
-		return diag_oom(d);
-	rc = noise_visit(m, runs, side, o, visit, 0, v, d);
-	if (rc == FP_OK)
-		rc = intervals(
-		    v->out, o->B, width, o->confidence,
-		    noise_correction(side, runs->before->n, o->confidence),
-		    sn->cross, sn->never, d);
-	free(v->out);
-	return rc;
 }
 
 /* Column i of a sweep's rows [r0, r0 + B): quantity q (gain 0, cost 1,
@@ -240,30 +155,142 @@ out:
 	return rc;
 }
 
+/* Whether price's interval of net at x holds 0: *holds, by a sweep of
+ * the one point. */
+static int holds_zero(const struct metric *m, const struct joined *runs,
+                      const struct noise_side side[2],
+                      const struct boot_opts *o, const char *param, double x,
+                      bool *holds, struct diag *d)
+{
+	struct sens_noise one = {0};
+	int rc = sens_noise_sweep(m, runs, side, o, param, &x, 1, &one, d);
+
+	*holds = rc == FP_OK && one.band[0].lo <= 0 && 0 <= one.band[0].hi;
+	sens_noise_free(&one);
+	return rc;
+}
+
+/* The end of the interval of a break-even between in (where price's
+ * interval of net holds 0) and out (where it does not), to a millionth
+ * of the range's width. */
+static int edge(const struct metric *m, const struct joined *runs,
+                const struct noise_side side[2], const struct boot_opts *o,
+                const char *param, double in, double out, double width,
+                double *at, struct diag *d)
+{
+	while (fabs(out - in) > 1e-6 * width) {
+		double mid = in + (out - in) / 2;
+		bool holds;
+
+		if (holds_zero(m, runs, side, o, param, mid, &holds, d) !=
+		    FP_OK)
+			return FP_ERR;
+		*(holds ? &in : &out) = mid;
+	}
+	*at = in;
+	return FP_OK;
+}
+
+/* The grid the bands are first looked at on: geometric over a range of
+ * positive values wider than a decade, else even. */
+static void grid(double lo, double hi, double *x, size_t n)
+{
+	bool geo = lo > 0 && hi / lo > 10;
+
+	for (size_t i = 0; i < n; i++) {
+		double t = (double)i / (double)(n - 1);
+		x[i] = geo ? lo * pow(hi / lo, t) : lo + t * (hi - lo);
+	}
+	x[0] = lo;
+	x[n - 1] = hi;
+}
+
+/* Crossing c's interval: the values about it at which price's interval
+ * of net holds 0 (the test of "the break-even is here" that price's
+ * verdict makes), bounded where the bands on the grid stop holding it;
+ * open[j] says which ends the range bounds (1 below, 2 above). */
+static int one_crossing(const struct metric *m, const struct joined *runs,
+                        const struct noise_side side[2],
+                        const struct boot_opts *o, const char *param,
+                        const double *x, const struct interval *band, size_t n,
+                        double c, struct interval *ci, unsigned char *open,
+                        struct diag *d)
+{
+	size_t at = 0, a, b;
+	double width = x[n - 1] - x[0];
+
+	/* The grid point nearest c whose band holds 0. */
+	for (size_t i = 1; i < n; i++)
+		if (fabs(x[i] - c) < fabs(x[at] - c))
+			at = i;
+	for (size_t k = 0; k < n; k++) {
+		size_t lo = at >= k ? at - k : n, hi = at + k;
+		if (lo < n && band[lo].lo <= 0 && 0 <= band[lo].hi) {
+			at = lo;
+			break;
+		}
+		if (hi < n && band[hi].lo <= 0 && 0 <= band[hi].hi) {
+			at = hi;
+			break;
+		}
+		if (lo >= n && hi >= n) {
+			*ci = (struct interval){NAN, NAN};
+			return FP_OK;
+		}
+	}
+	for (a = at; a > 0 && band[a - 1].lo <= 0 && 0 <= band[a - 1].hi;)
+		a--;
+	for (b = at; b + 1 < n && band[b + 1].lo <= 0 && 0 <= band[b + 1].hi;)
+		b++;
+	*open = (a == 0) | (b + 1 == n) << 1;
+	ci->lo = x[a];
+	ci->hi = x[b];
+	if (a > 0 && edge(m, runs, side, o, param, x[a], x[a - 1], width,
+	                  &ci->lo, d) != FP_OK)
+		return FP_ERR;
+	if (b + 1 < n && edge(m, runs, side, o, param, x[b], x[b + 1], width,
+	                      &ci->hi, d) != FP_OK)
+		return FP_ERR;
+	return FP_OK;
+}
+
+#define BREAKEVEN_GRID 129
+
 int sens_noise_breakeven(const struct metric *m, const struct joined *runs,
                          const struct noise_side side[2],
                          const struct boot_opts *o, const char *param,
                          double lo, double hi, const double *cross,
                          size_t ncross, struct sens_noise *sn, struct diag *d)
 {
-	struct visit_ctx v = {.param = param,
-	                      .lo = lo,
-	                      .hi = hi,
-	                      .cross = cross,
-	                      .ncross = ncross};
+	double x[BREAKEVEN_GRID];
+	struct sens_noise bands = {0};
+	int rc = FP_ERR;
 
+	set_meta(sn, o);
 	sn->ncross = ncross;
 	sn->cross = calloc(ncross + 1, sizeof *sn->cross);
-	sn->never = calloc(ncross + 1, sizeof *sn->never);
-	if (!sn->cross || !sn->never)
+	sn->open = calloc(ncross + 1, 1);
+	if (!sn->cross || !sn->open)
 		return diag_oom(d);
-	return run(m, runs, side, o, &v, ncross, sn, d);
+	grid(lo, hi, x, BREAKEVEN_GRID);
+	if (sens_noise_sweep(m, runs, side, o, param, x, BREAKEVEN_GRID, &bands,
+	                     d) != FP_OK)
+		goto out;
+	for (size_t j = 0; j < ncross; j++)
+		if (one_crossing(m, runs, side, o, param, x, bands.band,
+		                 BREAKEVEN_GRID, cross[j], &sn->cross[j],
+		                 &sn->open[j], d) != FP_OK)
+			goto out;
+	rc = FP_OK;
+out:
+	sens_noise_free(&bands);
+	return rc;
 }
 
 void sens_noise_free(struct sens_noise *sn)
 {
 	free(sn->band);
 	free(sn->cross);
-	free(sn->never);
+	free(sn->open);
 	memset(sn, 0, sizeof *sn);
 }

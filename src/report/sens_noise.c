@@ -2,6 +2,7 @@
  * after it in text and Markdown (CSV stays one table), and as the key
  * "noise" of the JSON object. */
 #include <jansson.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "report/internal.h"
@@ -41,12 +42,12 @@ static json_t *noise_json(const struct sens_noise_view *v)
 		a = json_array();
 		for (size_t j = 0; j < sn->ncross; j++)
 			json_array_append_new(
-			    a, json_pack("{s:o, s:i}", "interval",
-			                 sn->ncross && sn->never[j] < sn->B
-			                     ? pair(sn->cross[j])
-			                     : json_null(),
-			                 "no_sign_change",
-			                 (json_int_t)sn->never[j]));
+			    a, json_pack(
+			           "{s:o, s:b, s:b}", "interval",
+			           !isnan(sn->cross[j].lo) ? pair(sn->cross[j])
+			                                   : json_null(),
+			           "to_range_start", (sn->open[j] & 1) != 0,
+			           "to_range_end", (sn->open[j] & 2) != 0));
 		json_object_set_new(o, "crossings", a);
 	}
 	return o;
@@ -103,14 +104,25 @@ static void put_lines(const struct sens_noise_view *v, enum report_format f,
 	for (size_t j = 0; sn->cross && j < sn->ncross; j++) {
 		fprintf(out, "%sbreak-even %s: ", lead,
 		        report_num(a, v->cross[j], PRECISION_HUMAN));
-		if (sn->never[j] < sn->B)
-			fprintf(
-			    out, "in [%s, %s]",
-			    report_num(b, sn->cross[j].lo, PRECISION_HUMAN),
-			    report_num(c, sn->cross[j].hi, PRECISION_HUMAN));
-		fprintf(out, "%sno sign change in %zu of %zu resample%s\n",
-		        sn->never[j] < sn->B ? "; " : "", sn->never[j], sn->B,
-		        sn->B == 1 ? "" : "s");
+		if (isnan(sn->cross[j].lo)) {
+			fprintf(out,
+			        "price's %s %% interval of net holds 0 nowhere "
+			        "in the range\n",
+			        report_num(a, 100 * sn->confidence,
+			                   PRECISION_HUMAN));
+			continue;
+		}
+		fprintf(out, "in [%s, %s]%s%s%s, where price's ",
+		        report_num(b, sn->cross[j].lo, PRECISION_HUMAN),
+		        report_num(c, sn->cross[j].hi, PRECISION_HUMAN),
+		        sn->open[j] ? " (" : "",
+		        sn->open[j] == 3   ? "both ends the range's"
+		        : sn->open[j] == 1 ? "from the range's start"
+		        : sn->open[j] == 2 ? "to the range's end"
+		                           : "",
+		        sn->open[j] ? ")" : "");
+		fprintf(out, "%s %% interval of net holds 0\n",
+		        report_num(a, 100 * sn->confidence, PRECISION_HUMAN));
 	}
 }
 

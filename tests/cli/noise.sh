@@ -264,9 +264,18 @@ N="$EX/noisy-fix"
 run breakeven $N/before.csv $N/after.csv --param pass_reward
 expect_status 0 "breakeven with noise"
 expect_grep "$OUT" "noise: 2000 resamples of the runs' samples, seed 20260901, 95 % intervals" "breakeven: the resampling"
-expect_grep "$OUT" "  break-even 0.138553: in [0.0426938, 0.462364]; no sign change in 118 of 2000 resamples" "breakeven: its interval"
+# Its interval is where price's interval of net holds 0: from the range's
+# start (at 0.02 price is inconclusive) to 0.432222, where price's lower
+# end reaches 0 (it was the resamples' crossings, [0.0427, 0.4624], and
+# price accepted at 0.45 inside it).
+expect_grep "$OUT" "  break-even 0.138553: in [0.003, 0.432222] (from the range's start), where price's 95 % interval of net holds 0" "breakeven: its interval"
+run price $N/before.csv $N/after.csv --set pass_reward=0.4322
+expect_first "INCONCLUSIVE: net 2.4471 = gain 7.5892 - cost 5.1421, 95 % interval [-0.0003," "breakeven: price just inside its end holds 0"
+run price $N/before.csv $N/after.csv --set pass_reward=0.4323
+expect_first "ACCEPT: net 2.4479 = gain 7.5900 - cost 5.1421, 95 % interval [0.0005, 4.8403];" "breakeven: price just beyond its end accepts"
 run breakeven $N/before.csv $N/after.csv --param pass_reward --format json
-expect_grep "$OUT" '"no_sign_change": 118' "breakeven: the interval in JSON"
+tr -d ' \n' <"$OUT" >"$TMP/be.json"
+expect_grep "$TMP/be.json" '"crossings":[{"interval":[0.003,0.4322216322227101],"to_range_start":true,"to_range_end":false}]' "breakeven: the interval in JSON"
 run breakeven $N/before.csv $N/after.csv --param pass_reward --threads 1
 cp "$OUT" "$TMP/be1"
 run breakeven $N/before.csv $N/after.csv --param pass_reward --threads 2
