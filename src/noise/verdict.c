@@ -246,7 +246,6 @@ int verdict_make(struct verdict *v, const struct price *p, const struct boot *b,
 	if (b) {
 		judge(v, b);
 	} else {
-		v->kind = VERDICT_NOT_JUDGED;
 		not_judged(v);
 	}
 	if (newly_failing(v, p, d) != FP_OK)

@@ -25,6 +25,7 @@
 #include "util/grow.h"
 #include "run/formats/formats.h"
 #include "util/numfmt.h"
+#include "util/strindex.h"
 
 static const char header[] = "name,iterations,real_time,cpu_time,time_unit";
 
@@ -191,25 +192,53 @@ static int read_row(struct gcsv *st, const struct csv_field *f, size_t n)
  * misread.) */
 static int user_statistics(struct gcsv *st)
 {
+	const char **name = malloc((st->n ? st->n : 1) * sizeof *name);
+	size_t *reps = calloc(st->n ? st->n : 1, sizeof *reps);
+	struct strindex ix = {0};
+
+	if (!name || !reps || !strindex_init(&ix, name, st->n)) {
+		free(name);
+		free(reps);
+		return diag_oom(st->d);
+	}
+	/* How many repetition rows each name has, by an index: a file of
+	 * many benchmarks is read in time linear in its rows. */
+	for (size_t k = 0; k < st->n; k++) {
+		size_t first;
+
+		name[k] = st->e[k].name;
+		if (st->e[k].aggregate)
+			continue;
+		first = strindex_add(&ix, k);
+		reps[first == STRINDEX_NONE ? k : first]++;
+	}
 	for (size_t k = 0; k < st->n; k++) {
 		struct gb_entry *e = &st->e[k];
 		char *us = strrchr(e->name, '_');
-		size_t reps = 0, plen;
+		size_t of;
 
 		if (e->aggregate || e->failed || !us || us == e->name || !us[1])
 			continue;
-		plen = (size_t)(us - e->name);
-		for (size_t j = 0; j < k; j++)
-			reps += !st->e[j].aggregate &&
-			        strlen(st->e[j].name) == plen &&
-			        memcmp(st->e[j].name, e->name, plen) == 0;
-		if (reps == 0 || st->iters[k] != (double)reps)
-			continue;
-		e->label = st->names[k];
-		e->aggregate = true;
-		e->aggregate_name = us + 1;
 		*us = '\0';
+		of = strindex_find(&ix, e->name);
+		*us = '_';
+		/* Marked, and cut after the index is done with the names. */
+		if (of != STRINDEX_NONE && of < k &&
+		    st->iters[k] == (double)reps[of])
+			e->label = st->names[k];
 	}
+	strindex_free(&ix);
+	for (size_t k = 0; k < st->n; k++) {
+		struct gb_entry *e = &st->e[k];
+
+		if (e->aggregate || !e->label)
+			continue;
+		e->aggregate = true;
+		e->aggregate_name = strrchr(e->name, '_') + 1;
+		*strrchr(e->name, '_') = '\0';
+	}
+	free(name);
+	free(reps);
 	return FP_OK;
 }
 
