@@ -9,6 +9,8 @@ set -u
 : "${TOP_SRCDIR:?run through make check}"
 EX="$TOP_SRCDIR/examples"
 DATA="$TOP_SRCDIR/tests/data"
+# The script itself, wherever it cds (finish reads it).
+SELF="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 # Shipped metrics come from the source tree, not an installed copy.
 FIXPRICE_METRICS_PATH="$TOP_SRCDIR/metrics"
 export FIXPRICE_METRICS_PATH
@@ -86,6 +88,14 @@ expect_error() {
 }
 
 finish() {
+	# A check the script calls but nobody defined would only print "not
+	# found" and pass (price.sh called expect_first so).
+	[ -r "$SELF" ] || bad "cannot read $SELF"
+	for f in $(grep -o '^[[:space:]]*expect_[a-z_]*' "$SELF" | tr -d ' \t' |
+		sort -u); do
+		if command -v "$f" >/dev/null 2>&1; then ok; else
+			bad "$f is called but not defined"; fi
+	done
 	echo "$passed passed, $failed failed"
 	[ "$failed" = 0 ]
 }
