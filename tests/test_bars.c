@@ -1,7 +1,7 @@
 /* test_bars.c: the waterfall of gain, cost and net (report/bars.h), on
  * numbers worked out by hand: the bars add up to gain, to -cost and to
  * net; a 5,000-case pair whose cost is spread over many small slowdowns
- * shows it in the "other cases" bar. */
+ * shows it in the "other cost" bar. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -68,7 +68,7 @@ static void three_cases_by_hand(void **state)
 
 /* 5,000 cases: 10 newly passing gain 0.016 each (0.16), the other 4,990
  * each cost 0.0005 (2.495): net -2.335.  The ten gains are the largest
- * shares, so the cost is all in "4,990 other cases (cost)". */
+ * shares, so the cost is all in "other cost (4,990 cases)". */
 static void many_small_costs_are_the_other_cases(void **state)
 {
 	enum { N = 5000 };
@@ -104,7 +104,7 @@ static void many_small_costs_are_the_other_cases(void **state)
 	expect_bar(&b, 11, BAR_COST_REST, "", 0.16, 0.16 - 2.495);
 	assert_int_equal(b.bar[11].nrest, 4990);
 	assert_string_equal(report_bar_words(&b.bar[11], w, sizeof w),
-	                    "4,990 other cases (cost)");
+	                    "other cost (4,990 cases)");
 	expect_bar(&b, 12, BAR_NET, "", 0, 0.16 - 2.495);
 	/* The steps add up to net. */
 	for (size_t k = 0; k < b.n; k++)

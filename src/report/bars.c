@@ -189,9 +189,12 @@ const char *report_bar_words(const struct report_bar *bar, char *buf,
 		break;
 	case BAR_GAIN_REST:
 	case BAR_COST_REST:
-		snprintf(buf, size, "%s other case%s (%s)",
-		         md_count(c, bar->nrest), bar->nrest == 1 ? "" : "s",
-		         bar->kind == BAR_GAIN_REST ? "gain" : "cost");
+		/* The rest of one side: its cases may include one named on
+		 * the other side (a newly passing case's cost beside its
+		 * gain), so not "other cases". */
+		snprintf(buf, size, "other %s (%s case%s)",
+		         bar->kind == BAR_GAIN_REST ? "gain" : "cost",
+		         md_count(c, bar->nrest), bar->nrest == 1 ? "" : "s");
 		break;
 	default:
 		snprintf(buf, size, "case");

@@ -94,10 +94,10 @@ cp "$OUT" "$TMP/worked.md"
 # (0.3 + 0.5 * 0.5) / 20 * 100 = 2.75, the gain; the cost 25 (20 cases
 # each 0.5 * 0.5 / 20 * 100 = 1.25): 9 named (the largest shares of either
 # side, ties in case order, are the gain and the first 9 costs) and
-# "11 other cases (cost)" 11 * 1.25 = 13.75, so 2.75 - 9 * 1.25 - 13.75 =
+# "other cost (11 cases)" 11 * 1.25 = 13.75, so 2.75 - 9 * 1.25 - 13.75 =
 # -22.25 = net.
 check "$TMP/worked.md" "worked example" "+2.7500 m512_k4096" "+2.7500 gain" \
-	"-13.7500 11 other cases (cost)" "-22.2500 net" "points"
+	"-13.7500 other cost (11 cases)" "-22.2500 net" "points"
 
 # Hostile names: each pattern once, numbered.
 awk 'BEGIN {
@@ -114,5 +114,5 @@ awk 'BEGIN {
 run price "$TMP/b.csv" "$TMP/a.csv" --format md
 expect_status 0 "5,000 hostile cases"
 cp "$OUT" "$TMP/big.md"
-check "$TMP/big.md" "5,000 hostile cases" " net" "other cases (cost)"
+check "$TMP/big.md" "5,000 hostile cases" " net" "other cost ("
 finish

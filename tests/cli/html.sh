@@ -66,7 +66,7 @@ then ok; else bad "worked example: the verdict is not first"
 # The arithmetic, the bars (by hand: 2.75 - 9 * 1.2x - 13.6874 = net),
 # the plot inline, the cases.
 for want in 'net = gain - cost = 2.7500 - 25.0536 = <b>-22.3036</b>' \
-	'<td class="case">11 other cases (cost)</td><td class="n">-13.6874</td>' \
+	'<td class="case">other cost (11 cases)</td><td class="n">-13.6874</td>' \
 	'<td class="case">net</td><td class="n">-22.3036</td>' \
 	'<figcaption>Where net comes from</figcaption>' \
 	'<td class="case">m512_k4096</td></tr>'; do
