@@ -115,6 +115,16 @@ sed '7s/188.9 ns/0 ns/' "$H/go/before.txt" >"$TMP/go0.txt"
 run price "$TMP/go0.txt" "$TMP/go0.txt"
 expect_error 2 "$TMP/go0.txt:7:37: runtime sample of case 'BenchmarkSpin' must be a finite number above 0, got 0 ns/op" \
 	"a zero ns/op of go test's, at its number"
+# A failing case may have no runtime, in a CSV of one row per case too
+# (an empty cell; it was "not a number"); a passing one may not.
+printf 'case,runtime,passed\na,1,pass\nx,,fail\n' >"$TMP/nort.csv"
+run price "$TMP/nort.csv" "$TMP/nort.csv"
+expect_status 0 "a failing case without a runtime"
+expect_grep "$OUT" "metric pypto-gym version 1, 2 cases, W 2" "a failing case without a runtime: a case"
+printf 'case,runtime,passed\na,1,pass\nx,,pass\n' >"$TMP/nort.csv"
+run price "$TMP/nort.csv" "$TMP/nort.csv"
+expect_error 2 "$TMP/nort.csv:3:3: case 'x' passes but has no runtime (no samples): a passing case needs one" \
+	"a passing case without a runtime, at its cell"
 # A duplicate case in the before run: the same error whether it is found
 # against the after run's names (two files, read at once) or alone (from
 # standard input, read in turn), for a name the after run has and for

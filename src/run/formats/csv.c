@@ -12,7 +12,8 @@
  * An empty runtime cell is a row without a time (a failing repetition):
  * no sample, so a case whose every runtime is empty has no runtime.
  * Without a `repetition` column a repeated name is a duplicate case, an
- * error, as a typo usually is. */
+ * error, as a typo usually is, and an empty runtime cell is a case
+ * without a runtime (NaN), which only a failing case may be. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,7 @@ struct csv_run {
 	size_t header_n;   /* cells in the header */
 	size_t case_field; /* which of them is `case` */
 	long *column_of;   /* header field -> builder column (-1: case) */
+	long runtime_col;  /* the builder column `runtime`, or -1 */
 };
 
 /* Lists the header's names for a message, cut to fit. */
@@ -112,6 +114,7 @@ static int read_header(struct csv_run *st, const struct csv_field *f, size_t n)
 		return no_case(st, f, n);
 	if (repetition >= 0 && runtime >= 0)
 		rb_repeat_rows(&st->b, runtime);
+	st->runtime_col = runtime;
 	st->header_n = n;
 	return FP_OK;
 }
@@ -171,6 +174,12 @@ static int read_row(struct csv_run *st, const struct csv_field *f, size_t n)
 		if (c >= 0 && c == st->b.repeat_col) {
 			if (sample_cell(st, (size_t)c, &f[i]) != FP_OK)
 				return FP_ERR;
+		} else if (c >= 0 && c == st->runtime_col && f[i].len == 0) {
+			/* No runtime: a failing case may have none (a
+			 * passing one is refused when priced). */
+			if (rb_number(&st->b, (size_t)c, NAN, f[i].line,
+			              f[i].col) != FP_OK)
+				return FP_ERR;
 		} else if (c >= 0 &&
 		           rb_text(&st->b, (size_t)c, f[i].text, f[i].len,
 		                   false, f[i].line, f[i].col) != FP_OK) {
@@ -191,7 +200,7 @@ int fmt_csv(const struct fmt_src *s, struct run **out, struct diag *d)
 {
 	const char *path = s->path, *text = s->text;
 	size_t len = s->len;
-	struct csv_run st = {.path = path, .d = d};
+	struct csv_run st = {.path = path, .d = d, .runtime_col = -1};
 	size_t rows = 0;
 	int rc = FP_ERR;
 
