@@ -162,6 +162,24 @@ void job_opts_free(struct job_opts *o)
 	memset(o, 0, sizeof *o);
 }
 
+/* How many of the inputs are standard input ("-"). */
+static size_t stdin_uses(const struct job_opts *o, char *const *inputs,
+                         size_t ninputs)
+{
+	const char *one[4] = {o->metric, o->scenario, o->results[0],
+	                      o->results[1]};
+	size_t n = 0;
+
+	for (size_t i = 0; i < ninputs; i++)
+		n += strcmp(inputs[i], "-") == 0;
+	for (int s = 0; s < 2; s++)
+		for (size_t i = 0; i < o->nruns[s]; i++)
+			n += strcmp(o->runs[s][i], "-") == 0;
+	for (int k = 0; k < 4; k++)
+		n += one[k] && strcmp(one[k], "-") == 0;
+	return n;
+}
+
 int job_load(const struct job_opts *o, char *const *inputs, size_t ninputs,
              struct job *job, struct diag *d)
 {
@@ -203,6 +221,11 @@ int job_load(const struct job_opts *o, char *const *inputs, size_t ninputs,
 	    .origin = CLI_SOURCE,
 	};
 
+	if (stdin_uses(o, inputs, ninputs) > 1)
+		return diag_set(
+		    d, CLI_SOURCE, 0, 0,
+		    "standard input ('-') is given twice: it can be "
+		    "read once");
 	return load_job(&rq, job, d);
 }
 

@@ -53,6 +53,11 @@ want=$(sha256sum <$B | cut -d' ' -f1)
 run price - $A --format json <$B
 expect_status 0 "a run on standard input"
 expect_grep "$OUT" "\"sha256\": \"$want\"" "stdin's hash is the file's"
+# Once: given twice it said "<stdin>: cannot tell the format: it is empty".
+run price - - <$B
+expect_error 2 "<command line>: standard input ('-') is given twice: it can be read once" "standard input twice"
+run price - $A --metric - <$B
+expect_error 2 "<command line>: standard input ('-') is given twice: it can be read once" "standard input as a run and the metric"
 mkfifo "$TMP/run" "$TMP/metric" "$TMP/scen"
 cat $B >"$TMP/run" &
 run price "$TMP/run" $A
