@@ -105,6 +105,11 @@ static void test_errors(void **state)
 	    {"t.csv", "case,run,runtime\nx,1,1\ny,one,2\n", 3, 3,
 	     "'run' is 'one', not a number (it labels the run (rerun of "
 	     "the benchmark process) each row was measured in: 1, 2, 3)"},
+	    /* An empty cell is said to be one (it was "a pass word or a
+	     * quoted number"). */
+	    {"t.csv", "case,run,runtime\nx,,1\ny,1,2\n", 2, 3,
+	     "'run' is empty, not a number (it labels the run (rerun of "
+	     "the benchmark process) each row was measured in: 1, 2, 3)"},
 	    {"t.json",
 	     "[{\"case\": \"x\", \"run\": 1, \"runtime\": 1},\n"
 	     " {\"case\": \"y\", \"runtime\": 2}]",

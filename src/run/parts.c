@@ -46,7 +46,10 @@ static long label_column(struct run_builder *b)
 }
 
 /* Every row has a number in the label column c, else an error at the
- * first cell that is none (a missing one, text, a pass word). */
+ * first cell that is none (a missing one, text, a pass word; pass_like
+ * where the column reads as pass states). */
+static const char pass_like[] = "";
+
 static int check_labels(struct run_builder *b, const struct rb_column *c)
 {
 	const struct run_reserved *r =
@@ -65,7 +68,7 @@ static int check_labels(struct run_builder *b, const struct rb_column *c)
 		cell_at(b, c, c->n, &line, &col);
 	} else {
 		cell_at(b, c, 0, &line, &col);
-		text = "";
+		text = pass_like;
 	}
 	if (!text)
 		return diag_set(b->d, b->path, (int)line, (int)col,
@@ -75,7 +78,10 @@ static int check_labels(struct run_builder *b, const struct rb_column *c)
 	run_show(shown, sizeof shown, text, strlen(text));
 	return diag_set(b->d, b->path, (int)line, (int)col,
 	                "'%s' is %s%s%s, not a number (it labels %s: 1, 2, 3)",
-	                c->name, *text ? "'" : "a pass word or a quoted number",
+	                c->name,
+	                text == pass_like ? "a pass word or a quoted number"
+	                : *text           ? "'"
+	                                  : "empty",
 	                shown, *text ? "'" : "", r->what);
 }
 
