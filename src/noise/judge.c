@@ -302,7 +302,6 @@ int judge_price(const struct judge_opts *o, const struct job *job,
 	    !o->no_control_guard && guard_metric_on(job->metric, GUARD_CONTROL);
 	v->guards.margin = o->margin_given ? o->margin : job->metric->margin;
 	v->resamples = bo->B;
-	v->least_resamples = noise_least_resamples(bo->confidence);
 	v->confidence = bo->confidence;
 	v->policy = bo->policy;
 	v->estimator = job->runs.before->estimator ? job->runs.before->estimator
@@ -326,7 +325,7 @@ int judge_price(const struct judge_opts *o, const struct job *job,
 	if (!v->prediction)
 		v->sampled_cases =
 		    noise_sampled_cases(side, job->runs.before->n);
-	if (!v->prediction && bo->B >= v->least_resamples &&
+	if (!v->prediction && bo->B >= noise_least_resamples(bo->confidence) &&
 	    (v->from_control ||
 	     noise_spread_cases(side, job->runs.before->n) > 0)) {
 		if (judged_bootstrap(o, job, p, side, control != NULL, j, d) !=

@@ -114,20 +114,31 @@ static int sweep_band(const struct visit_ctx *v, const struct boot_opts *o,
 	return noise_fit_interval(&b, 2, o->confidence, band);
 }
 
-int sens_noise_sweep(const struct metric *m, const struct joined *runs,
-                     const struct noise_side side[2], const struct boot_opts *o,
-                     const char *param, const double *x, size_t npts,
-                     struct sens_noise *sn, struct diag *d)
+/* What a break-even's bands share: the runs, the options and the
+ * spread's scale and kink (noise_fit_scales), measured once. */
+struct band_ctx {
+	const struct metric *m;
+	const struct joined *runs;
+	const struct noise_side *side;
+	const struct boot_opts *o;
+	const char *param;
+	double correction, kink;
+};
+
+/* The bands at x[0..npts) into sn (sens_noise_sweep). */
+static int bands(const struct band_ctx *c, const double *x, size_t npts,
+                 struct sens_noise *sn, struct diag *d)
 {
-	size_t B = o->B, n = runs->before->n;
-	bool rt = noise_pass_varies(side, n);
-	struct visit_ctx v = {.param = param,
+	const struct boot_opts *o = c->o;
+	size_t B = o->B, n = c->runs->before->n;
+	bool rt = noise_pass_varies(c->side, n);
+	struct visit_ctx v = {.param = c->param,
 	                      .x = x,
 	                      .npts = npts,
 	                      .B = B,
 	                      .rt = rt,
 	                      .refs = rt ? 2 * B : B};
-	double correction, kink, *cols = NULL;
+	double *cols = NULL;
 	int rc = FP_ERR;
 
 	set_meta(sn, o);
@@ -139,11 +150,10 @@ int sens_noise_sweep(const struct metric *m, const struct joined *runs,
 		diag_oom(d);
 		goto out;
 	}
-	if (noise_visit_fit(m, runs, side, o, visit, &v, d) != FP_OK)
+	if (noise_visit_fit(c->m, c->runs, c->side, o, visit, &v, d) != FP_OK)
 		goto out;
-	noise_fit_scales(side, n, o->confidence, &correction, &kink);
 	for (size_t i = 0; i < npts; i++)
-		if (sweep_band(&v, o, correction, kink, i, cols,
+		if (sweep_band(&v, o, c->correction, c->kink, i, cols,
 		               &sn->band[i]) != FP_OK) {
 			diag_oom(d);
 			goto out;
@@ -155,17 +165,42 @@ out:
 	return rc;
 }
 
-/* Whether price's interval of net at x holds 0: *holds, by a sweep of
+static struct band_ctx band_ctx(const struct metric *m,
+                                const struct joined *runs,
+                                const struct noise_side side[2],
+                                const struct boot_opts *o, const char *param)
+{
+	struct band_ctx c = {m, runs, side, o, param, 0, 0};
+
+	noise_fit_scales(side, runs->before->n, o->confidence, &c.correction,
+	                 &c.kink);
+	return c;
+}
+
+int sens_noise_sweep(const struct metric *m, const struct joined *runs,
+                     const struct noise_side side[2], const struct boot_opts *o,
+                     const char *param, const double *x, size_t npts,
+                     struct sens_noise *sn, struct diag *d)
+{
+	struct band_ctx c = band_ctx(m, runs, side, o, param);
+
+	return bands(&c, x, npts, sn, d);
+}
+
+static bool holds_zero(struct interval band)
+{
+	return band.lo <= 0 && 0 <= band.hi;
+}
+
+/* Whether price's interval of net at x holds 0: *holds, by the band of
  * the one point. */
-static int holds_zero(const struct metric *m, const struct joined *runs,
-                      const struct noise_side side[2],
-                      const struct boot_opts *o, const char *param, double x,
-                      bool *holds, struct diag *d)
+static int holds_zero_at(const struct band_ctx *c, double x, bool *holds,
+                         struct diag *d)
 {
 	struct sens_noise one = {0};
-	int rc = sens_noise_sweep(m, runs, side, o, param, &x, 1, &one, d);
+	int rc = bands(c, &x, 1, &one, d);
 
-	*holds = rc == FP_OK && one.band[0].lo <= 0 && 0 <= one.band[0].hi;
+	*holds = rc == FP_OK && holds_zero(one.band[0]);
 	sens_noise_free(&one);
 	return rc;
 }
@@ -173,17 +208,14 @@ static int holds_zero(const struct metric *m, const struct joined *runs,
 /* The end of the interval of a break-even between in (where price's
  * interval of net holds 0) and out (where it does not), to a millionth
  * of the range's width. */
-static int edge(const struct metric *m, const struct joined *runs,
-                const struct noise_side side[2], const struct boot_opts *o,
-                const char *param, double in, double out, double width,
+static int edge(const struct band_ctx *c, double in, double out, double width,
                 double *at, struct diag *d)
 {
 	while (fabs(out - in) > 1e-6 * width) {
 		double mid = in + (out - in) / 2;
 		bool holds;
 
-		if (holds_zero(m, runs, side, o, param, mid, &holds, d) !=
-		    FP_OK)
+		if (holds_zero_at(c, mid, &holds, d) != FP_OK)
 			return FP_ERR;
 		*(holds ? &in : &out) = mid;
 	}
@@ -205,31 +237,29 @@ static void grid(double lo, double hi, double *x, size_t n)
 	x[n - 1] = hi;
 }
 
-/* Crossing c's interval: the values about it at which price's interval
+/* Crossing cx's interval: the values about it at which price's interval
  * of net holds 0 (the test of "the break-even is here" that price's
  * verdict makes), bounded where the bands on the grid stop holding it;
- * open[j] says which ends the range bounds (1 below, 2 above). */
-static int one_crossing(const struct metric *m, const struct joined *runs,
-                        const struct noise_side side[2],
-                        const struct boot_opts *o, const char *param,
-                        const double *x, const struct interval *band, size_t n,
-                        double c, struct interval *ci, unsigned char *open,
+ * *open says which ends the range bounds (1 below, 2 above). */
+static int one_crossing(const struct band_ctx *c, const double *x,
+                        const struct interval *band, size_t n, double cx,
+                        struct interval *ci, unsigned char *open,
                         struct diag *d)
 {
 	size_t at = 0, a, b;
 	double width = x[n - 1] - x[0];
 
-	/* The grid point nearest c whose band holds 0. */
+	/* The grid point nearest cx whose band holds 0. */
 	for (size_t i = 1; i < n; i++)
-		if (fabs(x[i] - c) < fabs(x[at] - c))
+		if (fabs(x[i] - cx) < fabs(x[at] - cx))
 			at = i;
 	for (size_t k = 0; k < n; k++) {
 		size_t lo = at >= k ? at - k : n, hi = at + k;
-		if (lo < n && band[lo].lo <= 0 && 0 <= band[lo].hi) {
+		if (lo < n && holds_zero(band[lo])) {
 			at = lo;
 			break;
 		}
-		if (hi < n && band[hi].lo <= 0 && 0 <= band[hi].hi) {
+		if (hi < n && holds_zero(band[hi])) {
 			at = hi;
 			break;
 		}
@@ -238,18 +268,16 @@ static int one_crossing(const struct metric *m, const struct joined *runs,
 			return FP_OK;
 		}
 	}
-	for (a = at; a > 0 && band[a - 1].lo <= 0 && 0 <= band[a - 1].hi;)
+	for (a = at; a > 0 && holds_zero(band[a - 1]);)
 		a--;
-	for (b = at; b + 1 < n && band[b + 1].lo <= 0 && 0 <= band[b + 1].hi;)
+	for (b = at; b + 1 < n && holds_zero(band[b + 1]);)
 		b++;
 	*open = (a == 0) | (b + 1 == n) << 1;
 	ci->lo = x[a];
 	ci->hi = x[b];
-	if (a > 0 && edge(m, runs, side, o, param, x[a], x[a - 1], width,
-	                  &ci->lo, d) != FP_OK)
+	if (a > 0 && edge(c, x[a], x[a - 1], width, &ci->lo, d) != FP_OK)
 		return FP_ERR;
-	if (b + 1 < n && edge(m, runs, side, o, param, x[b], x[b + 1], width,
-	                      &ci->hi, d) != FP_OK)
+	if (b + 1 < n && edge(c, x[b], x[b + 1], width, &ci->hi, d) != FP_OK)
 		return FP_ERR;
 	return FP_OK;
 }
@@ -262,8 +290,10 @@ int sens_noise_breakeven(const struct metric *m, const struct joined *runs,
                          double lo, double hi, const double *cross,
                          size_t ncross, struct sens_noise *sn, struct diag *d)
 {
+	/* The scales once, not at every step of the bisections. */
+	struct band_ctx c = band_ctx(m, runs, side, o, param);
 	double x[BREAKEVEN_GRID];
-	struct sens_noise bands = {0};
+	struct sens_noise grid_bands = {0};
 	int rc = FP_ERR;
 
 	set_meta(sn, o);
@@ -273,17 +303,16 @@ int sens_noise_breakeven(const struct metric *m, const struct joined *runs,
 	if (!sn->cross || !sn->open)
 		return diag_oom(d);
 	grid(lo, hi, x, BREAKEVEN_GRID);
-	if (sens_noise_sweep(m, runs, side, o, param, x, BREAKEVEN_GRID, &bands,
-	                     d) != FP_OK)
+	if (bands(&c, x, BREAKEVEN_GRID, &grid_bands, d) != FP_OK)
 		goto out;
 	for (size_t j = 0; j < ncross; j++)
-		if (one_crossing(m, runs, side, o, param, x, bands.band,
-		                 BREAKEVEN_GRID, cross[j], &sn->cross[j],
-		                 &sn->open[j], d) != FP_OK)
+		if (one_crossing(&c, x, grid_bands.band, BREAKEVEN_GRID,
+		                 cross[j], &sn->cross[j], &sn->open[j],
+		                 d) != FP_OK)
 			goto out;
 	rc = FP_OK;
 out:
-	sens_noise_free(&bands);
+	sens_noise_free(&grid_bands);
 	return rc;
 }
 

@@ -225,9 +225,10 @@ static void not_judged(struct verdict *v)
 		verdict_reason(v, REASON_PREDICTION, NULL, 0, 0);
 	else if (v->resamples == 0)
 		verdict_reason(v, REASON_NO_BOOTSTRAP, NULL, 0, 0);
-	else if (v->resamples < v->least_resamples) {
+	else if (v->resamples < noise_least_resamples(v->confidence)) {
 		verdict_reason(v, REASON_FEW_RESAMPLES, x, 1, v->resamples);
-		v->reasons[v->nreasons - 1].n[1] = v->least_resamples;
+		v->reasons[v->nreasons - 1].n[1] =
+		    noise_least_resamples(v->confidence);
 	} else if (v->sampled_cases > 0)
 		verdict_reason(v, REASON_ALIKE, NULL, 0, v->sampled_cases);
 	else

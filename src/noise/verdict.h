@@ -114,7 +114,6 @@ struct verdict {
 	bool from_control;       /* ... from a control run's differences */
 	bool prediction;         /* priced from a scenario: nothing measured */
 	size_t resamples;        /* --bootstrap B */
-	size_t least_resamples;  /* the fewest the confidence needs */
 	double confidence;       /* of the interval asked for */
 	size_t sampled_cases;    /* cases with two samples (alike or not) */
 	const struct boot *boot; /* borrowed; NULL when not judged */
