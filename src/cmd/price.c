@@ -130,18 +130,17 @@ static int price_write(void *own, struct priced *pr,
 }
 
 /* Accept: 0.  Reject or no material effect: 1.  Inconclusive: 3.  Not
- * judged: as the point estimate decides (0 or 1); the record says the
- * noise was not judged. */
+ * judged: as the point estimate decides (0 or 1), a reject guard
+ * overruling its accept; the record says the noise was not judged. */
 static int check_status(const struct verdict *v)
 {
-	switch (v->kind) {
+	switch (v->kind == VERDICT_NOT_JUDGED ? v->point_kind : v->kind) {
 	case VERDICT_ACCEPT:
 		return 0;
 	case VERDICT_REJECT:
 	case VERDICT_NO_EFFECT:
 		return EXIT_GATE;
 	case VERDICT_NOT_JUDGED:
-		return v->decision ? 0 : EXIT_GATE;
 	case VERDICT_INCONCLUSIVE:
 		break;
 	}

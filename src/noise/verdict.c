@@ -145,23 +145,24 @@ static bool guard_on(const struct verdict *v, enum guard_id g)
 }
 
 /* The guards of the table, in its order: a reject guard turns an accept
- * (or a point estimate that accepts, when the noise was not judged) into
- * a reject; an inconclusive guard makes any verdict inconclusive. */
+ * into a reject; an inconclusive guard makes a decided verdict
+ * inconclusive.  A verdict not judged stays so, and the guards act on the
+ * point estimate's decision instead (point_kind). */
 static void apply_guards(struct verdict *v, const struct price *p)
 {
 	for (size_t g = 0; g < GUARD_COUNT; g++) {
 		const struct guard_def *gd = &guard_table[g];
 		size_t fired = guard_on(v, gd->id) ? gd->check(p) : 0;
-
-		bool rejects = gd->action == GUARD_REJECTS &&
-		               (v->kind == VERDICT_ACCEPT ||
-		                (v->kind == VERDICT_NOT_JUDGED && v->decision));
+		bool unjudged = v->kind == VERDICT_NOT_JUDGED;
+		enum verdict_kind *k = unjudged ? &v->point_kind : &v->kind;
+		bool rejects =
+		    gd->action == GUARD_REJECTS && *k == VERDICT_ACCEPT;
 		bool undecides = gd->action == GUARD_INCONCLUSIVE;
 		double none[1] = {0};
 
 		if (fired == 0 || (!rejects && !undecides))
 			continue;
-		v->kind = rejects ? VERDICT_REJECT : VERDICT_INCONCLUSIVE;
+		*k = rejects ? VERDICT_REJECT : VERDICT_INCONCLUSIVE;
 		verdict_reason(v, REASON_GUARD, none, 0, fired);
 		v->reasons[v->nreasons - 1].n[1] = g;
 	}
@@ -241,6 +242,7 @@ int verdict_make(struct verdict *v, const struct price *p, const struct boot *b,
 	enum verdict_kind noise_kind;
 
 	v->decision = p->accept;
+	v->point_kind = p->accept ? VERDICT_ACCEPT : VERDICT_REJECT;
 	v->boot = b;
 	v->judged = b != NULL;
 	v->need_why = NEED_NOT_INCONCLUSIVE;

@@ -108,7 +108,11 @@ struct verdict_opts {
 
 struct verdict {
 	enum verdict_kind kind;
-	bool decision;           /* decide on the measured runs */
+	bool decision; /* decide on the measured runs */
+	/* Not judged: the point estimate's decision as the guards leave it
+	 * (accept, reject or inconclusive), what --check follows; the kind
+	 * stays not judged, its evidence no surer for a guard. */
+	enum verdict_kind point_kind;
 	bool judged;             /* noise judged: a bootstrap ran */
 	bool about_net;          /* decide agrees with net > 0 throughout */
 	bool from_control;       /* ... from a control run's differences */

@@ -76,13 +76,12 @@ static bool verdict_command(FILE *out, const struct record *r)
 	char *text = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);
-	/* Not judged: as --check exits, by the point estimate. */
-	bool ok = mem &&
-	          start(out,
-	                k == VERDICT_NOT_JUDGED
-	                    ? level[p->accept ? VERDICT_ACCEPT : VERDICT_REJECT]
-	                    : level[k],
-	                r, NULL);
+	/* Not judged: as --check exits, by the point estimate as the
+	 * guards leave it. */
+	bool ok = mem && start(out,
+	                       k == VERDICT_NOT_JUDGED ? level[v->point_kind]
+	                                               : level[k],
+	                       r, NULL);
 
 	if (!mem)
 		return false;

@@ -46,6 +46,9 @@ static void of_verdict(const struct verdict *v, struct record_value *out,
 	if (!v)
 		return;
 	out->verdict = dup_or_null(verdict_name(v->kind), oom);
+	if (v->kind == VERDICT_NOT_JUDGED)
+		out->point_after_guards =
+		    dup_or_null(verdict_name(v->point_kind), oom);
 	if (v->judged && v->boot) {
 		out->net_lo = v->boot->net_ci.lo;
 		out->net_hi = v->boot->net_ci.hi;
@@ -223,6 +226,9 @@ static void read_verdict(struct reader *rd, const struct jcur *root,
 		return;
 	}
 	v->verdict = str(rd, &vc, o, "verdict");
+	/* Records made before it carry none (the point estimate stands). */
+	if (json_is_string(json_object_get(o, "point_after_guards")))
+		v->point_after_guards = str(rd, &vc, o, "point_after_guards");
 	if (json_array_size(net) == 2) {
 		v->net_lo = json_number_value(json_array_get(net, 0));
 		v->net_hi = json_number_value(json_array_get(net, 1));
@@ -564,6 +570,7 @@ void record_value_free(struct record_value *v)
 	free(v->metric_path);
 	free(v->metric_sha256);
 	free(v->verdict);
+	free(v->point_after_guards);
 	for (size_t i = 0; i < v->nparams; i++)
 		free(v->params[i].name);
 	free(v->params);

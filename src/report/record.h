@@ -47,6 +47,9 @@ struct record_value {
 	/* The verdict ("accept", ...), or NULL when the record has none, and
 	 * the interval of net when the noise was judged (NaN otherwise). */
 	char *verdict;
+	/* Not judged: the point estimate's decision as the guards left it,
+	 * or NULL (judged, or a record made before it was recorded). */
+	char *point_after_guards;
 	double net_lo, net_hi;
 	size_t ncases;
 	struct rv_case *cases;

@@ -458,6 +458,17 @@ const char *report_headline_word(enum verdict_kind k)
 	return words[k];
 }
 
+/* Not judged: what the guards made of the point estimate's decision. */
+static const char *guarded_point(const struct verdict *v, const struct price *p)
+{
+	if (v->kind != VERDICT_NOT_JUDGED ||
+	    v->point_kind == (p->accept ? VERDICT_ACCEPT : VERDICT_REJECT))
+		return "";
+	return v->point_kind == VERDICT_REJECT
+	           ? ", a guard rejects it"
+	           : ", a guard makes it inconclusive";
+}
+
 void report_headline(FILE *out, const struct record *r)
 {
 	const struct price *p = r->price;
@@ -477,8 +488,8 @@ void report_headline(FILE *out, const struct record *r)
 		        pct(a, v->boot->confidence), num(b, v->boot->net_ci.lo),
 		        num(c, v->boot->net_ci.hi));
 	if (v)
-		fprintf(out, "; the point estimate %s",
-		        p->accept ? "accepts" : "rejects");
+		fprintf(out, "; the point estimate %s%s",
+		        p->accept ? "accepts" : "rejects", guarded_point(v, p));
 }
 
 void report_verdict_words(FILE *out, const struct record *r,

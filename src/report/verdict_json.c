@@ -199,6 +199,10 @@ json_t *report_verdict_json(const struct record *r)
 	json_t *o = json_object(), *reasons = json_array();
 
 	jt_set(&b, o, "verdict", json_string(verdict_name(v->kind)));
+	jt_set(&b, o, "point_after_guards",
+	       v->kind == VERDICT_NOT_JUDGED
+	           ? json_string(verdict_name(v->point_kind))
+	           : json_null());
 	for (size_t k = 0; k < v->nreasons; k++) {
 		char *text = NULL;
 		size_t len = 0;

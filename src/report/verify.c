@@ -132,10 +132,12 @@ int verify_compare(const char *record, const struct record_value *then,
 	out->same = record_value_figures_equal(then, now, out->first_difference,
 	                                       sizeof out->first_difference);
 	/* The decision is the verdict; without a judged verdict, the
-	 * point estimate's. */
+	 * point estimate's as the guards left it. */
 	out->stands =
 	    same_str(then->verdict, now->verdict) &&
 	    ((then->verdict && strcmp(then->verdict, "not judged") != 0) ||
-	     then->accept == now->accept);
+	     (then->accept == now->accept &&
+	      (!then->point_after_guards ||
+	       same_str(then->point_after_guards, now->point_after_guards))));
 	return compare_cases(out, d);
 }

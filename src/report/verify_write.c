@@ -26,7 +26,9 @@ static const char *decision(const struct record_value *r, char *buf,
 	if (r->verdict && strcmp(r->verdict, "not judged") != 0)
 		return r->verdict;
 	snprintf(buf, size, "%s (noise not judged)",
-	         r->accept ? "accept" : "reject");
+	         r->point_after_guards ? r->point_after_guards
+	         : r->accept           ? "accept"
+	                               : "reject");
 	return buf;
 }
 

@@ -30,17 +30,18 @@ run price "$B" --runtime-factor 1 --pass m512_k4096 --format github \
 	--annotations -o "$TMP/acc.md"
 expect_out "::notice title=fixprice pypto-gym::NOT JUDGED: net 4.0000 = gain 4.0000 - cost 0.0000; the point estimate accepts. a prediction measures nothing, so the noise is not judged; price the measured runs to judge it" "::notice on accept"
 
-# Inconclusive with both guards fired: ::warning, and one per guard.
+# Not judged (one sample per case), both guards fired on the point
+# estimate's accept: ::warning, as --check's 3, and one per guard.
 # shellcheck disable=SC2086 # two paths
 run price $SMALL --format github --annotations -o "$TMP/inc.md"
-expect_out "::warning title=fixprice pypto-gym::INCONCLUSIVE: net 22.5000 = gain 20.0000 - cost -2.5000; the point estimate accepts. every case has one sample, so the noise is not judged; rerun with several samples per case, e.g. --benchmark_repetitions=N, or give --control RUN; guard newly-failing, 1 case passes before and fails after the fix; guard control, net and the metric's own delta_total differ in sign
+expect_out "::warning title=fixprice pypto-gym::NOT JUDGED: net 22.5000 = gain 20.0000 - cost -2.5000; the point estimate accepts, a guard makes it inconclusive. every case has one sample, so the noise is not judged; rerun with several samples per case, e.g. --benchmark_repetitions=N, or give --control RUN; guard newly-failing, 1 case passes before and fails after the fix; guard control, net and the metric's own delta_total differ in sign
 ::warning title=fixprice pypto-gym guard::1 case newly fails: d
-::warning title=fixprice pypto-gym guard::net and delta_total differ in sign (net - delta_total = 26.2500)" "::warning on inconclusive and per guard"
+::warning title=fixprice pypto-gym guard::net and delta_total differ in sign (net - delta_total = 26.2500)" "::warning on the guarded point estimate and per guard"
 # --check still gates, after the commands.
 # shellcheck disable=SC2086
 run price $SMALL --format github --annotations -o "$TMP/inc.md" --force --check
 expect_status 3 "inconclusive --check"
-expect_grep "$OUT" "::warning title=fixprice pypto-gym::INCONCLUSIVE" "commands before the gate"
+expect_grep "$OUT" "::warning title=fixprice pypto-gym::NOT JUDGED" "commands before the gate"
 
 # Guards off: no guard warnings.
 # shellcheck disable=SC2086

@@ -20,7 +20,7 @@ run price $B $A -o "$TMP/pipe" --force
 wait $reader
 expect_status 0 "-o FIFO --force"
 if [ -p "$TMP/pipe" ]; then ok; else bad "the FIFO was replaced"; fi
-expect_grep "$TMP/piped" "INCONCLUSIVE: net 22.5000" "the FIFO got the record"
+expect_grep "$TMP/piped" "NOT JUDGED: net 22.5000" "the FIFO got the record"
 
 # A description of almost 1 MiB, with a right-to-left override and an ESC,
 # is cut in decision.md and kept whole in decision.json.
@@ -62,7 +62,7 @@ mkfifo "$TMP/run" "$TMP/metric" "$TMP/scen"
 cat $B >"$TMP/run" &
 run price "$TMP/run" $A
 expect_status 0 "a run from a FIFO"
-expect_grep "$OUT" "INCONCLUSIVE: net 22.5000" "the FIFO run is priced"
+expect_grep "$OUT" "NOT JUDGED: net 22.5000" "the FIFO run is priced"
 cat "$TOP_SRCDIR/metrics/pypto-gym.yaml" >"$TMP/metric" &
 run price -m "$TMP/metric" $B $A
 expect_status 0 "a metric from a FIFO"

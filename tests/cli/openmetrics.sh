@@ -53,7 +53,7 @@ fixprice_accept|$name|1|measured|1" ]; then ok; else
 	bad "parsed samples differ"; cat "$TMP/parsed"; fi
 # The headline first, labelled with the verdict (the guards made it
 # inconclusive).
-expect_grep "$OUT" 'kind="measured",verdict="inconclusive"} 0' "openmetrics: the verdict's label"
+expect_grep "$OUT" 'kind="measured",verdict="not judged"} 0' "openmetrics: the verdict's label"
 if head -n 3 "$OUT" | grep -q '^fixprice_verdict{'; then ok; else bad "openmetrics: the verdict first"; fi
 
 # The worked example (a prediction, reject), as the shipped metric.
