@@ -66,7 +66,7 @@ static int write_text(const struct netmap *g, const char *x, const char *y,
 
 static int write_csv(const struct netmap *g, FILE *out, struct diag *d)
 {
-	fputs("x,y,net,decision\n", out);
+	fputs("x,y,net,point_estimate\n", out);
 	for (size_t j = 0; j < g->ny; j++)
 		for (size_t i = 0; i < g->nx; i++) {
 			report_put_num(out, g->x[i], PRECISION_EXACT);

@@ -1,4 +1,5 @@
-/* sens_sweep.c: gain, cost, net and the decision over a parameter range. */
+/* sens_sweep.c: gain, cost, net and the point estimate's decision over a
+ * parameter range (the verdict is price's, at the current values only). */
 #include <jansson.h>
 #include <string.h>
 
@@ -11,17 +12,18 @@ static int write_header(const char *param, enum report_format f, int width,
                         FILE *out, struct diag *d)
 {
 	if (f == FORMAT_CSV) {
-		fputs("param,value,gain,cost,net,decision,break_even\n", out);
+		fputs("param,value,gain,cost,net,point_estimate,break_even\n",
+		      out);
 	} else if (f == FORMAT_MD) {
 		fputs("| ", out);
 		if (report_put_name(out, param, f, d) != FP_OK)
 			return FP_ERR;
-		fputs(" | gain | cost | net | decision |\n"
+		fputs(" | gain | cost | net | point estimate |\n"
 		      "|---:|---:|---:|---:|:---|\n",
 		      out);
 	} else {
 		fprintf(out, "%*s %14s %14s %14s  %s\n", width, "value", "gain",
-		        "cost", "net", "decision");
+		        "cost", "net", "point estimate");
 	}
 	return FP_OK;
 }
@@ -148,12 +150,12 @@ static int write_json(const char *param, const struct sweep_row *r, size_t n,
 
 	for (size_t i = 0; points && i < n; i++)
 		json_array_append_new(
-		    points,
-		    json_pack("{s:f, s:f, s:f, s:f, s:s, s:b}", "value",
-		              r[i].pt.x, "gain", r[i].pt.gain, "cost",
-		              r[i].pt.cost, "net", r[i].pt.net, "decision",
-		              r[i].pt.accept ? "accept" : "reject",
-		              "break_even", r[i].is_cross));
+		    points, json_pack("{s:f, s:f, s:f, s:f, s:s, s:b}", "value",
+		                      r[i].pt.x, "gain", r[i].pt.gain, "cost",
+		                      r[i].pt.cost, "net", r[i].pt.net,
+		                      "point_estimate",
+		                      r[i].pt.accept ? "accept" : "reject",
+		                      "break_even", r[i].is_cross));
 	for (size_t i = 0; crossings && i < ncross; i++)
 		json_array_append_new(crossings, json_real(cross[i]));
 	return report_put_json(out,

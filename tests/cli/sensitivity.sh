@@ -37,7 +37,7 @@ expect_error 2 "fixprice: weight:zzz: no case matches 'zzz'" "weight glob matchi
 # Sweeps: the crossing agrees with breakeven and is marked.
 run sweep $IN --param pass_reward=4:5.5:0.5
 expect_status 0 "sweep"
-expect_out "         value           gain           cost            net  decision
+expect_out "         value           gain           cost            net  point estimate
              4          21.25             25          -3.75  reject
            4.5          23.75             25          -1.25  reject
           4.75             25             25              0  <- break-even
@@ -62,7 +62,7 @@ expect_status 2 "sweep LO above HI"
 # A range where the sign never flips says so, in one line: gain is
 # (pass_reward + 0.25) / 20 * 100, cost 25.
 run sweep $IN --param pass_reward=0:1:0.5
-expect_out "         value           gain           cost            net  decision
+expect_out "         value           gain           cost            net  point estimate
              0           1.25             25         -23.75  reject
            0.5           3.75             25         -21.25  reject
              1           6.25             25         -18.75  reject
@@ -81,7 +81,7 @@ expect_grep "$OUT" '"never_flips": false' "sweep json that flips"
 # cost = 50 (1 - 1/f): zero at f = 52.5 / 48.5, where gain = cost =
 # 1.5 + 2.5 * 48.5 / 52.5 = 3.80952 (net 3.6e-15 from rounding there).
 run sweep $IN --param runtime_factor=1:2:0.5
-expect_out "             value           gain           cost            net  decision
+expect_out "             value           gain           cost            net  point estimate
                  1              4              0              4  accept
 1.0824742268041236        3.80952        3.80952    3.55271e-15  <- break-even
                1.5        3.16667        16.6667          -13.5  reject
