@@ -1,3 +1,5 @@
+/* realpath() is an XSI function. */
+#define _XOPEN_SOURCE 700
 /* invocation.c: a pricing command's line, to the record and back
  * (cmd/invocation.h). */
 #include <errno.h>
@@ -92,8 +94,38 @@ static const char *input_role(const char *option, const char *arg)
 	           : NULL;
 }
 
+/* A record is data: an input it names is read only below the folder
+ * verify runs in (or --inputs DIR), symbolic links followed, so that a
+ * record naming /etc/passwd or ~/.ssh/id_rsa cannot have an error
+ * quote its first line into a CI log. */
+static int confine(const char *file, const char *path, const char *dir,
+                   const char *role, struct diag *d)
+{
+	char *real = realpath(path, NULL), *root = realpath(dir, NULL);
+	size_t n = root ? strlen(root) : 0;
+	bool inside =
+	    real && root &&
+	    (strcmp(root, "/") == 0 || (strncmp(real, root, n) == 0 &&
+	                                (real[n] == '/' || real[n] == '\0')));
+	int err = errno;
+
+	free(real);
+	free(root);
+	if (inside)
+		return FP_OK;
+	if (err == ENOMEM)
+		return diag_oom(d);
+	return diag_set(d, file, 0, 0,
+	                "the record's %s '%s' lies outside %s; verify reads a "
+	                "record's inputs only below it (run verify where the "
+	                "record was made, or give --inputs DIR or --any-path)",
+	                role, path,
+	                strcmp(dir, ".") == 0 ? "the current folder" : dir);
+}
+
 /* path, or DIR/its base name with --inputs DIR; then it must be
- * readable, once more, as the record's input called role. */
+ * readable, once more, as the record's input called role, and below the
+ * current folder or DIR. */
 static int locate(struct cmd_paths *p, const char *file, const char *path,
                   const char *role, const char **out, struct diag *d)
 {
@@ -124,7 +156,9 @@ static int locate(struct cmd_paths *p, const char *file, const char *path,
 		return diag_set(d, *out, 0, 0,
 		                "cannot read the record's %s: %s", role,
 		                strerror(errno));
-	return FP_OK;
+	return p->any_path
+	           ? FP_OK
+	           : confine(file, *out, p->dir ? p->dir : ".", role, d);
 }
 
 /* The spec of the option named name among those that make the figures

@@ -17,6 +17,7 @@ void cmd_invocation(const struct cmd_call *call, struct record_invocation *out);
  * dir (--inputs); the paths made are kept in paths[0..n) (cmd_paths_free). */
 struct cmd_paths {
 	const char *dir;  /* --inputs DIR, or NULL */
+	bool any_path;    /* --any-path: inputs outside . (or DIR) too */
 	bool metric_file; /* the record's metric was a file, not built in */
 	char **made;
 	size_t n;

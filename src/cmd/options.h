@@ -56,6 +56,7 @@ enum opt_id {
 	OPT_DISASM,
 	OPT_SHOW,
 	OPT_INPUTS,
+	OPT_ANY_PATH,
 	OPT_NAME,
 	OPT_MAP,
 	/* noise and the verdict (cmd/noise.h) */

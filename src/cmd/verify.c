@@ -13,6 +13,7 @@
 
 struct verify_own {
 	const char *inputs; /* --inputs DIR */
+	bool any_path;      /* --any-path */
 	char file[4096];    /* the record's JSON file */
 	struct record_value then, now;
 	struct job_opts job; /* taken from the record; freed here */
@@ -28,6 +29,10 @@ static int verify_option(void *own, enum opt_id id, const char *arg,
 {
 	struct verify_own *o = own;
 
+	if (id == OPT_ANY_PATH) {
+		o->any_path = true;
+		return FP_OK;
+	}
 	if (id != OPT_INPUTS)
 		return diag_set(d, NULL, 0, 0, "verify takes no option %d",
 		                (int)id);
@@ -63,6 +68,7 @@ static int verify_setup(void *own, struct cmd_call *call, struct diag *d)
 	else
 		snprintf(o->file, sizeof o->file, "%s", rec);
 	o->paths.dir = o->inputs;
+	o->paths.any_path = o->any_path;
 	if (!o->then.have_invocation)
 		return diag_set(d, o->file, 0, 0, "%s", o->then.no_invocation);
 	if (cmd_invocation_take(&taken, &o->then.invocation, o->file, &o->paths,
@@ -167,6 +173,10 @@ const struct command cmd_verify = {
              .arg = "DIR",
              .help = "look the record's inputs up in DIR by base name "
                      "instead of where the record says"},
+            {.id = OPT_ANY_PATH,
+             .name = "any-path",
+             .help = "read inputs the record names outside the current "
+                     "folder (or DIR) too: trust the record's paths"},
             {0},
         },
     .groups = verify_groups,

@@ -103,25 +103,29 @@ run price "$G/guard-before.csv" "$G/guard-after.csv" --set pass_reward=0.4 \
 	--pass-policy majority --margin 0.01 --allow-newly-failing \
 	--no-control-guard --record judged
 expect_status 0 "judged record"
+# Its inputs lie outside the current folder: read only when the record's
+# paths are trusted.
 run verify judged
+expect_error 2 "judged/decision.json: the record's before run '$G/guard-before.csv' lies outside the current folder; verify reads a record's inputs only below it (run verify where the record was made, or give --inputs DIR or --any-path)" "options: outside the folder refused"
+run verify judged --any-path
 expect_status 0 "options: unchanged"
 expect_first "unchanged: the decision stands: accept, net 15" "options: headline"
 # ... and its seed is the one it recorded: another gives another interval.
 sed '/"invocation": {/,$ s/"seed": "7"/"seed": "8"/' judged/decision.json >seed8.json
-run verify seed8.json
+run verify seed8.json --any-path
 expect_status 1 "another seed"
 expect_grep "$OUT" "first difference: verdict.interval.net" "another seed: the interval"
 # A scenario with a parameter set.
 E="$EX/fp32-cube-matmul"
 run price "$E/before.csv" --scenario "$E/fp32-cube.yaml" --set pass_reward=0.6 \
 	--weight 'm512*=3' --record scen
-run verify scen
+run verify scen --any-path
 expect_status 0 "scenario: unchanged"
 expect_grep "$OUT" "input scenario: $E/fp32-cube.yaml: unchanged" "scenario: hashed"
 # A control run, hashed as an input.
 run price -m "$G/linear.yaml" $B $A --control "$G/small-control.csv" \
 	--allow-newly-failing --record ctl
-run verify ctl
+run verify ctl --any-path
 expect_status 0 "control: unchanged"
 expect_grep "$OUT" "input control: $G/small-control.csv: unchanged" "control: hashed"
 
@@ -145,6 +149,24 @@ rm moved/after-junit.xml
 run verify jrec --inputs moved
 expect_error 2 "moved/after-junit.xml: cannot read the record's results (after): No such file or directory" "junit: report missing"
 
+# A tampered record naming a file outside (a secret's path): refused
+# before it is read, so no error quotes its first line; a symbolic link
+# inside that leads outside, and a base name of '..' under --inputs, too.
+OUTSIDE=$(mktemp -d)
+printf 'case,runtime,passed\nSECRET_LINE_x,1,1\n' >"$OUTSIDE/secret.csv"
+sed "s#\"small-before.csv\"#\"$OUTSIDE/secret.csv\"#g" rec/decision.json >evil.json
+run verify evil.json
+expect_error 2 "evil.json: the record's before run '$OUTSIDE/secret.csv' lies outside the current folder; verify reads a record's inputs only below it (run verify where the record was made, or give --inputs DIR or --any-path)" "outside: refused"
+expect_no_grep "$ERR" "SECRET_LINE" "outside: nothing of it quoted"
+ln -s "$OUTSIDE/secret.csv" link.csv
+sed 's#"small-before.csv"#"link.csv"#g' rec/decision.json >link.json
+run verify link.json
+expect_error 2 "link.json: the record's before run 'link.csv' lies outside the current folder; verify reads a record's inputs only below it (run verify where the record was made, or give --inputs DIR or --any-path)" "outside through a link: refused"
+sed 's#"small-before.csv"#"elsewhere/.."#g' rec/decision.json >up.json
+run verify up.json --inputs elsewhere
+expect_error 2 "up.json: the record's before run 'elsewhere/..' lies outside elsewhere; verify reads a record's inputs only below it (run verify where the record was made, or give --inputs DIR or --any-path)" "--inputs: '..' refused"
+rm -r "$OUTSIDE"
+
 # A record from another version: verified with what it recorded, and said.
 sed 's/"fixprice_version": "[^"]*"/"fixprice_version": "0.0.1"/' rec/decision.json >old.json
 run verify old.json
@@ -153,7 +175,7 @@ expect_grep "$OUT" "made by fixprice 0.0.1; verified with fixprice " "older vers
 # One made before records carried an invocation: rebuilt from the record.
 sed '/"invocation": {/,$d' judged/decision.json | sed '$s/,$//' >noinv.json
 echo "}" >>noinv.json
-run verify noinv.json
+run verify noinv.json --any-path
 expect_status 0 "no invocation"
 expect_grep "$OUT" "priced again: with what the record holds" "no invocation: said"
 
