@@ -413,10 +413,10 @@ static void test_parse_pass(void **state)
 	    {"true", 1}, {"TRUE", 1}, {"True", 1}, {"false", 0}, {"1", 1},
 	    {"0", 0},    {"pass", 1}, {"PASS", 1}, {"fail", 0},  {"Fail", 0},
 	    {"yes", 1},  {"YES", 1},  {"no", 0},   {"No", 0},    {" yes\t", 1},
-	    {"FALSE", 0}, {"fAlSe", 0},
+	    {"FALSE", 0}, {"fAlSe", 0}, {"on", 1},  {"OFF", 0},
 	};
 	static const char *const bad[] = {
-	    "", "2", "passed", "y", "t", "1.0", "on", "off", "truefalse", "-1",
+	    "", "2", "passed", "y", "t", "1.0", "of", "onn", "truefalse", "-1",
 	    "fals", "falsey", "nO0",
 	    /* Only A-Z fold: a fold by c | 0x20 would read \021 as 1 and
 	     * \020 as 0. */

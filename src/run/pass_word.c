@@ -41,6 +41,9 @@ bool run_parse_pass(const char *s, size_t len, double *out)
 	    {PASS_WORD('f', 'a', 'i', 'l', 0, 4), 0},
 	    {PASS_WORD('y', 'e', 's', 0, 0, 3), 1},
 	    {PASS_WORD('n', 'o', 0, 0, 0, 2), 0},
+	    /* YAML 1.1's other booleans, as a YAML writer may give them */
+	    {PASS_WORD('o', 'n', 0, 0, 0, 2), 1},
+	    {PASS_WORD('o', 'f', 'f', 0, 0, 3), 0},
 	};
 	uint64_t w;
 

@@ -238,6 +238,12 @@ const struct column *run_numeric(const struct run *run, const char *name,
 			    "cell '%s' in column '%s' is not a pass state, but the "
 			    "column also holds pass words",
 			    cell, col);
+		else if (strcmp(name, "passed") == 0)
+			diag_set(d, run->path, line, pos,
+			         "cell '%s' in column '%s' is neither a number "
+			         "nor a pass state (true, false, pass, fail, "
+			         "yes, no, on, off)",
+			         cell, col);
 		else
 			diag_set(d, run->path, line, pos,
 			         "cell '%s' in column '%s' is not a number",

@@ -235,4 +235,16 @@ expect_joined "$OUT" "ACCEPT: net 1.0000 = gain 0.0000 - cost -1.0000, net less 
 expect_joined "$OUT" "control run: net 0.0000 against the before run (0 if there were no noise), interval [0.0000, 0.0000]" "the paired control's interval"
 expect_joined "$OUT" "between runs: 100 % of the resampled variance of net less the control run's" "the paired control: no rounding's share"
 expect_no_grep "$OUT" "noise biases" "no bias printed as 0.0000"
+
+# YAML 1.1's on and off are pass states, as yes and no are (off was "not a
+# number"); a pass column's bad cell says what it may hold.
+printf 'cases:\n  - {case: a, runtime: 10, passed: off}\n  - {case: b, runtime: 10, passed: On}\n' >"$TMP/onoff.yaml"
+printf 'cases:\n  - {case: a, runtime: 10, passed: on}\n  - {case: b, runtime: 9, passed: yes}\n' >"$TMP/onoff-after.yaml"
+# a newly passes: gain (0.3 + 0.5 * min(1, 10 / 10)) / 2 * 100 = 40; b is
+# faster, its score clipped at 1: no cost.
+run price "$TMP/onoff.yaml" "$TMP/onoff-after.yaml"
+expect_first "NOT JUDGED: net 40.0000 = gain 40.0000 - cost 0.0000; the point estimate accepts" "on and off: pass states"
+printf 'case,runtime,passed\na,1,maybe\n' >"$TMP/maybe.csv"
+run price "$TMP/maybe.csv" "$TMP/maybe.csv"
+expect_error 2 "$TMP/maybe.csv:2:5: cell 'maybe' in column 'passed' is neither a number nor a pass state (true, false, pass, fail, yes, no, on, off)" "a pass column's bad cell"
 finish
