@@ -44,6 +44,59 @@ static int agree(struct run_builder *b, size_t f, size_t r, long pass, long rep)
 	return FP_OK;
 }
 
+/* A row's repetition, for sorting: its case (by first row), its number,
+ * its row. */
+struct rep_key {
+	size_t first;
+	double rep;
+	size_t row;
+};
+
+static int by_rep(const void *pa, const void *pb)
+{
+	const struct rep_key *a = pa, *b = pb;
+
+	if (a->first != b->first)
+		return a->first < b->first ? -1 : 1;
+	if (a->rep != b->rep)
+		return a->rep < b->rep ? -1 : 1;
+	return a->row < b->row ? -1 : a->row > b->row;
+}
+
+/* Each (case, repetition) once: given twice, it would count as two
+ * samples, and narrow the interval on a copy. */
+static int distinct_reps(struct run_builder *b, const size_t *first, long rep)
+{
+	const struct rb_column *c = rep >= 0 ? &b->columns[rep] : NULL;
+	struct rep_key *k;
+	size_t n = 0;
+	int rc = FP_OK;
+
+	if (!c)
+		return FP_OK;
+	if (!(k = malloc((b->n ? b->n : 1) * sizeof *k)))
+		return diag_oom(b->d);
+	for (size_t i = 0; i < b->n; i++)
+		if (!isnan(c->v[i]))
+			k[n++] = (struct rep_key){first[i], c->v[i], i};
+	qsort(k, n, sizeof *k, by_rep);
+	for (size_t j = 1; j < n && rc == FP_OK; j++) {
+		size_t r = k[j].row;
+		char name[RUN_SHOW_SIZE], x[NUMFMT_MAX];
+		if (k[j].first != k[j - 1].first || k[j].rep != k[j - 1].rep)
+			continue;
+		run_show(name, sizeof name, b->names[r], strlen(b->names[r]));
+		rc = diag_set(
+		    b->d, b->path, (int)rb_cell_line(b, c, r), (int)c->col[r],
+		    "case '%s': repetition %s is given twice, on "
+		    "line %u and here (each repetition is one sample)",
+		    name, numfmt_exact(x, k[j].rep),
+		    (unsigned)rb_cell_line(b, c, k[j - 1].row));
+	}
+	free(k);
+	return rc;
+}
+
 /* first[i]: the first row of row i's case.  Fails if rows disagree. */
 static int group(struct run_builder *b, size_t *first, long pass, long rep)
 {
@@ -67,7 +120,7 @@ static int group(struct run_builder *b, size_t *first, long pass, long rep)
 	for (size_t i = 0; i < b->n && rc == FP_OK; i++)
 		if (first[i] != i)
 			rc = agree(b, first[i], i, pass, rep);
-	return rc;
+	return rc == FP_OK ? distinct_reps(b, first, rep) : rc;
 }
 
 /* Keeps the first row of each case, dropping the rest. */

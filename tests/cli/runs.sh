@@ -247,4 +247,14 @@ expect_first "NOT JUDGED: net 40.0000 = gain 40.0000 - cost 0.0000; the point es
 printf 'case,runtime,passed\na,1,maybe\n' >"$TMP/maybe.csv"
 run price "$TMP/maybe.csv" "$TMP/maybe.csv"
 expect_error 2 "$TMP/maybe.csv:2:5: cell 'maybe' in column 'passed' is neither a number nor a pass state (true, false, pass, fail, yes, no, on, off)" "a pass column's bad cell"
+
+# A (case, repetition) given twice would be two samples, a copy narrowing
+# the interval: refused at the second; the same repetition in another run
+# (a 'run' column) is another sample.
+printf 'case,repetition,runtime,passed\na,1,10,1\na,2,11,1\na,1,12,1\nb,1,5,1\n' >"$TMP/rep2.csv"
+run price "$TMP/rep2.csv" "$TMP/rep2.csv"
+expect_error 2 "$TMP/rep2.csv:4:3: case 'a': repetition 1 is given twice, on line 2 and here (each repetition is one sample)" "a repetition given twice"
+printf 'case,run,repetition,runtime,passed\na,1,1,10,1\na,1,2,11,1\na,2,1,12,1\na,2,2,12,1\nb,1,1,5,1\nb,2,1,5,1\n' >"$TMP/rep-runs.csv"
+run price "$TMP/rep-runs.csv" "$TMP/rep-runs.csv"
+expect_status 0 "the same repetition in two runs"
 finish
