@@ -78,8 +78,8 @@ run price $L $B $A $M/b1.csv --scenario scenarios/x.yaml
 expect_error 2 "<command line>: --before and --after give both sides: no positional run, --split-by or scenario with them" "--before with a scenario"
 run price $L $B $A -- $M/b1.csv
 expect_error 2 "<command line>: --before and --after give both sides: no positional run, --split-by or scenario with them" "--before with a positional run"
-run price $L $B $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv \
-	$M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $M/b1.csv $A
+for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14; do cp $M/b1.csv "$TMP/b1-$i.csv"; done
+run price $L $B "$TMP"/b1-*.csv $A
 expect_error 2 "<command line>: --before: at most 16 runs per side" "too many runs"
 
 # A run column: before-runs.csv holds b1, b2, b3's rows as runs 3, 1, 2
@@ -213,12 +213,14 @@ run price $E/before-run1.csv $E/after-run1.csv --format json
 expect_no_grep "$OUT" "between_runs_share" "one run per side: no split in JSON"
 run price $E/before-run1.csv $E/after-run1.csv
 expect_no_grep "$OUT" "between runs:" "one run per side: no split in text"
-# Decided (accept) on two runs per side (run 1 twice: nothing between
-# them): the split is said all the same.
-run price --before $E/before-run1.csv $E/before-run1.csv --after $E/after-run1.csv $E/after-run1.csv
+# Decided (accept) on two runs per side (run 1 twice, copied: nothing
+# between them): the split is said all the same.
+cp $E/before-run1.csv "$TMP/before-run1-copy.csv"
+cp $E/after-run1.csv "$TMP/after-run1-copy.csv"
+run price --before $E/before-run1.csv "$TMP/before-run1-copy.csv" --after $E/after-run1.csv "$TMP/after-run1-copy.csv"
 expect_grep "$OUT" "ACCEPT: net 3.2141" "two runs per side: accepted"
 expect_joined "$OUT" "between runs: " "a decided verdict of runs: the split"
-run price --before $E/before-run1.csv $E/before-run1.csv --after $E/after-run1.csv $E/after-run1.csv --format md
+run price --before $E/before-run1.csv "$TMP/before-run1-copy.csv" --after $E/after-run1.csv "$TMP/after-run1-copy.csv" --format md
 expect_grep "$OUT" "- between runs: 0 % of the resampled variance of net" "Markdown: the split"
 # Folded in, the split is of net less the control run's.
 run price $L $B $A --estimator mean --control $M/a2.csv $M/a3.csv
@@ -257,4 +259,7 @@ expect_error 2 "$TMP/rep2.csv:4:3: case 'a': repetition 1 is given twice, on lin
 printf 'case,run,repetition,runtime,passed\na,1,1,10,1\na,1,2,11,1\na,2,1,12,1\na,2,2,12,1\nb,1,1,5,1\nb,2,1,5,1\n' >"$TMP/rep-runs.csv"
 run price "$TMP/rep-runs.csv" "$TMP/rep-runs.csv"
 expect_status 0 "the same repetition in two runs"
+# One file given twice on a side, by another name too, is not two runs.
+run price --before "$TMP/rep-runs.csv" "$TMP/maybe.csv" "$TMP/../$(basename "$TMP")/rep-runs.csv" --after "$TMP/rep-runs.csv"
+expect_error 2 "<command line>: --before: '$TMP/../$(basename "$TMP")/rep-runs.csv' is run 1 and run 3: each run is another measurement, so give each file once" "one file as two runs of a side"
 finish
