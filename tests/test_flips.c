@@ -240,8 +240,8 @@ static void test_narrow_step(void **state)
 	open_runs(&x, "kernelbench", KB_HEAD "x,1.5,pass,2.2425\ny,1,pass,1\n",
 	          KB_HEAD "x,1.495,pass,2.2425\ny,1,pass,1\n", NULL);
 	assert_int_equal(sens_knob(&x.s, "p", &k, &d), FP_OK);
-	assert_int_equal(sens_breakeven(&x.s, &k, 0.01, 100, &cross, &n, &d),
-	                 FP_OK);
+	assert_int_equal(
+	    sens_breakeven(&x.s, &k, 0.01, 100, &cross, NULL, &n, &d), FP_OK);
 	assert_int_equal(n, 2);
 	assert_true(cross[0] == nextafter(sb, 0)); /* last 0 below */
 	assert_true(cross[1] == sa);               /* first 0 above */
@@ -271,8 +271,8 @@ static void test_zero_everywhere_exact(void **state)
 
 	open_runs(&x, "kernelbench", run, run, NULL);
 	assert_int_equal(sens_knob(&x.s, "p", &k, &d), FP_OK);
-	assert_int_equal(sens_breakeven(&x.s, &k, 0.01, 100, &cross, &n, &d),
-	                 FP_OK);
+	assert_int_equal(
+	    sens_breakeven(&x.s, &k, 0.01, 100, &cross, NULL, &n, &d), FP_OK);
 	assert_int_equal(n, 0);
 	assert_true(k.zero_everywhere && k.every_crossing);
 	free(cross);
@@ -311,8 +311,8 @@ static void test_kernelbench_factor(void **state)
 	    sens_open(&x.s, x.ses, x.base, &d) != FP_OK)
 		fail_msg("%s", d.msg);
 	assert_int_equal(sens_knob(&x.s, "runtime_factor", &k, &d), FP_OK);
-	assert_int_equal(sens_breakeven(&x.s, &k, 0.012, 120, &cross, &n, &d),
-	                 FP_OK);
+	assert_int_equal(
+	    sens_breakeven(&x.s, &k, 0.012, 120, &cross, NULL, &n, &d), FP_OK);
 	assert_int_equal(n, 2);
 	assert_true(cross[0] == 1);
 	assert_true(fabs(cross[1] - 1.495) < 1e-12);
@@ -357,8 +357,8 @@ static void test_runtime_factor(void **state)
 	for (size_t i = 0; i < n; i++)
 		assert_true(fabs(pts[i] - 1) < 1e-9);
 	free(pts);
-	assert_int_equal(sens_breakeven(&x.s, &k, 0.02, 200, &cross, &n, &d),
-	                 FP_OK);
+	assert_int_equal(
+	    sens_breakeven(&x.s, &k, 0.02, 200, &cross, NULL, &n, &d), FP_OK);
 	assert_int_equal(n, 1);
 	assert_true(cross[0] == 1.0824742268041236);
 	assert_false(k.every_crossing);
@@ -445,7 +445,8 @@ static void test_random_kernelbench(void **state)
 		open_runs(&x, "kernelbench", before, after, NULL);
 		assert_int_equal(sens_knob(&x.s, "p", &k, &d), FP_OK);
 		assert_int_equal(
-		    sens_breakeven(&x.s, &k, 0.5, 3, &cross, &n, &d), FP_OK);
+		    sens_breakeven(&x.s, &k, 0.5, 3, &cross, NULL, &n, &d),
+		    FP_OK);
 		assert_true(k.every_crossing);
 		changes += check_against_scan(&x, &k, cross, n);
 		free(cross);

@@ -136,8 +136,9 @@ static void test_breakeven(void **state)
 
 		assert_int_equal(sens_knob(&s, cases[i].name, &k, &d), FP_OK);
 		sens_default_range(&k, &lo, &hi);
-		assert_int_equal(sens_breakeven(&s, &k, lo, hi, &cross, &n, &d),
-		                 FP_OK);
+		assert_int_equal(
+		    sens_breakeven(&s, &k, lo, hi, &cross, NULL, &n, &d),
+		    FP_OK);
 		assert_int_equal(n, 1);
 		/* Solved to adjacent doubles: within a few ulps of the truth. */
 		assert_true(fabs(cross[0] - cases[i].want) <=
@@ -148,6 +149,50 @@ static void test_breakeven(void **state)
 		assert_close(s.price->net, -22.25);
 	}
 	close_example(&job, ses, &s);
+}
+
+/* A sign change without a 0 is a jump: a pole (gain 1 / (p - 0.3)), a
+ * step (if(p > 2, 10, -10)); a steep but continuous net (1e9 (p - 2)) is
+ * a zero. */
+static void test_jumps(void **state)
+{
+	static const char *const gains[] = {
+	    "sum(newly_passing) / (p - 0.3)",
+	    "sum(newly_passing) * if(p > 2, 10, -10)",
+	    "sum(newly_passing) * 1e9 * (p - 2)",
+	};
+	static const bool is_jump[] = {true, true, false};
+	static const double at[] = {0.3, 2, 2};
+
+	(void)state;
+	for (size_t g = 0; g < 3; g++) {
+		char metric[512];
+		struct job job;
+		struct session *ses;
+		struct sens s;
+		struct knob k;
+		struct diag d;
+		double *cross = NULL;
+		bool *jump = NULL;
+		size_t n = 0;
+
+		snprintf(metric, sizeof metric,
+		         "name: jumps\nversion: 1\nparams: { p: 1 }\n"
+		         "score: passed\nvalue: passed\ntotal: sum(value)\n"
+		         "gain: %s\ncost: 0\n",
+		         gains[g]);
+		open_example(&job, &ses, &s, metric);
+		assert_int_equal(sens_knob(&s, "p", &k, &d), FP_OK);
+		assert_int_equal(
+		    sens_breakeven(&s, &k, 0, 10, &cross, &jump, &n, &d),
+		    FP_OK);
+		assert_int_equal(n, 1);
+		assert_true(fabs(cross[0] - at[g]) < 1e-12);
+		assert_int_equal(jump[0], is_jump[g]);
+		free(cross);
+		free(jump);
+		close_example(&job, ses, &s);
+	}
 }
 
 /* net quadratic in p, zero at p = 1 and p = 3:
@@ -170,13 +215,14 @@ static void test_two_crossings(void **state)
 	assert_close(s.base_net, -1); /* (2-1)(2-3) */
 	assert_int_equal(sens_knob(&s, "p", &k, &d), FP_OK);
 	assert_false(k.affine); /* p appears twice in a product */
-	assert_int_equal(sens_breakeven(&s, &k, 0, 10, &cross, &n, &d), FP_OK);
+	assert_int_equal(sens_breakeven(&s, &k, 0, 10, &cross, NULL, &n, &d),
+	                 FP_OK);
 	assert_int_equal(n, 2);
 	assert_close(cross[0], 1);
 	assert_close(cross[1], 3);
 	free(cross);
 	/* Between 1.5 and 2.5 the sign never flips. */
-	assert_int_equal(sens_breakeven(&s, &k, 1.5, 2.5, &cross, &n, &d),
+	assert_int_equal(sens_breakeven(&s, &k, 1.5, 2.5, &cross, NULL, &n, &d),
 	                 FP_OK);
 	assert_int_equal(n, 0);
 	free(cross);
@@ -330,7 +376,8 @@ static void test_breakeven_plateau(void **state)
 	          "case,runtime,passed,ref_runtime\nx,2,pass,3\ny,1,pass,1\n",
 	          "case,runtime,passed,ref_runtime\nx,1,pass,3\ny,1,pass,1\n");
 	assert_int_equal(sens_knob(&s, "p", &k, &d), FP_OK);
-	assert_int_equal(sens_breakeven(&s, &k, 0, 5, &cross, &n, &d), FP_OK);
+	assert_int_equal(sens_breakeven(&s, &k, 0, 5, &cross, NULL, &n, &d),
+	                 FP_OK);
 	assert_int_equal(n, 2);
 	assert_true(cross[0] == nextafter(1.5, 0));
 	assert_true(cross[1] == 3);
@@ -362,7 +409,8 @@ static void test_breakeven_zero_everywhere(void **state)
 
 	open_runs(&job, &ses, &s, NULL, run, run);
 	assert_int_equal(sens_knob(&s, "pass_reward", &k, &d), FP_OK);
-	assert_int_equal(sens_breakeven(&s, &k, 0, 10, &cross, &n, &d), FP_OK);
+	assert_int_equal(sens_breakeven(&s, &k, 0, 10, &cross, NULL, &n, &d),
+	                 FP_OK);
 	assert_int_equal(n, 0);
 	assert_true(k.zero_everywhere);
 	free(cross);
@@ -380,6 +428,7 @@ int main(void)
 	    cmocka_unit_test(test_knobs),
 	    cmocka_unit_test(test_breakeven),
 	    cmocka_unit_test(test_two_crossings),
+	    cmocka_unit_test(test_jumps),
 	    cmocka_unit_test(test_sweep),
 	    cmocka_unit_test(test_tornado),
 	    cmocka_unit_test(test_map),

@@ -95,7 +95,8 @@ static void *price_many(void *arg)
 		w->share_sum += p->gain_share[i];
 	if (sens_open(&sens, s, p, &d) != FP_OK ||
 	    sens_knob(&sens, "pass_reward", &k, &d) != FP_OK ||
-	    sens_breakeven(&sens, &k, 0, 100, &cross, &ncross, &d) != FP_OK)
+	    sens_breakeven(&sens, &k, 0, 100, &cross, NULL, &ncross, &d) !=
+	        FP_OK)
 		goto out;
 	w->breakeven = ncross == 1 ? cross[0] : NAN;
 	w->rc = FP_OK;
@@ -183,8 +184,10 @@ static void test_sessions_apart(void **state)
 		double w[2];
 		struct diag wd;
 
-		assert_int_equal(session_weights(a, &name, 1, &w[0], &wd), FP_OK);
-		assert_int_equal(session_weights(b, &name, 1, &w[1], &wd), FP_OK);
+		assert_int_equal(session_weights(a, &name, 1, &w[0], &wd),
+		                 FP_OK);
+		assert_int_equal(session_weights(b, &name, 1, &w[1], &wd),
+		                 FP_OK);
 		assert_true(w[0] == 2 && w[1] == 1);
 	}
 	assert_int_equal(

@@ -11,6 +11,7 @@ struct breakeven_own {
 	double lo, hi;
 	struct knob knob;
 	double *cross;
+	bool *jump;
 	size_t ncross;
 	struct sens_noise noise;
 	bool have_noise;
@@ -71,8 +72,8 @@ static int breakeven_analyse(void *own, struct priced *pr,
 		return FP_ERR;
 	if (!b->have_range)
 		sens_default_range(&b->knob, &b->lo, &b->hi);
-	if (sens_breakeven(s, &b->knob, b->lo, b->hi, &b->cross, &b->ncross,
-	                   d) != FP_OK)
+	if (sens_breakeven(s, &b->knob, b->lo, b->hi, &b->cross, &b->jump,
+	                   &b->ncross, d) != FP_OK)
 		return FP_ERR;
 	return breakeven_noise(b, pr, call, d);
 }
@@ -102,6 +103,7 @@ static int breakeven_write(void *own, struct priced *pr,
 	    .hi = b->hi,
 	    .ncross = b->ncross,
 	    .cross = b->cross,
+	    .jump = b->jump,
 	    .zero_everywhere = b->knob.zero_everywhere,
 	    .every_crossing = b->knob.every_crossing,
 	};
@@ -116,6 +118,7 @@ static int breakeven_write(void *own, struct priced *pr,
 static void breakeven_free(void *own)
 {
 	free(((struct breakeven_own *)own)->cross);
+	free(((struct breakeven_own *)own)->jump);
 	sens_noise_free(&((struct breakeven_own *)own)->noise);
 }
 

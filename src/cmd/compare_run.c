@@ -104,7 +104,7 @@ static int breakevens(struct cand *c, struct diag *d)
 		b->value = knobs[i].base;
 		sens_default_range(&knobs[i], &b->lo, &b->hi);
 		if (sens_breakeven(&s, &knobs[i], b->lo, b->hi, &b->cross,
-		                   &b->ncross, d) != FP_OK)
+		                   &b->jump, &b->ncross, d) != FP_OK)
 			goto out;
 		b->zero_everywhere = knobs[i].zero_everywhere;
 		b->every_crossing = knobs[i].every_crossing;
@@ -423,8 +423,10 @@ void cmp_free(struct compare_own *o)
 
 		free(c->name);
 		cmd_judged_free(&c->judged);
-		for (size_t i = 0; i < c->nbreakeven; i++)
+		for (size_t i = 0; i < c->nbreakeven; i++) {
 			free(c->breakeven[i].cross);
+			free(c->breakeven[i].jump);
+		}
 		free(c->breakeven);
 		netmap_free(&c->map);
 		if (j > 0) {

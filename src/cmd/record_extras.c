@@ -33,7 +33,7 @@ static int fill_breakevens(struct record_extras *x, struct session *ses,
 		b->value = knobs[i].base;
 		sens_default_range(&knobs[i], &b->lo, &b->hi);
 		if (sens_breakeven(s, &knobs[i], b->lo, b->hi, &b->cross,
-		                   &b->ncross, d) != FP_OK)
+		                   &b->jump, &b->ncross, d) != FP_OK)
 			goto out;
 		b->zero_everywhere = knobs[i].zero_everywhere;
 		b->every_crossing = knobs[i].every_crossing;
@@ -139,8 +139,10 @@ void record_extras_notes(const struct record_extras *x,
 
 void record_extras_free(struct record_extras *x)
 {
-	for (size_t i = 0; i < x->nbreakeven; i++)
+	for (size_t i = 0; i < x->nbreakeven; i++) {
 		free(x->breakeven[i].cross);
+		free(x->breakeven[i].jump);
+	}
 	free(x->breakeven);
 	if (x->have_plot)
 		plot_result_free(&x->shares);

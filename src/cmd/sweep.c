@@ -59,16 +59,18 @@ static int merge_rows(struct sens *s, struct knob *k, struct sweep_own *o,
 		if (c < w->ncross && i < w->n && w->cross[c] == w->pts[i].x) {
 			/* A crossing on a grid point marks that point. */
 			r[m].pt = w->pts[i++];
+			r[m].is_jump = w->jump[c++];
 			r[m++].is_cross = true;
-			c++;
 		} else if (c < w->ncross &&
 		           (i == w->n || w->cross[c] < w->pts[i].x)) {
+			r[m].is_jump = w->jump[c];
 			if (sens_eval(s, k, w->cross[c++], &r[m].pt, d) !=
 			    FP_OK)
 				return FP_ERR;
 			r[m++].is_cross = true;
 		} else {
 			r[m].pt = w->pts[i++];
+			r[m].is_jump = false;
 			r[m++].is_cross = false;
 		}
 	}

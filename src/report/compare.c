@@ -77,7 +77,7 @@ static char *verdict_cell(const struct compare_cand *c)
  * no such parameter. */
 static char *breakeven_cell(const struct compare_cand *c, const char *param)
 {
-	char s[MAX_SHOWN_CROSS * (NUMFMT_MAX + 2) + 2 * NUMFMT_MAX + 32];
+	char s[MAX_SHOWN_CROSS * (NUMFMT_MAX + 2 + 24) + 2 * NUMFMT_MAX + 32];
 	char a[NUMFMT_MAX], b[NUMFMT_MAX];
 
 	for (size_t i = 0; i < c->nbreakeven; i++) {
@@ -95,9 +95,11 @@ static char *breakeven_cell(const struct compare_cand *c, const char *param)
 			return dup(s);
 		}
 		for (size_t j = 0; j < e->ncross && j < MAX_SHOWN_CROSS; j++)
-			at += (size_t)snprintf(s + at, sizeof s - at, "%s%s",
-			                       j ? ", " : "",
-			                       numfmt_exact(a, e->cross[j]));
+			at += (size_t)snprintf(
+			    s + at, sizeof s - at, "%s%s%s", j ? ", " : "",
+			    numfmt_exact(a, e->cross[j]),
+			    e->jump && e->jump[j] ? " (a jump, net not 0)"
+			                          : "");
 		if (e->ncross > MAX_SHOWN_CROSS)
 			snprintf(s + at, sizeof s - at, ", ...");
 		return dup(s);

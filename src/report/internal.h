@@ -41,6 +41,12 @@ enum report_precision report_precision_of(enum report_format f);
 char *report_num(char *buf, double x, enum report_precision p);
 void report_put_num(FILE *out, double x, enum report_precision p);
 
+/* Said after a break-even that is a jump across 0 (sensitivity.h). */
+#define REPORT_JUMP " (a jump across 0: a step or a pole, net is not 0 there)"
+/* Whether any of b's crossings is a jump. */
+struct record_breakeven;
+bool report_any_jump(const struct record_breakeven *b);
+
 /* User text (a parameter or case name) escaped for form f: terminal-safe
  * for text, Markdown-safe for md, formula-safe for csv.  A new string
  * (caller frees), NULL when out of memory. */

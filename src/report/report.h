@@ -34,6 +34,8 @@ struct record_breakeven {
 	double lo, hi;        /* range searched */
 	size_t ncross;        /* 0: the sign never flips in [lo, hi] */
 	double *cross;        /* ncross values */
+	bool *jump;           /* beside cross (or NULL): a jump across 0, a
+	                         step or a pole, where net is not 0 */
 	bool zero_everywhere; /* net is 0 throughout: no value decides */
 	bool every_crossing;  /* none missed (else sampled: a crossing
 	                         narrower than the step may be) */

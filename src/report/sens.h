@@ -27,6 +27,7 @@ int report_breakeven(const struct record_breakeven *b, double net,
 struct sweep_row {
 	struct sens_point pt;
 	bool is_cross;
+	bool is_jump; /* a crossing by a jump across 0 (a step or a pole) */
 };
 int report_sweep(const char *param, const struct sweep_row *rows, size_t n,
                  const double *cross, size_t ncross, bool every_crossing,

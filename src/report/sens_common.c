@@ -30,6 +30,14 @@ void report_put_num(FILE *out, double x, enum report_precision p)
 	fputs(report_num(buf, x, p), out);
 }
 
+bool report_any_jump(const struct record_breakeven *b)
+{
+	for (size_t i = 0; b->jump && i < b->ncross; i++)
+		if (b->jump[i])
+			return true;
+	return false;
+}
+
 char *report_name(const char *s, enum report_format f)
 {
 	return f == FORMAT_MD    ? escape_md_text(s)

@@ -65,11 +65,15 @@ static void write_row(const struct sweep_row *r, enum report_format f,
 	if (f == FORMAT_MD)
 		fprintf(out, "| %s | %s | %s | %s | %s |\n", cell[0], cell[1],
 		        cell[2], cell[3],
-		        r->is_cross ? "**break-even**" : decision);
+		        r->is_jump    ? "**jumps across 0**"
+		        : r->is_cross ? "**break-even**"
+		                      : decision);
 	else
 		fprintf(out, "%*s %14s %14s %14s  %s\n", width, cell[0],
 		        cell[1], cell[2], cell[3],
-		        r->is_cross ? "<- break-even" : decision);
+		        r->is_jump    ? "<- jumps across 0"
+		        : r->is_cross ? "<- break-even"
+		                      : decision);
 }
 
 /* Where the sign of net never flips (no crossing): "is below 0 at all",
@@ -148,14 +152,18 @@ static int write_json(const char *param, const struct sweep_row *r, size_t n,
 {
 	json_t *points = json_array(), *crossings = json_array();
 
-	for (size_t i = 0; points && i < n; i++)
-		json_array_append_new(
-		    points, json_pack("{s:f, s:f, s:f, s:f, s:s, s:b}", "value",
+	for (size_t i = 0; points && i < n; i++) {
+		json_t *p = json_pack("{s:f, s:f, s:f, s:f, s:s, s:b}", "value",
 		                      r[i].pt.x, "gain", r[i].pt.gain, "cost",
 		                      r[i].pt.cost, "net", r[i].pt.net,
 		                      "point_estimate",
 		                      r[i].pt.accept ? "accept" : "reject",
-		                      "break_even", r[i].is_cross));
+		                      "break_even", r[i].is_cross);
+		/* Only at a jump, so that other sweeps keep their bytes. */
+		if (p && r[i].is_jump)
+			json_object_set_new(p, "jump", json_true());
+		json_array_append_new(points, p);
+	}
 	for (size_t i = 0; crossings && i < ncross; i++)
 		json_array_append_new(crossings, json_real(cross[i]));
 	return report_put_json(out,

@@ -351,8 +351,10 @@ static void put_breakeven(struct tout *t, const struct record *r)
 		} else {
 			fputs(" = ", t->out);
 			for (size_t i = 0; i < be->ncross; i++)
-				fprintf(t->out, "%s%s", i ? ", " : "",
-				        human(a, be->cross[i]));
+				fprintf(t->out, "%s%s%s", i ? ", " : "",
+				        human(a, be->cross[i]),
+				        be->jump && be->jump[i] ? REPORT_JUMP
+				                                : "");
 			fprintf(t->out, " (searched %s to %s)",
 			        human(b, be->lo), human(c, be->hi));
 		}

@@ -29,7 +29,7 @@ static int sign_of(double net)
  * stretch where net is 0, it returns the outermost point of that stretch
  * (net = 0 there, and its neighbour beyond has the other end's sign). */
 static double bisect(struct sens *s, struct knob *k, double a, double na,
-                     double b, double nb)
+                     double b, double nb, double *least)
 {
 	bool edge = na == 0 || nb == 0;
 	int sa = sign_of(na);
@@ -43,8 +43,10 @@ static double bisect(struct sens *s, struct knob *k, double a, double na,
 		real_net(s, k, mid, &nm, &ok);
 		if (!ok)
 			break;
-		if (nm == 0 && !edge)
+		if (nm == 0 && !edge) {
+			*least = 0;
 			return mid;
+		}
 		if (sign_of(nm) == sa) {
 			a = mid;
 			na = nm;
@@ -53,6 +55,8 @@ static double bisect(struct sens *s, struct knob *k, double a, double na,
 			nb = nm;
 		}
 	}
+	/* |net| on the nearer side of the change, its ends adjacent. */
+	*least = edge ? 0 : fmin(fabs(na), fabs(nb));
 	if (edge)
 		return na == 0 ? a : b;
 	return fabs(na) < fabs(nb) ? a : b;
@@ -76,21 +80,26 @@ static double sample_x(double lo, double hi, size_t i)
 
 /* Adds the point where the sign of net changes between two neighbouring
  * samples (prev_x, prev_net) and (x, net), found by the closed form or the
- * formulas, and pinned down by the formulas. */
+ * formulas, and pinned down by the formulas.  A change whose adjacent
+ * doubles both keep |net| above a millionth of the largest |net| seen
+ * (scale) is a jump: a continuous net is within its slope times one ulp
+ * of 0 there. */
 static void add_change(struct sens *s, struct knob *k, double prev_x, double x,
-                       double *found, size_t *n)
+                       double scale, double *found, bool *jump, size_t *n)
 {
-	double na, nb, at;
+	double na, nb, at, least;
 	bool oka, okb;
 
 	real_net(s, k, prev_x, &na, &oka);
 	real_net(s, k, x, &nb, &okb);
 	if (!oka || !okb || sign_of(na) == sign_of(nb))
 		return;
-	at = bisect(s, k, prev_x, na, x, nb);
+	at = bisect(s, k, prev_x, na, x, nb, &least);
 	/* Both edges of a stretch of zeros one point wide are that point. */
-	if (*n == 0 || at != found[*n - 1])
+	if (*n == 0 || at != found[*n - 1]) {
+		jump[*n] = least > 1e-6 * scale;
 		found[(*n)++] = at;
+	}
 }
 
 /* The points to search: SENS_SAMPLES spread over [lo, hi] and the
@@ -123,48 +132,75 @@ static int search_points(struct sens *s, struct knob *k, double lo, double hi,
 	return FP_OK;
 }
 
-int sens_breakeven(struct sens *s, struct knob *k, double lo, double hi,
-                   double **cross, size_t *ncross, struct diag *d)
+/* Net at each of the n points xs (NaN where the inputs are invalid), and
+ * the largest |net| among them. */
+static void nets_at(struct sens *s, struct knob *k, const double *xs, size_t n,
+                    double *net, double *scale)
 {
-	double prev_x = 0, prev_net = NAN, *xs, *found;
+	*scale = 0;
+	for (size_t i = 0; i < n; i++) {
+		struct sens_point pt;
+		struct diag ignored;
+
+		net[i] = sens_eval(s, k, xs[i], &pt, &ignored) == FP_OK ? pt.net
+		                                                        : NAN;
+		if (isfinite(net[i]))
+			*scale = fmax(*scale, fabs(net[i]));
+	}
+}
+
+int sens_breakeven(struct sens *s, struct knob *k, double lo, double hi,
+                   double **cross, bool **jump, size_t *ncross, struct diag *d)
+{
+	double prev_x = 0, prev_net = NAN, *xs, *found, *net, scale;
+	bool *jumps;
 	size_t n = 0, nvalid = 0, nzero = 0, nx = 0;
 
 	*cross = NULL;
+	if (jump)
+		*jump = NULL;
 	*ncross = 0;
 	if (search_points(s, k, lo, hi, &xs, &nx, d) != FP_OK)
 		return FP_ERR;
 	/* At most one change per pair of neighbouring points. */
-	if (!(found = malloc(nx * sizeof *found))) {
-		free(xs);
+	found = malloc(nx * sizeof *found);
+	net = malloc(nx * sizeof *net);
+	jumps = calloc(nx ? nx : 1, sizeof *jumps);
+	if (!found || !net || !jumps) {
+		free(xs), free(found), free(net), free(jumps);
 		return diag_oom(d);
 	}
+	nets_at(s, k, xs, nx, net, &scale);
 	for (size_t i = 0; i < nx; i++) {
-		struct sens_point pt;
-		struct diag ignored;
 		double x = xs[i];
 
-		if (sens_eval(s, k, x, &pt, &ignored) != FP_OK ||
-		    isnan(pt.net)) {
+		if (isnan(net[i])) {
 			prev_net = NAN; /* no change across an invalid point */
 			continue;
 		}
 		nvalid++;
-		nzero += pt.net == 0;
-		if (!isnan(prev_net) && sign_of(prev_net) != sign_of(pt.net))
-			add_change(s, k, prev_x, x, found, &n);
-		else if (pt.net == 0 && isnan(prev_net) && i > 0)
+		nzero += net[i] == 0;
+		if (!isnan(prev_net) && sign_of(prev_net) != sign_of(net[i]))
+			add_change(s, k, prev_x, x, scale, found, jumps, &n);
+		else if (net[i] == 0 && isnan(prev_net) && i > 0)
 			found[n++] =
 			    x; /* a zero right after an invalid stretch */
 		prev_x = x;
-		prev_net = pt.net;
+		prev_net = net[i];
 	}
 	free(xs);
+	free(net);
 	k->zero_everywhere = nvalid > 0 && nzero == nvalid;
 	if (sens_set(s, k, k->base, d) != FP_OK) {
 		free(found);
+		free(jumps);
 		return FP_ERR;
 	}
 	*cross = found;
 	*ncross = n;
+	if (jump)
+		*jump = jumps;
+	else
+		free(jumps);
 	return FP_OK;
 }

@@ -289,7 +289,8 @@ int sens_sweep(struct sens *s, struct knob *k, double lo, double hi,
 		progress_tick(&pg, 1);
 	}
 	progress_done(&pg);
-	if (sens_breakeven(s, k, lo, hi, &out->cross, &out->ncross, d) != FP_OK)
+	if (sens_breakeven(s, k, lo, hi, &out->cross, &out->jump, &out->ncross,
+	                   d) != FP_OK)
 		return FP_ERR;
 	out->zero_everywhere = k->zero_everywhere;
 	out->every_crossing = k->every_crossing;
@@ -300,6 +301,7 @@ void sweep_free(struct sweep *w)
 {
 	free(w->pts);
 	free(w->cross);
+	free(w->jump);
 	memset(w, 0, sizeof *w);
 }
 

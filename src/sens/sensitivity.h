@@ -102,10 +102,14 @@ int sens_flips(struct sens *s, struct knob *k, double lo, double hi,
  * and a stretch that shrinks to one point counts once.  *cross is malloc'd
  * (caller frees); 0 crossings when the sign never changes, and then
  * k->zero_everywhere says whether net was 0 throughout.  Points where the
- * inputs become invalid (a runtime <= 0, a domain error) are skipped. */
+ * inputs become invalid (a runtime <= 0, a domain error) are skipped.
+ * (*jump)[i] (malloc'd beside *cross; jump may be NULL) is true where the
+ * sign changes by a jump, net far from 0 on both sides of the point (a
+ * step or a pole of the formulas): the decision flips there, but net is
+ * never 0. */
 #define SENS_SAMPLES 1000
 int sens_breakeven(struct sens *s, struct knob *k, double lo, double hi,
-                   double **cross, size_t *ncross, struct diag *d);
+                   double **cross, bool **jump, size_t *ncross, struct diag *d);
 
 /* The default break-even range of a knob: [base/100, base*100] for a
  * positive value (mirrored for a negative one), [-1, 1] for zero. */
@@ -118,6 +122,7 @@ struct sweep {
 	struct sens_point *pts;
 	size_t ncross;
 	double *cross;
+	bool *jump;           /* beside cross: a jump, not a zero */
 	bool zero_everywhere; /* net is 0 over the whole range */
 	bool every_crossing;  /* as the knob's: no crossing was missed */
 };

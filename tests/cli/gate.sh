@@ -63,7 +63,7 @@ expect_grep "$OUT" "net 40.0000" "passed agrees"
 # newly passes (net -33.3333); from 0.0625 on, only q changes (+33.3333).
 run breakeven -m "$M" "$D/tolerance-before.csv" "$D/tolerance-after.csv" --param max_error_ratio
 expect_status 0 "breakeven"
-expect_grep "$OUT" "max_error_ratio: net = 0 at 0.0625 (now 0.03125, net -33.3333" "breakeven over max_error_ratio"
+expect_grep "$OUT" "max_error_ratio: net changes sign at 0.0625 (a jump across 0: a step or a pole, net is not 0 there) (now 0.03125, net -33.3333" "breakeven over max_error_ratio: a step of the gate, not a zero"
 run sweep -m "$M" "$D/tolerance-before.csv" "$D/tolerance-after.csv" --param max_error_ratio=0.0625:0.125:0.0625
 expect_grep "$OUT" "0.0625" "sweep: at the break-even"
 run price -m "$M" "$D/tolerance-before.csv" "$D/tolerance-after.csv" --set max_error_ratio=0.0625

@@ -16,8 +16,8 @@ expect_out "pass_reward: net = 0 at 4.75 (now 0.3, net -22.25; searched 0.003 to
 run breakeven $IN --param runtime_factor
 expect_out "runtime_factor: net = 0 at 1.0824742268041236 (now 2, net -22.25; searched 0.02 to 200 at 1000 points; a crossing narrower than the step between two points may be missed)" "runtime factor, full precision"
 run breakeven $IN --param perf_weight --format csv
-expect_out 'param,value,lo,hi,crossing
-"perf_weight",0.5,0.005,50,0.031578947368421054' "perf weight as CSV"
+expect_out 'param,value,lo,hi,crossing,jump
+"perf_weight",0.5,0.005,50,0.031578947368421054,0' "perf weight as CSV"
 run breakeven $IN --param runtime_factor --format json
 expect_grep "$OUT" '"every_crossing": false' "runtime factor: sampled"
 run breakeven $IN --param pass_reward --format json
@@ -133,4 +133,15 @@ printf 'case,runtime,passed,ref_runtime\nx,1,pass,3\ny,1,pass,1\n' >"$TMP/kb-aft
 run breakeven -m kernelbench "$TMP/kb-before.csv" "$TMP/kb-after.csv" --param p --range 0:5
 expect_out "p: net = 0 at 1.4999999999999998 and 3 (now 1, net 0; searched 0 to 5 at 1000 points and where any branch of the metric flips, which finds every crossing)" "kernelbench: the flip at p = 1.5 and back at 3"
 
+# A pole is not a break-even: gain 1 / (p - 0.3) changes sign at 0.3
+# without passing 0 (it was "net = 0 at 0.30000000000000004", net
+# 1.8e16 there); the words, the sweep's row and JSON say it jumps.
+printf 'name: pole\nversion: 1\nparams: {p: 0.5}\nscore: passed\nvalue: passed\ntotal: sum(value)\ngain: sum(newly_passing) / (p - 0.3)\ncost: 0\n' >"$TMP/pole.yaml"
+run breakeven -m "$TMP/pole.yaml" $IN --param p --range 0:1
+expect_out "p: net changes sign at 0.30000000000000004 (a jump across 0: a step or a pole, net is not 0 there) (now 0.5, net 5; searched 0 to 1 at 1000 points and where any branch of the metric flips, which finds every crossing)" "a pole: a jump, not net = 0"
+run breakeven -m "$TMP/pole.yaml" $IN --param p --range 0:1 --format json
+expect_grep "$OUT" '"jumps": [' "a pole: JSON lists it among the jumps"
+run sweep -m "$TMP/pole.yaml" $IN --param p=0.05:1:0.1
+expect_grep "$OUT" "<- jumps across 0" "a pole: the sweep's row"
+expect_no_grep "$OUT" "break-even" "a pole: no break-even row"
 finish
