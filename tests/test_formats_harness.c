@@ -426,10 +426,14 @@ static void test_errors(void **state)
 	expect_error("gb2.csv", text, 2, 15,
 	             "unknown time_unit (known: ns, us, ms, s): 'fs'");
 	snprintf(text, sizeof text, "%s\"BM_a\",10,1\n", gb);
-	expect_error("gb3.csv", text, 2, 0,
+	/* Where the row ends: after "BM_a",10,1 (11 bytes). */
+	expect_error("gb3.csv", text, 2, 12,
 	             "row has 3 cells, the header has 6");
 	expect_error("hf.csv", "command,mean,stddev,median,min\nx,1,0,abc,1\n",
 	             2, 7, "'abc' is not a number");
+	/* At the first cell too many. */
+	expect_error("hf2.csv", "command,mean,stddev,median,min\nx,1,0,1,1,7\n",
+	             2, 11, "row has 6 cells, the header has 5");
 	/* A count that is no whole number: no result line, ignored. */
 	expect_error(
 	    "go1.txt", "BenchmarkA-2  10.5  3 ns/op\n", 0, 0,

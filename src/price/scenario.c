@@ -49,6 +49,9 @@ void scenario_free(struct scenario *s)
 		free(s->fail[i]);
 	free(s->pass);
 	free(s->fail);
+	free(s->pass_pos);
+	free(s->fail_pos);
+	free(s->error_pos);
 	for (size_t i = 0; i < s->nerrors; i++)
 		free(s->error_glob[i]);
 	free(s->error_glob);
@@ -90,18 +93,27 @@ static int add_param(struct scenario *s, const char *name, double value,
 
 /* The list grows by doubling (its room is the next power of two), so a
  * list of 10^5 names is not copied 10^5 times. */
-static int add_glob(char ***list, size_t *n, const char *glob, struct diag *d)
+/* Appends glob, written at line, col (0 on the command line). */
+static int add_glob(char ***list, int (**pos)[2], size_t *n, const char *glob,
+                    int line, int col, struct diag *d)
 {
 	char **grown = *list;
+	int(*at)[2] = *pos;
 	char *copy = strdup(glob);
 
-	if (copy && (*n & (*n - 1)) == 0)
-		grown = realloc(*list, (*n ? 2 * *n : 1) * sizeof *grown);
-	if (!copy || !grown) {
+	if (copy && (*n & (*n - 1)) == 0) {
+		size_t size = *n ? 2 * *n : 1;
+		if ((grown = realloc(*list, size * sizeof *grown)))
+			*list = grown;
+		if ((at = realloc(*pos, size * sizeof *at)))
+			*pos = at;
+	}
+	if (!copy || !grown || !at) {
 		free(copy);
 		return diag_oom(d);
 	}
-	*list = grown;
+	(*pos)[*n][0] = line;
+	(*pos)[*n][1] = col;
 	(*list)[(*n)++] = copy;
 	return FP_OK;
 }
@@ -143,7 +155,8 @@ static int read_params(const struct ydoc *doc, const struct ynode *map,
 
 /* pass/fail: a list of names or globs, or one of them alone. */
 static int read_globs(const struct ydoc *doc, const struct ynode *node,
-                      const char *what, char ***list, size_t *n, struct diag *d)
+                      const char *what, char ***list, int (**pos)[2], size_t *n,
+                      struct diag *d)
 {
 	const struct ynode *const *items = &node;
 	size_t count = 1;
@@ -167,7 +180,8 @@ static int read_globs(const struct ydoc *doc, const struct ynode *node,
 			return ydoc_error(
 			    doc, items[i], d,
 			    "%s: a case name or glob must not be empty", what);
-		if (add_glob(list, n, items[i]->str, d))
+		if (add_glob(list, pos, n, items[i]->str, items[i]->line,
+		             items[i]->col, d))
 			return FP_ERR;
 	}
 	return FP_OK;
@@ -187,7 +201,8 @@ static int read_errors(const struct ydoc *doc, const struct ynode *map,
 		                  "glob: factor");
 	s->error_glob = calloc(map->count + 1, sizeof *s->error_glob);
 	s->error_factor = calloc(map->count + 1, sizeof *s->error_factor);
-	if (!s->error_glob || !s->error_factor)
+	s->error_pos = calloc(map->count + 1, sizeof *s->error_pos);
+	if (!s->error_glob || !s->error_factor || !s->error_pos)
 		return diag_oom(d);
 	for (size_t i = 0; i < map->count; i++) {
 		const struct ynode *key = map->keys[i];
@@ -205,6 +220,8 @@ static int read_errors(const struct ydoc *doc, const struct ynode *map,
 			                  "%s must be >= 0", what);
 		if (!(s->error_glob[i] = strdup(key->str)))
 			return diag_oom(d);
+		s->error_pos[i][0] = key->line;
+		s->error_pos[i][1] = key->col;
 		s->nerrors++;
 	}
 	return FP_OK;
@@ -265,10 +282,10 @@ static int read_scenario(const struct ydoc *doc, struct scenario *s,
 	key_at(root, "pass", s->pass_at);
 	key_at(root, "fail", s->fail_at);
 	if ((n = ydoc_get(root, "pass")) &&
-	    read_globs(doc, n, "pass", &s->pass, &s->npass, d))
+	    read_globs(doc, n, "pass", &s->pass, &s->pass_pos, &s->npass, d))
 		return FP_ERR;
 	if ((n = ydoc_get(root, "fail")) &&
-	    read_globs(doc, n, "fail", &s->fail, &s->nfail, d))
+	    read_globs(doc, n, "fail", &s->fail, &s->fail_pos, &s->nfail, d))
 		return FP_ERR;
 	if ((n = ydoc_get(root, "errors")) && read_errors(doc, n, s, d))
 		return FP_ERR;
@@ -364,8 +381,9 @@ int scenario_add_glob(struct scenario *s, int pass, const char *glob,
 		return diag_set(d, NULL, 0, 0,
 		                "--%s: the case name or glob is empty",
 		                pass ? "pass" : "fail");
-	return pass ? add_glob(&s->pass, &s->npass, glob, d)
-	            : add_glob(&s->fail, &s->nfail, glob, d);
+	return pass
+	           ? add_glob(&s->pass, &s->pass_pos, &s->npass, glob, 0, 0, d)
+	           : add_glob(&s->fail, &s->fail_pos, &s->nfail, glob, 0, 0, d);
 }
 
 int scenario_set_param(struct scenario *s, const char *name, double value,

@@ -42,6 +42,9 @@ struct scenario {
 	    runtime; /* strings owned; text NULL: runtimes unchanged */
 	size_t npass, nfail;
 	char **pass, **fail; /* globs */
+	/* Where each glob is written (line, column; 0 for one given on the
+	 * command line), beside pass, fail and error_glob. */
+	int (*pass_pos)[2], (*fail_pos)[2], (*error_pos)[2];
 	/* Where the file names its pass: and fail: keys (line, column; 0
 	 * when it does not), for the refusal under a gate (price/load.c). */
 	int pass_at[2], fail_at[2];

@@ -3,7 +3,9 @@
 #include "price/scenario.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -168,6 +170,21 @@ static double *copy_values(const struct column *c, size_t n)
 	return v;
 }
 
+/* Where glob pos of s is written: the scenario file at its line and
+ * column, or the command line. */
+static int glob_error(struct diag *d, const struct scenario *s,
+                      const int pos[2], const char *fmt, ...)
+{
+	va_list ap;
+	char msg[sizeof d->msg];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return diag_set(d, pos[0] ? s->path : SCENARIO_COMMAND_LINE, pos[0],
+	                pos[1], "%s", msg);
+}
+
 /* Each of the pass and fail globs matches some case, and there are not
  * too many (util/globset.h). */
 static int check_globs(const struct scenario *s, const struct run *before,
@@ -193,8 +210,9 @@ static int check_globs(const struct scenario *s, const struct run *before,
 		if (oom)
 			return diag_oom(d);
 		if (k != GLOBSET_NONE)
-			return diag_set(
-			    d, s->path, 0, 0, "%s '%s' matches no case in %s",
+			return glob_error(
+			    d, s, (list ? s->fail_pos : s->pass_pos)[k],
+			    "%s '%s' matches no case in %s",
 			    list ? "fail" : "pass", globs[k], before->path);
 	}
 	return FP_OK;
@@ -222,10 +240,11 @@ static int apply_globs(const struct scenario *s, const struct run *before,
 		size_t f = globset_find(&g[1], name, false);
 
 		if (p != GLOBSET_NONE && f != GLOBSET_NONE)
-			rc = diag_set(d, s->path, 0, 0,
-			              "case '%s' is matched by both pass '%s' "
-			              "and fail '%s'",
-			              name, s->pass[p], s->fail[f]);
+			rc =
+			    glob_error(d, s, s->fail_pos[f],
+			               "case '%s' is matched by both pass '%s' "
+			               "and fail '%s'",
+			               name, s->pass[p], s->fail[f]);
 		else if (p != GLOBSET_NONE || f != GLOBSET_NONE)
 			passed[i] = p != GLOBSET_NONE ? 1 : 0;
 	}
@@ -285,9 +304,9 @@ static int scale_errors(const struct scenario *s, struct run *after,
 		return diag_oom(d);
 	if (k != GLOBSET_NONE) {
 		globset_free(&g);
-		return diag_set(d, s->path, 0, 0,
-		                "errors '%s' matches no case in %s", globs[k],
-		                after->path);
+		return glob_error(d, s, s->error_pos[k],
+		                  "errors '%s' matches no case in %s", globs[k],
+		                  after->path);
 	}
 	for (size_t c = 0; c < nerr; c++) {
 		const struct column *col = run_numeric(after, errcols[c], d);

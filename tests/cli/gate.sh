@@ -100,7 +100,11 @@ bad_scenario 'errors: [0.5]' "errors must be a mapping of case name or glob: fac
 bad_scenario 'errors: {"*": -1}' "errors.* must be >= 0" "errors negative"
 bad_scenario 'errors: {"*": x}' "errors.* must be a number" "errors not a number"
 bad_scenario 'errors: {"": 1}' "errors: a case name or glob must not be empty" "errors empty glob"
-bad_scenario 'errors: {zz*: 1}' "errors 'zz*' matches no case" "errors unmatched"
+bad_scenario 'errors: {zz*: 1}' "s.yaml:1:10: errors 'zz*' matches no case" "errors unmatched, at its glob"
+# A glob from the command line is blamed on it, not on the scenario file.
+F="$EX/fp32-cube-matmul"
+run price "$F/before.csv" --scenario "$F/fp32-cube.yaml" --pass 'nothing*'
+expect_error 2 "<command line>: pass 'nothing*' matches no case in $F/before.csv" "--pass unmatched: the command line"
 grep -v '^gate_errors' "$M" >"$TMP/noerr.yaml"
 bad_scenario 'errors: {"*": 1}' "errors: the metric names no error columns to scale (its gate_errors)" "errors without gate_errors" "$TMP/noerr.yaml"
 

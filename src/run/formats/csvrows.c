@@ -497,3 +497,15 @@ size_t csv_count_rows(const char *text, size_t len)
 	}
 	return rows;
 }
+
+int fmt_csv_width(const char *path, const struct csv_field *f, size_t n,
+                  size_t want, struct diag *d)
+{
+	const struct csv_field *at = &f[n > want ? want : n];
+
+	if (n == want)
+		return FP_OK;
+	return diag_set(d, path, (int)at->line, (int)at->col,
+	                "row has %zu cell%s, the header has %zu", n,
+	                n == 1 ? "" : "s", want);
+}

@@ -25,6 +25,12 @@ typedef int (*csv_row_fn)(void *ctx, size_t row, const struct csv_field *f,
 int fmt_csv_rows(const char *path, const char *text, size_t len, size_t start,
                  csv_row_fn fn, void *ctx, size_t *rows, struct diag *d);
 
+/* FP_OK when the row f[0..n) has the header's want cells, else the error
+ * "row has N cells, the header has M" at its first cell too many, or
+ * where it ends too soon. */
+int fmt_csv_width(const char *path, const struct csv_field *f, size_t n,
+                  size_t want, struct diag *d);
+
 /* How many rows text[0..len) holds, as a forecast for rb_expect: its
  * lines ended by LF that are not empty, and one more.  A quoted field's
  * line ends count too; lines ended by a lone CR do not (a forecast too

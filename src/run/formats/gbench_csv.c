@@ -149,10 +149,8 @@ static int read_row(struct gcsv *st, const struct csv_field *f, size_t n)
 	const char *agg;
 	size_t len;
 
-	if (n != st->header_n)
-		return diag_set(st->d, st->src->path, (int)f[0].line, 0,
-		                "row has %zu cell%s, the header has %zu", n,
-		                n == 1 ? "" : "s", st->header_n);
+	if (fmt_csv_width(st->src->path, f, n, st->header_n, st->d) != FP_OK)
+		return FP_ERR;
 	if (grow_array((void **)&st->e, &st->cap, st->n + 1, sizeof *st->e) ||
 	    grow_array((void **)&st->names, &st->names_cap, st->n + 1,
 	               sizeof *st->names) ||

@@ -136,10 +136,8 @@ static int read_row(struct hcsv *st, const struct csv_field *f, size_t n)
 	const struct csv_field *s = &f[st->stat];
 	double x;
 
-	if (n != st->header_n)
-		return diag_set(st->b.d, st->src->path, (int)f[0].line, 0,
-		                "row has %zu cell%s, the header has %zu", n,
-		                n == 1 ? "" : "s", st->header_n);
+	if (fmt_csv_width(st->src->path, f, n, st->header_n, st->b.d) != FP_OK)
+		return FP_ERR;
 	if (case_name(st, f) != FP_OK)
 		return FP_ERR;
 	for (size_t i = 0; i < n; i++)
