@@ -186,6 +186,10 @@ int rb_sample_at(struct run_builder *b, size_t i, double x, int pass);
  * adds samples after the cases are made, when rb_name no longer is). */
 int rb_sample_pos(struct run_builder *b, size_t i, double x, int pass,
                   const char *name, uint32_t line, uint32_t col);
+/* rb_sample, the error at line:col: where a list of samples writes
+ * this one. */
+int rb_sample_here(struct run_builder *b, double x, int pass, uint32_t line,
+                   uint32_t col);
 /* Room for up to `count` more samples, about to be added (a reader that
  * knows how many: no array grown and copied as they come).  FP_ERR with
  * the builder's diag when out of memory. */

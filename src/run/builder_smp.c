@@ -53,6 +53,13 @@ int rb_sample_pos(struct run_builder *b, size_t i, double x, int pass,
 	return rbs_add(&b->smp, i, x, pass) == FP_OK ? FP_OK : diag_oom(b->d);
 }
 
+int rb_sample_here(struct run_builder *b, double x, int pass, uint32_t line,
+                   uint32_t col)
+{
+	return rb_sample_pos(b, b->n - 1, x, pass, rb_name(b, b->n - 1), line,
+	                     col);
+}
+
 int rb_sample_expect(struct run_builder *b, size_t count)
 {
 	return rbs_reserve(&b->smp, count) == FP_OK ? FP_OK : diag_oom(b->d);

@@ -109,13 +109,21 @@ expect_error 2 "$TMP/sneg.csv:3:5: runtime sample of case 'a' must be a finite n
 	"a negative repetition, at its cell"
 printf '[{"case":"m1","samples":[1,0,1],"passed":true},{"case":"m2","samples":[1,2],"passed":true}]\n' >"$TMP/s0.json"
 run price "$TMP/s0.json" "$TMP/s0.json"
-expect_error 2 "$TMP/s0.json:1:10: runtime sample of case 'm1' must be a finite number above 0, got 0" \
-	"a zero sample in a JSON list, at its case"
+expect_error 2 "$TMP/s0.json:1:28: runtime sample of case 'm1' must be a finite number above 0, got 0" \
+	"a zero sample in a JSON list, where it is written"
+printf 'cases:\n  - {case: a, samples: [1, 2, -3], passed: true}\n' >"$TMP/sneg.yaml"
+run price "$TMP/sneg.yaml" "$TMP/sneg.yaml"
+expect_error 2 "$TMP/sneg.yaml:2:31: runtime sample of case 'a' must be a finite number above 0, got -3" \
+	"a negative sample in a YAML list, where it is written"
 H="$TOP_SRCDIR/tests/data/harness"
 sed '14s/0.023981939/-0.023981939/' "$H/hyperfine/after-params.json" >"$TMP/hfneg.json"
 run price "$TMP/hfneg.json" "$TMP/hfneg.json"
-expect_error 2 "$TMP/hfneg.json:4:18: runtime sample of case 'check (n=1)' must be a finite number above 0, got -0.023981939" \
-	"a negative time of hyperfine's, at its command"
+expect_error 2 "$TMP/hfneg.json:14:9: runtime sample of case 'check (n=1)' must be a finite number above 0, got -0.023981939" \
+	"a negative time of hyperfine's, where it is written"
+sed '64s/\([0-9]\)/-\1/' "$H/pytest/before.json" >"$TMP/pyneg.json"
+run price "$TMP/pyneg.json" "$TMP/pyneg.json"
+expect_error 2 "$TMP/pyneg.json:64:21: runtime sample of case 'test_bench.py::test_sum' must be a finite number above 0, got -4.1892000012921926e-05" \
+	"a negative sample in pytest-benchmark's data, where it is written"
 sed '7s/188.9 ns/0 ns/' "$H/go/before.txt" >"$TMP/go0.txt"
 run price "$TMP/go0.txt" "$TMP/go0.txt"
 expect_error 2 "$TMP/go0.txt:7:37: runtime sample of case 'BenchmarkSpin' must be a finite number above 0, got 0 ns/op" \

@@ -67,10 +67,12 @@ static int add_samples(struct run_builder *b, size_t index, json_t *o,
 			return diag_set(b->d, b->path, (int)c.line, (int)c.col,
 			                "result %zu: a time must be a number",
 			                index + 1);
-		if (rb_sample(b, json_number_value(v),
-		              paired ? json_is_number(code) &&
-		                           json_number_value(code) == 0
-		                     : -1) != FP_OK)
+		/* A bad time is blamed where it is written. */
+		if (rb_sample_here(b, json_number_value(v),
+		                   paired ? json_is_number(code) &&
+		                                json_number_value(code) == 0
+		                          : -1,
+		                   c.line, c.col) != FP_OK)
 			return FP_ERR;
 		jcur_next(&c);
 	}

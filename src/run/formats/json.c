@@ -110,7 +110,9 @@ static int add_samples(struct run_builder *b, json_t *v,
 		if (!json_is_number(x))
 			return diag_set(b->d, b->path, (int)c.line, (int)c.col,
 			                "a sample must be a number");
-		if (rb_sample(b, json_number_value(x), -1) != FP_OK)
+		/* A bad one is blamed where it is written. */
+		if (rb_sample_here(b, json_number_value(x), -1, c.line,
+		                   c.col) != FP_OK)
 			return FP_ERR;
 		jcur_next(&c);
 	}

@@ -41,7 +41,9 @@ static int add_data(struct run_builder *b, json_t *data, const struct jcur *at,
 			return error_at(b, &c,
 			                "a sample in 'data' must be a number",
 			                index);
-		if (rb_sample(b, json_number_value(v), -1) != FP_OK)
+		/* A bad sample is blamed where it is written. */
+		if (rb_sample_here(b, json_number_value(v), -1, c.line,
+		                   c.col) != FP_OK)
 			return FP_ERR;
 		jcur_next(&c);
 	}

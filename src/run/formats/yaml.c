@@ -33,7 +33,9 @@ static int add_samples(struct run_builder *b, const struct ydoc *doc,
 		    !numfmt_parse(s->str, s->len, &x) || !isfinite(x))
 			return ydoc_error(doc, s, b->d,
 			                  "a sample must be a number");
-		if (rb_sample(b, x, -1) != FP_OK)
+		/* A bad one is blamed where it is written. */
+		if (rb_sample_here(b, x, -1, (uint32_t)s->line,
+		                   (uint32_t)s->col) != FP_OK)
 			return FP_ERR;
 	}
 	return FP_OK;
