@@ -50,9 +50,11 @@ int plot_outcome_now(const struct priced *pr, const struct cmd_noise *o,
 
 	if (rc == FP_OK && j.v.kind != VERDICT_NOT_JUDGED)
 		snprintf(buf, size, "verdict now: %s", verdict_name(j.v.kind));
-	else
+	else /* as the guards leave it, as price's --check */
 		snprintf(buf, size, "point estimate now: %s",
-		         pr->price->accept ? "accept" : "reject");
+		         rc == FP_OK         ? verdict_name(j.v.point_kind)
+		         : pr->price->accept ? "accept"
+		                             : "reject");
 	judged_free(&j);
 	return rc;
 }

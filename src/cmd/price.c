@@ -130,8 +130,9 @@ static int price_write(void *own, struct priced *pr,
 }
 
 /* Accept: 0.  Reject or no material effect: 1.  Inconclusive: 3.  Not
- * judged: as the point estimate decides (0 or 1), a reject guard
- * overruling its accept; the record says the noise was not judged. */
+ * judged: as the point estimate decides, as the guards leave it (0, 1,
+ * or 3 when the control guard fires); the record says the noise was not
+ * judged. */
 static int check_status(const struct verdict *v)
 {
 	switch (v->kind == VERDICT_NOT_JUDGED ? v->point_kind : v->kind) {

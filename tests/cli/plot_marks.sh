@@ -21,6 +21,12 @@ expect_grep "$TMP/p/map.dat" '"now: runtime_factor = 2, pass_reward = 0.3"' "map
 GNUPLOT=$NOGP run tornado $IN --plot-dir "$TMP/p"
 expect_grep "$TMP/p/tornado.dat" '"pypto-gym: net as each parameter moves -- point estimate now: reject -- PREDICTION"' "tornado title"
 
+# Not judged (one sample per case), the point estimate's accept overruled
+# by the guards (d newly fails; net and delta_total differ in sign): the
+# title says what price's --check does, as its first line.
+GNUPLOT=$NOGP run sweep "$DATA/cli/small-before.csv" "$DATA/cli/small-after.csv" --param pass_reward=0:6 --plot-dir "$TMP/g"
+expect_grep "$TMP/g/sweep.dat" '"pypto-gym: gain, cost and net -- point estimate now: inconclusive -- MEASURED"' "sweep title: the guards overrule the point estimate"
+
 # Measured runs: MEASURED, and the verdict on the record's charts.
 GNUPLOT=$NOGP run price before.csv after.csv --record "$TMP/rec"
 expect_status 0 "record"
