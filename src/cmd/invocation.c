@@ -101,19 +101,20 @@ static const char *input_role(const char *option, const char *arg)
 static int confine(const char *file, const char *path, const char *dir,
                    const char *role, struct diag *d)
 {
-	char *real = realpath(path, NULL), *root = realpath(dir, NULL);
+	char *real = realpath(path, NULL),
+	     *root = real ? realpath(dir, NULL) : NULL;
+	bool oom = (!real || !root) && errno == ENOMEM;
 	size_t n = root ? strlen(root) : 0;
 	bool inside =
 	    real && root &&
 	    (strcmp(root, "/") == 0 || (strncmp(real, root, n) == 0 &&
 	                                (real[n] == '/' || real[n] == '\0')));
-	int err = errno;
 
 	free(real);
 	free(root);
 	if (inside)
 		return FP_OK;
-	if (err == ENOMEM)
+	if (oom)
 		return diag_oom(d);
 	return diag_set(d, file, 0, 0,
 	                "the record's %s '%s' lies outside %s; verify reads a "

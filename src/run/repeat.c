@@ -63,16 +63,44 @@ static int by_rep(const void *pa, const void *pb)
 	return a->row < b->row ? -1 : a->row > b->row;
 }
 
+/* Whether each case's repetitions rise row by row, as a tool writes them
+ * (case by case or repetition by repetition): then none is given twice,
+ * known in one pass.  last: scratch of b->n. */
+static bool rising(const struct rb_column *c, const size_t *first, size_t n,
+                   double *last)
+{
+	for (size_t i = 0; i < n; i++) {
+		double r = c->v[i];
+		if (isnan(r))
+			continue;
+		if (first[i] != i &&
+		    !(isnan(last[first[i]]) || r > last[first[i]]))
+			return false;
+		last[first[i]] = r;
+	}
+	return true;
+}
+
 /* Each (case, repetition) once: given twice, it would count as two
  * samples, and narrow the interval on a copy. */
 static int distinct_reps(struct run_builder *b, const size_t *first, long rep)
 {
 	const struct rb_column *c = rep >= 0 ? &b->columns[rep] : NULL;
 	struct rep_key *k;
+	double *last;
 	size_t n = 0;
 	int rc = FP_OK;
+	bool fine;
 
 	if (!c)
+		return FP_OK;
+	if (!(last = malloc((b->n ? b->n : 1) * sizeof *last)))
+		return diag_oom(b->d);
+	for (size_t i = 0; i < b->n; i++)
+		last[i] = NAN;
+	fine = rising(c, first, b->n, last);
+	free(last);
+	if (fine)
 		return FP_OK;
 	if (!(k = malloc((b->n ? b->n : 1) * sizeof *k)))
 		return diag_oom(b->d);
