@@ -5,7 +5,6 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -174,15 +173,18 @@ static double *copy_values(const struct column *c, size_t n)
  * column, or the command line. */
 static int glob_error(struct diag *d, const struct scenario *s,
                       const int pos[2], const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int glob_error(struct diag *d, const struct scenario *s,
+                      const int pos[2], const char *fmt, ...)
 {
 	va_list ap;
-	char msg[sizeof d->msg];
+	int rc;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	rc = diag_vset(d, pos[0] ? s->path : SCENARIO_COMMAND_LINE, pos[0],
+	               pos[1], fmt, ap);
 	va_end(ap);
-	return diag_set(d, pos[0] ? s->path : SCENARIO_COMMAND_LINE, pos[0],
-	                pos[1], "%s", msg);
+	return rc;
 }
 
 /* Each of the pass and fail globs matches some case, and there are not
