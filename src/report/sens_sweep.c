@@ -12,8 +12,9 @@ static int write_header(const char *param, enum report_format f, int width,
                         FILE *out, struct diag *d)
 {
 	if (f == FORMAT_CSV) {
-		fputs("param,value,gain,cost,net,point_estimate,break_even\n",
-		      out);
+		fputs(
+		    "param,value,gain,cost,net,point_estimate,break_even,jump\n",
+		    out);
 	} else if (f == FORMAT_MD) {
 		fputs("| ", out);
 		if (report_put_name(out, param, f, d) != FP_OK)
@@ -39,8 +40,9 @@ static int write_csv_row(const char *param, const struct sweep_row *r,
 		fputc(',', out);
 		report_put_num(out, v[j], PRECISION_EXACT);
 	}
-	fprintf(out, ",%s,%d\n", r->pt.accept ? "accept" : "reject",
-	        r->is_cross);
+	/* A jump is a sign change but no zero: break_even 1, jump 1. */
+	fprintf(out, ",%s,%d,%d\n", r->pt.accept ? "accept" : "reject",
+	        r->is_cross, r->is_jump);
 	return FP_OK;
 }
 

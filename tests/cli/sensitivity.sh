@@ -144,4 +144,7 @@ expect_grep "$OUT" '"jumps": [' "a pole: JSON lists it among the jumps"
 run sweep -m "$TMP/pole.yaml" $IN --param p=0.05:1:0.1
 expect_grep "$OUT" "<- jumps across 0" "a pole: the sweep's row"
 expect_no_grep "$OUT" "break-even" "a pole: no break-even row"
+run sweep -m "$TMP/pole.yaml" $IN --param p=0.05:1:0.1 --format csv
+expect_grep "$OUT" '"p",0.30000000000000004,18014398509481984,0,18014398509481984,accept,1,1' "a pole: the CSV row says it jumps"
+expect_grep "$OUT" '"p",0.35,20.000000000000004,0,20.000000000000004,accept,0,0' "a pole: other CSV rows neither"
 finish
