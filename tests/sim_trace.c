@@ -30,13 +30,15 @@ void sim_trace_row(FILE *f, const char *config, size_t trial, double truth,
                    const struct boot *b, const struct interval *at80,
                    double nested)
 {
-	double *z = malloc(b->B * sizeof *z), mean = 0, centre;
+	double *z = malloc(b->B * sizeof *z), mean = 0, ss = 0, centre;
 	const double *rt = b->rt_net ? b->rt_net : b->net;
 
 	if (!z)
 		fail_msg("out of memory");
 	for (size_t q = 0; q < b->B; q++)
 		mean += rt[q] / (double)b->B;
+	for (size_t q = 0; q < b->B; q++)
+		ss += (rt[q] - mean) * (rt[q] - mean);
 	noise_fit_centred(b, 2, z, &centre);
 	qsort(z, b->B, sizeof *z, noise_cmp_double);
 	struct interval range = noise_fit_range(b, 2);
@@ -57,7 +59,8 @@ void sim_trace_row(FILE *f, const char *config, size_t trial, double truth,
 	                    noise_quantile(z, b->B, 0.9),
 	                    range.lo,
 	                    range.hi,
-	                    nested};
+	                    nested,
+	                    sqrt(ss / (double)(b->B - 1) / (double)b->B)};
 
 	fprintf(f, "%s\t%zu", config, trial);
 	for (size_t i = 0; i < sizeof v / sizeof *v; i++)
