@@ -71,6 +71,14 @@ struct boot {
 	 * (on runtimes alone) lies above ref, beyond its Monte Carlo
 	 * error.  The interval is about point - bias. */
 	struct boot_gcn ref, bias;
+	/* The prices at the resamples' two corners, with the measured pass
+	 * states: every case at its slowest before sample and fastest after
+	 * sample (0), and the other way (1); each a resample that draws one
+	 * sample every time.  They bound the range a price can take as far
+	 * as the runs show (noise_fit_range): a sum's largest value (every
+	 * newly passing case at its best score) can lie beyond every drawn
+	 * resample's.  Zero where not priced (0 is in every range). */
+	struct boot_gcn corner[2];
 };
 
 /* What noise_visit calls for resample r: p is the resample's price on

@@ -28,8 +28,9 @@ struct worker {
 	noise_visit_fn visit; /* else called after each resample */
 	unsigned visit_reads; /* what visit reads of the price (PRICE_*) */
 	/* visit also resample r priced on runtimes alone, as row B + r
-	 * (visit_rt), and the measured price and the one at the expected
-	 * estimates as rows 2 B and 2 B + 1 (visit_ref): noise_visit_fit */
+	 * (visit_rt), and the measured price, the one at the expected
+	 * estimates and the corners as rows 2 B to 2 B + 3 (visit_ref):
+	 * noise_visit_fit */
 	bool visit_rt, visit_ref;
 	/* The noise arm, priced beside each resample (noise_bootstrap_arm),
 	 * or NULL: its sides, the before run's sorted as the fix's side 0,

@@ -197,21 +197,53 @@ static int summarise(struct boot *b, const struct noise_side sorted[2],
 	return FP_OK;
 }
 
-/* The measured price (k 0) or the one at the expected estimates (k 1):
- * into the bootstrap's point or ref, or to the visit as row 2 B + k. */
+/* The measured price (k 0), the one at the expected estimates (k 1) or
+ * a corner (k 2, 3): into the bootstrap's point, ref or corner, or to
+ * the visit as row 2 B + k. */
 static int reference_at(const struct worker *w, int k, struct session *ses,
                         struct price *p, struct diag *d)
 {
+	struct boot_gcn *at[4] = {&w->out->point, &w->out->ref,
+	                          &w->out->corner[0], &w->out->corner[1]};
+
 	if (w->visit)
 		return w->visit(w->ctx, 2 * w->out->B + (size_t)k, 0, ses, p,
 		                d);
-	*(k ? &w->out->ref : &w->out->point) =
-	    (struct boot_gcn){p->gain, p->cost, p->net};
+	*at[k] = (struct boot_gcn){p->gain, p->cost, p->net};
 	return FP_OK;
 }
 
-/* The measured price and the price at every case's expected resampled
- * estimate with the measured pass states (bias.h), by reference_at. */
+/* Case i's expected resampled estimate on side s (bias.h). */
+static double expected_at(const struct worker *w, int s, size_t i)
+{
+	double x;
+
+	if (w->side[s].nruns < 2)
+		return noise_expected(&w->side[s], i);
+	if (!noise_runs_exact(&w->side[s], i, &x))
+		x = noise_runs_expected(&w->side[s], i,
+		                        noise_side_seed(w->o, (unsigned)s));
+	return x;
+}
+
+/* Case i's slowest (slow) or fastest timed sample on side s, or its
+ * observed runtime when it has none: the estimate of a resample that
+ * draws that sample every time. */
+static double extreme_at(const struct noise_side *s, size_t i, bool slow)
+{
+	double x = NAN;
+
+	for (size_t j = s->off ? s->off[i] : 0; s->off && j < s->off[i + 1];
+	     j++)
+		if (!isnan(s->v[j]) &&
+		    (isnan(x) || (slow ? s->v[j] > x : s->v[j] < x)))
+			x = s->v[j];
+	return isnan(x) ? s->runtime[i] : x;
+}
+
+/* The measured price and, with the measured pass states, the price at
+ * every case's expected resampled estimate (bias.h) and at the two
+ * corners (boot.h), by reference_at. */
 static int reference(const struct worker *w, size_t n, struct diag *d)
 {
 	struct session *ses = NULL;
@@ -223,22 +255,22 @@ static int reference(const struct worker *w, size_t n, struct diag *d)
 
 	if (!ex)
 		return diag_oom(d);
-	for (unsigned s = 0; s < 2; s++)
-		for (size_t i = 0; i < n; i++) {
-			double *x = &ex[s * n + i];
-
-			if (w->side[s].nruns < 2)
-				*x = noise_expected(&w->side[s], i);
-			else if (!noise_runs_exact(&w->side[s], i, x))
-				*x = noise_runs_expected(
-				    &w->side[s], i, noise_side_seed(w->o, s));
-		}
 	if (session_open(w->m, w->runs, NULL, &ses, d) != FP_OK ||
 	    price_compute_sides(ses, &p, d) != FP_OK ||
-	    reference_at(w, 0, ses, p, d) != FP_OK ||
-	    price_resample(ses, p, rt, ps, 0, d) != FP_OK ||
-	    reference_at(w, 1, ses, p, d) != FP_OK)
+	    reference_at(w, 0, ses, p, d) != FP_OK)
 		goto out;
+	for (int k = 1; k < 4; k++) {
+		for (int s = 0; s < 2; s++)
+			for (size_t i = 0; i < n; i++)
+				/* Corner 2: before slowest, after fastest. */
+				ex[(size_t)s * n + i] =
+				    k == 1 ? expected_at(w, s, i)
+				           : extreme_at(&w->side[s], i,
+				                        (s == 0) == (k == 2));
+		if (price_resample(ses, p, rt, ps, 0, d) != FP_OK ||
+		    reference_at(w, k, ses, p, d) != FP_OK)
+			goto out;
+	}
 	rc = FP_OK;
 out:
 	price_free(p);

@@ -15,8 +15,8 @@
  * moved to the measured price less its bias at a clip (bias.h) and
  * widened by that bias's own uncertainty (interval.c), kept
  * within the range the quantity can take (0 and the prices the metric
- * gave: a gain or a cost that never changed sign does not change it);
- * doc/noise.md. */
+ * gave, the resamples' corners among them: a gain or a cost that never
+ * changed sign does not change it); doc/noise.md. */
 #ifndef FP_NOISE_BOOTSTRAP_H
 #define FP_NOISE_BOOTSTRAP_H
 
@@ -78,8 +78,8 @@ int noise_visit(const struct metric *m, const struct joined *runs,
  * rows [B, 2 B) the same priced on runtimes alone, with the measured pass
  * states, when noise_pass_varies (else not visited: they would be rows
  * [0, B) again); row 2 B the measured price, row 2 B + 1 the price at
- * every case's expected resampled estimate (bias.h).  Visits read
- * anything of the price. */
+ * every case's expected resampled estimate (bias.h), rows 2 B + 2 and
+ * 2 B + 3 the corners (boot.h).  Visits read anything of the price. */
 int noise_visit_fit(const struct metric *m, const struct joined *runs,
                     const struct noise_side side[2], const struct boot_opts *o,
                     noise_visit_fn visit, void *ctx, struct diag *d);
@@ -135,8 +135,8 @@ void noise_fit_bounds(double *z, size_t B, double conf, struct interval range,
                       struct interval *ci);
 
 /* The range gain (0), cost (1) or net (2) can take as far as b's prices
- * show: 0, the measured price and every resample (net: gain's less
- * cost's). */
+ * show: 0, the measured price, the corners and every resample (net:
+ * gain's less cost's). */
 struct interval noise_fit_range(const struct boot *b, int which);
 
 /* Whether b's decide is net > 0, or net >= 0, in every resample: then

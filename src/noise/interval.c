@@ -43,10 +43,12 @@ int noise_interval(const double *x, size_t B, double conf, double widen,
 }
 
 /* The range a quantity can take, as far as its prices show: 0, the
- * measured price and every resample. */
-static struct interval range_of(const double *x, size_t B, double point)
+ * measured price, the corners (boot.h) and every resample. */
+static struct interval range_of(const double *x, size_t B, double point,
+                                double c0, double c1)
 {
-	struct interval r = {fmin(0, point), fmax(0, point)};
+	struct interval r = {fmin(fmin(0, point), fmin(c0, c1)),
+	                     fmax(fmax(0, point), fmax(c0, c1))};
 
 	for (size_t q = 0; q < B; q++) {
 		r.lo = fmin(r.lo, x[q]);
@@ -197,8 +199,10 @@ static int fit_resamples(const struct boot *b, int which, double *z)
 struct interval noise_fit_range(const struct boot *b, int which)
 {
 	/* Net is gain - cost: its range is theirs. */
-	struct interval g = range_of(b->gain, b->B, b->point.gain);
-	struct interval c = range_of(b->cost, b->B, b->point.cost);
+	struct interval g = range_of(b->gain, b->B, b->point.gain,
+	                             b->corner[0].gain, b->corner[1].gain);
+	struct interval c = range_of(b->cost, b->B, b->point.cost,
+	                             b->corner[0].cost, b->corner[1].cost);
 
 	return which == 0   ? g
 	       : which == 1 ? c

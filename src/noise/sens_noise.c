@@ -14,9 +14,9 @@ struct visit_ctx {
 	const double *x; /* the points */
 	size_t npts;
 	/* The rows of noise_visit_fit (those on runtimes alone only when
-	 * pass states vary: rt; the measured and expected prices then
-	 * follow the resamples at row `refs`) of npts points' gain, cost
-	 * and net. */
+	 * pass states vary: rt; the measured and expected prices and the
+	 * corners then follow the resamples at row `refs`) of npts points'
+	 * gain, cost and net. */
 	double *out;
 	size_t B, refs;
 	bool rt;
@@ -82,20 +82,23 @@ static void sweep_column(const struct visit_ctx *v, size_t r0, size_t B,
 
 /* The band at point i: price's interval of net there (noise_fit_*), made
  * of the resamples' gain, cost and net at it, on runtimes alone too when
- * pass states vary, and its measured and expected prices. */
+ * pass states vary, and its measured and expected prices and corners. */
 static int sweep_band(const struct visit_ctx *v, const struct boot_opts *o,
                       double correction, double kink, size_t i, double *cols,
                       struct interval *band)
 {
 	size_t B = o->B;
-	const double *pt = &v->out[3 * (v->refs * v->npts + i)];
-	const double *ref = &v->out[3 * ((v->refs + 1) * v->npts + i)];
 	struct boot b = {.B = B,
 	                 .confidence = o->confidence,
 	                 .correction = correction,
-	                 .kink = kink,
-	                 .point = {pt[0], pt[1], pt[2]},
-	                 .ref = {ref[0], ref[1], ref[2]}};
+	                 .kink = kink};
+	struct boot_gcn *to[4] = {&b.point, &b.ref, &b.corner[0], &b.corner[1]};
+
+	for (size_t k = 0; k < 4; k++) {
+		const double *at = &v->out[3 * ((v->refs + k) * v->npts + i)];
+
+		*to[k] = (struct boot_gcn){at[0], at[1], at[2]};
+	}
 	double *c[6];
 
 	for (int q = 0; q < 6; q++) {
@@ -144,7 +147,7 @@ static int bands(const struct band_ctx *c, const double *x, size_t npts,
 	set_meta(sn, o);
 	sn->npts = npts;
 	sn->band = calloc(npts + 1, sizeof *sn->band);
-	v.out = malloc((3 * (v.refs + 2) * npts + 1) * sizeof *v.out);
+	v.out = malloc((3 * (v.refs + 4) * npts + 1) * sizeof *v.out);
 	cols = malloc((6 * B + 1) * sizeof *cols);
 	if (!sn->band || !v.out || !cols) {
 		diag_oom(d);

@@ -53,7 +53,7 @@ expect_joined "$OUT" "verdict: inconclusive (decide holds in 0.9515 of 2000 resa
 "$FIXPRICE" metrics --show pypto-gym | sed 's/^name: pypto-gym$/name: pg-ge/; s/^decide: gain - cost > 0$/decide: gain - cost >= 0/' >"$TMP/pg-ge.yaml"
 run price -m "$TMP/pg-ge.yaml" "$EX/noisy-fix/before.csv" "$EX/noisy-fix/before.csv" --check
 expect_status 3 "decide >= 0, the same run twice: inconclusive"
-expect_joined "$OUT" "verdict: inconclusive (the 95 % interval of net [-3.6596, 0.0000] over 2000 resamples is not clear of 0)" "decide >= 0: judged on the interval"
+expect_joined "$OUT" "verdict: inconclusive (the 95 % interval of net [-6.4527, 0.0000] over 2000 resamples is not clear of 0)" "decide >= 0: judged on the interval"
 run price $L $B $A --control noise/small-control.csv --format json
 expect_grep "$OUT" '"net": -0.1000000000000002' "control run: its net in JSON (-0.2 + 0.1, rounded)"
 expect_grep "$OUT" '"pseudo_samples_from_control": true' "control run: pseudo-samples in JSON"
@@ -115,7 +115,7 @@ expect_joined "$OUT" "P(decide) 0.2615" "flaky at a clip, majority: 2 or 3 draws
 # above 0, lifted by the bias removed).
 run price "$EX/noisy-fix/before.csv" "$EX/noisy-fix/before.csv" --check
 expect_status 3 "the same run twice: inconclusive"
-expect_joined "$OUT" "net [-3.6596, 0.0000]; P(decide) 0.0000" "the same run twice: no resample above 0"
+expect_joined "$OUT" "net [-6.4527, 0.0000]; P(decide) 0.0000" "the same run twice: no resample above 0"
 
 # A narrow step: kernelbench's value is passed * (score > p), and case a's
 # score is 1.5 / 1.0027 = 1.49601 before, 1.5 after, so net is +50 only for
@@ -244,7 +244,7 @@ if [ -f "$TMP/plots1/net-distribution.gp" ]; then bad "one sample per case: a di
 N="$EX/noisy-fix"
 run price $N/before.csv $N/after.csv --control $N/control.csv --plot-dir "$TMP/plotsc"
 expect_status 0 "control plots"
-expect_grep "$TMP/plotsc/control-distribution.dat" '"net (points)" -4.294197601756823 0 -1.1718285505050543 ' "control plot: the control run's interval and net"
+expect_grep "$TMP/plotsc/control-distribution.dat" '"net (points)" -5.62463171570962 0 -1.1718285505050543 ' "control plot: the control run's interval and net"
 # The verdict is on net less the control run's (folded in): so is the
 # net-distribution plot, the headline's interval [-0.4218, 5.2758] and
 # 1.3454 - (-1.1718) = 2.5172 marked, its axis named so.
@@ -252,7 +252,7 @@ expect_grep "$TMP/plotsc/net-distribution.dat" '"net less the control run\0047s 
 expect_grep "$TMP/plotsc/net-distribution.dat" "net less the control\\0047s, over resamples" "the verdict's plot: its title says so"
 if cmp -s "$TMP/plotsc/control-distribution.dat" "$TMP/plotsc/net-distribution.dat"; then bad "control plot: the fix's data"; else ok; fi
 run price $N/before.csv $N/after.csv --control $N/control.csv --format json
-expect_joined "$OUT" '"control_run": { "net": -1.1718285505050543, "interval": [ -4.294197601756823, 0.0 ], "folded": true, "fix_interval": [ -1.1019762466419214, 3.737831664653248 ], "fix_p_decide": 0.89 }' "control plot: the record's control net and interval"
+expect_joined "$OUT" '"control_run": { "net": -1.1718285505050543, "interval": [ -5.62463171570962, 0.0 ], "folded": true, "fix_interval": [ -1.1019762466419214, 3.737831664653248 ], "fix_p_decide": 0.89 }' "control plot: the record's control net and interval"
 run price $N/before.csv $N/after.csv --control $N/control.csv --record "$TMP/recc"
 expect_grep "$TMP/recc/decision.md" "control-distribution.svg" "record: links the control run's plot"
 run price $N/before.csv $N/after.csv --plot-dir "$TMP/plotsn"
@@ -361,4 +361,15 @@ cat "$TOP_SRCDIR/metrics/pypto-gym.yaml" "$TMP/g.yaml" >"$TMP/m.yaml"
 run price -m "$TMP/m.yaml" $B $A
 expect_status 2 "guards: a bad switch"
 expect_grep "$ERR" "guards.newly_failing must be on or off" "guards: the message"
+# A gain at its largest: 40 cases, every one newly passing at its
+# reference speed (noise/best-*.csv: 5 samples a side, each
+# random.lognormvariate(0, 0.05) of Python's random.seed(6), to 6
+# places, before then after per row), so each scores 1 and gain is 40 * (0.3 + 0.5) / 40 * 100 = 80,
+# the most it can be, and net 80 less a cost of 0.  No resample draws
+# every case at its best score at once, so the largest gain a resample
+# reached (79.4935) lies below the truth, and the interval held there
+# missed it; the range now reaches the corner's price (every case at
+# its slowest before sample and fastest after sample): 80.
+run price -m pypto-gym noise/best-before.csv noise/best-after.csv
+expect_joined "$OUT" "gain [76.4027, 80.0000], cost [0.0000, 3.5973], net [72.8054, 80.0000]" "a gain at its largest: the interval holds it"
 finish
