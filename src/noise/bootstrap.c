@@ -262,7 +262,8 @@ static int reference(const struct worker *w, size_t n, struct diag *d)
 	for (int k = 1; k < 4; k++) {
 		for (int s = 0; s < 2; s++)
 			for (size_t i = 0; i < n; i++)
-				/* Corner 2: before slowest, after fastest. */
+				/* k 2 (corner 0): before slowest, after
+				 * fastest; k 3 the other way. */
 				ex[(size_t)s * n + i] =
 				    k == 1 ? expected_at(w, s, i)
 				           : extreme_at(&w->side[s], i,

@@ -93,13 +93,13 @@ static int sweep_band(const struct visit_ctx *v, const struct boot_opts *o,
 	                 .correction = correction,
 	                 .kink = kink};
 	struct boot_gcn *to[4] = {&b.point, &b.ref, &b.corner[0], &b.corner[1]};
+	double *c[6];
 
 	for (size_t k = 0; k < 4; k++) {
 		const double *at = &v->out[3 * ((v->refs + k) * v->npts + i)];
 
 		*to[k] = (struct boot_gcn){at[0], at[1], at[2]};
 	}
-	double *c[6];
 
 	for (int q = 0; q < 6; q++) {
 		c[q] = cols + (size_t)q * B;

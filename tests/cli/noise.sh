@@ -372,4 +372,7 @@ expect_grep "$ERR" "guards.newly_failing must be on or off" "guards: the message
 # its slowest before sample and fastest after sample): 80.
 run price -m pypto-gym noise/best-before.csv noise/best-after.csv
 expect_joined "$OUT" "gain [76.4027, 80.0000], cost [0.0000, 3.5973], net [72.8054, 80.0000]" "a gain at its largest: the interval holds it"
+run sweep -m pypto-gym noise/best-before.csv noise/best-after.csv --param pass_reward=0.2:0.4:0.1
+expect_grep "$OUT" "  net at 0.3 in [72.8054, 80]" "a gain at its largest: sweep's band is price's interval"
+expect_grep "$OUT" "  net at 0.4 in [82.8054, 90]" "a gain at its largest: and at another reward, its own largest"
 finish
