@@ -91,9 +91,9 @@ static int add_param(struct scenario *s, const char *name, double value,
 	return FP_OK;
 }
 
-/* The list grows by doubling (its room is the next power of two), so a
- * list of 10^5 names is not copied 10^5 times. */
-/* Appends glob, written at line, col (0 on the command line). */
+/* Appends glob, written at line, col (0 on the command line), to list
+ * and its place to pos.  Both grow by doubling (their room is the next
+ * power of two), so a list of 10^5 names is not copied 10^5 times. */
 static int add_glob(char ***list, int (**pos)[2], size_t *n, const char *glob,
                     int line, int col, struct diag *d)
 {

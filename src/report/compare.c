@@ -98,8 +98,7 @@ static char *breakeven_cell(const struct compare_cand *c, const char *param)
 			at += (size_t)snprintf(
 			    s + at, sizeof s - at, "%s%s%s", j ? ", " : "",
 			    numfmt_exact(a, e->cross[j]),
-			    e->jump && e->jump[j] ? " (a jump, net not 0)"
-			                          : "");
+			    report_jump_at(e, j) ? " (a jump, net not 0)" : "");
 		if (e->ncross > MAX_SHOWN_CROSS)
 			snprintf(s + at, sizeof s - at, ", ...");
 		return dup(s);

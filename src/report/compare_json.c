@@ -29,14 +29,8 @@ static json_t *breakevens(struct jtree *b, const struct compare_cand *c)
 		jt_set(b, o, "lo", num(e->lo));
 		jt_set(b, o, "hi", num(e->hi));
 		jt_set(b, o, "crossings", x);
-		/* The crossings that are jumps, only when there are any. */
-		if (report_any_jump(e)) {
-			json_t *jumps = json_array();
-			for (size_t j = 0; j < e->ncross; j++)
-				if (e->jump[j])
-					jt_push(b, jumps, num(e->cross[j]));
-			jt_set(b, o, "jumps", jumps);
-		}
+		if (report_any_jump(e))
+			jt_set(b, o, "jumps", report_jumps_json(e));
 		jt_set(b, o, "zero_everywhere",
 		       json_boolean(e->zero_everywhere));
 		jt_set(b, o, "every_crossing", json_boolean(e->every_crossing));

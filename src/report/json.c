@@ -192,15 +192,8 @@ static json_t *breakeven_json(struct jtree *b, const struct record *r)
 		if (be->zero_everywhere)
 			jt_set(b, o, "zero_everywhere", json_true());
 		jt_set(b, o, "crossings", cross);
-		/* The crossings that are jumps, only when there are any. */
-		if (report_any_jump(be)) {
-			json_t *jumps = jarr(b);
-			for (size_t i = 0; i < be->ncross; i++)
-				if (be->jump[i])
-					jt_push(b, jumps,
-					        jreal(b, be->cross[i]));
-			jt_set(b, o, "jumps", jumps);
-		}
+		if (report_any_jump(be))
+			jt_set(b, o, "jumps", report_jumps_json(be));
 		jt_set(b, o, "every_crossing",
 		       be->every_crossing ? json_true() : json_false());
 		jt_push(b, a, o);

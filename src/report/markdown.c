@@ -260,7 +260,7 @@ static void put_breakeven(struct mout *m, const struct record *r)
 		for (size_t i = 0; i < be->ncross; i++)
 			fprintf(m->out, "%s%s%s", i ? ", " : "",
 			        human(a, be->cross[i]),
-			        be->jump && be->jump[i] ? REPORT_JUMP : "");
+			        report_jump_at(be, i) ? REPORT_JUMP : "");
 		if (!be->every_crossing)
 			fputs(" (sampled: a crossing narrower than the step "
 			      "may be missed)",

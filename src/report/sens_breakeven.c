@@ -70,7 +70,7 @@ static int write_text(const struct record_breakeven *b, double net,
 	for (size_t i = 0; i < b->ncross; i++) {
 		fputs(i == 0 ? "" : i + 1 == b->ncross ? " and " : ", ", out);
 		report_put_num(out, b->cross[i], EXACT);
-		if (b->jump && b->jump[i])
+		if (report_jump_at(b, i))
 			fputs(REPORT_JUMP, out);
 	}
 	fprintf(out, " (now %s, net %s; searched %s to %s at %d points%s%s)\n",
@@ -95,9 +95,9 @@ static int write_csv(const struct record_breakeven *b, FILE *out,
 		fputc(',', out);
 		if (b->ncross)
 			report_put_num(out, b->cross[i], EXACT);
-		fputs(!b->ncross              ? ",\n"
-		      : b->jump && b->jump[i] ? ",1\n"
-		                              : ",0\n",
+		fputs(!b->ncross             ? ",\n"
+		      : report_jump_at(b, i) ? ",1\n"
+		                             : ",0\n",
 		      out);
 	}
 	return report_finish(out, "CSV", d);
@@ -108,20 +108,13 @@ static int write_json(const struct record_breakeven *b, double net, FILE *out,
 {
 	json_t *list = json_array(), *root;
 
-	json_t *jumps = json_array();
-
 	for (size_t i = 0; list && i < b->ncross; i++)
 		json_array_append_new(list, json_real(b->cross[i]));
-	for (size_t i = 0; jumps && b->jump && i < b->ncross; i++)
-		if (b->jump[i])
-			json_array_append_new(jumps, json_real(b->cross[i]));
 	root = json_pack("{s:s, s:f, s:f, s:f, s:f, s:o}", "param", b->param,
 	                 "value", b->value, "net", net, "lo", b->lo, "hi",
 	                 b->hi, "crossings", list);
-	/* The crossings that are jumps, only when there are any. */
-	if (root && json_array_size(jumps))
-		json_object_set(root, "jumps", jumps);
-	json_decref(jumps);
+	if (root && report_any_jump(b))
+		json_object_set_new(root, "jumps", report_jumps_json(b));
 	/* Only when it holds, so that other records keep their bytes. */
 	if (root && b->zero_everywhere)
 		json_object_set_new(root, "zero_everywhere", json_true());

@@ -30,12 +30,30 @@ void report_put_num(FILE *out, double x, enum report_precision p)
 	fputs(report_num(buf, x, p), out);
 }
 
+bool report_jump_at(const struct record_breakeven *b, size_t i)
+{
+	return b->jump && b->jump[i];
+}
+
 bool report_any_jump(const struct record_breakeven *b)
 {
-	for (size_t i = 0; b->jump && i < b->ncross; i++)
-		if (b->jump[i])
+	for (size_t i = 0; i < b->ncross; i++)
+		if (report_jump_at(b, i))
 			return true;
 	return false;
+}
+
+json_t *report_jumps_json(const struct record_breakeven *b)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < b->ncross; i++)
+		if (report_jump_at(b, i) &&
+		    json_array_append_new(a, json_real(b->cross[i])) != 0) {
+			json_decref(a);
+			return NULL;
+		}
+	return a;
 }
 
 char *report_name(const char *s, enum report_format f)

@@ -353,8 +353,8 @@ static void put_breakeven(struct tout *t, const struct record *r)
 			for (size_t i = 0; i < be->ncross; i++)
 				fprintf(t->out, "%s%s%s", i ? ", " : "",
 				        human(a, be->cross[i]),
-				        be->jump && be->jump[i] ? REPORT_JUMP
-				                                : "");
+				        report_jump_at(be, i) ? REPORT_JUMP
+				                              : "");
 			fprintf(t->out, " (searched %s to %s)",
 			        human(b, be->lo), human(c, be->hi));
 		}

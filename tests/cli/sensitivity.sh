@@ -144,6 +144,13 @@ expect_grep "$OUT" '"jumps": [' "a pole: JSON lists it among the jumps"
 run sweep -m "$TMP/pole.yaml" $IN --param p=0.05:1:0.1
 expect_grep "$OUT" "<- jumps across 0" "a pole: the sweep's row"
 expect_no_grep "$OUT" "break-even" "a pole: no break-even row"
+run price -m "$TMP/pole.yaml" $IN --record "$TMP/pole-rec"
+expect_grep "$TMP/pole-rec/decision.json" '"jumps": [' "a pole: the record's JSON lists it among the jumps"
+expect_grep "$TMP/pole-rec/decision.md" "0.3 (a jump across 0: a step or a pole, net is not 0 there)" "a pole: the record's Markdown says it jumps"
+run compare -m "$TMP/pole.yaml" before.csv fp32-cube.yaml --format json
+expect_grep "$OUT" '"jumps": [' "a pole: compare's JSON lists it among the jumps"
+run compare -m "$TMP/pole.yaml" before.csv fp32-cube.yaml
+expect_grep "$OUT" "0.30000000000000004 (a jump, net not 0)" "a pole: compare's cell says it jumps"
 run sweep -m "$TMP/pole.yaml" $IN --param p=0.05:1:0.1 --format csv
 expect_grep "$OUT" '"p",0.30000000000000004,18014398509481984,0,18014398509481984,accept,1,1' "a pole: the CSV row says it jumps"
 expect_grep "$OUT" '"p",0.35,20.000000000000004,0,20.000000000000004,accept,0,0' "a pole: other CSV rows neither"
