@@ -6,7 +6,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "cmd/cli.h"
 #include "run/estimate.h"
@@ -181,33 +180,6 @@ static size_t stdin_uses(const struct job_opts *o, char *const *inputs,
 	return n;
 }
 
-/* A file given twice on one side (by any name: device and inode) would be
- * two runs of one measurement, and its rerun's noise none. */
-static int runs_distinct(const struct job_opts *o, struct diag *d)
-{
-	for (int s = 0; s < 2; s++)
-		for (size_t i = 1; i < o->nruns[s]; i++) {
-			struct stat a, b;
-			if (strcmp(o->runs[s][i], "-") == 0 ||
-			    stat(o->runs[s][i], &a) != 0)
-				continue; /* the loader says why */
-			for (size_t j = 0; j < i; j++)
-				if (strcmp(o->runs[s][j], "-") != 0 &&
-				    stat(o->runs[s][j], &b) == 0 &&
-				    a.st_dev == b.st_dev &&
-				    a.st_ino == b.st_ino)
-					return diag_set(
-					    d, CLI_SOURCE, 0, 0,
-					    "--%s: '%s' is run %zu and run "
-					    "%zu: each run is another "
-					    "measurement, so give each file "
-					    "once",
-					    s ? "after" : "before",
-					    o->runs[s][i], j + 1, i + 1);
-		}
-	return FP_OK;
-}
-
 int job_load(const struct job_opts *o, char *const *inputs, size_t ninputs,
              struct job *job, struct diag *d)
 {
@@ -246,6 +218,7 @@ int job_load(const struct job_opts *o, char *const *inputs, size_t ninputs,
 	    .nexclude = o->nexclude,
 	    .runs = {o->runs[0], o->runs[1]},
 	    .nruns = {o->nruns[0], o->nruns[1]},
+	    .runs_flag = {o->runs_flag[0], o->runs_flag[1]},
 	    .origin = CLI_SOURCE,
 	};
 
@@ -254,8 +227,6 @@ int job_load(const struct job_opts *o, char *const *inputs, size_t ninputs,
 		    d, CLI_SOURCE, 0, 0,
 		    "standard input ('-') is given twice: it can be "
 		    "read once");
-	if (runs_distinct(o, d) != FP_OK)
-		return FP_ERR;
 	return load_job(&rq, job, d);
 }
 

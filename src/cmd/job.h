@@ -45,6 +45,9 @@ struct job_opts {
 	/* --before B1 B2 ... --after A1 A2 ...: the runs of each side. */
 	const char **runs[2];
 	size_t nruns[2];
+	/* The option that gave each side's runs, for errors: NULL for
+	 * "before" and "after" ("control" for a control's runs). */
+	const char *runs_flag[2];
 	double runtime_factor;
 	size_t nsets, nweights, npass, nfail, ncolumns;
 	char **set_name;

@@ -7,6 +7,32 @@
 #include "cmd/command.h"
 #include "cmd/plot_title.h"
 
+/* A control is a rerun of the unchanged code, another measurement than
+ * any run of the fix: control run k with the same bytes as one of them
+ * would make the noise floor that run's alone. */
+static int control_distinct(const struct cmd_noise *o, const struct job *job,
+                            const struct cmd_judged *j, size_t k,
+                            struct diag *d)
+{
+	for (size_t c = 0; c < k; c++)
+		for (size_t i = 0; i < job->ninputs; i++) {
+			const struct record_input *in = &job->inputs[i];
+
+			if ((strcmp(in->role, "before") == 0 ||
+			     strcmp(in->role, "after") == 0 ||
+			     strcmp(in->role, "both") == 0) &&
+			    in->sha256[0] &&
+			    strcmp(in->sha256, j->control_sha256[c]) == 0)
+				return diag_set(
+				    d, CLI_SOURCE, 0, 0,
+				    "--control: '%s' has the same bytes as "
+				    "the %s run '%s': a control is a rerun of "
+				    "the unchanged code, another measurement",
+				    o->control[c], in->role, in->path);
+		}
+	return FP_OK;
+}
+
 int cmd_judge(const struct cmd_noise *o, const struct job_opts *jo,
               const char *before, const struct job *job, const struct price *p,
               struct cmd_judged *j, struct diag *d)
@@ -37,6 +63,7 @@ int cmd_judge(const struct cmd_noise *o, const struct job_opts *jo,
 		}
 		cjo.runs[1] = (const char **)o->control;
 		cjo.nruns[1] = o->ncontrol;
+		cjo.runs_flag[1] = "control";
 		nin = 0;
 	}
 	cjo.policy = o->policy;
@@ -52,7 +79,9 @@ int cmd_judge(const struct cmd_noise *o, const struct job_opts *jo,
 		if (strcmp(control.inputs[i].role, "after") == 0)
 			memcpy(j->control_sha256[k++], control.inputs[i].sha256,
 			       sizeof j->control_sha256[0]);
-	rc = judge_price(&jopts, job, p, &control, &j->j, d);
+	rc = control_distinct(o, job, j, k, d);
+	if (rc == FP_OK)
+		rc = judge_price(&jopts, job, p, &control, &j->j, d);
 	job_free(&control);
 	return rc;
 }

@@ -320,11 +320,11 @@ static int load_side(struct loading *l, int s, struct run **out, struct diag *d)
 	const struct run_opts ropts = run_opts_of(rq);
 	struct run *r[RUN_MAX_MERGED] = {0};
 	size_t k = rq->nruns[s];
-	int rc = FP_OK;
+	int rc = sides_distinct(rq, s, NULL, d);
 
 	for (size_t j = 0; rc == FP_OK && j < k; j++)
 		rc = run_load(rq->runs[s][j], &ropts, &r[j], d);
-	if (rc == FP_OK)
+	if (rc == FP_OK && sides_distinct(rq, s, r, d) == FP_OK)
 		return make_side(l, s, s ? "after" : "before", rq->runs[s], r,
 		                 k, out, d);
 	for (size_t j = 0; j < k; j++)

@@ -64,6 +64,9 @@ struct load_request {
 	 * (run/merge.h). */
 	const char *const *runs[2];
 	size_t nruns[2];
+	/* The option that gave each side's runs, for errors: NULL for
+	 * "before" and "after" (cmd/job.h). */
+	const char *runs_flag[2];
 	/* The file name given to errors about the request itself, such as
 	 * "<command line>"; NULL for none. */
 	const char *origin;

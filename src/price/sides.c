@@ -3,6 +3,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "util/numfmt.h"
 
@@ -100,4 +101,41 @@ int sides_check_rounds(const struct side_rounds r[2], struct diag *d)
 	                "rounds %s after, %s before: rounds pair before and "
 	                "after, so both sides give the same rounds",
 	                a, b);
+}
+
+/* One file by two names is found by device and inode before it is read
+ * (a pipe reads once), a copy by its hash once read. */
+int sides_distinct(const struct load_request *rq, int s, struct run *const *r,
+                   struct diag *d)
+{
+	const char *const *path = rq->runs[s];
+	const char *flag = rq->runs_flag[s] ? rq->runs_flag[s]
+	                   : s              ? "after"
+	                                    : "before";
+
+	for (size_t j = 1; j < rq->nruns[s]; j++)
+		for (size_t i = 0; i < j; i++) {
+			struct stat a, b;
+
+			if (r && r[j]->sha256[0] &&
+			    strcmp(r[i]->sha256, r[j]->sha256) == 0)
+				return diag_set(
+				    d, rq->origin, 0, 0,
+				    "--%s: '%s' (run %zu) has the same bytes "
+				    "as '%s' (run %zu): each run is another "
+				    "measurement, so give each once",
+				    flag, path[j], j + 1, path[i], i + 1);
+			/* A name that cannot be read: the loader says why. */
+			if (!r && strcmp(path[i], "-") != 0 &&
+			    strcmp(path[j], "-") != 0 &&
+			    stat(path[i], &a) == 0 && stat(path[j], &b) == 0 &&
+			    a.st_dev == b.st_dev && a.st_ino == b.st_ino)
+				return diag_set(
+				    d, rq->origin, 0, 0,
+				    "--%s: '%s' is run %zu and run %zu: each "
+				    "run is another measurement, so give each "
+				    "file once",
+				    flag, path[j], i + 1, j + 1);
+		}
+	return FP_OK;
 }

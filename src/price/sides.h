@@ -6,6 +6,7 @@
 
 #include <stddef.h>
 
+#include "price/load_request.h"
 #include "run/merge.h"
 #include "run/run.h"
 #include "util/diag.h"
@@ -25,6 +26,16 @@ struct side_runs {
  * ownership of in[] either way; on failure *out holds nothing. */
 int sides_unchain(struct run **in, const char *const *path, size_t k, int s,
                   struct side_runs *out, struct diag *d);
+
+/* Each run of side s (rq->runs[s]) is another measurement: one file
+ * given twice (by any name) or two files with the same bytes (a copy)
+ * would count one measurement's noise as a rerun's.  With r NULL, before
+ * the runs are read: "ORIGIN: --FLAG: 'PATH' is run I and run J: ...";
+ * with the runs read, r[0..nruns): "ORIGIN: --FLAG: 'PATH' (run J) has
+ * the same bytes as 'PATH' (run I): ...", FLAG rq->runs_flag[s] or
+ * "before" or "after". */
+int sides_distinct(const struct load_request *rq, int s, struct run *const *r,
+                   struct diag *d);
 
 /* Frees the runs still in sr. */
 void sides_free(struct side_runs *sr);

@@ -183,23 +183,31 @@ expect_joined "$OUT" "about 11 runs per side (now 3) would decide it" "between r
 expect_joined "$OUT" "no count of samples per run would: the samples within runs give 0.208 %" "between runs: no count of samples per run"
 run price "$TOP_SRCDIR/examples/between-runs/before.csv" "$TOP_SRCDIR/examples/between-runs/after.csv" --format json
 expect_grep "$OUT" '"samples_per_run": null' "JSON: no count of samples per run"
+# A control with an after run's samples (a2, a3), or the before run's
+# (rounds-b): their rows in another order, for a copy of a run of the
+# fix is refused (below).
+reordered() { head -n 1 "$1"; tail -n +2 "$1" | tac; }
+C2="$TMP/c2.csv" C3="$TMP/c3.csv" CR="$TMP/rounds-c.csv"
+reordered $M/a2.csv >"$C2"
+reordered $M/a3.csv >"$C3"
+reordered $M/rounds-b.csv >"$CR"
 # --control with several before runs: the control run is priced against
 # the before side as the fix's is, all its runs merged.  Means: before x
 # 34/3, y 52/9 (above); the control a2.csv x 10, y 17/3: cost = (10 -
 # 34/3) + (17/3 - 52/9) = -13/9, net 1.4444 (against b1 alone, x 11 and
 # y 16/3, it was 0.6667).
-run price $L $B $A --estimator mean --control $M/a2.csv
+run price $L $B $A --estimator mean --control "$C2"
 expect_joined "$OUT" "control run: net 1.4444 against the before run" "--control: against every before run"
 # Several control runs are the runs of the control's side, merged as the
 # fix's are: a2 x 10, y 17/3 and a3 x 35/3, y 5 give x 65/6, y 16/3, so
 # cost = (65/6 - 34/3) + (16/3 - 52/9) = -17/18 and net 0.9444.
-run price $L $B $A --estimator mean --control $M/a2.csv $M/a3.csv --format json
+run price $L $B $A --estimator mean --control "$C2" "$C3" --format json
 expect_grep "$OUT" '"role": "control",' "--control twice: the record names the control runs"
 if [ "$(grep -c '"role": "control"' "$OUT")" = 2 ]; then ok; else bad "--control A B: both control runs in the record"; fi
 expect_grep "$OUT" '"control": [' "the invocation lists the control runs"
-run price $L $B $A --estimator mean --control $M/a2.csv --control $M/a3.csv
+run price $L $B $A --estimator mean --control "$C2" --control "$C3"
 expect_joined "$OUT" "control run: net 0.9444 against the before run" "--control A --control B: the control's runs merged"
-run price $L $M/b1.csv $M/a1.csv --estimator mean --control $M/a2.csv $M/a3.csv
+run price $L $M/b1.csv $M/a1.csv --estimator mean --control "$C2" "$C3"
 expect_joined "$OUT" "control run: net" "--control with several runs after positional BEFORE AFTER"
 # The split between the levels is given for every verdict of several runs
 # on a side, and only then (doc/noise.md, "The split, whatever the
@@ -213,17 +221,17 @@ run price $E/before-run1.csv $E/after-run1.csv --format json
 expect_no_grep "$OUT" "between_runs_share" "one run per side: no split in JSON"
 run price $E/before-run1.csv $E/after-run1.csv
 expect_no_grep "$OUT" "between runs:" "one run per side: no split in text"
-# Decided (accept) on two runs per side (run 1 twice, copied: nothing
-# between them): the split is said all the same.
-cp $E/before-run1.csv "$TMP/before-run1-copy.csv"
-cp $E/after-run1.csv "$TMP/after-run1-copy.csv"
+# Decided (accept) on two runs per side (run 1 twice, its rows in another
+# order: nothing between them): the split is said all the same.
+reordered $E/before-run1.csv >"$TMP/before-run1-copy.csv"
+reordered $E/after-run1.csv >"$TMP/after-run1-copy.csv"
 run price --before $E/before-run1.csv "$TMP/before-run1-copy.csv" --after $E/after-run1.csv "$TMP/after-run1-copy.csv"
 expect_grep "$OUT" "ACCEPT: net 3.2141" "two runs per side: accepted"
 expect_joined "$OUT" "between runs: " "a decided verdict of runs: the split"
 run price --before $E/before-run1.csv "$TMP/before-run1-copy.csv" --after $E/after-run1.csv "$TMP/after-run1-copy.csv" --format md
 expect_grep "$OUT" "- between runs: 0 % of the resampled variance of net" "Markdown: the split"
 # Folded in, the split is of net less the control run's.
-run price $L $B $A --estimator mean --control $M/a2.csv $M/a3.csv
+run price $L $B $A --estimator mean --control "$C2" "$C3"
 expect_joined "$OUT" "of the resampled variance of net less the control run's" "a folded control: the split of the difference"
 # A control run measured in the before run's rounds pairs with them as the
 # after run does: rounds-b.csv as its own control draws the same rounds as
@@ -232,7 +240,7 @@ expect_joined "$OUT" "of the resampled variance of net less the control run's" "
 # [-3, 3] and inconclusive).  The within-runs share is exactly 0 (equal
 # samples within a round), not a rounding's 1e-29, and no zero bias is
 # printed as 0.0000.
-run price $L $M/rounds-b.csv $M/rounds-a.csv --control $M/rounds-b.csv
+run price $L $M/rounds-b.csv $M/rounds-a.csv --control "$CR"
 expect_joined "$OUT" "ACCEPT: net 1.0000 = gain 0.0000 - cost -1.0000, net less the control run's 1.0000, 95 % interval [1.0000, 1.0000]" "a control in the before run's rounds pairs with them"
 expect_joined "$OUT" "control run: net 0.0000 against the before run (0 if there were no noise), interval [0.0000, 0.0000]" "the paired control's interval"
 expect_joined "$OUT" "between runs: 100 % of the resampled variance of net less the control run's" "the paired control: no rounding's share"
@@ -268,4 +276,22 @@ expect_status 0 "the same repetition in two runs"
 # One file given twice on a side, by another name too, is not two runs.
 run price --before "$TMP/rep-runs.csv" "$TMP/maybe.csv" "$TMP/../$(basename "$TMP")/rep-runs.csv" --after "$TMP/rep-runs.csv"
 expect_error 2 "<command line>: --before: '$TMP/../$(basename "$TMP")/rep-runs.csv' is run 1 and run 3: each run is another measurement, so give each file once" "one file as two runs of a side"
+# Nor is a copy of it: two measurements never agree to the byte.
+cp "$TMP/rep-runs.csv" "$TMP/rep-copy.csv"
+run price --before "$TMP/rep-runs.csv" "$TMP/rep-copy.csv" --after "$TMP/rep-runs.csv"
+expect_error 2 "<command line>: --before: '$TMP/rep-copy.csv' (run 2) has the same bytes as '$TMP/rep-runs.csv' (run 1): each run is another measurement, so give each once" "a copy of a run as another run of a side"
+run price --before "$TMP/rep-runs.csv" --after "$TMP/rep-runs.csv" "$TMP/rep4.csv" "$TMP/rep-copy.csv"
+expect_error 2 "<command line>: --after: '$TMP/rep-copy.csv' (run 3) has the same bytes as '$TMP/rep-runs.csv' (run 1): each run is another measurement, so give each once" "a copy of a run as another run of the after side"
+# A control is a rerun of the unchanged code: not a copy of any run of
+# the fix, and its own runs each another measurement.
+cp "$M/a2.csv" "$TMP/a2-copy.csv"
+run price $L $B $A --estimator mean --control "$TMP/a2-copy.csv" "$M/a2.csv"
+expect_error 2 "<command line>: control runs: --control: '$M/a2.csv' (run 2) has the same bytes as '$TMP/a2-copy.csv' (run 1): each run is another measurement, so give each once" "two control runs with the same bytes"
+run price $L $B $A --estimator mean --control "$M/a2.csv" "./$M/a2.csv"
+expect_error 2 "<command line>: control runs: --control: './$M/a2.csv' is run 1 and run 2: each run is another measurement, so give each file once" "one control run given twice"
+cp "$M/b1.csv" "$TMP/b1-copy.csv"
+run price $L $M/b1.csv $M/a1.csv --control "$TMP/b1-copy.csv"
+expect_error 2 "<command line>: --control: '$TMP/b1-copy.csv' has the same bytes as the before run '$M/b1.csv': a control is a rerun of the unchanged code, another measurement" "a control run that is a copy of the before run"
+run price $L $B $A --estimator mean --control "$M/a1.csv"
+expect_error 2 "<command line>: --control: '$M/a1.csv' has the same bytes as the after run '$M/a1.csv': a control is a rerun of the unchanged code, another measurement" "a control run that is an after run"
 finish

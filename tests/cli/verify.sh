@@ -215,31 +215,33 @@ run verify bad.json
 expect_status 2 "not JSON"
 
 # Several runs per side (--before/--after), kept in the invocation as the
-# options "before" and "after": two identical after runs price as one
-# (the median over runs of equal estimates), net 22.5.  Editing a's
+# options "before" and "after": two after runs of equal samples (the
+# second its rows reversed, for a copy is refused) price as one (the
+# median over runs of equal estimates), net 22.5.  Editing a's
 # runtime in the second from 4 to 8 makes a's after estimate the median
 # of 4 and 8, 6: its score after min(1, 2 / 6) = 1/3, its cost share
 # 0.5 * (1 - 1/3) / 4 * 100 = 8.3333 instead of 6.25, so cost -2.5 + 2.0833
 # = -0.416667 and net 20 + 0.416667 = 20.4167.
 cp $A a1.csv
 cp orig-after.csv a1.csv
-cp orig-after.csv a2.csv
+{ head -n 1 orig-after.csv; tail -n +2 orig-after.csv | tac; } >rev-after.csv
+cp rev-after.csv a2.csv
 run price --before $B --after a1.csv a2.csv --record many
 expect_status 0 "several runs: the record"
 expect_grep many/decision.json '"after": [' "several runs: kept as options"
 run verify many
 expect_status 0 "several runs: untouched"
-expect_grep "$OUT" "input after: a2.csv: unchanged (sha256 01162ea94f50)" "several runs: each run hashed"
+expect_grep "$OUT" "input after: a2.csv: unchanged (sha256 67b4c01ea2a6)" "several runs: each run hashed"
 sed 's/^a,4,pass,2$/a,8,pass,2/' orig-after.csv >a2.csv
 run verify many
 expect_status 1 "several runs: one edited"
 expect_first "changed: the decision no longer stands: inconclusive (noise not judged) -> inconclusive, net 22.5 -> 20.4167" "several runs: the new net"
-expect_grep "$OUT" "input after: a2.csv: CHANGED (sha256 01162ea94f50 -> " "several runs: the edited run named"
+expect_grep "$OUT" "input after: a2.csv: CHANGED (sha256 67b4c01ea2a6 -> " "several runs: the edited run named"
 expect_grep "$OUT" "input after: a1.csv: unchanged" "several runs: the other after run"
 rm a2.csv
 run verify many
 expect_error 2 "a2.csv: cannot read the record's after run: No such file or directory" "several runs: one missing"
-mkdir runs-elsewhere && cp $B a1.csv runs-elsewhere/ && cp orig-after.csv runs-elsewhere/a2.csv
+mkdir runs-elsewhere && cp $B a1.csv runs-elsewhere/ && cp rev-after.csv runs-elsewhere/a2.csv
 run verify many --inputs runs-elsewhere
 expect_status 0 "several runs: --inputs"
 
