@@ -28,7 +28,11 @@ static int control_distinct(const struct cmd_noise *o, const struct job *job,
 				    "--control: '%s' has the same bytes as "
 				    "the %s run '%s': a control is a rerun of "
 				    "the unchanged code, another measurement",
-				    o->control[c], in->role, in->path);
+				    o->control[c],
+				    strcmp(in->role, "both") == 0
+				        ? "before-and-after"
+				        : in->role,
+				    in->path);
 		}
 	return FP_OK;
 }

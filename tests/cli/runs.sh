@@ -294,4 +294,6 @@ run price $L $M/b1.csv $M/a1.csv --control "$TMP/b1-copy.csv"
 expect_error 2 "<command line>: --control: '$TMP/b1-copy.csv' has the same bytes as the before run '$M/b1.csv': a control is a rerun of the unchanged code, another measurement" "a control run that is a copy of the before run"
 run price $L $B $A --estimator mean --control "$M/a1.csv"
 expect_error 2 "<command line>: --control: '$M/a1.csv' has the same bytes as the after run '$M/a1.csv': a control is a rerun of the unchanged code, another measurement" "a control run that is an after run"
+run price cli/small-both.csv --control cli/small-both.csv
+expect_error 2 "<command line>: --control: 'cli/small-both.csv' has the same bytes as the before-and-after run 'cli/small-both.csv': a control is a rerun of the unchanged code, another measurement" "a control run that is the file of both runs"
 finish
