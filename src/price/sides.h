@@ -1,6 +1,7 @@
 /* sides.h: the runs of one side as the loader gets them (price/load.c):
  * a file's run, or the runs of a file's run or round column (run/parts.h),
- * taken off their chain; and the rounds of both sides checked to pair. */
+ * taken off their chain; the rounds of both sides checked to pair; and no
+ * run given twice or as a copy. */
 #ifndef FP_PRICE_SIDES_H
 #define FP_PRICE_SIDES_H
 
