@@ -287,7 +287,7 @@ if [ "$(sed 2d "$OUT")" = "$(sed 2d from-file.txt)" ]; then ok; else bad "BEFORE
 # refused) and the metric file included.
 if command -v strace >/dev/null 2>&1; then
 	cp "$TOP_SRCDIR/metrics/pypto-gym.yaml" m.yaml
-	{ head -n 1 "$P/fp32-all.csv"; tail -n +2 "$P/fp32-all.csv" | tac; } >ctl.csv
+	reordered "$P/fp32-all.csv" >ctl.csv
 	strace -f -e trace=open,openat -o trace.txt "$FIXPRICE" compare "$P/before.csv" "$P/fp32-all.csv" "$P/split-k.csv" --control ctl.csv -m m.yaml --bootstrap 200 >/dev/null 2>&1
 	for f in "$P/before.csv" "$P/fp32-all.csv" "$P/split-k.csv" ctl.csv m.yaml; do
 		n=$(grep -F "\"$f\"" trace.txt | grep -cv ENOENT)

@@ -87,6 +87,11 @@ expect_error() {
 		bad "$3: first stderr line differs"; echo "  expected: $2"; fi
 }
 
+# CSV file $1 with its rows after the header in reverse order: the same
+# samples in other bytes, for a second run or a control where a copy of a
+# run is refused.
+reordered() { head -n 1 "$1"; tail -n +2 "$1" | tac; }
+
 finish() {
 	# A check the script calls but nobody defined would only print "not
 	# found" and pass (price.sh called expect_first so).

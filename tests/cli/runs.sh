@@ -186,7 +186,6 @@ expect_grep "$OUT" '"samples_per_run": null' "JSON: no count of samples per run"
 # A control with an after run's samples (a2, a3), or the before run's
 # (rounds-b): their rows in another order, for a copy of a run of the
 # fix is refused (below).
-reordered() { head -n 1 "$1"; tail -n +2 "$1" | tac; }
 C2="$TMP/c2.csv" C3="$TMP/c3.csv" CR="$TMP/rounds-c.csv"
 reordered $M/a2.csv >"$C2"
 reordered $M/a3.csv >"$C3"

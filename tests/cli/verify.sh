@@ -224,7 +224,7 @@ expect_status 2 "not JSON"
 # = -0.416667 and net 20 + 0.416667 = 20.4167.
 cp $A a1.csv
 cp orig-after.csv a1.csv
-{ head -n 1 orig-after.csv; tail -n +2 orig-after.csv | tac; } >rev-after.csv
+reordered orig-after.csv >rev-after.csv
 cp rev-after.csv a2.csv
 run price --before $B --after a1.csv a2.csv --record many
 expect_status 0 "several runs: the record"
