@@ -20,23 +20,7 @@ static const struct chart compare_chart = {
         "\trows = int(column(3)), xmin = column(4), xmax = column(5), 0) nooutput\n"
         "w = 900; h = 200 + 40 * rows\n"
         "tw = 80; th = 12 + 3 * rows\n",
-    .body = GP_TITLE
-    "set tmargin 5\n"
-    "set xlabel xlabel noenhanced\n"
-    "set xrange [xmin:xmax]\n"
-    "set yrange [0.3:rows + 0.7]\n"
-    "set ytics scale 0 noenhanced\n"
-    "set xtics nomirror\n"
-    "set border 1\n"
-    "if (!textmode) set grid xtics lc rgb grid_color\n"
-    "set key outside below center horizontal height 1.5\n"
-    "if (!textmode) {\n"
-    "\tset object 1 rectangle from first 0, graph 0 to graph 1, graph 1 behind fc rgb '#eef5fb' fs solid 1 noborder\n"
-    "\tset object 2 rectangle from graph 0, graph 0 to first 0, graph 1 behind fc rgb '#fdf0e8' fs solid 1 noborder\n"
-    "}\n"
-    "set arrow 1 from first 0, graph 0 to first 0, graph 1 nohead lc rgb reject_color lw 1.5 dt 2 front\n"
-    "set label 2 'accept' at graph 0.99, graph 0.97 right tc rgb accept_color front\n"
-    "set label 3 'reject' at graph 0.01, graph 0.97 left tc rgb reject_color front\n"
+    .body = GP_NET_ROWS
     "\n"
     "plot data index 1 using (column(3)):(column(1)):(column(4)):(column(5)):ytic(2) \\\n"
     "\t\twith xerrorbars pt 7 ps 1.5 lw 2 lc rgb ink title 'net and its interval'\n",

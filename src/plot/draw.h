@@ -97,6 +97,29 @@ void gpd_base(FILE *f, const struct plot_opts *o, const char *xname,
 	"\tset label 100 tfit(title) at screen 0.5, screen 1 center offset 0, -1.3 font ',14' noenhanced front\n" \
 	"}\n"
 
+/* A row per item along net, the rows' names as y tics: right of net = 0
+ * (shaded blue) the fix would be accepted, left of it (shaded orange)
+ * rejected, with the title above (the compare and tornado charts). */
+#define GP_NET_ROWS \
+	GP_TITLE \
+	"set tmargin 5\n" \
+	"set xlabel xlabel noenhanced\n" \
+	"set xrange [xmin:xmax]\n" \
+	"set yrange [0.3:rows + 0.7]\n" \
+	"set ytics scale 0 noenhanced\n" \
+	"set xtics nomirror\n" \
+	"set border 1\n" \
+	"if (!textmode) set grid xtics lc rgb grid_color\n" \
+	"set key outside below center horizontal height 1.5\n" \
+	"# Right of net = 0 the fix would be accepted, left of it rejected.\n" \
+	"if (!textmode) {\n" \
+	"\tset object 1 rectangle from first 0, graph 0 to graph 1, graph 1 behind fc rgb '#eef5fb' fs solid 1 noborder\n" \
+	"\tset object 2 rectangle from graph 0, graph 0 to first 0, graph 1 behind fc rgb '#fdf0e8' fs solid 1 noborder\n" \
+	"}\n" \
+	"set arrow 1 from first 0, graph 0 to first 0, graph 1 nohead lc rgb reject_color lw 1.5 dt 2 front\n" \
+	"set label 2 'accept' at graph 0.99, graph 0.97 right tc rgb accept_color front\n" \
+	"set label 3 'reject' at graph 0.01, graph 0.97 left tc rgb reject_color front\n"
+
 /* One bar of a bar chart: "Y LABEL A B" and a newline, LABEL cut to
  * PLOT_NAME_MAX characters. */
 void gpd_bar(FILE *f, size_t y, const char *label, double a, double b);

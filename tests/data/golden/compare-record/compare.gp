@@ -75,6 +75,7 @@ set xtics nomirror
 set border 1
 if (!textmode) set grid xtics lc rgb grid_color
 set key outside below center horizontal height 1.5
+# Right of net = 0 the fix would be accepted, left of it rejected.
 if (!textmode) {
 	set object 1 rectangle from first 0, graph 0 to graph 1, graph 1 behind fc rgb '#eef5fb' fs solid 1 noborder
 	set object 2 rectangle from graph 0, graph 0 to first 0, graph 1 behind fc rgb '#fdf0e8' fs solid 1 noborder

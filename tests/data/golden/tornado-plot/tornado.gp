@@ -82,7 +82,6 @@ set xtics nomirror
 set border 1
 if (!textmode) set grid xtics lc rgb grid_color
 set key outside below center horizontal height 1.5
-set style fill solid 1 border lc rgb '#555555'
 # Right of net = 0 the fix would be accepted, left of it rejected.
 if (!textmode) {
 	set object 1 rectangle from first 0, graph 0 to graph 1, graph 1 behind fc rgb '#eef5fb' fs solid 1 noborder
@@ -91,6 +90,7 @@ if (!textmode) {
 set arrow 1 from first 0, graph 0 to first 0, graph 1 nohead lc rgb reject_color lw 1.5 dt 2 front
 set label 2 'accept' at graph 0.99, graph 0.97 right tc rgb accept_color front
 set label 3 'reject' at graph 0.01, graph 0.97 left tc rgb reject_color front
+set style fill solid 1 border lc rgb '#555555'
 set arrow 2 from first net_base, graph 0 to first net_base, graph 1 nohead lc rgb ink lw 1.5 front
 set label 1 baselabel at first net_base, graph 1 center offset 0, 0.8 noenhanced front
 
