@@ -6,7 +6,8 @@ not a test; the rules:
 
   printed     the intervals as fixprice printed them
   remade      the same made again from the row (the check of this
-              script): quad 2/0.3 below
+              script): quad KD/KU below with the row's kd and ku (the
+              estimator's: 2/0.3 for the mean, 1.5/0.6 for the median)
   quad KD/KU  each side's spread about the centre (the price less its
               bias) widened by the bias's own uncertainty, KD times the
               bias on the measured price's side and KU times on the
@@ -26,7 +27,8 @@ those printed (exit 1 if any): a few may, where resamples with no gain
 were held at or below 0 (interval.c, keep_no_gain), which the row's
 quantiles do not show.  The last column, se, is the Monte Carlo error
 of the resamples' mean (NaN in rows written before it), from which a
-rule can guard the excess otherwise than by three of it."""
+rule can guard the excess otherwise than by three of it.  Rows written
+before kd and ku were the mean's rule for every estimator (2/0.3)."""
 import math
 import sys
 
@@ -69,7 +71,7 @@ def rules(r, whole):
             pair.append((lo, hi))
         out[name + (" (whole)" if whole else "")] = pair
     s = (q[3] - q[2]) / 2.563103
-    for name, kd, ku in (("remade", 2, 0.3), ("quad 2/0", 2, 0)):
+    for name, kd, ku in (("remade", r["kd"], r["ku"]), ("quad 2/0", 2, 0)):
         fd = math.sqrt(1 + (kd * bias / s) ** 2) if s > 0 else 1
         fu = math.sqrt(1 + (ku * bias / s) ** 2) if s > 0 else 1
         down, up = (fd, fu) if bias < 0 else (fu, fd)
@@ -85,7 +87,7 @@ def rules(r, whole):
 
 
 COLS = ("config trial truth point bias kink correction ref mean lo95 hi95 "
-        "lo80 hi80 q025 q975 q10 q90 range_lo range_hi nested se").split()
+        "lo80 hi80 q025 q975 q10 q90 range_lo range_hi nested se kd ku").split()
 
 
 def check(rows):
@@ -107,8 +109,10 @@ def main():
     for path in sys.argv[1 + checking:]:
         for line in open(path):
             f = line.rstrip("\n").split("\t")
-            if len(f) == len(COLS) - 1:  # a row from before `se`
+            if len(f) == len(COLS) - 3:  # a row from before `se`
                 f.append("nan")
+            if len(f) == len(COLS) - 2:  # from before kd and ku
+                f += ["2", "0.3"]
             if len(f) != len(COLS):
                 continue
             r = dict(zip(COLS, [f[0]] + [float(x) for x in f[1:]]))

@@ -45,8 +45,8 @@ void sim_trace_row(FILE *f, const char *config, size_t trial, double truth,
 	const double v[] = {truth,
 	                    b->point.net,
 	                    b->bias.net,
-	                    b->kink,
-	                    b->correction,
+	                    b->fit.kink,
+	                    b->fit.correction,
 	                    b->ref.net,
 	                    mean,
 	                    b->net_ci.lo,
@@ -60,7 +60,9 @@ void sim_trace_row(FILE *f, const char *config, size_t trial, double truth,
 	                    range.lo,
 	                    range.hi,
 	                    nested,
-	                    sqrt(ss / (double)(b->B - 1) / (double)b->B)};
+	                    sqrt(ss / (double)(b->B - 1) / (double)b->B),
+	                    b->fit.doubt_measured,
+	                    b->fit.doubt_other};
 
 	fprintf(f, "%s\t%zu", config, trial);
 	for (size_t i = 0; i < sizeof v / sizeof *v; i++)

@@ -156,19 +156,33 @@ static void test_scale(void **state)
 	assert_true(noise_scale(side, N) == 1);
 }
 
-/* A bias of -0.5 (the measured price below the centre) is doubted by
- * twice itself below and 0.3 of itself above; one of +0.5 the other way
- * round; none, not at all. */
+/* For the mean a bias of -0.5 (the measured price below the centre) is
+ * doubted by twice itself below and 0.3 of itself above; one of +0.5 the
+ * other way round; none, not at all.  The median takes 0.7 of the kink
+ * formula's factor and doubts it by 1.5 and 0.6 times itself; the min
+ * keeps the mean's rule. */
 static void test_doubt(void **state)
 {
-	struct interval d = noise_fit_doubt(-0.5);
+	const struct noise_bias_rule *r = noise_bias_rule(RUN_MEAN);
+	struct noise_fitting f = {1, 1, r->doubt_measured, r->doubt_other};
+	struct interval d = noise_fit_doubt(&f, -0.5);
 
 	(void)state;
+	assert_true(r->kink_share == 1);
 	assert_true(d.lo == 1.0 && d.hi == 0.5 * 0.3);
-	d = noise_fit_doubt(0.5);
+	d = noise_fit_doubt(&f, 0.5);
 	assert_true(d.lo == 0.5 * 0.3 && d.hi == 1.0);
-	d = noise_fit_doubt(0);
+	d = noise_fit_doubt(&f, 0);
 	assert_true(d.lo == 0 && d.hi == 0);
+
+	r = noise_bias_rule(RUN_MEDIAN);
+	assert_true(r->kink_share == 0.7 && r->doubt_measured == 1.5 &&
+	            r->doubt_other == 0.6);
+	f = (struct noise_fitting){1, 1, r->doubt_measured, r->doubt_other};
+	d = noise_fit_doubt(&f, -0.5);
+	assert_true(d.lo == 0.75 && d.hi == 0.5 * 0.6);
+	assert_memory_equal(noise_bias_rule(RUN_MIN), noise_bias_rule(RUN_MEAN),
+	                    sizeof *r);
 }
 
 /* The resamples 0, 1, ..., 10 about c = 5: their 10 % and 90 % quantiles

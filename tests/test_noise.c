@@ -76,7 +76,7 @@ static void test_by_hand(void **state)
 	/* Two samples on the after side, one before: n = 2; the estimator is
 	 * the median, whose interval is not widened (the n - 1 of the sample
 	 * variance is the mean's correction). */
-	assert_true(bt.samples == 2 && bt.correction == 1);
+	assert_true(bt.samples == 2 && bt.fit.correction == 1);
 	assert_true(bt.median_net == 0);
 	/* 1/16 of the resamples are -3 and 1/16 are 3: the 2.5 and 97.5 per
 	 * cent points are -3 and 3, the smallest and largest resamples. */

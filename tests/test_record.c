@@ -83,7 +83,7 @@ static void verdict_reads_back(void **state)
 	                 .net_ci = {-2.5, -0.1},
 	                 .p_decide = 0.01,
 	                 .samples = 5,
-	                 .correction = 1};
+	                 .fit.correction = 1};
 	struct verdict v = {.kind = VERDICT_REJECT, .judged = true, .boot = &b};
 
 	fixture_measured(&f);

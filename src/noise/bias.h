@@ -23,7 +23,8 @@
  * about the measured value adds (sqrt(1 + 1/scale^2) - 1) times the bias
  * the measured value has, so the bias is that many times smaller than
  * what the resamples add (the factor noise_kink gives), and is exactly
- * removed for a case at the kink and for a case far from it.  Only the
+ * removed for a case at the kink and for a case far from it (the median
+ * takes a share of it: noise_bias_rule).  Only the
  * part that nonlinearity adds is counted: the resamples' mean price
  * against the price at each case's expected resampled estimate
  * (noise_expected), so an estimator's own resampling bias (a median's
@@ -52,5 +53,16 @@ double noise_scale(const struct noise_side side[2], size_t n);
 /* How many times the resamples' added bias the measured price's own bias
  * is, at a kink: 1 / (sqrt(1 + 1 / scale^2) - 1). */
 double noise_kink(double scale);
+
+/* How an estimator's resamples take the clip's bias: the share of
+ * noise_kink's factor removed, and the bias's doubt per unit of bias on
+ * the measured price's side and on the other (bootstrap.h:
+ * noise_fit_doubt).  Constants the coverage battery chose (doc/noise.md,
+ * "How well the interval covers"). */
+struct noise_bias_rule {
+	double kink_share, doubt_measured, doubt_other;
+};
+
+const struct noise_bias_rule *noise_bias_rule(enum run_estimator e);
 
 #endif

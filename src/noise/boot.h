@@ -43,6 +43,19 @@ struct boot_gcn {
 	double gain, cost, net;
 };
 
+/* How a bootstrap's resamples are fitted into an interval, measured
+ * once per pair of sides (noise_fit_scales). */
+struct noise_fitting {
+	double correction; /* the spread's scale (bias.h) */
+	/* How many times the resamples' added bias the measured price's own
+	 * bias is taken to be at a clip: the estimator's share of
+	 * noise_kink(correction) (bias.h: noise_bias_rule). */
+	double kink;
+	/* The bias's doubt per unit of bias, on the measured price's side
+	 * and on the other (noise_fit_doubt). */
+	double doubt_measured, doubt_other;
+};
+
 struct boot {
 	size_t B, threads; /* threads used */
 	double confidence;
@@ -61,10 +74,9 @@ struct boot {
 	 * interval takes them when decide is net > 0 in every resample,
 	 * else of decide as drawn. */
 	double p_decide;
-	double samples;        /* mean samples per case that has two or more */
-	double correction;     /* the spread's scale (bias.h) */
-	double kink;           /* noise_kink(correction) */
-	struct boot_gcn point; /* the measured runs' price */
+	double samples; /* mean samples per case that has two or more */
+	struct noise_fitting fit; /* scale, kink and doubt (bootstrap.h) */
+	struct boot_gcn point;    /* the measured runs' price */
 	/* The price at every case's expected resampled estimate (bias.h),
 	 * about which the resamples spread, and the bias of the measured
 	 * price where a score clips: kink times how far the resamples' mean

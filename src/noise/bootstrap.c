@@ -169,15 +169,24 @@ double noise_correction(const struct noise_side side[2], size_t n, double conf)
 	return scale_of(side, n, conf);
 }
 
-void noise_fit_scales(const struct noise_side side[2], size_t n, double conf,
-                      double *correction, double *kink)
+struct noise_fitting noise_fit_scales(const struct noise_side side[2], size_t n,
+                                      double conf)
 {
-	*correction = scale_of(side, n, conf);
+	/* The estimator whose spread the scale measures (bias.c). */
+	const struct noise_bias_rule *rule =
+	    noise_bias_rule(side[1].off ? side[1].est : side[0].est);
+	double scale = scale_of(side, n, conf);
+
 	/* The clip's bias is about the spread of a resample against fresh
 	 * runs' (bias.h), which is 1 for runs resampled first: the widening
 	 * for few runs is not part of it. */
-	*kink = noise_kink(
-	    side[0].nruns > 1 || side[1].nruns > 1 ? 1 : *correction);
+	return (struct noise_fitting){
+	    .correction = scale,
+	    .kink =
+	        rule->kink_share *
+	        noise_kink(side[0].nruns > 1 || side[1].nruns > 1 ? 1 : scale),
+	    .doubt_measured = rule->doubt_measured,
+	    .doubt_other = rule->doubt_other};
 }
 
 static int summarise(struct boot *b, const struct noise_side sorted[2],
@@ -186,7 +195,7 @@ static int summarise(struct boot *b, const struct noise_side sorted[2],
 	struct interval mid;
 
 	b->samples = mean_samples(sorted, n);
-	noise_fit_scales(sorted, n, b->confidence, &b->correction, &b->kink);
+	b->fit = noise_fit_scales(sorted, n, b->confidence);
 	if (noise_fit(b) != FP_OK)
 		return diag_oom(d);
 	if (noise_fit_interval(b, 0, b->confidence, &b->gain_ci) != FP_OK ||

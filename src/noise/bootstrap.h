@@ -88,11 +88,12 @@ int noise_visit_fit(const struct metric *m, const struct joined *runs,
  * a time: then a resample's pass states may differ from the measured. */
 bool noise_pass_varies(const struct noise_side side[2], size_t n);
 
-/* The spread's scale (noise_correction) and the kink factor (bias.h:
- * noise_kink) of a bootstrap of these sides of n cases at confidence
- * conf. */
-void noise_fit_scales(const struct noise_side side[2], size_t n, double conf,
-                      double *correction, double *kink);
+/* How a bootstrap of these sides of n cases at confidence conf is
+ * fitted: the spread's scale (noise_correction), and the kink factor
+ * (bias.h: noise_kink) and the bias's doubt by the after side's
+ * estimator's rule (bias.h: noise_bias_rule). */
+struct noise_fitting noise_fit_scales(const struct noise_side side[2], size_t n,
+                                      double conf);
 
 /* The percentile interval of x[0..B) at confidence conf, widened about
  * its median by widen (*median, if not NULL).  FP_ERR when out of
@@ -120,8 +121,10 @@ double noise_fit_centred(const struct boot *b, int which, double *z,
                          double *centre);
 
 /* How uncertain a bias removed at a clip is, as a spread below the
- * centre (lo) and above it (hi): a multiple of the bias on each side. */
-struct interval noise_fit_doubt(double bias);
+ * centre (lo) and above it (hi): a multiple of the bias on each side,
+ * f's doubt_measured on the measured price's side, doubt_other on the
+ * other. */
+struct interval noise_fit_doubt(const struct noise_fitting *f, double bias);
 
 /* z[0..B), resamples about c (noise_fit_centred), each side's spread
  * widened by doubt (noise_fit_doubt), in quadrature (src/noise/
@@ -144,8 +147,8 @@ struct interval noise_fit_range(const struct boot *b, int which);
  * net; else on P(decide) as drawn, and there is nothing to fold. */
 bool noise_about_net(const struct boot *b);
 
-/* b's bias and P(decide), from its resamples, point, ref, correction
- * and kink.  FP_ERR when out of memory. */
+/* b's bias and P(decide), from its resamples, point, ref and fit.
+ * FP_ERR when out of memory. */
 int noise_fit(struct boot *b);
 
 /* How many of the n cases have on a side two or more samples that differ

@@ -18,7 +18,8 @@ static void fold_one(const struct boot *fix, const struct boot *ctl, int which,
 	for (size_t r = 0; r < fix->B; r++)
 		x[r] -= scratch[r];
 	*bias = bf - bc;
-	noise_fit_widen(x, scratch, fix->B, cf - cc, noise_fit_doubt(*bias));
+	noise_fit_widen(x, scratch, fix->B, cf - cc,
+	                noise_fit_doubt(&fix->fit, *bias));
 }
 
 /* The interval of x by the fix's rule (noise_fit_bounds), within the
@@ -62,8 +63,7 @@ int noise_fold(const struct boot *fix, const struct boot *ctl, struct boot *out)
 	out->confidence = fix->confidence;
 	out->seed = fix->seed;
 	out->samples = fix->samples;
-	out->correction = fix->correction;
-	out->kink = fix->kink;
+	out->fit = fix->fit;
 	out->point = minus(fix->point, ctl->point);
 	out->ref = minus(fix->ref, ctl->ref);
 	for (int w = 0; w < 3; w++)

@@ -110,27 +110,24 @@ double noise_fit_centred(const struct boot *b, int which, double *z,
                          double *centre)
 {
 	struct series v = series_of(b, which);
-	double mean, bias = b->kink * excess(&v, b->B, &mean);
+	double mean, bias = b->fit.kink * excess(&v, b->B, &mean);
 
 	*centre = v.point - bias;
 	for (size_t q = 0; q < b->B; q++)
-		z[q] = *centre + b->correction * (v.xr[q] - mean) +
+		z[q] = *centre + b->fit.correction * (v.xr[q] - mean) +
 		       (v.x[q] - v.xr[q]);
 	return bias;
 }
 
 /* The bias removed is itself uncertain: exact at a clip and far from it,
  * too large in between (bias.h), and measured on the same runs.  It is
- * doubted by twice itself on the side of the measured price and by 0.3
- * of itself on the other: the constants the coverage battery chose
- * (doc/noise.md, "How well the interval covers"). */
-#define FIT_K_MEASURED 2.0
-#define FIT_K_OTHER 0.3
-
-struct interval noise_fit_doubt(double bias)
+ * doubted by a multiple of itself on each side, the estimator's
+ * (bias.c: the mean's twice itself on the side of the measured price and
+ * 0.3 of itself on the other). */
+struct interval noise_fit_doubt(const struct noise_fitting *f, double bias)
 {
-	double meas = FIT_K_MEASURED * fabs(bias);
-	double other = FIT_K_OTHER * fabs(bias);
+	double meas = f->doubt_measured * fabs(bias);
+	double other = f->doubt_other * fabs(bias);
 
 	/* The measured price is the centre plus the bias: above it when the
 	 * bias is > 0. */
@@ -190,7 +187,8 @@ static int fit_resamples(const struct boot *b, int which, double *z)
 	if (!sorted)
 		return FP_ERR;
 	bias = noise_fit_centred(b, which, z, &centre);
-	noise_fit_widen(z, sorted, b->B, centre, noise_fit_doubt(bias));
+	noise_fit_widen(z, sorted, b->B, centre,
+	                noise_fit_doubt(&b->fit, bias));
 	free(sorted);
 	keep_no_gain(b, which, z);
 	return FP_OK;
@@ -240,7 +238,7 @@ static double bias_of(const struct boot *b, int which)
 	struct series v = series_of(b, which);
 	double centre;
 
-	return b->kink * excess(&v, b->B, &centre);
+	return b->fit.kink * excess(&v, b->B, &centre);
 }
 
 bool noise_about_net(const struct boot *b)

@@ -84,14 +84,11 @@ static void sweep_column(const struct visit_ctx *v, size_t r0, size_t B,
  * of the resamples' gain, cost and net at it, on runtimes alone too when
  * pass states vary, and its measured and expected prices and corners. */
 static int sweep_band(const struct visit_ctx *v, const struct boot_opts *o,
-                      double correction, double kink, size_t i, double *cols,
+                      const struct noise_fitting *fit, size_t i, double *cols,
                       struct interval *band)
 {
 	size_t B = o->B;
-	struct boot b = {.B = B,
-	                 .confidence = o->confidence,
-	                 .correction = correction,
-	                 .kink = kink};
+	struct boot b = {.B = B, .confidence = o->confidence, .fit = *fit};
 	struct boot_gcn *to[4] = {&b.point, &b.ref, &b.corner[0], &b.corner[1]};
 	double *c[6];
 
@@ -118,14 +115,14 @@ static int sweep_band(const struct visit_ctx *v, const struct boot_opts *o,
 }
 
 /* What a break-even's bands share: the runs, the options and the
- * spread's scale and kink (noise_fit_scales), measured once. */
+ * fitting (noise_fit_scales), measured once. */
 struct band_ctx {
 	const struct metric *m;
 	const struct joined *runs;
 	const struct noise_side *side;
 	const struct boot_opts *o;
 	const char *param;
-	double correction, kink;
+	struct noise_fitting fit;
 };
 
 /* The bands at x[0..npts) into sn (sens_noise_sweep). */
@@ -156,8 +153,8 @@ static int bands(const struct band_ctx *c, const double *x, size_t npts,
 	if (noise_visit_fit(c->m, c->runs, c->side, o, visit, &v, d) != FP_OK)
 		goto out;
 	for (size_t i = 0; i < npts; i++)
-		if (sweep_band(&v, o, c->correction, c->kink, i, cols,
-		               &sn->band[i]) != FP_OK) {
+		if (sweep_band(&v, o, &c->fit, i, cols, &sn->band[i]) !=
+		    FP_OK) {
 			diag_oom(d);
 			goto out;
 		}
@@ -173,11 +170,9 @@ static struct band_ctx band_ctx(const struct metric *m,
                                 const struct noise_side side[2],
                                 const struct boot_opts *o, const char *param)
 {
-	struct band_ctx c = {m, runs, side, o, param, 0, 0};
-
-	noise_fit_scales(side, runs->before->n, o->confidence, &c.correction,
-	                 &c.kink);
-	return c;
+	return (struct band_ctx){
+	    m, runs,  side,
+	    o, param, noise_fit_scales(side, runs->before->n, o->confidence)};
 }
 
 int sens_noise_sweep(const struct metric *m, const struct joined *runs,

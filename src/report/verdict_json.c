@@ -53,14 +53,14 @@ static json_t *boot_json(struct jtree *b, const struct verdict *v)
 	jt_set(b, o, "samples_per_case", json_real(bt->samples));
 	jt_set(b, o, "pseudo_samples_from_control",
 	       json_boolean(v->from_control));
-	jt_set(b, o, "correction", json_real(bt->correction));
-	jt_set(b, o, "kink", json_real(bt->kink));
+	jt_set(b, o, "correction", json_real(bt->fit.correction));
+	jt_set(b, o, "kink", json_real(bt->fit.kink));
 	jt_set(b, bias, "gain", json_real(bt->bias.gain));
 	jt_set(b, bias, "cost", json_real(bt->bias.cost));
 	jt_set(b, bias, "net", json_real(bt->bias.net));
 	jt_set(b, o, "bias", bias);
 	jt_set(b, o, "center", json_real(bt->point.net - bt->bias.net));
-	dn = noise_fit_doubt(bt->bias.net);
+	dn = noise_fit_doubt(&bt->fit, bt->bias.net);
 	jt_set(b, doubt, "below", json_real(dn.lo));
 	jt_set(b, doubt, "above", json_real(dn.hi));
 	jt_set(b, o, "doubt", doubt);
