@@ -116,6 +116,11 @@ const struct noise_bias_rule *noise_bias_rule(enum run_estimator e)
 	return &bias_rules[e];
 }
 
+enum run_estimator noise_sides_estimator(const struct noise_side side[2])
+{
+	return side[1].off ? side[1].est : side[0].est;
+}
+
 /* The residuals of the logs of every case with two or more positive
  * timed samples about their mean, times sqrt(t / (t - 1)) so that their
  * variance is the noise's; and the cases' mean count of samples. */
@@ -332,7 +337,7 @@ double noise_scale(const struct noise_side side[2], size_t n)
 	size_t total = total_samples(side, n);
 	size_t stride = total / SCALE_MAX_RESIDUALS + 1, k;
 	struct pool p = {0};
-	enum run_estimator e = side[1].off ? side[1].est : side[0].est;
+	enum run_estimator e = noise_sides_estimator(side);
 	double scale = 1;
 
 	for (int s = 0; s < 2; s++)

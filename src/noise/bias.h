@@ -65,4 +65,9 @@ struct noise_bias_rule {
 
 const struct noise_bias_rule *noise_bias_rule(enum run_estimator e);
 
+/* The estimator whose spread and bias the sides' fitting measures: the
+ * after side's, or the before side's when the after side has no samples
+ * (noise_scale, noise_bias_rule). */
+enum run_estimator noise_sides_estimator(const struct noise_side side[2]);
+
 #endif

@@ -172,9 +172,8 @@ double noise_correction(const struct noise_side side[2], size_t n, double conf)
 struct noise_fitting noise_fit_scales(const struct noise_side side[2], size_t n,
                                       double conf)
 {
-	/* The estimator whose spread the scale measures (bias.c). */
 	const struct noise_bias_rule *rule =
-	    noise_bias_rule(side[1].off ? side[1].est : side[0].est);
+	    noise_bias_rule(noise_sides_estimator(side));
 	double scale = scale_of(side, n, conf);
 
 	/* The clip's bias is about the spread of a resample against fresh

@@ -171,8 +171,12 @@ static struct band_ctx band_ctx(const struct metric *m,
                                 const struct boot_opts *o, const char *param)
 {
 	return (struct band_ctx){
-	    m, runs,  side,
-	    o, param, noise_fit_scales(side, runs->before->n, o->confidence)};
+	    .m = m,
+	    .runs = runs,
+	    .side = side,
+	    .o = o,
+	    .param = param,
+	    .fit = noise_fit_scales(side, runs->before->n, o->confidence)};
 }
 
 int sens_noise_sweep(const struct metric *m, const struct joined *runs,
