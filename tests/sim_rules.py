@@ -7,7 +7,7 @@ not a test; the rules:
   printed     the intervals as fixprice printed them
   remade      the same made again from the row (the check of this
               script): quad KD/KU below with the row's kd and ku (the
-              estimator's: 2/0.3 for the mean, 1.5/0.6 for the median)
+              estimator's: 2.5/1.4 for the mean, 1.5/1.2 for the median)
   quad KD/KU  each side's spread about the centre (the price less its
               bias) widened by the bias's own uncertainty, KD times the
               bias on the measured price's side and KU times on the
@@ -25,9 +25,11 @@ rule keeps its interval within the range net can take, as fixprice does.
 --check only counts the rows whose intervals, made again, differ from
 those printed (exit 1 if any): a few may, where resamples with no gain
 were held at or below 0 (interval.c, keep_no_gain), which the row's
-quantiles do not show.  The last column, se, is the Monte Carlo error
-of the resamples' mean (NaN in rows written before it), from which a
-rule can guard the excess otherwise than by three of it.  Rows written
+quantiles do not show.  The column se is the Monte Carlo error of the
+resamples' mean (NaN in rows written before it), from which a rule can
+guard the excess otherwise than by the row's guard of it (the last
+column; 3 in rows written before it, whose ref was the price at the
+expected estimates, not at the resamples' mean ones).  Rows written
 before kd and ku were the mean's rule for every estimator (2/0.3)."""
 import math
 import sys
@@ -87,7 +89,8 @@ def rules(r, whole):
 
 
 COLS = ("config trial truth point bias kink correction ref mean lo95 hi95 "
-        "lo80 hi80 q025 q975 q10 q90 range_lo range_hi nested se kd ku").split()
+        "lo80 hi80 q025 q975 q10 q90 range_lo range_hi nested se kd ku "
+        "guard").split()
 
 
 def check(rows):
@@ -109,10 +112,12 @@ def main():
     for path in sys.argv[1 + checking:]:
         for line in open(path):
             f = line.rstrip("\n").split("\t")
-            if len(f) == len(COLS) - 3:  # a row from before `se`
+            if len(f) == len(COLS) - 4:  # a row from before `se`
                 f.append("nan")
-            if len(f) == len(COLS) - 2:  # from before kd and ku
+            if len(f) == len(COLS) - 3:  # from before kd and ku
                 f += ["2", "0.3"]
+            if len(f) == len(COLS) - 1:  # from before guard
+                f.append("3")
             if len(f) != len(COLS):
                 continue
             r = dict(zip(COLS, [f[0]] + [float(x) for x in f[1:]]))

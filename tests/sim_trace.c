@@ -47,7 +47,7 @@ void sim_trace_row(FILE *f, const char *config, size_t trial, double truth,
 	                    b->bias.net,
 	                    b->fit.kink,
 	                    b->fit.correction,
-	                    b->ref.net,
+	                    b->drawn.net,
 	                    mean,
 	                    b->net_ci.lo,
 	                    b->net_ci.hi,
@@ -62,7 +62,8 @@ void sim_trace_row(FILE *f, const char *config, size_t trial, double truth,
 	                    nested,
 	                    sqrt(ss / (double)(b->B - 1) / (double)b->B),
 	                    b->fit.doubt_measured,
-	                    b->fit.doubt_other};
+	                    b->fit.doubt_other,
+	                    b->fit.guard};
 
 	fprintf(f, "%s\t%zu", config, trial);
 	for (size_t i = 0; i < sizeof v / sizeof *v; i++)

@@ -157,30 +157,32 @@ static void test_scale(void **state)
 }
 
 /* For the mean a bias of -0.5 (the measured price below the centre) is
- * doubted by twice itself below and 0.3 of itself above; one of +0.5 the
- * other way round; none, not at all.  The median takes 0.7 of the kink
- * formula's factor and doubts it by 1.5 and 0.6 times itself; the min
- * keeps the mean's rule. */
+ * doubted by 2.5 times itself below and 1.4 times above; one of +0.5 the
+ * other way round; none, not at all.  The mean removes 0.6 of the kink
+ * formula's factor, the median 0.5, doubted 1.5 and 1.2 times; both take
+ * the excess less 2.5 Monte Carlo errors; the min keeps the mean's rule. */
 static void test_doubt(void **state)
 {
 	const struct noise_bias_rule *r = noise_bias_rule(RUN_MEAN);
-	struct noise_fitting f = {1, 1, r->doubt_measured, r->doubt_other};
+	struct noise_fitting f = {1, 1, r->guard, r->doubt_measured,
+	                          r->doubt_other};
 	struct interval d = noise_fit_doubt(&f, -0.5);
 
 	(void)state;
-	assert_true(r->kink_share == 1);
-	assert_true(d.lo == 1.0 && d.hi == 0.5 * 0.3);
+	assert_true(r->kink_share == 0.6 && r->guard == 2.5);
+	assert_true(d.lo == 1.25 && d.hi == 0.5 * 1.4);
 	d = noise_fit_doubt(&f, 0.5);
-	assert_true(d.lo == 0.5 * 0.3 && d.hi == 1.0);
+	assert_true(d.lo == 0.5 * 1.4 && d.hi == 1.25);
 	d = noise_fit_doubt(&f, 0);
 	assert_true(d.lo == 0 && d.hi == 0);
 
 	r = noise_bias_rule(RUN_MEDIAN);
-	assert_true(r->kink_share == 0.7 && r->doubt_measured == 1.5 &&
-	            r->doubt_other == 0.6);
-	f = (struct noise_fitting){1, 1, r->doubt_measured, r->doubt_other};
+	assert_true(r->kink_share == 0.5 && r->guard == 2.5 &&
+	            r->doubt_measured == 1.5 && r->doubt_other == 1.2);
+	f = (struct noise_fitting){1, 1, r->guard, r->doubt_measured,
+	                           r->doubt_other};
 	d = noise_fit_doubt(&f, -0.5);
-	assert_true(d.lo == 0.75 && d.hi == 0.5 * 0.6);
+	assert_true(d.lo == 0.75 && d.hi == 0.5 * 1.2);
 	assert_memory_equal(noise_bias_rule(RUN_MIN), noise_bias_rule(RUN_MEAN),
 	                    sizeof *r);
 }

@@ -26,9 +26,10 @@
  * removed for a case at the kink and for a case far from it (the median
  * takes a share of it: noise_bias_rule).  Only the
  * part that nonlinearity adds is counted: the resamples' mean price
- * against the price at each case's expected resampled estimate
- * (noise_expected), so an estimator's own resampling bias (a median's
- * skew within a case) is not multiplied up. */
+ * against the price at each case's mean estimate over the same resamples
+ * (Efron's centring, tally.h), so an estimator's own resampling bias (a
+ * median's skew within a case) is not multiplied up, and what is linear
+ * in runtime cancels draw by draw instead of adding Monte Carlo error. */
 #ifndef FP_NOISE_BIAS_H
 #define FP_NOISE_BIAS_H
 
@@ -55,12 +56,13 @@ double noise_scale(const struct noise_side side[2], size_t n);
 double noise_kink(double scale);
 
 /* How an estimator's resamples take the clip's bias: the share of
- * noise_kink's factor removed, and the bias's doubt per unit of bias on
- * the measured price's side and on the other (bootstrap.h:
- * noise_fit_doubt).  Constants the coverage battery chose (doc/noise.md,
- * "How well the interval covers"). */
+ * noise_kink's factor removed, how many Monte Carlo errors of the
+ * resamples' mean the excess is taken less (towards 0), and the bias's
+ * doubt per unit of bias on the measured price's side and on the other
+ * (bootstrap.h: noise_fit_doubt).  Constants the coverage battery chose
+ * (doc/noise.md, "How well the interval covers"). */
 struct noise_bias_rule {
-	double kink_share, doubt_measured, doubt_other;
+	double kink_share, guard, doubt_measured, doubt_other;
 };
 
 const struct noise_bias_rule *noise_bias_rule(enum run_estimator e);

@@ -51,6 +51,9 @@ struct noise_fitting {
 	 * bias is taken to be at a clip: the estimator's share of
 	 * noise_kink(correction) (bias.h: noise_bias_rule). */
 	double kink;
+	/* How many Monte Carlo errors of the resamples' mean the excess is
+	 * taken less (noise_bias_rule). */
+	double guard;
 	/* The bias's doubt per unit of bias, on the measured price's side
 	 * and on the other (noise_fit_doubt). */
 	double doubt_measured, doubt_other;
@@ -80,9 +83,15 @@ struct boot {
 	/* The price at every case's expected resampled estimate (bias.h),
 	 * about which the resamples spread, and the bias of the measured
 	 * price where a score clips: kink times how far the resamples' mean
-	 * (on runtimes alone) lies above ref, beyond its Monte Carlo
-	 * error.  The interval is about point - bias. */
+	 * (on runtimes alone) lies above drawn (below), beyond the rule's
+	 * guard of Monte Carlo errors.  The interval is about point -
+	 * bias. */
 	struct boot_gcn ref, bias;
+	/* The price at every case's mean estimate over the resamples drawn
+	 * (on runtimes alone), against which the resamples' mean price
+	 * gives the excess (Efron's centring, noise/tally.h); ref where
+	 * no case was tallied. */
+	struct boot_gcn drawn;
 	/* The prices at the resamples' two corners, with the measured pass
 	 * states: every case at its slowest before sample and fastest after
 	 * sample (0), and the other way (1); each a resample that draws one

@@ -33,6 +33,8 @@ static int fill(struct worker *w, size_t r, size_t n, struct resample_buf *buf,
 		                        w->o->policy, buf, rt[s],
 		                        ps[s]) != FP_OK)
 			return diag_oom(&w->d);
+		if (w->tally)
+			noise_tally_add(w->tally, s, 0, n, rt[s]);
 		use_rt[s] = rt[s];
 		use_ps[s] = ps[s];
 	}
@@ -84,6 +86,9 @@ static int fill_block(void *ctx, size_t base, size_t len, double *const rt[2],
 	}
 	if (rc != FP_OK)
 		return diag_oom(d);
+	for (unsigned s = 0; s < 2 && w->tally; s++)
+		if (rt[s])
+			noise_tally_add(w->tally, s, base, len, rt[s]);
 	f->base = base;
 	f->len = len;
 	f->rt0 = rt[0];
@@ -208,6 +213,7 @@ static int price_arm(struct worker *w, size_t r, struct pricing *arm,
 	const double *use_rt[2], *use_ps[2];
 
 	aw.side = w->arm_side;
+	aw.tally = NULL;
 	if (fill(&aw, r, arm->p->n, buf, arm->rt, arm->ps, use_rt, use_ps) !=
 	    FP_OK) {
 		w->d = aw.d;

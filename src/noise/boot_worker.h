@@ -8,6 +8,7 @@
 
 #include "noise/boot.h"
 #include "noise/resample.h"
+#include "noise/tally.h"
 #include "price/join.h"
 #include "price/metric.h"
 #include "util/progress.h"
@@ -38,6 +39,8 @@ struct worker {
 	const struct noise_side *arm_side;
 	const struct joined *arm_runs;
 	struct boot *arm_out;
+	/* The fix's resampled estimates summed (tally.h), or NULL. */
+	struct noise_tally *tally;
 	/* The first thread's resamples show the progress of all: each
 	 * counts for `nw` (NULL in the others). */
 	struct progress *pg;

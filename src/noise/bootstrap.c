@@ -57,27 +57,47 @@ static int run_all(struct worker *w, size_t nw, struct diag *d)
 	return rc;
 }
 
-/* Splits resamples [0, B) into nw contiguous blocks and runs them. */
+/* Splits resamples [0, B) into nw contiguous blocks and runs them; with
+ * proto->tally, each block tallies its own and the tallies are added up
+ * into it (tally.h: the same whatever nw is). */
 static int split_run(const struct worker *proto, size_t B, size_t nw,
                      struct diag *d)
 {
 	struct worker *w = calloc(nw, sizeof *w);
+	struct noise_tally *own = calloc(nw, sizeof *own);
 	struct progress pg;
-	int rc;
+	int rc = FP_ERR;
 
-	if (!w)
+	if (!w || !own) {
+		free(w);
+		free(own);
 		return diag_oom(d);
-	progress_start(&pg, "bootstrap", B, 1);
+	}
 	for (size_t t = 0; t < nw; t++) {
 		w[t] = *proto;
 		w[t].r0 = B * t / nw;
 		w[t].r1 = B * (t + 1) / nw;
 		w[t].thread = t;
-		w[t].pg = t == 0 ? &pg : NULL;
 		w[t].nw = nw;
+		if (proto->tally && t > 0) {
+			if (noise_tally_open(&own[t], proto->tally->n,
+			                     proto->tally->at) != FP_OK) {
+				diag_oom(d);
+				goto out;
+			}
+			w[t].tally = &own[t];
+		}
 	}
+	w[0].pg = &pg;
+	progress_start(&pg, "bootstrap", B, 1);
 	rc = run_all(w, nw, d);
 	progress_done(&pg);
+	for (size_t t = 1; t < nw && proto->tally && rc == FP_OK; t++)
+		noise_tally_merge(proto->tally, &own[t]);
+out:
+	for (size_t t = 1; t < nw; t++)
+		noise_tally_close(&own[t]);
+	free(own);
 	free(w);
 	return rc;
 }
@@ -184,6 +204,7 @@ struct noise_fitting noise_fit_scales(const struct noise_side side[2], size_t n,
 	    .kink =
 	        rule->kink_share *
 	        noise_kink(side[0].nruns > 1 || side[1].nruns > 1 ? 1 : scale),
+	    .guard = rule->guard,
 	    .doubt_measured = rule->doubt_measured,
 	    .doubt_other = rule->doubt_other};
 }
@@ -205,14 +226,16 @@ static int summarise(struct boot *b, const struct noise_side sorted[2],
 	return FP_OK;
 }
 
-/* The measured price (k 0), the one at the expected estimates (k 1) or
- * a corner (k 2, 3): into the bootstrap's point, ref or corner, or to
- * the visit as row 2 B + k. */
+/* The measured price (k 0), the one at the expected estimates (k 1), a
+ * corner (k 2, 3) or the one at the drawn estimates' means (k 4): into
+ * the bootstrap's point, ref, corner or drawn, or to the visit as row
+ * 2 B + k. */
 static int reference_at(const struct worker *w, int k, struct session *ses,
                         struct price *p, struct diag *d)
 {
-	struct boot_gcn *at[4] = {&w->out->point, &w->out->ref,
-	                          &w->out->corner[0], &w->out->corner[1]};
+	struct boot_gcn *at[NOISE_REFS] = {&w->out->point, &w->out->ref,
+	                                   &w->out->corner[0],
+	                                   &w->out->corner[1], &w->out->drawn};
 
 	if (w->visit)
 		return w->visit(w->ctx, 2 * w->out->B + (size_t)k, 0, ses, p,
@@ -234,6 +257,19 @@ static double expected_at(const struct worker *w, int s, size_t i)
 	return x;
 }
 
+/* The mean of case i's estimates over the resamples drawn, where they
+ * were tallied, else its expected one (Efron's centring: the price there
+ * differs from the resamples' mean price only by what is nonlinear in
+ * runtime, draw by draw). */
+static double drawn_at(const struct worker *w, int s, size_t i)
+{
+	double x;
+
+	if (w->tally && noise_tally_mean(w->tally, (unsigned)s, i, &x))
+		return x;
+	return expected_at(w, s, i);
+}
+
 /* Case i's slowest (slow) or fastest timed sample on side s, or its
  * observed runtime when it has none: the estimate of a resample that
  * draws that sample every time. */
@@ -250,8 +286,8 @@ static double extreme_at(const struct noise_side *s, size_t i, bool slow)
 }
 
 /* The measured price and, with the measured pass states, the price at
- * every case's expected resampled estimate (bias.h) and at the two
- * corners (boot.h), by reference_at. */
+ * every case's expected resampled estimate (bias.h), at the two corners
+ * (boot.h) and at its drawn estimates' mean, by reference_at. */
 static int reference(const struct worker *w, size_t n, struct diag *d)
 {
 	struct session *ses = NULL;
@@ -267,15 +303,16 @@ static int reference(const struct worker *w, size_t n, struct diag *d)
 	    price_compute_sides(ses, &p, d) != FP_OK ||
 	    reference_at(w, 0, ses, p, d) != FP_OK)
 		goto out;
-	for (int k = 1; k < 4; k++) {
+	for (int k = 1; k < NOISE_REFS; k++) {
 		for (int s = 0; s < 2; s++)
 			for (size_t i = 0; i < n; i++)
 				/* k 2 (corner 0): before slowest, after
 				 * fastest; k 3 the other way. */
 				ex[(size_t)s * n + i] =
-				    k == 1 ? expected_at(w, s, i)
-				           : extreme_at(&w->side[s], i,
-				                        (s == 0) == (k == 2));
+				    k == 1   ? expected_at(w, s, i)
+				    : k == 4 ? drawn_at(w, s, i)
+				             : extreme_at(&w->side[s], i,
+				                          (s == 0) == (k == 2));
 		if (price_resample(ses, p, rt, ps, 0, d) != FP_OK ||
 		    reference_at(w, k, ses, p, d) != FP_OK)
 			goto out;
@@ -294,6 +331,8 @@ static int sorted_run(struct worker *proto, size_t n, size_t nw, struct diag *d)
 {
 	struct noise_side sorted[2], arm[2];
 	void *storage[2] = {NULL, NULL};
+	struct noise_tally tally = {0};
+	double *step = NULL;
 	const struct noise_side *given = proto->side,
 	                        *arm_given = proto->arm_side;
 	int rc = FP_ERR;
@@ -316,17 +355,27 @@ static int sorted_run(struct worker *proto, size_t n, size_t nw, struct diag *d)
 	}
 	if (proto->arm_side)
 		proto->arm_side = arm;
-	if (split_run(proto, proto->out->B, nw, d) != FP_OK)
-		goto out;
 	/* A bootstrap's point and ref, then its interval; a fit's visit
 	 * sees the two prices itself; as drawn, the resamples alone. */
-	if (proto->o->as_drawn || (proto->visit && !proto->visit_ref))
-		rc = FP_OK;
-	else if (reference(proto, n, d) == FP_OK)
+	if (proto->o->as_drawn || (proto->visit && !proto->visit_ref)) {
+		rc = split_run(proto, proto->out->B, nw, d);
+		goto out;
+	}
+	if (noise_tally_steps(sorted, n, &step) != FP_OK ||
+	    noise_tally_open(&tally, n, step) != FP_OK) {
+		diag_oom(d);
+		goto out;
+	}
+	proto->tally = &tally;
+	if (split_run(proto, proto->out->B, nw, d) == FP_OK &&
+	    reference(proto, n, d) == FP_OK)
 		rc = proto->visit ? FP_OK : summarise(proto->out, sorted, n, d);
 out:
 	proto->side = given;
 	proto->arm_side = arm_given;
+	proto->tally = NULL;
+	noise_tally_close(&tally);
+	free(step);
 	free(storage[0]);
 	free(storage[1]);
 	return rc;

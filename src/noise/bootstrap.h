@@ -79,7 +79,10 @@ int noise_visit(const struct metric *m, const struct joined *runs,
  * states, when noise_pass_varies (else not visited: they would be rows
  * [0, B) again); row 2 B the measured price, row 2 B + 1 the price at
  * every case's expected resampled estimate (bias.h), rows 2 B + 2 and
- * 2 B + 3 the corners (boot.h).  Visits read anything of the price. */
+ * 2 B + 3 the corners, row 2 B + 4 the price at every case's mean
+ * estimate over the resamples (boot.h: drawn): NOISE_REFS rows from
+ * 2 B.  Visits read anything of the price. */
+#define NOISE_REFS 5
 int noise_visit_fit(const struct metric *m, const struct joined *runs,
                     const struct noise_side side[2], const struct boot_opts *o,
                     noise_visit_fn visit, void *ctx, struct diag *d);

@@ -66,6 +66,7 @@ int noise_fold(const struct boot *fix, const struct boot *ctl, struct boot *out)
 	out->fit = fix->fit;
 	out->point = minus(fix->point, ctl->point);
 	out->ref = minus(fix->ref, ctl->ref);
+	out->drawn = minus(fix->drawn, ctl->drawn);
 	for (int w = 0; w < 3; w++)
 		fold_one(fix, ctl, w, all[w], &bias[w], scratch);
 	out->bias = (struct boot_gcn){bias[0], bias[1], bias[2]};

@@ -71,7 +71,7 @@ static double mean_of(const double *x, size_t B)
  * flips), its measured price and its price at the expected estimates. */
 struct series {
 	const double *x, *xr;
-	double point, ref;
+	double point, ref, drawn;
 };
 
 static struct series series_of(const struct boot *b, int which)
@@ -80,37 +80,45 @@ static struct series series_of(const struct boot *b, int which)
 	const double *rt[3] = {b->rt_gain, b->rt_cost, b->rt_net};
 	const double pt[3] = {b->point.gain, b->point.cost, b->point.net};
 	const double ref[3] = {b->ref.gain, b->ref.cost, b->ref.net};
+	const double drawn[3] = {b->drawn.gain, b->drawn.cost, b->drawn.net};
 
 	return (struct series){all[which], rt[which] ? rt[which] : all[which],
-	                       pt[which], ref[which]};
+	                       pt[which], ref[which], drawn[which]};
 }
 
 /* How far the resamples' mean on runtimes alone lies above the price at
- * the expected estimates, less three times its Monte Carlo error towards
- * 0: what B resamples cannot tell from 0 is taken as 0, so a metric
- * linear in runtime is not moved by chance (but in 3 of 1,000 runs).
- * *centre is where the resamples centre: their mean, or exactly ref when
- * the excess is 0. */
-static double excess(const struct series *v, size_t B, double *centre)
+ * the mean of their estimates (Efron's centring, tally.h), taken less
+ * `guard` Monte Carlo errors of the resamples' mean towards 0 (and as 0
+ * within them).  Draw by draw, what is linear in runtime is the same in
+ * both prices and cancels: the excess is what nonlinearity adds, 0 for a
+ * metric linear in runtime but for rounding (the tally's, below 1e-10 of
+ * the spread for a billion cases), and its own Monte Carlo error is
+ * smaller than the mean's, which bounds it.  *centre is where the
+ * resamples centre: their mean, or exactly ref (the price at the
+ * expected estimates, with no Monte Carlo error) when the excess is 0,
+ * so that a linear metric's resamples are its interval as drawn. */
+static double excess(const struct series *v, size_t B, double guard,
+                     double *centre)
 {
-	double m = mean_of(v->xr, B), ss = 0, d = m - v->ref, se;
+	double m = mean_of(v->xr, B), ss = 0, d = m - v->drawn, sd, g;
 
 	for (size_t q = 0; q < B; q++)
 		ss += (v->xr[q] - m) * (v->xr[q] - m);
-	se = B > 1 ? sqrt(ss / (double)(B - 1) / (double)B) : 0;
-	if (fabs(d) <= 3 * se) {
+	sd = B > 1 ? sqrt(ss / (double)(B - 1)) : 0;
+	g = guard * sd / sqrt((double)B);
+	if (fabs(d) <= g + 1e-6 * sd + 1e-12 * (fabs(m) + fabs(v->drawn))) {
 		*centre = v->ref;
 		return 0;
 	}
 	*centre = m;
-	return d - copysign(3 * se, d);
+	return d - copysign(g, d);
 }
 
 double noise_fit_centred(const struct boot *b, int which, double *z,
                          double *centre)
 {
 	struct series v = series_of(b, which);
-	double mean, bias = b->fit.kink * excess(&v, b->B, &mean);
+	double mean, bias = b->fit.kink * excess(&v, b->B, b->fit.guard, &mean);
 
 	*centre = v.point - bias;
 	for (size_t q = 0; q < b->B; q++)
@@ -238,7 +246,7 @@ static double bias_of(const struct boot *b, int which)
 	struct series v = series_of(b, which);
 	double centre;
 
-	return b->fit.kink * excess(&v, b->B, &centre);
+	return b->fit.kink * excess(&v, b->B, b->fit.guard, &centre);
 }
 
 bool noise_about_net(const struct boot *b)

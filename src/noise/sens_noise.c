@@ -89,10 +89,11 @@ static int sweep_band(const struct visit_ctx *v, const struct boot_opts *o,
 {
 	size_t B = o->B;
 	struct boot b = {.B = B, .confidence = o->confidence, .fit = *fit};
-	struct boot_gcn *to[4] = {&b.point, &b.ref, &b.corner[0], &b.corner[1]};
+	struct boot_gcn *to[NOISE_REFS] = {&b.point, &b.ref, &b.corner[0],
+	                                   &b.corner[1], &b.drawn};
 	double *c[6];
 
-	for (size_t k = 0; k < 4; k++) {
+	for (size_t k = 0; k < NOISE_REFS; k++) {
 		const double *at = &v->out[3 * ((v->refs + k) * v->npts + i)];
 
 		*to[k] = (struct boot_gcn){at[0], at[1], at[2]};
@@ -144,7 +145,7 @@ static int bands(const struct band_ctx *c, const double *x, size_t npts,
 	set_meta(sn, o);
 	sn->npts = npts;
 	sn->band = calloc(npts + 1, sizeof *sn->band);
-	v.out = malloc((3 * (v.refs + 4) * npts + 1) * sizeof *v.out);
+	v.out = malloc((3 * (v.refs + NOISE_REFS) * npts + 1) * sizeof *v.out);
 	cols = malloc((6 * B + 1) * sizeof *cols);
 	if (!sn->band || !v.out || !cols) {
 		diag_oom(d);
