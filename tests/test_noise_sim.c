@@ -262,7 +262,7 @@ static const struct config configs[] = {
     BOTH("5 cases", 5, 5, false, ALL_SLOWER, true, true, false),
     BOTH("100 cases", 100, 5, false, ALL_SLOWER, true, true, false),
     BOTH("heavy-tailed", 20, 5, true, ALL_SLOWER, true, true, false),
-    BOTH("half unchanged (clip)", 20, 5, false, HALF_SAME, false, true, true),
+    BOTH("half unchanged (clip)", 20, 5, false, HALF_SAME, true, true, true),
     BOTH("no case slower", 20, 5, false, NONE_SLOWER, true, true, false),
     BOTH("A/A rerun (holds 0)", 20, 5, false, AA, true, true, true),
     BOTH("3 % slower (near the clip)", 20, 5, false, NEAR_CLIP, false, false,
