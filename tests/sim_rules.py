@@ -1,4 +1,5 @@
-"""sim_rules.py [--check] TRACE...: the coverage of other rules for the
+"""sim_rules.py [--check | --grid EST] TRACE...: the coverage of other
+rules for the
 interval of net, made of the rows that FIXPRICE_SIM_TRACE writes
 (tests/sim_trace.h), for each configuration in them: how each rule
 misses, below the truth or above it, at 95 % and at 80 %.  A study aid,
@@ -7,7 +8,7 @@ not a test; the rules:
   printed     the intervals as fixprice printed them
   remade      the same made again from the row (the check of this
               script): quad KD/KU below with the row's kd and ku (the
-              estimator's: 2.5/1.4 for the mean, 1.5/1.2 for the median)
+              estimator's: 3/1.4 for the mean, 2/1.6 for the median)
   quad KD/KU  each side's spread about the centre (the price less its
               bias) widened by the bias's own uncertainty, KD times the
               bias on the measured price's side and KU times on the
@@ -22,7 +23,12 @@ not a test; the rules:
 and each again with the whole excess (no Monte Carlo guard): kink times
 (mean - ref), the resamples' quantiles moved by the difference.  Every
 rule keeps its interval within the range net can take, as fixprice does.
---check only counts the rows whose intervals, made again, differ from
+--grid EST (mean or median) makes the intervals again under every rule
+of a grid of guards, shares of the kink factor and doubts (rule(), as
+bias.c's bias_rules takes them) and prints the ten that miss the fewest
+configurations held to the bands (doc/noise.md, step 4: how the rules
+were chosen).  --check only counts the rows whose intervals, made again,
+differ from
 those printed (exit 1 if any): a few may, where resamples with no gain
 were held at or below 0 (interval.c, keep_no_gain), which the row's
 quantiles do not show.  The column se is the Monte Carlo error of the
@@ -49,6 +55,82 @@ def within_range(lo, hi, r):
             max(min(hi, r["range_hi"]), r["range_lo"]))
 
 
+def quad(r, q, bias, kd, ku):
+    """The two intervals of quantiles q about the centre (the price less
+    bias), each side widened by the bias's doubt, KD times it on the
+    measured price's side and KU on the other, in quadrature."""
+    c = r["point"] - bias
+    s = (q[3] - q[2]) / 2.563103
+    fd = math.sqrt(1 + (kd * bias / s) ** 2) if s > 0 else 1
+    fu = math.sqrt(1 + (ku * bias / s) ** 2) if s > 0 else 1
+    down, up = (fd, fu) if bias < 0 else (fu, fd)
+    return [within_range(c + down * (lo - c), c + up * (hi - c), r)
+            for lo, hi in ((q[0], q[1]), (q[2], q[3]))]
+
+
+def rule(r, guard, share, kd, ku):
+    """r's two intervals under another estimator's rule (bias.c): the
+    excess (mean - ref) less GUARD Monte Carlo errors of the resamples'
+    mean, SHARE of the kink formula's factor, the doubt KD/KU; the
+    resamples' quantiles moved with the bias."""
+    c = r["correction"]
+    d = r["mean"] - r["ref"]
+    ex = 0 if abs(d) <= guard * r["se"] else d - math.copysign(
+        guard * r["se"], d)
+    bias = share / (math.sqrt(1 + 1 / c ** 2) - 1) * ex
+    q = [x + r["bias"] - bias for x in (r["q025"], r["q975"], r["q10"],
+                                        r["q90"])]
+    return quad(r, q, bias, kd, ku)
+
+
+BOUND = ("A/A", "no case slower")  # truth on a bound: at least the band
+
+
+def misses(rows, params):
+    """The configurations of rows whose coverage under rule(params) lies
+    outside 93-97 % (80 %: 77-83 %; at a bound, below them) in a set of
+    400 trials (numbered 0-399, 400-799, ...: the battery's test), as
+    (config, first trial, level, coverage); and the squared distance
+    from 95 and 80."""
+    out, dev = [], 0.0
+    for config, rs in rows.items():
+        if "near the clip" in config:
+            continue
+        sets = {}
+        for r in rs:
+            cov = sets.setdefault(int(r["trial"]) // 400 * 400, [0, 0, 0])
+            for lv, (lo, hi) in enumerate(rule(r, *params)):
+                cov[lv] += lo <= r["truth"] <= hi
+            cov[2] += 1
+        bound = any(b in config for b in BOUND)
+        for first, cov in sets.items():
+            for lv, (nom, tol) in enumerate(((95, 2), (80, 3))):
+                p = 100 * cov[lv] / cov[2]
+                dev += (p - nom) ** 2 / tol ** 2
+                if p < nom - tol - 1e-9 or (p > nom + tol + 1e-9 and
+                                            not bound):
+                    out.append((config, first, nom, round(p, 2)))
+    return out, dev
+
+
+def grid(rows, est):
+    """The rules for estimator est (guard, share, KD, KU) that miss the
+    fewest configurations of rows, best first (doc/noise.md, step 4)."""
+    rows = {k: v for k, v in rows.items() if k.startswith(est + ",")}
+    tried = []
+    for guard in (1.5, 2, 2.5, 3):
+        for share in (0.4, 0.5, 0.6, 0.7, 0.85, 1.0, 1.2):
+            for kd in (0, 0.5, 1, 1.5, 2, 2.5, 3):
+                for ku in (0, 0.3, 0.6, 0.9, 1.2, 1.4, 1.6, 2):
+                    p = (guard, share, kd, ku)
+                    m, dev = misses(rows, p)
+                    tried.append((len(m), dev, p, m))
+    tried.sort(key=lambda t: (t[0], t[1]))
+    for n, dev, p, m in tried[:10]:
+        print(f"guard {p[0]} share {p[1]} K {p[2]}/{p[3]}: {n} misses "
+              f"{m}, distance {dev:.1f}")
+
+
 def rules(r, whole):
     point, bias, kink = r["point"], r["bias"], r["kink"]
     q = [r["q025"], r["q975"], r["q10"], r["q90"]]
@@ -72,17 +154,8 @@ def rules(r, whole):
             lo, hi = within_range(lo, hi, r)
             pair.append((lo, hi))
         out[name + (" (whole)" if whole else "")] = pair
-    s = (q[3] - q[2]) / 2.563103
     for name, kd, ku in (("remade", r["kd"], r["ku"]), ("quad 2/0", 2, 0)):
-        fd = math.sqrt(1 + (kd * bias / s) ** 2) if s > 0 else 1
-        fu = math.sqrt(1 + (ku * bias / s) ** 2) if s > 0 else 1
-        down, up = (fd, fu) if bias < 0 else (fu, fd)
-        pair = []
-        for lo, hi in ((q[0], q[1]), (q[2], q[3])):
-            lo, hi = c + down * (lo - c), c + up * (hi - c)
-            lo, hi = within_range(lo, hi, r)
-            pair.append((lo, hi))
-        out[name + (" (whole)" if whole else "")] = pair
+        out[name + (" (whole)" if whole else "")] = quad(r, q, bias, kd, ku)
     if not whole:
         out["printed"] = [(r["lo95"], r["hi95"]), (r["lo80"], r["hi80"])]
     return out
@@ -109,7 +182,8 @@ def check(rows):
 def main():
     rows = {}
     checking = sys.argv[1:2] == ["--check"]
-    for path in sys.argv[1 + checking:]:
+    est = sys.argv[2] if sys.argv[1:2] == ["--grid"] else None
+    for path in sys.argv[1 + checking + 2 * (est is not None):]:
         for line in open(path):
             f = line.rstrip("\n").split("\t")
             if len(f) == len(COLS) - 4:  # a row from before `se`
@@ -121,7 +195,19 @@ def main():
             if len(f) != len(COLS):
                 continue
             r = dict(zip(COLS, [f[0]] + [float(x) for x in f[1:]]))
+            r["file"] = path
             rows.setdefault(r["config"], []).append(r)
+    if est:
+        # The battery's 400 trials of each configuration in each file,
+        # not the second look's 1,600 (whose numbers follow on).
+        first = {}
+        for rs in rows.values():
+            for r in rs:
+                k = (r["config"], r["file"])
+                first[k] = min(first.get(k, r["trial"]), r["trial"])
+        grid({c: [r for r in rs if r["trial"] < first[(c, r["file"])] + 400]
+              for c, rs in rows.items()}, est)
+        return
     if checking:
         bad = check(rows)
         print(f"{bad} intervals made again differ from those printed")

@@ -157,10 +157,10 @@ static void test_scale(void **state)
 }
 
 /* For the mean a bias of -0.5 (the measured price below the centre) is
- * doubted by 2.5 times itself below and 1.4 times above; one of +0.5 the
+ * doubted by 3 times itself below and 1.4 times above; one of +0.5 the
  * other way round; none, not at all.  The mean removes 0.6 of the kink
- * formula's factor, the median 0.5, doubted 1.5 and 1.2 times; both take
- * the excess less 2.5 Monte Carlo errors; the min keeps the mean's rule. */
+ * formula's factor beyond 2.5 Monte Carlo errors, the median 0.4 beyond
+ * 1.5, doubted 2 and 1.6 times; the min keeps the mean's rule. */
 static void test_doubt(void **state)
 {
 	const struct noise_bias_rule *r = noise_bias_rule(RUN_MEAN);
@@ -170,19 +170,19 @@ static void test_doubt(void **state)
 
 	(void)state;
 	assert_true(r->kink_share == 0.6 && r->guard == 2.5);
-	assert_true(d.lo == 1.25 && d.hi == 0.5 * 1.4);
+	assert_true(d.lo == 1.5 && d.hi == 0.5 * 1.4);
 	d = noise_fit_doubt(&f, 0.5);
-	assert_true(d.lo == 0.5 * 1.4 && d.hi == 1.25);
+	assert_true(d.lo == 0.5 * 1.4 && d.hi == 1.5);
 	d = noise_fit_doubt(&f, 0);
 	assert_true(d.lo == 0 && d.hi == 0);
 
 	r = noise_bias_rule(RUN_MEDIAN);
-	assert_true(r->kink_share == 0.5 && r->guard == 2.5 &&
-	            r->doubt_measured == 1.5 && r->doubt_other == 1.2);
+	assert_true(r->kink_share == 0.4 && r->guard == 1.5 &&
+	            r->doubt_measured == 2 && r->doubt_other == 1.6);
 	f = (struct noise_fitting){1, 1, r->guard, r->doubt_measured,
 	                           r->doubt_other};
 	d = noise_fit_doubt(&f, -0.5);
-	assert_true(d.lo == 0.75 && d.hi == 0.5 * 1.2);
+	assert_true(d.lo == 1.0 && d.hi == 0.5 * 1.6);
 	assert_memory_equal(noise_bias_rule(RUN_MIN), noise_bias_rule(RUN_MEAN),
 	                    sizeof *r);
 }

@@ -42,8 +42,8 @@ N=noisy-fix
 run price $N/before.csv $N/after.csv --check
 expect_status 3 "noisy fix: inconclusive"
 expect_grep "$OUT" "INCONCLUSIVE: net 1.3454 = gain 6.4875 - cost 5.1421" "noisy fix: the headline"
-expect_joined "$OUT" "95 % interval [-0.7026, 3.5831]; the point estimate accepts" "noisy fix: the decision alone"
-expect_joined "$OUT" "verdict: inconclusive (the 95 % interval of net [-0.7026, 3.5831] over 2000 resamples is not clear of 0)" "noisy fix: the verdict"
+expect_joined "$OUT" "95 % interval [-0.7844, 3.5827]; the point estimate accepts" "noisy fix: the decision alone"
+expect_joined "$OUT" "verdict: inconclusive (the 95 % interval of net [-0.7844, 3.5827] over 2000 resamples is not clear of 0)" "noisy fix: the verdict"
 # The noise arm: the before run resampled against itself, what noise alone
 # gives an unchanged fix through the score's clip (about the control
 # run's -1.1718).
@@ -51,7 +51,7 @@ expect_joined "$OUT" "noise arm (the before run resampled against itself): net -
 expect_joined "$OUT" "about 7 samples per case (now 3) would decide it: the interval of net would exclude 0" "noisy fix: repetitions that would decide it"
 expect_grep "$OUT" "cases that widen the interval most: conv_tail, conv2, conv11" "noisy fix: the widest cases"
 run price $N/before.csv $N/after.csv --control $N/control.csv
-expect_joined "$OUT" "control run: net -1.1718 against the before run (0 if there were no noise), interval [-2.9403, 0.0000]; the fix's net 1.3454" "noisy fix: the noise floor"
+expect_joined "$OUT" "control run: net -1.1718 against the before run (0 if there were no noise), interval [-3.2321, 0.0000]; the fix's net 1.3454" "noisy fix: the noise floor"
 
 # Three runs per side (examples/between-runs/README.md): within a run the
 # fix is sure (one run per side, or the runs' samples pooled: accept);
@@ -62,10 +62,10 @@ expect_status 0 "between runs: one run per side accepts"
 expect_joined "$OUT" "ACCEPT: net 3.2141 = gain 6.6667 - cost 3.4525, 95 % interval [3.0132, 3.4167]" "between runs: one run per side"
 run price $R/before-pooled.csv $R/after-pooled.csv --check
 expect_status 0 "between runs: pooled accepts"
-expect_joined "$OUT" "ACCEPT: net 3.1794 = gain 6.6667 - cost 3.4873, 95 % interval [2.4544, 3.7854]" "between runs: pooled"
+expect_joined "$OUT" "ACCEPT: net 3.1794 = gain 6.6667 - cost 3.4873, 95 % interval [2.4756, 3.8067]" "between runs: pooled"
 run price $R/before.csv $R/after.csv --check
 expect_status 3 "between runs: the runs as runs, inconclusive"
-expect_joined "$OUT" "INCONCLUSIVE: net 3.1794 = gain 6.6667 - cost 3.4873, 95 % interval [-4.7780, 6.6667]; the point estimate accepts" "between runs: the hierarchical interval"
+expect_joined "$OUT" "INCONCLUSIVE: net 3.1794 = gain 6.6667 - cost 3.4873, 95 % interval [-4.5771, 6.6667]; the point estimate accepts" "between runs: the hierarchical interval"
 expect_grep "$OUT" "runtimes: median over 3 runs of the median of 5 samples" "between runs: the record says how"
 # The run pairs alone (run 2 and run 3's rows): 1.78 and 3.18, intervals
 # apart from each other and from run 1's.
@@ -76,7 +76,7 @@ for j in 2 3; do
 	done
 done
 run price "$TMP/before-2.csv" "$TMP/after-2.csv"
-expect_joined "$OUT" "ACCEPT: net 1.7793 = gain 6.6667 - cost 4.8874, 95 % interval [1.6136, 1.9637]" "between runs: run 2 alone"
+expect_joined "$OUT" "ACCEPT: net 1.7793 = gain 6.6667 - cost 4.8874, 95 % interval [1.6118, 1.9645]" "between runs: run 2 alone"
 run price "$TMP/before-3.csv" "$TMP/after-3.csv"
 expect_joined "$OUT" "ACCEPT: net 3.1794 = gain 6.6667 - cost 3.4873, 95 % interval [2.9919, 3.3777]" "between runs: run 3 alone"
 
@@ -85,7 +85,7 @@ expect_joined "$OUT" "ACCEPT: net 3.1794 = gain 6.6667 - cost 3.4873, 95 % inter
 P=plan-comparison
 run compare $P/before.csv $P/fp32-all.csv $P/fp32-last.csv $P/fp32-large.csv $P/split-k.csv $P/bf16-accum.csv
 expect_grep "$OUT" "best: split-k, P(best) 0.6070 over 2000 joint resamples; net 3.7005 of 5 candidates" "plan comparison: the outcome"
-expect_grep "$OUT" "fp32-all     9.0993  24.9154  -15.8161  [-16.2106, -15.3966]  reject        0.0000" "plan comparison: fp32-all rejected"
+expect_grep "$OUT" "fp32-all     9.0993  24.9154  -15.8161  [-16.2205, -15.4060]  reject        0.0000" "plan comparison: fp32-all rejected"
 
 # Each example README's commands run as written from the repository root,
 # where the build leaves ./fixprice (no fixprice on PATH in a clone):

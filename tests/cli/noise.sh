@@ -53,7 +53,7 @@ expect_joined "$OUT" "verdict: inconclusive (decide holds in 0.9515 of 2000 resa
 "$FIXPRICE" metrics --show pypto-gym | sed 's/^name: pypto-gym$/name: pg-ge/; s/^decide: gain - cost > 0$/decide: gain - cost >= 0/' >"$TMP/pg-ge.yaml"
 run price -m "$TMP/pg-ge.yaml" "$EX/noisy-fix/before.csv" "$EX/noisy-fix/before.csv" --check
 expect_status 3 "decide >= 0, the same run twice: inconclusive"
-expect_joined "$OUT" "verdict: inconclusive (the 95 % interval of net [-3.1326, 0.0000] over 2000 resamples is not clear of 0)" "decide >= 0: judged on the interval"
+expect_joined "$OUT" "verdict: inconclusive (the 95 % interval of net [-3.7026, 0.0000] over 2000 resamples is not clear of 0)" "decide >= 0: judged on the interval"
 run price $L $B $A --control noise/small-control.csv --format json
 expect_grep "$OUT" '"net": -0.1000000000000002' "control run: its net in JSON (-0.2 + 0.1, rounded)"
 expect_grep "$OUT" '"pseudo_samples_from_control": true' "control run: pseudo-samples in JSON"
@@ -105,7 +105,7 @@ expect_joined "$OUT" "P(decide) 0.7400" "failing repetition, majority: 20/27 = 0
 C="noise/flaky-clip-before.csv noise/flaky-clip-after.csv"
 run price $C --pass-policy any --seed 3 --check
 expect_status 3 "flaky at a clip: inconclusive"
-expect_joined "$OUT" "INCONCLUSIVE: net 40.0000 = gain 40.0000 - cost 0.0000, 95 % interval [-0.0489, 40.0000]" "flaky at a clip: the interval holds 0"
+expect_joined "$OUT" "INCONCLUSIVE: net 40.0000 = gain 40.0000 - cost 0.0000, 95 % interval [-0.0661, 40.0000]" "flaky at a clip: the interval holds 0"
 expect_joined "$OUT" "gain [0.0000, 40.0000]" "flaky at a clip: gain 0 where x fails"
 expect_joined "$OUT" "P(decide) 0.7030" "flaky at a clip: P near 19/27 = 0.704"
 run price $C --pass-policy majority --seed 3
@@ -115,7 +115,7 @@ expect_joined "$OUT" "P(decide) 0.2615" "flaky at a clip, majority: 2 or 3 draws
 # above 0, lifted by the bias removed).
 run price "$EX/noisy-fix/before.csv" "$EX/noisy-fix/before.csv" --check
 expect_status 3 "the same run twice: inconclusive"
-expect_joined "$OUT" "net [-3.1326, 0.0000]; P(decide) 0.0000" "the same run twice: no resample above 0"
+expect_joined "$OUT" "net [-3.7026, 0.0000]; P(decide) 0.0000" "the same run twice: no resample above 0"
 
 # A narrow step: kernelbench's value is passed * (score > p), and case a's
 # score is 1.5 / 1.0027 = 1.49601 before, 1.5 after, so net is +50 only for
@@ -136,7 +136,7 @@ expect_grep "$OUT" '"p",1.5,0,0,0,reject,1' "narrow step: sweep marks the upper 
 run sweep -m kernelbench noise/narrow-before.csv noise/narrow-after.csv --param p=0.01:100:1
 expect_no_grep "$OUT" "may be missed" "narrow step: sweep found every crossing"
 
-# The margin: the interval of net [-0.7026, 3.5831] of the noisy fix lies
+# The margin: the interval of net [-0.7844, 3.5827] of the noisy fix lies
 # within +-5 points, so the fix has no material effect (--check: 1); with
 # a margin of 0.5 it is neither clear of the margin nor within it.  The
 # metric's key margin does the same, and --margin overrides it.
@@ -144,7 +144,7 @@ N="$EX/noisy-fix"
 run price $N/before.csv $N/after.csv --margin 5 --check
 expect_status 1 "margin 5: no material effect exits 1"
 expect_grep "$OUT" "NO MATERIAL EFFECT: net 1.3454 = gain 6.4875 - cost 5.1421, 95 % interval" "margin 5: the headline"
-expect_joined "$OUT" "verdict: no material effect (the 95 % interval of net [-0.7026, 3.5831] over 2000 resamples lies within the margin -5.0000 to +5.0000)" "margin 5: the verdict line"
+expect_joined "$OUT" "verdict: no material effect (the 95 % interval of net [-0.7844, 3.5827] over 2000 resamples lies within the margin -5.0000 to +5.0000)" "margin 5: the verdict line"
 run price $N/before.csv $N/after.csv --margin 0.5 --check
 expect_status 3 "margin 0.5: inconclusive"
 expect_joined "$OUT" "is not clear of the margin -0.5000 to +0.5000)" "margin 0.5: not clear of the margin"
@@ -162,20 +162,20 @@ run price $N/before.csv $N/after.csv --margin -1
 expect_status 2 "--margin -1 is a usage error"
 
 # The interval and P(decide) are one rule (doc/noise.md, step 4): the
-# noisy fix's P(decide) 0.9155 puts 8.45 % of the widened resamples at or
-# below 0, so its 83 % interval (8.5 % in each tail) lies above 0 and
-# accepts, and its 84 % interval (8 %) does not.
+# noisy fix's P(decide) 0.9085 puts 9.15 % of the widened resamples at or
+# below 0, so its 81 % interval (9.5 % in each tail) lies above 0 and
+# accepts, and its 82 % interval (9 %) does not.
 run price $N/before.csv $N/after.csv
-expect_joined "$OUT" "P(decide) 0.9155" "P(decide) of the noisy fix"
-# The JSON record's doubt of the bias -0.2548585785898198 (the median's
-# kink, 0.5 of the formula's): 1.5 times it below the centre (the
-# measured net's side), 1.2 times above.
+expect_joined "$OUT" "P(decide) 0.9085" "P(decide) of the noisy fix"
+# The JSON record's doubt of the bias -0.2246696840570431 (the median's
+# kink, 0.4 of the formula's): twice it below the centre (the measured
+# net's side), 1.6 times above.
 run price $N/before.csv $N/after.csv --format json
-expect_joined "$OUT" '"doubt": { "below": 0.3822878678847297, "above": 0.30583029430778375 }' "the JSON record's doubt of the bias"
-run price $N/before.csv $N/after.csv --confidence 0.83 --check
-expect_status 0 "the 83 % interval lies above 0, as P(decide) says"
-run price $N/before.csv $N/after.csv --confidence 0.84 --check
-expect_status 3 "the 84 % interval does not, as P(decide) says"
+expect_joined "$OUT" '"doubt": { "below": 0.4493393681140862, "above": 0.359471494491269 }' "the JSON record's doubt of the bias"
+run price $N/before.csv $N/after.csv --confidence 0.81 --check
+expect_status 0 "the 81 % interval lies above 0, as P(decide) says"
+run price $N/before.csv $N/after.csv --confidence 0.82 --check
+expect_status 3 "the 82 % interval does not, as P(decide) says"
 
 # The samples-needed estimate says why it is absent: small-before/after
 # (price.sh) measured three times each, 2 % apart.  The interval of net
@@ -184,7 +184,7 @@ expect_status 3 "the 84 % interval does not, as P(decide) says"
 # instead of a count of samples.
 run price noise/guard-before.csv noise/guard-after.csv --check
 expect_status 3 "guards on judged runs: inconclusive"
-expect_joined "$OUT" "verdict: inconclusive (the 95 % interval of net [21.9332, 23.1505] over 2000 resamples lies above 0; guard newly-failing, 1 case passes before and fails after the fix; guard control, net and the metric's own delta_total differ in sign)" "guards on judged runs: the verdict line"
+expect_joined "$OUT" "verdict: inconclusive (the 95 % interval of net [21.8963, 23.1487] over 2000 resamples lies above 0; guard newly-failing, 1 case passes before and fails after the fix; guard control, net and the metric's own delta_total differ in sign)" "guards on judged runs: the verdict line"
 expect_joined "$OUT" "no count of samples estimated: the control guard, not the noise, made the verdict inconclusive" "samples needed: why it is absent"
 expect_no_grep "$OUT" "would decide it" "samples needed: no count"
 run price noise/guard-before.csv noise/guard-after.csv --format json
@@ -200,19 +200,19 @@ expect_grep "$OUT" '"absent_because": "decide_not_net"' "samples needed, JSON: d
 
 # With a margin the count is for the margin's edge, not 0, about the
 # interval's centre (noisy fix: centre, the measured net less its bias at
-# the clip, 1.6002527032561706, interval [-0.702586923005053,
-# 3.5830561706072044]):
-#   margin 0.5, above: 3 * ((c - lo) / (c - 0.5))^2 = 13.14 -> 14
-#   margin 3, within: 3 * ((hi - c) / (3 - c))^2 = 6.02 -> 7
-# and with pass_reward 0 (centre -0.8997472967438299, interval
-# [-3.2025869230050548, 1.083056170607203]):
-#   margin 0.25, below: 3 * ((hi - c) / (-0.25 - c))^2 = 27.94 -> 28
+# the clip, 1.5700638087233938, interval [-0.7844329960331607,
+# 3.5827151395630854]):
+#   margin 0.5, above: 3 * ((c - lo) / (c - 0.5))^2 = 14.52 -> 15
+#   margin 3, within: 3 * ((hi - c) / (3 - c))^2 = 5.94 -> 6
+# and with pass_reward 0 (centre -0.9299361912766068, interval
+# [-3.284432996033162, 1.0827151395630843]):
+#   margin 0.25, below: 3 * ((hi - c) / (-0.25 - c))^2 = 26.29 -> 27
 run price $N/before.csv $N/after.csv --margin 0.5
-expect_joined "$OUT" "about 14 samples per case (now 3) would decide it: the interval of net would lie above the margin +0.5000" "samples needed: above a margin"
+expect_joined "$OUT" "about 15 samples per case (now 3) would decide it: the interval of net would lie above the margin +0.5000" "samples needed: above a margin"
 run price $N/before.csv $N/after.csv --margin 3
-expect_joined "$OUT" "about 7 samples per case (now 3) would decide it: the interval of net would lie within the margin -3.0000 to +3.0000" "samples needed: within a margin"
+expect_joined "$OUT" "about 6 samples per case (now 3) would decide it: the interval of net would lie within the margin -3.0000 to +3.0000" "samples needed: within a margin"
 run price $N/before.csv $N/after.csv --set pass_reward=0 --margin 0.25
-expect_joined "$OUT" "about 28 samples per case (now 3) would decide it: the interval of net would lie below the margin -0.2500" "samples needed: below a margin"
+expect_joined "$OUT" "about 27 samples per case (now 3) would decide it: the interval of net would lie below the margin -0.2500" "samples needed: below a margin"
 
 # The same bytes for any number of threads, and for a second run.
 H="$DATA/harness/hyperfine"
@@ -245,48 +245,48 @@ if [ -f "$TMP/plots1/net-distribution.gp" ]; then bad "one sample per case: a di
 N="$EX/noisy-fix"
 run price $N/before.csv $N/after.csv --control $N/control.csv --plot-dir "$TMP/plotsc"
 expect_status 0 "control plots"
-expect_grep "$TMP/plotsc/control-distribution.dat" '"net (points)" -2.940345200315335 0 -1.1718285505050543 ' "control plot: the control run's interval and net"
+expect_grep "$TMP/plotsc/control-distribution.dat" '"net (points)" -3.2321224550917695 0 -1.1718285505050543 ' "control plot: the control run's interval and net"
 # The verdict is on net less the control run's (folded in): so is the
-# net-distribution plot, the headline's interval [-0.1313, 4.1875] and
+# net-distribution plot, the headline's interval [-0.0563, 4.3059] and
 # 1.3454 - (-1.1718) = 2.5172 marked, its axis named so.
-expect_grep "$TMP/plotsc/net-distribution.dat" '"net less the control run\0047s (points)" -0.13125982799367897 4.187527151974918 2.5172226751714053 ' "the verdict's plot: net less the control run's, its interval and value"
+expect_grep "$TMP/plotsc/net-distribution.dat" '"net less the control run\0047s (points)" -0.05633272964800546 4.305924066492393 2.5172226751714053 ' "the verdict's plot: net less the control run's, its interval and value"
 expect_grep "$TMP/plotsc/net-distribution.dat" "net less the control\\0047s, over resamples" "the verdict's plot: its title says so"
 if cmp -s "$TMP/plotsc/control-distribution.dat" "$TMP/plotsc/net-distribution.dat"; then bad "control plot: the fix's data"; else ok; fi
 run price $N/before.csv $N/after.csv --control $N/control.csv --format json
-expect_joined "$OUT" '"control_run": { "net": -1.1718285505050543, "interval": [ -2.940345200315335, 0.0 ], "folded": true, "fix_interval": [ -0.702586923005053, 3.5830561706072044 ], "fix_p_decide": 0.9155 }' "control plot: the record's control net and interval"
+expect_joined "$OUT" '"control_run": { "net": -1.1718285505050543, "interval": [ -3.2321224550917695, 0.0 ], "folded": true, "fix_interval": [ -0.7844329960331607, 3.5827151395630854 ], "fix_p_decide": 0.9085 }' "control plot: the record's control net and interval"
 run price $N/before.csv $N/after.csv --control $N/control.csv --record "$TMP/recc"
 expect_grep "$TMP/recc/decision.md" "control-distribution.svg" "record: links the control run's plot"
 run price $N/before.csv $N/after.csv --plot-dir "$TMP/plotsn"
 if [ -f "$TMP/plotsn/control-distribution.dat" ]; then bad "no control: a control plot"; else ok; fi
 
 # The sensitivity commands on runs with samples (2000 resamples, as price:
-# tornado's interval of net now is price's, [-0.7026, 3.5831]).
+# tornado's interval of net now is price's, [-0.7844, 3.5827]).
 N="$EX/noisy-fix"
 run breakeven $N/before.csv $N/after.csv --param pass_reward
 expect_status 0 "breakeven with noise"
 expect_grep "$OUT" "noise: 2000 resamples of the runs' samples, seed 20260901, 95 % intervals" "breakeven: the resampling"
 # Its interval is where price's interval of net holds 0: from the range's
-# start (at 0.02 price is inconclusive) to 0.384297, where price's lower
+# start (at 0.02 price is inconclusive) to 0.394116, where price's lower
 # end reaches 0, found to a millionth of the range's width (1e-4): price
-# holds 0 at 0.3842 and accepts at 0.3844 (it was the resamples'
+# holds 0 at 0.3941 and accepts at 0.3942 (it was the resamples'
 # crossings, [0.0427, 0.4624], and price accepted at 0.45 inside it).
-expect_grep "$OUT" "  break-even 0.138553: in [0.003, 0.384297] (from the range's start), where price's 95 % interval of net holds 0" "breakeven: its interval"
-run price $N/before.csv $N/after.csv --set pass_reward=0.3842
-expect_first "INCONCLUSIVE: net 2.0471 = gain 7.1892 - cost 5.1421, 95 % interval [-0.0009," "breakeven: price just inside its end holds 0"
-run price $N/before.csv $N/after.csv --set pass_reward=0.3844
-expect_first "ACCEPT: net 2.0487 = gain 7.1909 - cost 5.1421, 95 % interval [0.0007, 4.2864];" "breakeven: price just beyond its end accepts"
+expect_grep "$OUT" "  break-even 0.138553: in [0.003, 0.394116] (from the range's start), where price's 95 % interval of net holds 0" "breakeven: its interval"
+run price $N/before.csv $N/after.csv --set pass_reward=0.3941
+expect_first "INCONCLUSIVE: net 2.1296 = gain 7.2717 - cost 5.1421, 95 % interval [-0.0003," "breakeven: price just inside its end holds 0"
+run price $N/before.csv $N/after.csv --set pass_reward=0.3942
+expect_first "ACCEPT: net 2.1304 = gain 7.2725 - cost 5.1421, 95 % interval [0.0006, 4.3677];" "breakeven: price just beyond its end accepts"
 run breakeven $N/before.csv $N/after.csv --param pass_reward --format json
 tr -d ' \n' <"$OUT" >"$TMP/be.json"
-expect_grep "$TMP/be.json" '"crossings":[{"interval":[0.003,0.3842973144858697],"to_range_start":true,"to_range_end":false}]' "breakeven: the interval in JSON"
+expect_grep "$TMP/be.json" '"crossings":[{"interval":[0.003,0.39411624682503],"to_range_start":true,"to_range_end":false}]' "breakeven: the interval in JSON"
 run breakeven $N/before.csv $N/after.csv --param pass_reward --threads 1
 cp "$OUT" "$TMP/be1"
 run breakeven $N/before.csv $N/after.csv --param pass_reward --threads 2
 if cmp -s "$OUT" "$TMP/be1"; then ok; else bad "breakeven: other bytes on 2 threads"; fi
 run tornado $N/before.csv $N/after.csv
-expect_grep "$OUT" "  net now in [-0.702587, 3.58306]; swings smaller than its width (within noise): pass_reward, perf_weight" "tornado: swings within the noise"
+expect_grep "$OUT" "  net now in [-0.784433, 3.58272]; swings smaller than its width (within noise): pass_reward, perf_weight" "tornado: swings within the noise"
 run sweep $N/before.csv $N/after.csv --param pass_reward=0:0.6:0.2 --plot-dir "$TMP/sweep"
-expect_grep "$OUT" "  net at 0 in [-3.20259, 1.08306]" "sweep: the band at 0"
-expect_grep "$OUT" "  net at 0.6 in [1.79741, 6.08306]" "sweep: the band at 0.6"
+expect_grep "$OUT" "  net at 0 in [-3.28443, 1.08272]" "sweep: the band at 0"
+expect_grep "$OUT" "  net at 0.6 in [1.71557, 6.08272]" "sweep: the band at 0.6"
 # The band at every point is the interval price prints with the parameter
 # set there (doc/noise.md, "In the sensitivity commands"): the clip's bias
 # removed and doubted at each point; and with a flaky case (conv_tail's
@@ -373,8 +373,8 @@ expect_grep "$ERR" "guards.newly_failing must be on or off" "guards: the message
 # missed it; the range now reaches the corner's price (every case at
 # its slowest before sample and fastest after sample): 80.
 run price -m pypto-gym noise/best-before.csv noise/best-after.csv
-expect_joined "$OUT" "gain [78.1824, 80.0000], cost [0.0000, 1.8176], net [76.3648, 80.0000]" "a gain at its largest: the interval holds it"
+expect_joined "$OUT" "gain [77.9928, 80.0000], cost [0.0000, 2.0072], net [75.9857, 80.0000]" "a gain at its largest: the interval holds it"
 run sweep -m pypto-gym noise/best-before.csv noise/best-after.csv --param pass_reward=0.2:0.4:0.1
-expect_grep "$OUT" "  net at 0.3 in [76.3648, 80]" "a gain at its largest: sweep's band is price's interval"
-expect_grep "$OUT" "  net at 0.4 in [86.3648, 90]" "a gain at its largest: and at another reward, its own largest"
+expect_grep "$OUT" "  net at 0.3 in [75.9857, 80]" "a gain at its largest: sweep's band is price's interval"
+expect_grep "$OUT" "  net at 0.4 in [85.9857, 90]" "a gain at its largest: and at another reward, its own largest"
 finish

@@ -155,7 +155,7 @@ expect_no_grep "$OUT" "1 resamples" "no '1 resamples'"
 run price "$EX/noisy-fix/before.csv" "$EX/noisy-fix/after.csv" --bootstrap 199
 expect_first "NOT JUDGED: net 1.3454 = gain 6.4875 - cost 5.1421; the point estimate accepts" "199 resamples: not judged"
 run price "$EX/noisy-fix/before.csv" "$EX/noisy-fix/after.csv" --bootstrap 200
-expect_first "INCONCLUSIVE: net 1.3454 = gain 6.4875 - cost 5.1421, 95 % interval [-0.6780," "200 resamples: judged"
+expect_first "INCONCLUSIVE: net 1.3454 = gain 6.4875 - cost 5.1421, 95 % interval [-0.7168," "200 resamples: judged"
 run price "$EX/noisy-fix/before.csv" "$EX/noisy-fix/after.csv" --confidence 0.999 --format json
 expect_grep "$OUT" '"noise_judged": false' "99.9 % on 2000 resamples: not judged (JSON)"
 expect_grep "$OUT" "rerun with --bootstrap 10000 or more" "99.9 %: the resamples it needs"

@@ -179,7 +179,7 @@ expect_grep "$OUT" '"runs_per_side": 4,' "JSON: runs per side"
 expect_grep "$OUT" '"samples_per_run": 6' "JSON: samples per run"
 expect_grep "$OUT" '"within_runs_share": 0.86' "JSON: the share within runs"
 run price "$TOP_SRCDIR/examples/between-runs/before.csv" "$TOP_SRCDIR/examples/between-runs/after.csv"
-expect_joined "$OUT" "about 11 runs per side (now 3) would decide it" "between runs: more runs"
+expect_joined "$OUT" "about 10 runs per side (now 3) would decide it" "between runs: more runs"
 expect_joined "$OUT" "no count of samples per run would: the samples within runs give 0.208 %" "between runs: no count of samples per run"
 run price "$TOP_SRCDIR/examples/between-runs/before.csv" "$TOP_SRCDIR/examples/between-runs/after.csv" --format json
 expect_grep "$OUT" '"samples_per_run": null' "JSON: no count of samples per run"
