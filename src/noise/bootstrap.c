@@ -81,7 +81,7 @@ static int split_run(const struct worker *proto, size_t B, size_t nw,
 		w[t].nw = nw;
 		if (proto->tally && t > 0) {
 			if (noise_tally_open(&own[t], proto->tally->n,
-			                     proto->tally->at) != FP_OK) {
+			                     proto->tally->scale) != FP_OK) {
 				diag_oom(d);
 				goto out;
 			}
@@ -94,6 +94,8 @@ static int split_run(const struct worker *proto, size_t B, size_t nw,
 	progress_done(&pg);
 	for (size_t t = 1; t < nw && proto->tally && rc == FP_OK; t++)
 		noise_tally_merge(proto->tally, &own[t]);
+	if (proto->tally && rc == FP_OK)
+		proto->tally->resamples = B;
 out:
 	for (size_t t = 1; t < nw; t++)
 		noise_tally_close(&own[t]);
@@ -332,7 +334,7 @@ static int sorted_run(struct worker *proto, size_t n, size_t nw, struct diag *d)
 	struct noise_side sorted[2], arm[2];
 	void *storage[2] = {NULL, NULL};
 	struct noise_tally tally = {0};
-	double *step = NULL;
+	float *scale = NULL;
 	const struct noise_side *given = proto->side,
 	                        *arm_given = proto->arm_side;
 	int rc = FP_ERR;
@@ -361,8 +363,8 @@ static int sorted_run(struct worker *proto, size_t n, size_t nw, struct diag *d)
 		rc = split_run(proto, proto->out->B, nw, d);
 		goto out;
 	}
-	if (noise_tally_steps(sorted, n, &step) != FP_OK ||
-	    noise_tally_open(&tally, n, step) != FP_OK) {
+	if (noise_tally_scales(sorted, n, &scale) != FP_OK ||
+	    noise_tally_open(&tally, n, scale) != FP_OK) {
 		diag_oom(d);
 		goto out;
 	}
@@ -375,7 +377,7 @@ out:
 	proto->arm_side = arm_given;
 	proto->tally = NULL;
 	noise_tally_close(&tally);
-	free(step);
+	free(scale);
 	free(storage[0]);
 	free(storage[1]);
 	return rc;

@@ -91,9 +91,10 @@ static struct series series_of(const struct boot *b, int which)
  * `guard` Monte Carlo errors of the resamples' mean towards 0 (and as 0
  * within them).  Draw by draw, what is linear in runtime is the same in
  * both prices and cancels: the excess is what nonlinearity adds, 0 for a
- * metric linear in runtime but for rounding (the tally's, below 1e-10 of
- * the spread for a billion cases), and its own Monte Carlo error is
- * smaller than the mean's, which bounds it.  *centre is where the
+ * metric linear in runtime but for rounding (the tally's, 2^-38 of a
+ * case's largest sample at most, far inside the guard and the 1e-6 of
+ * the spread below), and its own Monte Carlo error is smaller than the
+ * mean's, which bounds it.  *centre is where the
  * resamples centre: their mean, or exactly ref (the price at the
  * expected estimates, with no Monte Carlo error) when the excess is 0,
  * so that a linear metric's resamples are its interval as drawn. */

@@ -167,11 +167,11 @@ expect_status 2 "--margin -1 is a usage error"
 # accepts, and its 82 % interval (9 %) does not.
 run price $N/before.csv $N/after.csv
 expect_joined "$OUT" "P(decide) 0.9085" "P(decide) of the noisy fix"
-# The JSON record's doubt of the bias -0.2246696840570431 (the median's
+# The JSON record's doubt of the bias -0.22466968406900165 (the median's
 # kink, 0.4 of the formula's): twice it below the centre (the measured
 # net's side), 1.6 times above.
 run price $N/before.csv $N/after.csv --format json
-expect_joined "$OUT" '"doubt": { "below": 0.4493393681140862, "above": 0.359471494491269 }' "the JSON record's doubt of the bias"
+expect_joined "$OUT" '"doubt": { "below": 0.4493393681380033, "above": 0.35947149451040267 }' "the JSON record's doubt of the bias"
 run price $N/before.csv $N/after.csv --confidence 0.81 --check
 expect_status 0 "the 81 % interval lies above 0, as P(decide) says"
 run price $N/before.csv $N/after.csv --confidence 0.82 --check
@@ -200,12 +200,12 @@ expect_grep "$OUT" '"absent_because": "decide_not_net"' "samples needed, JSON: d
 
 # With a margin the count is for the margin's edge, not 0, about the
 # interval's centre (noisy fix: centre, the measured net less its bias at
-# the clip, 1.5700638087233938, interval [-0.7844329960331607,
-# 3.5827151395630854]):
+# the clip, 1.5700638087353525, interval [-0.7844329960408952,
+# 3.582715139586464]):
 #   margin 0.5, above: 3 * ((c - lo) / (c - 0.5))^2 = 14.52 -> 15
 #   margin 3, within: 3 * ((hi - c) / (3 - c))^2 = 5.94 -> 6
-# and with pass_reward 0 (centre -0.9299361912766068, interval
-# [-3.284432996033162, 1.0827151395630843]):
+# and with pass_reward 0 (centre -0.9299361912646482, interval
+# [-3.2844329960408967, 1.0827151395864625]):
 #   margin 0.25, below: 3 * ((hi - c) / (-0.25 - c))^2 = 26.29 -> 27
 run price $N/before.csv $N/after.csv --margin 0.5
 expect_joined "$OUT" "about 15 samples per case (now 3) would decide it: the interval of net would lie above the margin +0.5000" "samples needed: above a margin"
@@ -245,15 +245,15 @@ if [ -f "$TMP/plots1/net-distribution.gp" ]; then bad "one sample per case: a di
 N="$EX/noisy-fix"
 run price $N/before.csv $N/after.csv --control $N/control.csv --plot-dir "$TMP/plotsc"
 expect_status 0 "control plots"
-expect_grep "$TMP/plotsc/control-distribution.dat" '"net (points)" -3.2321224550917695 0 -1.1718285505050543 ' "control plot: the control run's interval and net"
+expect_grep "$TMP/plotsc/control-distribution.dat" '"net (points)" -3.232122455071984 0 -1.1718285505050543 ' "control plot: the control run's interval and net"
 # The verdict is on net less the control run's (folded in): so is the
 # net-distribution plot, the headline's interval [-0.0563, 4.3059] and
 # 1.3454 - (-1.1718) = 2.5172 marked, its axis named so.
-expect_grep "$TMP/plotsc/net-distribution.dat" '"net less the control run\0047s (points)" -0.05633272964800546 4.305924066492393 2.5172226751714053 ' "the verdict's plot: net less the control run's, its interval and value"
+expect_grep "$TMP/plotsc/net-distribution.dat" '"net less the control run\0047s (points)" -0.056332729599103806 4.305924066472965 2.5172226751714053 ' "the verdict's plot: net less the control run's, its interval and value"
 expect_grep "$TMP/plotsc/net-distribution.dat" "net less the control\\0047s, over resamples" "the verdict's plot: its title says so"
 if cmp -s "$TMP/plotsc/control-distribution.dat" "$TMP/plotsc/net-distribution.dat"; then bad "control plot: the fix's data"; else ok; fi
 run price $N/before.csv $N/after.csv --control $N/control.csv --format json
-expect_joined "$OUT" '"control_run": { "net": -1.1718285505050543, "interval": [ -3.2321224550917695, 0.0 ], "folded": true, "fix_interval": [ -0.7844329960331607, 3.5827151395630854 ], "fix_p_decide": 0.9085 }' "control plot: the record's control net and interval"
+expect_joined "$OUT" '"control_run": { "net": -1.1718285505050543, "interval": [ -3.232122455071984, 0.0 ], "folded": true, "fix_interval": [ -0.7844329960408952, 3.582715139586464 ], "fix_p_decide": 0.9085 }' "control plot: the record's control net and interval"
 run price $N/before.csv $N/after.csv --control $N/control.csv --record "$TMP/recc"
 expect_grep "$TMP/recc/decision.md" "control-distribution.svg" "record: links the control run's plot"
 run price $N/before.csv $N/after.csv --plot-dir "$TMP/plotsn"
