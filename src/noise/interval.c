@@ -68,7 +68,8 @@ static double mean_of(const double *x, size_t B)
 
 /* One of b's quantities, gain (0), cost (1) or net (2): its resamples,
  * its resamples priced on runtimes alone (the same when no pass state
- * flips), its measured price and its price at the expected estimates. */
+ * flips), its measured price, and its prices at the expected estimates
+ * and at the drawn estimates' means (boot.h). */
 struct series {
 	const double *x, *xr;
 	double point, ref, drawn;
