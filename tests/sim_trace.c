@@ -63,7 +63,8 @@ void sim_trace_row(FILE *f, const char *config, size_t trial, double truth,
 	                    sqrt(ss / (double)(b->B - 1) / (double)b->B),
 	                    b->fit.doubt_measured,
 	                    b->fit.doubt_other,
-	                    b->fit.guard};
+	                    b->fit.guard,
+	                    b->fit.ceiling};
 
 	fprintf(f, "%s\t%zu", config, trial);
 	for (size_t i = 0; i < sizeof v / sizeof *v; i++)

@@ -4,7 +4,7 @@
  *
  *   config  trial  truth  point  bias  kink  correction  ref  mean
  *   lo95 hi95  lo80 hi80  q025 q975 q10 q90  range_lo range_hi  nested  se
- *   kd  ku  guard
+ *   kd  ku  guard  ceiling
  *
  * (tab-separated, numbers to the last bit; net's measured price and the
  * bias removed from it, noise_kink and the spread's scale, net at the
@@ -14,8 +14,9 @@
  * interval is widened for the bias (noise_fit_centred), the range net can take
  * (noise_fit_range), sim_trace_nested's ratio or 0, the Monte Carlo
  * error of the resamples' mean on runtimes alone, the bias's doubt
- * on the measured price's side and on the other, per unit of bias, and
- * the Monte Carlo errors the excess is taken less).  tests/
+ * on the measured price's side and on the other, per unit of bias, the
+ * Monte Carlo errors the excess is taken less, and the most the other
+ * side's doubt widens the resamples, inf for no ceiling).  tests/
  * sim_rules.py reads the rows and prints the coverage of other rules
  * made of them.  Include after cmocka.h. */
 #ifndef TEST_SIM_TRACE_H

@@ -158,30 +158,41 @@ static void test_scale(void **state)
 
 /* For the mean a bias of -0.5 (the measured price below the centre) is
  * doubted by 3 times itself below and 1.4 times above; one of +0.5 the
- * other way round; none, not at all.  The mean removes 0.6 of the kink
+ * other way round; none, not at all.  The doubt away from the measured
+ * price widens resamples of spread s by at most 1.65: for s = 0.3 it is
+ * 0.3 sqrt(1.65^2 - 1) = 0.3 sqrt(1.7225), not 0.7; for s = 1 the
+ * bias's 0.7 is below the ceiling's 1.312.  The mean removes 0.6 of the kink
  * formula's factor beyond 2.5 Monte Carlo errors, the median 0.4 beyond
- * 1.5, doubted 2 and 1.6 times; the min keeps the mean's rule. */
+ * 1.5, doubted 2 and 1.6 times with no ceiling; the min keeps the mean's
+ * rule. */
 static void test_doubt(void **state)
 {
 	const struct noise_bias_rule *r = noise_bias_rule(RUN_MEAN);
 	struct noise_fitting f = {1, 1, r->guard, r->doubt_measured,
-	                          r->doubt_other};
-	struct interval d = noise_fit_doubt(&f, -0.5);
+	                          r->doubt_other, r->ceiling};
+	struct interval d = noise_fit_doubt(&f, -0.5, 1);
 
 	(void)state;
-	assert_true(r->kink_share == 0.6 && r->guard == 2.5);
+	assert_true(r->kink_share == 0.6 && r->guard == 2.5 &&
+	            r->ceiling == 1.65);
 	assert_true(d.lo == 1.5 && d.hi == 0.5 * 1.4);
-	d = noise_fit_doubt(&f, 0.5);
+	d = noise_fit_doubt(&f, 0.5, 1);
 	assert_true(d.lo == 0.5 * 1.4 && d.hi == 1.5);
-	d = noise_fit_doubt(&f, 0);
+	d = noise_fit_doubt(&f, -0.5, 0.3);
+	assert_true(d.lo == 1.5 && fabs(d.hi - 0.3 * sqrt(1.7225)) < 1e-15);
+	assert_true(fabs(sqrt(1 + (d.hi / 0.3) * (d.hi / 0.3)) - 1.65) < 1e-15);
+	d = noise_fit_doubt(&f, 0.5, 0.3);
+	assert_true(fabs(d.lo - 0.3 * sqrt(1.7225)) < 1e-15 && d.hi == 1.5);
+	d = noise_fit_doubt(&f, 0, 1);
 	assert_true(d.lo == 0 && d.hi == 0);
 
 	r = noise_bias_rule(RUN_MEDIAN);
 	assert_true(r->kink_share == 0.4 && r->guard == 1.5 &&
-	            r->doubt_measured == 2 && r->doubt_other == 1.6);
+	            r->doubt_measured == 2 && r->doubt_other == 1.6 &&
+	            isinf(r->ceiling));
 	f = (struct noise_fitting){1, 1, r->guard, r->doubt_measured,
-	                           r->doubt_other};
-	d = noise_fit_doubt(&f, -0.5);
+	                           r->doubt_other, r->ceiling};
+	d = noise_fit_doubt(&f, -0.5, 0.01);
 	assert_true(d.lo == 1.0 && d.hi == 0.5 * 1.6);
 	assert_memory_equal(noise_bias_rule(RUN_MIN), noise_bias_rule(RUN_MEAN),
 	                    sizeof *r);
@@ -200,17 +211,18 @@ static void test_widen(void **state)
 	(void)state;
 	for (int q = 0; q < 11; q++)
 		z[q] = q;
-	noise_fit_widen(z, scratch, 11, 5,
-	                (struct interval){sqrt(3) * s, 0.75 * s});
+	assert_true(fabs(noise_fit_spread(z, scratch, 11) - s) < 1e-15);
+	noise_fit_widen(z, 11, 5, (struct interval){sqrt(3) * s, 0.75 * s}, s);
 	assert_true(fabs(z[0] - -5) < 1e-12 && fabs(z[4] - 3) < 1e-12);
 	assert_true(z[5] == 5);
 	assert_true(fabs(z[9] - 10) < 1e-12 && fabs(z[10] - 11.25) < 1e-12);
 	for (int q = 0; q < 11; q++)
 		z[q] = q;
-	noise_fit_widen(z, scratch, 11, 5, (struct interval){0, 0});
+	noise_fit_widen(z, 11, 5, (struct interval){0, 0}, s);
 	for (int q = 0; q < 11; q++)
 		assert_true(z[q] == q);
-	noise_fit_widen(flat, scratch, 3, 2, (struct interval){1, 1});
+	assert_true(noise_fit_spread(flat, scratch, 3) == 0);
+	noise_fit_widen(flat, 3, 2, (struct interval){1, 1}, 0);
 	assert_true(flat[0] == 2 && flat[1] == 2 && flat[2] == 2);
 }
 

@@ -55,8 +55,10 @@ struct noise_fitting {
 	 * taken less (noise_bias_rule). */
 	double guard;
 	/* The bias's doubt per unit of bias, on the measured price's side
-	 * and on the other (noise_fit_doubt). */
-	double doubt_measured, doubt_other;
+	 * and on the other, and the most the other side's doubt widens the
+	 * resamples' spread there, as a factor (noise_fit_doubt; INFINITY:
+	 * no ceiling). */
+	double doubt_measured, doubt_other, ceiling;
 };
 
 struct boot {
@@ -87,6 +89,9 @@ struct boot {
 	 * guard of Monte Carlo errors.  The interval is about point -
 	 * bias. */
 	struct boot_gcn ref, bias;
+	/* Net's bias doubted below and above its centre, in points, as its
+	 * resamples were widened (noise_fit_doubt). */
+	struct interval doubt;
 	/* The price at every case's mean estimate over the resamples drawn
 	 * (on runtimes alone), against which the resamples' mean price
 	 * gives the excess (Efron's centring, noise/tally.h); ref where

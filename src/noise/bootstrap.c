@@ -208,7 +208,8 @@ struct noise_fitting noise_fit_scales(const struct noise_side side[2], size_t n,
 	        noise_kink(side[0].nruns > 1 || side[1].nruns > 1 ? 1 : scale),
 	    .guard = rule->guard,
 	    .doubt_measured = rule->doubt_measured,
-	    .doubt_other = rule->doubt_other};
+	    .doubt_other = rule->doubt_other,
+	    .ceiling = rule->ceiling};
 }
 
 static int summarise(struct boot *b, const struct noise_side sorted[2],

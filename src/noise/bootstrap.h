@@ -123,17 +123,23 @@ int noise_fit_interval(const struct boot *b, int which, double conf,
 double noise_fit_centred(const struct boot *b, int which, double *z,
                          double *centre);
 
-/* How uncertain a bias removed at a clip is, as a spread below the
- * centre (lo) and above it (hi): a multiple of the bias on each side,
- * f's doubt_measured on the measured price's side, doubt_other on the
- * other. */
-struct interval noise_fit_doubt(const struct noise_fitting *f, double bias);
+/* The spread of resamples z[0..B) (copied into sorted, scratch of B,
+ * and sorted there): their 80 % width over 2.563, a normal's. */
+double noise_fit_spread(const double *z, double *sorted, size_t B);
 
-/* z[0..B), resamples about c (noise_fit_centred), each side's spread
- * widened by doubt (noise_fit_doubt), in quadrature (src/noise/
- * interval.c); sorted is scratch of B. */
-void noise_fit_widen(double *z, double *sorted, size_t B, double c,
-                     struct interval doubt);
+/* How uncertain a bias removed at a clip is, as a spread below the
+ * centre (lo) and above it (hi), for resamples of spread s
+ * (noise_fit_spread): a multiple of the bias on each side, f's
+ * doubt_measured on the measured price's side, doubt_other on the other
+ * side and there never more than widens s by f's ceiling. */
+struct interval noise_fit_doubt(const struct noise_fitting *f, double bias,
+                                double s);
+
+/* z[0..B), resamples of spread s about c (noise_fit_centred), each
+ * side's spread widened by doubt (noise_fit_doubt), in quadrature
+ * (src/noise/interval.c). */
+void noise_fit_widen(double *z, size_t B, double c, struct interval doubt,
+                     double s);
 
 /* The interval of resamples z[0..B) (sorted in place) at confidence
  * conf: their percentile interval, within range. */

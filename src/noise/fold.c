@@ -9,17 +9,21 @@
  * bias, the fix's less the control's.  The difference is then one
  * quantity: widened by its own bias's doubt (bootstrap.h), so that the
  * biases an A/A control shares with the fix cancel in the doubt too. */
-static void fold_one(const struct boot *fix, const struct boot *ctl, int which,
-                     double *x, double *bias, double *scratch)
+static struct interval fold_one(const struct boot *fix, const struct boot *ctl,
+                                int which, double *x, double *bias,
+                                double *scratch)
 {
 	double cf, cc, bf = noise_fit_centred(fix, which, x, &cf);
-	double bc = noise_fit_centred(ctl, which, scratch, &cc);
+	double bc = noise_fit_centred(ctl, which, scratch, &cc), s;
+	struct interval d;
 
 	for (size_t r = 0; r < fix->B; r++)
 		x[r] -= scratch[r];
 	*bias = bf - bc;
-	noise_fit_widen(x, scratch, fix->B, cf - cc,
-	                noise_fit_doubt(&fix->fit, *bias));
+	s = noise_fit_spread(x, scratch, fix->B);
+	d = noise_fit_doubt(&fix->fit, *bias, s);
+	noise_fit_widen(x, fix->B, cf - cc, d, s);
+	return d;
 }
 
 /* The interval of x by the fix's rule (noise_fit_bounds), within the
@@ -68,7 +72,7 @@ int noise_fold(const struct boot *fix, const struct boot *ctl, struct boot *out)
 	out->ref = minus(fix->ref, ctl->ref);
 	out->drawn = minus(fix->drawn, ctl->drawn);
 	for (int w = 0; w < 3; w++)
-		fold_one(fix, ctl, w, all[w], &bias[w], scratch);
+		out->doubt = fold_one(fix, ctl, w, all[w], &bias[w], scratch);
 	out->bias = (struct boot_gcn){bias[0], bias[1], bias[2]};
 	for (int w = 0; w < 3; w++)
 		fold_interval(fix, ctl, w, all[w], scratch, ci[w]);

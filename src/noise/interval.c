@@ -129,16 +129,33 @@ double noise_fit_centred(const struct boot *b, int which, double *z,
 	return bias;
 }
 
+double noise_fit_spread(const double *z, double *sorted, size_t B)
+{
+	if (B < 2)
+		return 0;
+	memcpy(sorted, z, B * sizeof *sorted);
+	qsort(sorted, B, sizeof *sorted, noise_cmp_double);
+	return (noise_quantile(sorted, B, 0.9) -
+	        noise_quantile(sorted, B, 0.1)) /
+	       2.563103;
+}
+
 /* The bias removed is itself uncertain: exact at a clip and far from it,
  * too large in between (bias.h), and measured on the same runs.  It is
  * doubted by a multiple of itself on each side, the estimator's
- * (bias.c: the mean's twice itself on the side of the measured price and
- * 0.3 of itself on the other). */
-struct interval noise_fit_doubt(const struct noise_fitting *f, double bias)
+ * (bias.c).  Where the bias is large against the spread (an A/A rerun,
+ * every case at its clip) the doubt away from the measured price would
+ * reach past a bound of net's range at every confidence, and the 80 %
+ * intervals there cover at the one-sided rate (90 %): the estimator's
+ * ceiling holds it (doc/noise.md, step 4). */
+struct interval noise_fit_doubt(const struct noise_fitting *f, double bias,
+                                double s)
 {
 	double meas = f->doubt_measured * fabs(bias);
 	double other = f->doubt_other * fabs(bias);
 
+	if (s > 0 && isfinite(f->ceiling))
+		other = fmin(other, s * sqrt(f->ceiling * f->ceiling - 1));
 	/* The measured price is the centre plus the bias: above it when the
 	 * bias is > 0. */
 	return bias > 0 ? (struct interval){other, meas}
@@ -146,20 +163,14 @@ struct interval noise_fit_doubt(const struct noise_fitting *f, double bias)
 }
 
 /* Each side's spread about c widened by its doubt, added in quadrature
- * to the resamples' own spread s (their 80 % width over 2.563, a
- * normal's): one factor per side, so the same at every confidence. */
-void noise_fit_widen(double *z, double *sorted, size_t B, double c,
-                     struct interval doubt)
+ * to the resamples' own spread s: one factor per side, so the same at
+ * every confidence. */
+void noise_fit_widen(double *z, size_t B, double c, struct interval doubt,
+                     double s)
 {
-	double s, f_lo, f_hi;
+	double f_lo, f_hi;
 
-	if ((doubt.lo == 0 && doubt.hi == 0) || B < 2)
-		return;
-	memcpy(sorted, z, B * sizeof *sorted);
-	qsort(sorted, B, sizeof *sorted, noise_cmp_double);
-	s = (noise_quantile(sorted, B, 0.9) - noise_quantile(sorted, B, 0.1)) /
-	    2.563103;
-	if (!(s > 0))
+	if ((doubt.lo == 0 && doubt.hi == 0) || !(s > 0))
 		return;
 	f_lo = sqrt(1 + (doubt.lo / s) * (doubt.lo / s));
 	f_hi = sqrt(1 + (doubt.hi / s) * (doubt.hi / s));
@@ -188,19 +199,25 @@ static void keep_no_gain(const struct boot *b, int which, double *z)
 
 /* b's resamples of gain (0), cost (1) or net (2) as its interval takes
  * them (noise_fit_centred, noise_fit_widen, keep_no_gain)
- * into z[0..b->B).  FP_ERR when out of memory. */
-static int fit_resamples(const struct boot *b, int which, double *z)
+ * into z[0..b->B), and the doubt they were widened by into *doubt if not
+ * NULL.  FP_ERR when out of memory. */
+static int fit_resamples(const struct boot *b, int which, double *z,
+                         struct interval *doubt)
 {
 	double *sorted = malloc((b->B ? b->B : 1) * sizeof *sorted), centre;
-	double bias;
+	double bias, s;
+	struct interval d;
 
 	if (!sorted)
 		return FP_ERR;
 	bias = noise_fit_centred(b, which, z, &centre);
-	noise_fit_widen(z, sorted, b->B, centre,
-	                noise_fit_doubt(&b->fit, bias));
+	s = noise_fit_spread(z, sorted, b->B);
+	d = noise_fit_doubt(&b->fit, bias, s);
+	noise_fit_widen(z, b->B, centre, d, s);
 	free(sorted);
 	keep_no_gain(b, which, z);
+	if (doubt)
+		*doubt = d;
 	return FP_OK;
 }
 
@@ -232,7 +249,7 @@ int noise_fit_interval(const struct boot *b, int which, double conf,
 {
 	double *z = malloc((b->B ? b->B : 1) * sizeof *z);
 
-	if (!z || fit_resamples(b, which, z) != FP_OK) {
+	if (!z || fit_resamples(b, which, z, NULL) != FP_OK) {
 		free(z);
 		return FP_ERR;
 	}
@@ -271,7 +288,7 @@ static int p_decide(struct boot *b)
 	size_t yes = 0;
 	bool about_net = noise_about_net(b);
 
-	if (!z || fit_resamples(b, 2, z) != FP_OK) {
+	if (!z || fit_resamples(b, 2, z, &b->doubt) != FP_OK) {
 		free(z);
 		return FP_ERR;
 	}

@@ -30,9 +30,6 @@ static json_t *case_list(struct jtree *b, const struct price *p,
 static json_t *boot_json(struct jtree *b, const struct verdict *v)
 {
 	const struct boot *bt = v->boot;
-	/* How far the interval doubts net's bias, each side of the centre
-	 * (noise_fit_doubt). */
-	struct interval dn;
 	json_t *o, *ci, *bias, *doubt;
 
 	if (!bt)
@@ -60,9 +57,10 @@ static json_t *boot_json(struct jtree *b, const struct verdict *v)
 	jt_set(b, bias, "net", json_real(bt->bias.net));
 	jt_set(b, o, "bias", bias);
 	jt_set(b, o, "center", json_real(bt->point.net - bt->bias.net));
-	dn = noise_fit_doubt(&bt->fit, bt->bias.net);
-	jt_set(b, doubt, "below", json_real(dn.lo));
-	jt_set(b, doubt, "above", json_real(dn.hi));
+	/* How far the interval doubts net's bias, each side of the centre
+	 * (noise_fit_doubt). */
+	jt_set(b, doubt, "below", json_real(bt->doubt.lo));
+	jt_set(b, doubt, "above", json_real(bt->doubt.hi));
 	jt_set(b, o, "doubt", doubt);
 	/* Only with several runs on a side, so other records keep their
 	 * bytes: the share of the variance of net that is between runs. */

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The simulations' trace (tests/sim_trace.h) and tests/sim_rules.py, the
-# study aid that reads it: a row of 24 fields per trial, the nested ratio
+# study aid that reads it: a row of 25 fields per trial, the nested ratio
 # when asked, and the script makes every interval from its row again as
 # fixprice printed it (--check; it fails with the script's hull or range
 # changed), so that the other rules it tries are made the same way.
@@ -22,9 +22,9 @@ for only in "half unchanged" "A/A"; do
 		STATUS=$?
 	expect_status 0 "the simulation of $only with a trace"
 done
-rows=$(awk -F '\t' 'NF == 24 && $20 > 0' "$TMP/trace.tsv" | wc -l)
+rows=$(awk -F '\t' 'NF == 25 && $20 > 0' "$TMP/trace.tsv" | wc -l)
 if [ "$rows" -eq 24 ]; then ok; else
-	bad "24 rows of 24 fields with a nested ratio, found $rows"; fi
+	bad "24 rows of 25 fields with a nested ratio, found $rows"; fi
 
 STATUS=0
 python3 "$TOP_SRCDIR/tests/sim_rules.py" --check "$TMP/trace.tsv" >"$OUT" \
