@@ -71,8 +71,13 @@ int noise_fold(const struct boot *fix, const struct boot *ctl, struct boot *out)
 	out->point = minus(fix->point, ctl->point);
 	out->ref = minus(fix->ref, ctl->ref);
 	out->drawn = minus(fix->drawn, ctl->drawn);
-	for (int w = 0; w < 3; w++)
-		out->doubt = fold_one(fix, ctl, w, all[w], &bias[w], scratch);
+	for (int w = 0; w < 3; w++) {
+		struct interval d =
+		    fold_one(fix, ctl, w, all[w], &bias[w], scratch);
+
+		if (w == 2)
+			out->doubt = d; /* net's, for the record */
+	}
 	out->bias = (struct boot_gcn){bias[0], bias[1], bias[2]};
 	for (int w = 0; w < 3; w++)
 		fold_interval(fix, ctl, w, all[w], scratch, ci[w]);

@@ -254,6 +254,13 @@ expect_grep "$TMP/plotsc/net-distribution.dat" "net less the control\\0047s, ove
 if cmp -s "$TMP/plotsc/control-distribution.dat" "$TMP/plotsc/net-distribution.dat"; then bad "control plot: the fix's data"; else ok; fi
 run price $N/before.csv $N/after.csv --control $N/control.csv --format json
 expect_joined "$OUT" '"control_run": { "net": -1.1718285505050543, "interval": [ -3.232122455071984, 0.0 ], "folded": true, "fix_interval": [ -0.7844329960408952, 3.582715139586464 ], "fix_p_decide": 0.9085 }' "control plot: the record's control net and interval"
+# The control run against the before run with the mean: an A/A rerun,
+# its bias -0.6327 large against its spread.  Below the centre (the
+# measured side) the doubt is 3 times the bias, 1.8981; above it 1.4
+# times would be 0.8858, and the ceiling holds it to what widens the
+# resamples' spread s by 1.65 (0.6768 = s sqrt(1.65^2 - 1), s = 0.5157).
+run price $N/before.csv $N/control.csv --estimator mean --format json
+expect_joined "$OUT" '"bias": { "gain": 0.0, "cost": 0.6327127435907669, "net": -0.6327127435907669 }, "center": -0.2851387280539459, "doubt": { "below": 1.8981382307723007, "above": 0.6767664366211632 }' "the mean's doubt above an A/A rerun's centre, held to its ceiling"
 run price $N/before.csv $N/after.csv --control $N/control.csv --record "$TMP/recc"
 expect_grep "$TMP/recc/decision.md" "control-distribution.svg" "record: links the control run's plot"
 run price $N/before.csv $N/after.csv --plot-dir "$TMP/plotsn"
