@@ -1,6 +1,5 @@
 """sim_rules.py [--check | --grid EST] TRACE...: the coverage of other
-rules for the
-interval of net, made of the rows that FIXPRICE_SIM_TRACE writes
+rules for the interval of net, made of the rows that FIXPRICE_SIM_TRACE writes
 (tests/sim_trace.h), for each configuration in them: how each rule
 misses, below the truth or above it, at 95 % and at 80 %.  A study aid,
 not a test; the rules:
@@ -29,8 +28,8 @@ rule keeps its interval within the range net can take, as fixprice does.
 of a grid of guards, shares of the kink factor, doubts and ceilings
 (rule(), as bias.c's bias_rules takes them) and prints the ten that
 miss the fewest configurations held to the bands (doc/noise.md, step 4:
-how the rules were chosen; some minutes).  --check only counts the rows whose intervals, made again,
-differ from
+how the rules were chosen; some minutes).  --check only counts the rows
+whose intervals, made again, differ from
 those printed (exit 1 if any): a few may, where resamples with no gain
 were held at or below 0 (interval.c, keep_no_gain), which the row's
 quantiles do not show.  The column se is the Monte Carlo error of the
@@ -134,8 +133,7 @@ def grid(rows, est):
     tried.sort(key=lambda t: (t[0], t[1]))
     for n, dev, p, m in tried[:10]:
         print(f"guard {p[0]} share {p[1]} K {p[2]}/{p[3]} ceiling {p[4]}: "
-              f"{n} misses "
-              f"{m}, distance {dev:.1f}")
+              f"{n} misses {m}, distance {dev:.1f}")
 
 
 def rules(r, whole):

@@ -65,8 +65,7 @@ static void test_by_hand(void **state)
 }
 
 /* A NaN (a resample of no timed draw) is not summed, and counted as
- * missing; all missing, there is no mean.  A block of 9 goes four at a
- * time, and a quad with a NaN one by one. */
+ * missing; all missing, there is no mean. */
 static void test_nan(void **state)
 {
 	struct noise_side side[2];
@@ -132,8 +131,8 @@ static void test_split(void **state)
 	free(x);
 }
 
-/* Blocks of many cases (the vector loop, four at a time, and its tail)
- * sum as case by case does, NaN or not. */
+/* Blocks of many cases (the vector loop, four at a time, a quad with a
+ * NaN one by one, and its tail) sum as case by case does. */
 static void test_blocks(void **state)
 {
 	enum { N = 11 };

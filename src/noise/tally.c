@@ -34,7 +34,7 @@ static bool spread(const struct noise_side *s, size_t i, double *m)
 			hi = fmax(hi, s->v[j]);
 		}
 	*m = fmax(fabs(lo), fabs(hi));
-	return lo<hi && * m> 0;
+	return lo < hi && (*m > 0);
 }
 
 int noise_tally_scales(const struct noise_side side[2], size_t n, float **scale)
