@@ -167,7 +167,7 @@ static void test_scale(void **state)
  * rule. */
 static void test_doubt(void **state)
 {
-	const struct noise_bias_rule *r = noise_bias_rule(RUN_MEAN);
+	const struct run_bias_rule *r = noise_bias_rule(RUN_MEAN);
 	struct noise_fitting f = {1, 1, r->guard, r->doubt_measured,
 	                          r->doubt_other, r->ceiling};
 	struct interval d = noise_fit_doubt(&f, -0.5, 1);

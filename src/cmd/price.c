@@ -9,6 +9,7 @@
 #include "cmd/invocation.h"
 #include "cmd/record_extras.h"
 #include "report/report.h"
+#include "util/rows.h"
 
 struct price_own {
 	const char *record;
@@ -135,17 +136,16 @@ static int price_write(void *own, struct priced *pr,
  * judged. */
 static int check_status(const struct verdict *v)
 {
-	switch (v->kind == VERDICT_NOT_JUDGED ? v->point_kind : v->kind) {
-	case VERDICT_ACCEPT:
-		return 0;
-	case VERDICT_REJECT:
-	case VERDICT_NO_EFFECT:
-		return EXIT_GATE;
-	case VERDICT_NOT_JUDGED:
-	case VERDICT_INCONCLUSIVE:
-		break;
-	}
-	return EXIT_INCONCLUSIVE;
+	static const int status[] = {
+	    [VERDICT_ACCEPT] = 0,
+	    [VERDICT_REJECT] = EXIT_GATE,
+	    [VERDICT_NO_EFFECT] = EXIT_GATE,
+	    [VERDICT_INCONCLUSIVE] = EXIT_INCONCLUSIVE,
+	    [VERDICT_NOT_JUDGED] = EXIT_INCONCLUSIVE,
+	};
+	FP_ROWS(status, VERDICT_KIND_COUNT);
+
+	return status[v->kind == VERDICT_NOT_JUDGED ? v->point_kind : v->kind];
 }
 
 static int price_after(void *own, struct priced *pr,

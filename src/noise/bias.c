@@ -98,29 +98,9 @@ double noise_kink(double scale)
 	return 1 / (sqrt(1 + 1 / (scale * scale)) - 1);
 }
 
-/* Fitted on the battery's trials and 400 of other seeds (tests/
- * sim_rules.py --grid), checked on 400 more (doc/noise.md, step 4): a
- * share of the formula's factor (made for a kink under normal noise: it
- * removes more than the bias of a median of few samples, and than a
- * smooth curvature's), the excess less a guard of Monte Carlo errors of
- * the resamples' mean (a smooth curvature's excess, which the kink's
- * factor overstates, moves a metric that does not clip only where it is
- * large), and the doubt that then covers cases at a clip, near it and
- * far from it.  The mean's doubt away from the measured price, which the
- * clip needs, has a ceiling: where the bias is large against the spread
- * (an A/A rerun) it would carry the interval past a bound of net's range
- * at every confidence, and its 80 % intervals there covered 89 %.  The
- * median's centre, less corrected, needs its whole doubt there.  The min
- * was not calibrated: it keeps the mean's rule. */
-static const struct noise_bias_rule bias_rules[] = {
-    [RUN_MEDIAN] = {0.4, 1.5, 2, 1.6, INFINITY},
-    [RUN_MEAN] = {0.6, 2.5, 3, 1.4, 1.65},
-    [RUN_MIN] = {0.6, 2.5, 3, 1.4, 1.65},
-};
-
-const struct noise_bias_rule *noise_bias_rule(enum run_estimator e)
+const struct run_bias_rule *noise_bias_rule(enum run_estimator e)
 {
-	return &bias_rules[e];
+	return &run_estimators[e].bias;
 }
 
 enum run_estimator noise_sides_estimator(const struct noise_side side[2])
@@ -259,7 +239,9 @@ static double trial(const struct pool *p, enum run_estimator e, size_t k,
 	/* An estimator that picks one sample (the min, the median of an odd
 	 * count) has the log of the sample it picks: the logs are taken
 	 * once, not per resample. */
-	bool picks = run_estimators[e].ranks && (e == RUN_MIN || k % 2);
+	size_t rank[2];
+	bool picks = run_estimators[e].ranks &&
+	             run_estimators[e].ranks(k, rank) == 1;
 
 	*m = 0;
 	for (size_t i = 0; i < C; i++) {
@@ -313,7 +295,7 @@ static double simulate(const struct pool *p, enum run_estimator e, size_t k,
  * measured to take them from 92.2 % to 90.5 %, doc/noise.md). */
 static size_t cases_summed(enum run_estimator e, size_t cases)
 {
-	if (e == RUN_MEAN)
+	if (run_estimators[e].linear)
 		return 1;
 	return cases < SCALE_CASES ? cases : SCALE_CASES;
 }
@@ -361,7 +343,7 @@ double noise_scale(const struct noise_side side[2], size_t n)
 		 * whatever the noise, and net sums many cases, whose spread
 		 * goes to their variances': one case's quartiles, narrow in a
 		 * heavy tail, must not take the scale below it. */
-		if (e == RUN_MEAN)
+		if (run_estimators[e].linear)
 			scale = fmax(scale, sqrt((double)k / (double)(k - 1)));
 	}
 out:

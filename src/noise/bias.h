@@ -55,19 +55,9 @@ double noise_scale(const struct noise_side side[2], size_t n);
  * is, at a kink: 1 / (sqrt(1 + 1 / scale^2) - 1). */
 double noise_kink(double scale);
 
-/* How an estimator's resamples take the clip's bias: the share of
- * noise_kink's factor removed, how many Monte Carlo errors of the
- * resamples' mean the excess is taken less (towards 0), the bias's
- * doubt per unit of bias on the measured price's side and on the other,
- * and the most the other's widens the resamples' spread, as a factor
- * (bootstrap.h: noise_fit_doubt; INFINITY, none).  Constants the
- * coverage battery chose (doc/noise.md, "How well the interval
- * covers"). */
-struct noise_bias_rule {
-	double kink_share, guard, doubt_measured, doubt_other, ceiling;
-};
-
-const struct noise_bias_rule *noise_bias_rule(enum run_estimator e);
+/* How an estimator's resamples take the clip's bias: its row's rule
+ * (run/estimate.h: struct run_bias_rule). */
+const struct run_bias_rule *noise_bias_rule(enum run_estimator e);
 
 /* The estimator whose spread and bias the sides' fitting measures: the
  * after side's, or the before side's when the after side has no samples

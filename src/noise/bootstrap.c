@@ -194,7 +194,7 @@ double noise_correction(const struct noise_side side[2], size_t n, double conf)
 struct noise_fitting noise_fit_scales(const struct noise_side side[2], size_t n,
                                       double conf)
 {
-	const struct noise_bias_rule *rule =
+	const struct run_bias_rule *rule =
 	    noise_bias_rule(noise_sides_estimator(side));
 	double scale = scale_of(side, n, conf);
 

@@ -73,7 +73,7 @@ static int pseudo_side(struct judged *j, const struct joined *fix,
 	side->v = j->pseudo;
 	side->off = j->pseudo_off;
 	side->pass = NULL;
-	side->est = RUN_MEAN;
+	side->est = run_estimator_linear();
 	side->draws = 1;
 	return FP_OK;
 }

@@ -289,9 +289,10 @@ static bool model_of(const size_t runs[2], const enum run_estimator est[2],
 	 * seconds; not for the min, whose samples bias it at every count
 	 * (1.73 at 10 runs). */
 	offsets_only =
-	    (est[0] == RUN_MEAN && est[1] == RUN_MEAN) ||
+	    (run_estimators[est[0]].linear && run_estimators[est[1]].linear) ||
 	    ((m->R[0] > RUNS_TABLE_MAX || m->R[1] > RUNS_TABLE_MAX) &&
-	     est[0] != RUN_MIN && est[1] != RUN_MIN);
+	     !run_estimators[est[0]].extreme &&
+	     !run_estimators[est[1]].extreme);
 	m->cases = offsets_only ? 1 : RUNS_CASES;
 	m->ratios = offsets_only ? 1 : RUNS_WITHIN;
 	return true;

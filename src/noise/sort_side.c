@@ -22,12 +22,10 @@ int noise_sides(const struct joined *runs, enum pass_policy policy,
 		bool gated = rt && !run_find(r[s], "passed");
 		const struct column *ps =
 		    rt ? (gated ? rt : run_numeric(r[s], "passed", d)) : NULL;
-		enum run_estimator e = RUN_MEDIAN;
+		enum run_estimator e = run_estimator_of(r[s]);
 
 		if (!ps)
 			return FP_ERR;
-		if (r[s]->estimator)
-			run_estimator_parse(r[s]->estimator, &e);
 		side[s] = (struct noise_side){
 		    .v = r[s]->samples,
 		    .off = r[s]->sample_off,

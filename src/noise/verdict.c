@@ -6,6 +6,7 @@
 #include "noise/fold.h"
 #include "noise/verdict.h"
 #include "util/numfmt.h"
+#include "util/rows.h"
 
 /* Beyond this many samples per case, "would decide it" means nothing a
  * harness would run: net is within noise at any count. */
@@ -20,6 +21,7 @@ const char *verdict_name(enum verdict_kind k)
 	    [VERDICT_NO_EFFECT] = "no material effect",
 	    [VERDICT_NOT_JUDGED] = "not judged",
 	};
+	FP_ROWS(names, VERDICT_KIND_COUNT);
 	return names[k];
 }
 

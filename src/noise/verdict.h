@@ -37,6 +37,7 @@ enum verdict_kind {
 	VERDICT_INCONCLUSIVE,
 	VERDICT_NO_EFFECT,
 	VERDICT_NOT_JUDGED,
+	VERDICT_KIND_COUNT
 };
 
 /* "accept", "reject", "inconclusive", "no material effect", "not
@@ -86,6 +87,7 @@ enum why_kind {
 	WHY_NEWLY_FAILING,         /* fails after the fix: the total loses its
 	                       * score, which gain and cost do not count */
 	WHY_CREDIT_DIFFERS, /* gain and cost give it other than the total */
+	WHY_KIND_COUNT
 };
 
 struct why {

@@ -3,6 +3,7 @@
 #include <stddef.h>
 
 #include "price/guards.h"
+#include "util/rows.h"
 
 static size_t newly_failing(const struct price *p)
 {
@@ -24,7 +25,7 @@ static size_t sign_differs(const struct price *p)
 	       (p->net < -tol && p->delta_total > tol);
 }
 
-const struct guard_def guard_table[GUARD_COUNT] = {
+const struct guard_def guard_table[] = {
     [GUARD_NEWLY_FAILING] = {GUARD_NEWLY_FAILING, "newly-failing",
                              "newly_failing", GUARD_NEWLY_FAILING_OPTION,
                              GUARD_NEWLY_FAILING_OFF, newly_failing,
@@ -35,6 +36,8 @@ const struct guard_def guard_table[GUARD_COUNT] = {
                        GUARD_INCONCLUSIVE,
                        offsetof(struct metric, guard_control)},
 };
+
+FP_ROWS(guard_table, GUARD_COUNT);
 
 bool guard_metric_on(const struct metric *m, enum guard_id g)
 {

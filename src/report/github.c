@@ -15,6 +15,7 @@
 #include "report/md.h"
 #include "report/verdict.h"
 #include "util/escape.h"
+#include "util/rows.h"
 
 int report_github(const struct record *r, FILE *out, struct diag *d)
 {
@@ -73,6 +74,7 @@ static bool verdict_command(FILE *out, const struct record *r)
 	    [VERDICT_INCONCLUSIVE] = "warning", [VERDICT_NO_EFFECT] = "notice",
 	    [VERDICT_NOT_JUDGED] = "warning",
 	};
+	FP_ROWS(level, VERDICT_KIND_COUNT);
 	char *text = NULL;
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);

@@ -8,6 +8,7 @@
 #include "report/internal.h"
 #include "report/report.h"
 #include "report/verdict.h"
+#include "util/rows.h"
 
 /* Most cases named in a list before "and N more". */
 #define NAMES_SHOWN 10
@@ -60,6 +61,7 @@ static void why_words(struct vout *o, const struct why *w)
 	    [WHY_CHARGED_FAILS_AFTER] = ", which fails after the fix, so "
 	                                "the total does not count it",
 	};
+	FP_ROWS(after, WHY_CHARGED_FAILS_AFTER + 1);
 
 	if (w->kind == WHY_NEWLY_FAILING) {
 		name(o, w->i);
@@ -354,6 +356,7 @@ static void margin_words(FILE *out, const struct verdict_reason *r)
 	    [REASON_WITHIN_MARGIN] = "lies within",
 	    [REASON_STRADDLES] = "is not clear of",
 	};
+	FP_ROWS(where, REASON_STRADDLES + 1);
 
 	fprintf(out,
 	        "the %s %% interval of net%s [%s, %s] over %zu resample%s %s ",

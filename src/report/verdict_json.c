@@ -7,6 +7,7 @@
 #include "noise/bootstrap.h"
 #include "report/jtree.h"
 #include "report/verdict.h"
+#include "util/rows.h"
 
 static json_t *pair(struct jtree *b, struct interval ci)
 {
@@ -82,6 +83,7 @@ static const char *const why_names[] = {
     [WHY_NEWLY_FAILING] = "newly_failing",
     [WHY_CREDIT_DIFFERS] = "credit_differs",
 };
+FP_ROWS(why_names, WHY_KIND_COUNT);
 
 static json_t *guards_json(struct jtree *b, const struct verdict *v,
                            const struct price *p)

@@ -11,6 +11,19 @@
 #include "run/run.h"
 #include "util/diag.h"
 
+/* How the bootstrap's interval takes a score's clip for an estimator
+ * (noise/bias.h, doc/noise.md step 4): the share of the kink's factor
+ * removed, how many Monte Carlo errors of the resamples' mean the excess
+ * is taken less, the bias's doubt per unit of bias on the measured
+ * price's side and on the other, and the most the other's widens the
+ * resamples' spread, as a factor (INFINITY, none).  Constants the
+ * coverage battery chose. */
+struct run_bias_rule {
+	double kink_share, guard, doubt_measured, doubt_other, ceiling;
+};
+
+/* One estimator: everything the point price, the bootstrap and the
+ * interval need of it.  Adding a row is the whole change. */
 struct run_estimator_def {
 	const char *name;
 	/* The estimate over x[0..n), n > 0; x may be reordered. */
@@ -25,11 +38,26 @@ struct run_estimator_def {
 	 * when it is not (the mean): the bootstrap then draws the samples
 	 * themselves (noise/resample.c, doc/noise.md). */
 	size_t (*ranks)(size_t k, size_t rank[2]);
+	/* The mean of its samples: its resampled variance is (k - 1) / k
+	 * of the true one whatever the noise, so the interval's scale is
+	 * never below sqrt(k / (k - 1)) and one case's trials measure it;
+	 * with several runs, their offsets alone set its runs factor. */
+	bool linear;
+	/* An extreme of its samples (the min): they bias it at every count
+	 * of runs, so the runs factor always models them. */
+	bool extreme;
+	struct run_bias_rule bias;
 };
 
 /* Indexed by enum run_estimator. */
 extern const struct run_estimator_def run_estimators[];
 extern const size_t run_nestimators;
+
+/* The estimator a run was made with (its `estimator`), or the default. */
+enum run_estimator run_estimator_of(const struct run *r);
+/* The first linear row: what pseudo-samples that must average exactly to
+ * a value are read with (noise/judge.c). */
+enum run_estimator run_estimator_linear(void);
 
 /* "median, mean, min" from the table, into buf. */
 const char *run_estimator_list(char *buf, size_t size);

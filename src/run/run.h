@@ -170,11 +170,14 @@ struct run {
 	size_t nfiles;
 };
 
-/* How the runtime of a case is made from its samples. */
+/* How the runtime of a case is made from its samples: an index into
+ * run_estimators (run/estimate.h), whose rows say everything about each;
+ * nothing outside run/estimate.c names one. */
 enum run_estimator {
 	RUN_MEDIAN, /* the default */
 	RUN_MEAN,
 	RUN_MIN,
+	RUN_ESTIMATOR_COUNT
 };
 
 /* How a case whose samples disagree on passing is decided. */
@@ -182,6 +185,7 @@ enum pass_policy {
 	PASS_ALL,      /* passes only if every sample passed (the default) */
 	PASS_MAJORITY, /* more than half passed */
 	PASS_ANY,      /* one passed */
+	PASS_POLICY_COUNT
 };
 
 /* How to read run files (run_load, run/load.h). */
