@@ -240,8 +240,8 @@ static double trial(const struct pool *p, enum run_estimator e, size_t k,
 	 * count) has the log of the sample it picks: the logs are taken
 	 * once, not per resample. */
 	size_t rank[2];
-	bool picks = run_estimators[e].ranks &&
-	             run_estimators[e].ranks(k, rank) == 1;
+	bool picks =
+	    run_estimators[e].ranks && run_estimators[e].ranks(k, rank) == 1;
 
 	*m = 0;
 	for (size_t i = 0; i < C; i++) {

@@ -110,8 +110,8 @@ static double midmean(double *x, size_t n)
 	return n > 2 ? mean(x + 1, n - 2) : mean(x, n);
 }
 
-static double midmean_counted(const double *x, const unsigned char *c,
-                              size_t m, size_t k)
+static double midmean_counted(const double *x, const unsigned char *c, size_t m,
+                              size_t k)
 {
 	double y[256];
 	size_t n = 0;

@@ -4,8 +4,8 @@
 #ifndef FP_UTIL_ROWS_H
 #define FP_UTIL_ROWS_H
 
-#define FP_ROWS(table, count)                                                 \
-	_Static_assert(sizeof(table) / sizeof(*(table)) == (count),            \
+#define FP_ROWS(table, count) \
+	_Static_assert(sizeof(table) / sizeof(*(table)) == (count), \
 	               #table ": one row per enumerator")
 
 #endif

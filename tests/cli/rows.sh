@@ -5,6 +5,7 @@
 # the table with no other line changed.
 . "$TOP_SRCDIR/tests/cli/lib.sh"
 FIXPRICE="$TOP_BUILDDIR/tests/fixprice-rows"
+export FIXPRICE
 
 # One case of five samples: the median is 3, the mean 23.2, and the test
 # row's mean less the smallest and largest sample (2 + 3 + 10) / 3 = 5.
