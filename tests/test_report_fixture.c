@@ -128,7 +128,7 @@ void fixture_measured(struct fixture *f)
 
 	/* net(pass_reward) = (pr + 0.25)/3*100 - 62.5/3 = 0 at pr = 0.375. */
 	f->cross[0] = 0.375;
-	f->breakeven[0] = (struct record_breakeven){
+	f->breakeven[0] = (struct param_breakeven){
 		.param = "pass_reward", .value = 0.3, .lo = 0, .hi = 2,
 		.ncross = 1, .cross = f->cross, .every_crossing = true};
 	f->plots[0] = (struct record_plot){.title = "Shares of gain and cost",

@@ -23,7 +23,7 @@ struct fixture {
 	char *pass[1];
 	struct scenario scenario;
 	double cross[1];
-	struct record_breakeven breakeven[1];
+	struct param_breakeven breakeven[1];
 	struct record_plot plots[1];
 	struct record record;
 };

@@ -79,7 +79,7 @@ static int breakeven_analyse(void *own, struct priced *pr,
 }
 
 struct base_args {
-	const struct record_breakeven *r;
+	const struct param_breakeven *r;
 	double net;
 };
 
@@ -96,7 +96,7 @@ static int breakeven_write(void *own, struct priced *pr,
 {
 	struct sens *s = &pr->sens;
 	struct breakeven_own *b = own;
-	struct record_breakeven r = {
+	struct param_breakeven r = {
 	    .param = b->knob.name,
 	    .value = b->knob.base,
 	    .lo = b->lo,

@@ -27,7 +27,7 @@ struct cand {
 	struct job own_job;
 	struct cmd_judged judged;
 	size_t nbreakeven;
-	struct record_breakeven *breakeven;
+	struct param_breakeven *breakeven;
 	struct netmap map; /* --map: its net over the grid */
 };
 

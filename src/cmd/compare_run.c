@@ -79,43 +79,6 @@ static int load_cand(struct compare_own *o, size_t j,
 	return FP_OK;
 }
 
-/* The break-even of every parameter (record_extras does the same for a
- * record), on a copy of the candidate's price. */
-static int breakevens(struct cand *c, struct diag *d)
-{
-	struct sens s = {0};
-	struct knob *knobs = NULL;
-	size_t n = 0;
-	int rc = FP_ERR;
-
-	if (sens_open(&s, c->session, c->price, d) != FP_OK ||
-	    sens_all_knobs(&s, &knobs, &n, d) != FP_OK)
-		goto out;
-	if (!(c->breakeven = calloc(n ? n : 1, sizeof *c->breakeven))) {
-		diag_oom(d);
-		goto out;
-	}
-	for (size_t i = 0; i < n; i++) {
-		struct record_breakeven *b = &c->breakeven[c->nbreakeven++];
-
-		b->param = knobs[i].kind == KNOB_METRIC
-		               ? c->job->metric->params[knobs[i].index].name
-		               : c->job->scenario->params[knobs[i].index].name;
-		b->value = knobs[i].base;
-		sens_default_range(&knobs[i], &b->lo, &b->hi);
-		if (sens_breakeven(&s, &knobs[i], b->lo, b->hi, &b->cross,
-		                   &b->jump, &b->ncross, d) != FP_OK)
-			goto out;
-		b->zero_everywhere = knobs[i].zero_everywhere;
-		b->every_crossing = knobs[i].every_crossing;
-	}
-	rc = FP_OK;
-out:
-	free(knobs);
-	sens_close(&s);
-	return rc;
-}
-
 /* Candidate c's net over the --map grid. */
 static int cand_map(struct compare_own *o, struct cand *c, struct diag *d)
 {
@@ -185,7 +148,8 @@ static int each(struct compare_own *o, const struct cmd_call *call,
 		if ((j > 0 && load_cand(o, j, call, d) != FP_OK) ||
 		    cmd_judge(&call->noise, &jo, o->args[0], c->job, c->price,
 		              &c->judged, d) != FP_OK ||
-		    breakevens(c, d) != FP_OK ||
+		    sens_all_breakevens(c->session, c->price, &c->breakeven,
+		                        &c->nbreakeven, d) != FP_OK ||
 		    (o->naxes == 2 && cand_map(o, c, d) != FP_OK))
 			return about(c, d);
 	}
@@ -423,11 +387,7 @@ void cmp_free(struct compare_own *o)
 
 		free(c->name);
 		cmd_judged_free(&c->judged);
-		for (size_t i = 0; i < c->nbreakeven; i++) {
-			free(c->breakeven[i].cross);
-			free(c->breakeven[i].jump);
-		}
-		free(c->breakeven);
+		sens_breakevens_free(c->breakeven, c->nbreakeven);
 		netmap_free(&c->map);
 		if (j > 0) {
 			price_free(c->price);

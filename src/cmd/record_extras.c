@@ -8,43 +8,6 @@
 #include "cmd/plot_title.h"
 #include "report/bars.h"
 
-static int fill_breakevens(struct record_extras *x, struct session *ses,
-                           const struct price *base, struct diag *d)
-{
-	struct sens sens = {0}, *s = &sens;
-	struct knob *knobs = NULL;
-	size_t n = 0;
-	int rc = FP_ERR;
-
-	if (sens_open(s, ses, base, d) != FP_OK ||
-	    sens_all_knobs(s, &knobs, &n, d) != FP_OK)
-		goto out;
-	x->breakeven = calloc(n ? n : 1, sizeof *x->breakeven);
-	if (!x->breakeven) {
-		diag_oom(d);
-		goto out;
-	}
-	for (size_t i = 0; i < n; i++) {
-		struct record_breakeven *b = &x->breakeven[x->nbreakeven++];
-		/* Names live in the metric or scenario, which outlive the record. */
-		b->param = knobs[i].kind == KNOB_METRIC
-		               ? ses->metric->params[knobs[i].index].name
-		               : ses->scenario->params[knobs[i].index].name;
-		b->value = knobs[i].base;
-		sens_default_range(&knobs[i], &b->lo, &b->hi);
-		if (sens_breakeven(s, &knobs[i], b->lo, b->hi, &b->cross,
-		                   &b->jump, &b->ncross, d) != FP_OK)
-			goto out;
-		b->zero_everywhere = knobs[i].zero_everywhere;
-		b->every_crossing = knobs[i].every_crossing;
-	}
-	rc = FP_OK;
-out:
-	free(knobs);
-	sens_close(s);
-	return rc;
-}
-
 /* The waterfall of report/bars.h, drawn by plot_shares. */
 static int draw_bars(const struct plot_opts *po, const char *title,
                      const struct price *p, struct plot_result *out,
@@ -119,7 +82,8 @@ int record_extras_fill(struct record_extras *x, struct session *s,
                        const char *record_dir, const struct output_opts *o,
                        struct record *r, struct diag *d)
 {
-	if (record_dir && fill_breakevens(x, s, r->price, d) != FP_OK)
+	if (record_dir && sens_all_breakevens(s, r->price, &x->breakeven,
+	                                      &x->nbreakeven, d) != FP_OK)
 		return FP_ERR;
 	if (fill_plot(x, r, record_dir, o, d) != FP_OK)
 		return FP_ERR;
@@ -139,11 +103,7 @@ void record_extras_notes(const struct record_extras *x,
 
 void record_extras_free(struct record_extras *x)
 {
-	for (size_t i = 0; i < x->nbreakeven; i++) {
-		free(x->breakeven[i].cross);
-		free(x->breakeven[i].jump);
-	}
-	free(x->breakeven);
+	sens_breakevens_free(x->breakeven, x->nbreakeven);
 	if (x->have_plot)
 		plot_result_free(&x->shares);
 	free(x->link);

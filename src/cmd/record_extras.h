@@ -11,8 +11,7 @@
 #include "sens/sensitivity.h"
 
 struct record_extras {
-	struct record_breakeven
-	    *breakeven; /* nbreakeven, each cross malloc'd */
+	struct param_breakeven *breakeven; /* nbreakeven, each cross malloc'd */
 	size_t nbreakeven;
 	struct record_plot plot;
 	struct plot_result shares;

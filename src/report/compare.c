@@ -81,7 +81,7 @@ static char *breakeven_cell(const struct compare_cand *c, const char *param)
 	char a[NUMFMT_MAX], b[NUMFMT_MAX];
 
 	for (size_t i = 0; i < c->nbreakeven; i++) {
-		const struct record_breakeven *e = &c->breakeven[i];
+		const struct param_breakeven *e = &c->breakeven[i];
 		size_t at = 0;
 
 		if (strcmp(e->param, param) != 0)

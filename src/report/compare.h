@@ -25,7 +25,7 @@ struct compare_cand {
 	const struct price *price;
 	const struct verdict *verdict; /* as price would judge it */
 	size_t nbreakeven;
-	const struct record_breakeven *breakeven; /* of every parameter */
+	const struct param_breakeven *breakeven; /* of every parameter */
 };
 
 /* --map: which candidate has the largest net at each point of a grid of

@@ -19,7 +19,7 @@ static json_t *breakevens(struct jtree *b, const struct compare_cand *c)
 	json_t *a = json_array();
 
 	for (size_t i = 0; i < c->nbreakeven; i++) {
-		const struct record_breakeven *e = &c->breakeven[i];
+		const struct param_breakeven *e = &c->breakeven[i];
 		json_t *o = json_object(), *x = json_array();
 
 		for (size_t j = 0; j < e->ncross; j++)

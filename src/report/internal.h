@@ -44,12 +44,12 @@ void report_put_num(FILE *out, double x, enum report_precision p);
 /* Said after a break-even that is a jump across 0 (sensitivity.h). */
 #define REPORT_JUMP " (a jump across 0: a step or a pole, net is not 0 there)"
 /* Whether b's crossing i is a jump, and whether any of them is. */
-bool report_jump_at(const struct record_breakeven *b, size_t i);
-bool report_any_jump(const struct record_breakeven *b);
+bool report_jump_at(const struct param_breakeven *b, size_t i);
+bool report_any_jump(const struct param_breakeven *b);
 /* b's crossings that are jumps, a new JSON array (NULL when out of
  * memory); the records add it as "jumps" only when report_any_jump, so
  * that others keep their bytes. */
-json_t *report_jumps_json(const struct record_breakeven *b);
+json_t *report_jumps_json(const struct param_breakeven *b);
 
 /* User text (a parameter or case name) escaped for form f: terminal-safe
  * for text, Markdown-safe for md, formula-safe for csv.  A new string

@@ -180,7 +180,7 @@ static json_t *breakeven_json(struct jtree *b, const struct record *r)
 	json_t *a = jarr(b);
 
 	for (size_t k = 0; k < r->nbreakeven; k++) {
-		const struct record_breakeven *be = &r->breakeven[k];
+		const struct param_breakeven *be = &r->breakeven[k];
 		json_t *o = jobj(b), *cross = jarr(b);
 
 		jt_set(b, o, "param", jt_str(b, be->param));

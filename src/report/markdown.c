@@ -243,7 +243,7 @@ static void put_breakeven(struct mout *m, const struct record *r)
 	      "|---|--:|---|---|\n",
 	      m->out);
 	for (size_t k = 0; k < r->nbreakeven; k++) {
-		const struct record_breakeven *be = &r->breakeven[k];
+		const struct param_breakeven *be = &r->breakeven[k];
 
 		fputs("| ", m->out);
 		code(m, be->param, true);

@@ -21,25 +21,15 @@
 #include "price/scenario.h"
 #include "price/gate.h"
 #include "price/suspect.h"
+#include "sens/sensitivity.h"
 #include "util/diag.h"
 
 /* struct record_input, a record's provenance, is the loader's (load.h). */
 
 struct record_invocation;
 
-/* Where net is zero as one parameter varies, the others held. */
-struct record_breakeven {
-	const char *param;
-	double value;         /* the parameter's current value */
-	double lo, hi;        /* range searched */
-	size_t ncross;        /* 0: the sign never flips in [lo, hi] */
-	double *cross;        /* ncross values */
-	bool *jump;           /* beside cross (or NULL): a jump across 0, a
-	                         step or a pole, where net is not 0 */
-	bool zero_everywhere; /* net is 0 throughout: no value decides */
-	bool every_crossing;  /* none missed (else sampled: a crossing
-	                         narrower than the step may be) */
-};
+/* struct param_breakeven, where net is zero as one parameter varies, is
+ * sens's (sensitivity.h). */
 
 struct record_plot {
 	const char *title;
@@ -66,7 +56,7 @@ struct record {
 	/* How the runs were read (price/harness.h), or NULL: say nothing. */
 	const struct run_facts *facts;
 	size_t nbreakeven;
-	const struct record_breakeven *breakeven;
+	const struct param_breakeven *breakeven;
 	size_t nplots;
 	const struct record_plot *plots;
 	const struct verdict *verdict; /* NULL: none (src/noise/) */

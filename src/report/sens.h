@@ -17,7 +17,7 @@
 
 /* Where net is zero for b->param in [b->lo, b->hi]; net is the net at
  * b->value. */
-int report_breakeven(const struct record_breakeven *b, double net,
+int report_breakeven(const struct param_breakeven *b, double net,
                      enum report_format f, FILE *out, struct diag *d);
 
 /* A sweep's points and its break-evens in order of x: a row is a point or,

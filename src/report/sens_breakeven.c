@@ -14,7 +14,7 @@
 #define EXACT PRECISION_EXACT
 
 /* "NAME: net = 0 at X and Y (now ...)" or "never flips", in text or md. */
-static int write_text(const struct record_breakeven *b, double net,
+static int write_text(const struct param_breakeven *b, double net,
                       enum report_format f, FILE *out, struct diag *d)
 {
 	const char *strong = f == FORMAT_MD ? "**" : "";
@@ -79,8 +79,7 @@ static int write_text(const struct record_breakeven *b, double net,
 	return report_finish(out, report_form_name(f), d);
 }
 
-static int write_csv(const struct record_breakeven *b, FILE *out,
-                     struct diag *d)
+static int write_csv(const struct param_breakeven *b, FILE *out, struct diag *d)
 {
 	fputs("param,value,lo,hi,crossing,jump\n", out);
 	for (size_t i = 0; i < (b->ncross ? b->ncross : 1); i++) {
@@ -103,7 +102,7 @@ static int write_csv(const struct record_breakeven *b, FILE *out,
 	return report_finish(out, "CSV", d);
 }
 
-static int write_json(const struct record_breakeven *b, double net, FILE *out,
+static int write_json(const struct param_breakeven *b, double net, FILE *out,
                       struct diag *d)
 {
 	json_t *list = json_array(), *root;
@@ -127,7 +126,7 @@ static int write_json(const struct record_breakeven *b, double net, FILE *out,
 	return report_put_json(out, root, d);
 }
 
-int report_breakeven(const struct record_breakeven *b, double net,
+int report_breakeven(const struct param_breakeven *b, double net,
                      enum report_format f, FILE *out, struct diag *d)
 {
 	switch (f) {

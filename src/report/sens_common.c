@@ -30,12 +30,12 @@ void report_put_num(FILE *out, double x, enum report_precision p)
 	fputs(report_num(buf, x, p), out);
 }
 
-bool report_jump_at(const struct record_breakeven *b, size_t i)
+bool report_jump_at(const struct param_breakeven *b, size_t i)
 {
 	return b->jump && b->jump[i];
 }
 
-bool report_any_jump(const struct record_breakeven *b)
+bool report_any_jump(const struct param_breakeven *b)
 {
 	for (size_t i = 0; i < b->ncross; i++)
 		if (report_jump_at(b, i))
@@ -43,7 +43,7 @@ bool report_any_jump(const struct record_breakeven *b)
 	return false;
 }
 
-json_t *report_jumps_json(const struct record_breakeven *b)
+json_t *report_jumps_json(const struct param_breakeven *b)
 {
 	json_t *a = json_array();
 

@@ -332,7 +332,7 @@ static void put_breakeven(struct tout *t, const struct record *r)
 	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
 
 	for (size_t k = 0; k < r->nbreakeven; k++) {
-		const struct record_breakeven *be = &r->breakeven[k];
+		const struct param_breakeven *be = &r->breakeven[k];
 
 		fputs("break-even: ", t->out);
 		put_name(t, be->param);

@@ -204,3 +204,51 @@ int sens_breakeven(struct sens *s, struct knob *k, double lo, double hi,
 		free(jumps);
 	return FP_OK;
 }
+
+int sens_all_breakevens(struct session *ses, const struct price *base,
+                        struct param_breakeven **out, size_t *n, struct diag *d)
+{
+	struct sens s = {0};
+	struct knob *knobs = NULL;
+	size_t nk = 0;
+	int rc = FP_ERR;
+
+	*out = NULL;
+	*n = 0;
+	if (sens_open(&s, ses, base, d) != FP_OK ||
+	    sens_all_knobs(&s, &knobs, &nk, d) != FP_OK)
+		goto out;
+	if (!(*out = calloc(nk ? nk : 1, sizeof **out))) {
+		diag_oom(d);
+		goto out;
+	}
+	for (size_t i = 0; i < nk; i++) {
+		struct param_breakeven *b = &(*out)[(*n)++];
+		const struct knob *k = &knobs[i];
+
+		b->param = k->kind == KNOB_METRIC
+		               ? ses->metric->params[k->index].name
+		               : ses->scenario->params[k->index].name;
+		b->value = k->base;
+		sens_default_range(k, &b->lo, &b->hi);
+		if (sens_breakeven(&s, &knobs[i], b->lo, b->hi, &b->cross,
+		                   &b->jump, &b->ncross, d) != FP_OK)
+			goto out;
+		b->zero_everywhere = k->zero_everywhere;
+		b->every_crossing = k->every_crossing;
+	}
+	rc = FP_OK;
+out:
+	free(knobs);
+	sens_close(&s);
+	return rc;
+}
+
+void sens_breakevens_free(struct param_breakeven *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(b[i].cross);
+		free(b[i].jump);
+	}
+	free(b);
+}

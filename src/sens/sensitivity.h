@@ -111,6 +111,28 @@ int sens_flips(struct sens *s, struct knob *k, double lo, double hi,
 int sens_breakeven(struct sens *s, struct knob *k, double lo, double hi,
                    double **cross, bool **jump, size_t *ncross, struct diag *d);
 
+/* Where net is zero as one parameter varies, the others held. */
+struct param_breakeven {
+	const char *param;    /* the metric's or scenario's, which outlive it */
+	double value;         /* the parameter's current value */
+	double lo, hi;        /* range searched */
+	size_t ncross;        /* 0: the sign never flips in [lo, hi] */
+	double *cross;        /* ncross values */
+	bool *jump;           /* beside cross (or NULL): a jump across 0, a
+	                         step or a pole, where net is not 0 */
+	bool zero_everywhere; /* net is 0 throughout: no value decides */
+	bool every_crossing;  /* none missed (else sampled: a crossing
+	                         narrower than the step may be) */
+};
+
+/* The break-even of every parameter of the session's metric and scenario
+ * over its default range, on a copy of base: *out (n of them) to free
+ * with sens_breakevens_free, also after a failure. */
+int sens_all_breakevens(struct session *ses, const struct price *base,
+                        struct param_breakeven **out, size_t *n,
+                        struct diag *d);
+void sens_breakevens_free(struct param_breakeven *b, size_t n);
+
 /* The default break-even range of a knob: [base/100, base*100] for a
  * positive value (mirrored for a negative one), [-1, 1] for zero. */
 void sens_default_range(const struct knob *k, double *lo, double *hi);
