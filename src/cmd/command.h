@@ -78,6 +78,12 @@ struct pricing {
 	 * the price that the sensitivity commands move); price needs none,
 	 * and its record keeps one copy of the per-case arrays, not two. */
 	bool analysis;
+	/* The command checks its record forms itself (its setup or steps),
+	 * not the frame. */
+	bool own_forms;
+	/* --ascii alone renders plots the command draws into its record
+	 * folder; without this it needs --plot-dir. */
+	bool plots_in_record;
 	/* Computes what the command writes. */
 	int (*analyse)(void *own, struct priced *pr,
 	               const struct cmd_call *call, struct diag *d);

@@ -231,6 +231,7 @@ const struct command cmd_compare = {
     .option = compare_option,
     .pricing =
         &(const struct pricing){
+            .own_forms = true,
             .setup = compare_setup,
             .analyse = compare_analyse,
             .write = compare_write,

@@ -1,5 +1,5 @@
-/* help.c: every help text, generated from the command table, and the
- * `help` command. */
+/* help.c: a command's help and usage, generated from its table entry (the
+ * list of commands and the `help` command are table.c's). */
 #include <string.h>
 
 #include "cmd/command.h"
@@ -35,24 +35,12 @@ static void put_wrapped(FILE *out, const char *text, int col, int indent)
 	fputc('\n', out);
 }
 
-void help_overview(FILE *out)
-{
-	fputs(
-	    "usage: fixprice [--help] [--version] COMMAND [ARGS...]\n"
-	    "\n"
-	    "Prices a fix in a benchmark's own units: what the cases it makes\n"
-	    "pass gain, against what its slowdown costs every case.\n"
-	    "\n"
-	    "Commands:\n",
-	    out);
-	for (const struct command *const *c = fp_commands; *c; c++)
-		fprintf(out, "  %-10s %s\n", (*c)->name, (*c)->summary);
-	fputs("\nRun 'fixprice help COMMAND' for a command's options.\n"
-	      "Exit status: 0 done, 1 a --check gate said reject, "
-	      "2 bad input or usage,\n3 a --check gate said inconclusive, "
-	      "4 out of memory.\n",
-	      out);
-}
+const struct opt_spec opt_help = {
+    .id = OPT_HELP,
+    .name = "help",
+    .letter = 'h',
+    .help = "show this help",
+};
 
 /* "  -m, --metric NAME|FILE  help", continuation lines lined up. */
 static void help_option(const struct opt_spec *s, FILE *out)
@@ -115,31 +103,3 @@ void help_short_usage(const struct command *c, FILE *out)
 	usage_line(c, out);
 	fprintf(out, "Run 'fixprice help %s' for the options.\n", c->name);
 }
-
-static int help_run(const struct cmd_call *call, struct diag *d)
-{
-	const struct command *c;
-
-	if (call->nargs == 0) {
-		help_overview(stdout);
-		return EXIT_OK;
-	}
-	c = command_find(call->args[0]);
-	if (!c) {
-		command_unknown(call->args[0]);
-		return EXIT_USAGE;
-	}
-	help_command(c, stdout);
-	return EXIT_OK;
-}
-
-const struct command cmd_help = {
-    .name = "help",
-    .summary = "show help for a command",
-    .args = "[COMMAND]",
-    .description =
-        "Shows a command's usage, what it does and its options; without "
-        "COMMAND, the list of commands.",
-    .max_args = 1,
-    .run = help_run,
-};

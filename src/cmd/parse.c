@@ -8,13 +8,6 @@
 #include "cmd/command.h"
 #include "util/editdist.h"
 
-const struct opt_spec opt_help = {
-    .id = OPT_HELP,
-    .name = "help",
-    .letter = 'h',
-    .help = "show this help",
-};
-
 /* Every option a command takes, with the group it belongs to (NULL: the
  * command's own, or --help), and getopt_long's tables of them. */
 struct optlist {

@@ -209,6 +209,8 @@ const struct command cmd_price = {
     .option = price_option,
     .pricing =
         &(const struct pricing){
+            .own_forms = true,
+            .plots_in_record = true,
             .analyse = price_analyse,
             .write = price_write,
             .after = price_after,

@@ -30,12 +30,13 @@ static int load(const struct cmd_call *call, struct priced *pr, struct diag *d)
 	jo.policy = call->noise.policy;
 	/* --ascii renders the plots drawn into --plot-dir (price: also into
 	 * its record folder, checked by price): alone it would do nothing. */
-	if (call->cmd != &cmd_price && call->out.ascii && !call->out.plot_dir)
+	if (!call->cmd->pricing->plots_in_record && call->out.ascii &&
+	    !call->out.plot_dir)
 		return diag_set(d, CLI_SOURCE, 0, 0,
 		                "--ascii needs --plot-dir DIR: it adds a text "
 		                "rendering of the plots drawn there");
 	/* compare checks its own forms (its setup). */
-	if ((call->cmd != &cmd_price && call->cmd != &cmd_compare &&
+	if ((!call->cmd->pricing->own_forms &&
 	     output_check_record_form(&call->out, call->cmd->name, d) !=
 	         FP_OK) ||
 	    job_load(&jo, call->args, call->nargs, &pr->job, d) != FP_OK ||

@@ -1,4 +1,6 @@
-/* table.c: the command table, in the order `fixprice --help` lists it. */
+/* table.c: the command table, in the order `fixprice --help` lists it,
+ * and what lists it: the overview, the `help` command, "did you mean".
+ * Only main.c and the table's own help command name it. */
 #include <string.h>
 
 #include "cmd/command.h"
@@ -37,3 +39,50 @@ void command_unknown(const char *name)
 		        "fixprice: no command '%s' (try 'fixprice --help')\n",
 		        name);
 }
+
+void help_overview(FILE *out)
+{
+	fputs(
+	    "usage: fixprice [--help] [--version] COMMAND [ARGS...]\n"
+	    "\n"
+	    "Prices a fix in a benchmark's own units: what the cases it makes\n"
+	    "pass gain, against what its slowdown costs every case.\n"
+	    "\n"
+	    "Commands:\n",
+	    out);
+	for (const struct command *const *c = fp_commands; *c; c++)
+		fprintf(out, "  %-10s %s\n", (*c)->name, (*c)->summary);
+	fputs("\nRun 'fixprice help COMMAND' for a command's options.\n"
+	      "Exit status: 0 done, 1 a --check gate said reject, "
+	      "2 bad input or usage,\n3 a --check gate said inconclusive, "
+	      "4 out of memory.\n",
+	      out);
+}
+
+static int help_run(const struct cmd_call *call, struct diag *d)
+{
+	const struct command *c;
+
+	if (call->nargs == 0) {
+		help_overview(stdout);
+		return EXIT_OK;
+	}
+	c = command_find(call->args[0]);
+	if (!c) {
+		command_unknown(call->args[0]);
+		return EXIT_USAGE;
+	}
+	help_command(c, stdout);
+	return EXIT_OK;
+}
+
+const struct command cmd_help = {
+    .name = "help",
+    .summary = "show help for a command",
+    .args = "[COMMAND]",
+    .description =
+        "Shows a command's usage, what it does and its options; without "
+        "COMMAND, the list of commands.",
+    .max_args = 1,
+    .run = help_run,
+};
