@@ -39,7 +39,7 @@ allowed() {
 passed=0
 failed=0
 edges=$(mktemp)
-trap 'rm -f "$edges" "$edges.tmp" "$edges.err"' EXIT
+trap 'rm -f "$edges" "$edges.tmp" "$edges.err" "$edges.calls"' EXIT
 
 files=$(find . -name '*.[ch]' ! -name '*_builtin.c' | sed 's|^\./||' | sort)
 for file in $files; do
@@ -71,35 +71,37 @@ for file in $files; do
 	done
 done
 
-# Calls between files: which .c defines each function that is not static
-# (the house style puts a definition's name at the start of a line and the
-# body's '{' alone on a line), and which other .c files name it (a call or
-# a pointer in a table).  Two .c files behind one header that call each
-# other are a cycle here even though the include graph cannot see it.
-defs=$(mktemp)
-calls=$(mktemp)
-for file in $(echo "$files" | grep '\.c$'); do
-	awk -v f="$file" '
-		/^[A-Za-z_]/ && !/^static/ && !/^(struct|enum|union|typedef)[^(]*$/ { sig = $0; next }
-		/^\{/ && sig != "" {
-			s = sig; sub(/\(.*/, "", s); n = split(s, w, /[ *]+/)
-			if (w[n] != "") print w[n], f
-		}
-		{ sig = "" }' "$file"
-done | sort >"$defs"
-cut -d' ' -f1 "$defs" >"$defs.names"
-for file in $(echo "$files" | grep '\.c$'); do
-	grep -owFf "$defs.names" "$file" | sort -u |
-		join - "$defs" | awk -v f="$file" '$2 != f { print f, $2 }'
-done >"$calls"
-if tsort "$calls" >/dev/null 2>"$edges.err"; then
-	passed=$((passed + 1))
-else
-	echo "the call graph between files has a cycle:"
-	sed -e 's/^tsort: //' -e 's/^[^ ]*: input contains/  input contains/' -e 's/^/  /' "$edges.err"
+# Calls between files, read from the built objects' symbols (nm), not
+# from the source: which object defines each external symbol (a function
+# or a table) and which others use it.  Two .c files behind one header
+# that call each other are a cycle here even though the include graph
+# cannot see it, however their signatures are written.
+: "${TOP_BUILDDIR:=$TOP_SRCDIR}"
+symbols=$(mktemp)
+find "$TOP_BUILDDIR/src" -name '*.o' ! -name 'tests_*' | sort |
+	while read -r obj; do
+		rel=${obj#"$TOP_BUILDDIR/src/"}
+		nm "$obj" | awk -v f="${rel%.o}" '
+			$1 == "U" { print "U", $2, f }
+			NF == 3 && $2 ~ /^[TDRBGSCV]$/ { print "D", $3, f }'
+	done >"$symbols"
+if [ ! -s "$symbols" ]; then
+	echo "no objects under $TOP_BUILDDIR/src: build first (make)"
 	failed=$((failed + 1))
+else
+	# Every definition first (the first reading), then each use.
+	awk 'FNR == NR { if ($1 == "D") def[$2] = $3; next }
+	     $1 == "U" && ($2 in def) && def[$2] != $3 { print $3, def[$2] }' \
+		"$symbols" "$symbols" | sort -u >"$edges.calls"
+	if tsort "$edges.calls" >/dev/null 2>"$edges.err"; then
+		passed=$((passed + 1))
+	else
+		echo "the call graph between files has a cycle:"
+		sed -e 's/^tsort: //' -e 's/^[^ ]*: input contains/  input contains/' -e 's/^/  /' "$edges.err"
+		failed=$((failed + 1))
+	fi
 fi
-rm -f "$defs" "$defs.names" "$calls"
+rm -f "$symbols" "$edges.calls"
 
 # tsort reports a loop in the module graph (a module that reaches itself
 # through others, such as two modules that each include the other's header).
