@@ -88,7 +88,7 @@ static void round_trip(void **state)
 	    .bootstrap = 2000,
 	    .confidence = 0.9,
 	    .seed = UINT64_MAX,
-	    .no_control_guard = true,
+	    .guard_off = {[GUARD_CONTROL] = true},
 	    .margin_given = true,
 	    .margin = 0.25,
 	};

@@ -269,8 +269,8 @@ static void verdict_of(const struct metric *m, const struct joined *j,
 
 	boot(m, j, &o, bt);
 	memset(v, 0, sizeof *v);
-	v->guards = (struct verdict_opts){.newly_failing_guard = true,
-	                                  .control_guard = true};
+	v->guards = (struct verdict_opts){
+	    .guard_on = {[GUARD_NEWLY_FAILING] = true, [GUARD_CONTROL] = true}};
 	if (session_open(m, j, NULL, &s, &d) != FP_OK ||
 	    price_compute(s, &p, &d) != FP_OK ||
 	    verdict_make(v, p, bt, &d) != FP_OK)

@@ -57,11 +57,10 @@ void cmd_invocation(const struct cmd_call *call, struct record_invocation *out)
 	    .bootstrap = jo.boot.B,
 	    .confidence = jo.boot.confidence,
 	    .seed = jo.boot.seed,
-	    .allow_newly_failing = n->allow_newly_failing,
-	    .no_control_guard = n->no_control_guard,
 	    .margin_given = n->margin_given,
 	    .margin = n->margin,
 	};
+	memcpy(out->guard_off, n->guard_off, sizeof out->guard_off);
 }
 
 void cmd_paths_free(struct cmd_paths *p)

@@ -72,10 +72,10 @@ int cmd_noise_option(struct cmd_noise *o, enum opt_id id, const char *arg,
 		o->control[o->ncontrol++] = arg;
 		return FP_OK;
 	case OPT_ALLOW_NEWLY_FAILING:
-		o->allow_newly_failing = true;
+		o->guard_off[GUARD_NEWLY_FAILING] = true;
 		return FP_OK;
 	case OPT_NO_CONTROL_GUARD:
-		o->no_control_guard = true;
+		o->guard_off[GUARD_CONTROL] = true;
 		return FP_OK;
 	case OPT_MARGIN:
 		if (cli_number(arg, "--margin", &o->margin, d) != FP_OK)
@@ -97,8 +97,9 @@ int cmd_noise_option(struct cmd_noise *o, enum opt_id id, const char *arg,
 struct judge_opts cmd_judge_opts(const struct cmd_noise *o)
 {
 	size_t B = NOISE_DEFAULT_B;
+	struct judge_opts jo;
 
-	return (struct judge_opts){
+	jo = (struct judge_opts){
 	    .boot =
 	        {
 	            .B = o->b_given ? o->B : B,
@@ -108,9 +109,9 @@ struct judge_opts cmd_judge_opts(const struct cmd_noise *o)
 	            .threads = o->threads,
 	            .policy = o->policy,
 	        },
-	    .allow_newly_failing = o->allow_newly_failing,
-	    .no_control_guard = o->no_control_guard,
 	    .margin_given = o->margin_given,
 	    .margin = o->margin,
 	};
+	memcpy(jo.guard_off, o->guard_off, sizeof jo.guard_off);
+	return jo;
 }

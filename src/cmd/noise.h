@@ -30,7 +30,7 @@ struct cmd_noise {
 	/* --control RUN...: the A/A control runs, as many as a side's. */
 	const char *control[RUN_MAX_MERGED];
 	size_t ncontrol;
-	bool allow_newly_failing, no_control_guard;
+	bool guard_off[GUARD_COUNT]; /* --allow-newly-failing, ... */
 	bool margin_given;
 	double margin; /* --margin POINTS */
 };

@@ -295,11 +295,9 @@ int judge_price(const struct judge_opts *o, const struct job *job,
 	struct noise_side side[2];
 	struct verdict *v = &j->v;
 
-	v->guards.newly_failing_guard =
-	    !o->allow_newly_failing &&
-	    guard_metric_on(job->metric, GUARD_NEWLY_FAILING);
-	v->guards.control_guard =
-	    !o->no_control_guard && guard_metric_on(job->metric, GUARD_CONTROL);
+	for (size_t g = 0; g < GUARD_COUNT; g++)
+		v->guards.guard_on[g] =
+		    !o->guard_off[g] && guard_metric_on(job->metric, g);
 	v->guards.margin = o->margin_given ? o->margin : job->metric->margin;
 	v->resamples = bo->B;
 	v->confidence = bo->confidence;

@@ -24,8 +24,8 @@
  * on). */
 struct judge_opts {
 	struct boot_opts boot;
-	bool allow_newly_failing, no_control_guard;
-	bool margin_given; /* --margin, else the metric's */
+	bool guard_off[GUARD_COUNT]; /* by price/guards.h's table */
+	bool margin_given;           /* --margin, else the metric's */
 	double margin;
 };
 

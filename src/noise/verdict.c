@@ -140,12 +140,6 @@ static void control(struct verdict *v, const struct price *p)
 	v->nwhy_more = differ > v->nwhy ? differ - v->nwhy : 0;
 }
 
-static bool guard_on(const struct verdict *v, enum guard_id g)
-{
-	return g == GUARD_NEWLY_FAILING ? v->guards.newly_failing_guard
-	                                : v->guards.control_guard;
-}
-
 /* The guards of the table, in its order: a reject guard turns an accept
  * into a reject; an inconclusive guard makes a decided verdict
  * inconclusive.  A verdict not judged stays so, and the guards act on the
@@ -154,7 +148,7 @@ static void apply_guards(struct verdict *v, const struct price *p)
 {
 	for (size_t g = 0; g < GUARD_COUNT; g++) {
 		const struct guard_def *gd = &guard_table[g];
-		size_t fired = guard_on(v, gd->id) ? gd->check(p) : 0;
+		size_t fired = v->guards.guard_on[g] ? gd->check(p) : 0;
 		bool unjudged = v->kind == VERDICT_NOT_JUDGED;
 		enum verdict_kind *k = unjudged ? &v->point_kind : &v->kind;
 		bool rejects =
@@ -260,7 +254,7 @@ int verdict_make(struct verdict *v, const struct price *p, const struct boot *b,
 	apply_guards(v, p);
 	/* More samples narrow the interval; they do not lift a guard. */
 	if (b && v->kind == VERDICT_INCONCLUSIVE) {
-		if (v->sign_differs && v->guards.control_guard)
+		if (v->sign_differs && v->guards.guard_on[GUARD_CONTROL])
 			v->need_why = noise_kind == VERDICT_INCONCLUSIVE
 			                  ? NEED_GUARD_AND_NOISE
 			                  : NEED_GUARD;

@@ -103,9 +103,8 @@ struct why {
 #define VERDICT_MAX_WIDE 3
 
 struct verdict_opts {
-	bool newly_failing_guard;
-	bool control_guard;
-	double margin; /* points of net, >= 0 */
+	bool guard_on[GUARD_COUNT]; /* by price/guards.h's table */
+	double margin;              /* points of net, >= 0 */
 };
 
 struct verdict {

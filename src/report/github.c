@@ -111,7 +111,7 @@ static bool guard_commands(FILE *out, const struct record *r)
 
 	if (!v)
 		return true;
-	if (v->guards.newly_failing_guard && v->nnewly_failing > 0) {
+	if (v->guards.guard_on[GUARD_NEWLY_FAILING] && v->nnewly_failing > 0) {
 		ok = start(out, "warning", r, "guard");
 		fprintf(out, "%zu case%s newly fail%s: ", v->nnewly_failing,
 		        v->nnewly_failing == 1 ? "" : "s",
@@ -127,7 +127,7 @@ static bool guard_commands(FILE *out, const struct record *r)
 			        v->nnewly_failing - shown);
 		fputc('\n', out);
 	}
-	if (ok && v->guards.control_guard && v->sign_differs) {
+	if (ok && v->guards.guard_on[GUARD_CONTROL] && v->sign_differs) {
 		ok = start(out, "warning", r, "guard");
 		fprintf(out,
 		        "net and delta_total differ in sign (net - "

@@ -93,9 +93,9 @@ static void put_noise(struct jtree *b, json_t *o,
 	jt_set(b, o, "seed", json_string(seed));
 	jt_set(b, o, "pass-policy", jt_str(b, v->pass_policy));
 	jt_set(b, o, "control", strings(b, v->ncontrol, v->control));
-	jt_set(b, o, "allow-newly-failing",
-	       json_boolean(v->allow_newly_failing));
-	jt_set(b, o, "no-control-guard", json_boolean(v->no_control_guard));
+	for (size_t g = 0; g < GUARD_COUNT; g++)
+		jt_set(b, o, guard_table[g].option,
+		       json_boolean(v->guard_off[g]));
 	jt_set(b, o, "margin",
 	       v->margin_given ? json_real(v->margin) : json_null());
 }

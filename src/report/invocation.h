@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "price/guards.h"
+
 struct jcur;
 struct diag;
 
@@ -45,7 +47,8 @@ struct record_invocation {
 	size_t bootstrap;
 	double confidence;
 	uint64_t seed;
-	bool allow_newly_failing, no_control_guard, margin_given;
+	bool guard_off[GUARD_COUNT]; /* each guard's option, as given */
+	bool margin_given;
 	double margin;
 };
 

@@ -91,11 +91,12 @@ static json_t *guards_json(struct jtree *b, const struct verdict *v,
 	json_t *o = json_object(), *nf = json_object(), *c = json_object();
 	json_t *why = json_array();
 
-	jt_set(b, nf, "on", json_boolean(v->guards.newly_failing_guard));
+	jt_set(b, nf, "on",
+	       json_boolean(v->guards.guard_on[GUARD_NEWLY_FAILING]));
 	jt_set(b, nf, "cases",
 	       case_list(b, p, v->newly_failing, v->nnewly_failing));
 	jt_set(b, o, "newly_failing", nf);
-	jt_set(b, c, "on", json_boolean(v->guards.control_guard));
+	jt_set(b, c, "on", json_boolean(v->guards.guard_on[GUARD_CONTROL]));
 	jt_set(b, c, "sign_differs", json_boolean(v->sign_differs));
 	jt_set(b, c, "size_differs", json_boolean(v->size_differs));
 	for (size_t k = 0; k < v->nwhy; k++) {
