@@ -145,7 +145,7 @@ static int check_status(const struct verdict *v)
 	};
 	FP_ROWS(status, VERDICT_KIND_COUNT);
 
-	return status[v->kind == VERDICT_NOT_JUDGED ? v->point_kind : v->kind];
+	return status[verdict_decision(v)];
 }
 
 static int price_after(void *own, struct priced *pr,

@@ -25,6 +25,11 @@ const char *verdict_name(enum verdict_kind k)
 	return names[k];
 }
 
+enum verdict_kind verdict_decision(const struct verdict *v)
+{
+	return v->kind == VERDICT_NOT_JUDGED ? v->point_kind : v->kind;
+}
+
 void verdict_reason(struct verdict *v, enum reason_code code, const double *x,
                     size_t nx, size_t n0)
 {

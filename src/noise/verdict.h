@@ -44,6 +44,12 @@ enum verdict_kind {
  * judged". */
 const char *verdict_name(enum verdict_kind k);
 
+struct verdict;
+/* The decision a verdict stands for: its kind, or for one not judged
+ * against noise the point estimate's as the guards leave it (what
+ * --check follows and every headline leads with). */
+enum verdict_kind verdict_decision(const struct verdict *v);
+
 /* Why the verdict is what it is: a code and its numbers, worded by
  * src/report/ only. */
 enum reason_code {

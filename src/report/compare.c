@@ -68,7 +68,7 @@ static char *verdict_cell(const struct compare_cand *c)
 		return dup(c->price->accept ? "accept" : "reject");
 	if (v->kind != VERDICT_NOT_JUDGED)
 		return dup(verdict_name(v->kind));
-	snprintf(s, sizeof s, "not judged (%s)", verdict_name(v->point_kind));
+	snprintf(s, sizeof s, "%s, not judged", verdict_name(v->point_kind));
 	return dup(s);
 }
 

@@ -78,7 +78,8 @@ static void put_text_block(struct hout *h, const struct record *r,
 
 static void put_verdict(struct hout *h, const struct record *r)
 {
-	const char *kind = r->verdict         ? verdict_name(r->verdict->kind)
+	const char *kind = r->verdict
+	                       ? verdict_name(verdict_decision(r->verdict))
 	                   : r->price->accept ? "accept"
 	                                      : "reject";
 

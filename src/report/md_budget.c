@@ -299,7 +299,8 @@ static void emit_cases(FILE *out, struct plan *pl)
 static void emit_one_line(FILE *out, const struct plan *pl)
 {
 	const struct record *r = pl->r;
-	const char *kind = r->verdict         ? verdict_name(r->verdict->kind)
+	const char *kind = r->verdict
+	                       ? verdict_name(verdict_decision(r->verdict))
 	                   : r->price->accept ? "accept"
 	                                      : "reject";
 	char a[32], b[32];

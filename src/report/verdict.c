@@ -461,28 +461,33 @@ const char *report_headline_word(enum verdict_kind k)
 	return words[k];
 }
 
-/* Not judged: what the guards made of the point estimate's decision. */
+/* Not judged: a guard overruled the point estimate's decision. */
 static const char *guarded_point(const struct verdict *v, const struct price *p)
 {
-	if (v->kind != VERDICT_NOT_JUDGED ||
-	    v->point_kind == (p->accept ? VERDICT_ACCEPT : VERDICT_REJECT))
+	if (v->point_kind == (p->accept ? VERDICT_ACCEPT : VERDICT_REJECT))
 		return "";
 	return v->point_kind == VERDICT_REJECT
-	           ? ", a guard rejects it"
-	           : ", a guard makes it inconclusive";
+	           ? "; the point estimate accepts, a guard rejects it"
+	           : "; the point estimate accepts, a guard makes it "
+	             "inconclusive";
 }
 
+/* The first word is the decision: a verdict not judged against noise
+ * leads with what the point estimate decides as the guards leave it (what
+ * --check follows), qualified, never with "not judged". */
 void report_headline(FILE *out, const struct record *r)
 {
 	const struct price *p = r->price;
 	const struct verdict *v = r->verdict;
+	bool unjudged = v && v->kind == VERDICT_NOT_JUDGED;
 	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
 
-	fprintf(out, "%s: net %s = gain %s - cost %s",
-	        v           ? report_headline_word(v->kind)
-	        : p->accept ? "ACCEPT"
-	                    : "REJECT",
-	        num(a, p->net), num(b, p->gain), num(c, p->cost));
+	fprintf(out, "%s%s: net %s = gain %s - cost %s",
+	        !v         ? p->accept ? "ACCEPT" : "REJECT"
+	        : unjudged ? report_headline_word(v->point_kind)
+	                   : report_headline_word(v->kind),
+	        unjudged ? ", not judged against noise" : "", num(a, p->net),
+	        num(b, p->gain), num(c, p->cost));
 	if (v && v->against_control)
 		fprintf(out, ", net less the control run's %s",
 		        num(a, v->boot->point.net));
@@ -490,9 +495,11 @@ void report_headline(FILE *out, const struct record *r)
 		fprintf(out, ", %s %% interval [%s, %s]",
 		        pct(a, v->boot->confidence), num(b, v->boot->net_ci.lo),
 		        num(c, v->boot->net_ci.hi));
-	if (v)
-		fprintf(out, "; the point estimate %s%s",
-		        p->accept ? "accepts" : "rejects", guarded_point(v, p));
+	if (unjudged)
+		fputs(guarded_point(v, p), out);
+	else if (v)
+		fprintf(out, "; the point estimate %s",
+		        p->accept ? "accepts" : "rejects");
 }
 
 void report_verdict_words(FILE *out, const struct record *r,

@@ -25,7 +25,7 @@ static const char *decision(const struct record_value *r, char *buf,
 {
 	if (r->verdict && strcmp(r->verdict, "not judged") != 0)
 		return r->verdict;
-	snprintf(buf, size, "%s (noise not judged)",
+	snprintf(buf, size, "%s, not judged against noise",
 	         r->point_after_guards ? r->point_after_guards
 	         : r->accept           ? "accept"
 	                               : "reject");

@@ -23,8 +23,8 @@ set -- "$W/before.csv" "$W/fp32-cube.yaml" "$C/same-speed.yaml" "$C/quarter-slow
 run compare "$@"
 expect_status 0 "three predictions"
 expect_first "best: same-speed, P(best) not measured (no case has two samples that differ, or fewer than 200 resamples); the largest net 4.0000 of 3 candidates" "text: the outcome first"
-expect_grep "$OUT" "same-speed      4.0000   0.0000    4.0000  -              not judged (accept)  -        none in [0.003, 30]     none in [0.005, 50]     1.0824742268041236" "same-speed's row"
-expect_grep "$OUT" "quarter-slower  3.5000  10.0000   -6.5000  -              not judged (reject)  -        1.6 " "quarter-slower's row"
+expect_grep "$OUT" "same-speed      4.0000   0.0000    4.0000  -              accept, not judged  -        none in [0.003, 30]     none in [0.005, 50]     1.0824742268041236" "same-speed's row"
+expect_grep "$OUT" "quarter-slower  3.5000  10.0000   -6.5000  -              reject, not judged  -        1.6 " "quarter-slower's row"
 expect_grep "$OUT" "fp32-cube       2.7500  25.0000  -22.2500" "fp32-cube's row, last"
 run compare "$@" --format json
 expect_first '{"best": "same-speed", "p_best": null,' "json: the outcome first"

@@ -10,27 +10,27 @@ S="--scenario $W/fp32-cube.yaml"
 run price $W/before.csv $S
 expect_status 0 "worked example"
 expect_grep "$OUT" "PREDICTION from scenario 'fp32 cube matmul' (not measured)" "labelled a prediction"
-expect_grep "$OUT" "NOT JUDGED: net -22.2500 = gain 2.7500 - cost 25.0000" "worked example: reject"
+expect_grep "$OUT" "REJECT, not judged against noise: net -22.2500 = gain 2.7500 - cost 25.0000" "worked example: reject"
 expect_grep "$OUT" "control: total_before 76.0000, total_after 55.0000, delta_total -21.0000" "worked example: control"
 expect_grep "$OUT" "note: same sign as net, another size (net - delta_total = -1.2500), because" "worked example: the control's size is a note"
 expect_joined "$OUT" "the cost formula charges the slowdown of m512_k4096, which failed before and scored nothing in the total" "worked example: the failing case's slowdown in plain words"
 run price $W/before.csv $W/after.csv
-expect_grep "$OUT" "NOT JUDGED: net -22.3036" "measured: reject"
+expect_grep "$OUT" "REJECT, not judged against noise: net -22.3036" "measured: reject"
 run price $W/before.csv $S --check
 expect_status 1 "worked example fails the gate"
 
 # The three sign flips, each accept.
 run price -m raised-pass-reward/metric.yaml $W/before.csv $S --check
 expect_status 0 "raised pass reward passes the gate"
-expect_grep "$OUT" "NOT JUDGED: net 1.2500 = gain 26.2500 - cost 25.0000" "raised pass reward"
+expect_grep "$OUT" "ACCEPT, not judged against noise: net 1.2500 = gain 26.2500 - cost 25.0000" "raised pass reward"
 run price -m unequal-weights/metric.yaml $W/before.csv $S --check
 expect_status 0 "unequal weights pass the gate"
-expect_grep "$OUT" "NOT JUDGED: net 3.2051 = gain 28.2051 - cost 25.0000" "unequal weights"
+expect_grep "$OUT" "ACCEPT, not judged against noise: net 3.2051 = gain 28.2051 - cost 25.0000" "unequal weights"
 run price -m sublinear-regressions/metric.yaml $W/before.csv $S --check
 expect_status 0 "sublinear regressions pass the gate"
-expect_grep "$OUT" "NOT JUDGED: net 0.4842 = gain 3.8326 - cost 3.3484" "sublinear regressions"
+expect_grep "$OUT" "ACCEPT, not judged against noise: net 0.4842 = gain 3.8326 - cost 3.3484" "sublinear regressions"
 run price -m pypto-gym-sublinear $W/before.csv $S
-expect_joined "$OUT" "the point estimate rejects" "alpha 0.5 still rejects"
+expect_first "REJECT, not judged against noise: net -11.3769 = gain 3.2678 - cost 14.6447" "alpha 0.5 still rejects"
 # Real harness output: the case that starts passing is a gain.
 run price harness/gbench-before.json harness/gbench-after.json
 expect_grep "$OUT" "ACCEPT: net 3.3072 = gain 11.4286 - cost 8.1213" "Google Benchmark pair"

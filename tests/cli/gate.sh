@@ -13,7 +13,7 @@ D=$DATA/gate
 # Before a, b pass (40); after a, b, c, e (80): gain 40, cost 0.
 run price -m "$M" "$G/before.csv" "$G/after.csv"
 expect_status 0 "gate"
-expect_grep "$OUT" "NOT JUDGED: net 40.0000 = gain 40.0000 - cost 0.0000" "gate: pass states from the errors"
+expect_grep "$OUT" "ACCEPT, not judged against noise: net 40.0000 = gain 40.0000 - cost 0.0000" "gate: pass states from the errors"
 expect_joined "$OUT" "near the accuracy gate: 4 case-sides within gate_near of their gate: 1 just outside (a fix can flip them): c (before, margin -1); 3 just inside (likely flaky): b (before, margin 0), b (after, margin 0), c (after, margin 0)." "near the gate, both sides"
 run price -m "$M" "$G/before.csv" "$G/after.csv" --format md
 expect_grep "$OUT" '**Near the accuracy gate:** 4 case-sides within gate_near of their gate: 1 just outside (a fix can flip them): `c` (before, margin -1); 3 just inside' "near: md"
@@ -27,14 +27,14 @@ if tr -d ' \n' <"$OUT" | grep -qF '"gain":40.0,"cost":0.0,"net":40.0'; then ok; 
 # error count (1.5) of 0; d's -3 is not (2.5), e fails on its NaNs.
 run price -m "$M" "$G/before.csv" --scenario "$G/halve-errors.yaml"
 expect_status 0 "halve"
-expect_grep "$OUT" "NOT JUDGED: net 20.0000 = gain 20.0000 - cost 0.0000" "halve: c alone flips"
+expect_grep "$OUT" "ACCEPT, not judged against noise: net 20.0000 = gain 20.0000 - cost 0.0000" "halve: c alone flips"
 run price -m "$M" "$G/before.csv" --scenario "$G/halve-errors.yaml" --format csv
 expect_grep "$OUT" '"c",1,false,true,1,1,1,1,0,1,20,0,' "halve: csv, c newly passes"
 expect_grep "$OUT" '"d",1,false,false,' "halve: csv, d still fails"
 # A factor for one case: only d's errors scaled (5 * 0.4 = 2 <= 2).
 printf 'errors: {"*": 1, d: 0.4}\n' >"$TMP/d.yaml"
 run price -m "$M" "$G/before.csv" --scenario "$TMP/d.yaml"
-expect_grep "$OUT" "NOT JUDGED: net 20.0000 = gain 20.0000" "errors: the last glob wins"
+expect_grep "$OUT" "ACCEPT, not judged against noise: net 20.0000 = gain 20.0000" "errors: the last glob wins"
 
 # Under a gate, a scenario's pass: or fail: would be overridden by the
 # gate unseen: refused at its key (line 2, column 1; fail: at line 3

@@ -22,32 +22,32 @@ expect_no_grep "$OUT" "::" "no workflow command without GITHUB_ACTIONS"
 export GITHUB_ACTIONS=true
 run price "$B" --scenario "$S" --format github --annotations -o "$TMP/sum.md"
 expect_status 0 "reject, annotated"
-expect_out "::error title=fixprice pypto-gym::NOT JUDGED: net -22.2500 = gain 2.7500 - cost 25.0000; the point estimate rejects. a prediction measures nothing, so the noise is not judged; price the measured runs to judge it" "::error on reject"
+expect_out "::error title=fixprice pypto-gym::REJECT, not judged against noise: net -22.2500 = gain 2.7500 - cost 25.0000. a prediction measures nothing, so the noise is not judged; price the measured runs to judge it" "::error on reject"
 if cmp -s "$TMP/sum.md" "$TMP/md"; then ok; else bad "the summary file differs"; fi
 
 # Not judged, the point estimate accepts: ::notice (gain (0.3 + 0.5 * 1) / 20 * 100 = 4, nothing slower).
 run price "$B" --runtime-factor 1 --pass m512_k4096 --format github \
 	--annotations -o "$TMP/acc.md"
-expect_out "::notice title=fixprice pypto-gym::NOT JUDGED: net 4.0000 = gain 4.0000 - cost 0.0000; the point estimate accepts. a prediction measures nothing, so the noise is not judged; price the measured runs to judge it" "::notice on accept"
+expect_out "::notice title=fixprice pypto-gym::ACCEPT, not judged against noise: net 4.0000 = gain 4.0000 - cost 0.0000. a prediction measures nothing, so the noise is not judged; price the measured runs to judge it" "::notice on accept"
 
 # Not judged (one sample per case), both guards fired on the point
 # estimate's accept: ::warning, as --check's 3, and one per guard.
 # shellcheck disable=SC2086 # two paths
 run price $SMALL --format github --annotations -o "$TMP/inc.md"
-expect_out "::warning title=fixprice pypto-gym::NOT JUDGED: net 22.5000 = gain 20.0000 - cost -2.5000; the point estimate accepts, a guard makes it inconclusive. every case has one sample, so the noise is not judged; rerun with several samples per case, e.g. --benchmark_repetitions=N, or give --control RUN; guard newly-failing, 1 case passes before and fails after the fix; guard control, net and the metric's own delta_total differ in sign
+expect_out "::warning title=fixprice pypto-gym::INCONCLUSIVE, not judged against noise: net 22.5000 = gain 20.0000 - cost -2.5000; the point estimate accepts, a guard makes it inconclusive. every case has one sample, so the noise is not judged; rerun with several samples per case, e.g. --benchmark_repetitions=N, or give --control RUN; guard newly-failing, 1 case passes before and fails after the fix; guard control, net and the metric's own delta_total differ in sign
 ::warning title=fixprice pypto-gym guard::1 case newly fails: d
 ::warning title=fixprice pypto-gym guard::net and delta_total differ in sign (net - delta_total = 26.2500)" "::warning on the guarded point estimate and per guard"
 # --check still gates, after the commands.
 # shellcheck disable=SC2086
 run price $SMALL --format github --annotations -o "$TMP/inc.md" --force --check
 expect_status 3 "inconclusive --check"
-expect_grep "$OUT" "::warning title=fixprice pypto-gym::NOT JUDGED" "commands before the gate"
+expect_grep "$OUT" "::warning title=fixprice pypto-gym::INCONCLUSIVE, not judged against noise" "commands before the gate"
 
 # Guards off: no guard warnings.
 # shellcheck disable=SC2086
 run price $SMALL --format github --annotations -o "$TMP/off.md" \
 	--allow-newly-failing --no-control-guard
-expect_out "::notice title=fixprice pypto-gym::NOT JUDGED: net 22.5000 = gain 20.0000 - cost -2.5000; the point estimate accepts. every case has one sample, so the noise is not judged; rerun with several samples per case, e.g. --benchmark_repetitions=N, or give --control RUN" "guards off: one notice"
+expect_out "::notice title=fixprice pypto-gym::ACCEPT, not judged against noise: net 22.5000 = gain 20.0000 - cost -2.5000. every case has one sample, so the noise is not judged; rerun with several samples per case, e.g. --benchmark_repetitions=N, or give --control RUN" "guards off: one notice"
 
 # Without --annotations (stdout not a terminal here): none.
 run price "$B" --scenario "$S" --format github -o "$TMP/quiet.md"
@@ -68,7 +68,7 @@ if command -v script >/dev/null 2>&1 &&
 	script -qec "true" /dev/null >/dev/null 2>&1; then
 	script -qec "\"$FIXPRICE\" price \"$B\" --scenario \"$S\" --format github" \
 		/dev/null >"$TMP/tty" 2>&1
-	if tr -d '\r' <"$TMP/tty" | grep -q '^::error title=fixprice pypto-gym::NOT JUDGED'; then
+	if tr -d '\r' <"$TMP/tty" | grep -q '^::error title=fixprice pypto-gym::REJECT, not judged'; then
 		ok; else bad "a terminal gets the commands"; fi
 	if tr -d '\r' <"$TMP/tty" | grep -q '^### Arithmetic'; then
 		ok; else bad "a terminal gets the summary"; fi
@@ -82,7 +82,7 @@ sed 's/^name: pypto-gym$/name: "100%: a,b\\nc::x"/' \
 run price -m "$TMP/evil.yaml" "$B" --scenario "$S" --format github \
 	--annotations -o "$TMP/evil.md"
 expect_status 0 "hostile metric name"
-expect_out "::error title=fixprice 100%25%3A a%2Cb\\nc%3A%3Ax::NOT JUDGED: net -22.2500 = gain 2.7500 - cost 25.0000; the point estimate rejects. a prediction measures nothing, so the noise is not judged; price the measured runs to judge it" "the title escaped"
+expect_out "::error title=fixprice 100%25%3A a%2Cb\\nc%3A%3Ax::REJECT, not judged against noise: net -22.2500 = gain 2.7500 - cost 25.0000. a prediction measures nothing, so the noise is not judged; price the measured runs to judge it" "the title escaped"
 
 # Usage errors.
 run price "$B" --scenario "$S" --format github --annotations

@@ -20,7 +20,7 @@ run price $B $A -o "$TMP/pipe" --force
 wait $reader
 expect_status 0 "-o FIFO --force"
 if [ -p "$TMP/pipe" ]; then ok; else bad "the FIFO was replaced"; fi
-expect_grep "$TMP/piped" "NOT JUDGED: net 22.5000" "the FIFO got the record"
+expect_grep "$TMP/piped" "INCONCLUSIVE, not judged against noise: net 22.5000" "the FIFO got the record"
 
 # A description of almost 1 MiB, with a right-to-left override and an ESC,
 # is cut in decision.md and kept whole in decision.json.
@@ -62,7 +62,7 @@ mkfifo "$TMP/run" "$TMP/metric" "$TMP/scen"
 cat $B >"$TMP/run" &
 run price "$TMP/run" $A
 expect_status 0 "a run from a FIFO"
-expect_grep "$OUT" "NOT JUDGED: net 22.5000" "the FIFO run is priced"
+expect_grep "$OUT" "INCONCLUSIVE, not judged against noise: net 22.5000" "the FIFO run is priced"
 cat "$TOP_SRCDIR/metrics/pypto-gym.yaml" >"$TMP/metric" &
 run price -m "$TMP/metric" $B $A
 expect_status 0 "a metric from a FIFO"
@@ -165,7 +165,7 @@ expect_error 2 "$TOP_SRCDIR/metrics/pypto-gym.yaml: the case weights add up to m
 	"weights that overflow"
 run price "$TMP/w0.csv" "$TMP/w1.csv" --weight '*=1e-307'
 expect_status 0 "tiny weights"
-expect_grep "$OUT" "NOT JUDGED: net 40.0000 = gain 40.0000 - cost 0.0000" "tiny weights price as weights 1"
+expect_grep "$OUT" "ACCEPT, not judged against noise: net 40.0000 = gain 40.0000 - cost 0.0000" "tiny weights price as weights 1"
 
 # Long user text is cut with an ellipsis wherever a person reads it, the
 # listing of `check` too.

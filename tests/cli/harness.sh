@@ -107,7 +107,7 @@ expect_grep "$OUT" "runtimes: mean of 3 samples per case" "gbench: says mean"
 # cost = 50 / 7 * (0.2113072 + 0.6735217 + 0.4776994 + 0.0492131 + 0.1713957
 #        + 0.2316282) = 50 / 7 * 1.8147653 = 12.9626; net = -1.5341: the
 # slowdown outweighs the fix, but BM_err is still a gain of 11.4286.
-price_both "gbench csv" "NOT JUDGED: net -1.5341 = gain 11.4286 - cost 12.9626" \
+price_both "gbench csv" "REJECT, not judged against noise: net -1.5341 = gain 11.4286 - cost 12.9626" \
 	11.428571428571429 12.9626 -1.5341 BM_err null 0 \
 	"$H/gbench/before.csv" "$H/gbench/after.csv"
 
@@ -172,7 +172,7 @@ expect_grep "$OUT" '"role": "results before",' "junit: an input of the record"
 # cost = 50 / 7 * (0.2117010 + 0.6826280 + 0.1995800 + 0.2168284 + 0.2283526
 #        + 0.2316303) = 50 / 7 * 1.7707203 = 12.6480; net = -1.2194
 run price --time cpu "$H/gbench/before.csv" "$H/gbench/after.csv"
-expect_grep "$OUT" "NOT JUDGED: net -1.2194 = gain 11.4286 - cost 12.6480" "--time cpu"
+expect_grep "$OUT" "REJECT, not judged against noise: net -1.2194 = gain 11.4286 - cost 12.6480" "--time cpu"
 expect_grep "$OUT" "runtimes: median of 1 sample per case" "one sample"
 
 # --column runtime=FROM replaces the reader's runtime: runtime_min is the
@@ -283,7 +283,7 @@ expect_grep "$TMP/flat.json" '"context_differs":["cpu"]' "context: json"
 # after either.  Spin and Alloc 1.1 times slower: score_after 1 / 1.1,
 # cost = 50 / 4 * 2 * (1 - 1 / 1.1) = 2.2727.
 run price --runtime-factor 1.1 "$H/go/before.txt"
-expect_grep "$OUT" "NOT JUDGED: net -2.2727 = gain 0.0000 - cost 2.2727" "prediction"
+expect_grep "$OUT" "REJECT, not judged against noise: net -2.2727 = gain 0.0000 - cost 2.2727" "prediction"
 expect_grep "$OUT" "no runtime: BenchmarkSkip (before, after), BenchmarkCheck (before, after)" \
 	"prediction: no runtime after either"
 run price --runtime-factor 1.1 --pass BenchmarkCheck "$H/go/before.txt"
@@ -314,7 +314,7 @@ expect_grep "$OUT" "ACCEPT: net 35.8691 = gain 47.4769 - cost 11.6079" \
 # were made (hyperfine's median, no samples).
 HC="$H/hyperfine/before.csv $H/hyperfine/after.csv"
 run price $HC
-expect_grep "$OUT" "NOT JUDGED: net -2.6119 = gain 0.0000 - cost 2.6119" "hyperfine csv: price"
+expect_grep "$OUT" "REJECT, not judged against noise: net -2.6119 = gain 0.0000 - cost 2.6119" "hyperfine csv: price"
 expect_joined "$OUT" "(hyperfine-csv); every case taken as passing; give --results-before and --results (JUnit reports) to say which failed" \
 	"hyperfine csv: text says pass states were assumed"
 expect_grep "$OUT" "runtimes: median aggregate per case (the file keeps no samples)" \
@@ -347,7 +347,7 @@ price_both "hyperfine -L" "INCONCLUSIVE: net 5.3209 = gain 42.6604 - cost 37.339
 	"$H/hyperfine/before-params.json" "$H/hyperfine/after-params.json"
 # The CSV export of the same runs: no exit codes, so no gain, and said.
 run price "$H/hyperfine/before-params.csv" "$H/hyperfine/after-params.csv"
-expect_grep "$OUT" "NOT JUDGED: net -37.3396 = gain 0.0000 - cost 37.3396" "hyperfine -L csv"
+expect_grep "$OUT" "REJECT, not judged against noise: net -37.3396 = gain 0.0000 - cost 37.3396" "hyperfine -L csv"
 expect_joined "$OUT" "(hyperfine-csv); every case taken as passing" "hyperfine -L csv: assumed, said"
 run eval --per-case "$H/hyperfine/before-params.csv" runtime
 expect_out "case,value
@@ -473,7 +473,7 @@ expect_error 2 "<command line>: --cases BenchmarkNone*: no case matches it" "--c
 #   BM_fix errors before (no runtime), passes after.
 # gain = 0.8 / 7 * 100 = 11.4286; cost = 50 / 7 * 1.7510467 = 12.5075.
 price_both "gbench complexity, aggregates only" \
-	"NOT JUDGED: net -1.0789 = gain 11.4286 - cost 12.5075" \
+	"REJECT, not judged against noise: net -1.0789 = gain 11.4286 - cost 12.5075" \
 	11.428571428571429 12.5075 -1.0789 BM_fix null 0 \
 	"$H/gbench/complexity-before-aggr.json" "$H/gbench/complexity-after-aggr.json"
 tr -d ' \n' <"$TMP/r.json" >"$TMP/flat.json"
@@ -526,7 +526,7 @@ done
 #   spin/spin 256 84.3644 / 91.2272 -> 0.9247723
 #   check result/check: failed before, 52.6346 after: newly passing
 # gain = 0.8 / 3 * 100 = 26.6667; cost = 50 / 3 * 0.1819827 = 3.0330.
-price_both "catch2 xml" "NOT JUDGED: net 23.6336 = gain 26.6667 - cost 3.0330" \
+price_both "catch2 xml" "ACCEPT, not judged against noise: net 23.6336 = gain 26.6667 - cost 3.0330" \
 	26.666666666666668 3.0330 23.6336 "check result/check" null 0 \
 	"$H/catch2/bench-before.xml" "$H/catch2/bench-after.xml"
 tr -d ' \n' <"$TMP/r.json" >"$TMP/flat.json"
@@ -539,7 +539,7 @@ expect_grep "$OUT" "runtimes: mean aggregate of 20 samples per case" "catch2: te
 #   18.3933 / 22.7324 -> 0.8091227; 70.1026 / 87.4204 -> 0.8019021
 # cost = 50 / 3 * 0.3889752 = 6.4829.
 run price "$H/catch2/bench-before-raw.xml" "$H/catch2/bench-after-raw.xml"
-expect_grep "$OUT" "NOT JUDGED: net 20.1837 = gain 26.6667 - cost 6.4829" "catch2 --benchmark-no-analysis"
+expect_grep "$OUT" "ACCEPT, not judged against noise: net 20.1837 = gain 26.6667 - cost 6.4829" "catch2 --benchmark-no-analysis"
 # Its JUnit report merges by test-case name into the benchmarks of that
 # test case (the reports of src/tests.cpp, whose test cases have the same
 # names; Catch2 2.x's -r junit lists no benchmark-only test case, see
@@ -547,7 +547,7 @@ expect_grep "$OUT" "NOT JUDGED: net 20.1837 = gain 26.6667 - cost 6.4829" "catch
 # result' (failed before) into check result/check.
 run price --results-before "$H/catch2/before-junit.xml" --results "$H/catch2/after-junit.xml" \
 	"$H/catch2/bench-before.xml" "$H/catch2/bench-after.xml"
-expect_grep "$OUT" "NOT JUDGED: net 23.6336 = gain 26.6667 - cost 3.0330" "catch2 + junit: the same price"
+expect_grep "$OUT" "ACCEPT, not judged against noise: net 23.6336 = gain 26.6667 - cost 3.0330" "catch2 + junit: the same price"
 expect_joined "$OUT" "before-junit.xml for 3 of 3 cases of" "catch2 + junit: every benchmark matched"
 # Catch2's console output (its default reporter) is no run: what to run.
 run price "$H/catch2/bench-before-console.txt" "$H/catch2/bench-after.xml"

@@ -60,7 +60,7 @@ grep -o '"url":"[^"]*"' "$TMP/net.json" | sort -u |
 if [ -s "$TMP/net.json" ] && [ ! -s "$TMP/asked" ]; then ok; else
 	bad "worked example: the page asked the network"; head -3 "$TMP/asked"; fi
 # The verdict first: the first thing in the body.
-if tr -d '\n' <"$TMP/dom" | grep -q '<body><p id="verdict" class="other">NOT JUDGED: net -22.3036 = gain 2.7500 - cost 25.0536; the point estimate rejects</p>'
+if tr -d '\n' <"$TMP/dom" | grep -q '<body><p id="verdict" class="reject">REJECT, not judged against noise: net -22.3036 = gain 2.7500 - cost 25.0536</p>'
 then ok; else bad "worked example: the verdict is not first"
 	tr -d '\n' <"$TMP/dom" | grep -o '<body>.\{0,200\}' | head -2; fi
 # The arithmetic, the bars (by hand: 2.75 - 9 * 1.2x - 13.6874 = net),

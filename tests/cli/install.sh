@@ -40,11 +40,11 @@ STATUS=0
 	--scenario examples/fp32-cube-matmul/fp32-cube.yaml >"$OUT" 2>"$ERR" ||
 	STATUS=$?
 expect_status 0 "installed worked example"
-expect_grep "$OUT" "NOT JUDGED: net -22.2500 = gain 2.7500 - cost 25.0000" "installed worked example"
+expect_grep "$OUT" "REJECT, not judged against noise: net -22.2500 = gain 2.7500 - cost 25.0000" "installed worked example"
 STATUS=0
 "$BIN" price -m kernelbench examples/kernelbench/before.json \
 	examples/kernelbench/after.json --set p=1.5 >"$OUT" 2>"$ERR" || STATUS=$?
-expect_grep "$OUT" "NOT JUDGED: net 12.5000 = gain 37.5000 - cost 25.0000" "installed kernelbench example"
+expect_grep "$OUT" "REJECT, not judged against noise: net 12.5000 = gain 37.5000 - cost 25.0000" "installed kernelbench example"
 cd "$TMP" || exit 1
 
 if $MAKE -C "$TOP_BUILDDIR" uninstall DESTDIR="$DEST" >>"$TMP/install.log" 2>&1

@@ -203,6 +203,6 @@ sed -n '/^name:/!p' "$EX/fp32-cube-matmul/fp32-cube.yaml" >>"$TMP/long.yaml"
 run price "$EX/fp32-cube-matmul/before.csv" --scenario "$TMP/long.yaml" \
 	--format md --md-limit 2000
 expect_status 0 "a summary too long"
-if [ "$(wc -l <"$OUT")" = 1 ] && grep -q -E '^\*\*fixprice: not judged\.\*\* The summary of this record \([0-9]{2},[0-9]{3} characters\) does not fit the limit of 2,000 characters \(--md-limit\): see the JSON record\.$' "$OUT"
+if [ "$(wc -l <"$OUT")" = 1 ] && grep -q -E '^\*\*fixprice: reject\.\*\* The summary of this record \([0-9]{2},[0-9]{3} characters\) does not fit the limit of 2,000 characters \(--md-limit\): see the JSON record\.$' "$OUT"
 then ok; else bad "the one-line record"; fi
 finish

@@ -20,7 +20,7 @@ A=small-after.csv
 
 run price $B $A
 expect_status 0 "measured price"
-expect_grep "$OUT" "NOT JUDGED: net 22.5000 = gain 20.0000 - cost -2.5000" "verdict and numbers"
+expect_grep "$OUT" "INCONCLUSIVE, not judged against noise: net 22.5000 = gain 20.0000" "verdict and numbers"
 expect_grep "$OUT" "control: total_before 57.5000, total_after 53.7500, delta_total -3.7500" "control totals"
 expect_grep "$OUT" "DIFFERS IN SIGN from net (net - delta_total = 26.2500), because" "control: a difference in sign"
 expect_joined "$OUT" "d fails after the fix: the total changes by -17.5000 for it, net by 2.5000 (its gain share minus cost share)" "control: d in plain words"
@@ -28,15 +28,15 @@ expect_joined "$OUT" "the cost formula credits the speedup of b, which failed be
 expect_no_grep "$OUT" "PREDICTION" "measured runs are not a prediction"
 
 run price small-both.csv
-expect_grep "$OUT" "NOT JUDGED: net 22.5000 = gain 20.0000 - cost -2.5000" "one file with both sides"
+expect_grep "$OUT" "INCONCLUSIVE, not judged against noise: net 22.5000 = gain 20.0000" "one file with both sides"
 
 # Weights: b weighs 3, so W = 6; gain = 3*0.8/6*100 = 40,
 # cost = 0.5*(0.5 - 3*0.5 - 0.2)/6*100 = -10.
 run price $B $A --weight 'b=3'
-expect_grep "$OUT" "NOT JUDGED: net 50.0000 = gain 40.0000 - cost -10.0000" "--weight"
+expect_grep "$OUT" "REJECT, not judged against noise: net 50.0000 = gain 40.0000 - cost -10.0000" "--weight"
 # A raised pass reward: gain = (0.6 + 0.5)/4*100 = 27.5.
 run price $B $A --set pass_reward=0.6
-expect_grep "$OUT" "NOT JUDGED: net 30.0000 = gain 27.5000 - cost -2.5000" "--set pass_reward"
+expect_grep "$OUT" "INCONCLUSIVE, not judged against noise: net 30.0000 = gain 27.5000" "--set pass_reward"
 
 # --check: 0 when accepted; 1 when rejected, 3 when inconclusive, with the
 # record still printed.  d newly fails and net and delta_total differ in
@@ -49,15 +49,15 @@ run price $B $A --check --no-control-guard
 expect_status 1 "--check: without the control guard, newly failing rejects"
 expect_joined "$OUT" "--control RUN; guard newly-failing, 1 case passes before and fails after the fix)" "newly-failing guard named"
 expect_grep "$OUT" "verdict: not judged (" "newly failing: still not judged"
-expect_first "NOT JUDGED: net 22.5000 = gain 20.0000 - cost -2.5000; the point estimate" "newly failing: the headline"
+expect_first "REJECT, not judged against noise: net 22.5000 = gain 20.0000 - cost -2.5000; the" "newly failing: the headline"
 expect_joined "$OUT" "the point estimate accepts, a guard rejects it" "newly failing: the guard overrules the point estimate"
 run price $B $A --check --no-control-guard --allow-newly-failing
 expect_status 0 "--check on accept, both guards off"
 expect_joined "$OUT" "verdict: not judged (every case has one sample, so the noise is not judged; rerun with several samples per case, e.g. --benchmark_repetitions=N, or give --control RUN)" "single sample: noise not judged"
-expect_grep "$OUT" "NOT JUDGED: net 22.5000 = gain 20.0000 - cost -2.5000; the point estimate" "single sample: the headline"
+expect_first "ACCEPT, not judged against noise: net 22.5000 = gain 20.0000 - cost -2.5000" "single sample: the headline"
 run price $EX/fp32-cube-matmul/before.csv --runtime-factor 2 --pass m512_k4096 --check
 expect_status 1 "--check on reject"
-expect_grep "$OUT" "NOT JUDGED: net -22.2500 = gain 2.7500 - cost 25.0000" "shorthand scenario"
+expect_grep "$OUT" "REJECT, not judged against noise: net -22.2500 = gain 2.7500 - cost 25.0000" "shorthand scenario"
 expect_grep "$OUT" "PREDICTION from scenario 'command line' (not measured)" "shorthands are a prediction"
 
 # Formats on stdout; -o writes the same bytes to a file.
@@ -92,7 +92,8 @@ expect_status 0 "--record"
 for f in decision.md decision.json cases.csv; do
 	if [ -s "$TMP/rec/$f" ]; then ok; else bad "--record wrote $f"; fi
 done
-expect_grep "$TMP/rec/decision.md" "**NOT JUDGED" "Markdown verdict first"
+if [ "$(head -n 1 "$TMP/rec/decision.md")" = "**INCONCLUSIVE, not judged against noise: net 22.5000 = gain 20.0000 - cost -2.5000; the point estimate accepts, a guard makes it inconclusive**" ]
+then ok; else bad "Markdown: the decision first"; fi
 run price $B $A --record "$TMP/rec"
 expect_error 2 "fixprice: $TMP/rec/decision.md exists; use --force to replace it" "record not overwritten"
 run price $B $A --record "$TMP/rec" --force
@@ -106,7 +107,7 @@ printf 'case,runtime,passed,ref_runtime\na,2,pass,2\nb,4,fail,2\nc,1,pass,2\nd,5
 run price "$TMP/extra.csv" $A
 expect_error 2 "$TMP/extra.csv:6:1: case 'e' and 1 more are not in $A (use --missing fail to count such cases failing there, or --missing drop to leave them out)" "missing cases"
 run price "$TMP/extra.csv" $A --drop-missing
-expect_grep "$OUT" "NOT JUDGED: net 22.5000 = gain 20.0000 - cost -2.5000" "--drop-missing"
+expect_grep "$OUT" "INCONCLUSIVE, not judged against noise: net 22.5000 = gain 20.0000" "--drop-missing"
 run price zero-runtime.csv zero-runtime.csv
 expect_error 2 "zero-runtime.csv:3:3: runtime of case 'y' must be a finite number above 0, got 0" "runtime 0"
 printf 'case,runtime,passed,ref_runtime\na,2,2,2\nb,4,0,2\nc,1,1,2\nd,5,1,4\n' > "$TMP/twice.csv"
@@ -127,7 +128,7 @@ expect_grep "$ERR" "fixprice: no metric named 'nosuch' (shipped: " "unknown metr
 # --column: a run with other column names; a FROM no run has is an error.
 printf 'case,real_time,ok,ref_runtime\na,2,pass,2\nb,4,fail,2\nc,1,pass,2\nd,5,pass,4\n' > "$TMP/renamed.csv"
 run price "$TMP/renamed.csv" $A --column runtime=real_time --column passed=ok
-expect_grep "$OUT" "NOT JUDGED: net 22.5000 = gain 20.0000 - cost -2.5000" "--column renames"
+expect_grep "$OUT" "INCONCLUSIVE, not judged against noise: net 22.5000 = gain 20.0000" "--column renames"
 run price "$TMP/renamed.csv" $A --column runtime=nope
 expect_error 2 "<command line>: --column runtime=nope: no input has a column 'nope'" "--column FROM nowhere"
 run price $B $A --weight 'zzz*=3'
@@ -149,11 +150,11 @@ expect_grep "$OUT" "Largest shares of gain and cost (1 of 1 case):" "one case in
 # zero-width interval clear of the measured net, and another seed REJECT.
 run price "$EX/noisy-fix/before.csv" "$EX/noisy-fix/after.csv" --bootstrap 1 --check
 expect_status 0 "one resample: not judged, exits as the point estimate"
-expect_first "NOT JUDGED: net 1.3454 = gain 6.4875 - cost 5.1421; the point estimate accepts" "one resample: not judged"
+expect_first "ACCEPT, not judged against noise: net 1.3454 = gain 6.4875 - cost 5.1421" "one resample: not judged"
 expect_joined "$OUT" "verdict: not judged (1 resample cannot place a 95 % interval, so the noise is not judged; rerun with --bootstrap 200 or more)" "one resample: the reason and the remedy"
 expect_no_grep "$OUT" "1 resamples" "no '1 resamples'"
 run price "$EX/noisy-fix/before.csv" "$EX/noisy-fix/after.csv" --bootstrap 199
-expect_first "NOT JUDGED: net 1.3454 = gain 6.4875 - cost 5.1421; the point estimate accepts" "199 resamples: not judged"
+expect_first "ACCEPT, not judged against noise: net 1.3454 = gain 6.4875 - cost 5.1421" "199 resamples: not judged"
 run price "$EX/noisy-fix/before.csv" "$EX/noisy-fix/after.csv" --bootstrap 200
 expect_first "INCONCLUSIVE: net 1.3454 = gain 6.4875 - cost 5.1421, 95 % interval [-0.7168," "200 resamples: judged"
 run price "$EX/noisy-fix/before.csv" "$EX/noisy-fix/after.csv" --confidence 0.999 --format json
@@ -171,10 +172,10 @@ for k in 1 2 3; do
 done
 run price "$TMP/alike-b.csv" "$TMP/alike-a.csv" --check
 expect_status 1 "samples alike: not judged, exits as the point estimate (reject)"
-expect_first "NOT JUDGED: net -4.5455 = gain 0.0000 - cost 4.5455; the point estimate rejects" "samples alike: not judged"
+expect_first "REJECT, not judged against noise: net -4.5455 = gain 0.0000 - cost 4.5455" "samples alike: not judged"
 expect_joined "$OUT" "verdict: not judged (the samples of each of the 3 cases with several are all alike, so the noise is not measured and not judged; time with a finer clock or more iterations per sample, or give --control RUN)" "samples alike: the reason and the remedy"
 run price "$TMP/alike-b.csv" "$TMP/alike-b.csv"
-expect_first "NOT JUDGED: net 0.0000 = gain 0.0000 - cost 0.0000; the point estimate rejects" "the same alike samples twice: not judged"
+expect_first "REJECT, not judged against noise: net 0.0000 = gain 0.0000 - cost 0.0000" "the same alike samples twice: not judged"
 # One case whose samples differ is enough to judge the run.
 sed 's/^a,2,11,1$/a,2,12,1/' "$TMP/alike-a.csv" >"$TMP/alike-a2.csv"
 run price "$TMP/alike-b.csv" "$TMP/alike-a2.csv"

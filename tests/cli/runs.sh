@@ -252,7 +252,7 @@ printf 'cases:\n  - {case: a, runtime: 10, passed: on}\n  - {case: b, runtime: 9
 # a newly passes: gain (0.3 + 0.5 * min(1, 10 / 10)) / 2 * 100 = 40; b is
 # faster, its score clipped at 1: no cost.
 run price "$TMP/onoff.yaml" "$TMP/onoff-after.yaml"
-expect_first "NOT JUDGED: net 40.0000 = gain 40.0000 - cost 0.0000; the point estimate accepts" "on and off: pass states"
+expect_first "ACCEPT, not judged against noise: net 40.0000 = gain 40.0000 - cost 0.0000" "on and off: pass states"
 printf 'case,runtime,passed\na,1,maybe\n' >"$TMP/maybe.csv"
 run price "$TMP/maybe.csv" "$TMP/maybe.csv"
 expect_error 2 "$TMP/maybe.csv:2:5: cell 'maybe' in column 'passed' is neither a number nor a pass state (true, false, pass, fail, yes, no, on, off)" "a pass column's bad cell"

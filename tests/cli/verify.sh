@@ -24,12 +24,12 @@ expect_grep rec/decision.json '"invocation": {' "the record holds its invocation
 # Untouched: exit 0, the outcome first in every form.
 run verify rec
 expect_status 0 "untouched"
-expect_first "unchanged: the decision stands: inconclusive (noise not judged), net 22.5" "untouched: text"
+expect_first "unchanged: the decision stands: inconclusive, not judged against noise, net 22.5" "untouched: text"
 expect_grep "$OUT" "input after: small-after.csv: unchanged (sha256 01162ea94f50)" "untouched: the after run's hash"
 expect_grep "$OUT" "priced again: with the record's own invocation" "untouched: how"
 run verify rec/decision.json --format md
 expect_status 0 "untouched: the JSON file named"
-expect_first "**unchanged**: the decision stands: inconclusive (noise not judged), net 22.5" "untouched: md"
+expect_first "**unchanged**: the decision stands: inconclusive, not judged against noise, net 22.5" "untouched: md"
 run verify rec --format json
 expect_first '{"outcome": "unchanged",' "untouched: json"
 expect_grep "$OUT" '"decision_stands": true,' "untouched: json stands"
@@ -44,7 +44,7 @@ cp $A orig-after.csv
 sed 's/^a,4,pass,2$/a,8,pass,2/' orig-after.csv >$A
 run verify rec
 expect_status 1 "edited"
-expect_first "changed: the figures differ; the decision still stands: inconclusive (noise not judged), net 22.5 -> 19.375" "edited: text"
+expect_first "changed: the figures differ; the decision still stands: inconclusive, not judged against noise, net 22.5 -> 19.375" "edited: text"
 expect_grep "$OUT" "input after: small-after.csv: CHANGED (sha256 01162ea94f50 -> " "edited: the input named"
 expect_grep "$OUT" "input before: small-before.csv: unchanged" "edited: the other input"
 expect_grep "$OUT" "net: 22.5 -> 19.375" "edited: net"
@@ -63,7 +63,7 @@ cp orig-after.csv $A
 printf '\n' >>$A
 run verify rec
 expect_status 0 "other bytes"
-expect_first "unchanged: the decision stands: inconclusive (noise not judged), net 22.5 (the figures are byte-identical, though 1 input differs by hash)" "other bytes: said"
+expect_first "unchanged: the decision stands: inconclusive, not judged against noise, net 22.5 (the figures are byte-identical, though 1 input differs by hash)" "other bytes: said"
 cp orig-after.csv $A
 
 # The metric edited (version 2, pass_reward 0.5): b's gain share is
@@ -73,7 +73,7 @@ run price -m m.yaml $B $A --record mrec
 sed 's/^version: 1$/version: 2/; s/pass_reward: 0.3$/pass_reward: 0.5/' "$TOP_SRCDIR/metrics/pypto-gym.yaml" >m.yaml
 run verify mrec
 expect_status 1 "metric edited"
-expect_first "changed: the figures differ; the decision still stands: inconclusive (noise not judged), net 22.5 -> 27.5" "metric edited: net"
+expect_first "changed: the figures differ; the decision still stands: inconclusive, not judged against noise, net 22.5 -> 27.5" "metric edited: net"
 expect_grep "$OUT" "metric: pypto-gym version 1 -> 2: CHANGED (sha256 39e765e95904 -> " "metric edited: named"
 expect_grep "$OUT" "  b: 26.25 -> 31.25 (+5)" "metric edited: b moved"
 
@@ -235,7 +235,7 @@ expect_grep "$OUT" "input after: a2.csv: unchanged (sha256 67b4c01ea2a6)" "sever
 sed 's/^a,4,pass,2$/a,8,pass,2/' orig-after.csv >a2.csv
 run verify many
 expect_status 1 "several runs: one edited"
-expect_first "changed: the decision no longer stands: inconclusive (noise not judged) -> inconclusive, net 22.5 -> 20.4167" "several runs: the new net"
+expect_first "changed: the decision no longer stands: inconclusive, not judged against noise -> inconclusive, net 22.5 -> 20.4167" "several runs: the new net"
 expect_grep "$OUT" "input after: a2.csv: CHANGED (sha256 67b4c01ea2a6 -> " "several runs: the edited run named"
 expect_grep "$OUT" "input after: a1.csv: unchanged" "several runs: the other after run"
 rm a2.csv
