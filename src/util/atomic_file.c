@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -61,10 +62,22 @@ static int open_in_place(struct atomic_file *af, const char *path,
 static int open_beside(struct atomic_file *af, const char *path,
                        struct diag *d);
 
+/* target (a real path) is in folder dir or below it. */
+static bool below(const char *target, const char *dir)
+{
+	char *real = realpath(dir, NULL);
+	size_t n = real ? strlen(real) : 0;
+	bool in = real && strncmp(target, real, n) == 0 &&
+	          (target[n] == '/' || (n == 1 && real[0] == '/'));
+
+	free(real);
+	return in;
+}
+
 int atomic_file_open(struct atomic_file *af, const char *path, struct diag *d)
 {
 	struct stat st, lst;
-	char *target;
+	char *target, *dir;
 	int rc;
 
 	memset(af, 0, sizeof *af);
@@ -74,7 +87,18 @@ int atomic_file_open(struct atomic_file *af, const char *path, struct diag *d)
 	if (lstat(path, &lst) != 0 || !S_ISLNK(lst.st_mode) ||
 	    !(target = realpath(path, NULL)))
 		return open_beside(af, path, d);
-	rc = open_beside(af, target, d);
+	/* A link planted in the output's folder must not turn a replace
+	 * into one of a file elsewhere (~/.bashrc, a CI's script). */
+	if (!(dir = dir_of(path))) {
+		free(target);
+		return diag_oom(d);
+	}
+	rc = below(target, dir) ? open_beside(af, target, d)
+	                        : diag_set(d, path, 0, 0,
+	                                   "is a symbolic link out of its "
+	                                   "folder; fixprice replaces no file "
+	                                   "through one");
+	free(dir);
 	free(target);
 	return rc;
 }

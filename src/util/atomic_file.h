@@ -18,7 +18,10 @@
  * or a socket (/dev/null, /dev/stdout, a pipe) is opened and written in
  * place: that is writing, not replacing, so it cannot be all or nothing,
  * but write errors are still reported by the commit.  A symbolic link to a
- * regular file is followed: its target is replaced, the link kept. */
+ * regular file in the link's folder (or below it) is followed: its target
+ * is replaced, the link kept.  A link out of that folder is refused: a
+ * link planted beside an output must not make a replace write elsewhere.
+ * (A device, FIFO or socket it names is still written in place.) */
 #ifndef FP_ATOMIC_FILE_H
 #define FP_ATOMIC_FILE_H
 
