@@ -34,7 +34,7 @@ int reap_hold(const char *path)
 	return fd;
 }
 
-/* name is "NAME.fixprice-XXXXXX", as staging_open's mkdtemp makes it. */
+/* name is "NAME.fixprice-XXXXXX", as a staging folder's mkdtemp makes it. */
 static bool staged_name(const char *name)
 {
 	const char *at = strstr(name, MARK);
