@@ -16,6 +16,7 @@
 #include "cmd/command.h"
 #include "sens/sensitivity.h"
 #include "util/cleanup.h"
+#include "util/reap.h"
 #include "util/writelock.h"
 
 const struct opt_group *const pricing_groups[] = {
@@ -129,6 +130,9 @@ static int prepare(const struct cmd_call *call, struct priced *pr,
 			return FP_ERR;
 	if (o && writelock_parent(o, d) != FP_OK)
 		return FP_ERR;
+	/* -o's temporary files left by killed runs (util/reap.h). */
+	if (o)
+		reap_beside(o);
 	return FP_OK;
 }
 

@@ -2,6 +2,7 @@
 #define _XOPEN_SOURCE 700
 
 #include "util/atomic_file.h"
+#include "util/reap.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +14,9 @@
 
 static void af_clear(struct atomic_file *af)
 {
+	if (af->lock > 0)
+		close(af->lock - 1);
+	af->lock = 0;
 	free(af->path);
 	free(af->tmp);
 	af->path = af->tmp = NULL;
@@ -110,26 +114,31 @@ static int open_beside(struct atomic_file *af, const char *path, struct diag *d)
 	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
 	const char *base = path + dirlen;
 	mode_t mask;
-	int fd, err;
+	int fd, err, rc = 0, tries = 0;
 
 	if (*base == '\0')
 		return diag_set(d, path, 0, 0, "not a file name");
 	af->path = strdup(path);
-	/* "DIR/" + "." + BASE + ".XXXXXX": hidden, and in the same folder so
-	 * that the rename cannot cross file systems. */
-	af->tmp = malloc(dirlen + 1 + strlen(base) + 8);
+	/* "DIR/" + "." + BASE + ".fixprice-XXXXXX": hidden, in the same
+	 * folder so that the rename cannot cross file systems, and named for
+	 * the reaper (util/reap.h). */
+	af->tmp = malloc(dirlen + 1 + strlen(base) + 17);
 	if (!af->path || !af->tmp) {
 		af_clear(af);
 		return diag_oom(d);
 	}
-	memcpy(af->tmp, path, dirlen);
-	af->tmp[dirlen] = '.';
-	strcpy(af->tmp + dirlen + 1, base);
-	strcat(af->tmp, ".XXXXXX");
-
-	fd = mkstemp(af->tmp);
-	if (fd < 0) {
-		err = errno;
+	do {
+		memcpy(af->tmp, path, dirlen);
+		af->tmp[dirlen] = '.';
+		strcpy(af->tmp + dirlen + 1, base);
+		strcat(af->tmp, ".fixprice-XXXXXX");
+		fd = mkstemp(af->tmp);
+	} while (fd >= 0 && (rc = reap_hold_fd(fd)) == REAP_GONE &&
+	         close(fd) == 0 && ++tries < 8);
+	if (fd >= 0 && rc == 0)
+		af->lock = fcntl(fd, F_DUPFD_CLOEXEC, 0) + 1;
+	if (fd < 0 || rc == REAP_GONE) {
+		err = fd < 0 ? errno : EEXIST;
 		af_clear(af);
 		return diag_set(d, path, 0, 0,
 		                "cannot create a temporary file next to it: %s",

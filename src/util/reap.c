@@ -14,27 +14,35 @@
 
 #define MARK ".fixprice-"
 
+int reap_hold_fd(int fd)
+{
+	struct stat sb;
+
+	/* Waits while a reaper that took the file first removes it. */
+	while (flock(fd, LOCK_EX) != 0)
+		if (errno != EINTR)
+			return REAP_NOLOCK;
+	if (fstat(fd, &sb) != 0 || sb.st_nlink == 0)
+		return REAP_GONE;
+	return 0;
+}
+
 int reap_hold(const char *path)
 {
 	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	struct stat sb;
+	int rc;
 
 	if (fd < 0)
 		return errno == ENOENT ? REAP_GONE : REAP_NOLOCK;
-	/* Waits while a reaper that took the folder first removes it. */
-	while (flock(fd, LOCK_EX) != 0)
-		if (errno != EINTR) {
-			close(fd);
-			return REAP_NOLOCK;
-		}
-	if (fstat(fd, &sb) != 0 || sb.st_nlink == 0) {
+	if ((rc = reap_hold_fd(fd)) != 0) {
 		close(fd);
-		return REAP_GONE;
+		return rc;
 	}
 	return fd;
 }
 
-/* name is "NAME.fixprice-XXXXXX", as a staging folder's mkdtemp makes it. */
+/* name is "NAME.fixprice-XXXXXX", as a staging folder's mkdtemp or a
+ * temporary file's mkstemp makes it. */
 static bool staged_name(const char *name)
 {
 	const char *at = strstr(name, MARK);
@@ -65,31 +73,35 @@ int reap_flat(const char *path)
 	return rmdir(path);
 }
 
-/* One staging folder in the folder open as dirfd: removed when no live
- * run holds its lock.  1 when removed. */
+/* One staging folder or temporary file in the folder open as dirfd:
+ * removed when no live run holds its lock.  1 when removed. */
 static int reap_one(int dirfd, const char *name, const char *folder)
 {
-	int fd = openat(dirfd, name,
-	                O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int fd =
+	    openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct stat sb;
 	char *path;
 	int gone = 0;
 
 	if (fd < 0)
 		return 0;
-	if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+	if (fstat(fd, &sb) != 0 ||
+	    !(S_ISDIR(sb.st_mode) || S_ISREG(sb.st_mode)) ||
+	    flock(fd, LOCK_EX | LOCK_NB) != 0) {
 		close(fd);
 		return 0;
 	}
-	/* Removed while the lock is held: an owner between mkdtemp and its
-	 * lock waits for it, then sees the folder gone. */
-	path = malloc(strlen(folder) + 1 + strlen(name) + 1);
-	if (path) {
+	/* Removed while the lock is held: an owner between making it and
+	 * its lock waits for it, then sees it gone. */
+	if (S_ISREG(sb.st_mode))
+		gone = unlinkat(dirfd, name, 0) == 0;
+	else if ((path = malloc(strlen(folder) + 1 + strlen(name) + 1))) {
 		strcpy(path, folder);
 		strcat(path, "/");
 		strcat(path, name);
 		gone = reap_flat(path) == 0;
+		free(path);
 	}
-	free(path);
 	close(fd);
 	return gone;
 }

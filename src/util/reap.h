@@ -6,10 +6,12 @@
  * liveness: the run holds an advisory lock (flock(2)) on the folder
  * itself from the moment it makes it to the moment it is committed or
  * removed, and the kernel drops the lock when the run ends, however it
- * ends.  A later run, under the write lock of the folder that holds its
- * own output (util/writelock.h), removes every staging folder there whose
- * lock it can take: nobody holds it, so nobody is writing into it.  A
- * live run's folder is never taken: its lock is held.
+ * ends.  A temporary file (".NAME.fixprice-XXXXXX", util/atomic_file.h)
+ * is locked alike.  A later run, under the write lock of the folder that
+ * holds its own output (util/writelock.h), removes every staging folder
+ * and temporary file there whose lock it can take: nobody holds it, so
+ * nobody is writing into it.  A live run's is never taken: its lock is
+ * held.
  *
  * One window is closed by the owner rather than the reaper: between
  * mkdtemp and the lock a reaper may remove the new folder.  The owner
@@ -22,6 +24,11 @@
 
 enum { REAP_GONE = -1, REAP_NOLOCK = -2 };
 
+/* Locks the file open as fd that this run has just made (a temporary
+ * file), for as long as fd or a copy of it (dup) is open: 0, REAP_GONE
+ * or REAP_NOLOCK, as below. */
+int reap_hold_fd(int fd);
+
 /* Locks the folder path that this run has just made, for the run's life:
  * a descriptor to close when the folder is committed or removed, or
  * REAP_GONE (a reaper removed it first: make another) or REAP_NOLOCK (it
@@ -30,7 +37,9 @@ enum { REAP_GONE = -1, REAP_NOLOCK = -2 };
 int reap_hold(const char *path);
 
 /* Removes, in the folder that holds path, the staging folders
- * ("*.fixprice-XXXXXX", files only) of runs that are no longer alive.
+ * ("*.fixprice-XXXXXX", files only) and temporary files
+ * (".NAME.fixprice-XXXXXX", util/atomic_file.h) of runs that are no
+ * longer alive.
  * Best effort: what cannot be removed stays.  Returns how many were
  * removed. */
 int reap_beside(const char *path);

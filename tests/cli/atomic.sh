@@ -106,6 +106,15 @@ kill -TERM $live
 wait $live
 if [ -z "$(ls -d r/*.fixprice-* 2>/dev/null)" ]; then ok; else bad "the live run, stopped, left its staging folder"; fi
 
+# -o's temporary file, left by a run killed before the commit's last step,
+# goes with the next run that writes beside it.
+mkdir o
+FIXPRICE_TEST_COMMIT_KILL=1 "$FIXPRICE" price b.csv a.csv -o o/o.md >/dev/null 2>&1
+if [ "$(ls -A o | grep -c '^\.o\.md\.fixprice-')" = 1 ] && [ ! -e o/o.md ]; then ok; else bad "the killed run left $(ls -A o)"; fi
+run price b.csv a.csv -o o/p.md
+expect_status 0 "a later run beside it"
+if [ "$(ls -A o)" = p.md ]; then ok; else bad "reaping left $(ls -A o)"; fi
+
 # -- a file written into the record folder during the commit is kept -------
 # The commit waits 1 s between its steps; the file is written once the
 # files to keep were linked into the new folder and before the swap.
