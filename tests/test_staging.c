@@ -221,8 +221,10 @@ static void test_listing_error(void **state)
 	}
 }
 
-/* Other files and none of the staged names: the staged folder is
- * published as one new folder in it (STAGING_SUB), never file by file. */
+/* Other files and folders and none of the staged names (a project): the
+ * staged folder is published as one new folder in it (STAGING_SUB),
+ * never file by file.  (Other files alone are kept by a swap:
+ * test_errors.) */
 static void test_sub_folder(void **state)
 {
 	char final[512];
@@ -258,9 +260,11 @@ static void test_sub_folder(void **state)
 	assert_int_equal(staging_commit(&st, true, &d), FP_OK);
 	assert_string_equal(get(final, STAGING_SUB "/a.md"), "newer");
 	assert_int_equal(count(top), 1);
-	/* A subfolder of other files: never one level deeper. */
+	/* A subfolder of other files and a folder: never one level
+	 * deeper. */
+	snprintf(final, sizeof final, "%s/proj/" STAGING_SUB "/dir", top);
+	mkdir(final, 0777);
 	snprintf(final, sizeof final, "%s/proj/" STAGING_SUB, top);
-	put(final, "theirs", "T");
 	unlink(strcat(final, "/a.md"));
 	snprintf(final, sizeof final, "%s/proj", top);
 	assert_int_equal(staging_open(&st, final, &d), FP_OK);
@@ -473,10 +477,10 @@ static void test_errors(void **state)
 	mkdir(final, 0777);
 	put(final, "other", "O");
 	assert_int_equal(staging_commit(&st, false, &d), FP_OK);
-	/* The folder made meanwhile is taken as existing, holding other
-	 * files only: the new one goes in it, as STAGING_SUB. */
+	/* The folder made meanwhile is taken as existing: swapped, its
+	 * file kept. */
 	assert_int_equal(count(final), 2);
-	assert_string_equal(get(final, STAGING_SUB "/a.md"), "A");
+	assert_string_equal(get(final, "a.md"), "A");
 	assert_int_equal(count(top), 2); /* file and race: nothing staged */
 }
 

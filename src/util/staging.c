@@ -243,34 +243,32 @@ static int check_name(const struct staging *st, const char *name, bool force,
 	return rc;
 }
 
-/* An entry the command does not write, in a folder swapped whole: a
- * folder cannot be kept (keep); FP_ERR says so. */
-static int keepable(const struct staging *st, const char *name, struct diag *d)
+/* An entry the command does not write, in a folder swapped whole, is a
+ * folder, which a hard link cannot keep: 1, 0, or -1 (out of memory). */
+static int a_folder(const struct staging *st, const char *name)
 {
 	char *from = join(st->place, name);
 	struct stat sb;
-	int rc = FP_OK;
+	int rc;
 
 	if (!from)
-		return diag_oom(d);
-	if (lstat(from, &sb) == 0 && S_ISDIR(sb.st_mode))
-		rc = diag_set(d, st->final, 0, 0,
-		              "holds the folder %s, which --force would "
-		              "not keep: the folder is replaced as a whole; "
-		              "move it out or write elsewhere",
-		              name);
+		return -1;
+	rc = lstat(from, &sb) == 0 && S_ISDIR(sb.st_mode);
 	free(from);
 	return rc;
 }
 
-/* The existing folder against the staged names: see staging.h.  *others
- * says it holds other files and none of the staged names. */
-static int check_existing(struct staging *st, bool force, bool *others,
+/* The existing folder against the staged names: see staging.h.  *sub
+ * says it holds other files, none of the staged names and a folder, so
+ * that the output goes in as its STAGING_SUB; with a staged name, a
+ * folder is refused. */
+static int check_existing(struct staging *st, bool force, bool *sub,
                           struct diag *d)
 {
 	char **old = NULL;
 	size_t nold, taken = 0;
-	int rc = FP_OK;
+	int rc = FP_OK, dir = 0;
+	bool others;
 
 	if (list(st->place, st->final, &old, &nold, d) != FP_OK)
 		return FP_ERR;
@@ -279,10 +277,26 @@ static int check_existing(struct staging *st, bool force, bool *others,
 			taken++;
 			rc = check_name(st, st->names[i], force, d);
 		}
-	*others = taken == 0 && nold > 0;
-	for (size_t i = 0; i < nold && rc == FP_OK && !*others; i++)
-		if (!has(st->names, st->nnames, old[i]))
-			rc = keepable(st, old[i], d);
+	others = taken == 0 && nold > 0;
+	for (size_t i = 0; i < nold && rc == FP_OK && !*sub; i++)
+		if (!has(st->names, st->nnames, old[i]) &&
+		    (dir = a_folder(st, old[i])) != 0) {
+			if (dir < 0)
+				rc = diag_oom(d);
+			else if (others)
+				*sub = true;
+			else
+				rc = diag_set(d, st->final, 0, 0,
+				              "holds the folder %s, which "
+				              "--force would not keep: the "
+				              "folder is replaced as a whole; "
+				              "move it out or write elsewhere",
+				              old[i]);
+		}
+	/* Swapped, the current folder would leave whoever works there in a
+	 * removed one: `--record .` in a project. */
+	if (others && st->here)
+		*sub = true;
 	free_names(old, nold);
 	return rc;
 }
@@ -328,8 +342,9 @@ static int into_sub(struct staging *st, struct diag *d)
 
 	if (st->sub)
 		return diag_set(d, st->final, 0, 0,
-		                "holds other files, none of them this "
-		                "command's: write into a folder of its own");
+		                "holds other files and a folder, none of "
+		                "them this command's: write into a folder of "
+		                "its own");
 	place = join(st->place, STAGING_SUB);
 	final = join(st->final, STAGING_SUB);
 	if (!place || !final) {
@@ -362,7 +377,7 @@ static void out_of_sub(struct staging *st)
 static int check_in(struct staging *st, bool force, struct diag *d)
 {
 	struct stat sb, cwd;
-	bool others;
+	bool sub = false;
 
 	if (stat(st->place, &sb) != 0) {
 		st->mode = STAGING_NEW;
@@ -373,16 +388,15 @@ static int check_in(struct staging *st, bool force, struct diag *d)
 		                "exists and is not a folder");
 	/* A folder swapped in keeps the old one's permissions. */
 	chmod(st->path, sb.st_mode & 07777);
-	if (check_existing(st, force, &others, d) != FP_OK)
+	st->here = stat(".", &cwd) == 0 && cwd.st_dev == sb.st_dev &&
+	           cwd.st_ino == sb.st_ino;
+	if (check_existing(st, force, &sub, d) != FP_OK)
 		return FP_ERR;
-	if (others)
+	if (sub)
 		return into_sub(st, d) != FP_OK ? FP_ERR
 		                                : check_in(st, force, d);
 	st->mode = STAGING_SWAP;
-	/* Swapped, the current folder would leave whoever works there in a
-	 * removed one (`--record . --force`). */
-	if (stat(".", &cwd) == 0 && cwd.st_dev == sb.st_dev &&
-	    cwd.st_ino == sb.st_ino)
+	if (st->here)
 		return diag_set(d, st->final, 0, 0,
 		                "is the current folder, which --force would "
 		                "replace as a whole: write the record into a "
@@ -571,30 +585,4 @@ void staging_abort(struct staging *st)
 	free(st->place);
 	free(st->final);
 	*st = (struct staging){0};
-}
-
-char *staging_final_text(const struct staging *st, const char *text)
-{
-	size_t n = st && st->path ? strlen(st->path) : 0, k = 0, size;
-	const char *p = text;
-	char *out;
-
-	if (!n)
-		return strdup(text);
-	while ((p = strstr(p, st->path))) {
-		k++;
-		p += n;
-	}
-	size = strlen(text) + k * strlen(st->final) + 1;
-	if (!(out = malloc(size)))
-		return NULL;
-	out[0] = '\0';
-	for (p = text; k--;) {
-		const char *at = strstr(p, st->path);
-		strncat(out, p, (size_t)(at - p));
-		strcat(out, st->final);
-		p = at + n;
-	}
-	strcat(out, p);
-	return out;
 }

@@ -11,16 +11,19 @@
  * what kill -9 leaves, sees the old folder or the new one, whole, never a
  * mix:
  * - a new folder: the staging folder is renamed to it;
- * - an existing folder (empty, or holding only names the command writes,
- *   or with --force other files too, which are kept by hard links into
- *   the new folder): the two are swapped with renameat2(RENAME_EXCHANGE),
- *   then the old one is removed.  A file system that cannot swap is
- *   refused rather than replaced file by file;
- * - an existing folder holding other files and none of the names written
- *   (`--record .` in a project): the folder is published as one new
- *   folder in it, STAGING_SUB ("proj/fixprice"), by the two steps above.
- *   N files cannot appear at once among others; one folder can.  (Moving
- *   them in one by one left 1 to 6 of a record's 7 files under kill -9.)
+ * - an existing folder (empty, or holding names the command writes, with
+ *   --force, or other files, which are kept by hard links into the new
+ *   folder): the two are swapped with renameat2(RENAME_EXCHANGE), then
+ *   the old one is removed.  A file system that cannot swap is refused
+ *   rather than replaced file by file;
+ * - an existing folder holding other files and none of the names written,
+ *   but a folder among them (a hard link cannot keep it) or being the
+ *   current folder (a swap would leave whoever works there in a removed
+ *   one): `--record .` or `--record proj` in a project.  The output goes
+ *   in as one new folder, STAGING_SUB ("proj/fixprice"), by the steps
+ *   above.  N files cannot appear at once among others; one folder can.
+ *   (Moving them in one by one left 1 to 6 of a record's 7 files under
+ *   kill -9.)
  * Without --force, a staged name that exists in the folder is refused:
  * every file the command would write counts.  No staged name may replace
  * an input (util/source.h).
@@ -52,7 +55,8 @@
 
 #include "util/diag.h"
 
-/* The folder in which a folder of other files gets the new one. */
+/* The folder in which a folder of other files and folders gets the new
+ * one. */
 #define STAGING_SUB "fixprice"
 
 enum staging_mode {
@@ -70,6 +74,7 @@ struct staging {
 	bool placed;            /* staging_place done, not taken back */
 	bool sub;               /* final and place name STAGING_SUB in the
 	                         * folder the user gave */
+	bool here;              /* place is the current folder */
 	char **names;           /* the staged names (staging_check on) */
 	ino_t *replaced;        /* STAGING_SWAP: the inode each name had in
 	                         * the old folder when it was swapped (0:
@@ -89,8 +94,8 @@ int staging_open(struct staging *st, const char *final, struct diag *d);
 
 /* Decides how the folder is committed, after everything was written: the
  * refusals above (a name that exists without force, an input, a folder
- * inside it with force).  A folder of other files moves st->place and
- * st->final to its STAGING_SUB (st->sub).  Call under the lock of the
+ * inside it with force).  A project's folder (see above) moves st->place
+ * and st->final to its STAGING_SUB (st->sub).  Call under the lock of the
  * folder's parent (util/writelock.h), and again under the lock of the
  * folder itself when it moved there.  Nothing is changed on failure. */
 int staging_check(struct staging *st, bool force, struct diag *d);

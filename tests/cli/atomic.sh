@@ -51,7 +51,16 @@ kill_each() {
 }
 
 # -- kill -9 at every step of a commit -------------------------------------
-# A folder of other files: the record goes in as one folder, ./fixprice.
+# A folder of other files alone: the record joins them by one swap, the
+# others kept by hard links.
+rm -rf w.old
+mkdir -p w.old/notes
+echo mine >w.old/notes/README
+kill_each "--record notes" . 4 price ../b.csv ../a.csv --record notes
+if [ -f w.new/notes/decision.json ] && [ "$(cat w.new/notes/README)" = mine ]; then ok; else
+	bad "--record notes: the record did not join the notes"; fi
+# A project (other files and a folder): the record goes in as one folder,
+# ./fixprice.
 rm -rf w.old
 mkdir -p w.old/proj/src
 echo mine >w.old/proj/README
@@ -59,6 +68,7 @@ echo code >w.old/proj/src/main.c
 kill_each "--record proj" . 2 price ../b.csv ../a.csv --record proj
 if [ -f w.new/proj/fixprice/decision.json ] && [ ! -e w.new/proj/decision.json ]; then ok; else
 	bad "--record proj: the record is not proj/fixprice"; fi
+# The current folder, which a swap would leave: ./fixprice too.
 kill_each "--record ." proj 2 price ../../b.csv ../../a.csv --record .
 # Again over that record, with --force: it is swapped whole.
 rm -rf w.old

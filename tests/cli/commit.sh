@@ -82,7 +82,8 @@ no_staging "a name taken by a folder"
 
 # --record . in a folder of other files publishes the record as one new
 # folder in it, ./fixprice (never file by file: kill -9 would leave part of
-# it, tests/cli/atomic.sh); --force replaces that folder whole.
+# it, tests/cli/atomic.sh; and a swap would leave the current folder);
+# --force replaces that folder whole.
 mkdir here
 (cd here && echo mine >README && "$FIXPRICE" price ../b.csv ../a.csv --record . >/dev/null 2>&1)
 if [ -f here/fixprice/decision.md ] && [ "$(cat here/README)" = mine ] &&
