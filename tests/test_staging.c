@@ -13,6 +13,9 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <signal.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 
 #include "util/source.h"
 #include "util/staging.h"
@@ -29,6 +32,44 @@ struct dirent *__wrap_readdir(DIR *dir)
 		return NULL;
 	}
 	return __real_readdir(dir);
+}
+
+/* rmdir, failing with EBUSY on a staging folder's name while
+ * rmdir_fails: an old folder that cannot be removed after a swap. */
+static bool rmdir_fails;
+int __real_rmdir(const char *path);
+int __wrap_rmdir(const char *path);
+int __wrap_rmdir(const char *path)
+{
+	if (rmdir_fails && strstr(path, ".fixprice-")) {
+		errno = EBUSY;
+		return -1;
+	}
+	return __real_rmdir(path);
+}
+
+/* syscall, writing late_name into the folder being swapped just before
+ * renameat2(RENAME_EXCHANGE) swaps it: another program's file, written
+ * into the folder during the commit. */
+static const char *late_name;
+static void put(const char *dir, const char *name, const char *text);
+long __real_syscall(long n, ...);
+long __wrap_syscall(long n, ...);
+long __wrap_syscall(long n, ...)
+{
+	va_list ap;
+	long a[5];
+
+	va_start(ap, n);
+	for (int i = 0; i < 5; i++)
+		a[i] = va_arg(ap, long);
+	va_end(ap);
+	if (n == SYS_renameat2 && a[4] == 2 /* RENAME_EXCHANGE */ &&
+	    late_name) {
+		put((const char *)a[3], late_name, "late");
+		late_name = NULL;
+	}
+	return __real_syscall(n, a[0], a[1], a[2], a[3], a[4]);
 }
 
 static char top[64];
@@ -180,8 +221,11 @@ static void test_listing_error(void **state)
 	}
 }
 
-/* Other files and none of the staged names: the staged ones are added. */
-static void test_add_to_folder(void **state)
+/* Other files and folders and none of the staged names (a project): the
+ * staged folder is published as one new folder in it (STAGING_SUB),
+ * never file by file.  (Other files alone are kept by a swap:
+ * test_errors.) */
+static void test_sub_folder(void **state)
 {
 	char final[512];
 	struct staging st;
@@ -196,19 +240,167 @@ static void test_add_to_folder(void **state)
 	assert_int_equal(staging_open(&st, final, &d), FP_OK);
 	put(st.path, "a.md", "new");
 	assert_int_equal(staging_check(&st, false, &d), FP_OK);
-	assert_int_equal(st.mode, STAGING_ADD);
+	assert_int_equal(st.mode, STAGING_NEW);
+	assert_true(st.sub);
+	snprintf(final, sizeof final, "%s/proj/" STAGING_SUB, top);
+	assert_string_equal(st.place, final);
 	assert_int_equal(staging_place(&st, &d), FP_OK);
-	staging_done(&st);
-	snprintf(final, sizeof final, "%s/proj", top);
+	assert_int_equal(staging_done(&st, &d), FP_OK);
 	assert_string_equal(get(final, "a.md"), "new");
-	assert_int_equal(count(final), 3);
+	snprintf(final, sizeof final, "%s/proj", top);
+	assert_int_equal(count(final), 3); /* README, sub, fixprice */
+	/* Again: the subfolder exists, its name is taken without force and
+	 * swapped whole with it. */
+	assert_int_equal(staging_open(&st, final, &d), FP_OK);
+	put(st.path, "a.md", "newer");
+	assert_int_equal(staging_commit(&st, false, &d), FP_ERR);
+	assert_non_null(strstr(d.msg, "proj/fixprice/a.md exists"));
+	assert_int_equal(staging_open(&st, final, &d), FP_OK);
+	put(st.path, "a.md", "newer");
+	assert_int_equal(staging_commit(&st, true, &d), FP_OK);
+	assert_string_equal(get(final, STAGING_SUB "/a.md"), "newer");
+	assert_int_equal(count(top), 1);
+	/* A subfolder of other files and a folder: never one level
+	 * deeper. */
+	snprintf(final, sizeof final, "%s/proj/" STAGING_SUB "/dir", top);
+	mkdir(final, 0777);
+	snprintf(final, sizeof final, "%s/proj/" STAGING_SUB, top);
+	unlink(strcat(final, "/a.md"));
+	snprintf(final, sizeof final, "%s/proj", top);
+	assert_int_equal(staging_open(&st, final, &d), FP_OK);
+	put(st.path, "a.md", "x");
+	assert_int_equal(staging_commit(&st, false, &d), FP_ERR);
+	assert_non_null(strstr(d.msg, "write into a folder of its own"));
 	/* With force over a name, a folder inside is refused, not lost. */
+	put(final, "a.md", "mine");
 	assert_int_equal(staging_open(&st, final, &d), FP_OK);
 	put(st.path, "a.md", "newer");
 	assert_int_equal(staging_commit(&st, true, &d), FP_ERR);
-	assert_non_null(strstr(d.msg, "holds the folder sub"));
-	assert_string_equal(get(final, "a.md"), "new");
+	assert_non_null(strstr(d.msg, "holds the folder "));
+	assert_string_equal(get(final, "a.md"), "mine");
 	assert_int_equal(count(top), 1);
+}
+
+/* A file another program writes into the folder while it is swapped
+ * (between the listing of what to keep and the swap) is moved into the
+ * new folder, never removed; one with a name the command wrote is kept
+ * in the old folder, renamed out of the reaper's way, and said. */
+static void test_late_file(void **state)
+{
+	char final[512], kept[600];
+	struct staging st;
+	struct diag d;
+	FILE *p;
+
+	snprintf(final, sizeof final, "%s/rec", top);
+	mkdir(final, 0777);
+	put(final, "a.md", "old");
+	put(final, "mine.txt", "keep");
+	assert_int_equal(staging_open(&st, final, &d), FP_OK);
+	put(st.path, "a.md", "new");
+	late_name = "late.txt";
+	assert_int_equal(staging_commit(&st, true, &d), FP_OK);
+	assert_null(late_name);
+	assert_string_equal(get(final, "a.md"), "new");
+	assert_string_equal(get(final, "mine.txt"), "keep");
+	assert_string_equal(get(final, "late.txt"), "late");
+	assert_int_equal(count(final), 3);
+	assert_int_equal(count(top), 1);
+	/* A late file under a name the command writes. */
+	unlink(strcat(final, "/late.txt"));
+	snprintf(final, sizeof final, "%s/rec", top);
+	assert_int_equal(staging_open(&st, final, &d), FP_OK);
+	put(st.path, "a.md", "newer");
+	put(st.path, "b.md", "newer");
+	late_name = "b.md";
+	assert_int_equal(staging_commit(&st, true, &d), FP_ERR);
+	assert_non_null(strstr(d.msg, "the commit is done, but b.md"));
+	assert_non_null(strstr(d.msg, ".kept"));
+	assert_string_equal(get(final, "b.md"), "newer");
+	snprintf(kept, sizeof kept, "ls -d %s/rec.fixprice-*.kept", top);
+	assert_non_null(p = popen(kept, "r"));
+	assert_non_null(fgets(kept, sizeof kept, p));
+	pclose(p);
+	kept[strcspn(kept, "\n")] = '\0';
+	assert_string_equal(get(kept, "b.md"), "late");
+	assert_int_equal(count(kept), 1); /* the old a.md went */
+	assert_int_equal(count(top), 2);
+	/* A later run's reaper leaves it alone. */
+	assert_int_equal(staging_open(&st, final, &d), FP_OK);
+	assert_int_equal(staging_reap(&st), 0);
+	staging_abort(&st);
+	assert_string_equal(get(kept, "b.md"), "late");
+}
+
+/* An old folder that cannot be removed after the swap: the commit stands,
+ * and the error names what is left where. */
+static void test_failed_removal(void **state)
+{
+	char final[512];
+	struct staging st;
+	struct diag d;
+
+	snprintf(final, sizeof final, "%s/rec", top);
+	mkdir(final, 0777);
+	put(final, "a.md", "old");
+	assert_int_equal(staging_open(&st, final, &d), FP_OK);
+	put(st.path, "a.md", "new");
+	rmdir_fails = true;
+	assert_int_equal(staging_commit(&st, true, &d), FP_ERR);
+	rmdir_fails = false;
+	assert_string_equal(d.file, final);
+	assert_non_null(strstr(d.msg, "the old folder could not be removed "
+	                              "and is left as "));
+	assert_non_null(strstr(d.msg, "/rec.fixprice-"));
+	assert_string_equal(get(final, "a.md"), "new");
+	assert_int_equal(count(top), 2);
+	assert_null(st.path); /* st is freed all the same */
+}
+
+/* The staging folders of dead runs beside a folder are reaped; a live
+ * run's (its lock held, here by a child) is kept. */
+static void test_reap(void **state)
+{
+	char final[512], dead[600];
+	struct staging st, live;
+	struct diag d;
+	int ready[2];
+	pid_t child;
+	char c;
+
+	snprintf(final, sizeof final, "%s/rec", top);
+	snprintf(dead, sizeof dead, "%s/rec.fixprice-AbC123", top);
+	mkdir(dead, 0700);
+	put(dead, "decision.md", "half");
+	snprintf(dead, sizeof dead, "%s/other.fixprice-x9y8z7", top);
+	mkdir(dead, 0700);
+	put(top, "keep.fixprice-notmine", "a user's file");
+	assert_int_equal(pipe(ready), 0);
+	if ((child = fork()) == 0) {
+		c = 1;
+		if (staging_open(&live, final, &d) != FP_OK)
+			_exit(1);
+		put(live.path, "a.md", "live");
+		if (write(ready[1], &c, 1) != 1)
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	assert_int_equal(read(ready[0], &c, 1), 1);
+	assert_int_equal(count(top), 4);
+	assert_int_equal(staging_open(&st, final, &d), FP_OK);
+	assert_int_equal(staging_reap(&st), 2);
+	assert_int_equal(count(top), 3); /* the live one, ours, the file */
+	staging_abort(&st);
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+	/* Its owner dead, the live one goes too. */
+	assert_int_equal(staging_open(&st, final, &d), FP_OK);
+	assert_int_equal(staging_reap(&st), 1);
+	staging_abort(&st);
+	assert_int_equal(count(top), 1);
+	close(ready[0]);
+	close(ready[1]);
 }
 
 /* A swap taken back leaves the old folder byte for byte; a staged name
@@ -288,6 +480,7 @@ static void test_errors(void **state)
 	/* The folder made meanwhile is taken as existing: swapped, its
 	 * file kept. */
 	assert_int_equal(count(final), 2);
+	assert_string_equal(get(final, "a.md"), "A");
 	assert_int_equal(count(top), 2); /* file and race: nothing staged */
 }
 
@@ -297,8 +490,12 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_new_folder, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_existing_folder, setup,
 		                                teardown),
-		cmocka_unit_test_setup_teardown(test_add_to_folder, setup,
+		cmocka_unit_test_setup_teardown(test_sub_folder, setup,
 		                                teardown),
+		cmocka_unit_test_setup_teardown(test_late_file, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_failed_removal, setup,
+		                                teardown),
+		cmocka_unit_test_setup_teardown(test_reap, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_unplace, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_abort, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_errors, setup, teardown),

@@ -66,6 +66,9 @@ struct priced {
 	 * opens it; the steps see its staging path as call->out.plot_dir) and
 	 * a record folder (price opens it). */
 	struct staging plot_stage, record_stage;
+	/* The exit status says the decision (price --check), so a warning
+	 * after the commit (an old folder left) makes it EXIT_USAGE. */
+	bool check;
 };
 
 /* The steps of a pricing command between loading and exit; see pricing.c

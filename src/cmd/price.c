@@ -158,6 +158,7 @@ static int price_after(void *own, struct priced *pr,
 	    report_github_commands(&o->r, stdout, d) != FP_OK)
 		return FP_ERR;
 	cmd_judge_notes(&o->judged, &call->out, stderr);
+	pr->check = o->check;
 	if (o->check)
 		*status = check_status(&o->judged.j.v);
 	return FP_OK;

@@ -16,6 +16,7 @@
 #include "cmd/command.h"
 #include "sens/sensitivity.h"
 #include "util/cleanup.h"
+#include "util/reap.h"
 #include "util/writelock.h"
 
 const struct opt_group *const pricing_groups[] = {
@@ -117,15 +118,33 @@ static int prepare(const struct cmd_call *call, struct priced *pr,
 	    (inside(st[0]->place, "--plot-dir", st[1], d) != FP_OK ||
 	     inside(st[1]->place, "--record", st[0], d) != FP_OK))
 		return FP_ERR;
+	/* Locked, the folder's staging folders of dead runs are reaped; a
+	 * folder of other files moves the output into its STAGING_SUB, whose
+	 * folder is locked too. */
 	for (int k = 0; k < 2; k++)
 		if (st[k]->path &&
 		    ((o && inside(o, "-o", st[k], d) != FP_OK) ||
 		     writelock_parent(st[k]->place, d) != FP_OK ||
-		     staging_check(st[k], call->out.force, d) != FP_OK))
+		     staging_reap(st[k]) < 0 ||
+		     staging_check(st[k], call->out.force, d) != FP_OK ||
+		     writelock_parent(st[k]->place, d) != FP_OK))
 			return FP_ERR;
 	if (o && writelock_parent(o, d) != FP_OK)
 		return FP_ERR;
+	/* -o's temporary files left by killed runs (util/reap.h). */
+	if (o)
+		reap_beside(o);
 	return FP_OK;
+}
+
+/* What is left after a commit that stands (an old folder that could not
+ * be removed) is a warning; under --check, the exit status says it too. */
+static void warn(const struct diag *w, struct priced *pr, int *status)
+{
+	fputs("fixprice: warning: ", stderr);
+	diag_print(w, stderr);
+	if (pr->check && *status == EXIT_OK)
+		*status = EXIT_USAGE;
 }
 
 /* The folders and -o FILE together, once all was written and checked:
@@ -133,8 +152,10 @@ static int prepare(const struct cmd_call *call, struct priced *pr,
  * done, so that what was there before is left as it was.  A signal waits
  * for the end (util/cleanup.h). */
 static int commit(struct priced *pr, bool force, struct output *out,
-                  struct diag *d)
+                  int *status, struct diag *d)
 {
+	struct diag w;
+
 	struct staging *st[2] = {&pr->plot_stage, &pr->record_stage};
 	int k = 0, rc = FP_ERR;
 
@@ -154,7 +175,8 @@ static int commit(struct priced *pr, bool force, struct output *out,
 		staging_unplace(st[--k]);
 	if (rc == FP_OK)
 		for (k = 0; k < 2; k++)
-			staging_done(st[k]);
+			if (staging_done(st[k], &w) != FP_OK)
+				warn(&w, pr, status);
 	cleanup_release();
 	return rc;
 }
@@ -184,7 +206,7 @@ static int run_steps(const struct cmd_call *call, struct priced *pr,
 	     p->after(call->own, pr, &staged, status, d) != FP_OK) ||
 	    output_close(&out, d) != FP_OK || stdout_written(d) != FP_OK)
 		goto out;
-	rc = commit(pr, call->out.force, &out, d);
+	rc = commit(pr, call->out.force, &out, status, d);
 out:
 	output_abort(&out);
 	writelock_release_all();

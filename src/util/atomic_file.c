@@ -2,9 +2,11 @@
 #define _XOPEN_SOURCE 700
 
 #include "util/atomic_file.h"
+#include "util/reap.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -12,6 +14,9 @@
 
 static void af_clear(struct atomic_file *af)
 {
+	if (af->lock > 0)
+		close(af->lock - 1);
+	af->lock = 0;
 	free(af->path);
 	free(af->tmp);
 	af->path = af->tmp = NULL;
@@ -61,10 +66,22 @@ static int open_in_place(struct atomic_file *af, const char *path,
 static int open_beside(struct atomic_file *af, const char *path,
                        struct diag *d);
 
+/* target (a real path) is in folder dir or below it. */
+static bool below(const char *target, const char *dir)
+{
+	char *real = realpath(dir, NULL);
+	size_t n = real ? strlen(real) : 0;
+	bool in = real && strncmp(target, real, n) == 0 &&
+	          (target[n] == '/' || (n == 1 && real[0] == '/'));
+
+	free(real);
+	return in;
+}
+
 int atomic_file_open(struct atomic_file *af, const char *path, struct diag *d)
 {
 	struct stat st, lst;
-	char *target;
+	char *target, *dir;
 	int rc;
 
 	memset(af, 0, sizeof *af);
@@ -74,7 +91,18 @@ int atomic_file_open(struct atomic_file *af, const char *path, struct diag *d)
 	if (lstat(path, &lst) != 0 || !S_ISLNK(lst.st_mode) ||
 	    !(target = realpath(path, NULL)))
 		return open_beside(af, path, d);
-	rc = open_beside(af, target, d);
+	/* A link planted in the output's folder must not turn a replace
+	 * into one of a file elsewhere (~/.bashrc, a CI's script). */
+	if (!(dir = dir_of(path))) {
+		free(target);
+		return diag_oom(d);
+	}
+	rc = below(target, dir) ? open_beside(af, target, d)
+	                        : diag_set(d, path, 0, 0,
+	                                   "is a symbolic link out of its "
+	                                   "folder; fixprice replaces no file "
+	                                   "through one");
+	free(dir);
 	free(target);
 	return rc;
 }
@@ -86,26 +114,31 @@ static int open_beside(struct atomic_file *af, const char *path, struct diag *d)
 	size_t dirlen = slash ? (size_t)(slash - path) + 1 : 0;
 	const char *base = path + dirlen;
 	mode_t mask;
-	int fd, err;
+	int fd, err, rc = 0, tries = 0;
 
 	if (*base == '\0')
 		return diag_set(d, path, 0, 0, "not a file name");
 	af->path = strdup(path);
-	/* "DIR/" + "." + BASE + ".XXXXXX": hidden, and in the same folder so
-	 * that the rename cannot cross file systems. */
-	af->tmp = malloc(dirlen + 1 + strlen(base) + 8);
+	/* "DIR/" + "." + BASE + ".fixprice-XXXXXX": hidden, in the same
+	 * folder so that the rename cannot cross file systems, and named for
+	 * the reaper (util/reap.h). */
+	af->tmp = malloc(dirlen + 1 + strlen(base) + 17);
 	if (!af->path || !af->tmp) {
 		af_clear(af);
 		return diag_oom(d);
 	}
-	memcpy(af->tmp, path, dirlen);
-	af->tmp[dirlen] = '.';
-	strcpy(af->tmp + dirlen + 1, base);
-	strcat(af->tmp, ".XXXXXX");
-
-	fd = mkstemp(af->tmp);
-	if (fd < 0) {
-		err = errno;
+	do {
+		memcpy(af->tmp, path, dirlen);
+		af->tmp[dirlen] = '.';
+		strcpy(af->tmp + dirlen + 1, base);
+		strcat(af->tmp, ".fixprice-XXXXXX");
+		fd = mkstemp(af->tmp);
+	} while (fd >= 0 && (rc = reap_hold_fd(fd)) == REAP_GONE &&
+	         close(fd) == 0 && ++tries < 8);
+	if (fd >= 0 && rc == 0)
+		af->lock = fcntl(fd, F_DUPFD_CLOEXEC, 0) + 1;
+	if (fd < 0 || rc == REAP_GONE) {
+		err = fd < 0 ? errno : EEXIST;
 		af_clear(af);
 		return diag_set(d, path, 0, 0,
 		                "cannot create a temporary file next to it: %s",

@@ -12,13 +12,18 @@
  *	... write to af.fp ...
  *	return atomic_file_commit(&af, &d);  // or atomic_file_abort(&af)
  *
- * Final files get mode 0666 & ~umask, like files made with fopen.
+ * Final files get mode 0666 & ~umask, like files made with fopen.  The
+ * temporary file is locked while it lives: one that a killed run left is
+ * removed by a later run writing beside it (util/reap.h).
  *
  * Only a regular file is ever replaced.  A path that names a device, a FIFO
  * or a socket (/dev/null, /dev/stdout, a pipe) is opened and written in
  * place: that is writing, not replacing, so it cannot be all or nothing,
  * but write errors are still reported by the commit.  A symbolic link to a
- * regular file is followed: its target is replaced, the link kept. */
+ * regular file in the link's folder (or below it) is followed: its target
+ * is replaced, the link kept.  A link out of that folder is refused: a
+ * link planted beside an output must not make a replace write elsewhere.
+ * (A device, FIFO or socket it names is still written in place.) */
 #ifndef FP_ATOMIC_FILE_H
 #define FP_ATOMIC_FILE_H
 
@@ -30,9 +35,11 @@
 
 struct atomic_file {
 	char *path; /* final name (owned) */
-	char *tmp;  /* temporary name, "DIR/.BASE.XXXXXX" (owned); NULL when
-	               * path is written in place */
+	char *tmp;  /* temporary name, "DIR/.BASE.fixprice-XXXXXX" (owned);
+	             * NULL when path is written in place */
 	FILE *fp;   /* open for writing until finished; NULL after */
+	int lock;   /* a copy of tmp's descriptor, locked while tmp lives so
+	             * that only a dead run's is reaped (util/reap.h), + 1 */
 };
 
 /* Creates the temporary file next to path and opens it for writing.  On

@@ -157,5 +157,10 @@ void cleanup_release(void)
 
 void cleanup_test_delay(void)
 {
+	static long step;
+	const char *kill_at = getenv("FIXPRICE_TEST_COMMIT_KILL");
+
 	testdelay_sleep("FIXPRICE_TEST_COMMIT_DELAY");
+	if (kill_at && strtol(kill_at, NULL, 10) == ++step)
+		raise(SIGKILL);
 }

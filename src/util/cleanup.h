@@ -40,9 +40,12 @@ void cleanup_child(pid_t pgid);
 void cleanup_hold(void);
 void cleanup_release(void);
 
-/* A test hook: sleeps FIXPRICE_TEST_COMMIT_DELAY seconds (a decimal
- * number) when that is set, before each step of a commit, so that a test
- * can send a signal at each one.  Not for users. */
+/* A test hook, called between the steps of a commit: sleeps
+ * FIXPRICE_TEST_COMMIT_DELAY seconds (a decimal number) when that is set,
+ * so that a test can send a signal at each step; and at the N-th call of
+ * the process, with FIXPRICE_TEST_COMMIT_KILL=N, raises SIGKILL, which
+ * nothing can hold or handle: what kill -9 (or a power cut, the disk
+ * aside) leaves at that step.  Not for users. */
 void cleanup_test_delay(void);
 
 #endif

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "util/cleanup.h"
+#include "util/reap.h"
 #include "util/source.h"
 
 #ifndef RENAME_NOREPLACE
@@ -95,6 +96,38 @@ static int open_place(struct staging *st, const char *final, struct diag *d)
 	return FP_OK;
 }
 
+/* Makes the staging folder beside st->place and locks it for the run's
+ * life (util/reap.h): a reaper may take a new folder before its lock,
+ * then another is made. */
+static int make_locked(struct staging *st, const char *final, size_t size,
+                       struct diag *d)
+{
+	for (int tries = 0; tries < 8; tries++) {
+		int fd;
+		snprintf(st->path, size, "%s.fixprice-XXXXXX", st->place);
+		/* No signal between making the folder and registering it. */
+		cleanup_hold();
+		if (!mkdtemp(st->path)) {
+			cleanup_release();
+			return diag_set(d, final, 0, 0,
+			                "cannot create the folder: %s",
+			                strerror(errno));
+		}
+		st->slot = cleanup_add(st->path, true) + 1;
+		cleanup_release();
+		if ((fd = reap_hold(st->path)) != REAP_GONE) {
+			st->lock = fd >= 0 ? fd + 1 : 0;
+			return FP_OK;
+		}
+		if (st->slot > 0)
+			cleanup_drop(st->slot - 1);
+		st->slot = 0;
+	}
+	return diag_set(d, final, 0, 0,
+	                "cannot create the folder: its staging folder was "
+	                "removed as it was made, again and again");
+}
+
 int staging_open(struct staging *st, const char *final, struct diag *d)
 {
 	size_t size;
@@ -109,20 +142,12 @@ int staging_open(struct staging *st, const char *final, struct diag *d)
 		staging_abort(st);
 		return diag_oom(d);
 	}
-	snprintf(st->path, size, "%s.fixprice-XXXXXX", st->place);
-	/* No signal between making the folder and registering it. */
-	cleanup_hold();
-	if (!mkdtemp(st->path)) {
-		cleanup_release();
-		diag_set(d, final, 0, 0, "cannot create the folder: %s",
-		         strerror(errno));
+	if (make_locked(st, final, size, d) != FP_OK) {
 		free(st->path);
 		st->path = NULL;
 		staging_abort(st);
 		return FP_ERR;
 	}
-	st->slot = cleanup_add(st->path, true) + 1;
-	cleanup_release();
 	usual_mode(st->path);
 	return FP_OK;
 }
@@ -218,32 +243,32 @@ static int check_name(const struct staging *st, const char *name, bool force,
 	return rc;
 }
 
-/* An entry the command does not write, in a folder swapped whole: a
- * folder cannot be kept (keep); FP_ERR says so. */
-static int keepable(const struct staging *st, const char *name, struct diag *d)
+/* An entry the command does not write, in a folder swapped whole, is a
+ * folder, which a hard link cannot keep: 1, 0, or -1 (out of memory). */
+static int a_folder(const struct staging *st, const char *name)
 {
 	char *from = join(st->place, name);
 	struct stat sb;
-	int rc = FP_OK;
+	int rc;
 
 	if (!from)
-		return diag_oom(d);
-	if (lstat(from, &sb) == 0 && S_ISDIR(sb.st_mode))
-		rc = diag_set(d, st->final, 0, 0,
-		              "holds the folder %s, which --force would "
-		              "not keep: the folder is replaced as a whole; "
-		              "move it out or write elsewhere",
-		              name);
+		return -1;
+	rc = lstat(from, &sb) == 0 && S_ISDIR(sb.st_mode);
 	free(from);
 	return rc;
 }
 
-/* The existing folder against the staged names: see staging.h. */
-static int check_existing(struct staging *st, bool force, struct diag *d)
+/* The existing folder against the staged names: see staging.h.  *sub
+ * says it holds other files, none of the staged names and a folder, so
+ * that the output goes in as its STAGING_SUB; with a staged name, a
+ * folder is refused. */
+static int check_existing(struct staging *st, bool force, bool *sub,
+                          struct diag *d)
 {
 	char **old = NULL;
 	size_t nold, taken = 0;
-	int rc = FP_OK;
+	int rc = FP_OK, dir = 0;
+	bool others;
 
 	if (list(st->place, st->final, &old, &nold, d) != FP_OK)
 		return FP_ERR;
@@ -252,17 +277,33 @@ static int check_existing(struct staging *st, bool force, struct diag *d)
 			taken++;
 			rc = check_name(st, st->names[i], force, d);
 		}
-	st->mode = taken == 0 && nold > 0 ? STAGING_ADD : STAGING_SWAP;
-	for (size_t i = 0; i < nold && rc == FP_OK; i++)
-		if (st->mode == STAGING_SWAP &&
-		    !has(st->names, st->nnames, old[i]))
-			rc = keepable(st, old[i], d);
+	others = taken == 0 && nold > 0;
+	for (size_t i = 0; i < nold && rc == FP_OK && !*sub; i++)
+		if (!has(st->names, st->nnames, old[i]) &&
+		    (dir = a_folder(st, old[i])) != 0) {
+			if (dir < 0)
+				rc = diag_oom(d);
+			else if (others)
+				*sub = true;
+			else
+				rc = diag_set(d, st->final, 0, 0,
+				              "holds the folder %s, which "
+				              "--force would not keep: the "
+				              "folder is replaced as a whole; "
+				              "move it out or write elsewhere",
+				              old[i]);
+		}
+	/* Swapped, the current folder would leave whoever works there in a
+	 * removed one: `--record .` in a project. */
+	if (others && st->here)
+		*sub = true;
 	free_names(old, nold);
 	return rc;
 }
 
 /* STAGING_SWAP: the entries the command does not write are kept in the
- * new folder by hard links (the same files, no copy). */
+ * new folder by hard links (the same files, no copy); the inodes of those
+ * it replaces are noted, so that staging_done removes only them. */
 static int keep_others(struct staging *st, struct diag *d)
 {
 	char **old = NULL;
@@ -272,12 +313,16 @@ static int keep_others(struct staging *st, struct diag *d)
 	if (list(st->place, st->final, &old, &nold, d) != FP_OK)
 		return FP_ERR;
 	for (size_t i = 0; i < nold && rc == FP_OK; i++) {
-		char *from, *to;
-		if (has(st->names, st->nnames, old[i]))
-			continue;
-		from = join(st->place, old[i]);
-		to = join(st->path, old[i]);
-		if (!from || !to)
+		char *from = join(st->place, old[i]), *to = NULL;
+		char **at = bsearch(&old[i], st->names, st->nnames,
+		                    sizeof *st->names, by_name);
+		struct stat sb;
+		if (!from)
+			rc = diag_oom(d);
+		else if (at)
+			st->replaced[at - st->names] =
+			    lstat(from, &sb) == 0 ? sb.st_ino : 0;
+		else if (!(to = join(st->path, old[i])))
 			rc = diag_oom(d);
 		else if (linkat(AT_FDCWD, from, AT_FDCWD, to, 0) != 0)
 			rc = diag_set(d, st->final, 0, 0,
@@ -290,16 +335,50 @@ static int keep_others(struct staging *st, struct diag *d)
 	return rc;
 }
 
-int staging_check(struct staging *st, bool force, struct diag *d)
+/* A folder of other files gets the new one as its STAGING_SUB, once. */
+static int into_sub(struct staging *st, struct diag *d)
+{
+	char *place, *final;
+
+	if (st->sub)
+		return diag_set(d, st->final, 0, 0,
+		                "holds other files and a folder, none of "
+		                "them this command's: write into a folder of "
+		                "its own");
+	place = join(st->place, STAGING_SUB);
+	final = join(st->final, STAGING_SUB);
+	if (!place || !final) {
+		free(place);
+		free(final);
+		return diag_oom(d);
+	}
+	free(st->place);
+	free(st->final);
+	st->place = place;
+	st->final = final;
+	st->sub = true;
+	usual_mode(st->path);
+	return FP_OK;
+}
+
+/* Back to the folder the user gave: each check decides afresh, on what
+ * is staged by then (a sweep draws its plots after the first check). */
+static void out_of_sub(struct staging *st)
+{
+	size_t cut = strlen(STAGING_SUB) + 1;
+
+	if (!st->sub)
+		return;
+	st->place[strlen(st->place) - cut] = '\0';
+	st->final[strlen(st->final) - cut] = '\0';
+	st->sub = false;
+}
+
+static int check_in(struct staging *st, bool force, struct diag *d)
 {
 	struct stat sb, cwd;
+	bool sub = false;
 
-	if (!st->path)
-		return FP_OK;
-	free_names(st->names, st->nnames);
-	st->names = NULL;
-	if (list(st->path, st->final, &st->names, &st->nnames, d) != FP_OK)
-		return FP_ERR;
 	if (stat(st->place, &sb) != 0) {
 		st->mode = STAGING_NEW;
 		return FP_OK;
@@ -309,12 +388,15 @@ int staging_check(struct staging *st, bool force, struct diag *d)
 		                "exists and is not a folder");
 	/* A folder swapped in keeps the old one's permissions. */
 	chmod(st->path, sb.st_mode & 07777);
-	if (check_existing(st, force, d) != FP_OK)
+	st->here = stat(".", &cwd) == 0 && cwd.st_dev == sb.st_dev &&
+	           cwd.st_ino == sb.st_ino;
+	if (check_existing(st, force, &sub, d) != FP_OK)
 		return FP_ERR;
-	/* Swapped, the current folder would leave whoever works there in a
-	 * removed one (`--record . --force`). */
-	if (st->mode == STAGING_SWAP && stat(".", &cwd) == 0 &&
-	    cwd.st_dev == sb.st_dev && cwd.st_ino == sb.st_ino)
+	if (sub)
+		return into_sub(st, d) != FP_OK ? FP_ERR
+		                                : check_in(st, force, d);
+	st->mode = STAGING_SWAP;
+	if (st->here)
 		return diag_set(d, st->final, 0, 0,
 		                "is the current folder, which --force would "
 		                "replace as a whole: write the record into a "
@@ -322,28 +404,20 @@ int staging_check(struct staging *st, bool force, struct diag *d)
 	return FP_OK;
 }
 
-/* STAGING_ADD: each staged file under its new name; on a failure the
- * ones moved go back. */
-static int add_each(struct staging *st, struct diag *d)
+int staging_check(struct staging *st, bool force, struct diag *d)
 {
-	for (st->moved = 0; st->moved < st->nnames; st->moved++) {
-		char *from = join(st->path, st->names[st->moved]);
-		char *to = join(st->place, st->names[st->moved]);
-		int ok = from && to &&
-		         (rename2(from, to, RENAME_NOREPLACE) == 0 ||
-		          (errno == EINVAL && rename(from, to) == 0));
-		int err = errno;
-		free(from);
-		free(to);
-		if (!ok) {
-			st->placed = true;
-			staging_unplace(st);
-			return diag_set(d, st->final, 0, 0,
-			                "cannot write %s: %s",
-			                st->names[st->moved], strerror(err));
-		}
-	}
-	return FP_OK;
+	if (!st->path)
+		return FP_OK;
+	out_of_sub(st);
+	free_names(st->names, st->nnames);
+	free(st->replaced);
+	st->names = NULL;
+	st->replaced = NULL;
+	if (list(st->path, st->final, &st->names, &st->nnames, d) != FP_OK)
+		return FP_ERR;
+	if (!(st->replaced = calloc(st->nnames + 1, sizeof *st->replaced)))
+		return diag_oom(d);
+	return check_in(st, force, d);
 }
 
 int staging_place(struct staging *st, struct diag *d)
@@ -351,13 +425,17 @@ int staging_place(struct staging *st, struct diag *d)
 	if (!st->path)
 		return FP_OK;
 	cleanup_test_delay();
-	if (st->mode == STAGING_ADD && add_each(st, d) != FP_OK)
-		return FP_ERR;
-	if (st->mode == STAGING_NEW && rename(st->path, st->place) != 0)
+	/* Never over a folder made meanwhile: rename(2) would replace an
+	 * empty one. */
+	if (st->mode == STAGING_NEW &&
+	    rename2(st->path, st->place, RENAME_NOREPLACE) != 0 &&
+	    (errno != EINVAL || rename(st->path, st->place) != 0))
 		return diag_set(d, st->final, 0, 0,
 		                "cannot write the folder: %s", strerror(errno));
 	if (st->mode == STAGING_SWAP && keep_others(st, d) != FP_OK)
 		return FP_ERR;
+	if (st->mode == STAGING_SWAP)
+		cleanup_test_delay();
 	if (st->mode == STAGING_SWAP &&
 	    rename2(st->path, st->place, RENAME_EXCHANGE) != 0) {
 		if (errno == EINVAL || errno == ENOSYS)
@@ -380,45 +458,106 @@ void staging_unplace(struct staging *st)
 	st->placed = false;
 	if (st->mode == STAGING_NEW)
 		rename(st->place, st->path);
-	else if (st->mode == STAGING_SWAP)
-		rename2(st->path, st->place, RENAME_EXCHANGE);
 	else
-		while (st->moved > 0) {
-			const char *name = st->names[--st->moved];
-			char *from = join(st->place, name);
-			char *to = join(st->path, name);
-			if (from && to)
-				rename(from, to);
-			free(from);
-			free(to);
-		}
+		rename2(st->path, st->place, RENAME_EXCHANGE);
 }
 
-/* Removes the files in folder path, then the folder. */
-static void remove_flat(const char *path)
+/* name in the old folder (open as fd) went with the swap: a file the
+ * command replaced, as it was at the swap, or one it kept in the new
+ * folder (newfd) by a hard link. */
+static bool swapped_out(const struct staging *st, int fd, int newfd,
+                        const char *name)
 {
-	DIR *dir = opendir(path);
+	char **at =
+	    bsearch(&name, st->names, st->nnames, sizeof *st->names, by_name);
+	struct stat sb, nb;
+
+	if (fstatat(fd, name, &sb, AT_SYMLINK_NOFOLLOW) != 0)
+		return false;
+	if (at)
+		return st->replaced[at - st->names] == sb.st_ino;
+	return fstatat(newfd, name, &nb, AT_SYMLINK_NOFOLLOW) == 0 &&
+	       nb.st_dev == sb.st_dev && nb.st_ino == sb.st_ino;
+}
+
+/* After a swap, st->path is the old folder: what went with the swap is
+ * removed, anything else (written there during the commit) moved into
+ * the new folder, then the folder removed.  What cannot be moved, a name
+ * the new folder has too, stays, and the folder is renamed out of the
+ * reaper's way (".kept"): a file another program wrote is never
+ * removed. */
+static void move_out(struct staging *st, char *stuck, size_t size)
+{
+	DIR *dir = opendir(st->path);
+	int newfd = open(st->place, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	struct dirent *e;
 	int fd = dir ? dirfd(dir) : -1;
 
-	while (dir && (e = readdir(dir)))
-		if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+	while (dir && newfd >= 0 && (e = readdir(dir))) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if (swapped_out(st, fd, newfd, e->d_name))
 			unlinkat(fd, e->d_name, 0);
+		else if (syscall(SYS_renameat2, fd, e->d_name, newfd, e->d_name,
+		                 RENAME_NOREPLACE) != 0)
+			snprintf(stuck, size, "%s", e->d_name);
+	}
 	if (dir)
 		closedir(dir);
-	rmdir(path);
+	if (newfd >= 0)
+		close(newfd);
 }
 
-void staging_done(struct staging *st)
+static int clear_old(struct staging *st, struct diag *d)
 {
-	/* What is left at path: the old folder (a swap), an empty one (an
-	 * add), or nothing (a rename). */
-	if (st->placed && st->mode == STAGING_NEW) {
+	char stuck[256] = "", *kept;
+	int err = 0;
+
+	cleanup_test_delay();
+	for (int round = 0; round < 3 && !stuck[0]; round++) {
+		move_out(st, stuck, sizeof stuck);
+		if (!stuck[0] && rmdir(st->path) == 0)
+			return FP_OK;
+		/* Not empty: a file written meanwhile, moved next round. */
+		if ((err = errno) != ENOTEMPTY && err != EEXIST)
+			break;
+	}
+	if (!stuck[0] || !(kept = malloc(strlen(st->path) + 6)))
+		return diag_set(d, st->final, 0, 0,
+		                "the commit is done, but the old folder could "
+		                "not be removed and is left as %s: %s",
+		                st->path, strerror(err));
+	sprintf(kept, "%s.kept", st->path);
+	if (rename2(st->path, kept, RENAME_NOREPLACE) != 0)
+		strcpy(kept, st->path);
+	diag_set(d, st->final, 0, 0,
+	         "the commit is done, but %s, written into the folder "
+	         "during it, has a name the command wrote too; the old "
+	         "folder is kept as %s",
+	         stuck, kept);
+	free(kept);
+	return FP_ERR;
+}
+
+int staging_done(struct staging *st, struct diag *d)
+{
+	/* What is left at path: the old folder (a swap, removed here or
+	 * left as said), or nothing (a rename). */
+	int rc =
+	    st->placed && st->mode == STAGING_SWAP ? clear_old(st, d) : FP_OK;
+
+	if (st->placed) {
 		free(st->path);
 		st->path = NULL;
 	}
 	st->placed = false;
 	staging_abort(st);
+	return rc;
+}
+
+int staging_reap(const struct staging *st)
+{
+	return st->path ? reap_beside(st->place) : 0;
 }
 
 int staging_commit(struct staging *st, bool force, struct diag *d)
@@ -428,46 +567,22 @@ int staging_commit(struct staging *st, bool force, struct diag *d)
 		staging_abort(st);
 		return FP_ERR;
 	}
-	staging_done(st);
-	return FP_OK;
+	return staging_done(st, d);
 }
 
 void staging_abort(struct staging *st)
 {
 	staging_unplace(st);
 	if (st->path)
-		remove_flat(st->path);
+		reap_flat(st->path);
 	if (st->slot > 0)
 		cleanup_drop(st->slot - 1);
+	if (st->lock > 0)
+		close(st->lock - 1);
 	free_names(st->names, st->nnames);
+	free(st->replaced);
 	free(st->path);
 	free(st->place);
 	free(st->final);
 	*st = (struct staging){0};
-}
-
-char *staging_final_text(const struct staging *st, const char *text)
-{
-	size_t n = st && st->path ? strlen(st->path) : 0, k = 0, size;
-	const char *p = text;
-	char *out;
-
-	if (!n)
-		return strdup(text);
-	while ((p = strstr(p, st->path))) {
-		k++;
-		p += n;
-	}
-	size = strlen(text) + k * strlen(st->final) + 1;
-	if (!(out = malloc(size)))
-		return NULL;
-	out[0] = '\0';
-	for (p = text; k--;) {
-		const char *at = strstr(p, st->path);
-		strncat(out, p, (size_t)(at - p));
-		strcat(out, st->final);
-		p = at + n;
-	}
-	strcat(out, p);
-	return out;
 }

@@ -80,17 +80,35 @@ expect_status 2 "a record name taken by a folder"
 if [ -d r4/decision.md ] && [ "$(ls r4 | wc -l)" = 1 ]; then ok; else bad "r4 changed"; fi
 no_staging "a name taken by a folder"
 
-# --record . adds beside other files; with --force over its own files it
-# would swap the current folder itself: refused.
+# --record . in a folder of other files publishes the record as one new
+# folder in it, ./fixprice (never file by file: kill -9 would leave part of
+# it, tests/cli/atomic.sh; and a swap would leave the current folder);
+# --force replaces that folder whole.
 mkdir here
 (cd here && echo mine >README && "$FIXPRICE" price ../b.csv ../a.csv --record . >/dev/null 2>&1)
-if [ -f here/decision.md ] && [ "$(cat here/README)" = mine ]; then ok; else bad "--record . did not add the record"; fi
+if [ -f here/fixprice/decision.md ] && [ "$(cat here/README)" = mine ] &&
+	[ "$(LC_ALL=C ls here)" = "README
+fixprice" ]; then ok; else bad "--record . did not add the record as ./fixprice"; fi
 cp -r here here.keep
+run price b.csv a2.csv --record here
+expect_error 2 "fixprice: here/fixprice/cases.csv exists; use --force to replace it" \
+	"--record into a folder of other files, again"
+if diff -r here here.keep >/dev/null; then ok; else bad "a refused record changed the folder"; fi
+(cd here && "$FIXPRICE" price ../b.csv ../a2.csv --record . --force >/dev/null 2>&1)
+if diff -r here/fixprice here.keep/fixprice >/dev/null; then bad "--record . --force did not replace ./fixprice"; else ok; fi
+if [ "$(LC_ALL=C ls here)" = "README
+fixprice" ]; then ok; else bad "--record . --force: the folder holds $(ls here)"; fi
+# A record's own names in the current folder: with --force that would
+# swap the current folder itself: refused.
+mkdir here2
+cp here/fixprice/* here2/
+echo mine >here2/README
+cp -r here2 here2.keep
 STATUS=0
-(cd here && "$FIXPRICE" price ../b.csv ../a2.csv --record . --force >"$OUT" 2>"$ERR") || STATUS=$?
+(cd here2 && "$FIXPRICE" price ../b.csv ../a2.csv --record . --force >"$OUT" 2>"$ERR") || STATUS=$?
 expect_error 2 ".: is the current folder, which --force would replace as a whole: write the record into a folder of its own" \
 	"--record . --force"
-if diff -r here here.keep >/dev/null; then ok; else bad "--record . --force changed the folder"; fi
+if diff -r here2 here2.keep >/dev/null; then ok; else bad "--record . --force changed the folder"; fi
 
 # -- -o through a symbolic link --------------------------------------------
 echo target >t.txt
