@@ -312,6 +312,7 @@ expect_out "::error::fixprice did not run" "GitHub: no status"
 n=$(find "$TMP/sh" -name 'item-fixprice-*' | wc -l)
 cat "$TMP/sh/item-fixprice-$((n - 3))" "$TMP/sh/item-fixprice-$((n - 2))" \
 	"$TMP/sh/item-fixprice-$((n - 1))" >"$TMP/gitlab-tail.sh"
+GL_TOKEN=t
 gitlab() {
 	rm -rf "$TMP/work" && mkdir "$TMP/work"
 	: >"$FAKE_LOG"
@@ -319,7 +320,7 @@ gitlab() {
 	(cd "$TMP/work" && PATH=$TMP/fake:$PATH RUNS=$1 RUN_EXT=$2 CONTROL=$3 \
 		INPUT_FORMAT="" METRIC=pypto-gym CI_API_V4_URL=https://x/api/v4 \
 		CI_PROJECT_ID=3 CI_MERGE_REQUEST_IID=9 CI_JOB_URL=https://x/job \
-		FIXPRICE_API_TOKEN=t bash -eo pipefail "$TMP/gitlab-tail.sh") \
+		FIXPRICE_API_TOKEN=$GL_TOKEN bash -eo pipefail "$TMP/gitlab-tail.sh") \
 		>"$OUT" 2>"$ERR" || STATUS=$?
 }
 note_page() { # N ID...: page N of the notes, none of them ours
@@ -356,6 +357,15 @@ if jq -e '.body | contains("カーネル/注意機構\\_4999\\_ß€") and (leng
 gitlab "$TMP/json" json no
 expect_status 0 "GitLab JSON: accept passes"
 expect_out "fixprice: accept" "GitLab JSON: says so"
+
+# A fork's pipeline has no project variables: it prices and gates, and
+# posts no note.
+GL_TOKEN=
+gitlab "$TMP/json" json no
+expect_status 0 "GitLab fork (no token): accept passes"
+expect_grep "$OUT" "no FIXPRICE_API_TOKEN (a fork's pipeline?): no note" "GitLab fork: says why"
+expect_no_grep "$FAKE_LOG" "curl" "GitLab fork: no API call"
+GL_TOKEN=t
 
 gitlab "$TMP/broken" csv no
 expect_status 1 "GitLab bad run: the job fails"
