@@ -44,7 +44,7 @@ MARKER='<!-- fixprice record -->'
 
 # The stand-ins: gh, curl, fixprice (the one built), and a compiler cache
 # in front of g++, so that each version of a program compiles once.
-mkdir -p "$TMP/fake" "$TMP/gxx"
+mkdir -p "$TMP/fake"
 ln -s "$FIXPRICE" "$TMP/fake/fixprice"
 cp "$TOP_SRCDIR/tests/cli/fake_gh.sh" "$TMP/fake/gh"
 cp "$TOP_SRCDIR/tests/cli/fake_curl.sh" "$TMP/fake/curl"
@@ -66,9 +66,13 @@ nice "$REAL_GXX" "$@"
 [ -z "$out" ] || cp "$out" "$GXX_CACHE/$key"
 SH
 chmod +x "$TMP/fake/gh" "$TMP/fake/curl" "$TMP/fake/g++"
-GXX_CACHE=$TMP/gxx
+# CI_EXAMPLES_CACHE, a folder kept from run to run (.ci/run gives one to
+# its three make checks), keeps the compiled programs and Go's build cache.
+CACHE=${CI_EXAMPLES_CACHE:-$TMP/cache}
+mkdir -p "$CACHE/gxx"
+GXX_CACHE=$CACHE/gxx
 FAKE_LOG=$TMP/fake.log
-GOCACHE=$TMP/go/cache GOPATH=$TMP/go/path GOFLAGS=-mod=mod GOPROXY=off
+GOCACHE=$CACHE/go GOPATH=$TMP/go/path GOFLAGS=-mod=mod GOPROXY=off
 export REAL_GXX GXX_CACHE FAKE_LOG GOCACHE GOPATH GOFLAGS GOPROXY
 
 # outline LOG: the runner's lines and the annotations of a job's log, and
