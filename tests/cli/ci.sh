@@ -1,11 +1,14 @@
 #!/bin/sh
-# The CI examples (examples/ci/) are well-formed, their shell is clean, and
-# their steps do what their READMEs say: yamllint (strict) on each YAML
-# file; each GitHub step's `run` and each GitLab job's before_script +
+# The CI examples (examples/ci/) and the GitHub Action (action.yml) are
+# well-formed, their shell is clean, and their steps do what README.md
+# says: yamllint (strict) on each YAML file; each GitHub step's `run` (the
+# workflows' and the action's) and each GitLab job's before_script +
 # script + after_script written out as one bash script for shellcheck to
-# read; then the pricing, comment and gate steps run against fake gh and
-# curl on a harness's JSON, an inconclusive pair and a 5,000-case record
-# of multi-byte names.  GitHub steps take what they need
+# read; then the action's pricing, comment and gate steps and GitLab's
+# items run against fake gh (tests/cli/fake_gh.sh) and curl on a
+# harness's JSON, an inconclusive pair and a 5,000-case record of
+# multi-byte names.  tests/cli/ci_examples.sh runs the whole jobs on
+# every harness's own output.  GitHub steps take what they need
 # from `env:`, never ${{ }} in the shell itself (no injection from a pull
 # request's title or branch name).  Skipped (77) without shellcheck,
 # yamllint or a python3 with PyYAML.
@@ -26,18 +29,21 @@ done
 if [ -z "$PY" ]; then echo "SKIP: no python3 with PyYAML"; exit 77; fi
 
 GH=$CI/github/fixprice.yml
+GHC=$CI/github/fixprice-comment.yml
+ACT=$TOP_SRCDIR/action.yml
 GL=$CI/gitlab/.gitlab-ci.yml
-for f in "$GH" "$GL" "$CI/github/README.md" "$CI/gitlab/README.md"; do
+for f in "$GH" "$GHC" "$ACT" "$GL" "$CI/github/README.md" \
+	"$CI/gitlab/README.md"; do
 	if [ -s "$f" ]; then ok; else bad "missing ${f#"$TOP_SRCDIR"/}"; fi
 done
-for f in "$GH" "$GL"; do
+for f in "$GH" "$GHC" "$ACT" "$GL"; do
 	if yamllint -s "$f" >"$TMP/yamllint" 2>&1; then ok; else
 		bad "yamllint ${f#"$TOP_SRCDIR"/}"; cat "$TMP/yamllint"; fi
 done
 
-# Writes the shell of the workflow ($1: github or gitlab, $2 the file) into
-# $TMP/sh/, one script per step (named by its id) or job; prints the
-# scripts' names.
+# Writes the shell of the workflow ($1: github, action or gitlab, $2 the
+# file) into $TMP/sh/, one script per step (named by its id) or job;
+# prints the scripts' names.
 extract() {
 	mkdir -p "$TMP/sh"
 	"$PY" - "$1" "$2" "$TMP/sh" <<'PY'
@@ -51,6 +57,10 @@ if kind == "github":
             if "run" in step:
                 scripts.append(("%s-%s" % (job, step.get("id", i)),
                                 step["run"]))
+elif kind == "action":
+    for i, step in enumerate(doc["runs"]["steps"]):
+        if "run" in step:
+            scripts.append((str(step.get("id", i)), step["run"]))
 else:
     for job, spec in doc.items():
         if not isinstance(spec, dict) or "script" not in spec:
@@ -72,28 +82,38 @@ PY
 }
 
 # The example's features, so that a check cannot pass on an empty file.
-expect_grep "$GH" "gh pr comment" "GitHub posts a comment"
-expect_grep "$GH" "--edit-last" "GitHub updates its comment"
-expect_grep "$GH" "actions/upload-artifact" "GitHub keeps the record"
-expect_grep "$GH" "--check" "GitHub gates on the decision"
-expect_grep "$GH" "--format github --annotations --force" "GitHub's job summary"
+expect_grep "$GH" "uses: ./.fixprice" "GitHub uses the action"
+expect_grep "$GHC" "workflow_run" "GitHub comments from a workflow_run"
+expect_grep "$GHC" "mode: comment" "GitHub's workflow_run comments"
+expect_grep "$ACT" "issues/\$pr/comments" "GitHub posts a comment"
+expect_grep "$ACT" "--method PATCH" "GitHub updates its comment"
+expect_grep "$ACT" "<!-- fixprice record -->" "GitHub finds its comment by a marker"
+expect_grep "$ACT" "actions/upload-artifact" "GitHub keeps the record"
+expect_grep "$ACT" "--check" "GitHub gates on the decision"
+expect_grep "$ACT" "--format github --annotations --force" "GitHub's job summary"
 expect_grep "$GL" "metrics: metrics.txt" "GitLab's metrics report"
 expect_grep "$GL" "--format openmetrics" "GitLab writes OpenMetrics"
 expect_grep "$GL" "merge_requests" "GitLab posts a note"
 expect_grep "$GL" "--check" "GitLab gates on the decision"
 # No size measured in bytes: GitHub and fixprice count characters.
-expect_no_grep "$GH" "wc -c" "GitHub measures no bytes"
-for f in "$CI/github/README.md" "$CI/gitlab/README.md"; do
-	for w in --benchmark_repetitions "hyperfine --runs" "-count" \
-		"pytest-benchmark" "--control"; do
-		expect_grep "$f" "$w" "${f#"$TOP_SRCDIR"/}: the benchmark step"
-	done
+expect_no_grep "$ACT" "wc -c" "GitHub measures no bytes"
+# The benchmark step of every harness, in the one place a user reads.
+for w in --benchmark_repetitions "hyperfine -N -i --runs" "-count" \
+	"pytest-benchmark" "--control" "--benchmark-samples"; do
+	expect_grep "$TOP_SRCDIR/README.md" "$w" "README.md: the benchmark step"
 done
 
-for kind in github gitlab; do
-	if [ $kind = github ]; then file=$GH; else file=$GL; fi
-	extract $kind "$file" >"$TMP/scripts" 2>"$TMP/extract-err" || {
+for kind in github github-comment action gitlab; do
+	case $kind in
+	github) file=$GH ;;
+	github-comment) file=$GHC ;;
+	action) file=$ACT ;;
+	gitlab) file=$GL ;;
+	esac
+	k=$kind; [ $kind = github-comment ] && k=github
+	extract $k "$file" >"$TMP/scripts" 2>"$TMP/extract-err" || {
 		bad "cannot read the shell of $kind"; cat "$TMP/extract-err"; continue; }
+	[ $kind = github-comment ] && { ok; continue; } # no shell: a uses
 	n=$(wc -l <"$TMP/scripts")
 	if [ "$n" -ge 1 ]; then ok; else bad "no shell found in $kind"; fi
 	while IFS= read -r script; do
@@ -126,11 +146,7 @@ printf 'case,runtime,passed\nx,1,maybe\n' >"$TMP/broken/before.csv"
 cp "$TMP/broken/before.csv" "$TMP/broken/after.csv"
 
 ln -s "$FIXPRICE" "$TMP/fake/fixprice"
-cat >"$TMP/fake/gh" <<'SH'
-#!/bin/sh
-echo "gh $*" >>"$FAKE_LOG"
-case " $* " in *" --edit-last "*) exit 1 ;; esac
-SH
+cp "$TOP_SRCDIR/tests/cli/fake_gh.sh" "$TMP/fake/gh"
 # GitLab's notes API: page N is $FAKE_NOTES/N.json; X-Next-Page names the
 # next page while there is one.
 cat >"$TMP/fake/curl" <<'SH'
@@ -159,71 +175,120 @@ SH
 chmod +x "$TMP/fake/gh" "$TMP/fake/curl"
 FAKE_LOG=$TMP/fake.log
 FAKE_NOTES=$TMP/notes
-export FAKE_LOG FAKE_NOTES
+FAKE_GH=$TMP/gh-state
+export FAKE_LOG FAKE_NOTES FAKE_GH
 
-# github STEP RUNS EXT CONTROL [INPUT-FORMAT]: runs the step with id STEP
-# in a fresh $TMP/work on the runs in RUNS/before.EXT ...; the step's
-# status in $STATUS.  github_gate S: the gate step on price's status S.
+# github RUNS EXT CONTROL [INPUT-FORMAT]: the action's pricing and comment
+# steps (mode price, comment yes) in a fresh $TMP/work on the runs in
+# RUNS/before.EXT ..., the folder $TMP/work/fixprice; the steps' status in
+# $STATUS.  The pull request's comments are kept from call to call (fake
+# gh) until $FAKE_GH is emptied.  github_gate S: the gate step on price's
+# status S.
 github() {
 	rm -rf "$TMP/work" && mkdir "$TMP/work"
 	: >"$FAKE_LOG"
 	: >"$TMP/gh-output"
 	echo "earlier summary" >"$TMP/gh-summary"
+	mkdir -p "$FAKE_GH"
+	control=
+	[ "$3" = yes ] && control=$1/control.$2
 	STATUS=0
-	(cd "$TMP/work" && export PATH="$TMP/fake:$PATH" RUNNER_TEMP="$2" \
-		RUN_EXT="$3" CONTROL="$4" INPUT_FORMAT="${5:-}" METRIC=pypto-gym \
+	(cd "$TMP/work" && export PATH="$TMP/fake:$PATH" RUNNER_TEMP="$TMP/work" \
+		BEFORE="$1/before.$2" AFTER="$1/after.$2" CONTROL="$control" \
+		INPUT_FORMAT="${4:-}" METRIC=pypto-gym OPTIONS='' MD_LIMIT=65500 \
+		FOLDER="$TMP/work/fixprice" PRICE_FOLDER="$TMP/work/fixprice" \
+		PR=7 MODE=price \
+		AUTHOR='github-actions[bot]' GH_TOKEN=t \
 		GITHUB_ACTIONS=true GITHUB_OUTPUT="$TMP/gh-output" \
-		GITHUB_STEP_SUMMARY="$TMP/gh-summary" PR=7 \
+		GITHUB_STEP_SUMMARY="$TMP/gh-summary" \
 		GITHUB_SERVER_URL=https://x GITHUB_REPOSITORY=o/r GITHUB_RUN_ID=1 &&
-		bash "$TMP/sh/github-price-price.sh" &&
-		bash "$TMP/sh/github-price-comment.sh") >"$OUT" 2>"$ERR" ||
+		bash -eo pipefail "$TMP/sh/action-price.sh" &&
+		bash -eo pipefail "$TMP/sh/action-comment.sh") >"$OUT" 2>"$ERR" ||
 		STATUS=$?
 }
 github_gate() {
 	STATUS=0
-	STATUS=$1 bash "$TMP/sh/github-price-gate.sh" >"$OUT" 2>"$ERR" ||
+	STATUS=$1 bash "$TMP/sh/action-gate.sh" >"$OUT" 2>"$ERR" ||
 		STATUS=$?
 }
 # The comment is the record's Markdown to post: no relative link (the
-# record folder's decision.md links shares.svg, which a comment cannot).
+# record folder's decision.md links shares.svg, which a comment cannot),
+# and what was posted is it under the marker line.
 comment_is_record() {
-	if cmp -s "$TMP/work/comment.md" "$TMP/work/pricing/comment.md"; then
+	f=$TMP/work/fixprice
+	if cmp -s "$f/comment.md" "$f/record/comment.md"; then
 		ok; else bad "$1: the comment is not the record"; fi
-	if grep -q '](shares.svg)' "$TMP/work/comment.md"; then
+	if grep -q '](shares.svg)' "$f/comment.md"; then
 		bad "$1: the comment links a plot"; else ok; fi
+	{ echo '<!-- fixprice record -->'; cat "$f/comment.md"; } >"$TMP/want"
+	jq -j '.[-1].body' "$FAKE_GH/comments.json" >"$TMP/posted"
+	if cmp -s "$TMP/want" "$TMP/posted"; then ok; else
+		bad "$1: the comment posted is not the marker and the record"; fi
+}
+# posted N DESCRIPTION: the pull request has N comments, all by
+# github-actions[bot] with the marker.
+posted() {
+	if [ "$(jq '[.[] | select(.issue == 7 and
+		(.body | startswith("<!-- fixprice record -->")))] | length' \
+		"$FAKE_GH/comments.json")" = "$1" ] &&
+		[ "$(jq length "$FAKE_GH/comments.json")" = "$1" ]; then ok; else
+		bad "$2: not $1 comment(s)"; cat "$FAKE_GH/comments.json"; fi
 }
 
-github price "$TMP/json" json no gbench
+# Two comments of others, one with the marker but not the workflow's:
+# neither is edited.
+mkdir -p "$FAKE_GH"
+jq -n '[{id: 1, issue: 7, user: {login: "someone"}, body: "a review"},
+	{id: 2, issue: 7, user: {login: "someone"},
+	 body: "<!-- fixprice record -->\nnot mine"}]' >"$FAKE_GH/comments.json"
+github "$TMP/json" json no gbench
 expect_status 0 "GitHub JSON: the pricing and comment steps"
 expect_grep "$TMP/gh-output" "status=0" "GitHub JSON: accept"
 expect_grep "$TMP/gh-summary" "**ACCEPT: net 3.3072" "GitHub JSON: the job summary"
 expect_no_grep "$TMP/gh-summary" "earlier summary" "GitHub JSON: the summary replaced"
 expect_grep "$OUT" "::notice title=fixprice pypto-gym::ACCEPT" "GitHub JSON: the annotation"
-expect_grep "$FAKE_LOG" "gh pr comment 7 --edit-last --body-file comment.md" "GitHub: edits the last comment"
-expect_grep "$FAKE_LOG" "gh pr comment 7 --body-file comment.md" "GitHub: else makes one"
+expect_grep "$FAKE_LOG" "gh api --method POST repos/o/r/issues/7/comments" "GitHub: else makes one"
+expect_no_grep "$FAKE_LOG" "PATCH" "GitHub: edits no one else's comment"
 comment_is_record "GitHub JSON"
-github price "$TMP/json" json no
+if [ "$(jq '[.[] | select(.user.login == "github-actions[bot]")] | length' \
+	"$FAKE_GH/comments.json")" = 1 ] &&
+	[ "$(jq -r '.[1].body' "$FAKE_GH/comments.json")" = \
+	"$(printf '<!-- fixprice record -->\nnot mine')" ]; then ok; else
+	bad "GitHub JSON: the comments of others"; fi
+rm -f "$FAKE_GH/comments.json"
+github "$TMP/json" json no
 expect_grep "$TMP/gh-output" "status=0" "GitHub JSON by content: accept"
+posted 1 "GitHub JSON by content: one comment"
+github "$TMP/json" json no
+expect_grep "$FAKE_LOG" "gh api --method PATCH repos/o/r/issues/comments/1000" "GitHub: edits its comment"
+expect_no_grep "$FAKE_LOG" "POST" "GitHub: no second comment"
+posted 1 "GitHub JSON again: still one comment"
 
-github price "$TMP/noisy" csv yes
+rm -f "$FAKE_GH/comments.json"
+github "$TMP/noisy" csv yes
 expect_status 0 "GitHub inconclusive: the steps go on"
 expect_grep "$TMP/gh-output" "status=3" "GitHub inconclusive: --check's status"
 expect_grep "$TMP/gh-summary" "**INCONCLUSIVE: net" "GitHub inconclusive: the summary"
 expect_grep "$OUT" "::warning title=fixprice pypto-gym::INCONCLUSIVE" "GitHub inconclusive: the annotation"
-expect_grep "$TMP/work/pricing/decision.json" '"control_run"' "GitHub inconclusive: the control run"
+expect_grep "$TMP/work/fixprice/record/decision.json" '"control_run"' "GitHub inconclusive: the control run"
 comment_is_record "GitHub inconclusive"
 
-github price "$TMP/big" csv no
+github "$TMP/big" csv no
 expect_grep "$TMP/gh-output" "status=1" "GitHub 5,000 cases: reject"
 comment_is_record "GitHub 5,000 cases"
-bytes=$(wc -c <"$TMP/work/comment.md")
-chars=$(python3 -c 'import sys; print(len(open(sys.argv[1], encoding="utf-8").read()))' "$TMP/work/comment.md")
+posted 1 "GitHub 5,000 cases: still one comment"
+# What is posted, marker and all, within GitHub's 65,536 characters.
+bytes=$(wc -c <"$TMP/posted")
+chars=$(python3 -c 'import sys; print(len(open(sys.argv[1], encoding="utf-8").read()))' "$TMP/posted")
 if [ "$bytes" -gt 65536 ] && [ "$chars" -le 65536 ] && [ "$chars" -gt 60000 ]; then
 	ok; else bad "GitHub 5,000 cases: $chars characters in $bytes bytes"; fi
 
-github price "$TMP/broken" csv no
+github "$TMP/broken" csv no
 expect_grep "$TMP/gh-output" "status=2" "GitHub bad run: status 2"
-expect_grep "$TMP/work/comment.md" "fixprice could not price this pull request: https://x/o/r/actions/runs/1" "GitHub bad run: the comment says so"
+expect_grep "$TMP/work/fixprice/comment.md" "fixprice could not price this pull request: https://x/o/r/actions/runs/1" "GitHub bad run: the comment says so"
+jq -j '.[-1].body' "$FAKE_GH/comments.json" >"$TMP/posted"
+expect_grep "$TMP/posted" "fixprice could not price this pull request" "GitHub bad run: the comment posted says so"
+posted 1 "GitHub bad run: still one comment"
 
 github_gate 0
 expect_status 0 "GitHub: accept passes"
@@ -247,6 +312,7 @@ expect_out "::error::fixprice did not run" "GitHub: no status"
 n=$(find "$TMP/sh" -name 'item-fixprice-*' | wc -l)
 cat "$TMP/sh/item-fixprice-$((n - 3))" "$TMP/sh/item-fixprice-$((n - 2))" \
 	"$TMP/sh/item-fixprice-$((n - 1))" >"$TMP/gitlab-tail.sh"
+GL_TOKEN=t
 gitlab() {
 	rm -rf "$TMP/work" && mkdir "$TMP/work"
 	: >"$FAKE_LOG"
@@ -254,7 +320,7 @@ gitlab() {
 	(cd "$TMP/work" && PATH=$TMP/fake:$PATH RUNS=$1 RUN_EXT=$2 CONTROL=$3 \
 		INPUT_FORMAT="" METRIC=pypto-gym CI_API_V4_URL=https://x/api/v4 \
 		CI_PROJECT_ID=3 CI_MERGE_REQUEST_IID=9 CI_JOB_URL=https://x/job \
-		FIXPRICE_API_TOKEN=t bash -eo pipefail "$TMP/gitlab-tail.sh") \
+		FIXPRICE_API_TOKEN=$GL_TOKEN bash -eo pipefail "$TMP/gitlab-tail.sh") \
 		>"$OUT" 2>"$ERR" || STATUS=$?
 }
 note_page() { # N ID...: page N of the notes, none of them ours
@@ -291,6 +357,15 @@ if jq -e '.body | contains("カーネル/注意機構\\_4999\\_ß€") and (leng
 gitlab "$TMP/json" json no
 expect_status 0 "GitLab JSON: accept passes"
 expect_out "fixprice: accept" "GitLab JSON: says so"
+
+# A fork's pipeline has no project variables: it prices and gates, and
+# posts no note.
+GL_TOKEN=
+gitlab "$TMP/json" json no
+expect_status 0 "GitLab fork (no token): accept passes"
+expect_grep "$OUT" "no FIXPRICE_API_TOKEN (a fork's pipeline?): no note" "GitLab fork: says why"
+expect_no_grep "$FAKE_LOG" "curl" "GitLab fork: no API call"
+GL_TOKEN=t
 
 gitlab "$TMP/broken" csv no
 expect_status 1 "GitLab bad run: the job fails"

@@ -1,0 +1,3 @@
+#!/bin/sh
+set -eu
+python3 -m py_compile src/test_bench.py
