@@ -242,10 +242,12 @@ for h in ${CI_EXAMPLES:-gbench go pytest catch2 hyperfine}; do
 	# How the harness exits on the base (tests/data/ci/README.md).
 	case $h in go | pytest | catch2) code=1 ;; *) code=0 ;; esac
 	# What the record's first line says: Catch2 2.x keeps one mean per
-	# benchmark, so its noise is not judged and the point estimate decides.
+	# benchmark, so its noise is not judged and the point estimate decides,
+	# which the first word says all the same.
 	acc=ACCEPT rej=REJECT
 	if [ "$h" = catch2 ]; then
-		acc="the point estimate accepts" rej="the point estimate rejects"
+		acc="ACCEPT, not judged against noise"
+		rej="REJECT, not judged against noise"
 	fi
 
 	github "$h" "$BASE" "$FIX" 1
