@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "cmd/command.h"
+#include "report/invocation.h"
 
 /* The man page with roff's "\-" turned into "-", read once. */
 static char *man_text(void)
@@ -284,6 +285,62 @@ static void test_every_id_once_per_command(void **state)
 	}
 }
 
+/* Whether some option of some command is replayed as key. */
+static bool replayed_by_an_option(const char *key)
+{
+	for (const struct command *const *c = fp_commands; *c; c++) {
+		for (const struct opt_spec *s = (*c)->options; s && s->name;
+		     s++)
+			if (s->replay && strcmp(s->replay, key) == 0)
+				return true;
+		for (const struct opt_group *const *g = (*c)->groups; g && *g;
+		     g++)
+			for (const struct opt_spec *s = (*g)->opts; s->name;
+			     s++)
+				if (s->replay && strcmp(s->replay, key) == 0)
+					return true;
+	}
+	return false;
+}
+
+static bool kept_by_the_record(const char *key)
+{
+	const char *k;
+
+	for (size_t i = 0; (k = record_invocation_key(i)); i++)
+		if (strcmp(k, key) == 0)
+			return true;
+	return false;
+}
+
+/* An option that changes the figures is kept in the record's invocation,
+ * which verify replays, and the invocation keeps nothing else: a new
+ * option marked .replay without its key, or a key no option fills, fails
+ * here rather than in a record verify cannot reproduce. */
+static void test_figure_options_replayed(void **state)
+{
+	const char *k;
+
+	for (const struct command *const *c = fp_commands; *c; c++) {
+		for (const struct opt_spec *s = (*c)->options; s && s->name;
+		     s++)
+			if (s->replay && !kept_by_the_record(s->replay))
+				fail_msg("--%s: no invocation key '%s'",
+				         s->name, s->replay);
+		for (const struct opt_group *const *g = (*c)->groups; g && *g;
+		     g++)
+			for (const struct opt_spec *s = (*g)->opts; s->name;
+			     s++)
+				if (s->replay && !kept_by_the_record(s->replay))
+					fail_msg("--%s: no invocation key '%s'",
+					         s->name, s->replay);
+	}
+	for (size_t i = 0; (k = record_invocation_key(i)); i++)
+		if (!replayed_by_an_option(k))
+			fail_msg("invocation key '%s': no option replays it",
+			         k);
+}
+
 static void test_usage_texts(void **state)
 {
 	char *text = NULL;
@@ -331,6 +388,7 @@ int main(void)
 	    cmocka_unit_test(test_every_option_documented),
 	    cmocka_unit_test(test_help_matches_man),
 	    cmocka_unit_test(test_every_id_once_per_command),
+	    cmocka_unit_test(test_figure_options_replayed),
 	    cmocka_unit_test(test_usage_texts),
 	    cmocka_unit_test(test_oom_status),
 	};

@@ -85,6 +85,11 @@ struct opt_spec {
 	/* Takes the arguments that follow its own, up to the next option,
 	 * one by one (--before B1 B2 B3). */
 	bool many;
+	/* It changes the figures: the key of the record's invocation that
+	 * keeps it, which verify replays (report/invocation.c;
+	 * tests/test_cmd_table.c holds the two to one another).  NULL: it
+	 * changes no figure (an output, a thread count). */
+	const char *replay;
 };
 
 /* -h, --help, which every command takes (parse.c). */

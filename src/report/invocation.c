@@ -167,6 +167,11 @@ static const struct ikey {
 };
 #define NIKEYS (sizeof ikeys / sizeof ikeys[0])
 
+const char *record_invocation_key(size_t i)
+{
+	return i < NIKEYS ? ikeys[i].name : NULL;
+}
+
 struct ird {
 	const char *file;
 	struct rv_invocation *v;

@@ -55,6 +55,10 @@ struct record_invocation {
 /* The "invocation" object; NULL when out of memory. */
 json_t *record_invocation_json(const struct record_invocation *inv);
 
+/* The i-th option the invocation keeps and verify replays, or NULL past
+ * the last: what each option's `replay` names (cmd/options.h). */
+const char *record_invocation_key(size_t i);
+
 /* One option read back: its long name, its argument as the option takes
  * it typed ("alpha=0.5", "2000"; NULL for a switch), where it stands. */
 struct rv_option {
