@@ -235,7 +235,7 @@ run price --results "$H/catch2/before-junit.xml" "$H/go/before.txt"
 expect_error 2 "<command line>: --results merges a report into the after run: give two runs (BEFORE AFTER)" \
 	"--results, one run"
 run price "$H/pytest/before.json" "$H/pytest/after.json"
-expect_error 2 "$H/pytest/after.json:74:25: case 'test_bench.py::test_raises' is not in $H/pytest/before.json (use --missing fail to count such cases failing there, or --missing drop to leave them out)" \
+expect_error 2 "$H/pytest/after.json:74:25: case 'test_bench.py::test_raises' is not in $H/pytest/before.json (--missing drop leaves such cases out; --missing fail counts them failing there, which is right only for a case that ran there and failed: one that never ran there would be priced as a gain)" \
 	"a case one run lacks is an error by default"
 
 # A passing case without a runtime is refused, naming the case and file.
@@ -319,13 +319,13 @@ expect_grep "$OUT" "ACCEPT: net 35.8691 = gain 47.4769 - cost 11.6079" \
 HC="$H/hyperfine/before.csv $H/hyperfine/after.csv"
 run price $HC
 expect_grep "$OUT" "NOT JUDGED: net -2.6119 = gain 0.0000 - cost 2.6119" "hyperfine csv: price"
-expect_joined "$OUT" "(hyperfine-csv); every case taken as passing; give --results-before and --results (JUnit reports) to say which failed" \
+expect_joined "$OUT" "(hyperfine-csv); every case taken as passing; run hyperfine with -i --export-json, whose exit codes say which command failed (hyperfine writes no JUnit report)" \
 	"hyperfine csv: text says pass states were assumed"
 expect_grep "$OUT" "runtimes: median aggregate per case (the file keeps no samples)" \
 	"hyperfine csv: text says the runtime is an aggregate"
 for form in md github; do
 	run price --format $form $HC
-	expect_grep "$OUT" "after.csv (hyperfine-csv); every case taken as passing; give --results-before" \
+	expect_grep "$OUT" "after.csv (hyperfine-csv); every case taken as passing; run hyperfine with -i" \
 		"hyperfine csv: $form says pass states were assumed"
 done
 run price --format json $HC
