@@ -256,6 +256,28 @@ static bool has(const char *text, size_t len, const char *what)
 	return false;
 }
 
+/* Whether a line of the first MiB starts with `start` (after blanks) and
+ * has `also` in it: a harness's console output. */
+static bool console_of(const char *text, size_t len, const char *start,
+                       const char *also)
+{
+	const char *s = text, *end = text + (len < (1u << 20) ? len : 1u << 20);
+	size_t n = strlen(start), m = strlen(also);
+
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		const char *e = nl ? nl : end, *p = s;
+		while (p < e && (*p == ' ' || *p == '\t'))
+			p++;
+		if ((size_t)(e - p) >= n && memcmp(p, start, n) == 0)
+			for (const char *q = p; q + m <= e; q++)
+				if (memcmp(q, also, m) == 0)
+					return true;
+		s = e + 1;
+	}
+	return false;
+}
+
 const char *run_format_looks(const char *text, size_t len, char *buf,
                              size_t size)
 {
@@ -272,6 +294,13 @@ const char *run_format_looks(const char *text, size_t len, char *buf,
 	else if (f)
 		snprintf(buf, size, "its content is %s, --input-format %s",
 		         f->what, f->name);
+	else if (line[0] == '<' && has(text, len, "<Catch2TestRun"))
+		snprintf(
+		    buf, size,
+		    "it looks like Catch2 v3's XML report "
+		    "(<Catch2TestRun>), which fixprice does not read (it "
+		    "reads Catch2 2's -r xml, <Catch>): give Catch2 v3's "
+		    "JUnit report (-r junit) with --results, beside a run");
 	else if (line[0] == '<' && has(text, len, "<testsuite"))
 		snprintf(buf, size,
 		         "it looks like a JUnit XML report: give it with "
@@ -287,6 +316,16 @@ const char *run_format_looks(const char *text, size_t len, char *buf,
 		    "it looks like Catch2's console output, which keeps no "
 		    "run: run the benchmarks with -r xml (a run), or the "
 		    "tests with -r junit (a report for --results)");
+	else if (console_of(text, len, "Time (mean", "):"))
+		snprintf(buf, size,
+		         "it looks like hyperfine's standard output, which "
+		         "keeps no run: give hyperfine --export-json FILE");
+	else if (console_of(text, len, "Benchmark ", "Iterations"))
+		snprintf(
+		    buf, size,
+		    "it looks like Google Benchmark's console output, which "
+		    "keeps no run: give --benchmark_out=FILE "
+		    "--benchmark_out_format=json");
 	else if (strchr(line, ','))
 		snprintf(buf, size,
 		         "it looks like CSV (its first line is '%s'), which is "
