@@ -93,6 +93,23 @@ expect_grep "$ERR" "case 'true xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
 expect_no_grep "$ERR" "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" \
 	"a long name not whole"
 
+# pytest-benchmark's CPU frequency (py-cpuinfo's hz_actual, kept whole by
+# pytest-benchmark 3.4 and later) is read anew each run: another reading
+# on one machine is no other context.  The after run's reading is set to
+# another value here, as a second run might read it; its brand is not
+# ignored.
+H2="$H/pytest/before-cpuinfo.json"
+sed 's/"hz_actual": "[^"]*"/"hz_actual": "1.4970 GHz"/; s/"hz_actual_raw": \[[0-9]*,/"hz_actual_raw": [1497000000,/' \
+	"$H/pytest/after-cpuinfo.json" >"$TMP/hz.json"
+if grep -q '"hz_actual": "1.4970 GHz"' "$TMP/hz.json"; then ok; else bad "hz.json: no reading set"; fi
+run price --missing drop "$H2" "$TMP/hz.json"
+expect_status 0 "pytest cpuinfo: priced"
+expect_no_grep "$OUT" "context:" "pytest: the CPU frequency is no context that differs"
+sed 's/"brand": "[^"]*"/"brand": "Other CPU"/' "$TMP/hz.json" >"$TMP/brand.json"
+run price --missing drop "$H2" "$TMP/brand.json"
+expect_grep "$OUT" "context: the runs differ in machine_info.cpu.brand" \
+	"pytest: another CPU is still named"
+
 # ---- detection names what it sees --------------------------------------
 
 LIST="give --input-format FMT, one of csv, json, yaml, gbench, hyperfine, gbench-csv, hyperfine-csv, pytest-benchmark, go, go-json, catch2, criterion"
