@@ -2,8 +2,10 @@
 # Regenerates the criterion.rs runs of this folder (Debian 12:
 # librust-criterion-dev 0.3.6-4, cargo 0.66.0+ds1-1 with rustc 1.63, from
 # /usr/bin, offline: src/.cargo/config.toml points at Debian's crates).
-# Run from this folder: sh make.sh
+# Run from this folder: sh make.sh (sh make.sh more: only the files made
+# after the first ones, below "more").
 set -eu
+part=${1:-all}
 here=$(pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -27,5 +29,29 @@ bench() {
 		done)
 	rm -rf "$CARGO_TARGET_DIR/criterion"
 }
-bench before
-bench after
+if [ "$part" = all ]; then
+	bench before
+	bench after
+fi
+# more: one target folder holding the before run as the baseline `base`
+# (criterion moves new/ to base/ when it runs again) and as a baseline
+# saved by name (--save-baseline main), and the after run as new/; kept
+# as baselines/, each benchmark's json files of new/, base/ and main/.
+run() {
+	/usr/bin/cargo bench --offline "$@" > "$tmp/more.log" 2>&1 ||
+		{ cat "$tmp/more.log"; exit 1; }
+}
+run --bench bench -- --noplot --sample-size 10 --warm-up-time 1 \
+	--measurement-time 1 --save-baseline main
+run --bench bench -- --noplot --sample-size 10 --warm-up-time 1 \
+	--measurement-time 1
+run --features=fixed --bench bench -- --noplot --sample-size 10 \
+	--warm-up-time 1 --measurement-time 1
+rm -rf "${here:?}/baselines"
+(cd "$CARGO_TARGET_DIR/criterion" &&
+	find . \( -path '*/new/*' -o -path '*/base/*' -o -path '*/main/*' \) \
+		\( -name benchmark.json -o -name sample.json \
+		-o -name estimates.json \) | while read -r f; do
+		mkdir -p "$here/baselines/$(dirname "$f")"
+		cp "$f" "$here/baselines/$f"
+	done)
