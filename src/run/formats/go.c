@@ -280,6 +280,8 @@ static int untimed(struct go_state *st, const struct fields *f,
 /* The samples and cells of the result line f of case i. */
 static int result_values(struct go_state *st, const struct fields *f, long i)
 {
+	char shown[RUN_SHOW_SIZE];
+
 	for (size_t k = 2; k + 1 < f->n; k += 2) {
 		char col[RUN_MAX_NAME];
 		size_t n =
@@ -295,7 +297,9 @@ static int result_values(struct go_state *st, const struct fields *f, long i)
 				    "runtime sample of case '%s' must "
 				    "be a finite number above 0, got "
 				    "%.*s ns/op",
-				    st->name[i], (int)f->len[k], f->at[k]);
+				    run_show(shown, sizeof shown, st->name[i],
+				             strlen(st->name[i])),
+				    (int)f->len[k], f->at[k]);
 			if (rb_sample_at(&st->b, (size_t)i, x * 1e-9, -1))
 				return FP_ERR;
 		} else if (go_cell(st, (size_t)i,

@@ -134,9 +134,10 @@ long go_case(struct go_state *st, const char *name, size_t len, const char *at)
 		return add(st, s, (size_t)cfg, at);
 	free(s);
 	if (st->config[i] != (size_t)cfg) {
-		char a[160], b[160], key[80];
+		char a[160], b[160], key[80], shown[RUN_SHOW_SIZE];
 		go_config_diff(&st->cfg, st->config[i], (size_t)cfg, a, b, key,
 		               sizeof a, sizeof key);
+		run_show(shown, sizeof shown, st->name[i], strlen(st->name[i]));
 		if (go_config_count(st->text, st->len, key) != 2)
 			go_error(
 			    st, at,
@@ -144,13 +145,13 @@ long go_case(struct go_state *st, const char *name, size_t len, const char *at)
 			    "%s (line %u) and %s, which are two benchmarks "
 			    "of one name: give each configuration's "
 			    "results in a file of its own",
-			    st->name[i], a, st->at_line[i], b);
+			    shown, a, st->at_line[i], b);
 		else
 			go_error(st, at,
 			         "'%s' has results under two configurations, "
 			         "%s (line %u) and %s: give --split-by %s to "
 			         "price one against the other%s",
-			         st->name[i], a, st->at_line[i], b, key,
+			         shown, a, st->at_line[i], b, key,
 			         st->src->opts->split_by
 			             ? " (each group must have one "
 			               "configuration)"
