@@ -297,13 +297,12 @@ int run_folder_read(const char *path, size_t cap, size_t max,
 	w.root = run_path_is_folder(target) ? target : root;
 	rc = walk(&w, "", 0);
 	if (rc == FP_OK && out->n == 0 && strcmp(leaf, "new") != 0)
-		rc =
-		    diag_set(d, path, 0, 0,
-		             "no criterion.rs benchmark has a baseline '%s' "
-		             "(NAME/%s/sample.json, as cargo bench -- "
-		             "--save-baseline %s writes, or base/ from the run "
-		             "before the last)",
-		             leaf, leaf, leaf);
+		rc = diag_set(d, path, 0, 0,
+		              "no criterion.rs benchmark has a baseline '%s' "
+		              "(NAME/%s/sample.json, as cargo bench -- "
+		              "--save-baseline %s writes; each run saves base/ "
+		              "unless run with --baseline)",
+		              leaf, leaf, leaf);
 	else if (rc == FP_OK && out->n == 0)
 		rc = diag_set(d, path, 0, 0,
 		              "a folder, with no criterion.rs benchmark in it "

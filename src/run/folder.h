@@ -37,8 +37,8 @@ bool run_path_is_folder(const char *path);
 
 /* Reads the criterion benchmarks under path: path itself, or path/criterion
  * when path is a cargo target folder; each benchmark's new/ (its last
- * run), or for DIR@NAME its baseline NAME/ (base, criterion's copy of the
- * run before, or one saved by cargo bench -- --save-baseline NAME); a file over cap bytes is refused,
+ * run), or for DIR@NAME its baseline NAME/ (base, which each run saves
+ * unless run with --baseline, or one saved by --save-baseline NAME); a file over cap bytes is refused,
  * and so is a folder of more than max benchmarks (RUN_FOLDER_MAX: a
  * parameter so that tests reach it).  Errors, "PATH: ...": a folder with
  * no NAME/new/sample.json in it, more than max benchmarks, a

@@ -110,6 +110,32 @@ run price --missing drop "$H2" "$TMP/brand.json"
 expect_grep "$OUT" "context: the runs differ in machine_info.cpu.brand" \
 	"pytest: another CPU is still named"
 
+# ---- criterion's baselines as the before run ---------------------------
+
+# baselines/ is one target/criterion: the before run saved as `main`
+# (--save-baseline main) and as `base`, the after run in new/ (run with
+# --baseline base).  check is not benchmarked before: no base/ or main/.
+C="$H/criterion/baselines"
+run eval --per-case "$C@main" runtime_n
+expect_out 'case,value
+"scale/1000",10
+"scale/4000",10
+"spin",10' "criterion DIR@main: the saved baseline, without check"
+run eval --per-case "$C" runtime_n
+expect_grep "$OUT" '"check",10' "criterion DIR: new/, with check"
+run price "$C@base" "$C"
+expect_grep "$ERR" "$C: case 'check' is not in $C@base" "criterion DIR@base: check is missing before"
+run price --missing fail "$C@base" "$C"
+expect_status 0 "criterion DIR@base against DIR"
+expect_grep "$OUT" "gain 20.0000" "criterion: check newly passing, 0.8 / 4 * 100"
+expect_grep "$OUT" "missing before, counted failing: check" "criterion: check failing before"
+run price --missing fail --format json "$C@main" "$C"
+tr -d ' \n' <"$OUT" >"$TMP/flat.json"
+expect_grep "$TMP/flat.json" "spin/main/sample.json" "criterion DIR@main: its files listed"
+run price "$C@nothing" "$C"
+expect_error 2 "$C@nothing: no criterion.rs benchmark has a baseline 'nothing' (NAME/nothing/sample.json, as cargo bench -- --save-baseline nothing writes; each run saves base/ unless run with --baseline)" \
+	"criterion: a baseline no benchmark has"
+
 # ---- detection names what it sees --------------------------------------
 
 LIST="give --input-format FMT, one of csv, json, yaml, gbench, hyperfine, gbench-csv, hyperfine-csv, pytest-benchmark, go, go-json, catch2, criterion"

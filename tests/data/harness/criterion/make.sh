@@ -33,20 +33,24 @@ if [ "$part" = all ]; then
 	bench before
 	bench after
 fi
-# more: one target folder holding the before run as the baseline `base`
-# (criterion moves new/ to base/ when it runs again) and as a baseline
-# saved by name (--save-baseline main), and the after run as new/; kept
-# as baselines/, each benchmark's json files of new/, base/ and main/.
+# more: one target folder holding the before run as criterion's `base`
+# (which each run saves, unless --baseline NAME compares against a
+# baseline without saving) and as a baseline saved by name
+# (--save-baseline main), and the after run as new/, run with --baseline
+# base, criterion's documented way to compare a change; kept as
+# baselines/, each benchmark's json files of new/, base/ and main/.
 run() {
 	/usr/bin/cargo bench --offline "$@" > "$tmp/more.log" 2>&1 ||
 		{ cat "$tmp/more.log"; exit 1; }
 }
-run --bench bench -- --noplot --sample-size 10 --warm-up-time 1 \
-	--measurement-time 1 --save-baseline main
-run --bench bench -- --noplot --sample-size 10 --warm-up-time 1 \
-	--measurement-time 1
-run --features=fixed --bench bench -- --noplot --sample-size 10 \
-	--warm-up-time 1 --measurement-time 1
+opts="--noplot --sample-size 10 --warm-up-time 1 --measurement-time 1"
+run --bench bench -- $opts --save-baseline main
+run --bench bench -- $opts
+# check, not benchmarked before, has no base to compare with (criterion
+# panics): run after on its own, saved under another name, so that its
+# base/ stays absent as before.
+run --features=fixed --bench bench -- $opts --baseline base 'spin|scale'
+run --features=fixed --bench bench -- $opts --save-baseline after check
 rm -rf "${here:?}/baselines"
 (cd "$CARGO_TARGET_DIR/criterion" &&
 	find . \( -path '*/new/*' -o -path '*/base/*' -o -path '*/main/*' \) \
