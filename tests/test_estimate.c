@@ -174,6 +174,10 @@ static void test_context_diff(void **state)
 	assert_true(run_context_ignored("date"));
 	assert_true(run_context_ignored("commit_info.id"));
 	assert_false(run_context_ignored("host_name"));
+	assert_true(run_context_ignored("machine_info.cpu.hz_actual"));
+	assert_true(run_context_ignored("machine_info.cpu.hz_actual_raw"));
+	assert_true(run_context_ignored("machine_info.cpu.hz_actual_friendly"));
+	assert_false(run_context_ignored("machine_info.cpu.hz_advertised"));
 	run_free(a);
 	run_free(b);
 	run_free(u);

@@ -333,20 +333,23 @@ static void test_pytest(void **state)
 /* go/before.txt: BenchmarkSpin-2's lines 6-10, 263.5 188.9 261.0 208.3
  * 191.4 ns/op: median 208.3 ns, sd 36.94924897748261 ns;
  * BenchmarkAlloc 64 B/op, 1 allocs/op, 64 bytes/item in each line;
- * BenchmarkSkip (--- SKIP, line 19) and BenchmarkCheck (--- FAIL, line 22)
- * have no result line: failing, no runtime. */
+ * BenchmarkCheck (--- FAIL, line 22) has no result line: failing, no
+ * runtime.  BenchmarkSkip (--- SKIP, line 19) is no case: not priced. */
 static void test_go(void **state)
 {
 	struct run *r = load_est(H "go/before.txt", NULL, RUN_MEDIAN, false);
 
 	assert_string_equal(r->format, "go");
-	assert_int_equal(r->n, 4);
+	assert_int_equal(r->n, 3);
 	assert_case(r, 0, "BenchmarkSpin", 5, 1);
 	assert_case(r, 1, "BenchmarkAlloc", 5, 1);
-	assert_case(r, 2, "BenchmarkSkip", 0, 0);
-	assert_case(r, 3, "BenchmarkCheck", 0, 0);
+	assert_case(r, 2, "BenchmarkCheck", 0, 0);
 	assert_int_equal(r->case_line[0], 6);
-	assert_int_equal(r->case_line[3], 22);
+	assert_int_equal(r->case_line[2], 22);
+	assert_int_equal(r->nunpriced, 1);
+	assert_string_equal(r->unpriced[0],
+	                    "BenchmarkSkip: skipped (--- SKIP)");
+	assert_int_equal(r->pass_source, RUN_PASS_RECORDED);
 	assert_close(samples(r, 0)[0], 263.5e-9);
 	assert_close(cell(r, "runtime", 0), 208.3e-9);
 	assert_close(cell(r, "runtime_sd", 0), 36.94924897748261e-9);
@@ -360,8 +363,52 @@ static void test_go(void **state)
 	assert_string_equal(run_context_get(r, "cpu"), "AMD EPYC");
 	run_free(r);
 	r = load_est(H "go/after.txt", NULL, RUN_MEDIAN, false);
-	assert_case(r, 3, "BenchmarkCheck", 5, 1);
-	assert_case(r, 2, "BenchmarkSkip", 0, 0);
+	assert_case(r, 2, "BenchmarkCheck", 5, 1);
+	assert_int_equal(r->n, 3);
+	run_free(r);
+}
+
+/* go/multi-before-v.txt (go test -v ./... over two packages): each
+ * package's BenchmarkGet is a case named by its package; BenchmarkSize
+ * (sizes only) and BenchmarkBuild (build-real-ns/op only) have no time,
+ * and BenchmarkSkip is skipped: not priced.  go/procs-before.txt: Spin
+ * under GOMAXPROCS 2 (-2), Alloc under 1 (no suffix), each one case
+ * without its suffix.  go/grep-after.txt keeps no PASS, FAIL or ok line;
+ * go/units.txt starts with benchstat's lines and has no ns/op. */
+static void test_go_packages(void **state)
+{
+	struct run *r =
+	    load_est(H "go/multi-before-v.txt", NULL, RUN_MEDIAN, false);
+
+	assert_int_equal(r->n, 3);
+	assert_case(r, 0, "example.com/multi/cache.BenchmarkGet", 3, 1);
+	assert_case(r, 1, "example.com/multi/csrf.BenchmarkGet", 3, 1);
+	assert_case(r, 2, "BenchmarkToken", 0, 0);
+	assert_int_equal(r->nunpriced, 3);
+	assert_string_equal(r->unpriced[0],
+	                    "BenchmarkSize: no ns/op, only B/op, allocs/op");
+	assert_string_equal(r->unpriced[1],
+	                    "BenchmarkBuild: no ns/op, only "
+	                    "build-real-ns/op, B/op, allocs/op");
+	assert_string_equal(r->unpriced[2],
+	                    "BenchmarkSkip: skipped (--- SKIP)");
+	assert_int_equal(r->pass_source, RUN_PASS_RECORDED);
+	run_free(r);
+	r = load_est(H "go/procs-before.txt", NULL, RUN_MEDIAN, false);
+	assert_int_equal(r->n, 2);
+	assert_case(r, 0, "BenchmarkSpin", 3, 1);
+	assert_case(r, 1, "BenchmarkAlloc", 3, 1);
+	assert_null(run_context_get(r, "gomaxprocs"));
+	run_free(r);
+	r = load_est(H "go/grep-after.txt", NULL, RUN_MEDIAN, false);
+	assert_int_equal(r->n, 3);
+	assert_int_equal(r->pass_source, RUN_PASS_ASSUMED);
+	run_free(r);
+	r = load_est(H "go/after-json.json", NULL, RUN_MEDIAN, false);
+	assert_int_equal(r->n, 3);
+	assert_int_equal(r->pass_source, RUN_PASS_RECORDED);
+	assert_string_equal(r->unpriced[0],
+	                    "BenchmarkSkip: skipped (--- SKIP)");
 	run_free(r);
 }
 
@@ -375,7 +422,7 @@ static void test_stdin(void **state)
 	r = load_est("-", NULL, RUN_MEDIAN, false);
 	assert_string_equal(r->path, "<stdin>");
 	assert_string_equal(r->format, "go");
-	assert_int_equal(r->n, 4);
+	assert_int_equal(r->n, 3);
 	run_free(r);
 }
 
@@ -476,6 +523,7 @@ int main(void)
 	    cmocka_unit_test(test_hyperfine_csv),
 	    cmocka_unit_test(test_pytest),
 	    cmocka_unit_test(test_go),
+	    cmocka_unit_test(test_go_packages),
 	    cmocka_unit_test(test_stdin),
 	    cmocka_unit_test(test_detect),
 	    cmocka_unit_test(test_errors),

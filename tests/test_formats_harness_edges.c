@@ -54,14 +54,15 @@ static void test_go(void **state)
 
 	assert_string_equal(r->format, "go");
 	/* BenchmarkA after BenchmarkAB is a case of its own; A5 keeps its
-	 * digit (no "-" before it); C has only its failure.  The file has
-	 * three GOMAXPROCS values (4, 2 and none), so the names keep them:
-	 * each is a configuration of its own. */
-	assert_string_equal(r->case_name[0], "BenchmarkAB-4");
-	assert_string_equal(r->case_name[1], "BenchmarkA-2");
+	 * digit (no "-" before it); C has only its failure.  The -N suffix
+	 * is cut per line (each benchmark has one GOMAXPROCS value here),
+	 * as benchstat cuts it.  A5's "--- SKIP" after its result makes it
+	 * no failure: a skip is not one. */
+	assert_string_equal(r->case_name[0], "BenchmarkAB");
+	assert_string_equal(r->case_name[1], "BenchmarkA");
 	assert_string_equal(r->case_name[2], "BenchmarkA5");
-	assert_string_equal(r->case_name[3], "BenchmarkC-2");
-	VALUES(r, "passed", 1, 1, 0, 0);
+	assert_string_equal(r->case_name[3], "BenchmarkC");
+	VALUES(r, "passed", 1, 1, 1, 0);
 	/* AB: 4, 2 and 3 ns, median 3. */
 	VALUES(r, "runtime", 3 * 1e-9, 6 * 1e-9, 1 * 1e-9, NAN);
 	VALUES(r, "runtime_n", 3, 1, 1, 0);
@@ -72,8 +73,36 @@ static void test_go(void **state)
 	context_is(r, "cpu", "");
 	context_is(r, "a b", NULL);
 	context_is(r, "Pkg", NULL);
-	/* Several -N values: in the names, not the context. */
+	/* Several -N values in the file: none in the context. */
 	context_is(r, "gomaxprocs", NULL);
+	/* The ok line says pass and fail. */
+	assert_int_equal(r->pass_source, RUN_PASS_RECORDED);
+	run_free(r);
+}
+
+/* Per line, as benchstat: one benchmark without its suffix in one line
+ * keeps the others' names whole; a benchmark under two GOMAXPROCS values
+ * keeps them (A and A-8), and a --- FAIL without one fails each. */
+static void test_go_procs(void **state)
+{
+	struct run *r = load_text("p.txt", "BenchmarkA-8 100 50 ns/op\n"
+	                                   "BenchmarkB 100 60 ns/op\n"
+	                                   "BenchmarkC-8 100 70 ns/op\n"
+	                                   "BenchmarkC 100 80 ns/op\n"
+	                                   "--- FAIL: BenchmarkC\n");
+
+	assert_int_equal(r->n, 4);
+	assert_string_equal(r->case_name[0], "BenchmarkA");
+	assert_string_equal(r->case_name[1], "BenchmarkB");
+	assert_string_equal(r->case_name[2], "BenchmarkC-8");
+	assert_string_equal(r->case_name[3], "BenchmarkC");
+	VALUES(r, "passed", 1, 1, 0, 0);
+	run_free(r);
+	/* No PASS, FAIL or ok line: the pass states are assumed. */
+	r = load_text("p.txt", "BenchmarkA-8 100 50 ns/op\n");
+	assert_string_equal(r->case_name[0], "BenchmarkA");
+	assert_int_equal(r->pass_source, RUN_PASS_ASSUMED);
+	context_is(r, "gomaxprocs", "8");
 	run_free(r);
 }
 
@@ -439,6 +468,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_go),
+	    cmocka_unit_test(test_go_procs),
 	    cmocka_unit_test(test_go_errors),
 	    cmocka_unit_test(test_gbench_csv),
 	    cmocka_unit_test(test_gbench_csv_errors),

@@ -139,8 +139,10 @@ static void test_join(void **state)
 	                 FP_ERR);
 	assert_string_equal(d.msg,
 	                    "case 'z' is not in " DATA "small-before.csv "
-	                    "(use --missing fail to count such cases failing "
-	                    "there, or --missing drop to leave them out)");
+	                    "(--missing drop leaves such cases out; --missing "
+	                    "fail counts them failing there, which is right "
+	                    "only for a case that ran there and failed: one "
+	                    "that never ran there would be priced as a gain)");
 	assert_int_equal(d.line, 3);
 	assert_int_equal(price_join(load(DATA "small-before.csv"),
 	                            load("join-after.csv"), true, &j, &d),

@@ -25,6 +25,8 @@ static int check_text_columns(const struct fx_prog *prog,
 static void fault_diag(const struct fx_fault *f, const char *formula,
                        const struct run *run, struct diag *d)
 {
+	char name[RUN_SHOW_SIZE];
+
 	if (f->oom) {
 		diag_oom(d);
 		return;
@@ -32,7 +34,7 @@ static void fault_diag(const struct fx_fault *f, const char *formula,
 	if (f->has_case && f->case_index < run->n)
 		diag_set(d, CLI_SOURCE, f->line, f->col,
 		         "%s in case '%s' (%s line %u)", f->what,
-		         run->case_name[f->case_index], run->path,
+		         run_case_shown(run, f->case_index, name), run->path,
 		         (unsigned)run->case_line[f->case_index]);
 	else
 		diag_set(d, CLI_SOURCE, f->line, f->col, "%s", f->what);

@@ -21,18 +21,19 @@ static int check_cell(const struct run *r, size_t i, double g,
 {
 	const struct column *c = run_find(r, "passed");
 	const struct column *from = run_find(r, RUN_PASS_FROM);
+	char name[RUN_SHOW_SIZE];
 
 	if (!c || !c->v || c->v[i] == g ||
 	    r->pass_source != RUN_PASS_RECORDED ||
 	    strcmp(r->format, "scenario") == 0 ||
 	    (from && from->v && from->v[i] != RUN_FROM_FILE))
 		return FP_OK;
-	return diag_set(d, r->path, (int)run_cell_line(r, c, i),
-	                (int)run_cell_col(c, i),
-	                "case '%s' is %s here, but the gate of %s %s it "
-	                "(the gate decides passed from the error columns)",
-	                r->case_name[i], c->v[i] != 0 ? "passed" : "failed",
-	                gate_file, g != 0 ? "passes" : "fails");
+	return diag_set(
+	    d, r->path, (int)run_cell_line(r, c, i), (int)run_cell_col(c, i),
+	    "case '%s' is %s here, but the gate of %s %s it "
+	    "(the gate decides passed from the error columns)",
+	    run_case_shown(r, i, name), c->v[i] != 0 ? "passed" : "failed",
+	    gate_file, g != 0 ? "passes" : "fails");
 }
 
 static int derive_side(struct price *p, struct session *ses, int s, bool check,
@@ -42,6 +43,7 @@ static int derive_side(struct price *p, struct session *ses, int s, bool check,
 	const struct run *r = s ? ses->runs->after : ses->runs->before;
 	double *g = p->gate_pass[s];
 	struct fx_fault fault;
+	char name[RUN_SHOW_SIZE];
 
 	price_bind_side(ses, p, s);
 	if (fx_eval(m->gate.prog, ses->side, g, &fault) != FP_OK)
@@ -56,7 +58,7 @@ static int derive_side(struct price *p, struct session *ses, int s, bool check,
 			                "case '%s' passes the gate of %s but "
 			                "has no runtime: a passing case "
 			                "needs one",
-			                r->case_name[i], m->path);
+			                run_case_shown(r, i, name), m->path);
 	}
 	p->passed[s] = g;
 	return FP_OK;

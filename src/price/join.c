@@ -140,22 +140,24 @@ oom:
 /* Error naming the first missing case (row) and how many more there are
  * (nmissing in all). */
 static int missing_error(const struct run *has, const struct run *lacks,
-                         size_t row, size_t nmissing, struct diag *d)
+                         size_t row, size_t nmissing, bool lacks_before,
+                         struct diag *d)
 {
-	if (nmissing == 1)
-		return diag_set(
-		    d, has->path, (int)has->case_line[row],
-		    (int)run_case_col(has, row),
-		    "case '%s' is not in %s (use --missing fail to count "
-		    "such cases failing there, or --missing drop to "
-		    "leave them out)",
-		    has->case_name[row], lacks->path);
-	return diag_set(d, has->path, (int)has->case_line[row],
-	                (int)run_case_col(has, row),
-	                "case '%s' and %zu more are not in %s (use --missing "
-	                "fail to count such cases failing there, or --missing "
-	                "drop to leave them out)",
-	                has->case_name[row], nmissing - 1, lacks->path);
+	char name[RUN_SHOW_SIZE], more[48] = "";
+
+	if (nmissing > 1)
+		snprintf(more, sizeof more, " and %zu more are", nmissing - 1);
+	/* --missing fail is right only for a case that ran and failed
+	 * there (a harness that leaves a failing benchmark out): never
+	 * suggested alone, for it prices a case never run as a gain. */
+	return diag_set(
+	    d, has->path, (int)has->case_line[row], (int)run_case_col(has, row),
+	    "case '%s'%s not in %s (--missing drop leaves such cases out; "
+	    "--missing fail counts them failing there, which is right only "
+	    "for a case that ran there and failed: one that never ran there "
+	    "would be priced as %s)",
+	    run_case_shown(has, row, name), *more ? more : " is", lacks->path,
+	    lacks_before ? "a gain" : "newly failing");
 }
 
 /* The joined runs: rows rb of b and ra of a (n each), or for a split run
@@ -321,11 +323,11 @@ int price_join_guessed(struct run *before, struct run *after, bool drop_missing,
 		if (!in_after[j])
 			note_missing(&ma, j);
 	if (mb.n && !drop_missing) {
-		missing_error(before, after, mb.first, mb.n, d);
+		missing_error(before, after, mb.first, mb.n, false, d);
 		goto out;
 	}
 	if (ma.n && !drop_missing) {
-		missing_error(after, before, ma.first, ma.n, d);
+		missing_error(after, before, ma.first, ma.n, true, d);
 		goto out;
 	}
 	if (mb.n == before->n) {

@@ -16,7 +16,7 @@ static const char *const pass_must =
 static int read_pass(const struct run *r, const double **out, struct diag *d)
 {
 	const struct column *c = run_numeric(r, "passed", d);
-	char num[NUMFMT_MAX];
+	char num[NUMFMT_MAX], name[RUN_SHOW_SIZE];
 
 	if (!c)
 		return FP_ERR;
@@ -26,7 +26,7 @@ static int read_pass(const struct run *r, const double **out, struct diag *d)
 			    d, r->path, (int)run_cell_line(r, c, i),
 			    (int)run_cell_col(c, i),
 			    "passed of case '%s' must be %s, got %s",
-			    r->case_name[i], pass_must,
+			    run_case_shown(r, i, name), pass_must,
 			    numfmt_exact(num, c->v[i]));
 	*out = c->v;
 	return FP_OK;
@@ -55,6 +55,8 @@ static int check_runtimes(const struct run *r, const double *v,
                           const struct column *c, const double *passed,
                           bool predicted, double *has, struct diag *d)
 {
+	char name[RUN_SHOW_SIZE];
+
 	for (size_t i = 0; i < r->n; i++) {
 		uint32_t ln = run_cell_line(r, c, i), cn = run_cell_col(c, i);
 		size_t j;
@@ -66,13 +68,13 @@ static int check_runtimes(const struct run *r, const double *v,
 			    "case '%s' is predicted "
 			    "to pass, but it has no runtime before to "
 			    "predict one from",
-			    r->case_name[i]);
+			    run_case_shown(r, i, name));
 		if (isnan(v[i]) && passed[i] != 0)
 			return diag_set(
 			    d, r->path, (int)ln, (int)cn,
 			    "case '%s' passes but has no runtime (no "
 			    "samples): a passing case needs one",
-			    r->case_name[i]);
+			    run_case_shown(r, i, name));
 		if (!isnan(v[i]) && !(isfinite(v[i]) && v[i] > 0))
 			return run_bad_runtime(r, "runtime", i, v[i], ln, cn,
 			                       d);
@@ -85,7 +87,7 @@ static int check_runtimes(const struct run *r, const double *v,
 			    "case '%s' passes but has no runtime in "
 			    "run %zu of %zu: a passing case needs one "
 			    "in each",
-			    r->case_name[i], j + 1, r->nruns);
+			    run_case_shown(r, i, name), j + 1, r->nruns);
 	}
 	return FP_OK;
 }
@@ -151,7 +153,7 @@ int price_fault(const struct metric_formula *f, const struct fx_fault *fault,
                 const struct joined *j, const char *side, struct diag *d)
 {
 	const struct run *r = j->before;
-	char where[2 * DIAG_FILE_MAX + 16];
+	char where[2 * DIAG_FILE_MAX + 16], name[RUN_SHOW_SIZE];
 
 	if (fault->oom)
 		return diag_oom(d);
@@ -165,8 +167,9 @@ int price_fault(const struct metric_formula *f, const struct fx_fault *fault,
 		                "(it fails there): test has_runtime (see "
 		                "fixprice-metric(5))",
 		                f->key, side, fault->what,
-		                r->case_name[fault->case_index], where);
+		                run_case_shown(r, fault->case_index, name),
+		                where);
 	return diag_set(d, f->src.file, fault->line, fault->col,
 	                "%s%s: %s in case '%s'", f->key, side, fault->what,
-	                r->case_name[fault->case_index]);
+	                run_case_shown(r, fault->case_index, name));
 }

@@ -96,6 +96,7 @@ static int predict_runtimes(const struct scenario *s, struct fx_env *env,
 	const struct fx_src *src = &s->runtime;
 	double *v = malloc((before->n ? before->n : 1) * sizeof *v);
 	struct fx_fault fault;
+	char name[RUN_SHOW_SIZE];
 
 	*out = v; /* the caller frees it, also on failure */
 	if (!v)
@@ -115,10 +116,11 @@ static int predict_runtimes(const struct scenario *s, struct fx_env *env,
 		if (fault.oom)
 			return diag_oom(d);
 		if (fault.has_case)
-			return diag_set(d, src->file, fault.line, fault.col,
-			                "runtime formula: case '%s': %s",
-			                before->case_name[fault.case_index],
-			                fault.what);
+			return diag_set(
+			    d, src->file, fault.line, fault.col,
+			    "runtime formula: case '%s': %s",
+			    run_case_shown(before, fault.case_index, name),
+			    fault.what);
 		return diag_set(d, src->file, fault.line, fault.col,
 		                "runtime formula: %s", fault.what);
 	}
@@ -135,7 +137,8 @@ static int predict_runtimes(const struct scenario *s, struct fx_env *env,
 			    d, src->file, src->line, src->col,
 			    "runtime formula gives %s for case '%s'; a "
 			    "runtime must be > 0",
-			    numfmt_exact(buf, v[i]), before->case_name[i]);
+			    numfmt_exact(buf, v[i]),
+			    run_case_shown(before, i, name));
 	}
 	return FP_OK;
 }

@@ -92,7 +92,7 @@ static bool verdict_command(FILE *out, const struct record *r)
 	report_headline(mem, r);
 	for (size_t i = 0; v && i < v->nreasons; i++) {
 		fputs(i ? "; " : ". ", mem);
-		report_reason_words(mem, &v->reasons[i]);
+		report_reason_words(mem, r, &v->reasons[i]);
 	}
 	ok = fclose(mem) == 0 && ok && put_wf(out, text, false);
 	free(text);

@@ -8,6 +8,7 @@
 #include "report/internal.h"
 #include "report/report.h"
 #include "report/verdict.h"
+#include "run/detect.h"
 #include "util/rows.h"
 
 /* Most cases named in a list before "and N more". */
@@ -374,7 +375,30 @@ static void margin_words(FILE *out, const struct verdict_reason *r)
 		fprintf(out, "the margin -%s to +%s", m, m);
 }
 
-void report_reason_words(FILE *out, const struct verdict_reason *r)
+/* How to get several samples per case, in the words of the harness of
+ * the after run (the before run's, for a prediction): the samples the
+ * harness gives, or for a file of aggregates only, that it keeps none. */
+static void samples_remedy(FILE *out, const struct record *rec, bool alike)
+{
+	const struct run_facts *f = rec ? rec->facts : NULL;
+	int s = f && !rec->prediction && f->format[1] ? 1 : 0;
+	const struct run_advice *a = run_format_advice(f ? f->format[s] : NULL);
+
+	if (f && a->aggregates && (f->aggregate[0] || f->aggregate[1]))
+		fprintf(out, "%s", a->aggregates);
+	else if (alike)
+		fputs("time with a finer clock or more iterations per sample",
+		      out);
+	else if (a->samples)
+		fprintf(out, "rerun with several samples per case (%s)",
+		        a->samples);
+	else
+		fputs("rerun with several samples per case", out);
+	fputs(", or give --control RUN", out);
+}
+
+void report_reason_words(FILE *out, const struct record *rec,
+                         const struct verdict_reason *r)
 {
 	char p[NUMFMT_MAX], c[NUMFMT_MAX], b[NUMFMT_MAX];
 	const struct guard_def *g = &guard_table[r->n[1] % GUARD_COUNT];
@@ -403,10 +427,9 @@ void report_reason_words(FILE *out, const struct verdict_reason *r)
 		        numfmt_fixed(c, (1 + r->x[1]) / 2, 4), pct(b, r->x[1]));
 		return;
 	case REASON_ONE_SAMPLE:
-		fputs("every case has one sample, so the noise is not judged; "
-		      "rerun with several samples per case, e.g. "
-		      "--benchmark_repetitions=N, or give --control RUN",
+		fputs("every case has one sample, so the noise is not judged; ",
 		      out);
+		samples_remedy(out, rec, false);
 		return;
 	case REASON_PREDICTION:
 		fputs("a prediction measures nothing, so the noise is not "
@@ -414,13 +437,12 @@ void report_reason_words(FILE *out, const struct verdict_reason *r)
 		      out);
 		return;
 	case REASON_ALIKE:
-		fprintf(
-		    out,
-		    "the samples of each of the %zu case%s with several are "
-		    "all alike, so the noise is not measured and not judged; "
-		    "time with a finer clock or more iterations per sample, "
-		    "or give --control RUN",
-		    r->n[0], r->n[0] == 1 ? "" : "s");
+		fprintf(out,
+		        "the samples of each of the %zu case%s with several "
+		        "are all alike, so the noise is not measured and not "
+		        "judged; ",
+		        r->n[0], r->n[0] == 1 ? "" : "s");
+		samples_remedy(out, rec, true);
 		return;
 	case REASON_NO_BOOTSTRAP:
 		fputs("--bootstrap 0, so the noise is not judged", out);
@@ -513,7 +535,7 @@ void report_verdict_words(FILE *out, const struct record *r,
 	        verdict_name(v->kind));
 	for (size_t k = 0; k < v->nreasons; k++) {
 		fputs(f == FORMAT_MD ? "- " : k ? "; " : " (", out);
-		report_reason_words(out, &v->reasons[k]);
+		report_reason_words(out, r, &v->reasons[k]);
 		if (f == FORMAT_MD)
 			fputc('\n', out);
 	}

@@ -20,8 +20,11 @@ void report_verdict_words(FILE *out, const struct record *r,
 void report_control_words(FILE *out, const struct record *r,
                           enum report_format f, bool *oom);
 
-/* One reason of a verdict in words (no colon: the verdict line has one). */
-void report_reason_words(FILE *out, const struct verdict_reason *r);
+/* One reason of a verdict of record rec in words (no colon: the verdict
+ * line has one); a remedy in the words of the runs' harness (the format
+ * table's advice, run/detect.h). */
+void report_reason_words(FILE *out, const struct record *rec,
+                         const struct verdict_reason *r);
 
 /* ACCEPT, REJECT, INCONCLUSIVE, NO MATERIAL EFFECT, NOT JUDGED. */
 const char *report_headline_word(enum verdict_kind k);

@@ -210,7 +210,7 @@ json_t *report_verdict_json(const struct record *r)
 		FILE *mem = open_memstream(&text, &len);
 
 		if (mem)
-			report_reason_words(mem, &v->reasons[k]);
+			report_reason_words(mem, r, &v->reasons[k]);
 		if (!mem || fclose(mem) != 0)
 			b.failed = true;
 		else

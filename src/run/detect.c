@@ -18,26 +18,98 @@
 #include "run/detect.h"
 #include "util/names.h"
 
+#define GBENCH_SAMPLES "--benchmark_repetitions=N"
+#define GBENCH_AGGREGATES \
+	"the file keeps only each benchmark's aggregates: rerun without " \
+	"--benchmark_report_aggregates_only"
+#define HYPERFINE_PASS \
+	"run hyperfine with -i --export-json, whose exit codes say which " \
+	"command failed (hyperfine writes no JUnit report)"
+#define GO_SAMPLES "go test -count N"
+#define GO_PASS \
+	"keep go test's whole output, whose --- FAIL, PASS and ok lines say " \
+	"which benchmark failed (or go test -json)"
+
 const struct run_format run_formats[] = {
-    {"csv", fmt_csv, false, NULL, "CSV with a header naming `case`"},
-    {"json", fmt_json, true, NULL, "JSON: a list of cases, or {cases: [...]}"},
-    {"yaml", fmt_yaml, false, NULL, "YAML: a list of cases, or cases: [...]"},
-    {"gbench", fmt_gbench, true, NULL,
-     "Google Benchmark JSON (--benchmark_format=json)"},
-    {"hyperfine", fmt_hyperfine, true, NULL, "hyperfine JSON (--export-json)"},
-    {"gbench-csv", fmt_gbench_csv, false, fmt_gbench_csv_detect,
-     "Google Benchmark CSV (--benchmark_format=csv)"},
-    {"hyperfine-csv", fmt_hyperfine_csv, false, fmt_hyperfine_csv_detect,
-     "hyperfine CSV (--export-csv)"},
-    {"pytest-benchmark", fmt_pytest, true, NULL,
-     "pytest-benchmark JSON (--benchmark-json)"},
-    {"go", fmt_go, false, fmt_go_detect, "Go benchmark text (go test -bench)"},
-    {"go-json", fmt_go_json, false, fmt_go_json_detect,
-     "go test -bench -json (test2json events)"},
-    {"catch2", fmt_catch2, false, fmt_catch2_detect,
-     "Catch2 XML report (-r xml)"},
-    {"criterion", fmt_criterion, false, NULL,
-     "criterion.rs folder (cargo bench's target/criterion)"},
+    {"csv",
+     fmt_csv,
+     false,
+     NULL,
+     "CSV with a header naming `case`",
+     {"a row per sample", NULL, NULL}},
+    {"json",
+     fmt_json,
+     true,
+     NULL,
+     "JSON: a list of cases, or {cases: [...]}",
+     {"a samples list per case", NULL, NULL}},
+    {"yaml",
+     fmt_yaml,
+     false,
+     NULL,
+     "YAML: a list of cases, or cases: [...]",
+     {"a samples list per case", NULL, NULL}},
+    {"gbench",
+     fmt_gbench,
+     true,
+     NULL,
+     "Google Benchmark JSON (--benchmark_format=json)",
+     {GBENCH_SAMPLES, GBENCH_AGGREGATES, NULL}},
+    {"hyperfine",
+     fmt_hyperfine,
+     true,
+     NULL,
+     "hyperfine JSON (--export-json)",
+     {"hyperfine --runs N", NULL, HYPERFINE_PASS}},
+    {"gbench-csv",
+     fmt_gbench_csv,
+     false,
+     fmt_gbench_csv_detect,
+     "Google Benchmark CSV (--benchmark_format=csv)",
+     {GBENCH_SAMPLES, GBENCH_AGGREGATES, NULL}},
+    {"hyperfine-csv",
+     fmt_hyperfine_csv,
+     false,
+     fmt_hyperfine_csv_detect,
+     "hyperfine CSV (--export-csv)",
+     {"hyperfine --export-json, which keeps every run's time",
+      "the CSV keeps only each command's statistics: give hyperfine's "
+      "--export-json, which keeps every run's time",
+      HYPERFINE_PASS}},
+    {"pytest-benchmark",
+     fmt_pytest,
+     true,
+     NULL,
+     "pytest-benchmark JSON (--benchmark-json)",
+     {"pytest --benchmark-json=FILE, which keeps every round",
+      "the file keeps only each test's statistics: give pytest's "
+      "--benchmark-json file, or save with --benchmark-save-data",
+      NULL}},
+    {"go",
+     fmt_go,
+     false,
+     fmt_go_detect,
+     "Go benchmark text (go test -bench)",
+     {GO_SAMPLES, NULL, GO_PASS}},
+    {"go-json",
+     fmt_go_json,
+     false,
+     fmt_go_json_detect,
+     "go test -bench -json (test2json events)",
+     {GO_SAMPLES, NULL, GO_PASS}},
+    {"catch2",
+     fmt_catch2,
+     false,
+     fmt_catch2_detect,
+     "Catch2 XML report (-r xml)",
+     {"--benchmark-samples N",
+      "Catch2's XML keeps only each benchmark's mean, not its samples", NULL}},
+    {"criterion",
+     fmt_criterion,
+     false,
+     NULL,
+     "criterion.rs folder (cargo bench's target/criterion)",
+     {"cargo bench -- --sample-size N", NULL, NULL}},
 };
 const size_t run_nformats = sizeof run_formats / sizeof *run_formats;
 
@@ -47,6 +119,14 @@ const char *run_format_list(char *buf, size_t size)
 	for (size_t i = 0; i < run_nformats; i++)
 		names_append(buf, size, run_formats[i].name);
 	return buf;
+}
+
+const struct run_advice *run_format_advice(const char *name)
+{
+	static const struct run_advice none = {NULL, NULL, NULL};
+	const struct run_format *f = name ? run_format_find(name) : NULL;
+
+	return f ? &f->advice : &none;
 }
 
 const struct run_format *run_format_find(const char *name)
@@ -176,6 +256,28 @@ static bool has(const char *text, size_t len, const char *what)
 	return false;
 }
 
+/* Whether a line of the first MiB starts with `start` (after blanks) and
+ * has `also` in it: a harness's console output. */
+static bool console_of(const char *text, size_t len, const char *start,
+                       const char *also)
+{
+	const char *s = text, *end = text + (len < (1u << 20) ? len : 1u << 20);
+	size_t n = strlen(start), m = strlen(also);
+
+	while (s < end) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		const char *e = nl ? nl : end, *p = s;
+		while (p < e && (*p == ' ' || *p == '\t'))
+			p++;
+		if ((size_t)(e - p) >= n && memcmp(p, start, n) == 0)
+			for (const char *q = p; q + m <= e; q++)
+				if (memcmp(q, also, m) == 0)
+					return true;
+		s = e + 1;
+	}
+	return false;
+}
+
 const char *run_format_looks(const char *text, size_t len, char *buf,
                              size_t size)
 {
@@ -192,6 +294,13 @@ const char *run_format_looks(const char *text, size_t len, char *buf,
 	else if (f)
 		snprintf(buf, size, "its content is %s, --input-format %s",
 		         f->what, f->name);
+	else if (line[0] == '<' && has(text, len, "<Catch2TestRun"))
+		snprintf(
+		    buf, size,
+		    "it looks like Catch2 v3's XML report "
+		    "(<Catch2TestRun>), which fixprice does not read (it "
+		    "reads Catch2 2's -r xml, <Catch>): give Catch2 v3's "
+		    "JUnit report (-r junit) with --results, beside a run");
 	else if (line[0] == '<' && has(text, len, "<testsuite"))
 		snprintf(buf, size,
 		         "it looks like a JUnit XML report: give it with "
@@ -207,6 +316,16 @@ const char *run_format_looks(const char *text, size_t len, char *buf,
 		    "it looks like Catch2's console output, which keeps no "
 		    "run: run the benchmarks with -r xml (a run), or the "
 		    "tests with -r junit (a report for --results)");
+	else if (console_of(text, len, "Time (mean", "):"))
+		snprintf(buf, size,
+		         "it looks like hyperfine's standard output, which "
+		         "keeps no run: give hyperfine --export-json FILE");
+	else if (console_of(text, len, "Benchmark ", "Iterations"))
+		snprintf(
+		    buf, size,
+		    "it looks like Google Benchmark's console output, which "
+		    "keeps no run: give --benchmark_out=FILE "
+		    "--benchmark_out_format=json");
 	else if (strchr(line, ','))
 		snprintf(buf, size,
 		         "it looks like CSV (its first line is '%s'), which is "

@@ -3,8 +3,9 @@
  * One entry per format: its name (for --input-format and messages), its
  * reader (run/formats/formats.h), whether it is JSON (parsed once before
  * its reader runs, and told apart from the other JSON formats by its
- * top-level keys), and a test of its first bytes where those tell.  Help,
- * errors and detection all read the table. */
+ * top-level keys), a test of its first bytes where those tell, and the
+ * advice fixprice gives in the harness's own words.  Help, errors,
+ * detection and the record's hints all read the table. */
 #ifndef FP_RUN_DETECT_H
 #define FP_RUN_DETECT_H
 
@@ -13,6 +14,19 @@
 
 #include "run/formats/formats.h"
 
+/* fixprice's advice in a harness's own words (NULL: the general words,
+ * for a format written for fixprice). */
+struct run_advice {
+	/* How the harness gives several samples per case. */
+	const char *samples;
+	/* For a file of aggregates only (run.h: aggregate): how to get the
+	 * samples the harness does not keep in it. */
+	const char *aggregates;
+	/* Where the harness's pass states can come from, when the file
+	 * records none (NULL: a JUnit report given with --results). */
+	const char *pass;
+};
+
 struct run_format {
 	const char *name;
 	fmt_read_fn read;
@@ -20,7 +34,11 @@ struct run_format {
 	/* Whether the first bytes are this format's (NULL: never alone). */
 	bool (*detect)(const char *text, size_t len);
 	const char *what; /* one line for help: what writes it */
+	struct run_advice advice;
 };
+
+/* The advice of the format called name (empty for an unknown name). */
+const struct run_advice *run_format_advice(const char *name);
 
 extern const struct run_format run_formats[];
 extern const size_t run_nformats;

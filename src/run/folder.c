@@ -14,6 +14,7 @@
 
 struct walk {
 	const char *root;
+	const char *leaf; /* the baseline read: "new", or NAME of DIR@NAME */
 	size_t cap_bytes; /* of one file */
 	size_t max;       /* benchmarks */
 	struct run_folder *f;
@@ -21,12 +22,45 @@ struct walk {
 	struct diag *d;
 };
 
-bool run_path_is_folder(const char *path)
+static bool is_dir(const char *path)
 {
 	struct stat st;
 
-	return strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
-	       S_ISDIR(st.st_mode);
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* For "DIR@NAME" that names nothing itself, DIR a folder: DIR (caller
+ * frees) and NAME, a baseline; else NULL. */
+static char *baseline_of(const char *path, const char **name)
+{
+	const char *at = strrchr(path, '@'), *slash = strrchr(path, '/');
+	struct stat st;
+	char *dir;
+
+	if (!at || (slash && slash > at) || at == path || !at[1] ||
+	    strcmp(at + 1, ".") == 0 || strcmp(at + 1, "..") == 0 ||
+	    stat(path, &st) == 0 || !(dir = strndup(path, (size_t)(at - path))))
+		return NULL;
+	if (!is_dir(dir)) {
+		free(dir);
+		return NULL;
+	}
+	*name = at + 1;
+	return dir;
+}
+
+bool run_path_is_folder(const char *path)
+{
+	const char *name;
+	char *dir;
+
+	if (strcmp(path, "-") == 0)
+		return false;
+	if (is_dir(path))
+		return true;
+	dir = baseline_of(path, &name);
+	free(dir);
+	return dir != NULL;
 }
 
 /* root/rel/tail, or root/tail when rel is "" (caller frees). */
@@ -93,7 +127,9 @@ static int subfolders(struct walk *w, const char *rel, char ***names, size_t *n)
 		char *sub;
 		if (e->d_name[0] == '.' || strcmp(e->d_name, "new") == 0 ||
 		    strcmp(e->d_name, "base") == 0 ||
-		    strcmp(e->d_name, "change") == 0)
+		    strcmp(e->d_name, "change") == 0 ||
+		    strcmp(e->d_name, "report") == 0 ||
+		    strcmp(e->d_name, w->leaf) == 0)
 			continue;
 		sub = join(path, "", e->d_name);
 		if (!sub || lstat(sub, &st) != 0 || !S_ISDIR(st.st_mode)) {
@@ -128,9 +164,13 @@ static int subfolders(struct walk *w, const char *rel, char ***names, size_t *n)
 /* Finds the benchmarks at and under root/rel. */
 static int walk(struct walk *w, const char *rel, int depth)
 {
-	char *sample = join(w->root, rel, "new/sample.json"), **names;
+	char tail[RUN_FOLDER_NAME + 16], *sample, **names;
 	size_t n;
-	int rc = sample ? FP_OK : diag_oom(w->d);
+	int rc;
+
+	snprintf(tail, sizeof tail, "%s/sample.json", w->leaf);
+	sample = join(w->root, rel, tail);
+	rc = sample ? FP_OK : diag_oom(w->d);
 
 	if (rc == FP_OK && is_file(sample))
 		rc = add_bench(w, rel);
@@ -176,11 +216,11 @@ static int read_file(struct walk *w, const char *rel, const char *name,
                      char **path, char **text, size_t *len)
 {
 	struct run_folder *f = w->f;
-	char tail[32], *line;
+	char tail[RUN_FOLDER_NAME + 32], *line;
 	struct source src;
 	size_t n;
 
-	snprintf(tail, sizeof tail, "new/%s", name);
+	snprintf(tail, sizeof tail, "%s/%s", w->leaf, name);
 	if (!(*path = join(w->root, rel, tail)))
 		return diag_oom(w->d);
 	if (source_read(*path, w->cap_bytes, &src, w->d) != FP_OK)
@@ -227,12 +267,25 @@ static int hash_listing(struct run_folder *f, struct diag *d)
 int run_folder_read(const char *path, size_t cap, size_t max,
                     struct run_folder *out, struct diag *d)
 {
-	char *root = strdup(path), *target = NULL;
+	const char *leaf = "new";
+	char *root = baseline_of(path, &leaf), *target = NULL;
 	struct walk w = {.f = out, .cap_bytes = cap, .max = max, .d = d};
-	size_t len = root ? strlen(root) : 0;
+	size_t len;
 	int rc;
 
 	memset(out, 0, sizeof *out);
+	if (strlen(leaf) > RUN_FOLDER_NAME || strchr(leaf, '/')) {
+		free(root);
+		return diag_set(
+		    d, path, 0, 0,
+		    "a baseline name is one folder's name of at most "
+		    "%d bytes",
+		    RUN_FOLDER_NAME);
+	}
+	w.leaf = leaf;
+	if (!root)
+		root = strdup(path);
+	len = root ? strlen(root) : 0;
 	/* "before/" is "before" in every path shown. */
 	while (len > 1 && root[len - 1] == '/')
 		root[--len] = '\0';
@@ -243,7 +296,14 @@ int run_folder_read(const char *path, size_t cap, size_t max,
 	/* A cargo target folder: its criterion/ is the run. */
 	w.root = run_path_is_folder(target) ? target : root;
 	rc = walk(&w, "", 0);
-	if (rc == FP_OK && out->n == 0)
+	if (rc == FP_OK && out->n == 0 && strcmp(leaf, "new") != 0)
+		rc = diag_set(d, path, 0, 0,
+		              "no criterion.rs benchmark has a baseline '%s' "
+		              "(NAME/%s/sample.json, as cargo bench -- "
+		              "--save-baseline %s writes; each run saves base/ "
+		              "unless run with --baseline)",
+		              leaf, leaf, leaf);
+	else if (rc == FP_OK && out->n == 0)
 		rc = diag_set(d, path, 0, 0,
 		              "a folder, with no criterion.rs benchmark in it "
 		              "(NAME/new/sample.json, as cargo bench writes "
@@ -256,8 +316,11 @@ int run_folder_read(const char *path, size_t cap, size_t max,
 		rc = diag_oom(d);
 	for (size_t i = 0; rc == FP_OK && i < out->n; i++) {
 		struct fmt_bench *b = &out->benches[i];
-		char *id = join(w.root, b->dir, "new/benchmark.json");
-		bool has_id = is_file(id);
+		char tail[RUN_FOLDER_NAME + 16], *id;
+		bool has_id;
+		snprintf(tail, sizeof tail, "%s/benchmark.json", leaf);
+		id = join(w.root, b->dir, tail);
+		has_id = is_file(id);
 		free(id);
 		if (has_id)
 			rc = read_file(&w, b->dir, "benchmark.json",

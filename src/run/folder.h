@@ -17,9 +17,11 @@
 #include "run/formats/formats.h"
 #include "util/diag.h"
 
-/* Most benchmarks in one folder run, and the deepest benchmark folder. */
+/* Most benchmarks in one folder run, the deepest benchmark folder, and
+ * the longest baseline name. */
 #define RUN_FOLDER_MAX 100000
 #define RUN_FOLDER_DEPTH 4
+#define RUN_FOLDER_NAME 255
 
 struct run_folder {
 	size_t n;
@@ -29,11 +31,14 @@ struct run_folder {
 	char sha256[65]; /* of the listing */
 };
 
-/* True if path names a folder (following a link). */
+/* True if path names a folder (following a link), or is DIR@NAME for a
+ * folder DIR (and names nothing itself): a criterion baseline. */
 bool run_path_is_folder(const char *path);
 
 /* Reads the criterion benchmarks under path: path itself, or path/criterion
- * when path is a cargo target folder; a file over cap bytes is refused,
+ * when path is a cargo target folder; each benchmark's new/ (its last
+ * run), or for DIR@NAME its baseline NAME/ (base, which each run saves
+ * unless run with --baseline, or one saved by --save-baseline NAME); a file over cap bytes is refused,
  * and so is a folder of more than max benchmarks (RUN_FOLDER_MAX: a
  * parameter so that tests reach it).  Errors, "PATH: ...": a folder with
  * no NAME/new/sample.json in it, more than max benchmarks, a

@@ -117,13 +117,25 @@ int run_add_unpriced(struct run *run, const char *what, const char *why,
 char *run_show(char *buf, size_t size, const char *s, size_t len)
 {
 	size_t cut = len > RUN_SHOW_MAX ? RUN_SHOW_MAX : len;
-	char *raw = strndup(s, cut), *safe = raw ? escape_terminal(raw) : NULL;
+	char *raw, *safe;
+
+	/* Never in a UTF-8 character. */
+	while (cut < len && cut > 0 && ((unsigned char)s[cut] & 0xC0) == 0x80)
+		cut--;
+	raw = strndup(s, cut);
+	safe = raw ? escape_terminal(raw) : NULL;
 
 	snprintf(buf, size, "%s%s", safe ? safe : "?",
 	         len > RUN_SHOW_MAX ? "..." : "");
 	free(raw);
 	free(safe);
 	return buf;
+}
+
+char *run_case_shown(const struct run *r, size_t i, char buf[RUN_SHOW_SIZE])
+{
+	return run_show(buf, RUN_SHOW_SIZE, r->case_name[i],
+	                strlen(r->case_name[i]));
 }
 
 struct column *run_find(const struct run *run, const char *name)

@@ -304,6 +304,9 @@ struct run *run_new_like(const struct run *src, const char *path,
 /* Copies s[0..len) into buf (size RUN_SHOW_SIZE) in terminal-safe form, cut
  * to RUN_SHOW_MAX bytes with "...", for messages.  Returns buf. */
 char *run_show(char *buf, size_t size, const char *s, size_t len);
+/* Case i's name as a message shows it (run_show: cut after RUN_SHOW_MAX
+ * bytes, as fixprice(1) says).  Returns buf. */
+char *run_case_shown(const struct run *r, size_t i, char buf[RUN_SHOW_SIZE]);
 
 /* Parses a pass word (true/false, 1/0, pass/fail, yes/no, any case). */
 bool run_parse_pass(const char *s, size_t len, double *out);

@@ -95,7 +95,7 @@ run eval --cases '[ab]' "$B" "$A" 'sum(passed_after)'
 expect_out "2" "two runs: --cases"
 head -4 "$A" > "$TMP/after-3.csv"                    # no case d
 run eval "$B" "$TMP/after-3.csv" 'N'
-expect_error 2 "small-before.csv:5:1: case 'd' is not in $TMP/after-3.csv (use --missing fail to count such cases failing there, or --missing drop to leave them out)" "two runs: a missing case"
+expect_error 2 "small-before.csv:5:1: case 'd' is not in $TMP/after-3.csv (--missing drop leaves such cases out; --missing fail counts them failing there, which is right only for a case that ran there and failed: one that never ran there would be priced as newly failing)" "two runs: a missing case"
 run eval --missing fail --per-case "$B" "$TMP/after-3.csv" passed_after
 expect_out 'case,value
 "a",1

@@ -34,7 +34,7 @@ expect_out "::notice title=fixprice pypto-gym::ACCEPT, not judged against noise:
 # estimate's accept: ::warning, as --check's 3, and one per guard.
 # shellcheck disable=SC2086 # two paths
 run price $SMALL --format github --annotations -o "$TMP/inc.md"
-expect_out "::warning title=fixprice pypto-gym::INCONCLUSIVE, not judged against noise: net 22.5000 = gain 20.0000 - cost -2.5000; the point estimate accepts, a guard makes it inconclusive. every case has one sample, so the noise is not judged; rerun with several samples per case, e.g. --benchmark_repetitions=N, or give --control RUN; guard newly-failing, 1 case passes before and fails after the fix; guard control, net and the metric's own delta_total differ in sign
+expect_out "::warning title=fixprice pypto-gym::INCONCLUSIVE, not judged against noise: net 22.5000 = gain 20.0000 - cost -2.5000; the point estimate accepts, a guard makes it inconclusive. every case has one sample, so the noise is not judged; rerun with several samples per case (a row per sample), or give --control RUN; guard newly-failing, 1 case passes before and fails after the fix; guard control, net and the metric's own delta_total differ in sign
 ::warning title=fixprice pypto-gym guard::1 case newly fails: d
 ::warning title=fixprice pypto-gym guard::net and delta_total differ in sign (net - delta_total = 26.2500)" "::warning on the guarded point estimate and per guard"
 # --check still gates, after the commands.
@@ -47,7 +47,7 @@ expect_grep "$OUT" "::warning title=fixprice pypto-gym::INCONCLUSIVE, not judged
 # shellcheck disable=SC2086
 run price $SMALL --format github --annotations -o "$TMP/off.md" \
 	--allow-newly-failing --no-control-guard
-expect_out "::notice title=fixprice pypto-gym::ACCEPT, not judged against noise: net 22.5000 = gain 20.0000 - cost -2.5000. every case has one sample, so the noise is not judged; rerun with several samples per case, e.g. --benchmark_repetitions=N, or give --control RUN" "guards off: one notice"
+expect_out "::notice title=fixprice pypto-gym::ACCEPT, not judged against noise: net 22.5000 = gain 20.0000 - cost -2.5000. every case has one sample, so the noise is not judged; rerun with several samples per case (a row per sample), or give --control RUN" "guards off: one notice"
 
 # Without --annotations (stdout not a terminal here): none.
 run price "$B" --scenario "$S" --format github -o "$TMP/quiet.md"

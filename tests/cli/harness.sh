@@ -121,21 +121,23 @@ price_both "hyperfine json" "ACCEPT: net 24.0548 = gain 26.6667 - cost 2.6119" \
 	26.666666666666668 2.6119 24.0548 check 0.000743329 3 \
 	"$H/hyperfine/before.json" "$H/hyperfine/after.json"
 
-# Go text, -count 5.  Medians in ns/op:
+# Go text, -count 5 -v.  Medians in ns/op:
 #   BenchmarkSpin  208.3 / 228.3 -> 0.9123960
 #   BenchmarkAlloc 37.68 / 19.06 faster: 1
-#   BenchmarkSkip  skipped on both sides, no runtime: score 1 twice
+#   BenchmarkSkip  skipped on both sides (--- SKIP): no case, not in N
 #   BenchmarkCheck --- FAIL before (no result line), 131.1 after: score 1
-# gain = 0.8 / 4 * 100 = 20; cost = 50 / 4 * 0.0876040 = 1.0951
-price_both "go" "ACCEPT: net 18.9049 = gain 20.0000 - cost 1.0951" \
-	20 1.0951 18.9049 BenchmarkCheck null 0 \
+# gain = 0.8 / 3 * 100 = 26.6667; cost = 50 / 3 * 0.0876040 = 1.4601
+price_both "go" "ACCEPT: net 25.2066 = gain 26.6667 - cost 1.4601" \
+	26.666666666666668 1.4601 25.2066 BenchmarkCheck null 0 \
 	"$H/go/before.txt" "$H/go/after.txt"
 run price "$H/go/before.txt" "$H/go/after.txt"
-expect_grep "$OUT" "no runtime: BenchmarkSkip (before, after), BenchmarkCheck (before)" \
-	"go: both no-runtime cases"
-# min: Spin 188.9 / 227.1 -> 0.8317922, cost = 12.5 * 0.1682078 = 2.1026
+expect_grep "$OUT" "no runtime: BenchmarkCheck (before)" \
+	"go: the no-runtime case"
+expect_grep "$OUT" "not priced: BenchmarkSkip: skipped (--- SKIP)" \
+	"go: the skipped benchmark is listed, not priced"
+# min: Spin 188.9 / 227.1 -> 0.8317922, cost = 50 / 3 * 0.1682078 = 2.8035
 run price --estimator min "$H/go/before.txt" "$H/go/after.txt"
-expect_grep "$OUT" "ACCEPT: net 17.8974 = gain 20.0000 - cost 2.1026" "go: --estimator min"
+expect_grep "$OUT" "ACCEPT: net 23.8632 = gain 26.6667 - cost 2.8035" "go: --estimator min"
 
 # pytest-benchmark JSON: test_raises raised before, so before.json lacks
 # it; --missing fail counts it failing there with no runtime.  Medians in s:
@@ -178,7 +180,7 @@ expect_grep "$OUT" "runtimes: median of 1 sample per case" "one sample"
 # --column runtime=FROM replaces the reader's runtime: runtime_min is the
 # --estimator min price above.
 run price --column runtime=runtime_min "$H/go/before.txt" "$H/go/after.txt"
-expect_grep "$OUT" "ACCEPT: net 17.8974 = gain 20.0000 - cost 2.1026" "--column runtime=runtime_min"
+expect_grep "$OUT" "ACCEPT: net 23.8632 = gain 26.6667 - cost 2.8035" "--column runtime=runtime_min"
 expect_grep "$OUT" "runtimes: from column 'runtime_min'" "says the column"
 
 # --missing drop: the fixed case is dropped, and the decision line says so.
@@ -233,7 +235,7 @@ run price --results "$H/catch2/before-junit.xml" "$H/go/before.txt"
 expect_error 2 "<command line>: --results merges a report into the after run: give two runs (BEFORE AFTER)" \
 	"--results, one run"
 run price "$H/pytest/before.json" "$H/pytest/after.json"
-expect_error 2 "$H/pytest/after.json:74:25: case 'test_bench.py::test_raises' is not in $H/pytest/before.json (use --missing fail to count such cases failing there, or --missing drop to leave them out)" \
+expect_error 2 "$H/pytest/after.json:74:25: case 'test_bench.py::test_raises' is not in $H/pytest/before.json (--missing drop leaves such cases out; --missing fail counts them failing there, which is right only for a case that ran there and failed: one that never ran there would be priced as a gain)" \
 	"a case one run lacks is an error by default"
 
 # A passing case without a runtime is refused, naming the case and file.
@@ -256,20 +258,22 @@ total: sum(weight * value) / W * 100
 gain: sum(weight * newly_passing * (0.3 + 0.5 * score_after)) / W * 100
 cost: sum(weight * 0.5 * (score_before - score_after)) / W * 100
 EOF
-run price -m "$TMP/plain.yaml" $G
-expect_error 2 "$TMP/plain.yaml: default of column 'ref_runtime': 'runtime_after' is nan in case 'BenchmarkSkip', which has no runtime in $H/go/before.txt and $H/go/after.txt (it fails there): test has_runtime (see fixprice-metric(5))" \
+# BenchmarkCheck fails in both runs of go test before the fix.
+GB="$H/go/before.txt $H/go/before-appended.txt"
+run price -m "$TMP/plain.yaml" $GB
+expect_error 2 "$TMP/plain.yaml: default of column 'ref_runtime': 'runtime_after' is nan in case 'BenchmarkCheck', which has no runtime in $H/go/before.txt and $H/go/before-appended.txt (it fails there): test has_runtime (see fixprice-metric(5))" \
 	"a column default without has_runtime"
 sed 's/runtime_after)$/if(has_runtime_after, runtime_after, 1))/' \
 	"$TMP/plain.yaml" >"$TMP/plain2.yaml"
-run price -m "$TMP/plain2.yaml" $G
-expect_error 2 "$TMP/plain2.yaml:5:29: score_before: 'runtime' is nan in case 'BenchmarkSkip', which has no runtime in $H/go/before.txt (it fails there): test has_runtime (see fixprice-metric(5))" \
+run price -m "$TMP/plain2.yaml" $GB
+expect_error 2 "$TMP/plain2.yaml:5:29: score_before: 'runtime' is nan in case 'BenchmarkCheck', which has no runtime in $H/go/before.txt (it fails there): test has_runtime (see fixprice-metric(5))" \
 	"a score without has_runtime"
 
 # The runs' context: an after run measured on another CPU (Go's cpu: line)
 # is priced as before, with the axis that changed named.
 sed 's/^cpu: AMD EPYC$/cpu: Intel Xeon/' "$H/go/after.txt" >"$TMP/after-xeon.txt"
 run price "$H/go/before.txt" "$TMP/after-xeon.txt"
-expect_grep "$OUT" "ACCEPT: net 18.9049 = gain 20.0000 - cost 1.0951" "context: same price"
+expect_grep "$OUT" "ACCEPT: net 25.2066 = gain 26.6667 - cost 1.4601" "context: same price"
 expect_grep "$OUT" "context: the runs differ in cpu: the price may measure more than the fix" \
 	"context: the axis that changed, text"
 run price --format md "$H/go/before.txt" "$TMP/after-xeon.txt"
@@ -281,10 +285,10 @@ expect_grep "$TMP/flat.json" '"context_differs":["cpu"]' "context: json"
 
 # A prediction from a run with cases without a runtime: they have none
 # after either.  Spin and Alloc 1.1 times slower: score_after 1 / 1.1,
-# cost = 50 / 4 * 2 * (1 - 1 / 1.1) = 2.2727.
+# cost = 50 / 3 * 2 * (1 - 1 / 1.1) = 3.0303.
 run price --runtime-factor 1.1 "$H/go/before.txt"
-expect_grep "$OUT" "REJECT, not judged against noise: net -2.2727 = gain 0.0000 - cost 2.2727" "prediction"
-expect_grep "$OUT" "no runtime: BenchmarkSkip (before, after), BenchmarkCheck (before, after)" \
+expect_grep "$OUT" "REJECT, not judged against noise: net -3.0303 = gain 0.0000 - cost 3.0303" "prediction"
+expect_grep "$OUT" "no runtime: BenchmarkCheck (before, after)" \
 	"prediction: no runtime after either"
 run price --runtime-factor 1.1 --pass BenchmarkCheck "$H/go/before.txt"
 expect_error 2 "<command line>: case 'BenchmarkCheck' is predicted to pass, but it has no runtime before to predict one from" \
@@ -299,7 +303,7 @@ expect_status 0 "a run from standard input"
 tr -d ' \n' <"$OUT" >"$TMP/flat.json"
 want=$(sha256sum <"$H/go/before.txt" | cut -d' ' -f1)
 expect_grep "$TMP/flat.json" "{\"role\":\"before\",\"path\":\"-\",\"sha256\":\"$want\"}" "stdin: the hash of the bytes read"
-expect_num "$OUT" net 18.9049 "stdin: the same price"
+expect_num "$OUT" net 25.2066 "stdin: the same price"
 STATUS=0
 cat "$H/pytest/before-junit.xml" | "$FIXPRICE" price --results-before - \
 	"$H/pytest/before.json" "$H/pytest/after.json" >"$OUT" 2>"$ERR" || STATUS=$?
@@ -315,13 +319,13 @@ expect_grep "$OUT" "ACCEPT: net 35.8691 = gain 47.4769 - cost 11.6079" \
 HC="$H/hyperfine/before.csv $H/hyperfine/after.csv"
 run price $HC
 expect_grep "$OUT" "REJECT, not judged against noise: net -2.6119 = gain 0.0000 - cost 2.6119" "hyperfine csv: price"
-expect_joined "$OUT" "(hyperfine-csv); every case taken as passing; give --results-before and --results (JUnit reports) to say which failed" \
+expect_joined "$OUT" "(hyperfine-csv); every case taken as passing; run hyperfine with -i --export-json, whose exit codes say which command failed (hyperfine writes no JUnit report)" \
 	"hyperfine csv: text says pass states were assumed"
 expect_grep "$OUT" "runtimes: median aggregate per case (the file keeps no samples)" \
 	"hyperfine csv: text says the runtime is an aggregate"
 for form in md github; do
 	run price --format $form $HC
-	expect_grep "$OUT" "after.csv (hyperfine-csv); every case taken as passing; give --results-before" \
+	expect_grep "$OUT" "after.csv (hyperfine-csv); every case taken as passing; run hyperfine with -i" \
 		"hyperfine csv: $form says pass states were assumed"
 done
 run price --format json $HC
@@ -434,27 +438,28 @@ expect_error 2 "$H/hyperfine/before.json: --split-by note: $H/hyperfine/before.j
 
 # go test -json, named .json: the events decide, not the name.  Spin
 # 402.2 / 333.1 faster, Alloc 40.33 / 50.32 -> 0.8014706, Skip skipped on
-# both sides (its skip events), Check fails before (its fail event):
-# gain = 0.8 / 4 * 100 = 20; cost = 50 / 4 * 0.1985294 = 2.4816.
-price_both "go -json" "ACCEPT: net 17.5184 = gain 20.0000 - cost 2.4816" \
-	20 2.4816 17.5184 BenchmarkCheck null 0 \
+# both sides (its skip events: no case), Check fails before (its fail
+# event): gain = 0.8 / 3 * 100 = 26.6667; cost = 50 / 3 * 0.1985294 =
+# 3.3088.
+price_both "go -json" "ACCEPT: net 23.3578 = gain 26.6667 - cost 3.3088" \
+	26.666666666666668 3.3088 23.3578 BenchmarkCheck null 0 \
 	"$H/go/before-json.json" "$H/go/after-json.json"
 expect_grep "$TMP/r.json" '"format": "go-json",' "go -json: the format"
 
 # --cases and --exclude: what is left out is listed, and why.  Go -count
-# 5 without BenchmarkSkip and BenchmarkCheck: Spin and Alloc, cost =
-# 50 / 2 * 0.0876040 = 2.1901.
-run price --exclude 'BenchmarkS[k]*' --exclude BenchmarkCheck "$H/go/before.txt" "$H/go/after.txt"
-expect_grep "$OUT" "INCONCLUSIVE: net -2.1901 = gain 0.0000 - cost 2.1901" "--exclude: the price"
-expect_joined "$OUT" "not priced: BenchmarkSkip: --exclude BenchmarkS[k]*; BenchmarkCheck: --exclude BenchmarkCheck" \
+# 5 without BenchmarkAlloc and BenchmarkCheck (BenchmarkSkip is skipped,
+# no case): Spin alone, cost = 50 * 0.0876040 = 4.3802.
+run price --exclude 'BenchmarkA[l]*' --exclude BenchmarkCheck "$H/go/before.txt" "$H/go/after.txt"
+expect_grep "$OUT" "INCONCLUSIVE: net -4.3802 = gain 0.0000 - cost 4.3802" "--exclude: the price"
+expect_joined "$OUT" "not priced: BenchmarkSkip: skipped (--- SKIP); BenchmarkAlloc: --exclude BenchmarkA[l]*; BenchmarkCheck: --exclude BenchmarkCheck" \
 	"--exclude: listed, with why"
 run price --cases 'BenchmarkCheck' "$H/go/before.txt" "$H/go/after.txt"
 expect_grep "$OUT" "ACCEPT: net 80.0000 = gain 80.0000 - cost 0.0000" "--cases: only the fix"
-expect_joined "$OUT" "not priced: BenchmarkSpin: not matched by --cases; BenchmarkAlloc: not matched by --cases; BenchmarkSkip: not matched by --cases" \
+expect_joined "$OUT" "not priced: BenchmarkSkip: skipped (--- SKIP); BenchmarkSpin: not matched by --cases; BenchmarkAlloc: not matched by --cases" \
 	"--cases: the rest listed"
 run price --format json --cases 'BenchmarkCheck' "$H/go/before.txt" "$H/go/after.txt"
 tr -d ' \n' <"$OUT" >"$TMP/flat.json"
-expect_grep "$TMP/flat.json" '"not_priced":["BenchmarkSpin:notmatchedby--cases","BenchmarkAlloc:notmatchedby--cases","BenchmarkSkip:notmatchedby--cases"]' \
+expect_grep "$TMP/flat.json" '"not_priced":["BenchmarkSkip:skipped(---SKIP)","BenchmarkSpin:notmatchedby--cases","BenchmarkAlloc:notmatchedby--cases"]' \
 	"--cases: json"
 run price --cases 'BenchmarkNone*' "$H/go/before.txt" "$H/go/after.txt"
 expect_error 2 "<command line>: --cases and --exclude leave no case of $H/go/before.txt" "--cases leaving nothing"
@@ -564,7 +569,6 @@ run eval --per-case "$H/go/before.txt" runtime
 expect_out "case,value
 \"BenchmarkSpin\",2.0830000000000003e-07
 \"BenchmarkAlloc\",3.7680000000000004e-08
-\"BenchmarkSkip\",
 \"BenchmarkCheck\"," "eval --per-case: no runtime is empty"
 run eval --per-case --estimator min --exclude 'BenchmarkS[k]*' "$H/go/before.txt" runtime
 expect_out "case,value

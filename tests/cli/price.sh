@@ -43,7 +43,7 @@ expect_grep "$OUT" "INCONCLUSIVE, not judged against noise: net 30.0000 = gain 2
 # sign: both guards fire, and the decision (accept) is not the verdict.
 run price $B $A --check
 expect_status 3 "--check: the guards make an accept inconclusive"
-expect_joined "$OUT" "verdict: not judged (every case has one sample, so the noise is not judged; rerun with several samples per case, e.g. --benchmark_repetitions=N, or give --control RUN; guard newly-failing, 1 case passes before and fails after the fix; guard control, net and the metric's own delta_total differ in sign)" "both guards named"
+expect_joined "$OUT" "verdict: not judged (every case has one sample, so the noise is not judged; rerun with several samples per case (a row per sample), or give --control RUN; guard newly-failing, 1 case passes before and fails after the fix; guard control, net and the metric's own delta_total differ in sign)" "both guards named"
 expect_grep "$OUT" "  newly failing: d" "the newly failing case named"
 run price $B $A --check --no-control-guard
 expect_status 1 "--check: without the control guard, newly failing rejects"
@@ -53,7 +53,7 @@ expect_first "REJECT, not judged against noise: net 22.5000 = gain 20.0000 - cos
 expect_joined "$OUT" "the point estimate accepts, a guard rejects it" "newly failing: the guard overrules the point estimate"
 run price $B $A --check --no-control-guard --allow-newly-failing
 expect_status 0 "--check on accept, both guards off"
-expect_joined "$OUT" "verdict: not judged (every case has one sample, so the noise is not judged; rerun with several samples per case, e.g. --benchmark_repetitions=N, or give --control RUN)" "single sample: noise not judged"
+expect_joined "$OUT" "verdict: not judged (every case has one sample, so the noise is not judged; rerun with several samples per case (a row per sample), or give --control RUN)" "single sample: noise not judged"
 expect_first "ACCEPT, not judged against noise: net 22.5000 = gain 20.0000 - cost -2.5000" "single sample: the headline"
 run price $EX/fp32-cube-matmul/before.csv --runtime-factor 2 --pass m512_k4096 --check
 expect_status 1 "--check on reject"
@@ -105,7 +105,7 @@ if diff -r "$TMP/rec" "$TMP/rec1" >/dev/null; then ok; else bad "record folders 
 # Bad input: one line naming the file (and line, column), exit 2.
 printf 'case,runtime,passed,ref_runtime\na,2,pass,2\nb,4,fail,2\nc,1,pass,2\nd,5,pass,4\ne,1,pass,1\nf,1,pass,1\n' > "$TMP/extra.csv"
 run price "$TMP/extra.csv" $A
-expect_error 2 "$TMP/extra.csv:6:1: case 'e' and 1 more are not in $A (use --missing fail to count such cases failing there, or --missing drop to leave them out)" "missing cases"
+expect_error 2 "$TMP/extra.csv:6:1: case 'e' and 1 more are not in $A (--missing drop leaves such cases out; --missing fail counts them failing there, which is right only for a case that ran there and failed: one that never ran there would be priced as newly failing)" "missing cases"
 run price "$TMP/extra.csv" $A --drop-missing
 expect_grep "$OUT" "INCONCLUSIVE, not judged against noise: net 22.5000 = gain 20.0000" "--drop-missing"
 run price zero-runtime.csv zero-runtime.csv

@@ -15,23 +15,29 @@
  * letter or digit as "_" (B/op: B_per_op, allocs/op: allocs_per_op).
  *
  * A configuration is part of a result's identity.  The -N suffix
- * (GOMAXPROCS) is cut from the names when the file has one value of it,
- * which is then kept in the context as `gomaxprocs`; with several (go
- * test -cpu 1,2) the names keep it, as benchstat shows them
- * (BenchmarkCopy, BenchmarkCopy-2): two cases.  A configuration line
- * (go_config.h) sets a key for the results after it; results of one
- * benchmark under two configurations are an error naming the key, unless
- * the run is split by that key (run_opts.split_by: --split-by KEY), when
- * the file's first value of KEY holds the before results and its second
- * the after ones.  Every configuration line is also context (of its group,
- * when split; the split key is not).
+ * (GOMAXPROCS) is cut per line, and kept only for a benchmark measured
+ * under several values (go test -cpu 1,2: BenchmarkCopy, BenchmarkCopy-2,
+ * two cases, as benchstat shows them); a file with one value keeps it in
+ * the context as `gomaxprocs`.  A benchmark is a name in a package (the
+ * `pkg:` line): a name that two packages have (go test ./...) is named
+ * PKG.NAME (go_names.c).  A configuration line (go_config.h) sets a key
+ * for the results after it; results of one benchmark under two
+ * configurations are an error, which names --split-by KEY when the file
+ * has two values of KEY (run_opts.split_by: the file's first value of KEY
+ * holds the before results and its second the after ones).  Every
+ * configuration line is also context (of its group, when split; the split
+ * key is not).
  *
- * `--- FAIL: BenchmarkX` or `--- SKIP: BenchmarkX` makes the case fail
- * (column passed 0); with several GOMAXPROCS values, every case of X, or
- * when X has no result at all, a failing case of X for each value.  A case
- * with no result line has no samples, so no runtime.  Lines of any other
- * kind (PASS, ok, logs, prose) are ignored.  go_json.c reads `go test
- * -json` through the same code. */
+ * `--- FAIL: BenchmarkX` makes the case fail (column passed 0); with
+ * several GOMAXPROCS values, every case of X, or when X has no result at
+ * all, a failing case of X for each value.  A case with no result line has
+ * no samples, so no runtime.  A benchmark that is skipped (`--- SKIP:`,
+ * with -v) and has no result, and one whose results have no time (no
+ * ns/op: sizes only, or bent's build-real-ns/op), is no case: listed as
+ * not priced.  The pass states are recorded where the file has PASS, FAIL,
+ * ok or `--- FAIL:` lines (or test2json's events), else assumed.  Lines of
+ * any other kind (logs, prose, benchstat's `Unit` lines) are ignored.
+ * go_json.c reads `go test -json` through the same code. */
 #include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
@@ -84,6 +90,12 @@ static bool is_count(const char *s, size_t len)
 	return len > 0;
 }
 
+/* Whether field k is the unit u. */
+static bool is_unit(const struct fields *f, size_t k, const char *u)
+{
+	return f->len[k] == strlen(u) && memcmp(f->at[k], u, f->len[k]) == 0;
+}
+
 /* A result line: a name, a count of iterations, then value-unit pairs. */
 static bool is_result(const struct fields *f)
 {
@@ -91,22 +103,9 @@ static bool is_result(const struct fields *f)
 	       is_count(f->at[1], f->len[1]);
 }
 
-bool fmt_go_detect(const char *text, size_t len)
-{
-	static const char *const starts[] = {
-	    "goos:", "goarch:", "pkg:", "cpu:", "Benchmark"};
-	size_t i = 0;
-
-	while (i < len && strchr(" \t\r\n", text[i]))
-		i++;
-	for (size_t k = 0; k < sizeof starts / sizeof *starts; k++)
-		if (len - i >= strlen(starts[k]) &&
-		    memcmp(text + i, starts[k], strlen(starts[k])) == 0)
-			return true;
-	return fmt_go_detect_result(text, len);
-}
-
-bool fmt_go_detect_result(const char *text, size_t len)
+/* Whether the first MiB of text has a result line, with a time (ns/op)
+ * if `timed`. */
+static bool has_result(const char *text, size_t len, bool timed)
 {
 	const char *s = text, *end = text + (len < (1u << 20) ? len : 1u << 20);
 
@@ -123,8 +122,7 @@ bool fmt_go_detect_result(const char *text, size_t len)
 		if (n - b >= 9 && memcmp(s + b, "Benchmark", 9) == 0) {
 			split(s, n, &f);
 			for (size_t k = 3; is_result(&f) && k < f.n; k += 2)
-				if (f.len[k] == 5 &&
-				    memcmp(f.at[k], "ns/op", 5) == 0)
+				if (!timed || is_unit(&f, k, "ns/op"))
 					return true;
 		}
 		s += n + 1;
@@ -132,18 +130,50 @@ bool fmt_go_detect_result(const char *text, size_t len)
 	return false;
 }
 
-/* Cuts a -N suffix (digits) off name; *procs is the digits, or NULL. */
-static size_t cut_procs(const char *name, size_t len, const char **procs)
+/* A configuration line (see config) or benchstat's "Unit UNIT ...". */
+static bool is_config(const char *s, size_t len)
 {
-	size_t i = len;
+	const char *colon = memchr(s, ':', len);
 
-	*procs = NULL;
-	while (i > 0 && isdigit((unsigned char)name[i - 1]))
-		i--;
-	if (i == len || i < 2 || name[i - 1] != '-')
-		return len;
-	*procs = name + i;
-	return i - 1;
+	if (len > 5 && memcmp(s, "Unit ", 5) == 0)
+		return true;
+	if (!colon || !islower((unsigned char)s[0]) || colon + 1 == s + len ||
+	    (colon[1] != ' ' && colon[1] != '\t'))
+		return false;
+	for (const char *p = s; p < colon; p++)
+		if (*p == ' ' || *p == '\t')
+			return false;
+	return true;
+}
+
+bool fmt_go_detect(const char *text, size_t len)
+{
+	static const char *const starts[] = {
+	    "goos:", "goarch:", "pkg:", "cpu:"};
+	size_t i = 0, n;
+	struct fields f;
+
+	while (i < len && strchr(" \t\r\n", text[i]))
+		i++;
+	for (size_t k = 0; k < sizeof starts / sizeof *starts; k++)
+		if (len - i >= strlen(starts[k]) &&
+		    memcmp(text + i, starts[k], strlen(starts[k])) == 0)
+			return true;
+	for (n = i; n < len && text[n] != '\n'; n++)
+		;
+	split(text + i, n - i, &f);
+	/* A Go name, not hyperfine's "Benchmark 1: ...". */
+	if (f.n > 0 && f.len[0] > 9 && is_name(f.at[0], f.len[0]))
+		return true;
+	/* benchstat's configuration before the results (bent's files,
+	 * whose results may have no ns/op). */
+	return i < len && is_config(text + i, n - i) &&
+	       has_result(text, len, false);
+}
+
+bool fmt_go_detect_result(const char *text, size_t len)
+{
+	return has_result(text, len, true);
 }
 
 static int values_error(struct go_state *st, const char *at, int rc,
@@ -195,13 +225,22 @@ static int in_group(struct go_state *st, const char *at, bool *in)
 static int result_columns(struct go_state *st, const struct fields *f)
 {
 	const char *procs;
-	size_t len = cut_procs(f->at[0], f->len[0], &procs);
+	size_t len = go_cut_procs(f->at[0], f->len[0], &procs), v;
+	size_t plen = procs ? f->len[0] - len - 1 : 0;
+	bool timed = false;
 	int rc;
 
 	st->nresults++;
-	if ((rc = go_values_add(&st->procs, procs ? procs : "",
-	                        procs ? f->len[0] - len - 1 : 0)) != 0)
+	if ((rc = go_values_add(&st->procs, procs ? procs : "", plen)) != 0)
 		return values_error(st, f->at[0], rc, "GOMAXPROCS");
+	for (v = 0; strlen(st->procs.v[v]) != plen ||
+	            memcmp(st->procs.v[v], procs ? procs : "", plen) != 0;)
+		v++;
+	for (size_t k = 3; k < f->n; k += 2)
+		timed |= is_unit(f, k, "ns/op");
+	if (go_names_note(st, f->at[0], f->len[0],
+	                  timed ? GO_TIMED : GO_UNTIMED, (long)v) != FP_OK)
+		return FP_ERR;
 	for (size_t k = 2; k + 1 < f->n; k += 2) {
 		char col[RUN_MAX_NAME];
 		size_t n =
@@ -210,8 +249,7 @@ static int result_columns(struct go_state *st, const struct fields *f)
 		if (!numfmt_parse(f->at[k], f->len[k], &x) || !isfinite(x))
 			return go_error(st, f->at[k],
 			                "a value must be a number");
-		if ((f->len[k + 1] == 5 &&
-		     memcmp(f->at[k + 1], "ns/op", 5) == 0) ||
+		if (is_unit(f, k + 1, "ns/op") ||
 		    rb_find_column(&st->b, col, n) >= 0)
 			continue;
 		if (rb_add_column(&st->b, col, n, st->lineno,
@@ -223,31 +261,34 @@ static int result_columns(struct go_state *st, const struct fields *f)
 	           : FP_OK;
 }
 
-/* The second pass over a result line: its sample and cells. */
-static int result(struct go_state *st, const struct fields *f)
+/* A benchmark whose results have no time, listed once as not priced
+ * (with the units its line gives). */
+static int untimed(struct go_state *st, const struct fields *f,
+                   const char *name)
 {
-	const char *procs;
-	size_t len = cut_procs(f->at[0], f->len[0], &procs);
-	long i;
-	bool in;
+	char why[160] = "no ns/op, only";
+	size_t n = strlen(why);
 
-	if (in_group(st, f->at[0], &in) != FP_OK || !in)
-		return in ? FP_ERR : FP_OK;
-	if (st->procs.n > 1)
-		len = f->len[0];
-	else if (procs && rb_context_n(&st->b, "gomaxprocs", procs,
-	                               f->len[0] - len - 1) != FP_OK)
-		return FP_ERR;
-	if ((i = go_case(st, f->at[0], len, f->at[0])) < 0)
-		return FP_ERR;
+	for (size_t k = 3; k < f->n && n + 2 < sizeof why; k += 2) {
+		snprintf(why + n, sizeof why - n, "%s %.*s", k > 3 ? "," : "",
+		         (int)f->len[k], f->at[k]);
+		n = strlen(why);
+	}
+	return rb_unpriced(&st->b, name, why);
+}
+
+/* The samples and cells of the result line f of case i. */
+static int result_values(struct go_state *st, const struct fields *f, long i)
+{
+	char shown[RUN_SHOW_SIZE];
+
 	for (size_t k = 2; k + 1 < f->n; k += 2) {
 		char col[RUN_MAX_NAME];
 		size_t n =
 		    unit_column(f->at[k + 1], f->len[k + 1], col, sizeof col);
 		double x;
 		numfmt_parse(f->at[k], f->len[k], &x);
-		if (f->len[k + 1] == 5 &&
-		    memcmp(f->at[k + 1], "ns/op", 5) == 0) {
+		if (is_unit(f, k + 1, "ns/op")) {
 			/* Cases are made after the samples: checked here,
 			 * where the number is (rb_sample_pos). */
 			if (!(x * 1e-9 > 0 && isfinite(x * 1e-9)))
@@ -256,7 +297,9 @@ static int result(struct go_state *st, const struct fields *f)
 				    "runtime sample of case '%s' must "
 				    "be a finite number above 0, got "
 				    "%.*s ns/op",
-				    st->name[i], (int)f->len[k], f->at[k]);
+				    run_show(shown, sizeof shown, st->name[i],
+				             strlen(st->name[i])),
+				    (int)f->len[k], f->at[k]);
 			if (rb_sample_at(&st->b, (size_t)i, x * 1e-9, -1))
 				return FP_ERR;
 		} else if (go_cell(st, (size_t)i,
@@ -268,20 +311,66 @@ static int result(struct go_state *st, const struct fields *f)
 	return FP_OK;
 }
 
-/* "--- FAIL: BenchmarkX" or "--- SKIP: BenchmarkX". */
-static int failure(struct go_state *st, const struct fields *f)
+/* The second pass over a result line: its sample and cells. */
+static int result(struct go_state *st, const struct fields *f)
 {
 	const char *procs;
-	size_t len = cut_procs(f->at[2], f->len[2], &procs);
+	size_t len = go_cut_procs(f->at[0], f->len[0], &procs);
+	struct go_case_name cn;
+	char *name;
+	long i;
 	bool in;
+	int rc = FP_OK;
+
+	if (in_group(st, f->at[0], &in) != FP_OK || !in)
+		return in ? FP_ERR : FP_OK;
+	if (st->procs.n == 1 && procs &&
+	    rb_context_n(&st->b, "gomaxprocs", procs, f->len[0] - len - 1) !=
+	        FP_OK)
+		return FP_ERR;
+	if (!(name = go_names_case(st, f->at[0], f->len[0], &cn)))
+		return FP_ERR;
+	if (!cn.priced) {
+		if (!*cn.listed)
+			rc = untimed(st, f, name);
+		*cn.listed = 1;
+	} else if ((i = go_case(st, name, cn.len, f->at[0])) < 0) {
+		rc = FP_ERR;
+	} else {
+		rc = result_values(st, f, i);
+	}
+	free(name);
+	return rc;
+}
+
+/* "--- FAIL: BenchmarkX" or "--- SKIP: BenchmarkX": a failing case, or
+ * a skipped benchmark (with no result and no failure) listed once as not
+ * priced. */
+static int failure(struct go_state *st, const struct fields *f, bool skip)
+{
+	struct go_case_name cn;
+	char *name;
+	bool in;
+	int rc = FP_OK;
 
 	if (!st->add) {
 		st->nfails++;
-		return FP_OK;
+		return go_names_note(st, f->at[2], f->len[2],
+		                     skip ? GO_SKIPPED : GO_FAILED, -1);
 	}
 	if (in_group(st, f->at[2], &in) != FP_OK || !in)
 		return in ? FP_ERR : FP_OK;
-	return go_fail(st, f->at[2], procs ? f->len[2] : len, procs, f->at[2]);
+	if (!(name = go_names_case(st, f->at[2], f->len[2], &cn)))
+		return FP_ERR;
+	if (!skip)
+		rc = go_fail(st, name, cn.len,
+		             cn.several_procs && !cn.has_procs, f->at[2]);
+	else if (!cn.priced && !*cn.listed)
+		rc = rb_unpriced(&st->b, name, "skipped (--- SKIP)");
+	if (skip && !cn.priced)
+		*cn.listed = 1;
+	free(name);
+	return rc;
 }
 
 /* A configuration line: "key: value", the key a lower-case letter and no
@@ -332,12 +421,15 @@ static int line(struct go_state *st, const char *s, size_t len)
 	split(s, len, &f);
 	if (is_result(&f))
 		return st->add ? result(st, &f) : result_columns(st, &f);
-	if (f.n >= 3 && f.len[0] == 3 && memcmp(f.at[0], "---", 3) == 0 &&
-	    f.len[1] == 5 &&
-	    (memcmp(f.at[1], "FAIL:", 5) == 0 ||
-	     memcmp(f.at[1], "SKIP:", 5) == 0) &&
-	    is_name(f.at[2], f.len[2]))
-		return failure(st, &f);
+	if (f.n >= 1 && (is_unit(&f, 0, "PASS") || is_unit(&f, 0, "FAIL") ||
+	                 is_unit(&f, 0, "ok")))
+		st->pass_lines = true;
+	if (f.n >= 3 && is_unit(&f, 0, "---") &&
+	    (is_unit(&f, 1, "FAIL:") || is_unit(&f, 1, "SKIP:")) &&
+	    is_name(f.at[2], f.len[2])) {
+		st->pass_lines |= is_unit(&f, 1, "FAIL:");
+		return failure(st, &f, is_unit(&f, 1, "SKIP:"));
+	}
 	return config(st, s, len);
 }
 
@@ -397,19 +489,26 @@ static int parse(struct go_state *st, const char *text, size_t len,
 		return diag_oom(st->b.d);
 	if (pass(st, text, len, true) != FP_OK)
 		return FP_ERR;
+	if (!st->pass_lines)
+		st->b.pass_source = RUN_PASS_ASSUMED;
 	return go_finish(st, out);
 }
 
 int go_parse(const struct fmt_src *s, const char *text, size_t len,
-             const uint32_t *line_of, const char *format, struct run **out,
-             struct diag *d)
+             const uint32_t *line_of, bool events, const char *format,
+             struct run **out, struct diag *d)
 {
-	struct go_state st = {.src = s, .line_of = line_of};
+	struct go_state st = {.src = s,
+	                      .line_of = line_of,
+	                      .text = text,
+	                      .len = len,
+	                      .pass_lines = events};
 	int rc = FP_ERR;
 
 	rb_init(&st.b, s->path, format, d);
 	rb_use_samples(&st.b);
-	if (!go_config_init(&st.cfg, s->opts->split_by))
+	if (!go_config_init(&st.cfg, s->opts->split_by) ||
+	    !go_names_init(&st.names, text, len))
 		diag_oom(d);
 	else
 		rc = parse(&st, text, len, out);
@@ -417,11 +516,12 @@ int go_parse(const struct fmt_src *s, const char *text, size_t len,
 	go_config_free(&st.cfg);
 	go_values_free(&st.procs);
 	go_values_free(&st.groups);
+	go_names_free(&st.names);
 	go_cases_free(&st);
 	return rc;
 }
 
 int fmt_go(const struct fmt_src *s, struct run **out, struct diag *d)
 {
-	return go_parse(s, s->text, s->len, NULL, "go", out, d);
+	return go_parse(s, s->text, s->len, NULL, false, "go", out, d);
 }

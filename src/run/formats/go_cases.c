@@ -134,17 +134,28 @@ long go_case(struct go_state *st, const char *name, size_t len, const char *at)
 		return add(st, s, (size_t)cfg, at);
 	free(s);
 	if (st->config[i] != (size_t)cfg) {
-		char a[160], b[160], key[80];
+		char a[160], b[160], key[80], shown[RUN_SHOW_SIZE];
 		go_config_diff(&st->cfg, st->config[i], (size_t)cfg, a, b, key,
 		               sizeof a, sizeof key);
-		go_error(st, at,
-		         "'%s' has results under two configurations, %s "
-		         "(line %u) and %s: give --split-by %s to price one "
-		         "against the other%s",
-		         st->name[i], a, st->at_line[i], b, key,
-		         st->src->opts->split_by ? " (each group must have one "
-		                                   "configuration)"
-		                                 : "");
+		run_show(shown, sizeof shown, st->name[i], strlen(st->name[i]));
+		if (go_config_count(st->text, st->len, key) != 2)
+			go_error(
+			    st, at,
+			    "'%s' has results under two configurations, "
+			    "%s (line %u) and %s, which are two benchmarks "
+			    "of one name: give each configuration's "
+			    "results in a file of its own",
+			    shown, a, st->at_line[i], b);
+		else
+			go_error(st, at,
+			         "'%s' has results under two configurations, "
+			         "%s (line %u) and %s: give --split-by %s to "
+			         "price one against the other%s",
+			         shown, a, st->at_line[i], b, key,
+			         st->src->opts->split_by
+			             ? " (each group must have one "
+			               "configuration)"
+			             : "");
 		return -1;
 	}
 	return (long)i;
@@ -180,19 +191,15 @@ static int fail_one(struct go_state *st, const char *name, size_t len,
 	return FP_OK;
 }
 
-int go_fail(struct go_state *st, const char *name, size_t len,
-            const char *procs, const char *at)
+int go_fail(struct go_state *st, const char *name, size_t len, bool each_procs,
+            const char *at)
 {
 	bool found = false;
 
 	if (!st->cap && make_room(st) != FP_OK)
 		return FP_ERR;
-	if (st->procs.n <= 1 || procs)
-		return fail_one(st, name,
-		                procs && st->procs.n <= 1
-		                    ? (size_t)(procs - name) - 1
-		                    : len,
-		                at, &found, true);
+	if (!each_procs)
+		return fail_one(st, name, len, at, &found, true);
 	/* Each GOMAXPROCS value's case: the ones there are, else all. */
 	for (int add_all = 0; add_all < 2 && !found; add_all++)
 		for (size_t k = 0; k < st->procs.n; k++) {
@@ -276,10 +283,17 @@ int go_finish(struct go_state *st, struct run **out)
 
 	if (!g || !sum || !count)
 		rc = diag_oom(st->b.d);
-	else if (st->ncases == 0)
+	else if (st->ncases == 0 && st->group)
 		rc = diag_set(st->b.d, st->src->path, 0, 0,
 		              "no benchmarks in the group '%s: %s'",
 		              st->src->opts->split_by, st->group);
+	else if (st->ncases == 0)
+		rc = diag_set(
+		    st->b.d, st->src->path, 0, 0,
+		    "no benchmark to price: none has a time per op "
+		    "(ns/op) or failed (%s%s)",
+		    st->b.unpriced.nunpriced ? st->b.unpriced.unpriced[0] : "",
+		    st->b.unpriced.nunpriced > 1 ? "; ..." : "");
 	for (size_t i = 0; i < st->ncases && rc == FP_OK; i++)
 		if (rb_case(&st->b, st->name[i], strlen(st->name[i]),
 		            st->at_line[i], st->at_col[i]) != FP_OK ||

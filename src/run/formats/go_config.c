@@ -34,6 +34,14 @@ void go_config_free(struct go_config *c)
 	memset(c, 0, sizeof *c);
 }
 
+/* Whether key is left out of the identity: the split key, and the
+ * package, which is part of a benchmark's name instead (go_names.c). */
+static bool left_out(const struct go_config *c, const char *key)
+{
+	return (c->skip && strcmp(key, c->skip) == 0) ||
+	       strcmp(key, "pkg") == 0;
+}
+
 static long find_key(const struct go_config *c, const char *key, size_t klen)
 {
 	for (size_t i = 0; i < c->nkeys; i++)
@@ -62,7 +70,7 @@ int go_config_set(struct go_config *c, const char *key, size_t klen,
 		return -1;
 	free(c->value[k]);
 	c->value[k] = v;
-	if (!c->skip || strcmp(c->key[k], c->skip) != 0)
+	if (!left_out(c, c->key[k]))
 		c->dirty = true;
 	return 0;
 }
@@ -82,14 +90,14 @@ static char *config_text(const struct go_config *c, bool *too_long)
 	char *s;
 
 	for (size_t i = 0; i < c->nkeys; i++)
-		if (c->value[i] && (!c->skip || strcmp(c->key[i], c->skip)))
+		if (c->value[i] && !left_out(c, c->key[i]))
 			len += strlen(c->key[i]) + strlen(c->value[i]) + 3;
 	*too_long = len > GO_MAX_CONFIG;
 	if (*too_long || !(s = malloc(len)))
 		return NULL;
 	s[0] = '\0';
 	for (size_t i = 0; i < c->nkeys; i++)
-		if (c->value[i] && (!c->skip || strcmp(c->key[i], c->skip))) {
+		if (c->value[i] && !left_out(c, c->key[i])) {
 			strcat(s, c->key[i]);
 			strcat(s, ": ");
 			strcat(s, c->value[i]);
@@ -173,4 +181,33 @@ void go_config_diff(const struct go_config *c, size_t a, size_t b, char *bufa,
 			s = nl + 1;
 		}
 	}
+}
+
+size_t go_config_count(const char *text, size_t len, const char *key)
+{
+	const char *seen[3], *s = text, *end = text + len;
+	size_t seen_len[3], n = 0, klen = strlen(key);
+
+	while (s < end && n < 3) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t l = nl ? (size_t)(nl - s) : (size_t)(end - s), k;
+		const char *v = s + klen + 1;
+		if (l > klen && memcmp(s, key, klen) == 0 && s[klen] == ':') {
+			while (v < s + l && (*v == ' ' || *v == '\t'))
+				v++;
+			l = (size_t)(s + l - v);
+			while (l > 0 && (v[l - 1] == ' ' || v[l - 1] == '\r'))
+				l--;
+			for (k = 0; k < n; k++)
+				if (seen_len[k] == l &&
+				    memcmp(seen[k], v, l) == 0)
+					break;
+			if (k == n) {
+				seen[n] = v;
+				seen_len[n++] = l;
+			}
+		}
+		s = nl ? nl + 1 : end;
+	}
+	return n;
 }

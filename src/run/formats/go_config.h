@@ -6,8 +6,9 @@
  *
  * A configuration is interned: each distinct set of key-value pairs (in
  * order of the keys' first appearance) has a small number, so that
- * results compare configurations as numbers.  One key may be left out of
- * the identity: the one the run is split by (--split-by), whose values
+ * results compare configurations as numbers.  Two keys are left out of
+ * the identity: `pkg`, which is part of a benchmark's name instead
+ * (go_names.c), and the one the run is split by (--split-by), whose values
  * tell the before and the after results apart instead. */
 #ifndef FP_RUN_GO_CONFIG_H
 #define FP_RUN_GO_CONFIG_H
@@ -57,5 +58,9 @@ size_t go_config_id(struct go_config *c);
  * (size bytes each), and the key into key (ksize bytes). */
 void go_config_diff(const struct go_config *c, size_t a, size_t b, char *bufa,
                     char *bufb, char *key, size_t size, size_t ksize);
+
+/* How many values the lines "key: value" of text[0..len) give key: 0, 1,
+ * 2, or 3 for three or more. */
+size_t go_config_count(const char *text, size_t len, const char *key);
 
 #endif

@@ -5,8 +5,9 @@
  *
  * The text of the run is the Output of its "output" events, in order, read
  * as Go benchmark text (go.c); pass and fail come from the "fail" and
- * "skip" events of a Test that is a benchmark, as "--- FAIL: NAME" lines
- * at their place in that text.  Errors name the line of the event that
+ * "skip" events of a Test that is a benchmark, as "--- FAIL: NAME" and
+ * "--- SKIP: NAME" lines at their place in that text.  The events record
+ * pass states, whatever lines the output has.  Errors name the line of the event that
  * gave the text, without a column.  A line that is no JSON object is an
  * error; lines of other actions are ignored. */
 #include <jansson.h>
@@ -79,7 +80,8 @@ static int event(const struct fmt_src *s, json_t *o, uint32_t line,
 	            strcmp(action, "skip") == 0) &&
 	           test && strncmp(test, "Benchmark", 9) == 0) {
 		if ((!r->at_start && !put(r, "\n", 1, line)) ||
-		    !put(r, "--- FAIL: ", 10, line) ||
+		    !put(r, action[0] == 's' ? "--- SKIP: " : "--- FAIL: ", 10,
+		         line) ||
 		    !put(r, test, strlen(test), line) || !put(r, "\n", 1, line))
 			return diag_oom(d);
 	}
@@ -124,7 +126,7 @@ int fmt_go_json(const struct fmt_src *s, struct run **out, struct diag *d)
 	int rc = rebuild(s, &r, d);
 
 	if (rc == FP_OK)
-		rc = go_parse(s, r.text ? r.text : "", r.len, r.line_of,
+		rc = go_parse(s, r.text ? r.text : "", r.len, r.line_of, true,
 		              "go-json", out, d);
 	free(r.text);
 	free(r.line_of);

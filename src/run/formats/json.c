@@ -192,6 +192,16 @@ static int add_item(struct run_builder *b, size_t index, json_t *item,
 	return FP_OK;
 }
 
+/* Google Benchmark's tools/compare.py --dump_to_json: a list of
+ * {"name", "measurements": [{"real_time", "real_time_other", ...}]}. */
+static bool is_gbench_compare(json_t *list)
+{
+	json_t *m = json_object_get(json_array_get(list, 0), "measurements");
+
+	return json_is_array(m) &&
+	       json_object_get(json_array_get(m, 0), "real_time_other");
+}
+
 int fmt_json(const struct fmt_src *s, struct run **out, struct diag *d)
 {
 	const char *path = s->path, *text = s->text;
@@ -214,6 +224,13 @@ int fmt_json(const struct fmt_src *s, struct run **out, struct diag *d)
 	if (!json_is_array(list))
 		return diag_set(d, path, (int)c.line, (int)c.col,
 		                "'cases' must be a list of cases");
+	if (is_gbench_compare(list))
+		return diag_set(
+		    d, path, 0, 0,
+		    "it looks like Google Benchmark's compare.py JSON "
+		    "(--dump_to_json), which compares two runs and keeps "
+		    "neither: give each run's own JSON (--benchmark_out=FILE "
+		    "--benchmark_out_format=json) as BEFORE and AFTER");
 	if (json_array_size(list) == 0)
 		return diag_set(d, path, (int)c.line, (int)c.col, "no cases");
 	rb_init(&b, path, "json", d);

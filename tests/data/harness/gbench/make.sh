@@ -1,10 +1,13 @@
 #!/bin/sh
 # Regenerates every Google Benchmark file of this folder from src/bench.cc
-# (Debian libbenchmark-dev).  Run from this folder: sh make.sh
+# (Debian libbenchmark-dev).  Run from this folder: sh make.sh (sh make.sh
+# more: only the files made after the first ones, below "more").
 set -eu
 here=$(pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+part=${1:-all}
+if [ "$part" = all ]; then
 for v in before after; do
 	def=; [ $v = after ] && def=-DAFTER
 	g++ -O2 $def -o "$tmp/$v" src/bench.cc -lbenchmark -lpthread
@@ -54,3 +57,9 @@ for v in before after; do
 			--benchmark_out="$here/flaky-$v.$form" >/dev/null 2>&1)
 	done
 done
+fi
+# more: the console output (standard output, no --benchmark_out), which
+# keeps no run.
+g++ -O2 -o "$tmp/before" src/bench.cc -lbenchmark -lpthread
+(cd "$tmp" && ./before --benchmark_min_time=0.01 > "$here/before-console.txt" \
+	2>/dev/null)

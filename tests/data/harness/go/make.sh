@@ -1,7 +1,9 @@
 #!/bin/sh
 # Regenerates the `go test -bench` outputs of this folder (Debian golang-go).
-# Run from this folder: sh make.sh
+# Run from this folder: sh make.sh (sh make.sh more: only the files made
+# after the first ones, below "more").
 set -eu
+part=${1:-all}
 here=$(pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -14,6 +16,7 @@ gotest() {
 	go test -tags "$tags" -run '^$' -bench . -benchmem -benchtime 2000x \
 		"$@" 2>&1 || :
 }
+if [ "$part" = all ]; then
 for v in before after; do
 	gotest $v -count 5 -v > "$here/$v.txt"
 	# Two configurations: GOMAXPROCS 1 and 2.
@@ -33,3 +36,28 @@ done
 	echo "note: after"
 	gotest after -count 3
 } > "$here/notes.txt"
+fi
+# more: one benchmark under two GOMAXPROCS values in one file (a run of
+# Spin, then one of Alloc with -cpu 1 appended; after: both at once).
+gotest before -count 3 -bench Spin > "$here/procs-before.txt"
+gotest before -count 3 -bench Alloc -cpu 1 >> "$here/procs-before.txt"
+gotest after -count 3 -bench 'Spin|Alloc' > "$here/procs-after.txt"
+# Only the result lines, as a CI script keeps them (no PASS/FAIL).
+gotest after -count 3 | grep '^Benchmark' > "$here/grep-after.txt"
+# benchstat's configuration lines before go test's: a key, a Unit line.
+{
+	echo "branch: main"
+	echo "Unit build-real-ns/op assume=exact"
+	cd ../multi
+	go test -run '^$' -bench Build -benchtime 2000x -count 2 ./cache 2>&1 || :
+} > "$here/units.txt"
+# Two packages (multi/), each with a BenchmarkGet, run by go test ./...
+cd ../multi
+for v in before after; do
+	tags=; [ $v = after ] && tags=fixed
+	for o in "" -v; do
+		go test -tags "$tags" -run '^$' -bench . -benchmem \
+			-benchtime 2000x -count 3 $o ./... \
+			> "$here/multi-$v$o.txt" 2>&1 || :
+	done
+done

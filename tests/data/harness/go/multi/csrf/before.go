@@ -1,0 +1,5 @@
+//go:build !fixed
+
+package csrf
+
+const fixed = false
