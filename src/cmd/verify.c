@@ -10,6 +10,7 @@
 #include "cmd/command.h"
 #include "cmd/invocation.h"
 #include "report/verify.h"
+#include "util/source.h"
 
 struct verify_own {
 	const char *inputs; /* --inputs DIR */
@@ -69,6 +70,18 @@ static int verify_setup(void *own, struct cmd_call *call, struct diag *d)
 		snprintf(o->file, sizeof o->file, "%s", rec);
 	o->paths.dir = o->inputs;
 	o->paths.any_path = o->any_path;
+	if (source_confine(
+	        &(struct source_bounds){
+	            .root = o->any_path ? NULL
+	                    : o->inputs ? o->inputs
+	                                : ".",
+	            .root_name = o->inputs ? o->inputs : "the current folder",
+	            .file = o->file,
+	            .hint = "verify reads a record's inputs only below it "
+	                    "(run verify where the record was made, or give "
+	                    "--inputs DIR or --any-path)"},
+	        d) != FP_OK)
+		return FP_ERR;
 	if (!o->then.have_invocation)
 		return diag_set(d, o->file, 0, 0, "%s", o->then.no_invocation);
 	if (cmd_invocation_take(&taken, &o->then.invocation, o->file, &o->paths,
@@ -128,6 +141,7 @@ static void verify_free_own(void *own)
 {
 	struct verify_own *o = own;
 
+	source_unconfine();
 	record_value_free(&o->then);
 	record_value_free(&o->now);
 	job_opts_free(&o->job);

@@ -3,10 +3,12 @@
  * of their hashes hashed. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "run/folder.h"
 #include "util/sha256.h"
@@ -24,9 +26,11 @@ struct walk {
 bool run_path_is_folder(const char *path)
 {
 	struct stat st;
+	struct diag ignored;
 
-	return strcmp(path, "-") != 0 && stat(path, &st) == 0 &&
-	       S_ISDIR(st.st_mode);
+	/* A path the bounds refuse is no folder: its read says why. */
+	return strcmp(path, "-") != 0 &&
+	       source_stat(path, &st, &ignored) == FP_OK && S_ISDIR(st.st_mode);
 }
 
 /* root/rel/tail, or root/tail when rel is "" (caller frees). */
@@ -40,11 +44,19 @@ static char *join(const char *root, const char *rel, const char *tail)
 	return s;
 }
 
-static bool is_file(const char *path)
+/* *yes: path is a file; an error when the bounds refuse it, or out of
+ * memory (path NULL). */
+static int is_file(const char *path, bool *yes, struct diag *d)
 {
 	struct stat st;
 
-	return path && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+	*yes = false;
+	if (!path)
+		return diag_oom(d);
+	if (source_stat(path, &st, d) != FP_OK)
+		return FP_ERR;
+	*yes = S_ISREG(st.st_mode);
+	return FP_OK;
 }
 
 static int add_bench(struct walk *w, const char *rel)
@@ -74,7 +86,10 @@ static int subfolders(struct walk *w, const char *rel, char ***names, size_t *n)
 {
 	char *path = *rel ? join(w->root, "", rel) : strdup(w->root),
 	     **v = NULL;
-	DIR *dir = path ? opendir(path) : NULL;
+	int fd =
+	    path ? source_open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, w->d)
+	         : -1;
+	DIR *dir = fd >= 0 ? fdopendir(fd) : NULL;
 	struct dirent *e;
 	int rc = FP_OK;
 
@@ -83,25 +98,25 @@ static int subfolders(struct walk *w, const char *rel, char ***names, size_t *n)
 	if (!path)
 		return diag_oom(w->d);
 	if (!dir) {
-		rc = diag_set(w->d, path, 0, 0, "cannot list: %s",
-		              strerror(errno));
+		rc = fd < 0 ? FP_ERR
+		            : diag_set(w->d, path, 0, 0, "cannot list: %s",
+		                       strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		free(path);
 		return rc;
 	}
 	while (rc == FP_OK && (errno = 0, e = readdir(dir))) {
 		struct stat st;
-		char *sub;
 		if (e->d_name[0] == '.' || strcmp(e->d_name, "new") == 0 ||
 		    strcmp(e->d_name, "base") == 0 ||
 		    strcmp(e->d_name, "change") == 0)
 			continue;
-		sub = join(path, "", e->d_name);
-		if (!sub || lstat(sub, &st) != 0 || !S_ISDIR(st.st_mode)) {
-			rc = sub ? FP_OK : diag_oom(w->d);
-			free(sub);
+		/* A link is not followed: only folders below are walked. */
+		if (fstatat(dirfd(dir), e->d_name, &st, AT_SYMLINK_NOFOLLOW) !=
+		        0 ||
+		    !S_ISDIR(st.st_mode))
 			continue;
-		}
-		free(sub);
 		if (!(v = realloc(*names, (*n + 1) * sizeof *v)) ||
 		    !(v[*n] = strdup(e->d_name)))
 			rc = diag_oom(w->d);
@@ -130,9 +145,10 @@ static int walk(struct walk *w, const char *rel, int depth)
 {
 	char *sample = join(w->root, rel, "new/sample.json"), **names;
 	size_t n;
-	int rc = sample ? FP_OK : diag_oom(w->d);
+	bool yes;
+	int rc = is_file(sample, &yes, w->d);
 
-	if (rc == FP_OK && is_file(sample))
+	if (rc == FP_OK && yes)
 		rc = add_bench(w, rel);
 	free(sample);
 	if (rc != FP_OK)
@@ -230,6 +246,7 @@ int run_folder_read(const char *path, size_t cap, size_t max,
 	char *root = strdup(path), *target = NULL;
 	struct walk w = {.f = out, .cap_bytes = cap, .max = max, .d = d};
 	size_t len = root ? strlen(root) : 0;
+	struct stat st;
 	int rc;
 
 	memset(out, 0, sizeof *out);
@@ -241,8 +258,10 @@ int run_folder_read(const char *path, size_t cap, size_t max,
 		return diag_oom(d);
 	}
 	/* A cargo target folder: its criterion/ is the run. */
-	w.root = run_path_is_folder(target) ? target : root;
-	rc = walk(&w, "", 0);
+	rc = source_stat(target, &st, d);
+	w.root = S_ISDIR(st.st_mode) ? target : root;
+	if (rc == FP_OK)
+		rc = walk(&w, "", 0);
 	if (rc == FP_OK && out->n == 0)
 		rc = diag_set(d, path, 0, 0,
 		              "a folder, with no criterion.rs benchmark in it "
@@ -257,9 +276,10 @@ int run_folder_read(const char *path, size_t cap, size_t max,
 	for (size_t i = 0; rc == FP_OK && i < out->n; i++) {
 		struct fmt_bench *b = &out->benches[i];
 		char *id = join(w.root, b->dir, "new/benchmark.json");
-		bool has_id = is_file(id);
+		bool has_id;
+		rc = is_file(id, &has_id, d);
 		free(id);
-		if (has_id)
+		if (rc == FP_OK && has_id)
 			rc = read_file(&w, b->dir, "benchmark.json",
 			               &b->id_path, &b->id_text, &b->id_len);
 		if (rc == FP_OK)
