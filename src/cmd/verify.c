@@ -9,13 +9,23 @@
 
 #include "cmd/command.h"
 #include "cmd/invocation.h"
+#include "noise/boot.h"
 #include "report/verify.h"
+#include "util/names.h"
 #include "util/source.h"
 
+/* The work a record may ask of verify unless --bootstrap says otherwise:
+ * resamples, and draws (resamples times the runs' samples; some 8 ns
+ * each, so 10^10 is a minute or two of CPU). */
+#define VERIFY_MAX_B 100000
+#define VERIFY_MAX_DRAWS 10000000000.0
+#define VERIFY_MAX_DRAWS_TEXT "10^10"
+
 struct verify_own {
-	const char *inputs; /* --inputs DIR */
-	bool any_path;      /* --any-path */
-	char file[4096];    /* the record's JSON file */
+	const char *inputs;    /* --inputs DIR */
+	bool any_path;         /* --any-path */
+	struct cmd_noise boot; /* --bootstrap B, if b_given */
+	char file[4096];       /* the record's JSON file */
 	struct record_value then, now;
 	struct job_opts job; /* taken from the record; freed here */
 	struct cmd_paths paths;
@@ -34,6 +44,8 @@ static int verify_option(void *own, enum opt_id id, const char *arg,
 		o->any_path = true;
 		return FP_OK;
 	}
+	if (id == OPT_BOOTSTRAP)
+		return cmd_noise_option(&o->boot, id, arg, d);
 	if (id != OPT_INPUTS)
 		return diag_set(d, NULL, 0, 0, "verify takes no option %d",
 		                (int)id);
@@ -50,6 +62,60 @@ static int check_form(const struct output_opts *out, struct diag *d)
 	return diag_set(d, CLI_SOURCE, 0, 0, "verify writes %s, not %s",
 	                report_verify_format_list(known, sizeof known),
 	                report_form_of(out->format)->name);
+}
+
+/* The resamples verify draws: --bootstrap's, else the record's up to
+ * VERIFY_MAX_B, refused above it at the record's place. */
+static int bound_resamples(struct verify_own *o, struct cmd_call *call,
+                           struct diag *d)
+{
+	const struct rv_invocation *inv = &o->then.invocation;
+	size_t B = cmd_judge_opts(&call->noise).boot.B;
+	uint32_t line = 0, col = 0;
+
+	if (o->boot.b_given) {
+		call->noise.B = o->boot.B;
+		call->noise.b_given = true;
+		return FP_OK;
+	}
+	if (B <= VERIFY_MAX_B)
+		return FP_OK;
+	for (size_t i = 0; i < inv->nopts; i++)
+		if (strcmp(inv->opts[i].name, "bootstrap") == 0) {
+			line = inv->opts[i].line;
+			col = inv->opts[i].col;
+		}
+	return diag_set(d, o->file, line, col,
+	                "the record asks for %zu bootstrap resamples, more "
+	                "than verify draws unless told (%d); give --bootstrap "
+	                "%zu to draw them, or --bootstrap N to draw fewer (the "
+	                "interval then differs from the record's)",
+	                B, VERIFY_MAX_B, B);
+}
+
+static double samples_of(const struct run *r)
+{
+	return !r ? 0 : r->sample_off ? (double)r->sample_off[r->n] : 0;
+}
+
+/* Unless --bootstrap was given: the resamples times the runs' samples
+ * at most VERIFY_MAX_DRAWS. */
+static int bound_draws(const struct verify_own *o, const struct priced *pr,
+                       const struct cmd_call *call, struct diag *d)
+{
+	size_t B = cmd_judge_opts(&call->noise).boot.B;
+	double n =
+	    samples_of(pr->job.runs.before) + samples_of(pr->job.runs.after);
+
+	if (o->boot.b_given || (double)B * n <= VERIFY_MAX_DRAWS)
+		return FP_OK;
+	return diag_set(d, o->file, 0, 0,
+	                "the record asks for %zu bootstrap resamples of %.0f "
+	                "samples, more draws than verify makes unless told "
+	                "(" VERIFY_MAX_DRAWS_TEXT "); give --bootstrap %zu to "
+	                "draw them, or --bootstrap N to draw fewer (the "
+	                "interval then differs from the record's)",
+	                B, n, B);
 }
 
 /* Before the frame loads: the record read, its invocation taken back as
@@ -92,6 +158,8 @@ static int verify_setup(void *own, struct cmd_call *call, struct diag *d)
 	o->job = taken.job;
 	call->job = taken.job;
 	call->noise = taken.noise;
+	if (bound_resamples(o, call, d) != FP_OK)
+		return FP_ERR;
 	call->args = o->runs;
 	return FP_OK;
 }
@@ -101,6 +169,8 @@ static int verify_analyse(void *own, struct priced *pr,
 {
 	struct verify_own *o = own;
 
+	if (bound_draws(o, pr, call, d) != FP_OK)
+		return FP_ERR;
 	job_record(&pr->job, pr->price, &o->r);
 	if (cmd_judge(&call->noise, &call->job, call->args[0], &pr->job,
 	              pr->price, &o->judged, d) != FP_OK)
@@ -191,6 +261,14 @@ const struct command cmd_verify = {
              .name = "any-path",
              .help = "read inputs the record names outside the current "
                      "folder (or DIR) too: trust the record's paths"},
+            {.id = OPT_BOOTSTRAP,
+             .name = "bootstrap",
+             .arg = "B",
+             .help =
+                 "draw B resamples, whatever the record says; without "
+                 "it, a record asking for more than " FP_STR(
+                     VERIFY_MAX_B) " resamples, or more than "
+                                   "10^10 resamples times samples, is refused"},
             {0},
         },
     .groups = verify_groups,

@@ -122,4 +122,34 @@ for p in "$OUTSIDE/secret.csv" "$OUTSIDE/absent.csv" ../../secret.csv; do
 done
 expect_no_grep "$ERR" "SECRET_LINE" "nothing of it quoted"
 
+# The work is verify's to bound, not the record's.  A record asking for
+# 10^7 resamples (the most price takes) of runs with samples is refused at
+# once, at its place in the record; --bootstrap draws what it says.
+G="$DATA/noise"
+cp "$G/guard-before.csv" "$G/guard-after.csv" .
+run price guard-before.csv guard-after.csv --seed 7 --record grec
+expect_status 0 "a record with samples"
+sed 's/"bootstrap": 2000/"bootstrap": 10000000/' grec/decision.json >big.json
+line=$(grep -n '"bootstrap": 10000000' big.json | cut -d: -f1)
+trun verify big.json
+expect_error 2 "big.json:$line:20: the record asks for 10000000 bootstrap resamples, more than verify draws unless told (100000); give --bootstrap 10000000 to draw them, or --bootstrap N to draw fewer (the interval then differs from the record's)" "10^7 resamples: refused at once"
+trun verify big.json --bootstrap 2000
+expect_status 0 "--bootstrap 2000: the record's own interval again"
+trun verify grec --bootstrap 500
+expect_status 1 "--bootstrap 500: drawn, and the interval differs"
+expect_grep "$OUT" "first difference: verdict.interval" "--bootstrap 500: said"
+trun verify grec --bootstrap many
+expect_error 2 "<command line>: --bootstrap must be a whole number from 0 to 10000000, got 'many'" "--bootstrap: a number"
+# Under the resamples' cap, the draws': 100000 resamples of 2 x 60000
+# samples are 1.2 x 10^10 draws.
+awk 'BEGIN { print "case,repetition,runtime,passed"
+	for (i = 1; i <= 30000; i++) { print "a," i ",1,pass"; print "b," i ",2,pass" } }' >many-b.csv
+awk 'BEGIN { print "case,repetition,runtime,passed"
+	for (i = 1; i <= 30000; i++) { print "a," i ",1,pass"; print "b," i ",1.5,pass" } }' >many-a.csv
+run price many-b.csv many-a.csv --bootstrap 0 --record mrec
+expect_status 0 "120000 samples, recorded without resamples"
+sed 's/"bootstrap": 0/"bootstrap": 100000/' mrec/decision.json >draws.json
+trun verify draws.json
+expect_error 2 "draws.json: the record asks for 100000 bootstrap resamples of 120000 samples, more draws than verify makes unless told (10^10); give --bootstrap 100000 to draw them, or --bootstrap N to draw fewer (the interval then differs from the record's)" "10^10 draws: refused"
+
 finish
