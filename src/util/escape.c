@@ -185,16 +185,41 @@ static bool is_hidden(uint32_t cp)
 	       (cp >= 0xe0000 && cp <= 0xe007f);
 }
 
+/* "##[" (GitHub Actions, Azure Pipelines' formatting) or "##vso["
+ * (Azure Pipelines' logging commands) at s: obeyed anywhere in a line. */
+static bool ci_hash_command_at(const unsigned char *s)
+{
+	return s[0] == '#' && s[1] == '#' &&
+	       (s[2] == '[' ||
+	        (s[2] == 'v' && s[3] == 's' && s[4] == 'o' && s[5] == '['));
+}
+
 /* True if s (in the text that starts at first) begins a workflow command
  * that a CI runner would obey in a log: "::" where a line may start (the
  * text's start, or after a blank: the runner trims blanks, and a long line
- * is wrapped at its blanks), or "##[" anywhere.  Its first character is
- * then shown as \xHH, which breaks the command and reads back. */
+ * is wrapped at its blanks), or "##[" or "##vso[" anywhere.  Its first
+ * character is then shown as \xHH, which breaks the command and reads
+ * back. */
 static bool ci_command_at(const unsigned char *first, const unsigned char *s)
 {
 	if (s[0] == ':' && s[1] == ':')
 		return s == first || s[-1] == ' ';
-	return s[0] == '#' && s[1] == '#' && s[2] == '[';
+	return ci_hash_command_at(s);
+}
+
+long escape_data_hidden(const char *str, size_t *n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	uint32_t cp;
+
+	*n = utf8_decode(s, &cp);
+	if (*n == 0) {
+		*n = 1;
+		return -1;
+	}
+	if (cp == 0x7f || is_hidden(cp) || ci_hash_command_at(s))
+		return (long)cp;
+	return -1;
 }
 
 /* Appends the visible form of str, at most max characters of it (then
