@@ -24,97 +24,97 @@
  * 18.333333333333332 (16 digits would read back as another double);
  * whole reals keep ".0". */
 static const char JSON_MEASURED[] =
-    "{\n"
-    "  \"schema_version\": 2,\n"
-    "  \"fixprice_version\": \"0.1.0\",\n"
-    "  \"kind\": \"measured\",\n"
-    "  \"scenario\": null,\n"
-    "  \"metric\": {\n"
-    "    \"name\": \"pypto-gym\",\n"
-    "    \"version\": \"1\",\n"
-    "    \"description\": \"pass reward plus performance score per case\",\n"
-    "    \"source\": \"pricing playbook, step 3\",\n"
-    "    \"path\": \"metrics/pypto-gym.yaml\",\n"
-    "    \"sha256\": \"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\",\n"
-    "    \"params\": {\n"
-    "      \"pass_reward\": 0.3,\n"
-    "      \"perf_weight\": 0.5\n"
-    "    },\n"
-    "    \"formulas\": {\n"
-    "      \"score\": \"min(1, ref_runtime / runtime)\",\n"
-    "      \"value\": \"passed * (pass_reward + perf_weight * score)\",\n"
-    "      \"total\": \"sum(weight * value) / W * 100\",\n"
-    "      \"gain\": \"sum(weight * newly_passing * (pass_reward + perf_weight * score_after)) / W * 100\",\n"
-    "      \"cost\": \"sum(weight * perf_weight * (score_before - score_after)) / W * 100\",\n"
-    "      \"decide\": \"gain - cost > 0\"\n"
-    "    },\n"
-    "    \"defines\": [],\n"
-    "    \"columns\": [\n"
-    "      \"ref_runtime\"\n"
-    "    ],\n"
-    "    \"weights\": {\n"
-    "      \"default\": 1.0,\n"
-    "      \"rules\": []\n"
-    "    }\n"
-    "  },\n"
-    "  \"inputs\": [\n"
-    "    {\n"
-    "      \"role\": \"before\",\n"
-    "      \"path\": \"runs/before.csv\",\n"
-    "      \"sha256\": \"1111111111111111111111111111111111111111111111111111111111111111\"\n"
-    "    },\n"
-    "    {\n"
-    "      \"role\": \"after\",\n"
-    "      \"path\": \"runs/after.csv\",\n"
-    "      \"sha256\": \"2222222222222222222222222222222222222222222222222222222222222222\"\n"
-    "    }\n"
-    "  ],\n"
-    "  \"gain\": 18.333333333333332,\n"
-    "  \"cost\": 20.833333333333332,\n"
-    "  \"net\": -2.5,\n"
-    "  \"decision\": \"reject\",\n"
-    "  \"total_before\": 45.0,\n"
-    "  \"total_after\": 50.833333333333336,\n"
-    "  \"delta_total\": 5.833333333333333,\n"
-    "  \"control\": {\n"
-    "    \"ok\": false,\n"
-    "    \"gap\": -8.333333333333334,\n"
-    "    \"cases\": [\n"
-    "      \"C\"\n"
-    "    ]\n"
-    "  },\n"
-    "  \"N\": 3,\n"
-    "  \"W\": 3.0,\n"
-    "  \"dropped_cases\": 1,\n"
-    "  \"shares_defined\": true,\n"
-    "  \"shares_undefined_reason\": null,\n"
-    "  \"cases\": {\n"
-    "    \"columns\": [\"case\", \"weight\", \"passed_before\", \"passed_after\", \"runtime_before\", \"runtime_after\", \"score_before\", \"score_after\", \"value_before\", \"value_after\", \"gain\", \"cost\"],\n"
-    "    \"rows\": [\n"
-    "      [\"A\",1.0,true,true,1.0,2.0,1.0,0.5,0.8,0.55,0.0,8.333333333333334],\n"
-    "      [\"B\",1.0,true,true,2.0,4.0,0.5,0.25,0.55,0.425,0.0,4.166666666666667],\n"
-    "      [\"C\",1.0,false,true,4.0,8.0,1.0,0.5,0.0,0.55,18.333333333333332,8.333333333333334]\n"
-    "    ]\n"
-    "  },\n"
-    "  \"breakeven\": [\n"
-    "    {\n"
-    "      \"param\": \"pass_reward\",\n"
-    "      \"value\": 0.3,\n"
-    "      \"lo\": 0.0,\n"
-    "      \"hi\": 2.0,\n"
-    "      \"crossings\": [\n"
-    "        0.375\n"
-    "      ],\n"
-    "      \"every_crossing\": true\n"
-    "    }\n"
-    "  ],\n"
-    "  \"plots\": [\n"
-    "    {\n"
-    "      \"title\": \"Shares of gain and cost\",\n"
-    "      \"file\": \"shares.svg\"\n"
-    "    }\n"
-    "  ]\n"
-    "}\n";
+	"{\n"
+	"  \"schema_version\": 2,\n"
+	"  \"fixprice_version\": \"0.1.0\",\n"
+	"  \"kind\": \"measured\",\n"
+	"  \"scenario\": null,\n"
+	"  \"metric\": {\n"
+	"    \"name\": \"pypto-gym\",\n"
+	"    \"version\": \"1\",\n"
+	"    \"description\": \"pass reward plus performance score per case\",\n"
+	"    \"source\": \"pricing playbook, step 3\",\n"
+	"    \"path\": \"metrics/pypto-gym.yaml\",\n"
+	"    \"sha256\": \"0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\",\n"
+	"    \"params\": {\n"
+	"      \"pass_reward\": 0.3,\n"
+	"      \"perf_weight\": 0.5\n"
+	"    },\n"
+	"    \"formulas\": {\n"
+	"      \"score\": \"min(1, ref_runtime / runtime)\",\n"
+	"      \"value\": \"passed * (pass_reward + perf_weight * score)\",\n"
+	"      \"total\": \"sum(weight * value) / W * 100\",\n"
+	"      \"gain\": \"sum(weight * newly_passing * (pass_reward + perf_weight * score_after)) / W * 100\",\n"
+	"      \"cost\": \"sum(weight * perf_weight * (score_before - score_after)) / W * 100\",\n"
+	"      \"decide\": \"gain - cost > 0\"\n"
+	"    },\n"
+	"    \"defines\": [],\n"
+	"    \"columns\": [\n"
+	"      \"ref_runtime\"\n"
+	"    ],\n"
+	"    \"weights\": {\n"
+	"      \"default\": 1.0,\n"
+	"      \"rules\": []\n"
+	"    }\n"
+	"  },\n"
+	"  \"inputs\": [\n"
+	"    {\n"
+	"      \"role\": \"before\",\n"
+	"      \"path\": \"runs/before.csv\",\n"
+	"      \"sha256\": \"1111111111111111111111111111111111111111111111111111111111111111\"\n"
+	"    },\n"
+	"    {\n"
+	"      \"role\": \"after\",\n"
+	"      \"path\": \"runs/after.csv\",\n"
+	"      \"sha256\": \"2222222222222222222222222222222222222222222222222222222222222222\"\n"
+	"    }\n"
+	"  ],\n"
+	"  \"gain\": 18.333333333333332,\n"
+	"  \"cost\": 20.833333333333332,\n"
+	"  \"net\": -2.5,\n"
+	"  \"decision\": \"reject\",\n"
+	"  \"total_before\": 45.0,\n"
+	"  \"total_after\": 50.833333333333336,\n"
+	"  \"delta_total\": 5.833333333333333,\n"
+	"  \"control\": {\n"
+	"    \"ok\": false,\n"
+	"    \"gap\": -8.333333333333334,\n"
+	"    \"cases\": [\n"
+	"      \"C\"\n"
+	"    ]\n"
+	"  },\n"
+	"  \"N\": 3,\n"
+	"  \"W\": 3.0,\n"
+	"  \"dropped_cases\": 1,\n"
+	"  \"shares_defined\": true,\n"
+	"  \"shares_undefined_reason\": null,\n"
+	"  \"cases\": {\n"
+	"    \"columns\": [\"case\", \"weight\", \"passed_before\", \"passed_after\", \"runtime_before\", \"runtime_after\", \"score_before\", \"score_after\", \"value_before\", \"value_after\", \"gain\", \"cost\"],\n"
+	"    \"rows\": [\n"
+	"      [\"A\",1.0,true,true,1.0,2.0,1.0,0.5,0.8,0.55,0.0,8.333333333333334],\n"
+	"      [\"B\",1.0,true,true,2.0,4.0,0.5,0.25,0.55,0.425,0.0,4.166666666666667],\n"
+	"      [\"C\",1.0,false,true,4.0,8.0,1.0,0.5,0.0,0.55,18.333333333333332,8.333333333333334]\n"
+	"    ]\n"
+	"  },\n"
+	"  \"breakeven\": [\n"
+	"    {\n"
+	"      \"param\": \"pass_reward\",\n"
+	"      \"value\": 0.3,\n"
+	"      \"lo\": 0.0,\n"
+	"      \"hi\": 2.0,\n"
+	"      \"crossings\": [\n"
+	"        0.375\n"
+	"      ],\n"
+	"      \"every_crossing\": true\n"
+	"    }\n"
+	"  ],\n"
+	"  \"plots\": [\n"
+	"    {\n"
+	"      \"title\": \"Shares of gain and cost\",\n"
+	"      \"file\": \"shares.svg\"\n"
+	"    }\n"
+	"  ]\n"
+	"}\n";
 /* ---- JSON --------------------------------------------------------------- */
 
 static void test_json_measured(void **state)
@@ -157,17 +157,14 @@ static void check_rows(json_t *root, const struct fixture *f)
 	assert_int_equal(json_array_size(v), 3);
 	for (size_t i = 0; i < 3; i++) {
 		c = json_array_get(v, i);
-		assert_string_equal(
-		    json_string_value(json_object_get(c, "case")), f->names[i]);
-		assert_int_equal(
-		    json_is_true(json_object_get(c, "passed_before")),
-		    f->passed[0][i] != 0);
+		assert_string_equal(json_string_value(json_object_get(c, "case")),
+		                    f->names[i]);
+		assert_int_equal(json_is_true(json_object_get(c, "passed_before")),
+		                 f->passed[0][i] != 0);
 		assert_true(json_is_true(json_object_get(c, "passed_after")));
 		assert_same_double(real_at(c, "weight"), f->weight[i]);
-		assert_same_double(real_at(c, "runtime_before"),
-		                   f->runtime[0][i]);
-		assert_same_double(real_at(c, "runtime_after"),
-		                   f->runtime[1][i]);
+		assert_same_double(real_at(c, "runtime_before"), f->runtime[0][i]);
+		assert_same_double(real_at(c, "runtime_after"), f->runtime[1][i]);
 		assert_same_double(real_at(c, "score_before"), f->score[0][i]);
 		assert_same_double(real_at(c, "score_after"), f->score[1][i]);
 		assert_same_double(real_at(c, "value_before"), f->value[0][i]);
@@ -181,33 +178,16 @@ static void check_rows(json_t *root, const struct fixture *f)
 static void test_json_read_back(void **state)
 {
 	static const char *const keys[] = {
-	    "schema_version",
-	    "fixprice_version",
-	    "kind",
-	    "scenario",
-	    "metric",
-	    "inputs",
-	    "gain",
-	    "cost",
-	    "net",
-	    "decision",
-	    "total_before",
-	    "total_after",
-	    "delta_total",
-	    "control",
-	    "N",
-	    "W",
-	    "dropped_cases",
-	    "shares_defined",
-	    "shares_undefined_reason",
-	    "cases",
-	    "breakeven",
-	    "plots",
+		"schema_version", "fixprice_version", "kind", "scenario", "metric", "inputs", "gain",
+		"cost", "net", "decision", "total_before", "total_after",
+		"delta_total", "control", "N", "W", "dropped_cases",
+		"shares_defined", "shares_undefined_reason", "cases", "breakeven",
+		"plots",
 	};
 	static const char *const columns[] = {
-	    "case",           "weight",        "passed_before", "passed_after",
-	    "runtime_before", "runtime_after", "score_before",  "score_after",
-	    "value_before",   "value_after",   "gain",          "cost",
+		"case", "weight", "passed_before", "passed_after",
+		"runtime_before", "runtime_after", "score_before", "score_after",
+		"value_before", "value_after", "gain", "cost",
 	};
 	struct fixture f;
 	json_t *root, *v;
@@ -219,8 +199,7 @@ static void test_json_read_back(void **state)
 	s = fixture_render(&f.record, FORMAT_JSON, 0);
 	root = parse(s);
 	/* Keys in the documented order, and no others. */
-	json_object_foreach(root, key, v)
-	{
+	json_object_foreach(root, key, v) {
 		assert_true(k < sizeof keys / sizeof keys[0]);
 		assert_string_equal(key, keys[k]);
 		k++;
@@ -236,22 +215,21 @@ static void test_json_read_back(void **state)
 	assert_same_double(real_at(root, "delta_total"), 17.5 / 3);
 	assert_int_equal(json_integer_value(json_object_get(root, "N")), 3);
 	assert_same_double(real_at(root, "W"), 3);
-	assert_int_equal(
-	    json_integer_value(json_object_get(root, "dropped_cases")), 1);
+	assert_int_equal(json_integer_value(json_object_get(root,
+	                 "dropped_cases")), 1);
 	v = json_object_get(root, "control");
 	assert_true(json_is_false(json_object_get(v, "ok")));
 	assert_same_double(real_at(v, "gap"), -25.0 / 3);
-	assert_string_equal(
-	    json_string_value(json_array_get(json_object_get(v, "cases"), 0)),
-	    "C");
+	assert_string_equal(json_string_value(json_array_get(
+	                    json_object_get(v, "cases"), 0)), "C");
 	v = json_object_get(root, "metric");
-	assert_same_double(real_at(json_object_get(v, "params"), "pass_reward"),
-	                   0.3);
+	assert_same_double(real_at(json_object_get(v, "params"),
+	                           "pass_reward"), 0.3);
 	assert_string_equal(json_string_value(json_object_get(
-	                        json_object_get(v, "formulas"), "decide")),
+	                    json_object_get(v, "formulas"), "decide")),
 	                    "gain - cost > 0");
-	assert_int_equal(
-	    json_integer_value(json_object_get(root, "schema_version")), 2);
+	assert_int_equal(json_integer_value(json_object_get(root,
+	                 "schema_version")), 2);
 	/* The documented columns, in order (no run facts: no n_*). */
 	v = json_object_get(json_object_get(root, "cases"), "columns");
 	assert_int_equal(json_array_size(v), sizeof columns / sizeof *columns);
@@ -261,9 +239,8 @@ static void test_json_read_back(void **state)
 	check_rows(root, &f);
 	v = json_array_get(json_object_get(root, "breakeven"), 0);
 	assert_same_double(real_at(v, "value"), 0.3);
-	assert_same_double(
-	    json_real_value(json_array_get(json_object_get(v, "crossings"), 0)),
-	    0.375);
+	assert_same_double(json_real_value(json_array_get(
+	                   json_object_get(v, "crossings"), 0)), 0.375);
 	json_decref(root);
 	free(s);
 }
@@ -271,8 +248,8 @@ static void test_json_read_back(void **state)
 /* Doubles that print badly with too few digits come back bit for bit. */
 static void test_json_exact_doubles(void **state)
 {
-	double awkward[6] = {0.1,     1.0 / 3, 5e-324,
-	                     DBL_MAX, -0.0,    123456789.12345678};
+	double awkward[6] = {0.1, 1.0 / 3, 5e-324, DBL_MAX, -0.0,
+	                     123456789.12345678};
 	struct fixture f;
 	json_t *root, *cases;
 	char *s;
@@ -314,27 +291,25 @@ static void test_json_prediction_and_text(void **state)
 	root = parse(s);
 	assert_string_equal(json_string_value(json_object_get(root, "kind")),
 	                    "prediction");
-	assert_string_equal(
-	    json_string_value(json_object_get(root, "decision")), "accept");
+	assert_string_equal(json_string_value(json_object_get(root, "decision")),
+	                    "accept");
 	sc = json_object_get(root, "scenario");
 	assert_string_equal(json_string_value(json_object_get(sc, "name")),
 	                    "fix C");
 	assert_string_equal(json_string_value(json_object_get(sc, "path")),
 	                    "scenarios/fix-c.yaml");
 	assert_true(json_is_null(json_object_get(sc, "runtime")));
-	assert_string_equal(
-	    json_string_value(json_array_get(json_object_get(sc, "pass"), 0)),
-	    "C");
+	assert_string_equal(json_string_value(json_array_get(
+	                    json_object_get(sc, "pass"), 0)), "C");
 	assert_int_equal(json_array_size(json_object_get(sc, "fail")), 0);
-	assert_same_double(
-	    real_at(json_object_get(sc, "params"), "runtime_factor"), 1);
+	assert_same_double(real_at(json_object_get(sc, "params"),
+	                           "runtime_factor"), 1);
 	assert_true(json_is_false(json_object_get(root, "shares_defined")));
-	assert_string_equal(
-	    json_string_value(json_object_get(root, "shares_undefined_reason")),
-	    "no sum");
+	assert_string_equal(json_string_value(json_object_get(root,
+	                    "shares_undefined_reason")), "no sum");
 	cases = json_cases(root);
-	assert_true(
-	    json_is_null(json_object_get(json_array_get(cases, 0), "gain")));
+	assert_true(json_is_null(json_object_get(json_array_get(cases, 0),
+	                                         "gain")));
 	json_decref(cases);
 	json_decref(root);
 	free(s);
@@ -357,8 +332,7 @@ static void test_json_no_cases(void **state)
 	                          "  \"breakeven\": [\n"));
 	root = parse(s);
 	assert_int_equal(json_array_size(json_object_get(
-	                     json_object_get(root, "cases"), "rows")),
-	                 0);
+	                 json_object_get(root, "cases"), "rows")), 0);
 	json_decref(root);
 	free(s);
 }

@@ -488,3 +488,61 @@ char *cut_middle(const char *s, size_t max)
 	memcpy(t + head + 3, s + tail, len - tail + 1);
 	return t;
 }
+
+/* Letters of other alphabets that look like Latin ones, with the Latin
+ * letter each passes for: Cyrillic and Greek, the ones a font draws
+ * alike.  The one table of look-alikes (escape_skeleton). */
+static const struct {
+	uint16_t cp;
+	char latin;
+} confusables[] = {
+    {0x0391, 'A'}, {0x0392, 'B'}, {0x0395, 'E'}, {0x0396, 'Z'}, {0x0397, 'H'},
+    {0x0399, 'I'}, {0x039a, 'K'}, {0x039c, 'M'}, {0x039d, 'N'}, {0x039f, 'O'},
+    {0x03a1, 'P'}, {0x03a4, 'T'}, {0x03a5, 'Y'}, {0x03a7, 'X'}, {0x03b1, 'a'},
+    {0x03b9, 'i'}, {0x03ba, 'k'}, {0x03bd, 'v'}, {0x03bf, 'o'}, {0x03c1, 'p'},
+    {0x03c5, 'u'}, {0x03c7, 'x'}, {0x0405, 'S'}, {0x0406, 'I'}, {0x0408, 'J'},
+    {0x0410, 'A'}, {0x0412, 'B'}, {0x0415, 'E'}, {0x041a, 'K'}, {0x041c, 'M'},
+    {0x041d, 'H'}, {0x041e, 'O'}, {0x0420, 'P'}, {0x0421, 'C'}, {0x0422, 'T'},
+    {0x0423, 'Y'}, {0x0425, 'X'}, {0x0430, 'a'}, {0x0435, 'e'}, {0x043e, 'o'},
+    {0x0440, 'p'}, {0x0441, 'c'}, {0x0443, 'y'}, {0x0445, 'x'}, {0x0455, 's'},
+    {0x0456, 'i'}, {0x0458, 'j'}, {0x04bb, 'h'}, {0x04c0, 'I'}, {0x04cf, 'l'},
+    {0x0501, 'd'}, {0x051b, 'q'}, {0x051d, 'w'},
+};
+
+/* The Latin letter cp passes for, or 0. */
+static char confusable_of(uint32_t cp)
+{
+	size_t lo = 0, hi = sizeof confusables / sizeof confusables[0];
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (confusables[mid].cp == cp)
+			return confusables[mid].latin;
+		if (confusables[mid].cp < cp)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+char *escape_skeleton(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)(str ? str : "");
+	struct sbuf b = {0};
+
+	while (*s) {
+		uint32_t cp;
+		size_t n = utf8_decode(s, &cp);
+		char latin = n ? confusable_of(cp) : 0;
+
+		if (!n)
+			n = 1, cp = *s;
+		if (latin)
+			sb_putc(&b, latin);
+		else if (!(cp >= 0x80 && is_hidden(cp)))
+			sb_putn(&b, (const char *)s, n);
+		s += n;
+	}
+	return sb_finish(&b);
+}

@@ -118,6 +118,14 @@ long escape_data_hidden(const char *s, size_t *n);
  * digit: for readers of \xHH and \uHHHH escapes. */
 long escape_hex_value(const char *s, int n);
 
+/* s as it looks, for telling two names apart that a reader could not:
+ * each letter of another alphabet that looks like a Latin one (Cyrillic
+ * and Greek: U+0430 for 'a') as that Latin letter, and the characters the
+ * visible form shows as \uHHHH (zero-width, bidi, C1) left out.  Two
+ * names with the same skeleton look the same.  A new string; NULL when
+ * out of memory. */
+char *escape_skeleton(const char *s);
+
 /* True if escape_spreadsheet() would change s. */
 bool escape_spreadsheet_needed(const char *s);
 
