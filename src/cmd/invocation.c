@@ -96,13 +96,14 @@ static const char *input_role(const char *option, const char *arg)
  * bounds verify set (util/source.h: below the current folder or DIR, a
  * regular file or a folder). */
 static int locate(struct cmd_paths *p, const char *file, const char *path,
-                  const char *role, const char **out, struct diag *d)
+                  const char *role, const uint32_t at[2], const char **out,
+                  struct diag *d)
 {
 	const char *base = strrchr(path, '/');
 	char *made, **grown;
 
 	if (strcmp(path, "-") == 0)
-		return diag_set(d, file, 0, 0,
+		return diag_set(d, file, (int)at[0], (int)at[1],
 		                "%s was read from standard input, which cannot "
 		                "be read again",
 		                role);
@@ -121,7 +122,7 @@ static int locate(struct cmd_paths *p, const char *file, const char *path,
 		p->made[p->n++] = made;
 		*out = made;
 	}
-	return source_confine_input(*out, role, d);
+	return source_confine_input(*out, role, at[0], at[1], d);
 }
 
 /* The spec of the option named name among those that make the figures
@@ -154,7 +155,8 @@ static int take_one(struct cmd_call *call, const struct rv_option *o,
 		return diag_set(d, file, o->line, o->col,
 		                "invocation option '%s' is not one of price's",
 		                o->name);
-	if (role && locate(p, file, arg, role, &arg, d) != FP_OK)
+	if (role && locate(p, file, arg, role, (uint32_t[2]){o->line, o->col},
+	                   &arg, d) != FP_OK)
 		return FP_ERR;
 	if (g->take(call, s->id, arg, d) == FP_OK)
 		return FP_OK;
@@ -184,7 +186,10 @@ int cmd_invocation_take(struct cmd_call *call, const struct rv_invocation *inv,
 	*nruns = 0;
 	for (size_t i = 0; i < inv->nruns && i < 2; i++) {
 		const char *at;
-		if (locate(p, file, inv->runs[i], role[i], &at, d) != FP_OK)
+		uint32_t pos[2] = {inv->run_line ? inv->run_line[i] : 0,
+		                   inv->run_col ? inv->run_col[i] : 0};
+		if (locate(p, file, inv->runs[i], role[i], pos, &at, d) !=
+		    FP_OK)
 			return FP_ERR;
 		runs[(*nruns)++] = (char *)at;
 	}

@@ -64,14 +64,27 @@ static int check_form(const struct output_opts *out, struct diag *d)
 	                report_form_of(out->format)->name);
 }
 
+/* Where the record asks for its resamples: at[0] line, at[1] column (0
+ * when it does not say). */
+static void bootstrap_at(const struct verify_own *o, int at[2])
+{
+	const struct rv_invocation *inv = &o->then.invocation;
+
+	at[0] = at[1] = 0;
+	for (size_t i = 0; i < inv->nopts; i++)
+		if (strcmp(inv->opts[i].name, "bootstrap") == 0) {
+			at[0] = (int)inv->opts[i].line;
+			at[1] = (int)inv->opts[i].col;
+		}
+}
+
 /* The resamples verify draws: --bootstrap's, else the record's up to
  * VERIFY_MAX_B, refused above it at the record's place. */
 static int bound_resamples(struct verify_own *o, struct cmd_call *call,
                            struct diag *d)
 {
-	const struct rv_invocation *inv = &o->then.invocation;
 	size_t B = cmd_judge_opts(&call->noise).boot.B;
-	uint32_t line = 0, col = 0;
+	int at[2];
 
 	if (o->boot.b_given) {
 		call->noise.B = o->boot.B;
@@ -80,12 +93,8 @@ static int bound_resamples(struct verify_own *o, struct cmd_call *call,
 	}
 	if (B <= VERIFY_MAX_B)
 		return FP_OK;
-	for (size_t i = 0; i < inv->nopts; i++)
-		if (strcmp(inv->opts[i].name, "bootstrap") == 0) {
-			line = inv->opts[i].line;
-			col = inv->opts[i].col;
-		}
-	return diag_set(d, o->file, line, col,
+	bootstrap_at(o, at);
+	return diag_set(d, o->file, at[0], at[1],
 	                "the record asks for %zu bootstrap resamples, more "
 	                "than verify draws unless told (%d); give --bootstrap "
 	                "%zu to draw them, or --bootstrap N to draw fewer (the "
@@ -107,9 +116,12 @@ static int bound_draws(const struct verify_own *o, const struct priced *pr,
 	double n =
 	    samples_of(pr->job.runs.before) + samples_of(pr->job.runs.after);
 
+	int at[2];
+
 	if (o->boot.b_given || (double)B * n <= VERIFY_MAX_DRAWS)
 		return FP_OK;
-	return diag_set(d, o->file, 0, 0,
+	bootstrap_at(o, at);
+	return diag_set(d, o->file, at[0], at[1],
 	                "the record asks for %zu bootstrap resamples of %.0f "
 	                "samples, more draws than verify makes unless told "
 	                "(" VERIFY_MAX_DRAWS_TEXT "); give --bootstrap %zu to "

@@ -216,6 +216,7 @@ struct bounded {
 	char *path; /* as the record's reader will open it, no final '/' */
 	char *rel;  /* below root; NULL without one */
 	const char *role;
+	unsigned line, col; /* where the bounds' file names it */
 };
 static struct {
 	bool on;
@@ -293,10 +294,10 @@ static char *below_root(const char *path)
 static int outside(const struct bounded *in, const char *path, struct diag *d)
 {
 	if (strcmp(in->path, path) == 0)
-		return diag_set(d, bounds.b.file, 0, 0,
+		return diag_set(d, bounds.b.file, (int)in->line, (int)in->col,
 		                "%s '%s' lies outside %s; %s", in->role, path,
 		                bounds.b.root_name, bounds.b.hint);
-	return diag_set(d, bounds.b.file, 0, 0,
+	return diag_set(d, bounds.b.file, (int)in->line, (int)in->col,
 	                "%s '%s' leads outside %s through '%s'; %s", in->role,
 	                in->path, bounds.b.root_name, path, bounds.b.hint);
 }
@@ -351,7 +352,8 @@ static int regular(const struct bounded *in, const char *path, int fd,
 	                in->role);
 }
 
-int source_confine_input(const char *path, const char *role, struct diag *d)
+int source_confine_input(const char *path, const char *role, unsigned line,
+                         unsigned col, struct diag *d)
 {
 	struct bounded *grown, *in;
 	size_t k = strlen(path);
@@ -363,7 +365,8 @@ int source_confine_input(const char *path, const char *role, struct diag *d)
 	in = &grown[bounds.n];
 	while (k > 1 && path[k - 1] == '/')
 		k--;
-	*in = (struct bounded){.path = strndup(path, k), .role = role};
+	*in = (struct bounded){
+	    .path = strndup(path, k), .role = role, .line = line, .col = col};
 	if (in->path && bounds.b.root)
 		in->rel = below_root(in->path);
 	if (!in->path || (bounds.b.root && !in->rel && errno == ENOMEM)) {

@@ -90,10 +90,13 @@ struct source_bounds {
 /* Sets the bounds (copied; b's strings borrowed until source_unconfine):
  * out of memory is its one error. */
 int source_confine(const struct source_bounds *b, struct diag *d);
-/* path, as the bounds allow, is the input called role; checks that it is
- * there, below root, and a regular file or a folder: "FILE: ROLE 'PATH'
- * lies outside ROOT_NAME; HINT", "PATH: cannot read ROLE: REASON". */
-int source_confine_input(const char *path, const char *role, struct diag *d);
+/* path, as the bounds allow, is the input called role, named at line and
+ * col of the bounds' file; checks that it is there, below root, and a
+ * regular file or a folder: "FILE:LINE:COL: ROLE 'PATH' lies outside
+ * ROOT_NAME; HINT" (for it or any path below it), "PATH: cannot read
+ * ROLE: REASON". */
+int source_confine_input(const char *path, const char *role, unsigned line,
+                         unsigned col, struct diag *d);
 /* Bounds off, the inputs forgotten. */
 void source_unconfine(void);
 

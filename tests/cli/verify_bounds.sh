@@ -16,9 +16,14 @@ trun() {
 	STATUS=0
 	timeout 20 "$FIXPRICE" "$@" >"$OUT" 2>"$ERR" || STATUS=$?
 }
+# run_at FILE RUN: LINE:COL of RUN among the runs of FILE's invocation.
+run_at() {
+	printf '%s:7' "$(grep -nF "      \"$2\"" "$1" | grep -v '"path"' |
+		tail -n 1 | cut -d: -f1)"
+}
 # outside_err RUN FIELD-SAYS DESCRIPTION: refused as leading outside.
 outside_err() {
-	expect_error 2 "crec/decision.json: the record's before run '$1' $2; $HINT" "$3"
+	expect_error 2 "crec/decision.json:$(run_at crec/decision.json crit): the record's before run '$1' $2; $HINT" "$3"
 }
 
 # A criterion folder run, recorded and verified untouched.
@@ -50,7 +55,7 @@ for to in "$OUTSIDE/crit" / /usr ../../.. "$OUTSIDE/nothing-here"; do
 	rm -f tgt/criterion
 	ln -s "$to" tgt/criterion
 	trun verify tgt.json
-	expect_error 2 "tgt.json: the record's before run 'tgt' leads outside the current folder through 'tgt/criterion'; $HINT" "target/criterion -> $to"
+	expect_error 2 "tgt.json:$(run_at tgt.json tgt): the record's before run 'tgt' leads outside the current folder through 'tgt/criterion'; $HINT" "target/criterion -> $to"
 done
 expect_no_grep "$ERR" "spin" "nothing of what lies outside named"
 rm tgt/criterion
@@ -84,7 +89,7 @@ expect_status 0 "put back: unchanged"
 mkdir there && cp -R crit crit-after there/
 rm there/$SPIN && ln -s "$OUTSIDE/crit/spin/new/sample.json" there/$SPIN
 trun verify crec --inputs there
-expect_error 2 "crec/decision.json: the record's before run 'there/crit' leads outside there through 'there/$SPIN'; $HINT" "--inputs: a link out of DIR"
+expect_error 2 "crec/decision.json:$(run_at crec/decision.json crit): the record's before run 'there/crit' leads outside there through 'there/$SPIN'; $HINT" "--inputs: a link out of DIR"
 # --any-path keeps its meaning: the record's paths are trusted.
 trun verify crec --inputs there --any-path
 expect_status 0 "--any-path: the link followed"
@@ -118,7 +123,7 @@ printf 'case,runtime,passed\nSECRET_LINE,1,1\n' >"$OUTSIDE/secret.csv"
 for p in "$OUTSIDE/secret.csv" "$OUTSIDE/absent.csv" ../../secret.csv; do
 	sed "s#\"small-before.csv\"#\"$p\"#g" rec/decision.json >evil.json
 	trun verify evil.json
-	expect_error 2 "evil.json: the record's before run '$p' lies outside the current folder; $HINT" "outside: $p"
+	expect_error 2 "evil.json:$(run_at evil.json "$p"): the record's before run '$p' lies outside the current folder; $HINT" "outside: $p"
 done
 expect_no_grep "$ERR" "SECRET_LINE" "nothing of it quoted"
 
@@ -149,7 +154,8 @@ awk 'BEGIN { print "case,repetition,runtime,passed"
 run price many-b.csv many-a.csv --bootstrap 0 --record mrec
 expect_status 0 "120000 samples, recorded without resamples"
 sed 's/"bootstrap": 0/"bootstrap": 100000/' mrec/decision.json >draws.json
+line=$(grep -n '"bootstrap": 100000' draws.json | cut -d: -f1)
 trun verify draws.json
-expect_error 2 "draws.json: the record asks for 100000 bootstrap resamples of 120000 samples, more draws than verify makes unless told (10^10); give --bootstrap 100000 to draw them, or --bootstrap N to draw fewer (the interval then differs from the record's)" "10^10 draws: refused"
+expect_error 2 "draws.json:$line:20: the record asks for 100000 bootstrap resamples of 120000 samples, more draws than verify makes unless told (10^10); give --bootstrap 100000 to draw them, or --bootstrap N to draw fewer (the interval then differs from the record's)" "10^10 draws: refused"
 
 finish
