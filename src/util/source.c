@@ -280,8 +280,10 @@ static char *below_root(const char *path)
 
 	if (path[0] != '/' && strcmp(r, ".") == 0)
 		return strdup(path);
+	while (k > 1 && r[k - 1] == '/') /* "DIR/": DIR//base */
+		k--;
 	if (strncmp(path, r, k) == 0 && path[k] == '/')
-		return strdup(path + k + 1);
+		return strdup(path + k + strspn(path + k, "/"));
 	k = bounds.root_real ? strlen(bounds.root_real) : 0;
 	if (path[0] == '/' && k && strncmp(path, bounds.root_real, k) == 0 &&
 	    (path[k] == '/' || path[k] == '\0'))

@@ -88,11 +88,16 @@ expect_status 0 "put back: unchanged"
 # With --inputs DIR the bounds are DIR's.
 mkdir there && cp -R crit crit-after there/
 rm there/$SPIN && ln -s "$OUTSIDE/crit/spin/new/sample.json" there/$SPIN
+trun verify crec --inputs there/
+expect_error 2 "crec/decision.json:$(run_at crec/decision.json crit): the record's before run 'there//crit' leads outside there/ through 'there//$SPIN'; $HINT" "--inputs DIR/: a link out of DIR"
 trun verify crec --inputs there
 expect_error 2 "crec/decision.json:$(run_at crec/decision.json crit): the record's before run 'there/crit' leads outside there through 'there/$SPIN'; $HINT" "--inputs: a link out of DIR"
 # --any-path keeps its meaning: the record's paths are trusted.
 trun verify crec --inputs there --any-path
 expect_status 0 "--any-path: the link followed"
+rm there/$SPIN && cp spin-sample.json there/$SPIN
+trun verify crec --inputs there/
+expect_status 0 "--inputs DIR/: below it, read"
 
 # A FIFO is refused, never opened so that it blocks: as the record's run,
 # through a link inside, and with --any-path.
