@@ -304,6 +304,8 @@ static int outside(const struct bounded *in, const char *path, struct diag *d)
 	                in->path, bounds.b.root_name, path, bounds.b.hint);
 }
 
+#define NOT_REGULAR "not a regular file (a FIFO, a device or a socket)"
+
 /* Opens path, an input of the bounds, with flags: -1 on an error, -2
  * when it leads out of root. */
 static int open_bounded(const struct bounded *in, const char *path, int flags,
@@ -332,6 +334,10 @@ static int open_bounded(const struct bounded *in, const char *path, int flags,
 		outside(in, path, d);
 		return -2;
 	}
+	if (errno == ENXIO) /* a socket, or a device without its driver */
+		return diag_set(d, path, 0, 0, "cannot read %s: %s", in->role,
+		                NOT_REGULAR),
+		       -1;
 	return diag_set(d, path, 0, 0, "cannot read %s: %s", in->role,
 	                strerror(errno)),
 	       -1;
@@ -348,10 +354,8 @@ static int regular(const struct bounded *in, const char *path, int fd,
 		                strerror(errno));
 	if (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))
 		return FP_OK;
-	return diag_set(d, path, 0, 0,
-	                "cannot read %s: not a regular file (a FIFO, a "
-	                "device or a socket)",
-	                in->role);
+	return diag_set(d, path, 0, 0, "cannot read %s: %s", in->role,
+	                NOT_REGULAR);
 }
 
 int source_confine_input(const char *path, const char *role, unsigned line,
