@@ -40,7 +40,7 @@ void fuzz_print(const struct diag *d)
 /* The scratch folder and the files made in it (one per target that
  * needs one; replay runs every target in one process). */
 static char scratch_dir[64];
-static char scratch_paths[4][96];
+static char scratch_paths[8][96];
 static size_t nscratch;
 
 static void scratch_cleanup(void)

@@ -20,7 +20,7 @@
 #define FUZZ_TARGETS(X) \
 	X(formula) X(csv) X(json) X(yaml) X(gbench) X(hyperfine) \
 	X(metric) X(scenario) X(junit) X(go) X(pytest) X(gbench_csv) \
-	X(hyperfine_csv) X(go_json) X(catch2) X(criterion)
+	X(hyperfine_csv) X(go_json) X(catch2) X(criterion) X(verify)
 
 #ifdef FUZZ_REPLAY
 #define FUZZ_DECLARE(name) \
@@ -45,7 +45,7 @@ char *fuzz_text(const uint8_t *data, size_t size, size_t *len);
 void fuzz_print(const struct diag *d);
 
 /* The path of the scratch file called name (at most 24 bytes; at most
- * four names), for targets whose code reads only from a path: in a folder
+ * eight names), for targets whose code reads only from a path: in a folder
  * of this process in $TMPDIR, else in memory (/dev/shm, four times the
  * executions a second of a disk) if there is one, else /tmp; removed at
  * exit.  Aborts when the folder cannot be made. */

@@ -334,6 +334,36 @@ static void test_ci_commands(void **state)
 	CHECK(escape_md_text("##[warning]z"),
 	      "\\\\x23\\#\xe2\x80\x8b\\[warning\\]z");
 	CHECK(escape_md_code("::e", false), "`\\x3a:e`");
+	/* Azure Pipelines' logging commands, anywhere. */
+	CHECK(escape_terminal("a ##vso[task.complete]"),
+	      "a \\x23#vso[task.complete]");
+	CHECK(escape_terminal("##vs[x ##v"), "##vs[x ##v");
+}
+
+/* What a name looks like: look-alike letters of Cyrillic and Greek as
+ * the Latin ones, invisible characters gone, anything else kept. */
+static void test_skeleton(void **state)
+{
+	size_t n;
+
+	(void)state;
+	CHECK(escape_skeleton("l\xd0\xb0yer"), "layer"); /* U+0430 */
+	CHECK(escape_skeleton("\xce\x9fK \xd0\xa0"),
+	      "OK P"); /* Greek, Cyrillic */
+	CHECK(escape_skeleton("la\xe2\x80\x8byer\xe2\x80\xae"), "layer");
+	CHECK(escape_skeleton("\xd0\xb6 \xc3\xa9 \xff"),
+	      "\xd0\xb6 \xc3\xa9 \xff");
+	CHECK(escape_skeleton(""), "");
+	/* escape_data_hidden: what JSON writes as \uHHHH. */
+	assert_int_equal(escape_data_hidden("\x7f", &n), 0x7f);
+	assert_int_equal(escape_data_hidden("\xe2\x80\xae", &n), 0x202e);
+	assert_int_equal(n, 3);
+	assert_int_equal(escape_data_hidden("##[x", &n), '#');
+	assert_int_equal(escape_data_hidden("##vso[x", &n), '#');
+	assert_int_equal(escape_data_hidden("#x", &n), -1);
+	assert_int_equal(escape_data_hidden("::error::", &n), -1);
+	assert_int_equal(escape_data_hidden("\xc3\xa9", &n), -1);
+	assert_int_equal(n, 2);
 }
 
 int main(void)
@@ -352,6 +382,7 @@ int main(void)
 	    cmocka_unit_test(test_html),
 	    cmocka_unit_test(test_helpers),
 	    cmocka_unit_test(test_ci_commands),
+	    cmocka_unit_test(test_skeleton),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,5 @@
 /* test_folder.c: the error paths of a run that is a folder (run/folder.c):
- * a folder that cannot be listed (opendir or readdir failing, through ld's
+ * a folder that cannot be listed (fdopendir or readdir failing, through ld's
  * --wrap, since root may list any folder), more benchmarks than the
  * limit, and nothing leaked or left half-read after any of them.  What a
  * criterion folder reads to is tested on real cargo output in
@@ -22,18 +22,18 @@
 
 /* opendir and readdir failing when their countdown reaches 1. */
 static int opendir_fails, readdir_fails;
-DIR *__real_opendir(const char *path);
-DIR *__wrap_opendir(const char *path);
+DIR *__real_fdopendir(int fd);
+DIR *__wrap_fdopendir(int fd);
 struct dirent *__real_readdir(DIR *dir);
 struct dirent *__wrap_readdir(DIR *dir);
 
-DIR *__wrap_opendir(const char *path)
+DIR *__wrap_fdopendir(int fd)
 {
 	if (opendir_fails > 0 && --opendir_fails == 0) {
 		errno = EACCES;
 		return NULL;
 	}
-	return __real_opendir(path);
+	return __real_fdopendir(fd);
 }
 
 struct dirent *__wrap_readdir(DIR *dir)
@@ -154,8 +154,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test_setup_teardown(test_reads, setup, teardown),
 	    cmocka_unit_test_setup_teardown(test_too_many, setup, teardown),
-	    cmocka_unit_test_setup_teardown(test_cannot_list, setup,
-	                                    teardown),
+	    cmocka_unit_test_setup_teardown(test_cannot_list, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,16 +1,13 @@
-/* realpath() is an XSI function. */
-#define _XOPEN_SOURCE 700
 /* invocation.c: a pricing command's line, to the record and back
  * (cmd/invocation.h). */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cmd/invocation.h"
 #include "price/harness.h"
 #include "price/metric.h"
 #include "run/estimate.h"
+#include "util/source.h"
 
 void cmd_invocation(const struct cmd_call *call, struct record_invocation *out)
 {
@@ -77,65 +74,37 @@ void cmd_paths_free(struct cmd_paths *p)
 static const char *input_role(const char *option, const char *arg)
 {
 	static const char *const roles[][2] = {
-	    {"scenario", "scenario"},
-	    {"results", "results (after)"},
-	    {"results-before", "results (before)"},
-	    {"control", "control run"},
-	    {"before", "before run"},
-	    {"after", "after run"},
+	    {"scenario", "the record's scenario"},
+	    {"results", "the record's results (after)"},
+	    {"results-before", "the record's results (before)"},
+	    {"control", "the record's control run"},
+	    {"before", "the record's before run"},
+	    {"after", "the record's after run"},
 	};
 
 	for (size_t i = 0; i < sizeof roles / sizeof roles[0]; i++)
 		if (strcmp(option, roles[i][0]) == 0)
 			return roles[i][1];
 	return strcmp(option, "metric") == 0 && arg && metric_is_path(arg)
-	           ? "metric"
+	           ? "the record's metric"
 	           : NULL;
 }
 
-/* A record is data: an input it names is read only below the folder
- * verify runs in (or --inputs DIR), symbolic links followed, so that a
- * record naming /etc/passwd or ~/.ssh/id_rsa cannot have an error
- * quote its first line into a CI log. */
-static int confine(const char *file, const char *path, const char *dir,
-                   const char *role, struct diag *d)
-{
-	char *real = realpath(path, NULL),
-	     *root = real ? realpath(dir, NULL) : NULL;
-	bool oom = (!real || !root) && errno == ENOMEM;
-	size_t n = root ? strlen(root) : 0;
-	bool inside =
-	    real && root &&
-	    (strcmp(root, "/") == 0 || (strncmp(real, root, n) == 0 &&
-	                                (real[n] == '/' || real[n] == '\0')));
-
-	free(real);
-	free(root);
-	if (inside)
-		return FP_OK;
-	if (oom)
-		return diag_oom(d);
-	return diag_set(d, file, 0, 0,
-	                "the record's %s '%s' lies outside %s; verify reads a "
-	                "record's inputs only below it (run verify where the "
-	                "record was made, or give --inputs DIR or --any-path)",
-	                role, path,
-	                strcmp(dir, ".") == 0 ? "the current folder" : dir);
-}
-
 /* path, or DIR/its base name with --inputs DIR; then it must be
- * readable, once more, as the record's input called role, and below the
- * current folder or DIR. */
+ * readable, once more, as the record's input called role, within the
+ * bounds verify set (util/source.h: below the current folder or DIR, a
+ * regular file or a folder). */
 static int locate(struct cmd_paths *p, const char *file, const char *path,
-                  const char *role, const char **out, struct diag *d)
+                  const char *role, const uint32_t at[2], const char **out,
+                  struct diag *d)
 {
 	const char *base = strrchr(path, '/');
 	char *made, **grown;
 
 	if (strcmp(path, "-") == 0)
-		return diag_set(d, file, 0, 0,
-		                "the record's %s was read from standard input, "
-		                "which cannot be read again",
+		return diag_set(d, file, (int)at[0], (int)at[1],
+		                "%s was read from standard input, which cannot "
+		                "be read again",
 		                role);
 	*out = path;
 	if (p->dir) {
@@ -152,13 +121,7 @@ static int locate(struct cmd_paths *p, const char *file, const char *path,
 		p->made[p->n++] = made;
 		*out = made;
 	}
-	if (access(*out, R_OK) != 0)
-		return diag_set(d, *out, 0, 0,
-		                "cannot read the record's %s: %s", role,
-		                strerror(errno));
-	return p->any_path
-	           ? FP_OK
-	           : confine(file, *out, p->dir ? p->dir : ".", role, d);
+	return source_confine_input(*out, role, at[0], at[1], d);
 }
 
 /* The spec of the option named name among those that make the figures
@@ -191,7 +154,8 @@ static int take_one(struct cmd_call *call, const struct rv_option *o,
 		return diag_set(d, file, o->line, o->col,
 		                "invocation option '%s' is not one of price's",
 		                o->name);
-	if (role && locate(p, file, arg, role, &arg, d) != FP_OK)
+	if (role && locate(p, file, arg, role, (uint32_t[2]){o->line, o->col},
+	                   &arg, d) != FP_OK)
 		return FP_ERR;
 	if (g->take(call, s->id, arg, d) == FP_OK)
 		return FP_OK;
@@ -205,8 +169,9 @@ int cmd_invocation_take(struct cmd_call *call, const struct rv_invocation *inv,
                         const char *file, struct cmd_paths *p, char **runs,
                         size_t *nruns, struct diag *d)
 {
-	static const char *const one[] = {"run"};
-	static const char *const two[] = {"before run", "after run"};
+	static const char *const one[] = {"the record's run"};
+	static const char *const two[] = {"the record's before run",
+	                                  "the record's after run"};
 	const char *const *role = inv->nruns == 1 ? one : two;
 
 	if (strcmp(inv->command, "price") != 0)
@@ -220,7 +185,10 @@ int cmd_invocation_take(struct cmd_call *call, const struct rv_invocation *inv,
 	*nruns = 0;
 	for (size_t i = 0; i < inv->nruns && i < 2; i++) {
 		const char *at;
-		if (locate(p, file, inv->runs[i], role[i], &at, d) != FP_OK)
+		uint32_t pos[2] = {inv->run_line ? inv->run_line[i] : 0,
+		                   inv->run_col ? inv->run_col[i] : 0};
+		if (locate(p, file, inv->runs[i], role[i], pos, &at, d) !=
+		    FP_OK)
 			return FP_ERR;
 		runs[(*nruns)++] = (char *)at;
 	}

@@ -9,12 +9,23 @@
 
 #include "cmd/command.h"
 #include "cmd/invocation.h"
+#include "noise/boot.h"
 #include "report/verify.h"
+#include "util/names.h"
+#include "util/source.h"
+
+/* The work a record may ask of verify unless --bootstrap says otherwise:
+ * resamples, and draws (resamples times the runs' samples; some 8 ns
+ * each, so 10^10 is a minute or two of CPU). */
+#define VERIFY_MAX_B 100000
+#define VERIFY_MAX_DRAWS 10000000000.0
+#define VERIFY_MAX_DRAWS_TEXT "10^10"
 
 struct verify_own {
-	const char *inputs; /* --inputs DIR */
-	bool any_path;      /* --any-path */
-	char file[4096];    /* the record's JSON file */
+	const char *inputs;    /* --inputs DIR */
+	bool any_path;         /* --any-path */
+	struct cmd_noise boot; /* --bootstrap B, if b_given */
+	char file[4096];       /* the record's JSON file */
 	struct record_value then, now;
 	struct job_opts job; /* taken from the record; freed here */
 	struct cmd_paths paths;
@@ -33,6 +44,8 @@ static int verify_option(void *own, enum opt_id id, const char *arg,
 		o->any_path = true;
 		return FP_OK;
 	}
+	if (id == OPT_BOOTSTRAP)
+		return cmd_noise_option(&o->boot, id, arg, d);
 	if (id != OPT_INPUTS)
 		return diag_set(d, NULL, 0, 0, "verify takes no option %d",
 		                (int)id);
@@ -49,6 +62,72 @@ static int check_form(const struct output_opts *out, struct diag *d)
 	return diag_set(d, CLI_SOURCE, 0, 0, "verify writes %s, not %s",
 	                report_verify_format_list(known, sizeof known),
 	                report_form_of(out->format)->name);
+}
+
+/* Where the record asks for its resamples: at[0] line, at[1] column (0
+ * when it does not say). */
+static void bootstrap_at(const struct verify_own *o, int at[2])
+{
+	const struct rv_invocation *inv = &o->then.invocation;
+
+	at[0] = at[1] = 0;
+	for (size_t i = 0; i < inv->nopts; i++)
+		if (strcmp(inv->opts[i].name, "bootstrap") == 0) {
+			at[0] = (int)inv->opts[i].line;
+			at[1] = (int)inv->opts[i].col;
+		}
+}
+
+/* The resamples verify draws: --bootstrap's, else the record's up to
+ * VERIFY_MAX_B, refused above it at the record's place. */
+static int bound_resamples(struct verify_own *o, struct cmd_call *call,
+                           struct diag *d)
+{
+	size_t B = cmd_judge_opts(&call->noise).boot.B;
+	int at[2];
+
+	if (o->boot.b_given) {
+		call->noise.B = o->boot.B;
+		call->noise.b_given = true;
+		return FP_OK;
+	}
+	if (B <= VERIFY_MAX_B)
+		return FP_OK;
+	bootstrap_at(o, at);
+	return diag_set(d, o->file, at[0], at[1],
+	                "the record asks for %zu bootstrap resamples, more "
+	                "than verify draws unless told (%d); give --bootstrap "
+	                "%zu to draw them, or --bootstrap N to draw fewer (the "
+	                "interval then differs from the record's)",
+	                B, VERIFY_MAX_B, B);
+}
+
+static double samples_of(const struct run *r)
+{
+	return !r ? 0 : r->sample_off ? (double)r->sample_off[r->n] : 0;
+}
+
+/* Unless --bootstrap was given: the resamples times the runs' samples
+ * at most VERIFY_MAX_DRAWS. */
+static int bound_draws(const struct verify_own *o, const struct priced *pr,
+                       const struct cmd_call *call, struct diag *d)
+{
+	size_t B = cmd_judge_opts(&call->noise).boot.B;
+	double n =
+	    samples_of(pr->job.runs.before) + samples_of(pr->job.runs.after);
+
+	int at[2];
+
+	if (o->boot.b_given || (double)B * n <= VERIFY_MAX_DRAWS)
+		return FP_OK;
+	bootstrap_at(o, at);
+	return diag_set(d, o->file, at[0], at[1],
+	                "the record asks for %zu bootstrap resamples of %.0f "
+	                "samples, more draws than verify makes unless told "
+	                "(" VERIFY_MAX_DRAWS_TEXT "); give --bootstrap %zu to "
+	                "draw them, or --bootstrap N to draw fewer (the "
+	                "interval then differs from the record's)",
+	                B, n, B);
 }
 
 /* Before the frame loads: the record read, its invocation taken back as
@@ -69,6 +148,18 @@ static int verify_setup(void *own, struct cmd_call *call, struct diag *d)
 		snprintf(o->file, sizeof o->file, "%s", rec);
 	o->paths.dir = o->inputs;
 	o->paths.any_path = o->any_path;
+	if (source_confine(
+	        &(struct source_bounds){
+	            .root = o->any_path ? NULL
+	                    : o->inputs ? o->inputs
+	                                : ".",
+	            .root_name = o->inputs ? o->inputs : "the current folder",
+	            .file = o->file,
+	            .hint = "verify reads a record's inputs only below it "
+	                    "(run verify where the record was made, or give "
+	                    "--inputs DIR or --any-path)"},
+	        d) != FP_OK)
+		return FP_ERR;
 	if (!o->then.have_invocation)
 		return diag_set(d, o->file, 0, 0, "%s", o->then.no_invocation);
 	if (cmd_invocation_take(&taken, &o->then.invocation, o->file, &o->paths,
@@ -79,6 +170,8 @@ static int verify_setup(void *own, struct cmd_call *call, struct diag *d)
 	o->job = taken.job;
 	call->job = taken.job;
 	call->noise = taken.noise;
+	if (bound_resamples(o, call, d) != FP_OK)
+		return FP_ERR;
 	call->args = o->runs;
 	return FP_OK;
 }
@@ -88,6 +181,8 @@ static int verify_analyse(void *own, struct priced *pr,
 {
 	struct verify_own *o = own;
 
+	if (bound_draws(o, pr, call, d) != FP_OK)
+		return FP_ERR;
 	job_record(&pr->job, pr->price, &o->r);
 	if (cmd_judge(&call->noise, &call->job, call->args[0], &pr->job,
 	              pr->price, &o->judged, d) != FP_OK)
@@ -128,6 +223,7 @@ static void verify_free_own(void *own)
 {
 	struct verify_own *o = own;
 
+	source_unconfine();
 	record_value_free(&o->then);
 	record_value_free(&o->now);
 	job_opts_free(&o->job);
@@ -177,6 +273,14 @@ const struct command cmd_verify = {
              .name = "any-path",
              .help = "read inputs the record names outside the current "
                      "folder (or DIR) too: trust the record's paths"},
+            {.id = OPT_BOOTSTRAP,
+             .name = "bootstrap",
+             .arg = "B",
+             .help =
+                 "draw B resamples, whatever the record says; without "
+                 "it, a record asking for more than " FP_STR(
+                     VERIFY_MAX_B) " resamples, or more than "
+                                   "10^10 resamples times samples, is refused"},
             {0},
         },
     .groups = verify_groups,

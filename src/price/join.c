@@ -14,6 +14,7 @@
 #include "price/join.h"
 #include "run/unique.h"
 #include "util/bigmem.h"
+#include "util/escape.h"
 #include "util/strindex.h"
 
 static bool ends_with(const char *s, const char *suffix, size_t *stem)
@@ -137,14 +138,48 @@ oom:
 	return NULL;
 }
 
+/* A case of lacks that looks the same as name but is not (util/escape.h,
+ * escape_skeleton: letters of another alphabet, invisible characters), or
+ * NULL.  Only on the way to an error, so one pass. */
+static const char *look_alike(const char *name, const struct run *lacks)
+{
+	char *want = escape_skeleton(name), *got;
+	const char *found = NULL;
+
+	for (size_t i = 0; want && !found && i < lacks->n; i++) {
+		if (!(got = escape_skeleton(lacks->case_name[i])))
+			break;
+		if (strcmp(got, want) == 0 &&
+		    strcmp(lacks->case_name[i], name) != 0)
+			found = lacks->case_name[i];
+		free(got);
+	}
+	free(want);
+	return found;
+}
+
 /* Error naming the first missing case (row) and how many more there are
- * (nmissing in all). */
+ * (nmissing in all); a case of the other run that looks the same is
+ * named too. */
 static int missing_error(const struct run *has, const struct run *lacks,
                          size_t row, size_t nmissing, bool lacks_before,
                          struct diag *d)
 {
-	char name[RUN_SHOW_SIZE], more[48] = "";
+	char name[RUN_SHOW_SIZE], other[RUN_SHOW_SIZE], more[48] = "";
+	const char *alike = look_alike(has->case_name[row], lacks);
 
+	if (alike) {
+		run_show(other, sizeof other, alike, strlen(alike));
+		return diag_set(
+		    d, has->path, (int)has->case_line[row],
+		    (int)run_case_col(has, row),
+		    "case '%s' is not in %s, whose case '%s' looks the same: "
+		    "they differ only in letters of another alphabet or "
+		    "invisible characters (%zu missing in all; --missing drop "
+		    "leaves them out if they are other cases)",
+		    run_case_shown(has, row, name), lacks->path, other,
+		    nmissing);
+	}
 	if (nmissing > 1)
 		snprintf(more, sizeof more, " and %zu more are", nmissing - 1);
 	/* --missing fail is right only for a case that ran and failed

@@ -103,32 +103,57 @@ static char short_escape(unsigned char c)
 	}
 }
 
-/* s[0..n), valid UTF-8, escaped as jansson escapes it: the quote, the
- * backslash and the controls below 0x20, nothing else. */
-static void put_escaped(struct jw *w, const char *s, size_t n)
+/* \uHHHH for cp, a surrogate pair above U+FFFF; the end of it. */
+static char *put_u(char *o, unsigned long cp)
 {
 	static const char hex[] = "0123456789ABCDEF";
+
+	if (cp > 0xffff) {
+		o = put_u(o, 0xd800 + ((cp - 0x10000) >> 10));
+		cp = 0xdc00 + ((cp - 0x10000) & 0x3ff);
+	}
+	memcpy(o, "\\u", 2);
+	for (int k = 0; k < 4; k++)
+		o[2 + k] = hex[(cp >> (12 - 4 * k)) & 15];
+	return o + 6;
+}
+
+/* s[0..n), valid UTF-8, escaped as jansson escapes it (the quote, the
+ * backslash and the controls below 0x20), and what must not reach a
+ * terminal or a CI log raw even in data (escape_data_hidden: DEL, C1,
+ * bidi and invisible characters, "##[") as \uHHHH: the same string to a
+ * JSON reader. */
+static void put_escaped(struct jw *w, const char *s, size_t n)
+{
 	char *o;
 
-	/* \u00XX is the longest escape: 6 bytes for 1. */
+	/* \u00XX is the longest escape of a byte: 6 bytes for 1 (a hidden
+	 * character of k bytes takes 6 or 12, at most 3k). */
 	if (!room(w, 6 * n + 2))
 		return;
 	o = w->p + w->n;
 	*o++ = '"';
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
+		size_t k;
+		long cp;
 		char e;
 
-		if (c >= 0x20 && c != '"' && c != '\\') {
+		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\' &&
+		    c != '#') {
 			*o++ = (char)c;
+		} else if (c >= 0x20 && c != '"' && c != '\\') {
+			cp = escape_data_hidden(s + i, &k);
+			if (cp >= 0)
+				o = put_u(o, (unsigned long)cp);
+			else
+				memcpy(o, s + i, k), o += k;
+			i += k - 1;
 		} else if ((e = short_escape(c))) {
 			*o++ = '\\';
 			*o++ = e;
 		} else {
-			memcpy(o, "\\u00", 4);
-			o[4] = hex[c >> 4];
-			o[5] = hex[c & 15];
-			o += 6;
+			o = put_u(o, c);
 		}
 	}
 	*o++ = '"';

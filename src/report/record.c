@@ -1,6 +1,7 @@
 /* record.c: the record as a value, made from a record or read back from
  * its JSON form (record.h). */
 #include <jansson.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -320,8 +321,12 @@ static void read_head(struct reader *rd, const struct jcur *rc, json_t *root,
 	json_t *kind = json_object_get(root, "kind");
 	json_t *scen = json_object_get(root, "scenario");
 	struct jcur sc;
+	double version = num(rd, rc, root, "schema_version");
 
-	v->schema_version = (int)num(rd, rc, root, "schema_version");
+	/* null, or a number no int holds: no version (NaN to int is
+	 * undefined), so that it differs from any. */
+	v->schema_version =
+	    version >= 0 && version <= INT_MAX ? (int)version : -1;
 	v->tool_version = str(rd, rc, root, "fixprice_version");
 	v->prediction = json_is_string(kind) &&
 	                strcmp(json_string_value(kind), "prediction") == 0;

@@ -3,10 +3,12 @@
  * of their hashes hashed. */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "run/folder.h"
 #include "util/sha256.h"
@@ -22,11 +24,13 @@ struct walk {
 	struct diag *d;
 };
 
+/* A path the bounds refuse is no folder: its read says why. */
 static bool is_dir(const char *path)
 {
 	struct stat st;
+	struct diag ignored;
 
-	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+	return source_stat(path, &st, &ignored) == FP_OK && S_ISDIR(st.st_mode);
 }
 
 /* For "DIR@NAME" that names nothing itself, DIR a folder: DIR (caller
@@ -35,11 +39,13 @@ static char *baseline_of(const char *path, const char **name)
 {
 	const char *at = strrchr(path, '@'), *slash = strrchr(path, '/');
 	struct stat st;
+	struct diag ignored;
 	char *dir;
 
 	if (!at || (slash && slash > at) || at == path || !at[1] ||
 	    strcmp(at + 1, ".") == 0 || strcmp(at + 1, "..") == 0 ||
-	    stat(path, &st) == 0 || !(dir = strndup(path, (size_t)(at - path))))
+	    (source_stat(path, &st, &ignored) == FP_OK && st.st_mode != 0) ||
+	    !(dir = strndup(path, (size_t)(at - path))))
 		return NULL;
 	if (!is_dir(dir)) {
 		free(dir);
@@ -74,11 +80,19 @@ static char *join(const char *root, const char *rel, const char *tail)
 	return s;
 }
 
-static bool is_file(const char *path)
+/* *yes: path is a file; an error when the bounds refuse it, or out of
+ * memory (path NULL). */
+static int is_file(const char *path, bool *yes, struct diag *d)
 {
 	struct stat st;
 
-	return path && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+	*yes = false;
+	if (!path)
+		return diag_oom(d);
+	if (source_stat(path, &st, d) != FP_OK)
+		return FP_ERR;
+	*yes = S_ISREG(st.st_mode);
+	return FP_OK;
 }
 
 static int add_bench(struct walk *w, const char *rel)
@@ -108,7 +122,10 @@ static int subfolders(struct walk *w, const char *rel, char ***names, size_t *n)
 {
 	char *path = *rel ? join(w->root, "", rel) : strdup(w->root),
 	     **v = NULL;
-	DIR *dir = path ? opendir(path) : NULL;
+	int fd =
+	    path ? source_open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC, w->d)
+	         : -1;
+	DIR *dir = fd >= 0 ? fdopendir(fd) : NULL;
 	struct dirent *e;
 	int rc = FP_OK;
 
@@ -117,27 +134,27 @@ static int subfolders(struct walk *w, const char *rel, char ***names, size_t *n)
 	if (!path)
 		return diag_oom(w->d);
 	if (!dir) {
-		rc = diag_set(w->d, path, 0, 0, "cannot list: %s",
-		              strerror(errno));
+		rc = fd < 0 ? FP_ERR
+		            : diag_set(w->d, path, 0, 0, "cannot list: %s",
+		                       strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		free(path);
 		return rc;
 	}
 	while (rc == FP_OK && (errno = 0, e = readdir(dir))) {
 		struct stat st;
-		char *sub;
 		if (e->d_name[0] == '.' || strcmp(e->d_name, "new") == 0 ||
 		    strcmp(e->d_name, "base") == 0 ||
 		    strcmp(e->d_name, "change") == 0 ||
 		    strcmp(e->d_name, "report") == 0 ||
 		    strcmp(e->d_name, w->leaf) == 0)
 			continue;
-		sub = join(path, "", e->d_name);
-		if (!sub || lstat(sub, &st) != 0 || !S_ISDIR(st.st_mode)) {
-			rc = sub ? FP_OK : diag_oom(w->d);
-			free(sub);
+		/* A link is not followed: only folders below are walked. */
+		if (fstatat(dirfd(dir), e->d_name, &st, AT_SYMLINK_NOFOLLOW) !=
+		        0 ||
+		    !S_ISDIR(st.st_mode))
 			continue;
-		}
-		free(sub);
 		if (!(v = realloc(*names, (*n + 1) * sizeof *v)) ||
 		    !(v[*n] = strdup(e->d_name)))
 			rc = diag_oom(w->d);
@@ -166,13 +183,14 @@ static int walk(struct walk *w, const char *rel, int depth)
 {
 	char tail[RUN_FOLDER_NAME + 16], *sample, **names;
 	size_t n;
+	bool yes;
 	int rc;
 
 	snprintf(tail, sizeof tail, "%s/sample.json", w->leaf);
 	sample = join(w->root, rel, tail);
-	rc = sample ? FP_OK : diag_oom(w->d);
+	rc = is_file(sample, &yes, w->d);
 
-	if (rc == FP_OK && is_file(sample))
+	if (rc == FP_OK && yes)
 		rc = add_bench(w, rel);
 	free(sample);
 	if (rc != FP_OK)
@@ -271,6 +289,7 @@ int run_folder_read(const char *path, size_t cap, size_t max,
 	char *root = baseline_of(path, &leaf), *target = NULL;
 	struct walk w = {.f = out, .cap_bytes = cap, .max = max, .d = d};
 	size_t len;
+	struct stat st;
 	int rc;
 
 	memset(out, 0, sizeof *out);
@@ -294,8 +313,10 @@ int run_folder_read(const char *path, size_t cap, size_t max,
 		return diag_oom(d);
 	}
 	/* A cargo target folder: its criterion/ is the run. */
-	w.root = run_path_is_folder(target) ? target : root;
-	rc = walk(&w, "", 0);
+	rc = source_stat(target, &st, d);
+	w.root = S_ISDIR(st.st_mode) ? target : root;
+	if (rc == FP_OK)
+		rc = walk(&w, "", 0);
 	if (rc == FP_OK && out->n == 0 && strcmp(leaf, "new") != 0)
 		rc = diag_set(d, path, 0, 0,
 		              "no criterion.rs benchmark has a baseline '%s' "
@@ -318,11 +339,12 @@ int run_folder_read(const char *path, size_t cap, size_t max,
 		struct fmt_bench *b = &out->benches[i];
 		char tail[RUN_FOLDER_NAME + 16], *id;
 		bool has_id;
+
 		snprintf(tail, sizeof tail, "%s/benchmark.json", leaf);
 		id = join(w.root, b->dir, tail);
-		has_id = is_file(id);
+		rc = is_file(id, &has_id, d);
 		free(id);
-		if (has_id)
+		if (rc == FP_OK && has_id)
 			rc = read_file(&w, b->dir, "benchmark.json",
 			               &b->id_path, &b->id_text, &b->id_len);
 		if (rc == FP_OK)

@@ -185,16 +185,41 @@ static bool is_hidden(uint32_t cp)
 	       (cp >= 0xe0000 && cp <= 0xe007f);
 }
 
+/* "##[" (GitHub Actions, Azure Pipelines' formatting) or "##vso["
+ * (Azure Pipelines' logging commands) at s: obeyed anywhere in a line. */
+static bool ci_hash_command_at(const unsigned char *s)
+{
+	return s[0] == '#' && s[1] == '#' &&
+	       (s[2] == '[' ||
+	        (s[2] == 'v' && s[3] == 's' && s[4] == 'o' && s[5] == '['));
+}
+
 /* True if s (in the text that starts at first) begins a workflow command
  * that a CI runner would obey in a log: "::" where a line may start (the
  * text's start, or after a blank: the runner trims blanks, and a long line
- * is wrapped at its blanks), or "##[" anywhere.  Its first character is
- * then shown as \xHH, which breaks the command and reads back. */
+ * is wrapped at its blanks), or "##[" or "##vso[" anywhere.  Its first
+ * character is then shown as \xHH, which breaks the command and reads
+ * back. */
 static bool ci_command_at(const unsigned char *first, const unsigned char *s)
 {
 	if (s[0] == ':' && s[1] == ':')
 		return s == first || s[-1] == ' ';
-	return s[0] == '#' && s[1] == '#' && s[2] == '[';
+	return ci_hash_command_at(s);
+}
+
+long escape_data_hidden(const char *str, size_t *n)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	uint32_t cp;
+
+	*n = utf8_decode(s, &cp);
+	if (*n == 0) {
+		*n = 1;
+		return -1;
+	}
+	if (cp == 0x7f || is_hidden(cp) || ci_hash_command_at(s))
+		return (long)cp;
+	return -1;
 }
 
 /* Appends the visible form of str, at most max characters of it (then
@@ -462,4 +487,62 @@ char *cut_middle(const char *s, size_t max)
 	memcpy(t + head, "...", 3);
 	memcpy(t + head + 3, s + tail, len - tail + 1);
 	return t;
+}
+
+/* Letters of other alphabets that look like Latin ones, with the Latin
+ * letter each passes for: Cyrillic and Greek, the ones a font draws
+ * alike.  The one table of look-alikes (escape_skeleton). */
+static const struct {
+	uint16_t cp;
+	char latin;
+} confusables[] = {
+    {0x0391, 'A'}, {0x0392, 'B'}, {0x0395, 'E'}, {0x0396, 'Z'}, {0x0397, 'H'},
+    {0x0399, 'I'}, {0x039a, 'K'}, {0x039c, 'M'}, {0x039d, 'N'}, {0x039f, 'O'},
+    {0x03a1, 'P'}, {0x03a4, 'T'}, {0x03a5, 'Y'}, {0x03a7, 'X'}, {0x03b1, 'a'},
+    {0x03b9, 'i'}, {0x03ba, 'k'}, {0x03bd, 'v'}, {0x03bf, 'o'}, {0x03c1, 'p'},
+    {0x03c5, 'u'}, {0x03c7, 'x'}, {0x0405, 'S'}, {0x0406, 'I'}, {0x0408, 'J'},
+    {0x0410, 'A'}, {0x0412, 'B'}, {0x0415, 'E'}, {0x041a, 'K'}, {0x041c, 'M'},
+    {0x041d, 'H'}, {0x041e, 'O'}, {0x0420, 'P'}, {0x0421, 'C'}, {0x0422, 'T'},
+    {0x0423, 'Y'}, {0x0425, 'X'}, {0x0430, 'a'}, {0x0435, 'e'}, {0x043e, 'o'},
+    {0x0440, 'p'}, {0x0441, 'c'}, {0x0443, 'y'}, {0x0445, 'x'}, {0x0455, 's'},
+    {0x0456, 'i'}, {0x0458, 'j'}, {0x04bb, 'h'}, {0x04c0, 'I'}, {0x04cf, 'l'},
+    {0x0501, 'd'}, {0x051b, 'q'}, {0x051d, 'w'},
+};
+
+/* The Latin letter cp passes for, or 0. */
+static char confusable_of(uint32_t cp)
+{
+	size_t lo = 0, hi = sizeof confusables / sizeof confusables[0];
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (confusables[mid].cp == cp)
+			return confusables[mid].latin;
+		if (confusables[mid].cp < cp)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+char *escape_skeleton(const char *str)
+{
+	const unsigned char *s = (const unsigned char *)(str ? str : "");
+	struct sbuf b = {0};
+
+	while (*s) {
+		uint32_t cp;
+		size_t n = utf8_decode(s, &cp);
+		char latin = n ? confusable_of(cp) : 0;
+
+		if (!n)
+			n = 1, cp = *s;
+		if (latin)
+			sb_putc(&b, latin);
+		else if (!(cp >= 0x80 && is_hidden(cp)))
+			sb_putn(&b, (const char *)s, n);
+		s += n;
+	}
+	return sb_finish(&b);
 }

@@ -19,9 +19,9 @@
  *   U+2060..U+2069, U+FEFF), non-characters (U+FDD0..U+FDEF and
  *   U+xxFFFE, U+xxFFFF) and tag characters (U+E0000..U+E007F)
  *                                  -> \uHHHH, or \UHHHHHHHH above U+FFFF
- *   "::" at the start or after a blank, and "##[" anywhere (a CI
- *   runner's workflow commands, obeyed in a log line that starts so)
- *                                  -> \x3a: and \x23#[
+ *   "::" at the start or after a blank, and "##[" or "##vso[" anywhere
+ *   (a CI runner's workflow commands, obeyed in a log line that starts
+ *   so, or anywhere)              -> \x3a: and \x23#[ (\x23#vso[)
  * Everything else (printable ASCII, any other valid UTF-8) is kept.  The
  * rule is documented for users in doc/text-safety.md.
  *
@@ -104,9 +104,27 @@ bool escape_ascii(const char *s, size_t len);
  * a UTF-8 walk nor a search for a NUL, in one pass. */
 bool escape_plain(const char *s, size_t len);
 
+/* For a writer that keeps text exact but has an escape of its own for any
+ * character (JSON's \uHHHH): the code point of the character at s (valid
+ * UTF-8; its length in *n) when it must still not reach the output raw,
+ * else -1.  Those are DEL, the hidden characters above (C1 controls,
+ * invisible and direction-changing ones, non-characters, tags) and the
+ * first '#' of "##[" or "##vso[", obeyed anywhere in a log line; "::" is
+ * obeyed only where a line starts, which a quoted string never does, and
+ * the C0 controls are every such writer's own. */
+long escape_data_hidden(const char *s, size_t *n);
+
 /* Value of the n (at most 8) hex digits at s, or -1 if one is not a hex
  * digit: for readers of \xHH and \uHHHH escapes. */
 long escape_hex_value(const char *s, int n);
+
+/* s as it looks, for telling two names apart that a reader could not:
+ * each letter of another alphabet that looks like a Latin one (Cyrillic
+ * and Greek: U+0430 for 'a') as that Latin letter, and the characters the
+ * visible form shows as \uHHHH (zero-width, bidi, C1) left out.  Two
+ * names with the same skeleton look the same.  A new string; NULL when
+ * out of memory. */
+char *escape_skeleton(const char *s);
 
 /* True if escape_spreadsheet() would change s. */
 bool escape_spreadsheet_needed(const char *s);

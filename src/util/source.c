@@ -1,9 +1,11 @@
 /* source.c: reading an input once, with its hash (see source.h). */
+#define _GNU_SOURCE /* O_PATH, realpath(), strndup() */
 #include "util/source.h"
 
 #include <errno.h>
 #include <pthread.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -13,6 +15,7 @@
 
 #include <nettle/sha2.h>
 
+#include "util/beneath.h"
 #include "util/bigmem.h"
 #include "util/sha256.h"
 
@@ -206,6 +209,218 @@ static void keep(const char *path, const struct source *in)
 	pthread_mutex_unlock(&inputs_lock);
 }
 
+/* The bounds of source_confine: the inputs a record names, each with its
+ * path below root.  Set before the inputs are read, read only while they
+ * are (on two threads at once), so unlocked. */
+struct bounded {
+	char *path; /* as the record's reader will open it, no final '/' */
+	char *rel;  /* below root; NULL without one */
+	const char *role;
+	unsigned line, col; /* where the bounds' file names it */
+};
+static struct {
+	bool on;
+	struct source_bounds b;
+	int root;        /* root, opened; -1 */
+	int root_errno;  /* why it could not be */
+	char *root_real; /* its real path, for absolute paths */
+	struct bounded *in;
+	size_t n;
+} bounds = {.root = -1};
+
+int source_confine(const struct source_bounds *b, struct diag *d)
+{
+	source_unconfine();
+	bounds.on = true;
+	bounds.b = *b;
+	if (!b->root)
+		return FP_OK;
+	bounds.root = open(b->root, O_PATH | O_DIRECTORY | O_CLOEXEC);
+	bounds.root_errno = errno;
+	if (bounds.root >= 0 && !(bounds.root_real = realpath(b->root, NULL)))
+		return errno == ENOMEM ? diag_oom(d) : FP_OK;
+	return FP_OK;
+}
+
+void source_unconfine(void)
+{
+	for (size_t i = 0; i < bounds.n; i++) {
+		free(bounds.in[i].path);
+		free(bounds.in[i].rel);
+	}
+	free(bounds.in);
+	free(bounds.root_real);
+	if (bounds.root >= 0)
+		close(bounds.root);
+	memset(&bounds, 0, sizeof bounds);
+	bounds.root = -1;
+}
+
+/* The input path is, or lies below: the longest such. */
+static const struct bounded *bounded_of(const char *path)
+{
+	const struct bounded *best = NULL;
+
+	for (size_t i = 0; bounds.on && i < bounds.n; i++) {
+		size_t k = strlen(bounds.in[i].path);
+		if (strncmp(path, bounds.in[i].path, k) == 0 &&
+		    (path[k] == '\0' || path[k] == '/') &&
+		    (!best || k > strlen(best->path)))
+			best = &bounds.in[i];
+	}
+	return best;
+}
+
+/* path below root, by its words alone (".." and links are the walk's):
+ * NULL when it names a place elsewhere.  The caller frees. */
+static char *below_root(const char *path)
+{
+	const char *r = bounds.b.root;
+	size_t k = strlen(r);
+
+	if (path[0] != '/' && strcmp(r, ".") == 0)
+		return strdup(path);
+	while (k > 1 && r[k - 1] == '/') /* "DIR/": DIR//base */
+		k--;
+	if (strncmp(path, r, k) == 0 && path[k] == '/')
+		return strdup(path + k + strspn(path + k, "/"));
+	k = bounds.root_real ? strlen(bounds.root_real) : 0;
+	if (path[0] == '/' && k && strncmp(path, bounds.root_real, k) == 0 &&
+	    (path[k] == '/' || path[k] == '\0'))
+		return strdup(path[k] ? path + k + 1 : ".");
+	if (path[0] == '/' && k == 1) /* root is "/" */
+		return strdup(path + 1);
+	return NULL;
+}
+
+static int outside(const struct bounded *in, const char *path, struct diag *d)
+{
+	if (strcmp(in->path, path) == 0)
+		return diag_set(d, bounds.b.file, (int)in->line, (int)in->col,
+		                "%s '%s' lies outside %s; %s", in->role, path,
+		                bounds.b.root_name, bounds.b.hint);
+	return diag_set(d, bounds.b.file, (int)in->line, (int)in->col,
+	                "%s '%s' leads outside %s through '%s'; %s", in->role,
+	                in->path, bounds.b.root_name, path, bounds.b.hint);
+}
+
+#define NOT_REGULAR "not a regular file (a FIFO, a device or a socket)"
+
+/* Opens path, an input of the bounds, with flags: -1 on an error, -2
+ * when it leads out of root. */
+static int open_bounded(const struct bounded *in, const char *path, int flags,
+                        struct diag *d)
+{
+	char rel[2 * PATH_MAX];
+	int fd;
+
+	if ((flags & O_PATH) == 0)
+		flags |= O_NONBLOCK | O_NOCTTY;
+	if (!in->rel) {
+		fd = open(path, flags);
+	} else if (bounds.root < 0) {
+		fd = -1;
+		errno = bounds.root_errno;
+	} else if ((size_t)snprintf(rel, sizeof rel, "%s%s", in->rel,
+	                            path + strlen(in->path)) >= sizeof rel) {
+		fd = -1;
+		errno = ENAMETOOLONG;
+	} else {
+		fd = beneath_open(bounds.root, rel, flags);
+	}
+	if (fd >= 0)
+		return fd;
+	if (errno == EXDEV) {
+		outside(in, path, d);
+		return -2;
+	}
+	if (errno == ENXIO) /* a socket, or a device without its driver */
+		return diag_set(d, path, 0, 0, "cannot read %s: %s", in->role,
+		                NOT_REGULAR),
+		       -1;
+	return diag_set(d, path, 0, 0, "cannot read %s: %s", in->role,
+	                strerror(errno)),
+	       -1;
+}
+
+/* fd, an input of the bounds, holds a file or a folder to read. */
+static int regular(const struct bounded *in, const char *path, int fd,
+                   struct diag *d)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) != 0)
+		return diag_set(d, path, 0, 0, "cannot read %s: %s", in->role,
+		                strerror(errno));
+	if (S_ISREG(st.st_mode) || S_ISDIR(st.st_mode))
+		return FP_OK;
+	return diag_set(d, path, 0, 0, "cannot read %s: %s", in->role,
+	                NOT_REGULAR);
+}
+
+int source_confine_input(const char *path, const char *role, unsigned line,
+                         unsigned col, struct diag *d)
+{
+	struct bounded *grown, *in;
+	size_t k = strlen(path);
+	int fd, rc;
+
+	if (!(grown = realloc(bounds.in, (bounds.n + 1) * sizeof *grown)))
+		return diag_oom(d);
+	bounds.in = grown;
+	in = &grown[bounds.n];
+	while (k > 1 && path[k - 1] == '/')
+		k--;
+	*in = (struct bounded){
+	    .path = strndup(path, k), .role = role, .line = line, .col = col};
+	if (in->path && bounds.b.root)
+		in->rel = below_root(in->path);
+	if (!in->path || (bounds.b.root && !in->rel && errno == ENOMEM)) {
+		free(in->path);
+		return diag_oom(d);
+	}
+	bounds.n++;
+	if (bounds.b.root && !in->rel)
+		return outside(in, in->path, d);
+	if ((fd = open_bounded(in, in->path, O_RDONLY | O_CLOEXEC, d)) < 0)
+		return FP_ERR;
+	rc = regular(in, in->path, fd, d);
+	close(fd);
+	return rc;
+}
+
+int source_open(const char *path, int flags, struct diag *d)
+{
+	const struct bounded *in = bounded_of(path);
+	int fd;
+
+	if (in)
+		return open_bounded(in, path, flags, d);
+	if ((fd = open(path, flags)) < 0)
+		diag_set(d, source_name(path), 0, 0, "cannot open: %s",
+		         strerror(errno));
+	return fd;
+}
+
+int source_stat(const char *path, struct stat *st, struct diag *d)
+{
+	const struct bounded *in = bounded_of(path);
+	int fd;
+
+	memset(st, 0, sizeof *st);
+	if (!in) {
+		if (stat(path, st) != 0)
+			st->st_mode = 0;
+		return FP_OK;
+	}
+	if ((fd = open_bounded(in, path, O_PATH | O_CLOEXEC, d)) < 0)
+		return fd == -2 ? FP_ERR : FP_OK;
+	if (fstat(fd, st) != 0)
+		st->st_mode = 0;
+	close(fd);
+	return FP_OK;
+}
+
 static int read_path(const char *path, size_t cap, bool map, struct source *out,
                      struct diag *d);
 
@@ -259,18 +474,21 @@ static int read_path(const char *path, size_t cap, bool map, struct source *out,
                      struct diag *d)
 {
 	bool is_stdin = strcmp(path, "-") == 0;
-	int fd = is_stdin ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC);
+	const struct bounded *in = is_stdin ? NULL : bounded_of(path);
+	int fd = is_stdin ? STDIN_FILENO
+	                  : source_open(path, O_RDONLY | O_CLOEXEC, d);
 	struct stat st;
 	int rc;
 
 	if (fd < 0)
-		return diag_set(d, out->name, 0, 0, "cannot open: %s",
-		                strerror(errno));
+		return FP_ERR;
 	if (fstat(fd, &st) != 0)
 		st.st_mode = 0; /* unknown: read and see */
 	if (S_ISREG(st.st_mode))
 		remember(&st, out->name);
-	if (S_ISDIR(st.st_mode))
+	if (in && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+		rc = regular(in, path, fd, d);
+	else if (S_ISDIR(st.st_mode))
 		rc = diag_set(d, out->name, 0, 0, "cannot read: %s",
 		              strerror(EISDIR));
 	/* /dev/zero and /dev/urandom never end and hold no text: refused at

@@ -16,6 +16,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct stat;
+
 #include "util/diag.h"
 #include "util/mapped.h"
 
@@ -68,6 +70,43 @@ const char *source_input_named(unsigned long long dev, unsigned long long ino);
  * see the same bytes.  Off frees what was kept.  Off by default: a
  * command that reads each input once keeps nothing. */
 void source_keep(bool on);
+
+/* Inputs named by data (verify's record), bounded.  While set, each path
+ * given to source_confine_input, and every path below it (a run folder's
+ * files), is an input of the record: only a regular file or a folder is
+ * read (a FIFO, a device or a socket is refused, never opened in a way
+ * that blocks), and with root set it is opened below root only
+ * (util/beneath.h), each link on the way included.  Messages then name the
+ * input's role ("the record's before run"); a path leading out of root is
+ * refused alike whether or not what it leads to exists.  A path never
+ * given to source_confine_input (a metric found by name in the metrics'
+ * folders) is read as always. */
+struct source_bounds {
+	const char *root;      /* NULL: anywhere (verify --any-path) */
+	const char *root_name; /* in messages: "the current folder", DIR */
+	const char *file;      /* where an outside path's message points */
+	const char *hint;      /* said after it: what to do instead */
+};
+/* Sets the bounds (copied; b's strings borrowed until source_unconfine):
+ * out of memory is its one error. */
+int source_confine(const struct source_bounds *b, struct diag *d);
+/* path, as the bounds allow, is the input called role, named at line and
+ * col of the bounds' file; checks that it is there, below root, and a
+ * regular file or a folder: "FILE:LINE:COL: ROLE 'PATH' lies outside
+ * ROOT_NAME; HINT" (for it or any path below it), "PATH: cannot read
+ * ROLE: REASON". */
+int source_confine_input(const char *path, const char *role, unsigned line,
+                         unsigned col, struct diag *d);
+/* Bounds off, the inputs forgotten. */
+void source_unconfine(void);
+
+/* path opened with flags (open(2)'s) as an input is: within the bounds
+ * when it is one of theirs.  The descriptor, or -1 with d set ("NAME:
+ * cannot open: REASON", or as source_confine_input says). */
+int source_open(const char *path, int flags, struct diag *d);
+/* What stat says of path, as an input is reached: st_mode 0 when nothing
+ * is there; an error only when the bounds refuse it (as above). */
+int source_stat(const char *path, struct stat *st, struct diag *d);
 
 /* Frees what source_read allocated; a zeroed source is fine. */
 void source_free(struct source *s);

@@ -91,4 +91,15 @@ awk 'BEGIN { for (k = 0; k < 12; k++) {
 	print substr(n, 1, 10 + 3 * k) "Z" substr(n, 12 + 3 * k) } }' >"$TMP/names"
 pair "$TMP/names"
 check "names one character apart"
+
+# Names that look the same but are not (issue 57): a Cyrillic a (U+0430)
+# or a zero-width space where the other run has a Latin a.  The join's
+# error names the case that looks the same and says why they differ.
+printf 'case,runtime,passed\nlayer,1,pass\nconv,2,pass\n' >"$TMP/lb.csv"
+printf 'case,runtime,passed\nl\320\260yer,1,pass\nconv,2,pass\n' >"$TMP/la.csv"
+run price "$TMP/lb.csv" "$TMP/la.csv"
+expect_error 2 "$TMP/lb.csv:2:1: case 'layer' is not in $TMP/la.csv, whose case 'l$(printf '\320\260')yer' looks the same: they differ only in letters of another alphabet or invisible characters (1 missing in all; --missing drop leaves them out if they are other cases)" "a Cyrillic a: flagged"
+printf 'case,runtime,passed\nla\342\200\213yer,1,pass\nconv,2,pass\n' >"$TMP/la.csv"
+run price "$TMP/lb.csv" "$TMP/la.csv"
+expect_error 2 "$TMP/lb.csv:2:1: case 'layer' is not in $TMP/la.csv, whose case 'la\\u200byer' looks the same: they differ only in letters of another alphabet or invisible characters (1 missing in all; --missing drop leaves them out if they are other cases)" "a zero-width space: flagged"
 finish

@@ -17,6 +17,11 @@ B=small-before.csv
 A=small-after.csv
 
 # expect_first LINE DESCRIPTION: stdout's first line is LINE.
+# run_at FILE RUN: LINE:COL of RUN among the runs of FILE's invocation.
+run_at() {
+	printf '%s:7' "$(grep -nF "      \"$2\"" "$1" | grep -v '"path"' |
+		tail -n 1 | cut -d: -f1)"
+}
 run price $B $A --record rec
 expect_status 0 "the record"
 expect_grep rec/decision.json '"invocation": {' "the record holds its invocation"
@@ -106,7 +111,7 @@ expect_status 0 "judged record"
 # Its inputs lie outside the current folder: read only when the record's
 # paths are trusted.
 run verify judged
-expect_error 2 "judged/decision.json: the record's before run '$G/guard-before.csv' lies outside the current folder; verify reads a record's inputs only below it (run verify where the record was made, or give --inputs DIR or --any-path)" "options: outside the folder refused"
+expect_error 2 "judged/decision.json:$(run_at judged/decision.json "$G/guard-before.csv"): the record's before run '$G/guard-before.csv' lies outside the current folder; verify reads a record's inputs only below it (run verify where the record was made, or give --inputs DIR or --any-path)" "options: outside the folder refused"
 run verify judged --any-path
 expect_status 0 "options: unchanged"
 expect_first "unchanged: the decision stands: accept, net 15" "options: headline"
@@ -156,15 +161,15 @@ OUTSIDE=$(mktemp -d)
 printf 'case,runtime,passed\nSECRET_LINE_x,1,1\n' >"$OUTSIDE/secret.csv"
 sed "s#\"small-before.csv\"#\"$OUTSIDE/secret.csv\"#g" rec/decision.json >evil.json
 run verify evil.json
-expect_error 2 "evil.json: the record's before run '$OUTSIDE/secret.csv' lies outside the current folder; verify reads a record's inputs only below it (run verify where the record was made, or give --inputs DIR or --any-path)" "outside: refused"
+expect_error 2 "evil.json:$(run_at evil.json "$OUTSIDE/secret.csv"): the record's before run '$OUTSIDE/secret.csv' lies outside the current folder; verify reads a record's inputs only below it (run verify where the record was made, or give --inputs DIR or --any-path)" "outside: refused"
 expect_no_grep "$ERR" "SECRET_LINE" "outside: nothing of it quoted"
 ln -s "$OUTSIDE/secret.csv" link.csv
 sed 's#"small-before.csv"#"link.csv"#g' rec/decision.json >link.json
 run verify link.json
-expect_error 2 "link.json: the record's before run 'link.csv' lies outside the current folder; verify reads a record's inputs only below it (run verify where the record was made, or give --inputs DIR or --any-path)" "outside through a link: refused"
+expect_error 2 "link.json:$(run_at link.json link.csv): the record's before run 'link.csv' lies outside the current folder; verify reads a record's inputs only below it (run verify where the record was made, or give --inputs DIR or --any-path)" "outside through a link: refused"
 sed 's#"small-before.csv"#"elsewhere/.."#g' rec/decision.json >up.json
 run verify up.json --inputs elsewhere
-expect_error 2 "up.json: the record's before run 'elsewhere/..' lies outside elsewhere; verify reads a record's inputs only below it (run verify where the record was made, or give --inputs DIR or --any-path)" "--inputs: '..' refused"
+expect_error 2 "up.json:$(run_at up.json elsewhere/..): the record's before run 'elsewhere/..' lies outside elsewhere; verify reads a record's inputs only below it (run verify where the record was made, or give --inputs DIR or --any-path)" "--inputs: '..' refused"
 rm -r "$OUTSIDE"
 
 # A record from another version: verified with what it recorded, and said.
@@ -209,7 +214,7 @@ run verify bad.json
 expect_error 2 "bad.json: the record was made by 'sweep'; verify checks records of price" "not price's"
 sed '/"runs": \[$/{n;s/"small-before.csv"/"-"/}' rec/decision.json >stdin.json
 run verify stdin.json
-expect_error 2 "stdin.json: the record's before run was read from standard input, which cannot be read again" "standard input"
+expect_error 2 "stdin.json:$(run_at stdin.json -): the record's before run was read from standard input, which cannot be read again" "standard input"
 printf '{"kind": ' >bad.json
 run verify bad.json
 expect_status 2 "not JSON"
