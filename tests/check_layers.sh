@@ -71,6 +71,18 @@ for file in $files; do
 	done
 done
 
+# acyclic EDGES WHAT: counts a pass when tsort finds no loop in EDGES, else
+# names WHAT and each loop.
+acyclic() {
+	if tsort "$1" >/dev/null 2>"$edges.err"; then
+		passed=$((passed + 1))
+	else
+		echo "$2 has a cycle:"
+		sed -e 's/^tsort: //' -e 's/^[^ ]*: input contains/  input contains/' -e 's/^/  /' "$edges.err"
+		failed=$((failed + 1))
+	fi
+}
+
 # Calls between files, read from the built objects' symbols (nm), not
 # from the source: which object defines each external symbol (a function
 # or a table) and which others use it.  Two .c files behind one header
@@ -93,13 +105,7 @@ else
 	awk 'FNR == NR { if ($1 == "D") def[$2] = $3; next }
 	     $1 == "U" && ($2 in def) && def[$2] != $3 { print $3, def[$2] }' \
 		"$symbols" "$symbols" | sort -u >"$edges.calls"
-	if tsort "$edges.calls" >/dev/null 2>"$edges.err"; then
-		passed=$((passed + 1))
-	else
-		echo "the call graph between files has a cycle:"
-		sed -e 's/^tsort: //' -e 's/^[^ ]*: input contains/  input contains/' -e 's/^/  /' "$edges.err"
-		failed=$((failed + 1))
-	fi
+	acyclic "$edges.calls" "the call graph between files"
 fi
 rm -f "$symbols" "$edges.calls"
 
@@ -107,12 +113,6 @@ rm -f "$symbols" "$edges.calls"
 # through others, such as two modules that each include the other's header).
 # A module's edge to itself is no loop.
 awk '$1 != $2' "$edges" >"$edges.tmp" && mv "$edges.tmp" "$edges"
-if tsort "$edges" >/dev/null 2>"$edges.err"; then
-	passed=$((passed + 1))
-else
-	echo "the include graph has a cycle:"
-	sed -e 's/^tsort: //' -e 's/^[^ ]*: input contains/  input contains/' -e 's/^/  /' "$edges.err"
-	failed=$((failed + 1))
-fi
+acyclic "$edges" "the include graph"
 echo "$passed passed, $failed failed"
 [ "$failed" = 0 ]
