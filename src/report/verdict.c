@@ -505,9 +505,8 @@ void report_headline(FILE *out, const struct record *r)
 	char a[NUMFMT_MAX], b[NUMFMT_MAX], c[NUMFMT_MAX];
 
 	fprintf(out, "%s%s: net %s = gain %s - cost %s",
-	        !v         ? p->accept ? "ACCEPT" : "REJECT"
-	        : unjudged ? report_headline_word(v->point_kind)
-	                   : report_headline_word(v->kind),
+	        !v ? p->accept ? "ACCEPT" : "REJECT"
+	           : report_headline_word(verdict_decision(v)),
 	        unjudged ? ", not judged against noise" : "", num(a, p->net),
 	        num(b, p->gain), num(c, p->cost));
 	if (v && v->against_control)
