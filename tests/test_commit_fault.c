@@ -19,18 +19,8 @@
 #include <cmocka.h>
 
 #include "cmd/command.h"
+#include "test_rmdir_fault.h"
 
-static int rmdir_fails;
-int __real_rmdir(const char *path);
-int __wrap_rmdir(const char *path);
-int __wrap_rmdir(const char *path)
-{
-	if (rmdir_fails && strstr(path, ".fixprice-")) {
-		errno = EBUSY;
-		return -1;
-	}
-	return __real_rmdir(path);
-}
 
 /* Runs price into rec (--check when check); the status, stderr in err. */
 static int price(const char *rec, bool check, char *err, size_t size)

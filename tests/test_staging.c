@@ -19,6 +19,7 @@
 
 #include "util/source.h"
 #include "util/staging.h"
+#include "test_rmdir_fault.h"
 
 /* readdir, failing with EIO once readdir_fails reaches 1 (ld --wrap,
  * Makefile.am): an I/O error while a folder is listed. */
@@ -34,19 +35,6 @@ struct dirent *__wrap_readdir(DIR *dir)
 	return __real_readdir(dir);
 }
 
-/* rmdir, failing with EBUSY on a staging folder's name while
- * rmdir_fails: an old folder that cannot be removed after a swap. */
-static bool rmdir_fails;
-int __real_rmdir(const char *path);
-int __wrap_rmdir(const char *path);
-int __wrap_rmdir(const char *path)
-{
-	if (rmdir_fails && strstr(path, ".fixprice-")) {
-		errno = EBUSY;
-		return -1;
-	}
-	return __real_rmdir(path);
-}
 
 /* syscall, writing late_name into the folder being swapped just before
  * renameat2(RENAME_EXCHANGE) swaps it: another program's file, written
